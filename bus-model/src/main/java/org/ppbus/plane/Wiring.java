@@ -1,0 +1,111 @@
+package org.ppbus.plane;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The plane padded to n real nodes (hardware-contract.md "Nodes and wiring"). Points n..N−1 are
+ * fictitious: they host an arbiter but no client. Fictitious clients are dropped from every
+ * arbiter's client set (audit A8), so an arbiter's clients are the real members of R_j.
+ *
+ * <p>Links are numbered densely: client i's k-th arbiter (the k-th smallest point of S_i) is link
+ * i·K + k. An arbiter's ports are its real clients in ascending order.
+ */
+public final class Wiring {
+    private final ProjectivePlane plane;
+    private final int nodes;
+    private final int[][] clientsOf; // arbiter j -> real clients, ascending
+    private final int[][] portOf;    // client i, slot k -> port index at arbiter S_i[k]
+
+    private Wiring(ProjectivePlane plane, int nodes) {
+        this.plane = plane;
+        this.nodes = nodes;
+        int n = plane.points();
+        this.clientsOf = new int[n][];
+        for (int j = 0; j < n; j++) {
+            clientsOf[j] = Arrays.stream(plane.linesThrough(j)).filter(i -> i < nodes).toArray();
+        }
+        int k = plane.lineSize();
+        this.portOf = new int[nodes][k];
+        for (int i = 0; i < nodes; i++) {
+            int[] s = plane.line(i);
+            for (int slot = 0; slot < k; slot++) {
+                portOf[i][slot] = Arrays.binarySearch(clientsOf[s[slot]], i);
+            }
+        }
+    }
+
+    /** The smallest plane with at least n points, padded with N − n fictitious points. */
+    public static Wiring forNodes(int nodes) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        return new Wiring(ProjectivePlane.ofOrder(PrimePowers.smallestOrderFor(nodes)), nodes);
+    }
+
+    public ProjectivePlane plane() {
+        return plane;
+    }
+
+    /** n, the number of real processors and clients. */
+    public int nodes() {
+        return nodes;
+    }
+
+    /** N, the number of points and arbiters. */
+    public int points() {
+        return plane.points();
+    }
+
+    /** K = q + 1. */
+    public int lineSize() {
+        return plane.lineSize();
+    }
+
+    public List<Integer> fictitious() {
+        List<Integer> f = new ArrayList<>();
+        for (int p = nodes; p < points(); p++) {
+            f.add(p);
+        }
+        return f;
+    }
+
+    /** S_i: the arbiters client i asks, ascending; slot k of client i is arbitersOf(i)[k]. */
+    public int[] arbitersOf(int client) {
+        return plane.line(client);
+    }
+
+    /** The real clients of arbiter j, ascending; port m of arbiter j is clientsOf(j)[m]. */
+    public int[] clientsOf(int arbiter) {
+        return clientsOf[arbiter].clone();
+    }
+
+    /** The port index at arbiter S_i[slot] that belongs to client i. */
+    public int portAt(int client, int slot) {
+        return portOf[client][slot];
+    }
+
+    /** Total number of client–arbiter links (n·K). */
+    public int links() {
+        return nodes * lineSize();
+    }
+
+    /** The unique arbiter shared by two distinct clients. */
+    public int commonArbiter(int a, int b) {
+        int[] sa = plane.line(a);
+        int[] sb = plane.line(b);
+        for (int x : sa) {
+            if (Arrays.binarySearch(sb, x) >= 0) {
+                return x;
+            }
+        }
+        throw new IllegalStateException("clients " + a + " and " + b + " share no arbiter");
+    }
+
+    /** Neighbours: the common arbiter of i and j is i or j (campos-carvalho.md §4.1). */
+    public boolean neighbours(int a, int b) {
+        int c = commonArbiter(a, b);
+        return a != b && (c == a || c == b);
+    }
+}

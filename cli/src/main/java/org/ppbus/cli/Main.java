@@ -1,7 +1,75 @@
 package org.ppbus.cli;
 
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code ppbus COMMAND [OPTIONS]}. Exit codes: 0 success, 1 the run found a violation (or the
+ * command failed), 2 bad usage or input, 130 interrupted.
+ */
 public final class Main {
+    private Main() {}
+
+    interface Command {
+        String summary();
+
+        int run(String[] args, PrintStream out, PrintStream err) throws Exception;
+    }
+
+    static Map<String, Command> commands() {
+        Map<String, Command> m = new TreeMap<>();
+        m.put("simulate", new SimulateCommand());
+        m.put("plane", new PlaneCommand());
+        return m;
+    }
+
     public static void main(String[] args) {
-        System.out.println("ppbus");
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Map<String, Command> commands = commands();
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            if (args.length >= 2 && commands.containsKey(args[1])) {
+                return run(new String[] {args[1], "--help"}, out, err);
+            }
+            printHelp(out, commands);
+            return args.length == 0 ? 2 : 0;
+        }
+        if (args[0].equals("--version")) {
+            out.println("ppbus " + Version.VERSION);
+            return 0;
+        }
+        Command c = commands.get(args[0]);
+        if (c == null) {
+            err.println("ppbus: unknown command '" + args[0] + "' (try: ppbus --help)");
+            return 2;
+        }
+        try {
+            return c.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        } catch (UsageException | IllegalArgumentException e) {
+            err.println("ppbus " + args[0] + ": " + e.getMessage());
+            return 2;
+        } catch (java.io.IOException e) {
+            err.println("ppbus " + args[0] + ": " + e.getMessage());
+            return 2;
+        } catch (Exception e) {
+            err.println("ppbus " + args[0] + ": internal error: " + e);
+            return 1;
+        }
+    }
+
+    private static void printHelp(PrintStream out, Map<String, Command> commands) {
+        out.println("usage: ppbus COMMAND [OPTIONS]");
+        out.println();
+        out.println("Distributed bus arbitration after Campos and Carvalho (1988).");
+        out.println();
+        out.println("commands:");
+        commands.forEach((name, c) -> out.printf("  %-10s %s%n", name, c.summary()));
+        out.println();
+        out.println("ppbus COMMAND --help shows the options of a command.");
+        out.println("exit codes: 0 ok, 1 violation or failure, 2 bad usage or input, 130 interrupted");
     }
 }

@@ -1,0 +1,253 @@
+package org.ppbus.protocol;
+
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Scheduler;
+import org.ppbus.link.ChannelBank;
+import org.ppbus.link.PortQueues;
+import org.ppbus.plane.Wiring;
+
+/**
+ * The Campos–Carvalho network: n clients and N arbiters wired by a padded projective plane, each
+ * client–arbiter pair joined by a c2a and an a2c channel of latency L. Unit ids: clients 0..n−1,
+ * arbiters n..n+N−1. Link ids: client i's slot k is i·K + k in both channel banks.
+ */
+public final class CcNetwork implements Fabric, StateView {
+    private final Wiring wiring;
+    private final RuleSet rules;
+    private final int latencyCycles;
+    private final Scheduler scheduler;
+    private final ChannelBank a2c;
+    private final ChannelBank c2a;
+    private final ClientUnit[] clients;
+    private final ArbiterUnit[] arbiters;
+    private final Fabric.GrantSink sink;
+    private final ProtocolObserver observer;
+    private final int[] linkArbiter;
+    private final int[] linkPort;
+    private int unitsWithQueuedOutput;
+
+    /** Options that do not change the protocol. */
+    public record Options(int latencyCycles, RuleSet rules, boolean evaluateEveryUnit) {
+        public static Options of(int latencyCycles, RuleSet rules) {
+            return new Options(latencyCycles, rules, false);
+        }
+    }
+
+    public CcNetwork(Wiring wiring, Options options, InitialState initial, Fabric.GrantSink sink,
+                     ProtocolObserver observer) {
+        if (initial.wiring() != wiring) {
+            throw new IllegalArgumentException("initial state is for another wiring");
+        }
+        List<String> errors = initial.validate();
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("invalid initial state: " + errors.get(0));
+        }
+        this.wiring = wiring;
+        this.rules = options.rules();
+        this.latencyCycles = options.latencyCycles();
+        this.sink = sink;
+        this.observer = observer;
+        int n = wiring.nodes();
+        int bigN = wiring.points();
+        int k = wiring.lineSize();
+        int links = n * k;
+        this.scheduler = new Scheduler(n + bigN, latencyCycles, options.evaluateEveryUnit());
+        int[] toClient = new int[links];
+        int[] toArbiter = new int[links];
+        linkArbiter = new int[links];
+        linkPort = new int[links];
+        for (int i = 0; i < n; i++) {
+            int[] s = wiring.arbitersOf(i);
+            for (int slot = 0; slot < k; slot++) {
+                int link = i * k + slot;
+                toClient[link] = i;
+                toArbiter[link] = n + s[slot];
+                linkArbiter[link] = s[slot];
+                linkPort[link] = wiring.portAt(i, slot);
+            }
+        }
+        this.a2c = new ChannelBank(links, latencyCycles, toClient, scheduler);
+        this.c2a = new ChannelBank(links, latencyCycles, toArbiter, scheduler);
+        this.clients = new ClientUnit[n];
+        for (int i = 0; i < n; i++) {
+            clients[i] = new ClientUnit(i, k, rules);
+            clients[i].load(initial.clientState(i), initial.clientFlagsOf(i));
+        }
+        this.arbiters = new ArbiterUnit[bigN];
+        for (int j = 0; j < bigN; j++) {
+            int[] cs = wiring.clientsOf(j);
+            int[] links2 = new int[cs.length];
+            for (int m = 0; m < cs.length; m++) {
+                links2[m] = cs[m] * k + PrecedenceGraph.slotOf(wiring, cs[m], j);
+            }
+            arbiters[j] = new ArbiterUnit(j, cs, links2, rules);
+            arbiters[j].load(initial.ownerPort(j), initial.arbiterFlagsOf(j), initial.orderPorts(j));
+        }
+    }
+
+    /** The contract's reset state. */
+    public static CcNetwork coldStart(Wiring wiring, Options options, Fabric.GrantSink sink, ProtocolObserver observer) {
+        return new CcNetwork(wiring, options, InitialState.coldStart(wiring), sink, observer);
+    }
+
+    @Override
+    public int nodes() {
+        return wiring.nodes();
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        clients[node].setReq(level);
+        scheduler.wake(node, cycle);
+    }
+
+    @Override
+    public void reenterWithoutThinking(int node, long cycle) {
+        clients[node].requestDirectReentry();
+        scheduler.wake(node, cycle);
+    }
+
+    @Override
+    public void step(long cycle) {
+        scheduler.drain(cycle, u -> evaluate(u, cycle));
+    }
+
+    private void evaluate(int unit, long cycle) {
+        int n = clients.length;
+        PortQueues q = unit < n ? clients[unit].queues() : arbiters[unit - n].queues();
+        boolean pendingBefore = q.anyPending();
+        boolean active = unit < n
+                ? clients[unit].evaluate(cycle, a2c, c2a, sink, observer)
+                : arbiters[unit - n].evaluate(cycle, a2c, c2a, observer);
+        boolean pendingAfter = q.anyPending();
+        if (pendingBefore != pendingAfter) {
+            unitsWithQueuedOutput += pendingAfter ? 1 : -1;
+        }
+        if (active) {
+            scheduler.wake(unit, cycle + 1);
+        }
+    }
+
+    @Override
+    public boolean quiescent() {
+        return a2c.inFlightTotal() == 0 && c2a.inFlightTotal() == 0 && unitsWithQueuedOutput == 0;
+    }
+
+    public RuleSet rules() {
+        return rules;
+    }
+
+    public int latencyCycles() {
+        return latencyCycles;
+    }
+
+    /** The arbiter at the far end of a link. */
+    public int linkArbiter(int link) {
+        return linkArbiter[link];
+    }
+
+    public int linkClient(int link) {
+        return link / wiring.lineSize();
+    }
+
+    /** Symbols in a link's pipeline after cycle t, next to arrive first. */
+    public int[] inFlight(boolean clientToArbiter, int link, long cycle) {
+        return (clientToArbiter ? c2a : a2c).inFlight(link, cycle);
+    }
+
+    /** Symbols waiting in the sender's output queue of a link, head first. */
+    public int[] queued(boolean clientToArbiter, int link) {
+        if (clientToArbiter) {
+            return clients[linkClient(link)].queues().contents(link % wiring.lineSize());
+        }
+        return arbiters[linkArbiter[link]].queues().contents(linkPort[link]);
+    }
+
+    /** The largest output-queue depth any unit reached so far (I8 allows 2). */
+    public int maxQueueDepth() {
+        int max = 0;
+        for (ClientUnit c : clients) {
+            max = Math.max(max, c.queues().maxDepth());
+        }
+        for (ArbiterUnit a : arbiters) {
+            max = Math.max(max, a.queues().maxDepth());
+        }
+        return max;
+    }
+
+    /** The cycle the network last evaluated is needed to read pipelines; checkers pass it. */
+    private long viewCycle;
+
+    /** Sets the cycle whose end-of-cycle state {@link #forkReturning}/{@link #forkGranting} describe. */
+    public void viewAt(long cycle) {
+        this.viewCycle = cycle;
+    }
+
+    @Override
+    public Wiring wiring() {
+        return wiring;
+    }
+
+    @Override
+    public ClientState clientState(int client) {
+        return clients[client].state();
+    }
+
+    @Override
+    public int clientFlags(int client, int slot) {
+        return clients[client].flags(slot);
+    }
+
+    @Override
+    public int ownerClient(int arbiter) {
+        int p = arbiters[arbiter].owner();
+        return p == ArbiterUnit.NIL ? -1 : arbiters[arbiter].clients()[p];
+    }
+
+    @Override
+    public int arbiterFlags(int arbiter, int port) {
+        return arbiters[arbiter].flags(port);
+    }
+
+    @Override
+    public int[] priorityOrder(int arbiter) {
+        int[] ports = arbiters[arbiter].priority().order();
+        int[] cs = arbiters[arbiter].clients();
+        int[] r = new int[ports.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = cs[ports[i]];
+        }
+        return r;
+    }
+
+    @Override
+    public int forkReturning(int link) {
+        for (int code : queued(true, link)) {
+            if (Symbols.carriesFork(true, code)) {
+                return code;
+            }
+        }
+        for (int code : inFlight(true, link, viewCycle)) {
+            if (Symbols.carriesFork(true, code)) {
+                return code;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public boolean forkGranting(int link) {
+        for (int code : queued(false, link)) {
+            if (code == Symbols.FORK) {
+                return true;
+            }
+        }
+        for (int code : inFlight(false, link, viewCycle)) {
+            if (code == Symbols.FORK) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,25 @@
+package org.ppbus.bus;
+
+/** What a processor wants: when it next raises req and how long it holds the bus. */
+public interface Demand {
+    /** Returned by {@link #nextRise} for a processor that never asks again. */
+    long NEVER = Long.MAX_VALUE;
+
+    /**
+     * The cycle in which processor {@code node} raises req, at or after {@code earliestCycle} (the
+     * first cycle after at least one cycle with req low), or {@link #NEVER}.
+     */
+    long nextRise(int node, long earliestCycle);
+
+    /** Cycles of bus use (req and gnt both high) for the grant that starts in {@code cycle}; ≥ 1. */
+    int holdCycles(int node, long cycle);
+
+    /**
+     * Outside the contract, for audit item A3 only: when true the processor does not lower req at the
+     * end of its transaction; its client goes from EATING straight to HUNGRY (R3 then R1 in one
+     * cycle, with no THINKING evaluation).
+     */
+    default boolean reentersWithoutThinking(int node, long cycle) {
+        return false;
+    }
+}

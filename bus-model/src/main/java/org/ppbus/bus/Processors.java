@@ -1,0 +1,189 @@
+package org.ppbus.bus;
+
+import java.util.PriorityQueue;
+
+/**
+ * The processors P0..P(n−1), each a Moore machine that follows the req/gnt handshake of
+ * hardware-contract.md: it raises req when it wants the bus, keeps it high until it has seen gnt and
+ * finished its transaction of H cycles, then lowers it for at least one cycle. Only req edges are
+ * events, so a thinking or waiting processor costs nothing per cycle.
+ *
+ * <p>Timeline of one entry: req rises in cycle r; the client eats in some cycle e ≥ r, so gnt is
+ * high from g = e + 1; the processor uses the bus in cycles g .. g+H−1 and lowers req in g+H.
+ */
+public final class Processors implements Fabric.GrantSink {
+    private enum Phase { THINK, WANT, HOLD }
+
+    private final Demand demand;
+    private final Phase[] phase;
+    private final boolean[] req;
+    private final long[] riseCycle;
+    private final PriorityQueue<long[]> events = new PriorityQueue<>(
+            (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    private final HandshakeListener listener;
+    private Fabric fabric;
+    private int transacting;
+    private int waiting;
+    private long busyCycles;
+    private long lastAccountedCycle = -1;
+
+    /** Observes processor-side events for statistics and traces. */
+    public interface HandshakeListener {
+        void requested(int node, long cycle);
+
+        void granted(int node, long riseCycle, long firstGntCycle, int holdCycles);
+
+        void releasedBus(int node, long cycle);
+    }
+
+    public Processors(int nodes, Demand demand, HandshakeListener listener) {
+        this.demand = demand;
+        this.phase = new Phase[nodes];
+        this.req = new boolean[nodes];
+        this.riseCycle = new long[nodes];
+        this.listener = listener;
+        java.util.Arrays.fill(phase, Phase.THINK);
+    }
+
+    /** Connects the fabric and schedules every processor's first request (req is low in cycle 0). */
+    public void attach(Fabric fabric) {
+        this.fabric = fabric;
+        for (int i = 0; i < phase.length; i++) {
+            scheduleRise(i, 1);
+        }
+    }
+
+    private void scheduleRise(int node, long earliest) {
+        long at = demand.nextRise(node, earliest);
+        if (at != Demand.NEVER) {
+            if (at < earliest) {
+                throw new IllegalStateException("demand asked node " + node + " to rise in the past");
+            }
+            events.add(new long[] {at, node});
+        }
+    }
+
+    /**
+     * Makes a thinking processor raise req in the given cycle, for workloads that react to the
+     * system (strict alternation waits for quiescence). Its demand must have returned NEVER.
+     */
+    public void raiseAt(int node, long cycle) {
+        if (phase[node] != Phase.THINK) {
+            throw new IllegalStateException("processor " + node + " is not thinking");
+        }
+        events.add(new long[] {cycle, node});
+    }
+
+    /** Processors that have raised req and not yet been granted. */
+    public int waitingCount() {
+        return waiting;
+    }
+
+    /** Applies the req edges due in this cycle; call before the fabric's step. */
+    public void beginCycle(long cycle) {
+        while (!events.isEmpty() && events.peek()[0] == cycle) {
+            int node = (int) events.poll()[1];
+            switch (phase[node]) {
+                case THINK -> {
+                    phase[node] = Phase.WANT;
+                    waiting++;
+                    req[node] = true;
+                    riseCycle[node] = cycle;
+                    listener.requested(node, cycle);
+                    fabric.request(node, true, cycle);
+                }
+                case HOLD -> {
+                    transacting--;
+                    listener.releasedBus(node, cycle);
+                    if (demand.reentersWithoutThinking(node, cycle)) {
+                        phase[node] = Phase.WANT;
+                        waiting++;
+                        riseCycle[node] = cycle;
+                        listener.requested(node, cycle);
+                        fabric.reenterWithoutThinking(node, cycle);
+                    } else {
+                        phase[node] = Phase.THINK;
+                        req[node] = false;
+                        fabric.request(node, false, cycle);
+                        scheduleRise(node, cycle + 1);
+                    }
+                }
+                case WANT -> throw new IllegalStateException("event for waiting processor " + node);
+                default -> throw new AssertionError();
+            }
+        }
+        if (events.isEmpty() || events.peek()[0] > cycle) {
+            return;
+        }
+        throw new IllegalStateException("processor event scheduled in the past");
+    }
+
+    /** Counts this cycle as busy if some processor is in its transaction. Call once per cycle. */
+    public void endCycle(long cycle) {
+        if (cycle != lastAccountedCycle + 1) {
+            throw new IllegalStateException("cycles must be accounted in order");
+        }
+        lastAccountedCycle = cycle;
+        if (transacting > 0) {
+            busyCycles++;
+        }
+    }
+
+    @Override
+    public void granted(int node, long cycle) {
+        if (phase[node] != Phase.WANT) {
+            throw new IllegalStateException("gnt to processor " + node + " that is not waiting");
+        }
+        long firstGnt = cycle + 1;
+        phase[node] = Phase.HOLD;
+        waiting--;
+        transacting++;
+        int hold = demand.holdCycles(node, firstGnt);
+        if (hold < 1) {
+            throw new IllegalStateException("hold must be at least 1 cycle");
+        }
+        listener.granted(node, riseCycle[node], firstGnt, hold);
+        events.add(new long[] {firstGnt + hold, node});
+    }
+
+    @Override
+    public void released(int node, long cycle) {
+        // Nothing to do: the processor lowered req itself; gnt falls in cycle + 1.
+    }
+
+    public boolean req(int node) {
+        return req[node];
+    }
+
+    /** True while the processor is between raising req and being granted. */
+    public boolean waiting(int node) {
+        return phase[node] == Phase.WANT;
+    }
+
+    public long riseCycle(int node) {
+        return riseCycle[node];
+    }
+
+    /** Cycles in which some processor was in its transaction (req and gnt high). */
+    public long busyCycles() {
+        return busyCycles;
+    }
+
+    /** True when no processor will ever raise req again and none is waiting or holding. */
+    public boolean finished() {
+        if (!events.isEmpty()) {
+            return false;
+        }
+        for (Phase p : phase) {
+            if (p != Phase.THINK) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The next cycle with a processor event, or {@link Demand#NEVER}. */
+    public long nextEventCycle() {
+        return events.isEmpty() ? Demand.NEVER : events.peek()[0];
+    }
+}

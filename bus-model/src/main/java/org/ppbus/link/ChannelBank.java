@@ -1,0 +1,92 @@
+package org.ppbus.link;
+
+import org.ppbus.bus.Scheduler;
+
+/**
+ * All channels of one direction, each a FIFO pipeline of {@code latencyCycles} stages: a symbol
+ * driven in cycle t is seen by the receiver in cycle t + L (hardware-contract.md). Code 0 is idle.
+ *
+ * <p>The pipeline of every channel is a ring of L + 1 slots. In cycle t receivers read slot t mod
+ * (L+1) and senders write slot (t+L) mod (L+1), which is a different slot, so the order in which
+ * units are visited within a cycle cannot change what anyone sees. Driving a symbol wakes the
+ * receiving unit for the arrival cycle; that is what lets idle units cost nothing.
+ */
+public final class ChannelBank {
+    private final int channels;
+    private final int latencyCycles;
+    private final int ringSlots;
+    private final int[] slots;
+    private final int[] receiverUnit;
+    private final Scheduler scheduler;
+    private int inFlight;
+
+    public ChannelBank(int channels, int latencyCycles, int[] receiverUnit, Scheduler scheduler) {
+        if (latencyCycles < 1) {
+            throw new IllegalArgumentException("--latency must be at least 1 cycle, got " + latencyCycles);
+        }
+        if (receiverUnit.length != channels) {
+            throw new IllegalArgumentException("one receiver per channel expected");
+        }
+        this.channels = channels;
+        this.latencyCycles = latencyCycles;
+        this.ringSlots = latencyCycles + 1;
+        this.slots = new int[ringSlots * channels];
+        this.receiverUnit = receiverUnit.clone();
+        this.scheduler = scheduler;
+    }
+
+    public int channels() {
+        return channels;
+    }
+
+    public int latencyCycles() {
+        return latencyCycles;
+    }
+
+    /** Drives a non-idle symbol in cycle t; it arrives in cycle t + L. */
+    public void drive(int channel, long cycle, int code) {
+        int idx = slot(cycle + latencyCycles) * channels + channel;
+        if (slots[idx] != 0) {
+            throw new IllegalStateException("channel " + channel + " driven twice for one cycle");
+        }
+        slots[idx] = code;
+        inFlight++;
+        scheduler.wake(receiverUnit[channel], cycle + latencyCycles);
+    }
+
+    /** The symbol arriving in cycle t (0 if idle), consumed by this call. */
+    public int take(int channel, long cycle) {
+        int idx = slot(cycle) * channels + channel;
+        int code = slots[idx];
+        if (code != 0) {
+            slots[idx] = 0;
+            inFlight--;
+        }
+        return code;
+    }
+
+    /**
+     * The symbols still in the pipeline of a channel after cycle t's evaluation, oldest first
+     * (the next to arrive first); idle stages are skipped.
+     */
+    public int[] inFlight(int channel, long cycle) {
+        int[] tmp = new int[latencyCycles];
+        int count = 0;
+        for (long arrival = cycle + 1; arrival <= cycle + latencyCycles; arrival++) {
+            int code = slots[slot(arrival) * channels + channel];
+            if (code != 0) {
+                tmp[count++] = code;
+            }
+        }
+        return java.util.Arrays.copyOf(tmp, count);
+    }
+
+    /** Number of non-idle symbols in all pipelines. */
+    public int inFlightTotal() {
+        return inFlight;
+    }
+
+    private int slot(long cycle) {
+        return (int) (cycle % ringSlots);
+    }
+}

@@ -1,0 +1,73 @@
+package org.ppbus.link;
+
+/**
+ * The output FIFOs of one unit, one per port. Under the E1 encoding a step that must send two
+ * symbols on one link (R6; R15 then R16) sends them in consecutive cycles in the order the rules
+ * fired: the second waits here. Codes are 2 bits, packed four to an int.
+ */
+public final class PortQueues {
+    /** Deeper than the protocol ever needs (I8 says 2); the checker reports anything above 2. */
+    public static final int CAPACITY = 4;
+
+    private final int[] packed;
+    private final byte[] length;
+    private int nonEmpty;
+    private int maxDepth;
+
+    public PortQueues(int ports) {
+        this.packed = new int[ports];
+        this.length = new byte[ports];
+    }
+
+    public void push(int port, int code) {
+        int len = length[port];
+        if (len == CAPACITY) {
+            throw new IllegalStateException("output queue overflow on port " + port);
+        }
+        packed[port] |= (code & 3) << (2 * len);
+        length[port] = (byte) (len + 1);
+        if (len == 0) {
+            nonEmpty++;
+        }
+        if (len + 1 > maxDepth) {
+            maxDepth = len + 1;
+        }
+    }
+
+    /** Removes and returns the head, or 0 when the queue is empty. */
+    public int pop(int port) {
+        int len = length[port];
+        if (len == 0) {
+            return 0;
+        }
+        int head = packed[port] & 3;
+        packed[port] >>>= 2;
+        length[port] = (byte) (len - 1);
+        if (len == 1) {
+            nonEmpty--;
+        }
+        return head;
+    }
+
+    public int depth(int port) {
+        return length[port];
+    }
+
+    /** The queued codes of one port, head first. */
+    public int[] contents(int port) {
+        int[] r = new int[length[port]];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = (packed[port] >>> (2 * i)) & 3;
+        }
+        return r;
+    }
+
+    public boolean anyPending() {
+        return nonEmpty > 0;
+    }
+
+    /** The largest depth any port reached, counted right after a push. */
+    public int maxDepth() {
+        return maxDepth;
+    }
+}

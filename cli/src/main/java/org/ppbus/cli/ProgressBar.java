@@ -1,0 +1,38 @@
+package org.ppbus.cli;
+
+import java.io.PrintStream;
+
+/** A one-line progress bar on stderr, drawn only when stderr is a terminal. */
+final class ProgressBar {
+    private final PrintStream err;
+    private final boolean enabled;
+    private final long startNanos = System.nanoTime();
+    private boolean drawn;
+
+    ProgressBar(PrintStream err, boolean enabled) {
+        this.err = err;
+        this.enabled = enabled && System.console() != null;
+    }
+
+    void update(long cycle, long total, long entries) {
+        if (!enabled || total <= 0) {
+            return;
+        }
+        double frac = Math.min(1.0, (double) cycle / total);
+        int width = 30;
+        int filled = (int) (frac * width);
+        double secs = (System.nanoTime() - startNanos) / 1e9;
+        String eta = frac > 0.01 ? String.format("%.0fs left", secs / frac - secs) : "";
+        err.print(String.format("\r[%s%s] %3.0f%%  cycle %,d/%,d  entries %,d  %s   ", "#".repeat(filled),
+                " ".repeat(width - filled), frac * 100, cycle, total, entries, eta));
+        err.flush();
+        drawn = true;
+    }
+
+    void finish() {
+        if (drawn) {
+            err.print("\r" + " ".repeat(100) + "\r");
+            err.flush();
+        }
+    }
+}

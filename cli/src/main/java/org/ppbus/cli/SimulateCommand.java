@@ -1,0 +1,245 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+import org.ppbus.workload.Workload;
+
+/** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
+final class SimulateCommand implements Main.Command {
+    private static final Set<String> CONFIG_KEYS = Set.of("nodes", "cycles", "load", "hold", "geometricHold", "latency",
+            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain");
+
+    @Override
+    public String summary() {
+        return "run the Campos-Carvalho network on a workload, check invariants, report statistics";
+    }
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
+        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 100000)").build());
+        o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("per-cycle request probability of a thinking processor, in [0,1] (default 0.01)").build());
+        o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant, >= 1 (default 4)").build());
+        o.addOption(Option.builder().longOpt("geometric-hold").desc("geometric hold with mean H instead of fixed").build());
+        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency in cycles, >= 1 (default 1)").build());
+        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
+        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, or literal+F1+F2+F3 subsets").build());
+        o.addOption(Option.builder().longOpt("workload").hasArg().argName("NAME|FILE")
+                .desc("one of " + String.join(", ", Workload.NAMES) + " (default uniform), or a request-trace file").build());
+        o.addOption(Option.builder().longOpt("hot-nodes").hasArg().argName("LIST").desc("hotspot workload: comma-separated nodes").build());
+        o.addOption(Option.builder().longOpt("hot-load").hasArg().argName("P").desc("hotspot workload: load of the hot nodes (default 0.5)").build());
+        o.addOption(Option.builder().longOpt("check").desc("check every invariant on every unit every cycle, H included (slow)").build());
+        o.addOption(Option.builder().longOpt("evaluate-all").desc("evaluate every unit every cycle (reference mode, slow)").build());
+        o.addOption(Option.builder().longOpt("watchdog").hasArg().argName("C").desc("livelock bound in cycles (default 100000)").build());
+        o.addOption(Option.builder().longOpt("stall").hasArg().argName("C").desc("deadlock bound: cycles with a waiter and nothing moving (default 16)").build());
+        o.addOption(Option.builder().longOpt("no-drain").desc("stop at --cycles instead of letting every request finish").build());
+        o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE").desc("JSON object with the same settings (keys: " + String.join(", ", new java.util.TreeSet<>(CONFIG_KEYS)) + "); options given on the command line win").build());
+        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the JSON report here").build());
+        o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE").desc("where a violation writes its replayable request trace (default ppbus-violation.trace)").build());
+        o.addOption(Option.builder().longOpt("record").hasArg().argName("FILE").desc("always write the run's request trace here").build());
+        o.addOption(Option.builder().longOpt("quiet").desc("no progress bar").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options options = options();
+        CommandLine cl = Cli.parse(options, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus simulate [OPTIONS]", "Runs the Campos-Carvalho network cycle by cycle and checks it.\n\n", options);
+            return 0;
+        }
+        SimulationConfig cfg = SimulationConfig.defaults();
+        if (cl.hasOption("config")) {
+            cfg = fromJson(cfg, Path.of(cl.getOptionValue("config")));
+        }
+        cfg = fromOptions(cfg, cl).validated();
+        Simulation sim = new Simulation(cfg);
+        ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.set(true);
+            try {
+                // Let the run stop at its next check and write its outputs completely.
+                finished.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            SimulationResult r = sim.progress(bar::update).stopWhen(stop::get).run();
+            bar.finish();
+            out.print(Reports.text(r));
+            if (cl.hasOption("json")) {
+                Path json = Path.of(cl.getOptionValue("json"));
+                Cli.writeAtomically(json, Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n");
+                out.println("report: " + json);
+            }
+            if (cl.hasOption("record")) {
+                writeTrace(Path.of(cl.getOptionValue("record")), r);
+            }
+            if (r.violation() != null) {
+                Path trace = Path.of(cl.getOptionValue("trace-out", "ppbus-violation.trace"));
+                writeTrace(trace, r);
+                out.println("replay: ppbus simulate --config <report> --workload " + trace
+                        + "  (same nodes, latency and rules; trace of " + r.trace().entries().size() + " requests)");
+            }
+            if (r.interrupted()) {
+                err.println("ppbus simulate: interrupted at cycle " + r.cycles() + "; the report covers the cycles simulated");
+                return 130;
+            }
+            return r.violation() != null || r.ungranted() > 0 ? 1 : 0;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The JVM is already exiting because of the interrupt; the hook is running.
+            }
+        }
+    }
+
+    private static void writeTrace(Path file, SimulationResult r) throws IOException {
+        StringWriter w = new StringWriter();
+        r.trace().write(w);
+        Cli.writeAtomically(file, w.toString());
+    }
+
+    static SimulationConfig fromJson(SimulationConfig base, Path file) throws IOException, UsageException {
+        if (!Files.isReadable(file)) {
+            throw new UsageException("cannot read --config file " + file);
+        }
+        JsonNode root;
+        try {
+            root = Reports.mapper().readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new UsageException("malformed JSON in " + file + " at line " + e.getLocation().getLineNr()
+                    + ": " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new UsageException(file + ": expected a JSON object of settings");
+        }
+        // A whole report may be given: take its "config".
+        if (root.has("config") && root.get("config").isObject()) {
+            root = root.get("config");
+        }
+        SimulationConfig c = base;
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String k = e.getKey();
+            JsonNode v = e.getValue();
+            if (!CONFIG_KEYS.contains(k)) {
+                throw new UsageException(file + ": unknown setting '" + k + "'");
+            }
+            String s = v.isArray() ? arrayText(v) : v.asText();
+            c = apply(c, k, s);
+        }
+        return c;
+    }
+
+    private static String arrayText(JsonNode v) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode x : v) {
+            if (b.length() > 0) {
+                b.append(',');
+            }
+            b.append(x.asText());
+        }
+        return b.toString();
+    }
+
+    private static SimulationConfig fromOptions(SimulationConfig c, CommandLine cl) throws UsageException {
+        String[][] map = {{"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"},
+                          {"latency", "latency"}, {"seed", "seed"}, {"rules", "rules"}, {"workload", "workload"},
+                          {"hot-nodes", "hotNodes"}, {"hot-load", "hotLoad"}, {"watchdog", "watchdog"}, {"stall", "stall"}};
+        for (String[] m : map) {
+            if (cl.hasOption(m[0])) {
+                c = apply(c, m[1], cl.getOptionValue(m[0]));
+            }
+        }
+        if (cl.hasOption("geometric-hold")) {
+            c = apply(c, "geometricHold", "true");
+        }
+        if (cl.hasOption("check") || cl.hasOption("evaluate-all")) {
+            c = c.withChecks(cl.hasOption("check") || c.fullCheck(), cl.hasOption("evaluate-all"));
+        }
+        if (cl.hasOption("no-drain")) {
+            c = apply(c, "drain", "false");
+        }
+        return c;
+    }
+
+    static SimulationConfig apply(SimulationConfig c, String key, String v) throws UsageException {
+        return switch (key) {
+            case "nodes" -> c.withNodes(Cli.parseInt("nodes", v));
+            case "cycles" -> c.withCycles(Cli.parseLong("cycles", v));
+            case "load" -> c.withLoad(Cli.parseDouble("load", v));
+            case "hold" -> c.withHold(Cli.parseInt("hold", v));
+            case "latency" -> c.withLatency(Cli.parseInt("latency", v));
+            case "seed" -> c.withSeed(Cli.parseLong("seed", v));
+            case "rules" -> c.withRules(v);
+            case "workload" -> c.withWorkload(v);
+            case "watchdog" -> c.withWatchdog(Cli.parseLong("watchdog", v));
+            case "hotNodes" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
+                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), parseList(v), c.hotLoad(), c.fullCheck(),
+                    c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), c.drain());
+            case "hotLoad" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
+                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), Cli.parseDouble("hot-load", v),
+                    c.fullCheck(), c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), c.drain());
+            case "geometricHold" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), parseBool(key, v),
+                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
+                    c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), c.drain());
+            case "fullCheck" -> c.withChecks(parseBool(key, v), c.evaluateEveryUnit());
+            case "stall" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
+                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
+                    c.evaluateEveryUnit(), c.watchdogCycles(), Cli.parseLong("stall", v), c.drain());
+            case "drain" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
+                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
+                    c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), parseBool(key, v));
+            default -> throw new UsageException("unknown setting '" + key + "'");
+        };
+    }
+
+    private static boolean parseBool(String key, String v) throws UsageException {
+        if (v.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new UsageException(key + " expects true or false, got '" + v + "'");
+    }
+
+    private static int[] parseList(String v) throws UsageException {
+        if (v.isBlank()) {
+            return new int[0];
+        }
+        String[] parts = v.split(",");
+        int[] r = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            r[i] = Cli.parseInt("hot-nodes", parts[i]);
+        }
+        return r;
+    }
+}

@@ -1,0 +1,371 @@
+package org.ppbus.check;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import org.ppbus.bus.Processors;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.LinkFlags;
+import org.ppbus.protocol.PrecedenceGraph;
+import org.ppbus.protocol.Symbols;
+
+/**
+ * Checks the invariants of campos-carvalho.md §4.2 at the end of every cycle and keeps the first
+ * violation. What a cycle can change is known from its events, so the per-cycle cost follows the
+ * activity: I2 is checked for every arbiter whose links saw a fork move, I3 at each quiescent cycle
+ * for every link that carried a symbol since the last check. In full mode every arbiter and link is
+ * checked every cycle, and H (I4) is computed too.
+ *
+ * <ul>
+ *   <li>I1 at most one client EATING;</li>
+ *   <li>I2 per arbiter: forks at clients + forks in flight or queued = [OWNER ≠ NIL];</li>
+ *   <li>I3 at quiescence, per link: client req + arbiter req = 1;</li>
+ *   <li>I4 H acyclic (full mode);</li>
+ *   <li>I5 right after R13 the returning client is last in the arbiter's list;</li>
+ *   <li>I6 no livelock: the protocol moves for {@code watchdog} cycles with no req edge and no meal;</li>
+ *   <li>I7 / deadlock: someone hungry, nobody eating, nothing moving for {@code stallCycles};</li>
+ *   <li>livelock under load: someone hungry and no meal for {@code watchdog} cycles;</li>
+ *   <li>I8 no output queue deeper than 2;</li>
+ *   <li>fairness: no client overtakes a hungry client more than twice in one hungry period (the
+ *       bound of §4.2, which allows a second overtake while a reclaim is in flight).</li>
+ * </ul>
+ */
+public final class Checker {
+    private final CcNetwork net;
+    private final Wiring wiring;
+    private final Processors processors;
+    private final boolean full;
+    private final long watchdogCycles;
+    private final long stallCycles;
+    private final SymbolHistory history = new SymbolHistory();
+    private final BitSet touchedArbiters = new BitSet();
+    private final BitSet linksSinceQuiescence = new BitSet();
+    private final List<int[]> demotions = new ArrayList<>();
+    private final byte[] overtakes;
+    private final boolean[] hungry;
+    private final int[] hungryList;
+    private int hungryCount;
+    private int eaters;
+    private long lastReleaseCycle;
+    private long lastMealCycle;
+    private long lastEdgeCycle;
+    private long stalledSince = -1;
+    private Violation violation;
+    private long mutexViolations;
+
+    public Checker(CcNetwork net, Processors processors, boolean full, long watchdogCycles, long stallCycles) {
+        this.net = net;
+        this.wiring = net.wiring();
+        this.processors = processors;
+        this.full = full;
+        this.watchdogCycles = watchdogCycles;
+        this.stallCycles = stallCycles;
+        int n = wiring.nodes();
+        this.overtakes = new byte[n * n];
+        this.hungry = new boolean[n];
+        this.hungryList = new int[n];
+    }
+
+    // ---- events ----
+
+    public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
+        history.add(clientToArbiter, link, code, cycle);
+        linksSinceQuiescence.set(link);
+        if (Symbols.carriesFork(clientToArbiter, code)) {
+            touchedArbiters.set(net.linkArbiter(link));
+        }
+    }
+
+    public void clientReceived(int client, int link, int code, long cycle) {
+        if (code == Symbols.FORK) {
+            touchedArbiters.set(net.linkArbiter(link));
+        }
+    }
+
+    public void arbiterReceived(int arbiter, int client, int code, long cycle) {
+        if (Symbols.carriesFork(true, code)) {
+            touchedArbiters.set(arbiter);
+        }
+        if (code == Symbols.DIRTY_FORK) {
+            demotions.add(new int[] {arbiter, client});
+        }
+    }
+
+    public void anomaly(String unit, String what, long cycle) {
+        fail(cycle, "anomaly", unit + ": " + what, List.of());
+    }
+
+    public void requested(int node, long cycle) {
+        lastEdgeCycle = cycle;
+        if (!hungry[node]) {
+            hungry[node] = true;
+            hungryList[hungryCount++] = node;
+            int n = wiring.nodes();
+            Arrays.fill(overtakes, node * n, node * n + n, (byte) 0);
+        }
+    }
+
+    public void released(int node, long cycle) {
+        eaters--;
+        lastEdgeCycle = cycle;
+        lastReleaseCycle = cycle;
+    }
+
+    /** The client of node started eating in this cycle. */
+    public void granted(int node, long cycle) {
+        eaters++;
+        lastMealCycle = cycle;
+        int n = wiring.nodes();
+        if (hungry[node]) {
+            hungry[node] = false;
+            for (int k = 0; k < hungryCount; k++) {
+                if (hungryList[k] == node) {
+                    hungryList[k] = hungryList[--hungryCount];
+                    break;
+                }
+            }
+        }
+        for (int k = 0; k < hungryCount; k++) {
+            int h = hungryList[k];
+            int idx = h * n + node;
+            if (++overtakes[idx] > 2) {
+                fail(cycle, "fairness", "client " + node + " overtook hungry client " + h
+                        + " a third time in one hungry period", describeClients(new int[] {h, node}, cycle));
+                overtakes[idx] = 2;
+            }
+        }
+    }
+
+    // ---- end of cycle ----
+
+    public void endOfCycle(long cycle) {
+        net.viewAt(cycle);
+        if (eaters > 1) {
+            mutexViolations++;
+            fail(cycle, "I1 mutual exclusion", eaters + " clients are EATING", describeEaters(cycle));
+        }
+        if (full) {
+            touchedArbiters.set(0, wiring.points());
+        }
+        for (int a = touchedArbiters.nextSetBit(0); a >= 0; a = touchedArbiters.nextSetBit(a + 1)) {
+            checkForks(a, cycle);
+        }
+        touchedArbiters.clear();
+        for (int[] d : demotions) {
+            int[] order = net.priorityOrder(d[0]);
+            if (order[order.length - 1] != d[1]) {
+                fail(cycle, "I5 demotion", "arbiter " + d[0] + " received DIRTY_FORK from " + d[1]
+                        + " but ranks it " + indexOf(order, d[1]) + " of " + order.length, describeArbiter(d[0], cycle));
+            }
+        }
+        demotions.clear();
+        boolean quiescent = net.quiescent();
+        if (quiescent) {
+            if (full) {
+                linksSinceQuiescence.set(0, wiring.links());
+            }
+            for (int l = linksSinceQuiescence.nextSetBit(0); l >= 0; l = linksSinceQuiescence.nextSetBit(l + 1)) {
+                checkTokens(l, cycle);
+            }
+            linksSinceQuiescence.clear();
+        }
+        if (full) {
+            List<Integer> cycleInH = PrecedenceGraph.of(net).findCycle();
+            if (!cycleInH.isEmpty()) {
+                fail(cycle, "I4 H acyclic", "precedence graph has the cycle " + cycleInH, List.of());
+            }
+            if (net.maxQueueDepth() > 2) {
+                fail(cycle, "I8 bounded queues", "an output queue reached depth " + net.maxQueueDepth(), List.of());
+            }
+        }
+        watchdogs(cycle, quiescent);
+    }
+
+    private void watchdogs(long cycle, boolean quiescent) {
+        boolean someoneHungry = processors.waitingCount() > 0;
+        if (someoneHungry && eaters == 0 && quiescent) {
+            if (stalledSince < 0) {
+                stalledSince = cycle;
+            }
+            if (cycle - stalledSince + 1 >= stallCycles) {
+                fail(cycle, "deadlock", processors.waitingCount() + " processors wait, nobody eats and nothing has moved for "
+                        + stallCycles + " cycles (I7)", describeHungry(cycle));
+            }
+        } else {
+            stalledSince = -1;
+        }
+        long sinceMeal = cycle - Math.max(lastMealCycle, lastReleaseCycle);
+        if (someoneHungry && eaters == 0 && sinceMeal >= watchdogCycles && !quiescent) {
+            fail(cycle, "livelock", "symbols keep moving but nobody has eaten for " + sinceMeal + " cycles",
+                    describeHungry(cycle));
+        }
+        long sinceEdge = cycle - Math.max(lastEdgeCycle, lastMealCycle);
+        if (!quiescent && eaters == 0 && sinceEdge >= watchdogCycles) {
+            fail(cycle, "I6 livelock", "with no req edge and no meal for " + sinceEdge
+                    + " cycles the protocol is still not quiescent", describeRecent(cycle));
+        }
+    }
+
+    /** Final checks when the run ends: I8 over the whole run. */
+    public void endOfRun(long cycle) {
+        if (net.maxQueueDepth() > 2) {
+            fail(cycle, "I8 bounded queues", "an output queue reached depth " + net.maxQueueDepth(), List.of());
+        }
+    }
+
+    private void checkForks(int a, long cycle) {
+        int[] clients = wiring.clientsOf(a);
+        int count = 0;
+        int k = wiring.lineSize();
+        for (int c : clients) {
+            int slot = slotOf(c, a);
+            int link = c * k + slot;
+            if ((net.clientFlags(c, slot) & LinkFlags.FORK) != 0) {
+                count++;
+            }
+            count += forks(true, net.inFlight(true, link, cycle)) + forks(true, net.queued(true, link));
+            count += forks(false, net.inFlight(false, link, cycle)) + forks(false, net.queued(false, link));
+        }
+        int expected = net.ownerClient(a) >= 0 ? 1 : 0;
+        if (count != expected) {
+            fail(cycle, "I2 fork conservation", "arbiter " + a + " has " + count + " forks at clients or in flight, OWNER "
+                    + (expected == 1 ? "is set" : "is NIL"), describeArbiter(a, cycle));
+        }
+    }
+
+    private static int forks(boolean c2a, int[] codes) {
+        int n = 0;
+        for (int c : codes) {
+            if (Symbols.carriesFork(c2a, c)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private void checkTokens(int link, long cycle) {
+        int k = wiring.lineSize();
+        int c = link / k;
+        int slot = link % k;
+        int a = net.linkArbiter(link);
+        int port = Arrays.binarySearch(wiring.clientsOf(a), c);
+        int tokens = ((net.clientFlags(c, slot) & LinkFlags.REQ) != 0 ? 1 : 0)
+                + ((net.arbiterFlags(a, port) & LinkFlags.REQ) != 0 ? 1 : 0);
+        if (tokens != 1) {
+            fail(cycle, "I3 request tokens", "link client " + c + " - arbiter " + a + " holds " + tokens
+                    + " request tokens at quiescence", describeArbiter(a, cycle));
+        }
+    }
+
+    private int slotOf(int client, int arbiter) {
+        int[] s = wiring.arbitersOf(client);
+        for (int k = 0; k < s.length; k++) {
+            if (s[k] == arbiter) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException();
+    }
+
+    private static int indexOf(int[] a, int x) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] == x) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void fail(long cycle, String invariant, String message, List<String> details) {
+        if (violation == null) {
+            violation = new Violation(cycle, invariant, message, List.copyOf(details));
+        }
+    }
+
+    public Violation violation() {
+        return violation;
+    }
+
+    public long mutexViolations() {
+        return mutexViolations;
+    }
+
+    public int eaters() {
+        return eaters;
+    }
+
+    // ---- reports ----
+
+    private List<String> describeArbiter(int a, long cycle) {
+        List<String> out = new ArrayList<>();
+        int owner = net.ownerClient(a);
+        out.add("arbiter " + a + ": OWNER " + (owner < 0 ? "NIL" : owner) + ", priority " + Arrays.toString(net.priorityOrder(a)));
+        int[] clients = wiring.clientsOf(a);
+        for (int m = 0; m < clients.length; m++) {
+            int c = clients[m];
+            out.add("  port " + c + ": arbiter " + LinkFlags.describe(net.arbiterFlags(a, m)) + "; client " + c + " "
+                    + net.clientState(c) + " " + LinkFlags.describe(net.clientFlags(c, slotOf(c, a))));
+        }
+        out.add("recent symbols on arbiter " + a + "'s links:");
+        out.addAll(history.recent(l -> net.linkArbiter(l) == a, 24, this::linkName));
+        return out;
+    }
+
+    private List<String> describeClients(int[] cs, long cycle) {
+        List<String> out = new ArrayList<>();
+        int k = wiring.lineSize();
+        for (int c : cs) {
+            StringBuilder sb = new StringBuilder("client " + c + " " + net.clientState(c) + ":");
+            int[] s = wiring.arbitersOf(c);
+            for (int slot = 0; slot < k; slot++) {
+                sb.append(" [arbiter ").append(s[slot]).append(": ").append(LinkFlags.describe(net.clientFlags(c, slot))).append(']');
+            }
+            out.add(sb.toString());
+        }
+        out.add("recent symbols on their links:");
+        out.addAll(history.recent(l -> {
+            int c = l / k;
+            for (int x : cs) {
+                if (x == c) {
+                    return true;
+                }
+            }
+            return false;
+        }, 32, this::linkName));
+        return out;
+    }
+
+    private List<String> describeEaters(long cycle) {
+        List<Integer> e = new ArrayList<>();
+        for (int i = 0; i < wiring.nodes(); i++) {
+            if (net.clientState(i) == ClientState.EATING) {
+                e.add(i);
+            }
+        }
+        return describeClients(e.stream().mapToInt(Integer::intValue).toArray(), cycle);
+    }
+
+    private List<String> describeHungry(long cycle) {
+        List<Integer> h = new ArrayList<>();
+        for (int i = 0; i < wiring.nodes() && h.size() < 8; i++) {
+            if (net.clientState(i) == ClientState.HUNGRY) {
+                h.add(i);
+            }
+        }
+        return describeClients(h.stream().mapToInt(Integer::intValue).toArray(), cycle);
+    }
+
+    private List<String> describeRecent(long cycle) {
+        List<String> out = new ArrayList<>();
+        out.add("most recent symbols:");
+        out.addAll(history.recent(l -> true, 24, this::linkName));
+        return out;
+    }
+
+    private String linkName(int link) {
+        return "C" + (link / wiring.lineSize()) + "-A" + net.linkArbiter(link);
+    }
+}

@@ -1,0 +1,70 @@
+package org.ppbus.stats;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** An exact histogram of non-negative integer samples (waits, messages per entry). */
+public final class Histogram {
+    private long[] counts = new long[64];
+    private long samples;
+    private long sum;
+    private long max;
+
+    public void add(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("negative sample " + value);
+        }
+        if (value >= counts.length) {
+            counts = Arrays.copyOf(counts, (int) Math.max(value + 1, counts.length * 2L));
+        }
+        counts[(int) value]++;
+        samples++;
+        sum += value;
+        max = Math.max(max, value);
+    }
+
+    public long samples() {
+        return samples;
+    }
+
+    public long sum() {
+        return sum;
+    }
+
+    public long max() {
+        return max;
+    }
+
+    public double mean() {
+        return samples == 0 ? 0 : (double) sum / samples;
+    }
+
+    /** The smallest value v with at least a fraction q of samples ≤ v (nearest rank). */
+    public long percentile(double q) {
+        if (samples == 0) {
+            return 0;
+        }
+        long rank = (long) Math.ceil(q * samples);
+        rank = Math.max(1, rank);
+        long seen = 0;
+        for (int v = 0; v < counts.length; v++) {
+            seen += counts[v];
+            if (seen >= rank) {
+                return v;
+            }
+        }
+        return max;
+    }
+
+    /** Non-zero bins, value → count, ascending. */
+    public Map<Long, Long> bins() {
+        Map<Long, Long> m = new LinkedHashMap<>();
+        for (int v = 0; v <= max && v < counts.length; v++) {
+            if (counts[v] != 0) {
+                m.put((long) v, counts[v]);
+            }
+        }
+        return m;
+    }
+}

@@ -1,0 +1,189 @@
+package org.ppbus.stats;
+
+import java.util.Map;
+import org.ppbus.protocol.Symbols;
+
+/**
+ * Counts what crosses the wires and what the processors see.
+ *
+ * <ul>
+ *   <li>symbols: every non-idle 2-bit symbol; bits = 2 × symbols;</li>
+ *   <li>messages: the paper's convention (§6; campos-carvalho.md §0 "combined"): a REQUEST driven on
+ *       a channel in the cycle right after a DIRTY_FORK (client → arbiter) or a FORK (arbiter →
+ *       client) on the same channel belongs to that fork's message (hardware-contract.md);</li>
+ *   <li>each split into local (client i ↔ arbiter i) and inter-node, and their total.</li>
+ * </ul>
+ *
+ * <p>Per-entry means are totals divided by entries. The per-entry max and histogram need each symbol
+ * charged to one entry: a symbol is charged to the client whose link carries it, in the period that
+ * runs from that client's request to its next request. Such a period holds exactly one entry.
+ */
+public final class Statistics {
+    private final int nodes;
+    private final int lineSize;
+    private final int[] arbiterOfLink;
+    private final long[] lastForkCycle; // [2 * link + dir]
+    private final long[][] periodCount;  // [kind][client], kind = MSG_LOCAL.. SYM_INTER
+    private final boolean[] periodHasEntry;
+    private final long[] totals = new long[4];
+    private final Histogram[] perEntry = new Histogram[6];
+    private final Histogram wait = new Histogram();
+    private final Histogram syncDelay = new Histogram();
+    private final long[] entriesOf;
+    private final long[] waitSumOf;
+    private final long[] waitMaxOf;
+    private long entries;
+    private long syncReleaseCycle = -1;
+
+    private static final int MSG_LOCAL = 0;
+    private static final int MSG_INTER = 1;
+    private static final int SYM_LOCAL = 2;
+    private static final int SYM_INTER = 3;
+
+    public Statistics(int nodes, int lineSize, int[] arbiterOfLink) {
+        this.nodes = nodes;
+        this.lineSize = lineSize;
+        this.arbiterOfLink = arbiterOfLink;
+        this.lastForkCycle = new long[2 * arbiterOfLink.length];
+        java.util.Arrays.fill(lastForkCycle, Long.MIN_VALUE / 2);
+        this.periodCount = new long[4][nodes];
+        this.periodHasEntry = new boolean[nodes];
+        for (int i = 0; i < perEntry.length; i++) {
+            perEntry[i] = new Histogram();
+        }
+        this.entriesOf = new long[nodes];
+        this.waitSumOf = new long[nodes];
+        this.waitMaxOf = new long[nodes];
+    }
+
+    public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
+        int client = link / lineSize;
+        boolean local = arbiterOfLink[link] == client;
+        int dirIdx = 2 * link + (clientToArbiter ? 1 : 0);
+        boolean fork = clientToArbiter ? code == Symbols.DIRTY_FORK : code == Symbols.FORK;
+        boolean request = clientToArbiter ? code == Symbols.C_REQUEST : code == Symbols.A_REQUEST;
+        boolean joinsFork = request && lastForkCycle[dirIdx] == cycle - 1;
+        if (fork) {
+            lastForkCycle[dirIdx] = cycle;
+        }
+        int sym = local ? SYM_LOCAL : SYM_INTER;
+        totals[sym]++;
+        periodCount[sym][client]++;
+        if (!joinsFork) {
+            int msg = local ? MSG_LOCAL : MSG_INTER;
+            totals[msg]++;
+            periodCount[msg][client]++;
+        }
+    }
+
+    public void requested(int node, long cycle) {
+        closePeriod(node);
+    }
+
+    private void closePeriod(int node) {
+        if (periodHasEntry[node]) {
+            long ml = periodCount[MSG_LOCAL][node];
+            long mi = periodCount[MSG_INTER][node];
+            long sl = periodCount[SYM_LOCAL][node];
+            long si = periodCount[SYM_INTER][node];
+            perEntry[0].add(ml);
+            perEntry[1].add(mi);
+            perEntry[2].add(ml + mi);
+            perEntry[3].add(sl);
+            perEntry[4].add(si);
+            perEntry[5].add(sl + si);
+        }
+        for (long[] c : periodCount) {
+            c[node] = 0;
+        }
+        periodHasEntry[node] = false;
+    }
+
+    /** Processor node was granted: req rose in riseCycle, gnt is first high in firstGntCycle. */
+    public void granted(int node, long riseCycle, long firstGntCycle) {
+        entries++;
+        entriesOf[node]++;
+        periodHasEntry[node] = true;
+        long w = firstGntCycle - riseCycle;
+        wait.add(w);
+        waitSumOf[node] += w;
+        waitMaxOf[node] = Math.max(waitMaxOf[node], w);
+        if (syncReleaseCycle >= 0) {
+            // gnt fell in release+1 and rises in firstGnt: the bus was idle for this many cycles.
+            syncDelay.add(firstGntCycle - (syncReleaseCycle + 1));
+            syncReleaseCycle = -1;
+        }
+    }
+
+    /** A client left EATING in this cycle; someWaiting says whether another processor was waiting. */
+    public void released(int node, long cycle, boolean someWaiting) {
+        if (someWaiting) {
+            syncReleaseCycle = cycle;
+        }
+    }
+
+    public long entries() {
+        return entries;
+    }
+
+    public long entries(int node) {
+        return entriesOf[node];
+    }
+
+    /** Closes every open period and summarises. */
+    public Summary summarise(long cycles, long busyCycles, int[] activeNodes) {
+        for (int i = 0; i < nodes; i++) {
+            closePeriod(i);
+        }
+        double jain = jain(activeNodes);
+        Count messages = count(totals[MSG_LOCAL], totals[MSG_INTER], perEntry[0], perEntry[1], perEntry[2]);
+        Count symbols = count(totals[SYM_LOCAL], totals[SYM_INTER], perEntry[3], perEntry[4], perEntry[5]);
+        Count bits = new Count(2 * symbols.local(), 2 * symbols.interNode(), 2 * symbols.total(),
+                perEntry(2 * symbols.local(), 2 * perEntry[3].max(), null),
+                perEntry(2 * symbols.interNode(), 2 * perEntry[4].max(), null),
+                perEntry(2 * symbols.total(), 2 * perEntry[5].max(), null));
+        long[] perNodeEntries = entriesOf.clone();
+        double[] perNodeWaitMean = new double[nodes];
+        for (int i = 0; i < nodes; i++) {
+            perNodeWaitMean[i] = entriesOf[i] == 0 ? 0 : (double) waitSumOf[i] / entriesOf[i];
+        }
+        return new Summary(entries, messages, symbols, bits,
+                new Distribution(wait.samples(), wait.mean(), wait.percentile(0.5), wait.percentile(0.99), wait.max(), wait.bins()),
+                new Distribution(syncDelay.samples(), syncDelay.mean(), syncDelay.percentile(0.5),
+                        syncDelay.percentile(0.99), syncDelay.max(), syncDelay.bins()),
+                cycles == 0 ? 0 : (double) busyCycles / cycles, jain, perNodeEntries, perNodeWaitMean, waitMaxOf.clone());
+    }
+
+    private Count count(long local, long inter, Histogram hl, Histogram hi, Histogram ht) {
+        return new Count(local, inter, local + inter, perEntry(local, hl.max(), hl.bins()),
+                perEntry(inter, hi.max(), hi.bins()), perEntry(local + inter, ht.max(), ht.bins()));
+    }
+
+    private PerEntry perEntry(long total, long max, Map<Long, Long> histogram) {
+        return new PerEntry(entries == 0 ? 0 : (double) total / entries, max, histogram);
+    }
+
+    private double jain(int[] activeNodes) {
+        double sum = 0;
+        double sumSq = 0;
+        for (int i : activeNodes) {
+            sum += entriesOf[i];
+            sumSq += (double) entriesOf[i] * entriesOf[i];
+        }
+        return sumSq == 0 ? 1.0 : sum * sum / (activeNodes.length * sumSq);
+    }
+
+    /** Mean and max per entry, with the histogram of the per-entry charge. */
+    public record PerEntry(double mean, long max, Map<Long, Long> histogram) { }
+
+    /** Totals over the run, split local / inter-node, and per entry. */
+    public record Count(long local, long interNode, long total, PerEntry localPerEntry,
+                       PerEntry interNodePerEntry, PerEntry totalPerEntry) { }
+
+    /** A distribution of cycle counts. */
+    public record Distribution(long samples, double mean, long p50, long p99, long max, Map<Long, Long> histogram) { }
+
+    public record Summary(long entries, Count messages, Count symbols, Count bits, Distribution waitCycles,
+                          Distribution syncDelay, double busUtilization, double jainFairness,
+                          long[] entriesPerNode, double[] waitMeanPerNode, long[] waitMaxPerNode) { }
+}

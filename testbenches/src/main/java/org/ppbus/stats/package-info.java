@@ -1,0 +1,2 @@
+/** Message, symbol and bit counts, waits, utilisation, fairness and synchronisation delay. */
+package org.ppbus.stats;

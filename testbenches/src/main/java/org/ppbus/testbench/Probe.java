@@ -1,0 +1,106 @@
+package org.ppbus.testbench;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Processors;
+import org.ppbus.check.Checker;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.stats.Statistics;
+import org.ppbus.workload.RequestTrace;
+
+/** Fans the network's and the processors' events out to the checker, statistics and recorder. */
+final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.HandshakeListener {
+    private final Statistics stats;
+    private final List<long[]> requests = new ArrayList<>(); // {cycle, node, hold}
+    private final int[] openRequest;
+    private final SymbolTap tap;
+    private Checker checker;
+    private Processors processors;
+
+    Probe(Statistics stats, int nodes, SymbolTap tap) {
+        this.stats = stats;
+        this.openRequest = new int[nodes];
+        java.util.Arrays.fill(openRequest, -1);
+        this.tap = tap;
+    }
+
+    void connect(Checker c, Processors p) {
+        this.checker = c;
+        this.processors = p;
+    }
+
+    @Override
+    public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
+        stats.symbolDriven(clientToArbiter, link, code, cycle);
+        checker.symbolDriven(clientToArbiter, link, code, cycle);
+        if (tap != null) {
+            tap.symbol(clientToArbiter, link, code, cycle);
+        }
+    }
+
+    @Override
+    public void arbiterReceived(int arbiter, int client, int code, long cycle) {
+        checker.arbiterReceived(arbiter, client, code, cycle);
+    }
+
+    @Override
+    public void clientReceived(int client, int link, int code, long cycle) {
+        checker.clientReceived(client, link, code, cycle);
+    }
+
+    @Override
+    public void anomaly(String unit, String what, long cycle) {
+        checker.anomaly(unit, what, cycle);
+    }
+
+    @Override
+    public void granted(int node, long cycle) {
+        checker.granted(node, cycle);
+        processors.granted(node, cycle);
+        if (tap != null) {
+            tap.grant(node, true, cycle);
+        }
+    }
+
+    @Override
+    public void released(int node, long cycle) {
+        checker.released(node, cycle);
+        stats.released(node, cycle, processors.waitingCount() > 0);
+        processors.released(node, cycle);
+        if (tap != null) {
+            tap.grant(node, false, cycle);
+        }
+    }
+
+    @Override
+    public void requested(int node, long cycle) {
+        stats.requested(node, cycle);
+        checker.requested(node, cycle);
+        openRequest[node] = requests.size();
+        requests.add(new long[] {cycle, node, 1});
+    }
+
+    @Override
+    public void granted(int node, long riseCycle, long firstGntCycle, int holdCycles) {
+        stats.granted(node, riseCycle, firstGntCycle);
+        if (openRequest[node] >= 0) {
+            requests.get(openRequest[node])[2] = holdCycles;
+            openRequest[node] = -1;
+        }
+    }
+
+    @Override
+    public void releasedBus(int node, long cycle) {
+        // The client's R3 is reported by released(node, cycle).
+    }
+
+    /** Every request raised so far, as a replayable trace. */
+    RequestTrace trace(int nodes) {
+        List<RequestTrace.Entry> e = new ArrayList<>(requests.size());
+        for (long[] r : requests) {
+            e.add(new RequestTrace.Entry(r[0], (int) r[1], (int) r[2]));
+        }
+        return new RequestTrace(nodes, e);
+    }
+}

@@ -1,0 +1,166 @@
+package org.ppbus.testbench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.Locale;
+import org.ppbus.check.Violation;
+import org.ppbus.stats.Statistics;
+
+/** The JSON report of a run and its readable summary. Field order is fixed, so equal runs give equal bytes. */
+public final class Reports {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Reports() {}
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    public static ObjectNode json(SimulationResult r, String toolVersion) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("tool", "ppbus " + toolVersion);
+        root.put("algorithm", "campos-carvalho");
+        SimulationConfig c = r.config();
+        ObjectNode cfg = root.putObject("config");
+        cfg.put("nodes", c.nodes());
+        cfg.put("cycles", c.cycles());
+        cfg.put("load", c.load());
+        cfg.put("hold", c.holdCycles());
+        cfg.put("geometricHold", c.geometricHold());
+        cfg.put("latency", c.latencyCycles());
+        cfg.put("seed", c.seed());
+        cfg.put("rules", c.rules());
+        cfg.put("workload", c.workload());
+        ArrayNode hot = cfg.putArray("hotNodes");
+        for (int h : c.hotNodes()) {
+            hot.add(h);
+        }
+        cfg.put("hotLoad", c.hotLoad());
+        cfg.put("fullCheck", c.fullCheck());
+        cfg.put("watchdog", c.watchdogCycles());
+        cfg.put("stall", c.stallCycles());
+        cfg.put("drain", c.drain());
+        ObjectNode plane = root.putObject("plane");
+        plane.put("order", r.order());
+        plane.put("points", r.points());
+        plane.put("fictitious", r.points() - c.nodes());
+        plane.put("lineSize", r.order() + 1);
+        root.put("cycles", r.cycles());
+        root.put("loadCycles", r.loadCycles());
+        root.put("interrupted", r.interrupted());
+        Statistics.Summary s = r.summary();
+        root.put("entries", s.entries());
+        root.put("mutexViolations", r.mutexViolations());
+        root.put("deadlock", r.deadlock());
+        root.put("violations", r.violation() == null ? 0 : 1);
+        root.put("ungranted", r.ungranted());
+        root.put("maxQueueDepth", r.maxQueueDepth());
+        root.put("quiescentAtEnd", r.quiescentAtEnd());
+        putCount(root.putObject("messagesPerEntry"), s.messages());
+        putCount(root.putObject("symbolsPerEntry"), s.symbols());
+        putCount(root.putObject("bitsPerEntry"), s.bits());
+        ObjectNode totals = root.putObject("totals");
+        totals.put("messages", s.messages().total());
+        totals.put("messagesLocal", s.messages().local());
+        totals.put("messagesInterNode", s.messages().interNode());
+        totals.put("symbols", s.symbols().total());
+        totals.put("symbolsLocal", s.symbols().local());
+        totals.put("symbolsInterNode", s.symbols().interNode());
+        totals.put("bits", s.bits().total());
+        putDistribution(root.putObject("wait"), s.waitCycles());
+        putDistribution(root.putObject("syncDelay"), s.syncDelay());
+        root.put("busUtilization", s.busUtilization());
+        root.put("jainFairness", s.jainFairness());
+        ObjectNode perNode = root.putObject("perNode");
+        ArrayNode e = perNode.putArray("entries");
+        ArrayNode wm = perNode.putArray("waitMean");
+        ArrayNode wx = perNode.putArray("waitMax");
+        for (int i = 0; i < s.entriesPerNode().length; i++) {
+            e.add(s.entriesPerNode()[i]);
+            wm.add(s.waitMeanPerNode()[i]);
+            wx.add(s.waitMaxPerNode()[i]);
+        }
+        if (r.violation() != null) {
+            Violation v = r.violation();
+            ObjectNode vn = root.putObject("violation");
+            vn.put("cycle", v.cycle());
+            vn.put("invariant", v.invariant());
+            vn.put("message", v.message());
+            ArrayNode d = vn.putArray("details");
+            v.details().forEach(d::add);
+        }
+        return root;
+    }
+
+    private static void putCount(ObjectNode o, Statistics.Count c) {
+        o.put("mean", c.totalPerEntry().mean());
+        o.put("max", c.totalPerEntry().max());
+        putHistogram(o, c.totalPerEntry().histogram());
+        ObjectNode local = o.putObject("local");
+        local.put("mean", c.localPerEntry().mean());
+        local.put("max", c.localPerEntry().max());
+        ObjectNode inter = o.putObject("interNode");
+        inter.put("mean", c.interNodePerEntry().mean());
+        inter.put("max", c.interNodePerEntry().max());
+        putHistogram(inter, c.interNodePerEntry().histogram());
+    }
+
+    private static void putHistogram(ObjectNode o, Map<Long, Long> h) {
+        if (h == null) {
+            return;
+        }
+        ObjectNode hn = o.putObject("histogram");
+        h.forEach((k, v) -> hn.put(Long.toString(k), v));
+    }
+
+    private static void putDistribution(ObjectNode o, Statistics.Distribution d) {
+        o.put("samples", d.samples());
+        o.put("mean", d.mean());
+        o.put("p50", d.p50());
+        o.put("p99", d.p99());
+        o.put("max", d.max());
+    }
+
+    /** A readable summary for the terminal. */
+    public static String text(SimulationResult r) {
+        Statistics.Summary s = r.summary();
+        SimulationConfig c = r.config();
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "ppbus simulate: campos-carvalho, rules %s, n=%d (plane q=%d, N=%d, K=%d, %d fictitious), L=%d%n",
+                c.rules(), c.nodes(), r.order(), r.points(), r.order() + 1, r.points() - c.nodes(), c.latencyCycles()));
+        b.append(String.format(Locale.ROOT, "workload %s, load %.4g, hold %d%s, seed %d%n", c.workload(), c.load(),
+                c.holdCycles(), c.geometricHold() ? " (geometric)" : "", c.seed()));
+        b.append(String.format(Locale.ROOT, "cycles %,d (%,d with new requests)%s%n", r.cycles(), r.loadCycles(),
+                r.interrupted() ? "  INTERRUPTED" : ""));
+        b.append(String.format(Locale.ROOT, "entries %,d   bus utilisation %.4f   Jain fairness %.4f%n", s.entries(),
+                s.busUtilization(), s.jainFairness()));
+        b.append(String.format(Locale.ROOT, "per entry      %10s %10s %10s   (max total)%n", "local", "inter-node", "total"));
+        row(b, "messages", s.messages());
+        row(b, "symbols", s.symbols());
+        row(b, "bits", s.bits());
+        Statistics.Distribution w = s.waitCycles();
+        b.append(String.format(Locale.ROOT, "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n", w.mean(), w.p50(), w.p99(), w.max()));
+        Statistics.Distribution d = s.syncDelay();
+        b.append(String.format(Locale.ROOT, "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n", d.mean(), d.p50(),
+                d.max(), d.samples()));
+        if (r.violation() == null) {
+            b.append(String.format(Locale.ROOT, "checks: no violation (mutual exclusion, forks, tokens, demotion, deadlock, livelock, fairness)%s%n",
+                    c.fullCheck() ? ", H acyclic" : ""));
+        } else {
+            b.append("VIOLATION ").append(r.violation().headline()).append('\n');
+            r.violation().details().forEach(x -> b.append("  ").append(x).append('\n'));
+        }
+        if (r.ungranted() > 0) {
+            b.append(r.ungranted()).append(" processors were still waiting at the end\n");
+        }
+        return b.toString();
+    }
+
+    private static void row(StringBuilder b, String name, Statistics.Count c) {
+        b.append(String.format(Locale.ROOT, "  %-12s %10.3f %10.3f %10.3f   (%d)%n", name, c.localPerEntry().mean(),
+                c.interNodePerEntry().mean(), c.totalPerEntry().mean(), c.totalPerEntry().max()));
+    }
+}

@@ -1,0 +1,129 @@
+package org.ppbus.testbench;
+
+import java.io.IOException;
+import java.util.function.BooleanSupplier;
+import org.ppbus.bus.Processors;
+import org.ppbus.check.Checker;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.InitialState;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.stats.Statistics;
+import org.ppbus.workload.Workload;
+
+/**
+ * One run: processors, the Campos–Carvalho network, checkers and statistics on one clock.
+ *
+ * <p>Per cycle t: processors apply their req edges; the network evaluates the units that are due;
+ * the processors account the bus; the checker checks the end-of-cycle state; a reactive workload
+ * may schedule requests. New requests rise only before {@code cycles}; with drain on, the run then
+ * continues until every waiting request has been granted and released and the network is quiet,
+ * or a watchdog fires.
+ */
+public final class Simulation {
+    /** Receives progress on long runs. */
+    public interface Progress {
+        void update(long cycle, long expectedCycles, long entries);
+    }
+
+    private final SimulationConfig config;
+    private final Wiring wiring;
+    private final InitialState initial;
+    private SymbolTap tap;
+    private Progress progress;
+    private BooleanSupplier stopRequested = () -> false;
+
+    public Simulation(SimulationConfig config) {
+        this(config, null);
+    }
+
+    /** A run from the given initial state instead of the cold start (scenario CC-12). */
+    public Simulation(SimulationConfig config, InitialState initial) {
+        this.config = config.validated();
+        this.wiring = initial != null ? initial.wiring() : Wiring.forNodes(config.nodes());
+        this.initial = initial != null ? initial : InitialState.coldStart(wiring);
+    }
+
+    public Simulation tap(SymbolTap t) {
+        this.tap = t;
+        return this;
+    }
+
+    public Simulation progress(Progress p) {
+        this.progress = p;
+        return this;
+    }
+
+    public Simulation stopWhen(BooleanSupplier s) {
+        this.stopRequested = s;
+        return this;
+    }
+
+    public Wiring wiring() {
+        return wiring;
+    }
+
+    public SimulationResult run() throws IOException {
+        SimulationConfig c = config;
+        Workload workload = Workload.resolve(c.workload(), wiring, new Workload.Settings(c.load(), c.holdCycles(),
+                c.geometricHold(), c.seed(), c.cycles(), c.hotNodes(), c.hotLoad()));
+        int n = wiring.nodes();
+        int k = wiring.lineSize();
+        int[] arbiterOfLink = new int[n * k];
+        for (int i = 0; i < n; i++) {
+            int[] s = wiring.arbitersOf(i);
+            for (int slot = 0; slot < k; slot++) {
+                arbiterOfLink[i * k + slot] = s[slot];
+            }
+        }
+        Statistics stats = new Statistics(n, k, arbiterOfLink);
+        Probe probe = new Probe(stats, n, tap);
+        Processors processors = new Processors(n, workload.demand(), probe);
+        CcNetwork net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
+                c.evaluateEveryUnit()), initial, probe, probe);
+        Checker checker = new Checker(net, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
+        probe.connect(checker, processors);
+        processors.attach(net);
+
+        long t = 0;
+        boolean interrupted = false;
+        long hardLimit = c.cycles() + (c.drain() ? 4 * c.watchdogCycles() + 1000 : 0);
+        for (; ; t++) {
+            if (t >= c.cycles()) {
+                boolean done = !c.drain() || (processors.finished() && net.quiescent() && checker.eaters() == 0);
+                if (done) {
+                    break;
+                }
+                if (t >= hardLimit) {
+                    break;
+                }
+            }
+            if ((t & 0xFFFF) == 0) {
+                if (stopRequested.getAsBoolean()) {
+                    interrupted = true;
+                    break;
+                }
+                if (progress != null) {
+                    progress.update(t, c.cycles(), stats.entries());
+                }
+            }
+            processors.beginCycle(t);
+            net.step(t);
+            processors.endCycle(t);
+            checker.endOfCycle(t);
+            if (checker.violation() != null) {
+                t++;
+                break;
+            }
+            if (workload.driver() != null) {
+                workload.driver().endOfCycle(t, net.quiescent(), processors);
+            }
+        }
+        checker.endOfRun(t);
+        int ungranted = processors.waitingCount();
+        Statistics.Summary summary = stats.summarise(t, processors.busyCycles(), workload.activeNodes());
+        return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
+                checker.violation(), checker.mutexViolations(), ungranted, interrupted, net.maxQueueDepth(),
+                net.quiescent(), probe.trace(n));
+    }
+}

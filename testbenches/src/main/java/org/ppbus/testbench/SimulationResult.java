@@ -1,0 +1,24 @@
+package org.ppbus.testbench;
+
+import org.ppbus.check.Violation;
+import org.ppbus.stats.Statistics;
+import org.ppbus.workload.RequestTrace;
+
+/**
+ * The outcome of a run.
+ *
+ * @param cycles cycles simulated, drain included
+ * @param loadCycles cycles in which new requests could rise
+ * @param violation the first violation, or null
+ * @param ungranted processors still waiting when the run ended
+ * @param interrupted the run was stopped early (Ctrl-C); the report covers the cycles simulated
+ * @param maxQueueDepth the deepest output queue seen (I8 allows 2)
+ * @param trace every request raised, replayable
+ */
+public record SimulationResult(SimulationConfig config, int order, int points, long cycles, long loadCycles,
+                               Statistics.Summary summary, Violation violation, long mutexViolations, int ungranted,
+                               boolean interrupted, int maxQueueDepth, boolean quiescentAtEnd, RequestTrace trace) {
+    public boolean deadlock() {
+        return violation != null && (violation.invariant().contains("deadlock") || violation.invariant().contains("livelock"));
+    }
+}

@@ -1,0 +1,96 @@
+package org.ppbus.workload;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A request trace: when each processor raised req and how long it then held the bus.
+ *
+ * <p>Format (text, UTF-8): lines starting with '#' are comments; the first must be
+ * {@code # ppbus request trace v1}. A {@code # nodes N} comment gives the node count. Every other
+ * line is {@code CYCLE NODE HOLD}: processor NODE raises req in cycle CYCLE and, once granted,
+ * holds the bus for HOLD cycles. Lines are in non-decreasing cycle order. If a processor is still
+ * busy at CYCLE, its request waits until it may raise req again.
+ */
+public record RequestTrace(int nodes, List<Entry> entries) {
+    public static final String HEADER = "# ppbus request trace v1";
+
+    /** One request. */
+    public record Entry(long cycle, int node, int hold) { }
+
+    public static RequestTrace read(Path file) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        int nodes = -1;
+        try (BufferedReader r = Files.newBufferedReader(file)) {
+            String line = r.readLine();
+            if (line == null || !line.trim().equals(HEADER)) {
+                throw new IOException(file + ": not a request trace (first line must be '" + HEADER + "')");
+            }
+            int lineNo = 1;
+            long last = -1;
+            while ((line = r.readLine()) != null) {
+                lineNo++;
+                String t = line.trim();
+                if (t.isEmpty()) {
+                    continue;
+                }
+                if (t.startsWith("#")) {
+                    String[] c = t.substring(1).trim().split("\\s+");
+                    if (c.length == 2 && c[0].equals("nodes")) {
+                        nodes = parseInt(c[1], file, lineNo);
+                    }
+                    continue;
+                }
+                String[] f = t.split("\\s+");
+                if (f.length != 3) {
+                    throw new IOException(file + ":" + lineNo + ": expected 'CYCLE NODE HOLD'");
+                }
+                long cycle = parseLong(f[0], file, lineNo);
+                int node = parseInt(f[1], file, lineNo);
+                int hold = parseInt(f[2], file, lineNo);
+                if (cycle < 1 || node < 0 || hold < 1 || cycle < last) {
+                    throw new IOException(file + ":" + lineNo + ": need CYCLE >= 1 in order, NODE >= 0, HOLD >= 1");
+                }
+                last = cycle;
+                entries.add(new Entry(cycle, node, hold));
+            }
+        }
+        int maxNode = entries.stream().mapToInt(Entry::node).max().orElse(-1);
+        if (nodes < 0) {
+            nodes = maxNode + 1;
+        } else if (maxNode >= nodes) {
+            throw new IOException(file + ": node " + maxNode + " is outside '# nodes " + nodes + "'");
+        }
+        return new RequestTrace(nodes, List.copyOf(entries));
+    }
+
+    public void write(Writer w) throws IOException {
+        w.write(HEADER + "\n");
+        w.write("# nodes " + nodes + "\n");
+        w.write("# cycle node hold\n");
+        for (Entry e : entries) {
+            w.write(e.cycle() + " " + e.node() + " " + e.hold() + "\n");
+        }
+    }
+
+    private static int parseInt(String s, Path file, int line) throws IOException {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw new IOException(file + ":" + line + ": not an integer: " + s);
+        }
+    }
+
+    private static long parseLong(String s, Path file, int line) throws IOException {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw new IOException(file + ":" + line + ": not an integer: " + s);
+        }
+    }
+}

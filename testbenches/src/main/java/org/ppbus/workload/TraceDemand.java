@@ -1,0 +1,40 @@
+package org.ppbus.workload;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Demand;
+
+/** Replays a {@link RequestTrace}: each node's requests in order, each deferred while it is busy. */
+public final class TraceDemand implements Demand {
+    private final List<ArrayDeque<RequestTrace.Entry>> pending = new ArrayList<>();
+    private final int[] currentHold;
+
+    public TraceDemand(RequestTrace trace, int nodes) {
+        if (trace.nodes() > nodes) {
+            throw new IllegalArgumentException("trace has " + trace.nodes() + " nodes but the run has " + nodes);
+        }
+        for (int i = 0; i < nodes; i++) {
+            pending.add(new ArrayDeque<>());
+        }
+        for (RequestTrace.Entry e : trace.entries()) {
+            pending.get(e.node()).add(e);
+        }
+        currentHold = new int[nodes];
+    }
+
+    @Override
+    public long nextRise(int node, long earliestCycle) {
+        RequestTrace.Entry e = pending.get(node).poll();
+        if (e == null) {
+            return NEVER;
+        }
+        currentHold[node] = e.hold();
+        return Math.max(e.cycle(), earliestCycle);
+    }
+
+    @Override
+    public int holdCycles(int node, long cycle) {
+        return currentHold[node];
+    }
+}

@@ -1,0 +1,113 @@
+package org.ppbus.workload;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.ppbus.bus.Demand;
+import org.ppbus.plane.Wiring;
+
+/**
+ * A resolved workload: the demand the processors follow, an optional reactive driver, and the
+ * nodes that take part (for fairness).
+ *
+ * <p>Names: {@code uniform} (every node at --load), {@code hotspot} (the --hot-nodes at --hot-load,
+ * the others at --load), {@code single} (node 0 always hungry again), {@code neighbours} and
+ * {@code non-neighbours} (node 0 and its smallest neighbour or non-neighbour, saturated),
+ * {@code neighbours-alternating} and {@code non-neighbours-alternating} (the same pairs in strict
+ * alternation with quiescence before each request), {@code saturated} (every node always hungry).
+ * Anything else is read as a request-trace file.
+ */
+public record Workload(String name, Demand demand, Driver driver, int[] activeNodes) {
+
+    public static final List<String> NAMES = List.of("uniform", "hotspot", "single", "neighbours",
+            "non-neighbours", "neighbours-alternating", "non-neighbours-alternating", "saturated");
+
+    /** Settings a workload may use. */
+    public record Settings(double load, int holdCycles, boolean geometricHold, long seed, long stopCycle,
+                           int[] hotNodes, double hotLoad) { }
+
+    public static Workload resolve(String spec, Wiring wiring, Settings s) throws IOException {
+        int n = wiring.nodes();
+        String name = spec.toLowerCase(Locale.ROOT);
+        double[] load = new double[n];
+        switch (name) {
+            case "uniform" -> {
+                Arrays.fill(load, s.load());
+                return random(name, load, s);
+            }
+            case "hotspot" -> {
+                Arrays.fill(load, s.load());
+                if (s.hotNodes() == null || s.hotNodes().length == 0) {
+                    throw new IllegalArgumentException("workload hotspot needs --hot-nodes");
+                }
+                for (int h : s.hotNodes()) {
+                    if (h < 0 || h >= n) {
+                        throw new IllegalArgumentException("--hot-nodes: node " + h + " is outside 0.." + (n - 1));
+                    }
+                    load[h] = s.hotLoad();
+                }
+                return random(name, load, s);
+            }
+            case "saturated" -> {
+                Arrays.fill(load, 1.0);
+                return random(name, load, s);
+            }
+            case "single" -> {
+                load[0] = 1.0;
+                return random(name, load, s);
+            }
+            case "neighbours", "non-neighbours" -> {
+                int other = partner(wiring, name.equals("neighbours"));
+                load[0] = 1.0;
+                load[other] = 1.0;
+                return random(name, load, s);
+            }
+            case "neighbours-alternating", "non-neighbours-alternating" -> {
+                int other = partner(wiring, name.startsWith("neighbours"));
+                int[] pair = {0, other};
+                Demand never = new Demand() {
+                    @Override
+                    public long nextRise(int node, long earliestCycle) {
+                        return NEVER;
+                    }
+
+                    @Override
+                    public int holdCycles(int node, long cycle) {
+                        return s.holdCycles();
+                    }
+                };
+                return new Workload(name, never, new AlternatingDriver(pair, s.stopCycle()), pair);
+            }
+            default -> {
+                Path file = Path.of(spec);
+                if (!Files.isRegularFile(file)) {
+                    throw new IllegalArgumentException("unknown workload '" + spec + "' (not one of "
+                            + String.join(", ", NAMES) + ", and no such trace file)");
+                }
+                RequestTrace trace = RequestTrace.read(file);
+                int[] active = trace.entries().stream().mapToInt(RequestTrace.Entry::node).distinct().sorted().toArray();
+                return new Workload(file.toString(), new TraceDemand(trace, n), null, active);
+            }
+        }
+    }
+
+    private static Workload random(String name, double[] load, Settings s) {
+        int[] active = java.util.stream.IntStream.range(0, load.length).filter(i -> load[i] > 0).toArray();
+        return new Workload(name, new RandomDemand(load, s.holdCycles(), s.geometricHold(), s.seed(), s.stopCycle()),
+                null, active);
+    }
+
+    /** The smallest node other than 0 that is (or is not) a neighbour of node 0. */
+    static int partner(Wiring w, boolean neighbour) {
+        for (int j = 1; j < w.nodes(); j++) {
+            if (w.neighbours(0, j) == neighbour) {
+                return j;
+            }
+        }
+        throw new IllegalArgumentException("node 0 has no " + (neighbour ? "neighbour" : "non-neighbour")
+                + " among " + w.nodes() + " nodes");
+    }
+}

@@ -40,7 +40,7 @@ public final class CcNetwork implements Fabric, StateView {
             throw new IllegalArgumentException("initial state is for another wiring");
         }
         List<String> errors = initial.validate();
-        if (!errors.isEmpty()) {
+        if (!errors.isEmpty() && !initial.forced()) {
             throw new IllegalArgumentException("invalid initial state: " + errors.get(0));
         }
         this.wiring = wiring;
@@ -83,6 +83,10 @@ public final class CcNetwork implements Fabric, StateView {
             }
             arbiters[j] = new ArbiterUnit(j, cs, links2, rules);
             arbiters[j].load(initial.ownerPort(j), initial.arbiterFlagsOf(j), initial.orderPorts(j));
+        }
+        // A loaded state may enable rules before any input arrives: evaluate everyone once.
+        for (int u = 0; u < n + bigN; u++) {
+            scheduler.wake(u, 0);
         }
     }
 

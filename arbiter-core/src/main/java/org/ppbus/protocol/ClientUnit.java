@@ -131,12 +131,14 @@ final class ClientUnit {
                 }
             }
         }
-        if (state != before) {
+        if (state != before || ate) {
             active = true;
-            if (state == ClientState.EATING) {
-                sink.granted(id, cycle);
-            } else if (before == ClientState.EATING) {
+            // A direct re-entry (A3 only) can leave EATING and eat again in one cycle: report both.
+            if (before == ClientState.EATING) {
                 sink.released(id, cycle);
+            }
+            if (ate) {
+                sink.granted(id, cycle);
             }
         }
         return active || out.anyPending();

@@ -16,6 +16,7 @@ public final class InitialState implements StateView {
     private final int[] ownerPort;
     private final byte[][] arbiterFlags;
     private final int[][] order; // ports, highest priority first
+    private boolean forced;
 
     private InitialState(Wiring wiring) {
         this.wiring = wiring;
@@ -65,6 +66,37 @@ public final class InitialState implements StateView {
             s.arbiterFlags[a][port] = (byte) (LinkFlags.REQ | LinkFlags.SREQ);
         }
         return s;
+    }
+
+    /**
+     * Marks this state to be loaded even if {@link #validate} rejects it, to demonstrate what goes
+     * wrong (scenario CC-12). Never used by the CLI.
+     */
+    public InitialState force() {
+        forced = true;
+        return this;
+    }
+
+    boolean forced() {
+        return forced;
+    }
+
+    /** Client i starts in this state with these link flags (for scenario set-ups). */
+    public InitialState client(int i, ClientState s, int... slotFlags) {
+        clientState[i] = s;
+        for (int k = 0; k < slotFlags.length; k++) {
+            clientFlags[i][k] = (byte) slotFlags[k];
+        }
+        return this;
+    }
+
+    /** Arbiter j starts with this OWNER (a client id or -1) and these per-port flags. */
+    public InitialState arbiter(int j, int ownerClient, int... portFlags) {
+        ownerPort[j] = ownerClient < 0 ? ArbiterUnit.NIL : Arrays.binarySearch(wiring.clientsOf(j), ownerClient);
+        for (int m = 0; m < portFlags.length; m++) {
+            arbiterFlags[j][m] = (byte) portFlags[m];
+        }
+        return this;
     }
 
     /** The reasons this state may not be loaded; empty when it is a valid starting state. */

@@ -1,0 +1,158 @@
+package org.ppbus.testbench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.ppbus.bus.Demand;
+import org.ppbus.bus.Processors;
+import org.ppbus.check.Checker;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.InitialState;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.stats.Statistics;
+
+/**
+ * A network under manual control, for scripted scenarios: the caller decides when each processor
+ * raises req and how long it holds, steps the clock, and reads the state. Checkers run in full mode
+ * (every invariant, every unit, every cycle, H included).
+ */
+public final class Harness {
+    private final Wiring wiring;
+    private final CcNetwork net;
+    private final Processors processors;
+    private final Checker checker;
+    private final int[] hold;
+    private final boolean[] direct;
+    private final long[] meals;
+    private final List<long[]> symbols = new ArrayList<>(); // {cycle, c2a?1:0, link, code}
+    private long cycle;
+
+    public Harness(Wiring wiring, RuleSet rules, int latencyCycles, InitialState initial) {
+        this(wiring, rules, latencyCycles, initial, 1_000, 4);
+    }
+
+    public Harness(Wiring wiring, RuleSet rules, int latencyCycles, InitialState initial, long watchdog, long stall) {
+        this.wiring = wiring;
+        int n = wiring.nodes();
+        this.hold = new int[n];
+        this.direct = new boolean[n];
+        this.meals = new long[n];
+        java.util.Arrays.fill(hold, 1);
+        Demand scripted = new Demand() {
+            @Override
+            public long nextRise(int node, long earliestCycle) {
+                return NEVER;
+            }
+
+            @Override
+            public int holdCycles(int node, long c) {
+                return hold[node];
+            }
+
+            @Override
+            public boolean reentersWithoutThinking(int node, long c) {
+                return direct[node];
+            }
+        };
+        int k = wiring.lineSize();
+        int[] arbiterOfLink = new int[n * k];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(wiring.arbitersOf(i), 0, arbiterOfLink, i * k, k);
+        }
+        Probe probe = new Probe(new Statistics(n, k, arbiterOfLink), n, new SymbolTap() {
+            @Override
+            public void symbol(boolean c2a, int link, int code, long c) {
+                symbols.add(new long[] {c, c2a ? 1 : 0, link, code});
+            }
+
+            @Override
+            public void grant(int node, boolean high, long c) {
+                if (high) {
+                    meals[node]++;
+                }
+            }
+        });
+        this.processors = new Processors(n, scripted, probe);
+        this.net = new CcNetwork(wiring, new CcNetwork.Options(latencyCycles, rules, false),
+                initial == null ? InitialState.coldStart(wiring) : initial, probe, probe);
+        this.checker = new Checker(net, processors, true, watchdog, stall);
+        probe.connect(checker, processors);
+        processors.attach(net);
+    }
+
+    public static Harness coldStart(int nodes, RuleSet rules, int latencyCycles) {
+        return new Harness(Wiring.forNodes(nodes), rules, latencyCycles, null);
+    }
+
+    /** Processor node raises req in the next cycle and, once granted, holds the bus for holdCycles. */
+    public Harness request(int node, int holdCycles) {
+        hold[node] = holdCycles;
+        processors.raiseAt(node, cycle);
+        return this;
+    }
+
+    /** From now on node re-enters without a THINKING cycle (outside the contract; A3). */
+    public Harness reenterDirectly(int node, boolean on) {
+        direct[node] = on;
+        return this;
+    }
+
+    public void step() {
+        processors.beginCycle(cycle);
+        net.step(cycle);
+        processors.endCycle(cycle);
+        checker.endOfCycle(cycle);
+        cycle++;
+    }
+
+    /** Steps until the condition holds (checked after each cycle) or maxCycles pass; returns whether it held. */
+    public boolean runUntil(BooleanSupplier done, long maxCycles) {
+        for (long i = 0; i < maxCycles; i++) {
+            step();
+            if (done.getAsBoolean()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Runs until the network is quiescent and no processor has a pending event; returns whether it got there. */
+    public boolean settle(long maxCycles) {
+        return runUntil(() -> net.quiescent() && processors.nextEventCycle() == Demand.NEVER, maxCycles);
+    }
+
+    /** Runs at least one cycle, until the network is quiescent (processors may still hold). */
+    public boolean quiet(long maxCycles) {
+        return runUntil(net::quiescent, maxCycles);
+    }
+
+    public long cycle() {
+        return cycle;
+    }
+
+    public CcNetwork network() {
+        return net;
+    }
+
+    public Processors processors() {
+        return processors;
+    }
+
+    public Checker checker() {
+        return checker;
+    }
+
+    public Wiring wiring() {
+        return wiring;
+    }
+
+    public long meals(int node) {
+        return meals[node];
+    }
+
+    /** Every symbol driven so far: {cycle, 1 if client→arbiter else 0, link, code}. */
+    public List<long[]> symbols() {
+        return symbols;
+    }
+}

@@ -22,6 +22,7 @@ public final class Main {
         Map<String, Command> m = new TreeMap<>();
         m.put("simulate", new SimulateCommand());
         m.put("plane", new PlaneCommand());
+        m.put("soak", new SoakCommand());
         return m;
     }
 

@@ -1,0 +1,97 @@
+package org.ppbus.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+
+/**
+ * {@code ppbus soak}: the fixed-rules soak matrix of issue 2, n × load × L, each point a full run with
+ * checkers and drain. Points run in parallel on all cores; results print in matrix order.
+ */
+final class SoakCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "run the soak matrix (n x load x latency) with every checker on; exit 1 on any violation";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 1000000)").build());
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 3,7,13,31,57,133").build());
+        o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.1,1.0").build());
+        o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1,3").build());
+        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
+        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
+        o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("parallel points (default: cores)").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus soak [OPTIONS]", "Soak matrix with every checker on.\n\n", o);
+            return 0;
+        }
+        long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "1000000"));
+        long seed = Cli.parseLong("seed", cl.getOptionValue("seed", "1"));
+        String rules = cl.getOptionValue("rules", "fixed");
+        int threads = Cli.parseInt("threads", cl.getOptionValue("threads",
+                Integer.toString(Runtime.getRuntime().availableProcessors())));
+        if (threads < 1) {
+            throw new UsageException("--threads must be at least 1");
+        }
+        List<SimulationConfig> points = new ArrayList<>();
+        for (String n : cl.getOptionValue("nodes", "3,7,13,31,57,133").split(",")) {
+            for (String load : cl.getOptionValue("loads", "0.001,0.01,0.1,1.0").split(",")) {
+                for (String l : cl.getOptionValue("latencies", "1,3").split(",")) {
+                    points.add(SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
+                            .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
+                            .withCycles(cycles).withSeed(seed).withRules(rules).validated());
+                }
+            }
+        }
+        out.printf(Locale.ROOT, "%5s %7s %2s %10s %10s %9s %8s %6s %9s %7s  %s%n", "n", "load", "L", "cycles", "entries",
+                "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        int failures = 0;
+        long start = System.nanoTime();
+        try {
+            List<Future<Object[]>> futures = new ArrayList<>();
+            for (SimulationConfig c : points) {
+                futures.add(pool.submit(() -> {
+                    long t0 = System.nanoTime();
+                    SimulationResult r = new Simulation(c).run();
+                    return new Object[] {r, (System.nanoTime() - t0) / 1e9};
+                }));
+            }
+            for (int i = 0; i < points.size(); i++) {
+                Object[] res = futures.get(i).get();
+                SimulationResult r = (SimulationResult) res[0];
+                SimulationConfig c = points.get(i);
+                boolean ok = r.violation() == null && r.ungranted() == 0;
+                if (!ok) {
+                    failures++;
+                }
+                out.printf(Locale.ROOT, "%5d %7s %2d %10d %10d %9.3f %8d %6d %9d %7.1f  %s%n", c.nodes(),
+                        Double.toString(c.load()), c.latencyCycles(), r.cycles(), r.summary().entries(),
+                        r.summary().messages().totalPerEntry().mean(), r.summary().waitCycles().p99(),
+                        r.summary().waitCycles().max(), r.ungranted(), (double) res[1],
+                        ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
+                out.flush();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        out.printf(Locale.ROOT, "%d points, %d failed, %.1f s wall on %d threads%n", points.size(), failures,
+                (System.nanoTime() - start) / 1e9, threads);
+        return failures == 0 ? 0 : 1;
+    }
+}

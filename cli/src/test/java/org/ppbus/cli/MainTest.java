@@ -1,0 +1,117 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ppbus.testbench.Reports;
+
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String errText() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--nodes 0", "--nodes -4", "--load 1.5", "--load -0.1", "--latency 0", "--workload nosuch",
+                            "--nodes seven", "--hold 0", "--rules strict", "--bogus 3", "--config /nonexistent/x.json"})
+    void badInputIsOneLineAndExitTwo(String bad) {
+        String[] args = ("simulate --cycles 10 " + bad).split(" ");
+        assertEquals(2, run(args), errText());
+        String e = errText().trim();
+        assertFalse(e.isEmpty());
+        assertEquals(1, e.lines().count(), e);
+        assertFalse(e.contains("Exception"), e);
+    }
+
+    @Test
+    void malformedConfigJsonIsOneLine(@TempDir Path dir) throws Exception {
+        Path cfg = dir.resolve("c.json");
+        Files.writeString(cfg, "{\"nodes\": 7, ");
+        assertEquals(2, run("simulate", "--config", cfg.toString()));
+        assertEquals(1, errText().trim().lines().count());
+        assertTrue(errText().contains("malformed JSON"));
+    }
+
+    @Test
+    void simulateWritesTheReportWithTheRequiredFields(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("r.json");
+        assertEquals(0, run("simulate", "--nodes", "7", "--cycles", "20000", "--load", "0.05", "--seed", "3", "--quiet",
+                "--json", json.toString()));
+        JsonNode r = Reports.mapper().readTree(json.toFile());
+        for (String f : new String[] {"config", "cycles", "entries", "mutexViolations", "deadlock", "messagesPerEntry",
+                                      "symbolsPerEntry", "bitsPerEntry", "wait", "busUtilization", "jainFairness"}) {
+            assertTrue(r.has(f), f);
+        }
+        assertTrue(r.get("messagesPerEntry").has("mean") && r.get("messagesPerEntry").has("max"));
+        for (String f : new String[] {"mean", "p50", "p99", "max"}) {
+            assertTrue(r.get("wait").has(f), f);
+        }
+        assertEquals(0, r.get("mutexViolations").asInt());
+        assertFalse(r.get("deadlock").asBoolean());
+        // The same settings through --config (a report's "config" is accepted) give the same report.
+        Path again = dir.resolve("again.json");
+        assertEquals(0, run("simulate", "--config", json.toString(), "--quiet", "--json", again.toString()));
+        assertEquals(Files.readString(json), Files.readString(again));
+    }
+
+    @Test
+    void literalRulesFailWithAReplayableTrace(@TempDir Path dir) throws Exception {
+        // Scenario A of the audit (CC-9) as a trace: client 6 eats once, then client 4 asks.
+        Path scenario = dir.resolve("a1.trace");
+        Files.writeString(scenario, "# ppbus request trace v1\n# nodes 7\n1 6 1\n20 4 1\n");
+        Path trace = dir.resolve("v.trace");
+        Path json = dir.resolve("v.json");
+        int code = run("simulate", "--nodes", "7", "--cycles", "100", "--rules", "literal", "--quiet", "--workload",
+                scenario.toString(), "--watchdog", "2000", "--json", json.toString(), "--trace-out", trace.toString());
+        assertEquals(1, code);
+        assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1"));
+        JsonNode r = Reports.mapper().readTree(json.toFile());
+        long cycle = r.get("violation").get("cycle").asLong();
+        // Replaying the trace reproduces the same first violation at the same cycle.
+        Path json2 = dir.resolve("v2.json");
+        run("simulate", "--nodes", "7", "--cycles", "100", "--rules", "literal", "--quiet", "--watchdog", "2000",
+                "--workload", trace.toString(), "--json", json2.toString(), "--trace-out", dir.resolve("w.trace").toString());
+        JsonNode r2 = Reports.mapper().readTree(json2.toFile());
+        assertEquals(cycle, r2.get("violation").get("cycle").asLong());
+        assertEquals(r.get("violation").get("invariant"), r2.get("violation").get("invariant"));
+    }
+
+    @Test
+    void planeJson(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("p.json");
+        assertEquals(0, run("plane", "--nodes", "10", "--json", json.toString()));
+        JsonNode p = Reports.mapper().readTree(json.toFile());
+        assertEquals(3, p.get("order").asInt());
+        assertEquals(13, p.get("points").asInt());
+        assertEquals(10, p.get("nodes").asInt());
+        assertEquals(3, p.get("fictitious").size());
+        assertEquals(13, p.get("lines").size());
+        assertEquals(2, run("plane", "--nodes", "0"));
+    }
+
+    @Test
+    void helpForEveryCommand() {
+        assertEquals(0, run("--help"));
+        for (String c : Main.commands().keySet()) {
+            assertEquals(0, run(c, "--help"), c);
+        }
+        assertEquals(2, run("frobnicate"));
+    }
+}

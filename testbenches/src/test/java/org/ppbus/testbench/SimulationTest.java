@@ -1,0 +1,139 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.protocol.Symbols;
+
+class SimulationTest {
+
+    private static SimulationConfig cfg(int n, double load, int latency, long cycles, long seed) {
+        return SimulationConfig.defaults().withNodes(n).withLoad(load).withLatency(latency).withCycles(cycles).withSeed(seed);
+    }
+
+    /** Light version of the soak matrix: the documented soak command runs 10^6 cycles per point. */
+    @ParameterizedTest
+    @CsvSource({"3,0.01,1", "3,1.0,3", "7,0.1,1", "7,1.0,3", "13,0.01,3", "13,1.0,1", "31,0.1,1", "31,1.0,3", "57,0.1,3"})
+    void fixedRulesLightSoak(int n, double load, int latency) throws IOException {
+        SimulationResult r = new Simulation(cfg(n, load, latency, 20_000, 7)).run();
+        assertNull(r.violation(), () -> r.violation().headline() + "\n" + String.join("\n", r.violation().details()));
+        assertEquals(0, r.ungranted());
+        assertTrue(r.quiescentAtEnd());
+        assertTrue(r.summary().entries() > 0);
+        assertTrue(r.maxQueueDepth() <= 2);
+        // Every active node got the bus.
+        for (long e : r.summary().entriesPerNode()) {
+            assertTrue(e > 0);
+        }
+    }
+
+    /** Small sizes with every invariant checked on every unit every cycle, H included. */
+    @ParameterizedTest
+    @CsvSource({"1,1.0,1", "2,1.0,2", "3,0.5,1", "7,0.3,2", "13,1.0,1"})
+    void fullChecksIncludingPrecedenceGraph(int n, double load, int latency) throws IOException {
+        SimulationResult r = new Simulation(cfg(n, load, latency, 5_000, 3).withChecks(true, false)).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertEquals(0, r.ungranted());
+    }
+
+    /** Evaluating only active units is exact: the same symbols and grants as evaluating every unit. */
+    @ParameterizedTest
+    @CsvSource({"7,0.2,1", "13,1.0,2", "21,0.05,3"})
+    void activityScheduleMatchesEvaluatingEveryUnit(int n, double load, int latency) throws IOException {
+        SimulationConfig c = cfg(n, load, latency, 5_000, 11);
+        assertEquals(events(c), events(c.withChecks(false, true)));
+    }
+
+    private static List<String> events(SimulationConfig c) throws IOException {
+        List<String> log = new ArrayList<>();
+        new Simulation(c).tap(new SymbolTap() {
+            @Override
+            public void symbol(boolean c2a, int link, int code, long cycle) {
+                log.add(cycle + " " + (c2a ? "c2a" : "a2c") + " " + link + " " + code);
+            }
+
+            @Override
+            public void grant(int node, boolean high, long cycle) {
+                log.add(cycle + " gnt " + node + " " + high);
+            }
+        }).run();
+        log.sort(null);
+        return log;
+    }
+
+    @Test
+    void sameSeedSameReportDifferentSeedDifferentTrace() throws IOException {
+        SimulationConfig c = cfg(13, 0.05, 2, 20_000, 42);
+        String a = Reports.json(new Simulation(c).run(), "t").toString();
+        String b = Reports.json(new Simulation(c).run(), "t").toString();
+        assertEquals(a, b);
+        SimulationResult r1 = new Simulation(c).run();
+        SimulationResult r2 = new Simulation(c.withSeed(43)).run();
+        assertNotEquals(r1.trace().entries(), r2.trace().entries());
+    }
+
+    /** A recorded trace replays to the same run. */
+    @Test
+    void traceReplaysExactly(@TempDir Path dir) throws IOException {
+        SimulationConfig c = cfg(7, 0.1, 1, 10_000, 5).withHold(3);
+        SimulationResult first = new Simulation(c).run();
+        Path trace = dir.resolve("run.trace");
+        try (var w = Files.newBufferedWriter(trace)) {
+            first.trace().write(w);
+        }
+        SimulationResult replay = new Simulation(c.withWorkload(trace.toString())).run();
+        assertEquals(first.summary().entries(), replay.summary().entries());
+        assertEquals(first.summary().messages().total(), replay.summary().messages().total());
+        assertEquals(first.trace().entries(), replay.trace().entries());
+    }
+
+    /** CC-15: clean yields (R7) happen under random high load, so 4K is no upper bound per entry. */
+    @ParameterizedTest
+    @CsvSource({"7,0.2,2", "13,0.5,1", "21,0.5,1"})
+    void cc15CleanYieldsHappenUnderLoad(int n, double load, int latency) throws IOException {
+        long[] clean = new long[1];
+        SimulationResult r = new Simulation(cfg(n, load, latency, 50_000, 9)).tap(new SymbolTap() {
+            @Override
+            public void symbol(boolean c2a, int link, int code, long cycle) {
+                if (c2a && code == Symbols.CLEAN_FORK) {
+                    clean[0]++;
+                }
+            }
+
+            @Override
+            public void grant(int node, boolean high, long cycle) { }
+        }).run();
+        assertNull(r.violation());
+        assertTrue(clean[0] > 0, "no clean yield in a loaded run");
+    }
+
+    /** Under saturation a hand-off between non-neighbours costs 2L cycles (hardware-contract.md). */
+    @ParameterizedTest
+    @CsvSource({"1", "2", "3"})
+    void nonNeighbourHandOffTakesTwoL(int latency) throws IOException {
+        SimulationResult r = new Simulation(cfg(7, 1.0, latency, 5_000, 1).withWorkload("non-neighbours")).run();
+        assertNull(r.violation());
+        // The release's DIRTY_FORK reaches the common arbiter after L cycles and its FORK the waiter after L more.
+        assertEquals(2L * latency, r.summary().syncDelay().p50());
+    }
+
+    @Test
+    void singleRequesterReentersForFree() throws IOException {
+        SimulationResult r = new Simulation(cfg(13, 1.0, 1, 10_000, 1).withWorkload("single")).run();
+        // One first entry at 2K = 8 symbols, then nothing: the mean tends to 8 / entries.
+        assertEquals(8, r.summary().symbols().total());
+        assertTrue(r.summary().entries() > 1000);
+        assertEquals(1.0, r.summary().jainFairness(), 1e-12);
+    }
+}

@@ -23,7 +23,6 @@ public final class CcNetwork implements Fabric, StateView {
     private final ArbiterUnit[] arbiters;
     private final Fabric.GrantSink sink;
     private final ProtocolObserver observer;
-    private final int[] linkArbiter;
     private final int[] linkPort;
     private int unitsWithQueuedOutput;
 
@@ -55,17 +54,11 @@ public final class CcNetwork implements Fabric, StateView {
         this.scheduler = new Scheduler(n + bigN, latencyCycles, options.evaluateEveryUnit());
         int[] toClient = new int[links];
         int[] toArbiter = new int[links];
-        linkArbiter = new int[links];
         linkPort = new int[links];
-        for (int i = 0; i < n; i++) {
-            int[] s = wiring.arbitersOf(i);
-            for (int slot = 0; slot < k; slot++) {
-                int link = i * k + slot;
-                toClient[link] = i;
-                toArbiter[link] = n + s[slot];
-                linkArbiter[link] = s[slot];
-                linkPort[link] = wiring.portAt(i, slot);
-            }
+        for (int link = 0; link < links; link++) {
+            toClient[link] = wiring.linkClient(link);
+            toArbiter[link] = n + wiring.linkArbiter(link);
+            linkPort[link] = wiring.portAt(wiring.linkClient(link), link % k);
         }
         this.a2c = new ChannelBank(links, latencyCycles, toClient, scheduler);
         this.c2a = new ChannelBank(links, latencyCycles, toArbiter, scheduler);
@@ -79,7 +72,7 @@ public final class CcNetwork implements Fabric, StateView {
             int[] cs = wiring.clientsOf(j);
             int[] links2 = new int[cs.length];
             for (int m = 0; m < cs.length; m++) {
-                links2[m] = cs[m] * k + PrecedenceGraph.slotOf(wiring, cs[m], j);
+                links2[m] = wiring.link(cs[m], wiring.slotOf(cs[m], j));
             }
             arbiters[j] = new ArbiterUnit(j, cs, links2, rules);
             arbiters[j].load(initial.ownerPort(j), initial.arbiterFlagsOf(j), initial.orderPorts(j));
@@ -146,15 +139,6 @@ public final class CcNetwork implements Fabric, StateView {
         return latencyCycles;
     }
 
-    /** The arbiter at the far end of a link. */
-    public int linkArbiter(int link) {
-        return linkArbiter[link];
-    }
-
-    public int linkClient(int link) {
-        return link / wiring.lineSize();
-    }
-
     /** Symbols in a link's pipeline after cycle t, next to arrive first. */
     public int[] inFlight(boolean clientToArbiter, int link, long cycle) {
         return (clientToArbiter ? c2a : a2c).inFlight(link, cycle);
@@ -163,9 +147,9 @@ public final class CcNetwork implements Fabric, StateView {
     /** Symbols waiting in the sender's output queue of a link, head first. */
     public int[] queued(boolean clientToArbiter, int link) {
         if (clientToArbiter) {
-            return clients[linkClient(link)].queues().contents(link % wiring.lineSize());
+            return clients[wiring.linkClient(link)].queues().contents(link % wiring.lineSize());
         }
-        return arbiters[linkArbiter[link]].queues().contents(linkPort[link]);
+        return arbiters[wiring.linkArbiter(link)].queues().contents(linkPort[link]);
     }
 
     /** The largest output-queue depth any unit reached so far (I8 allows 2). */

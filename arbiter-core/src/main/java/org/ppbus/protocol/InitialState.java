@@ -59,9 +59,9 @@ public final class InitialState implements StateView {
     public static InitialState parkedAtOwnNode(Wiring wiring) {
         InitialState s = coldStart(wiring);
         for (int a = 0; a < wiring.nodes(); a++) {
-            int slot = PrecedenceGraph.slotOf(wiring, a, a);
+            int slot = wiring.slotOf(a, a);
             s.clientFlags[a][slot] = (byte) (LinkFlags.FORK | LinkFlags.DIRTY);
-            int port = Arrays.binarySearch(wiring.clientsOf(a), a);
+            int port = wiring.portOf(a, a);
             s.ownerPort[a] = port;
             s.arbiterFlags[a][port] = (byte) (LinkFlags.REQ | LinkFlags.SREQ);
         }
@@ -92,7 +92,7 @@ public final class InitialState implements StateView {
 
     /** Arbiter j starts with this OWNER (a client id or -1) and these per-port flags. */
     public InitialState arbiter(int j, int ownerClient, int... portFlags) {
-        ownerPort[j] = ownerClient < 0 ? ArbiterUnit.NIL : Arrays.binarySearch(wiring.clientsOf(j), ownerClient);
+        ownerPort[j] = ownerClient < 0 ? ArbiterUnit.NIL : wiring.portOf(j, ownerClient);
         for (int m = 0; m < portFlags.length; m++) {
             arbiterFlags[j][m] = (byte) portFlags[m];
         }
@@ -107,7 +107,7 @@ public final class InitialState implements StateView {
             int holders = 0;
             for (int m = 0; m < clients.length; m++) {
                 int c = clients[m];
-                int slot = PrecedenceGraph.slotOf(wiring, c, j);
+                int slot = wiring.slotOf(c, j);
                 int cf = clientFlags[c][slot];
                 boolean fork = (cf & LinkFlags.FORK) != 0;
                 if (fork) {

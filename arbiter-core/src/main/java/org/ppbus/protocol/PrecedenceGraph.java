@@ -29,8 +29,8 @@ public final class PrecedenceGraph {
             }
             int dirtyHolder = -1;
             for (int c : order) {
-                int slot = slotOf(w, c, a);
-                int link = c * w.lineSize() + slot;
+                int slot = w.slotOf(c, a);
+                int link = w.link(c, slot);
                 int f = s.clientFlags(c, slot);
                 boolean holdsDirty = (f & LinkFlags.FORK) != 0 && (f & LinkFlags.DIRTY) != 0;
                 if (holdsDirty || s.forkReturning(link) == Symbols.DIRTY_FORK) {
@@ -52,16 +52,6 @@ public final class PrecedenceGraph {
             }
         }
         return h;
-    }
-
-    static int slotOf(Wiring w, int client, int arbiter) {
-        int[] s = w.arbitersOf(client);
-        for (int k = 0; k < s.length; k++) {
-            if (s[k] == arbiter) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("arbiter " + arbiter + " is not in S_" + client);
     }
 
     /** A directed cycle i0 → i1 → … → i0 as a list of clients, or an empty list if H is acyclic. */

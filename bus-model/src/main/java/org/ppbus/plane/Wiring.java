@@ -17,6 +17,7 @@ public final class Wiring {
     private final int nodes;
     private final int[][] clientsOf; // arbiter j -> real clients, ascending
     private final int[][] portOf;    // client i, slot k -> port index at arbiter S_i[k]
+    private final int[] linkArbiter; // link i·K + k -> S_i[k]
 
     private Wiring(ProjectivePlane plane, int nodes) {
         this.plane = plane;
@@ -28,10 +29,12 @@ public final class Wiring {
         }
         int k = plane.lineSize();
         this.portOf = new int[nodes][k];
+        this.linkArbiter = new int[nodes * k];
         for (int i = 0; i < nodes; i++) {
             int[] s = plane.line(i);
             for (int slot = 0; slot < k; slot++) {
                 portOf[i][slot] = Arrays.binarySearch(clientsOf[s[slot]], i);
+                linkArbiter[i * k + slot] = s[slot];
             }
         }
     }
@@ -84,6 +87,39 @@ public final class Wiring {
     /** The port index at arbiter S_i[slot] that belongs to client i. */
     public int portAt(int client, int slot) {
         return portOf[client][slot];
+    }
+
+    /** The slot of arbiter j in S_i (S_i is sorted, so this is a binary search). */
+    public int slotOf(int client, int arbiter) {
+        int k = lineSize();
+        int slot = Arrays.binarySearch(linkArbiter, client * k, client * k + k, arbiter) - client * k;
+        if (slot < 0) {
+            throw new IllegalArgumentException("arbiter " + arbiter + " is not in S_" + client);
+        }
+        return slot;
+    }
+
+    /** The port of client i at arbiter j, or a negative number if i is not a client of j. */
+    public int portOf(int arbiter, int client) {
+        return Arrays.binarySearch(clientsOf[arbiter], client);
+    }
+
+    /** The link id of client i's slot-th arbiter: i·K + slot. */
+    public int link(int client, int slot) {
+        return client * lineSize() + slot;
+    }
+
+    public int linkClient(int link) {
+        return link / lineSize();
+    }
+
+    public int linkArbiter(int link) {
+        return linkArbiter[link];
+    }
+
+    /** A local link joins client i to arbiter i on the same node. */
+    public boolean isLocal(int link) {
+        return linkArbiter[link] == linkClient(link);
     }
 
     /** Total number of client–arbiter links (n·K). */

@@ -45,6 +45,12 @@ class WiringTest {
             for (int slot = 0; slot < s.length; slot++) {
                 int[] clients = w.clientsOf(s[slot]);
                 assertEquals(i, clients[w.portAt(i, slot)]);
+                assertEquals(slot, w.slotOf(i, s[slot]));
+                assertEquals(w.portAt(i, slot), w.portOf(s[slot], i));
+                int link = w.link(i, slot);
+                assertEquals(i, w.linkClient(link));
+                assertEquals(s[slot], w.linkArbiter(link));
+                assertEquals(s[slot] == i, w.isLocal(link));
             }
             for (int j = i + 1; j < n; j++) {
                 int shared = 0;

@@ -75,13 +75,13 @@ public final class Checker {
         history.add(clientToArbiter, link, code, cycle);
         linksSinceQuiescence.set(link);
         if (Symbols.carriesFork(clientToArbiter, code)) {
-            touchedArbiters.set(net.linkArbiter(link));
+            touchedArbiters.set(wiring.linkArbiter(link));
         }
     }
 
     public void clientReceived(int client, int link, int code, long cycle) {
         if (code == Symbols.FORK) {
-            touchedArbiters.set(net.linkArbiter(link));
+            touchedArbiters.set(wiring.linkArbiter(link));
         }
     }
 
@@ -221,8 +221,8 @@ public final class Checker {
         int count = 0;
         int k = wiring.lineSize();
         for (int c : clients) {
-            int slot = slotOf(c, a);
-            int link = c * k + slot;
+            int slot = wiring.slotOf(c, a);
+            int link = wiring.link(c, slot);
             if ((net.clientFlags(c, slot) & LinkFlags.FORK) != 0) {
                 count++;
             }
@@ -250,24 +250,14 @@ public final class Checker {
         int k = wiring.lineSize();
         int c = link / k;
         int slot = link % k;
-        int a = net.linkArbiter(link);
-        int port = Arrays.binarySearch(wiring.clientsOf(a), c);
+        int a = wiring.linkArbiter(link);
+        int port = wiring.portOf(a, c);
         int tokens = ((net.clientFlags(c, slot) & LinkFlags.REQ) != 0 ? 1 : 0)
                 + ((net.arbiterFlags(a, port) & LinkFlags.REQ) != 0 ? 1 : 0);
         if (tokens != 1) {
             fail(cycle, "I3 request tokens", "link client " + c + " - arbiter " + a + " holds " + tokens
                     + " request tokens at quiescence", describeArbiter(a, cycle));
         }
-    }
-
-    private int slotOf(int client, int arbiter) {
-        int[] s = wiring.arbitersOf(client);
-        for (int k = 0; k < s.length; k++) {
-            if (s[k] == arbiter) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException();
     }
 
     private static int indexOf(int[] a, int x) {
@@ -307,10 +297,10 @@ public final class Checker {
         for (int m = 0; m < clients.length; m++) {
             int c = clients[m];
             out.add("  port " + c + ": arbiter " + LinkFlags.describe(net.arbiterFlags(a, m)) + "; client " + c + " "
-                    + net.clientState(c) + " " + LinkFlags.describe(net.clientFlags(c, slotOf(c, a))));
+                    + net.clientState(c) + " " + LinkFlags.describe(net.clientFlags(c, wiring.slotOf(c, a))));
         }
         out.add("recent symbols on arbiter " + a + "'s links:");
-        out.addAll(history.recent(l -> net.linkArbiter(l) == a, 24, this::linkName));
+        out.addAll(history.recent(l -> wiring.linkArbiter(l) == a, 24, this::linkName));
         return out;
     }
 
@@ -366,6 +356,6 @@ public final class Checker {
     }
 
     private String linkName(int link) {
-        return "C" + (link / wiring.lineSize()) + "-A" + net.linkArbiter(link);
+        return "C" + (link / wiring.lineSize()) + "-A" + wiring.linkArbiter(link);
     }
 }

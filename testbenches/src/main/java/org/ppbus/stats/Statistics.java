@@ -1,6 +1,7 @@
 package org.ppbus.stats;
 
 import java.util.Map;
+import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Symbols;
 
 /**
@@ -20,8 +21,7 @@ import org.ppbus.protocol.Symbols;
  */
 public final class Statistics {
     private final int nodes;
-    private final int lineSize;
-    private final int[] arbiterOfLink;
+    private final Wiring wiring;
     private final long[] lastForkCycle; // [2 * link + dir]
     private final long[][] periodCount;  // [kind][client], kind = MSG_LOCAL.. SYM_INTER
     private final boolean[] periodHasEntry;
@@ -40,11 +40,10 @@ public final class Statistics {
     private static final int SYM_LOCAL = 2;
     private static final int SYM_INTER = 3;
 
-    public Statistics(int nodes, int lineSize, int[] arbiterOfLink) {
-        this.nodes = nodes;
-        this.lineSize = lineSize;
-        this.arbiterOfLink = arbiterOfLink;
-        this.lastForkCycle = new long[2 * arbiterOfLink.length];
+    public Statistics(Wiring wiring) {
+        this.wiring = wiring;
+        this.nodes = wiring.nodes();
+        this.lastForkCycle = new long[2 * wiring.links()];
         java.util.Arrays.fill(lastForkCycle, Long.MIN_VALUE / 2);
         this.periodCount = new long[4][nodes];
         this.periodHasEntry = new boolean[nodes];
@@ -57,8 +56,8 @@ public final class Statistics {
     }
 
     public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
-        int client = link / lineSize;
-        boolean local = arbiterOfLink[link] == client;
+        int client = wiring.linkClient(link);
+        boolean local = wiring.isLocal(link);
         int dirIdx = 2 * link + (clientToArbiter ? 1 : 0);
         boolean fork = clientToArbiter ? code == Symbols.DIRTY_FORK : code == Symbols.FORK;
         boolean request = clientToArbiter ? code == Symbols.C_REQUEST : code == Symbols.A_REQUEST;

@@ -55,12 +55,7 @@ public final class Harness {
                 return direct[node];
             }
         };
-        int k = wiring.lineSize();
-        int[] arbiterOfLink = new int[n * k];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(wiring.arbitersOf(i), 0, arbiterOfLink, i * k, k);
-        }
-        Probe probe = new Probe(new Statistics(n, k, arbiterOfLink), n, new SymbolTap() {
+        Probe probe = new Probe(new Statistics(wiring), n, new SymbolTap() {
             @Override
             public void symbol(boolean c2a, int link, int code, long c) {
                 symbols.add(new long[] {c, c2a ? 1 : 0, link, code});

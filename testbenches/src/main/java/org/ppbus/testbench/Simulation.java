@@ -68,15 +68,7 @@ public final class Simulation {
         Workload workload = Workload.resolve(c.workload(), wiring, new Workload.Settings(c.load(), c.holdCycles(),
                 c.geometricHold(), c.seed(), c.cycles(), c.hotNodes(), c.hotLoad()));
         int n = wiring.nodes();
-        int k = wiring.lineSize();
-        int[] arbiterOfLink = new int[n * k];
-        for (int i = 0; i < n; i++) {
-            int[] s = wiring.arbitersOf(i);
-            for (int slot = 0; slot < k; slot++) {
-                arbiterOfLink[i * k + slot] = s[slot];
-            }
-        }
-        Statistics stats = new Statistics(n, k, arbiterOfLink);
+        Statistics stats = new Statistics(wiring);
         Probe probe = new Probe(stats, n, tap);
         Processors processors = new Processors(n, workload.demand(), probe);
         CcNetwork net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),

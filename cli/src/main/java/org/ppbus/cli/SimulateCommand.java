@@ -191,34 +191,26 @@ final class SimulateCommand implements Main.Command {
     }
 
     static SimulationConfig apply(SimulationConfig c, String key, String v) throws UsageException {
-        return switch (key) {
-            case "nodes" -> c.withNodes(Cli.parseInt("nodes", v));
-            case "cycles" -> c.withCycles(Cli.parseLong("cycles", v));
-            case "load" -> c.withLoad(Cli.parseDouble("load", v));
-            case "hold" -> c.withHold(Cli.parseInt("hold", v));
-            case "latency" -> c.withLatency(Cli.parseInt("latency", v));
-            case "seed" -> c.withSeed(Cli.parseLong("seed", v));
-            case "rules" -> c.withRules(v);
-            case "workload" -> c.withWorkload(v);
-            case "watchdog" -> c.withWatchdog(Cli.parseLong("watchdog", v));
-            case "hotNodes" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
-                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), parseList(v), c.hotLoad(), c.fullCheck(),
-                    c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), c.drain());
-            case "hotLoad" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
-                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), Cli.parseDouble("hot-load", v),
-                    c.fullCheck(), c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), c.drain());
-            case "geometricHold" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), parseBool(key, v),
-                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
-                    c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), c.drain());
-            case "fullCheck" -> c.withChecks(parseBool(key, v), c.evaluateEveryUnit());
-            case "stall" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
-                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
-                    c.evaluateEveryUnit(), c.watchdogCycles(), Cli.parseLong("stall", v), c.drain());
-            case "drain" -> new SimulationConfig(c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
-                    c.latencyCycles(), c.seed(), c.rules(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
-                    c.evaluateEveryUnit(), c.watchdogCycles(), c.stallCycles(), parseBool(key, v));
+        SimulationConfig.Builder b = c.toBuilder();
+        switch (key) {
+            case "nodes" -> b.nodes(Cli.parseInt("nodes", v));
+            case "cycles" -> b.cycles(Cli.parseLong("cycles", v));
+            case "load" -> b.load(Cli.parseDouble("load", v));
+            case "hold" -> b.holdCycles(Cli.parseInt("hold", v));
+            case "latency" -> b.latencyCycles(Cli.parseInt("latency", v));
+            case "seed" -> b.seed(Cli.parseLong("seed", v));
+            case "rules" -> b.rules(v);
+            case "workload" -> b.workload(v);
+            case "watchdog" -> b.watchdogCycles(Cli.parseLong("watchdog", v));
+            case "stall" -> b.stallCycles(Cli.parseLong("stall", v));
+            case "hotNodes" -> b.hotNodes(parseList(v));
+            case "hotLoad" -> b.hotLoad(Cli.parseDouble("hot-load", v));
+            case "geometricHold" -> b.geometricHold(parseBool(key, v));
+            case "fullCheck" -> b.fullCheck(parseBool(key, v));
+            case "drain" -> b.drain(parseBool(key, v));
             default -> throw new UsageException("unknown setting '" + key + "'");
-        };
+        }
+        return b.build();
     }
 
     private static boolean parseBool(String key, String v) throws UsageException {

@@ -55,52 +55,107 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
     }
 
     public SimulationConfig withNodes(int v) {
-        return new SimulationConfig(v, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().nodes(v).build();
     }
 
     public SimulationConfig withCycles(long v) {
-        return new SimulationConfig(nodes, v, load, holdCycles, geometricHold, latencyCycles, seed, rules, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().cycles(v).build();
     }
 
     public SimulationConfig withLoad(double v) {
-        return new SimulationConfig(nodes, cycles, v, holdCycles, geometricHold, latencyCycles, seed, rules, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().load(v).build();
     }
 
     public SimulationConfig withLatency(int v) {
-        return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, v, seed, rules, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().latencyCycles(v).build();
     }
 
     public SimulationConfig withSeed(long v) {
-        return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, v, rules, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().seed(v).build();
     }
 
     public SimulationConfig withRules(String v) {
-        return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, v, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().rules(v).build();
     }
 
     public SimulationConfig withWorkload(String v) {
-        return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules, v,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().workload(v).build();
     }
 
     public SimulationConfig withHold(int v) {
-        return new SimulationConfig(nodes, cycles, load, v, geometricHold, latencyCycles, seed, rules, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().holdCycles(v).build();
     }
 
     public SimulationConfig withChecks(boolean full, boolean everyUnit) {
-        return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules, workload,
-                hotNodes, hotLoad, full, everyUnit, watchdogCycles, stallCycles, drain);
+        return toBuilder().fullCheck(full).evaluateEveryUnit(everyUnit).build();
     }
 
     public SimulationConfig withWatchdog(long v) {
-        return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules, workload,
-                hotNodes, hotLoad, fullCheck, evaluateEveryUnit, v, stallCycles, drain);
+        return toBuilder().watchdogCycles(v).build();
+    }
+
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** A mutable copy of a config, for setting several fields at once. */
+    public static final class Builder {
+        private int nodes;
+        private long cycles;
+        private double load;
+        private int holdCycles;
+        private boolean geometricHold;
+        private int latencyCycles;
+        private long seed;
+        private String rules;
+        private String workload;
+        private int[] hotNodes;
+        private double hotLoad;
+        private boolean fullCheck;
+        private boolean evaluateEveryUnit;
+        private long watchdogCycles;
+        private long stallCycles;
+        private boolean drain;
+
+        private Builder(SimulationConfig c) {
+            nodes = c.nodes;
+            cycles = c.cycles;
+            load = c.load;
+            holdCycles = c.holdCycles;
+            geometricHold = c.geometricHold;
+            latencyCycles = c.latencyCycles;
+            seed = c.seed;
+            rules = c.rules;
+            workload = c.workload;
+            hotNodes = c.hotNodes;
+            hotLoad = c.hotLoad;
+            fullCheck = c.fullCheck;
+            evaluateEveryUnit = c.evaluateEveryUnit;
+            watchdogCycles = c.watchdogCycles;
+            stallCycles = c.stallCycles;
+            drain = c.drain;
+        }
+
+        public Builder nodes(int v) { nodes = v; return this; }
+        public Builder cycles(long v) { cycles = v; return this; }
+        public Builder load(double v) { load = v; return this; }
+        public Builder holdCycles(int v) { holdCycles = v; return this; }
+        public Builder geometricHold(boolean v) { geometricHold = v; return this; }
+        public Builder latencyCycles(int v) { latencyCycles = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder rules(String v) { rules = v; return this; }
+        public Builder workload(String v) { workload = v; return this; }
+        public Builder hotNodes(int[] v) { hotNodes = v.clone(); return this; }
+        public Builder hotLoad(double v) { hotLoad = v; return this; }
+        public Builder fullCheck(boolean v) { fullCheck = v; return this; }
+        public Builder evaluateEveryUnit(boolean v) { evaluateEveryUnit = v; return this; }
+        public Builder watchdogCycles(long v) { watchdogCycles = v; return this; }
+        public Builder stallCycles(long v) { stallCycles = v; return this; }
+        public Builder drain(boolean v) { drain = v; return this; }
+
+        public SimulationConfig build() {
+            return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules,
+                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+        }
     }
 }

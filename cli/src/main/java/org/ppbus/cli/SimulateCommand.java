@@ -25,7 +25,7 @@ import org.ppbus.workload.Workload;
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
     private static final Set<String> CONFIG_KEYS = Set.of("nodes", "cycles", "load", "hold", "geometricHold", "latency",
-            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain");
+            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain", "reenterNodes");
 
     @Override
     public String summary() {
@@ -51,6 +51,8 @@ final class SimulateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("watchdog").hasArg().argName("C").desc("livelock bound in cycles (default 100000)").build());
         o.addOption(Option.builder().longOpt("stall").hasArg().argName("C").desc("deadlock bound: cycles with a waiter and nothing moving (default 16)").build());
         o.addOption(Option.builder().longOpt("no-drain").desc("stop at --cycles instead of letting every request finish").build());
+        o.addOption(Option.builder().longOpt("reenter-without-thinking").hasArg().argName("LIST")
+                .desc("OUTSIDE THE CONTRACT, to reproduce audit A3: these processors re-enter without lowering req").build());
         o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE").desc("JSON object with the same settings (keys: " + String.join(", ", new java.util.TreeSet<>(CONFIG_KEYS)) + "); options given on the command line win").build());
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the JSON report here").build());
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE").desc("where a violation writes its replayable request trace (default ppbus-violation.trace)").build());
@@ -172,7 +174,8 @@ final class SimulateCommand implements Main.Command {
     private static SimulationConfig fromOptions(SimulationConfig c, CommandLine cl) throws UsageException {
         String[][] map = {{"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"},
                           {"latency", "latency"}, {"seed", "seed"}, {"rules", "rules"}, {"workload", "workload"},
-                          {"hot-nodes", "hotNodes"}, {"hot-load", "hotLoad"}, {"watchdog", "watchdog"}, {"stall", "stall"}};
+                          {"hot-nodes", "hotNodes"}, {"hot-load", "hotLoad"},
+                          {"reenter-without-thinking", "reenterNodes"}, {"watchdog", "watchdog"}, {"stall", "stall"}};
         for (String[] m : map) {
             if (cl.hasOption(m[0])) {
                 c = apply(c, m[1], cl.getOptionValue(m[0]));
@@ -203,7 +206,8 @@ final class SimulateCommand implements Main.Command {
             case "workload" -> b.workload(v);
             case "watchdog" -> b.watchdogCycles(Cli.parseLong("watchdog", v));
             case "stall" -> b.stallCycles(Cli.parseLong("stall", v));
-            case "hotNodes" -> b.hotNodes(parseList(v));
+            case "hotNodes" -> b.hotNodes(parseList("hot-nodes", v));
+            case "reenterNodes" -> b.reenterNodes(parseList("reenter-without-thinking", v));
             case "hotLoad" -> b.hotLoad(Cli.parseDouble("hot-load", v));
             case "geometricHold" -> b.geometricHold(parseBool(key, v));
             case "fullCheck" -> b.fullCheck(parseBool(key, v));
@@ -223,14 +227,14 @@ final class SimulateCommand implements Main.Command {
         throw new UsageException(key + " expects true or false, got '" + v + "'");
     }
 
-    private static int[] parseList(String v) throws UsageException {
+    private static int[] parseList(String option, String v) throws UsageException {
         if (v.isBlank()) {
             return new int[0];
         }
         String[] parts = v.split(",");
         int[] r = new int[parts.length];
         for (int i = 0; i < parts.length; i++) {
-            r[i] = Cli.parseInt("hot-nodes", parts[i]);
+            r[i] = Cli.parseInt(option, parts[i]);
         }
         return r;
     }

@@ -338,6 +338,7 @@ public final class Checker {
         return describeClients(e.stream().mapToInt(Integer::intValue).toArray(), cycle);
     }
 
+    /** Up to 8 hungry clients, then the arbiters whose forks the first of them lacks. */
     private List<String> describeHungry(long cycle) {
         List<Integer> h = new ArrayList<>();
         for (int i = 0; i < wiring.nodes() && h.size() < 8; i++) {
@@ -345,7 +346,17 @@ public final class Checker {
                 h.add(i);
             }
         }
-        return describeClients(h.stream().mapToInt(Integer::intValue).toArray(), cycle);
+        List<String> out = describeClients(h.stream().mapToInt(Integer::intValue).toArray(), cycle);
+        if (!h.isEmpty()) {
+            int c = h.get(0);
+            int[] s = wiring.arbitersOf(c);
+            for (int slot = 0; slot < s.length; slot++) {
+                if ((net.clientFlags(c, slot) & LinkFlags.FORK) == 0) {
+                    out.addAll(describeArbiter(s[slot], cycle));
+                }
+            }
+        }
+        return out;
     }
 
     private List<String> describeRecent(long cycle) {

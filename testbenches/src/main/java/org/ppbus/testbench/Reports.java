@@ -43,6 +43,10 @@ public final class Reports {
         cfg.put("watchdog", c.watchdogCycles());
         cfg.put("stall", c.stallCycles());
         cfg.put("drain", c.drain());
+        ArrayNode reenter = cfg.putArray("reenterNodes");
+        for (int x : c.reenterNodes()) {
+            reenter.add(x);
+        }
         ObjectNode plane = root.putObject("plane");
         plane.put("order", r.order());
         plane.put("points", r.points());

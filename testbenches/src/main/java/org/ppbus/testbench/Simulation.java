@@ -2,6 +2,7 @@ package org.ppbus.testbench;
 
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
+import org.ppbus.bus.Demand;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
 import org.ppbus.plane.Wiring;
@@ -9,6 +10,7 @@ import org.ppbus.protocol.CcNetwork;
 import org.ppbus.protocol.InitialState;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.stats.Statistics;
+import org.ppbus.workload.DirectReentry;
 import org.ppbus.workload.Workload;
 
 /**
@@ -70,7 +72,9 @@ public final class Simulation {
         int n = wiring.nodes();
         Statistics stats = new Statistics(wiring);
         Probe probe = new Probe(stats, n, tap);
-        Processors processors = new Processors(n, workload.demand(), probe);
+        Demand demand = c.reenterNodes().length == 0 ? workload.demand()
+                : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
+        Processors processors = new Processors(n, demand, probe);
         CcNetwork net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
                 c.evaluateEveryUnit()), initial, probe, probe);
         Checker checker = new Checker(net, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());

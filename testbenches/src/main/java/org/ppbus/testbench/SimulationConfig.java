@@ -21,15 +21,17 @@ import org.ppbus.protocol.RuleSet;
  * @param watchdogCycles livelock bound: cycles without a meal (or without a req edge, I6)
  * @param stallCycles deadlock bound: cycles with a waiter, no eater and nothing moving
  * @param drain after {@code cycles}, keep running until every request is granted and released
+ * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
+ *     THINKING cycle until {@code cycles}
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, String rules, String workload, int[] hotNodes,
                                double hotLoad, boolean fullCheck, boolean evaluateEveryUnit, long watchdogCycles,
-                               long stallCycles, boolean drain) {
+                               long stallCycles, boolean drain, int[] reenterNodes) {
 
     public static SimulationConfig defaults() {
         return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, "fixed", "uniform", new int[0], 0.5,
-                false, false, 100_000, 16, true);
+                false, false, 100_000, 16, true, new int[0]);
     }
 
     /** Checks ranges; throws IllegalArgumentException with a one-line message naming the option. */
@@ -45,6 +47,9 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(watchdogCycles >= 1, "--watchdog must be at least 1 cycle, got " + watchdogCycles);
         require(stallCycles >= 1, "--stall must be at least 1 cycle, got " + stallCycles);
         RuleSet.parse(rules);
+        for (int r : reenterNodes) {
+            require(r >= 0 && r < nodes, "--reenter-without-thinking: node " + r + " is outside 0.." + (nodes - 1));
+        }
         return this;
     }
 
@@ -116,6 +121,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         private long watchdogCycles;
         private long stallCycles;
         private boolean drain;
+        private int[] reenterNodes;
 
         private Builder(SimulationConfig c) {
             nodes = c.nodes;
@@ -134,6 +140,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             watchdogCycles = c.watchdogCycles;
             stallCycles = c.stallCycles;
             drain = c.drain;
+            reenterNodes = c.reenterNodes;
         }
 
         public Builder nodes(int v) { nodes = v; return this; }
@@ -152,10 +159,11 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         public Builder watchdogCycles(long v) { watchdogCycles = v; return this; }
         public Builder stallCycles(long v) { stallCycles = v; return this; }
         public Builder drain(boolean v) { drain = v; return this; }
+        public Builder reenterNodes(int[] v) { reenterNodes = v.clone(); return this; }
 
         public SimulationConfig build() {
             return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules,
-                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain);
+                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes);
         }
     }
 }

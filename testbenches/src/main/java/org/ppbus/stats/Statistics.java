@@ -34,6 +34,11 @@ public final class Statistics {
     private final long[] waitMaxOf;
     private long entries;
     private long syncReleaseCycle = -1;
+    private final int[] periodCleanYields;
+    private final int[] linkCleanYields;
+    private long cleanYields;
+    private long maxCleanYieldsPerPeriod;
+    private long maxCleanYieldsAtOneArbiter;
 
     private static final int MSG_LOCAL = 0;
     private static final int MSG_INTER = 1;
@@ -50,6 +55,8 @@ public final class Statistics {
         for (int i = 0; i < perEntry.length; i++) {
             perEntry[i] = new Histogram();
         }
+        this.periodCleanYields = new int[nodes];
+        this.linkCleanYields = new int[wiring.links()];
         this.entriesOf = new long[nodes];
         this.waitSumOf = new long[nodes];
         this.waitMaxOf = new long[nodes];
@@ -65,6 +72,12 @@ public final class Statistics {
         if (fork) {
             lastForkCycle[dirIdx] = cycle;
         }
+        if (clientToArbiter && code == Symbols.CLEAN_FORK) {
+            // R7: a hungry client yields an unused fork. Counted per hungry period (CC-15).
+            cleanYields++;
+            maxCleanYieldsPerPeriod = Math.max(maxCleanYieldsPerPeriod, ++periodCleanYields[client]);
+            maxCleanYieldsAtOneArbiter = Math.max(maxCleanYieldsAtOneArbiter, ++linkCleanYields[link]);
+        }
         int sym = local ? SYM_LOCAL : SYM_INTER;
         totals[sym]++;
         periodCount[sym][client]++;
@@ -77,6 +90,9 @@ public final class Statistics {
 
     public void requested(int node, long cycle) {
         closePeriod(node);
+        periodCleanYields[node] = 0;
+        int k = wiring.lineSize();
+        java.util.Arrays.fill(linkCleanYields, node * k, node * k + k, 0);
     }
 
     private void closePeriod(int node) {
@@ -150,7 +166,8 @@ public final class Statistics {
                 new Distribution(wait.samples(), wait.mean(), wait.percentile(0.5), wait.percentile(0.99), wait.max(), wait.bins()),
                 new Distribution(syncDelay.samples(), syncDelay.mean(), syncDelay.percentile(0.5),
                         syncDelay.percentile(0.99), syncDelay.max(), syncDelay.bins()),
-                cycles == 0 ? 0 : (double) busyCycles / cycles, jain, perNodeEntries, perNodeWaitMean, waitMaxOf.clone());
+                cycles == 0 ? 0 : (double) busyCycles / cycles, jain, perNodeEntries, perNodeWaitMean, waitMaxOf.clone(),
+                new CleanYields(cleanYields, maxCleanYieldsPerPeriod, maxCleanYieldsAtOneArbiter));
     }
 
     private Count count(long local, long inter, Histogram hl, Histogram hi, Histogram ht) {
@@ -184,5 +201,12 @@ public final class Statistics {
 
     public record Summary(long entries, Count messages, Count symbols, Count bits, Distribution waitCycles,
                           Distribution syncDelay, double busUtilization, double jainFairness,
-                          long[] entriesPerNode, double[] waitMeanPerNode, long[] waitMaxPerNode) { }
+                          long[] entriesPerNode, double[] waitMeanPerNode, long[] waitMaxPerNode,
+                          CleanYields cleanYields) { }
+
+    /**
+     * Clean yields (R7): in all, the most one client made in one hungry period, and the most it made
+     * to one arbiter in one hungry period.
+     */
+    public record CleanYields(long total, long maxPerHungryPeriod, long maxAtOneArbiterPerHungryPeriod) { }
 }

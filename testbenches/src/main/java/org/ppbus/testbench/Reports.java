@@ -74,6 +74,10 @@ public final class Reports {
         totals.put("symbolsLocal", s.symbols().local());
         totals.put("symbolsInterNode", s.symbols().interNode());
         totals.put("bits", s.bits().total());
+        ObjectNode cy = root.putObject("cleanYields");
+        cy.put("total", s.cleanYields().total());
+        cy.put("maxPerHungryPeriod", s.cleanYields().maxPerHungryPeriod());
+        cy.put("maxAtOneArbiterPerHungryPeriod", s.cleanYields().maxAtOneArbiterPerHungryPeriod());
         putDistribution(root.putObject("wait"), s.waitCycles());
         putDistribution(root.putObject("syncDelay"), s.syncDelay());
         root.put("busUtilization", s.busUtilization());
@@ -147,6 +151,8 @@ public final class Reports {
         row(b, "bits", s.bits());
         Statistics.Distribution w = s.waitCycles();
         b.append(String.format(Locale.ROOT, "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n", w.mean(), w.p50(), w.p99(), w.max()));
+        b.append(String.format(Locale.ROOT, "clean yields   %d  (max %d in one hungry period, %d at one arbiter)%n",
+                s.cleanYields().total(), s.cleanYields().maxPerHungryPeriod(), s.cleanYields().maxAtOneArbiterPerHungryPeriod()));
         Statistics.Distribution d = s.syncDelay();
         b.append(String.format(Locale.ROOT, "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n", d.mean(), d.p50(),
                 d.max(), d.samples()));

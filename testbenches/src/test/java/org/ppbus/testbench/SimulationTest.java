@@ -98,24 +98,41 @@ class SimulationTest {
         assertEquals(first.trace().entries(), replay.trace().entries());
     }
 
-    /** CC-15: clean yields (R7) happen under random high load, so 4K is no upper bound per entry. */
+    /**
+     * CC-15: clean yields (R7) happen under random load, several in one hungry period and more than
+     * one to the same arbiter, so 4K is no upper bound per entry. They need a higher-priority
+     * requester to arrive while a client holds a fork it has not used, so they are most frequent at
+     * moderate load.
+     */
     @ParameterizedTest
-    @CsvSource({"7,0.2,2", "13,0.5,1", "21,0.5,1"})
+    @CsvSource({"7,0.05,1", "13,0.05,1", "21,0.05,1"})
     void cc15CleanYieldsHappenUnderLoad(int n, double load, int latency) throws IOException {
-        long[] clean = new long[1];
-        SimulationResult r = new Simulation(cfg(n, load, latency, 50_000, 9)).tap(new SymbolTap() {
-            @Override
-            public void symbol(boolean c2a, int link, int code, long cycle) {
-                if (c2a && code == Symbols.CLEAN_FORK) {
-                    clean[0]++;
-                }
-            }
-
-            @Override
-            public void grant(int node, boolean high, long cycle) { }
-        }).run();
+        SimulationResult r = new Simulation(cfg(n, load, latency, 200_000, 9)).run();
         assertNull(r.violation());
-        assertTrue(clean[0] > 0, "no clean yield in a loaded run");
+        assertTrue(r.summary().cleanYields().total() > 0, "no clean yield in a loaded run");
+        assertTrue(r.summary().cleanYields().maxPerHungryPeriod() >= 2, "never two clean yields in one hungry period");
+        int k = r.order() + 1;
+        assertTrue(r.summary().messages().totalPerEntry().max() > 4L * k,
+                "some hungry period costs more than 4K messages on the requester's own links");
+    }
+
+    /**
+     * Saturation, every node always hungry. Every arbiter always has another waiter, so each grant is
+     * followed at once by the reclaim (FORK + REQUEST, one message of two symbols), and every return is
+     * R6's DIRTY_FORK + REQUEST (one message of two symbols). An entry receives K forks, so it costs
+     * exactly 2K messages and 4K symbols in total, of which 2 messages and 4 symbols are local. The
+     * derivation assumes no clean yield, which a saturated rotation never needs: it would add a
+     * StrongRequest and a CleanFORK and break the equalities.
+     */
+    @ParameterizedTest
+    @CsvSource({"7,1", "13,2", "21,1"})
+    void saturationCostsTwoKMessagesAndFourKSymbols(int n, int latency) throws IOException {
+        SimulationResult r = new Simulation(cfg(n, 1.0, latency, 100_000, 4)).run();
+        assertNull(r.violation());
+        int k = r.order() + 1;
+        assertEquals(2.0 * k, r.summary().messages().totalPerEntry().mean(), 0.01);
+        assertEquals(4.0 * k, r.summary().symbols().totalPerEntry().mean(), 0.01);
+        assertEquals(2.0, r.summary().messages().localPerEntry().mean(), 0.01);
     }
 
     /** Under saturation a hand-off between non-neighbours costs 2L cycles (hardware-contract.md). */

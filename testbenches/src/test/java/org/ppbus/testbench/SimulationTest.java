@@ -153,4 +153,32 @@ class SimulationTest {
         assertTrue(r.summary().entries() > 1000);
         assertEquals(1.0, r.summary().jainFairness(), 1e-12);
     }
+
+    @Test
+    void hotspotNodesGetTheirShare() throws IOException {
+        SimulationConfig c = cfg(13, 0.001, 1, 100_000, 2).toBuilder().workload("hotspot")
+                .hotNodes(new int[] {2, 5}).hotLoad(0.3).build();
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation());
+        long[] e = r.summary().entriesPerNode();
+        long cold = 0;
+        for (int i = 0; i < e.length; i++) {
+            if (i != 2 && i != 5) {
+                cold += e[i];
+            }
+        }
+        double coldMean = cold / 11.0;
+        // A hot node thinks about 1/0.3 + hold + handshake cycles per request, a cold one ~1000: the
+        // ratio of entries is far above 10 whatever the contention.
+        assertTrue(e[2] > 10 * coldMean && e[5] > 10 * coldMean, java.util.Arrays.toString(e));
+        assertTrue(coldMean > 0);
+    }
+
+    @Test
+    void hotspotRejectsNodesOutsideThePlane() {
+        SimulationConfig c = cfg(7, 0.01, 1, 100, 2).toBuilder().workload("hotspot").hotNodes(new int[] {7}).build();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new Simulation(c).run());
+        assertTrue(e.getMessage().contains("--hot-nodes"));
+    }
 }

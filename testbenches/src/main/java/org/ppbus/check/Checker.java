@@ -175,7 +175,8 @@ public final class Checker {
         if (full) {
             List<Integer> cycleInH = PrecedenceGraph.of(net).findCycle();
             if (!cycleInH.isEmpty()) {
-                fail(cycle, "I4 H acyclic", "precedence graph has the cycle " + cycleInH, List.of());
+                fail(cycle, "I4 H acyclic", "precedence graph has the cycle " + cycleInH,
+                        describeClients(cycleInH.stream().mapToInt(Integer::intValue).toArray(), cycle));
             }
             if (net.maxQueueDepth() > 2) {
                 fail(cycle, "I8 bounded queues", "an output queue reached depth " + net.maxQueueDepth(), List.of());

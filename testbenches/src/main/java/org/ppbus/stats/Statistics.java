@@ -30,8 +30,7 @@ public final class Statistics {
     private final Histogram wait = new Histogram();
     private final Histogram syncDelay = new Histogram();
     private final long[] entriesOf;
-    private final long[] waitSumOf;
-    private final long[] waitMaxOf;
+    private final int[][] waitsOf; // per node, the wait of each entry (growable)
     private long entries;
     private long syncReleaseCycle = -1;
     private final int[] periodCleanYields;
@@ -58,8 +57,7 @@ public final class Statistics {
         this.periodCleanYields = new int[nodes];
         this.linkCleanYields = new int[wiring.links()];
         this.entriesOf = new long[nodes];
-        this.waitSumOf = new long[nodes];
-        this.waitMaxOf = new long[nodes];
+        this.waitsOf = new int[nodes][];
     }
 
     public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
@@ -121,8 +119,13 @@ public final class Statistics {
         periodHasEntry[node] = true;
         long w = firstGntCycle - riseCycle;
         wait.add(w);
-        waitSumOf[node] += w;
-        waitMaxOf[node] = Math.max(waitMaxOf[node], w);
+        int count = (int) entriesOf[node] - 1;
+        if (waitsOf[node] == null) {
+            waitsOf[node] = new int[8];
+        } else if (count == waitsOf[node].length) {
+            waitsOf[node] = java.util.Arrays.copyOf(waitsOf[node], count * 2);
+        }
+        waitsOf[node][count] = (int) Math.min(Integer.MAX_VALUE, w);
         if (syncReleaseCycle >= 0) {
             // gnt fell in release+1 and rises in firstGnt: the bus was idle for this many cycles.
             syncDelay.add(firstGntCycle - (syncReleaseCycle + 1));
@@ -158,16 +161,35 @@ public final class Statistics {
                 perEntry(2 * symbols.interNode(), 2 * perEntry[4].max(), null),
                 perEntry(2 * symbols.total(), 2 * perEntry[5].max(), null));
         long[] perNodeEntries = entriesOf.clone();
-        double[] perNodeWaitMean = new double[nodes];
+        Distribution[] perNodeWait = new Distribution[nodes];
         for (int i = 0; i < nodes; i++) {
-            perNodeWaitMean[i] = entriesOf[i] == 0 ? 0 : (double) waitSumOf[i] / entriesOf[i];
+            perNodeWait[i] = nodeWait(i);
         }
         return new Summary(entries, messages, symbols, bits,
                 new Distribution(wait.samples(), wait.mean(), wait.percentile(0.5), wait.percentile(0.99), wait.max(), wait.bins()),
                 new Distribution(syncDelay.samples(), syncDelay.mean(), syncDelay.percentile(0.5),
                         syncDelay.percentile(0.99), syncDelay.max(), syncDelay.bins()),
-                cycles == 0 ? 0 : (double) busyCycles / cycles, jain, perNodeEntries, perNodeWaitMean, waitMaxOf.clone(),
+                cycles == 0 ? 0 : (double) busyCycles / cycles, jain, perNodeEntries, perNodeWait,
                 new CleanYields(cleanYields, maxCleanYieldsPerPeriod, maxCleanYieldsAtOneArbiter));
+    }
+
+    /** Mean, nearest-rank p50 and p99, and max of one node's waits. */
+    private Distribution nodeWait(int node) {
+        int count = (int) entriesOf[node];
+        if (count == 0) {
+            return new Distribution(0, 0, 0, 0, 0, null);
+        }
+        int[] w = java.util.Arrays.copyOf(waitsOf[node], count);
+        java.util.Arrays.sort(w);
+        long sum = 0;
+        for (int x : w) {
+            sum += x;
+        }
+        return new Distribution(count, (double) sum / count, w[rank(0.5, count)], w[rank(0.99, count)], w[count - 1], null);
+    }
+
+    private static int rank(double q, int count) {
+        return Math.max(1, (int) Math.ceil(q * count)) - 1;
     }
 
     private Count count(long local, long inter, Histogram hl, Histogram hi, Histogram ht) {
@@ -201,7 +223,7 @@ public final class Statistics {
 
     public record Summary(long entries, Count messages, Count symbols, Count bits, Distribution waitCycles,
                           Distribution syncDelay, double busUtilization, double jainFairness,
-                          long[] entriesPerNode, double[] waitMeanPerNode, long[] waitMaxPerNode,
+                          long[] entriesPerNode, Distribution[] waitPerNode,
                           CleanYields cleanYields) { }
 
     /**

@@ -84,12 +84,10 @@ public final class Reports {
         root.put("jainFairness", s.jainFairness());
         ObjectNode perNode = root.putObject("perNode");
         ArrayNode e = perNode.putArray("entries");
-        ArrayNode wm = perNode.putArray("waitMean");
-        ArrayNode wx = perNode.putArray("waitMax");
+        ArrayNode wn = perNode.putArray("wait");
         for (int i = 0; i < s.entriesPerNode().length; i++) {
             e.add(s.entriesPerNode()[i]);
-            wm.add(s.waitMeanPerNode()[i]);
-            wx.add(s.waitMaxPerNode()[i]);
+            putDistribution(wn.addObject(), s.waitPerNode()[i]);
         }
         if (r.violation() != null) {
             Violation v = r.violation();

@@ -1,0 +1,52 @@
+package org.ppbus.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Symbols;
+
+class StatisticsTest {
+
+    @Test
+    void perNodeWaitPercentilesAreNearestRank() {
+        Statistics s = new Statistics(Wiring.forNodes(7));
+        for (int w = 1; w <= 100; w++) {
+            s.requested(0, 1000L * w);
+            s.granted(0, 1000L * w, 1000L * w + w);
+        }
+        Statistics.Distribution d = s.summarise(200_000, 0, new int[] {0}).waitPerNode()[0];
+        assertEquals(100, d.samples());
+        assertEquals(50.5, d.mean(), 1e-12);
+        assertEquals(50, d.p50());  // ceil(0.5·100) = 50th smallest
+        assertEquals(99, d.p99());  // ceil(0.99·100) = 99th smallest
+        assertEquals(100, d.max());
+    }
+
+    /** hardware-contract.md: a REQUEST right after a DIRTY_FORK (c2a) or FORK (a2c) joins its message. */
+    @Test
+    void pairRuleJoinsOnlyTheNextCycleOnTheSameChannel() {
+        Wiring w = Wiring.forNodes(7);
+        Statistics s = new Statistics(w);
+        int remote = w.link(0, w.slotOf(0, 1)); // client 0 to arbiter 1: inter-node
+        int local = w.link(0, w.slotOf(0, 0));
+        s.requested(0, 0);
+        s.symbolDriven(true, remote, Symbols.DIRTY_FORK, 10);
+        s.symbolDriven(true, remote, Symbols.C_REQUEST, 11);   // joins: 1 message so far
+        s.symbolDriven(true, remote, Symbols.C_REQUEST, 13);   // alone: 2
+        s.symbolDriven(false, remote, Symbols.FORK, 20);
+        s.symbolDriven(false, remote, Symbols.A_REQUEST, 21);  // joins: 3
+        s.symbolDriven(true, remote, Symbols.CLEAN_FORK, 30);
+        s.symbolDriven(true, remote, Symbols.C_REQUEST, 31);   // a CLEAN_FORK is not a pair head: 5
+        s.symbolDriven(false, local, Symbols.FORK, 40);
+        s.symbolDriven(true, local, Symbols.C_REQUEST, 41);    // other direction: 1 local
+        s.granted(0, 0, 50);
+        Statistics.Summary sum = s.summarise(100, 0, new int[] {0});
+        assertEquals(5, sum.messages().interNode());
+        assertEquals(7, sum.symbols().interNode());
+        assertEquals(2, sum.messages().local());
+        assertEquals(2, sum.symbols().local());
+        assertEquals(18, sum.bits().total());
+        assertEquals(7, sum.messages().totalPerEntry().max());
+    }
+}

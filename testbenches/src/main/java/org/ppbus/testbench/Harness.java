@@ -24,8 +24,9 @@ public final class Harness {
     private final Checker checker;
     private final int[] hold;
     private final boolean[] direct;
-    private final long[] meals;
+    private final long[] mealCount;
     private final List<long[]> symbols = new ArrayList<>(); // {cycle, c2a?1:0, link, code}
+    private final List<long[]> meals = new ArrayList<>();   // {cycle the client started eating, node}
     private long cycle;
 
     public Harness(Wiring wiring, RuleSet rules, int latencyCycles, InitialState initial) {
@@ -37,7 +38,7 @@ public final class Harness {
         int n = wiring.nodes();
         this.hold = new int[n];
         this.direct = new boolean[n];
-        this.meals = new long[n];
+        this.mealCount = new long[n];
         java.util.Arrays.fill(hold, 1);
         Demand scripted = new Demand() {
             @Override
@@ -64,7 +65,8 @@ public final class Harness {
             @Override
             public void grant(int node, boolean high, long c) {
                 if (high) {
-                    meals[node]++;
+                    mealCount[node]++;
+                    meals.add(new long[] {c, node});
                 }
             }
         });
@@ -143,7 +145,12 @@ public final class Harness {
     }
 
     public long meals(int node) {
-        return meals[node];
+        return mealCount[node];
+    }
+
+    /** Every meal so far: {cycle the client started eating, node}, in order. */
+    public List<long[]> mealLog() {
+        return meals;
     }
 
     /** Every symbol driven so far: {cycle, 1 if client→arbiter else 0, link, code}. */

@@ -259,7 +259,16 @@ class CcScenarioTest {
         h.runUntil(() -> h.meals(2) >= 1, 3000);
         if (twoEats) {
             assertEquals(1, h.meals(2));
-            assertTrue(h.meals(0) < 10, "client 2 eats before client 0 can monopolise: " + h.meals(0));
+            // The reclaim for client 2 reaches client 0 on the link to their common arbiter; after that
+            // client 0 must not eat again before client 2 does.
+            Wiring w = h.wiring();
+            int link = w.link(0, w.slotOf(0, w.commonArbiter(0, 2)));
+            long reclaimArrives = h.symbols().stream()
+                    .filter(x -> x[1] == 0 && x[2] == link && x[3] == org.ppbus.protocol.Symbols.A_REQUEST)
+                    .mapToLong(x -> x[0] + 1).min().orElseThrow();
+            long twoAte = h.mealLog().stream().filter(m -> m[1] == 2).mapToLong(m -> m[0]).min().orElseThrow();
+            assertTrue(h.mealLog().stream().noneMatch(m -> m[1] == 0 && m[0] >= reclaimArrives && m[0] < twoAte),
+                    "client 0 ate between the reclaim's arrival (" + reclaimArrives + ") and client 2's meal (" + twoAte + ")");
         } else {
             assertEquals(0, h.meals(2));
             assertTrue(h.meals(0) > 1000, "client 0 monopolises the bus: " + h.meals(0));

@@ -11,6 +11,7 @@ import org.ppbus.protocol.CcNetwork;
 import org.ppbus.protocol.InitialState;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.stats.Statistics;
+import org.ppbus.workload.ScriptedDemand;
 
 /**
  * A network under manual control, for scripted scenarios: the caller decides when each processor
@@ -22,8 +23,7 @@ public final class Harness {
     private final CcNetwork net;
     private final Processors processors;
     private final Checker checker;
-    private final int[] hold;
-    private final boolean[] direct;
+    private final ScriptedDemand scripted;
     private final long[] mealCount;
     private final List<long[]> symbols = new ArrayList<>(); // {cycle, c2a?1:0, link, code}
     private final List<long[]> meals = new ArrayList<>();   // {cycle the client started eating, node}
@@ -36,26 +36,8 @@ public final class Harness {
     public Harness(Wiring wiring, RuleSet rules, int latencyCycles, InitialState initial, long watchdog, long stall) {
         this.wiring = wiring;
         int n = wiring.nodes();
-        this.hold = new int[n];
-        this.direct = new boolean[n];
+        this.scripted = new ScriptedDemand(n, 1);
         this.mealCount = new long[n];
-        java.util.Arrays.fill(hold, 1);
-        Demand scripted = new Demand() {
-            @Override
-            public long nextRise(int node, long earliestCycle) {
-                return NEVER;
-            }
-
-            @Override
-            public int holdCycles(int node, long c) {
-                return hold[node];
-            }
-
-            @Override
-            public boolean reentersWithoutThinking(int node, long c) {
-                return direct[node];
-            }
-        };
         Probe probe = new Probe(new Statistics(wiring), n, new SymbolTap() {
             @Override
             public void symbol(boolean c2a, int link, int code, long c) {
@@ -84,14 +66,14 @@ public final class Harness {
 
     /** Processor node raises req in the next cycle and, once granted, holds the bus for holdCycles. */
     public Harness request(int node, int holdCycles) {
-        hold[node] = holdCycles;
+        scripted.setHold(node, holdCycles);
         processors.raiseAt(node, cycle);
         return this;
     }
 
     /** From now on node re-enters without a THINKING cycle (outside the contract; A3). */
     public Harness reenterDirectly(int node, boolean on) {
-        direct[node] = on;
+        scripted.setReentersWithoutThinking(node, on);
         return this;
     }
 

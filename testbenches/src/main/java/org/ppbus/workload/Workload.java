@@ -68,18 +68,8 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
             case "neighbours-alternating", "non-neighbours-alternating" -> {
                 int other = partner(wiring, name.startsWith("neighbours"));
                 int[] pair = {0, other};
-                Demand never = new Demand() {
-                    @Override
-                    public long nextRise(int node, long earliestCycle) {
-                        return NEVER;
-                    }
-
-                    @Override
-                    public int holdCycles(int node, long cycle) {
-                        return s.holdCycles();
-                    }
-                };
-                return new Workload(name, never, new AlternatingDriver(pair, s.stopCycle()), pair);
+                return new Workload(name, new ScriptedDemand(n, s.holdCycles()),
+                        new AlternatingDriver(pair, s.stopCycle()), pair);
             }
             default -> {
                 Path file = Path.of(spec);

@@ -79,7 +79,7 @@ public final class Simulation {
                 c.evaluateEveryUnit()), initial, probe, probe);
         Checker checker = new Checker(net, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
         probe.connect(checker, processors);
-        processors.attach(net);
+        processors.attach(tap == null ? net : new TappedFabric(net, tap));
 
         long t = 0;
         boolean interrupted = false;

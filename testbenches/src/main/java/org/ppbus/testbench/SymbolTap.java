@@ -7,4 +7,7 @@ public interface SymbolTap {
 
     /** gnt[node] becomes {@code high} from cycle + 1. */
     void grant(int node, boolean high, long cycle);
+
+    /** req[node] changes to {@code level} in this cycle. */
+    default void request(int node, boolean level, long cycle) { }
 }

@@ -1,0 +1,64 @@
+module ppbus_arbiter1 (
+    input  wire       clk,
+    input  wire       rst,
+    input  wire [1:0] c2a_in,   // symbol arriving from the only client
+    output wire [1:0] a2c_out   // symbol driven to it
+);
+    // An arbiter with a single real client (the others of its line are fictitious). With nobody
+    // to compete, R16 and R17 never fire, so it keeps no priority list and no strong-request bit:
+    // it grants on a request when the fork is home and takes the fork back when it is returned.
+    localparam [1:0] A_FORK    = 2'd1;
+    localparam [1:0] C_CLEAN   = 2'd1;
+    localparam [1:0] C_DIRTY   = 2'd2;
+    localparam [1:0] C_REQUEST = 2'd3;
+
+    reg  owner_q;
+    reg  req_q;
+    reg  owner_d;
+    reg  req_d;
+    reg  grant;
+
+    always @* begin
+        owner_d = owner_q;
+        req_d   = req_q;
+        case (c2a_in)
+            C_REQUEST: req_d = 1'b1;                     // R12
+            C_DIRTY:   owner_d = 1'b0;                   // R13
+            C_CLEAN: begin                               // R14
+                owner_d = 1'b0;
+                req_d   = 1'b1;
+            end
+            default: begin
+            end
+        endcase
+        grant   = !owner_d && req_d;                     // R15
+        owner_d = owner_d | grant;
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            owner_q <= 1'b0;
+            req_q   <= 1'b0;
+        end else begin
+            owner_q <= owner_d;
+            req_q   <= req_d;
+        end
+    end
+
+    ppbus_outq u_outq (
+        .clk   (clk),
+        .rst   (rst),
+        .push0 (grant ? A_FORK : 2'b00),
+        .push1 (2'b00),
+        .drive (a2c_out)
+    );
+
+`ifndef SYNTHESIS
+    always @(posedge clk) begin
+        if (!rst && (c2a_in == C_DIRTY || c2a_in == C_CLEAN) && !owner_q) begin
+            $display("ASSERTION FAILED %m: fork returned while not lent at time %0t", $time);
+            $stop;
+        end
+    end
+`endif
+endmodule

@@ -22,11 +22,13 @@ final class TopLevel {
     static String text(Wiring w, int latency) {
         int n = w.nodes();
         StringBuilder b = new StringBuilder();
+        String range = "[" + (n - 1) + ":0] ";
+        String pad = " ".repeat(range.length());
         b.append("module ppbus_top (\n")
-         .append("    input  wire         clk,\n")
-         .append("    input  wire         rst,\n")
-         .append(String.format("    input  wire [%d:0] req,%n", n - 1))
-         .append(String.format("    output wire [%d:0] gnt%n", n - 1))
+         .append("    input  wire ").append(pad).append("clk,\n")
+         .append("    input  wire ").append(pad).append("rst,\n")
+         .append("    input  wire ").append(range).append("req,\n")
+         .append("    output wire ").append(range).append("gnt\n")
          .append(");\n");
         b.append("    // Wiring: S_i = i + D mod ").append(w.points()).append(", D = ")
          .append(Arrays.toString(w.plane().differenceSet())).append("; ")

@@ -6,51 +6,30 @@ module ppbus_outq (
     output wire [1:0] drive    // symbol driven on the channel this cycle
 );
     // E1 output FIFO of one link (hardware-contract.md): a pair of symbols leaves in two
-    // consecutive cycles, in the order the rules fired. Pending symbols are kept compacted, so
-    // 2'b00 in p0_q means empty. The sequence this cycle is pending-then-pushed; its head is driven.
-    reg [1:0] p0_q;
-    reg [1:0] p1_q;
-    reg [1:0] s0;
-    reg [1:0] s1;
-    reg [1:0] s2;
-    reg [1:0] s3;
+    // consecutive cycles, in the order the rules fired. The sequence of a cycle is the pending
+    // symbol, then this cycle's pushes; its head is driven and the next one waits. Invariant I8
+    // (at most two symbols queued on a link, counted right after the rules fire) means at most one
+    // symbol ever waits, so one 2-bit register suffices; 2'b00 means empty.
+    reg [1:0] pending_q;
+    wire      waiting = (pending_q != 2'b00);
+    wire [1:0] next   = waiting ? push0 : push1;
+    wire [1:0] lost   = waiting ? push1 : 2'b00;
 
-    always @* begin
-        if (p0_q == 2'b00) begin
-            s0 = push0;
-            s1 = push1;
-            s2 = 2'b00;
-            s3 = 2'b00;
-        end else if (p1_q == 2'b00) begin
-            s0 = p0_q;
-            s1 = push0;
-            s2 = push1;
-            s3 = 2'b00;
-        end else begin
-            s0 = p0_q;
-            s1 = p1_q;
-            s2 = push0;
-            s3 = push1;
-        end
-    end
-
-    assign drive = s0;
+    assign drive = waiting ? pending_q : push0;
 
     always @(posedge clk) begin
         if (rst) begin
-            p0_q <= 2'b00;
-            p1_q <= 2'b00;
+            pending_q <= 2'b00;
         end else begin
-            p0_q <= s1;
-            p1_q <= s2;
+            pending_q <= next;
         end
     end
 
 `ifndef SYNTHESIS
-    // I8: the protocol never leaves more than two symbols queued on one link.
+    // I8: a third symbol would have to wait; the protocol never does that.
     always @(posedge clk) begin
-        if (!rst && s3 != 2'b00) begin
-            $display("ASSERTION FAILED %m: output queue overflow at time %0t", $time);
+        if (!rst && lost != 2'b00) begin
+            $display("ASSERTION FAILED %m: output queue overflow (I8) at time %0t", $time);
             $stop;
         end
     end

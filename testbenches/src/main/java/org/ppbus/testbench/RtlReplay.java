@@ -90,8 +90,21 @@ public final class RtlReplay {
 
     /** Generates the RTL and the testbench into dir, runs Icarus, and compares. */
     public Outcome runIcarus(Path dir, String toolVersion) throws IOException {
+        return runIcarus(dir, toolVersion, text -> text);
+    }
+
+    /**
+     * As {@link #runIcarus(Path, String)}, with every generated file passed through {@code mutate}
+     * first: tests use it to show that a changed RTL is caught.
+     */
+    public Outcome runIcarus(Path dir, String toolVersion, java.util.function.UnaryOperator<String> mutate)
+            throws IOException {
         GeneratedDesign design = new CcVerilogGenerator(toolVersion).generate(wiring, config.latencyCycles());
         design.writeTo(dir);
+        for (String f : design.sources()) {
+            Path p = dir.resolve(f);
+            Files.writeString(p, mutate.apply(Files.readString(p, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        }
         writeReq(dir.resolve("req.hex"));
         Files.writeString(dir.resolve("tb_replay.v"), testbench(), StandardCharsets.UTF_8);
         List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-o", "replay.vvp", "-s", "tb_replay"));

@@ -1,0 +1,6 @@
+// nodes=7 latency=1 rules=fixed, compile order
+ppbus_outq.v
+ppbus_channel.v
+ppbus_client.v
+ppbus_arbiter.v
+ppbus_top.v

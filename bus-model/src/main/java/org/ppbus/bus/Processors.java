@@ -23,6 +23,7 @@ public final class Processors implements Fabric.GrantSink {
     private final HandshakeListener listener;
     private Fabric fabric;
     private int transacting;
+    private int startingNextCycle;
     private int waiting;
     private long busyCycles;
     private long lastAccountedCycle = -1;
@@ -81,6 +82,9 @@ public final class Processors implements Fabric.GrantSink {
 
     /** Applies the req edges due in this cycle; call before the fabric's step. */
     public void beginCycle(long cycle) {
+        // Grants of the previous cycle: gnt is high from this cycle, so the transaction starts now.
+        transacting += startingNextCycle;
+        startingNextCycle = 0;
         while (!events.isEmpty() && events.peek()[0] == cycle) {
             int node = (int) events.poll()[1];
             switch (phase[node]) {
@@ -137,7 +141,7 @@ public final class Processors implements Fabric.GrantSink {
         long firstGnt = cycle + 1;
         phase[node] = Phase.HOLD;
         waiting--;
-        transacting++;
+        startingNextCycle++;
         int hold = demand.holdCycles(node, firstGnt);
         if (hold < 1) {
             throw new IllegalStateException("hold must be at least 1 cycle");

@@ -25,7 +25,7 @@ import org.ppbus.workload.Workload;
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
     private static final Set<String> CONFIG_KEYS = Set.of("nodes", "cycles", "load", "hold", "geometricHold", "latency",
-            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain", "reenterNodes");
+            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain", "reenterNodes", "algorithm");
 
     @Override
     public String summary() {
@@ -34,6 +34,8 @@ final class SimulateCommand implements Main.Command {
 
     static Options options() {
         Options o = new Options();
+        o.addOption(Option.builder().longOpt("algorithm").hasArg().argName("A")
+                .desc("campos-carvalho (default) or central-rr, the central round-robin reference").build());
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
         o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 100000)").build());
         o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("per-cycle request probability of a thinking processor, in [0,1] (default 0.01)").build());
@@ -172,7 +174,7 @@ final class SimulateCommand implements Main.Command {
     }
 
     private static SimulationConfig fromOptions(SimulationConfig c, CommandLine cl) throws UsageException {
-        String[][] map = {{"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"},
+        String[][] map = {{"algorithm", "algorithm"}, {"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"},
                           {"latency", "latency"}, {"seed", "seed"}, {"rules", "rules"}, {"workload", "workload"},
                           {"hot-nodes", "hotNodes"}, {"hot-load", "hotLoad"},
                           {"reenter-without-thinking", "reenterNodes"}, {"watchdog", "watchdog"}, {"stall", "stall"}};
@@ -203,6 +205,7 @@ final class SimulateCommand implements Main.Command {
             case "latency" -> b.latencyCycles(Cli.parseInt("latency", v));
             case "seed" -> b.seed(Cli.parseLong("seed", v));
             case "rules" -> b.rules(v);
+            case "algorithm" -> b.algorithm(v);
             case "workload" -> b.workload(v);
             case "watchdog" -> b.watchdogCycles(Cli.parseLong("watchdog", v));
             case "stall" -> b.stallCycles(Cli.parseLong("stall", v));

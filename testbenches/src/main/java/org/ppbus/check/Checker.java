@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.CcNetwork;
@@ -34,7 +35,8 @@ import org.ppbus.protocol.Symbols;
  * </ul>
  */
 public final class Checker {
-    private final CcNetwork net;
+    private final CcNetwork net;      // null for algorithms other than Campos-Carvalho
+    private final Fabric fabric;
     private final Wiring wiring;
     private final Processors processors;
     private final boolean full;
@@ -57,8 +59,18 @@ public final class Checker {
     private long mutexViolations;
 
     public Checker(CcNetwork net, Processors processors, boolean full, long watchdogCycles, long stallCycles) {
+        this(net, net, net.wiring(), processors, full, watchdogCycles, stallCycles);
+    }
+
+    /**
+     * A checker for any fabric: mutual exclusion, the watchdogs and the fairness bound. The
+     * Campos–Carvalho invariants (I2–I5, I8, H) need {@code net}; pass null for other algorithms.
+     */
+    public Checker(CcNetwork net, Fabric fabric, Wiring wiring, Processors processors, boolean full,
+                   long watchdogCycles, long stallCycles) {
         this.net = net;
-        this.wiring = net.wiring();
+        this.fabric = fabric;
+        this.wiring = wiring;
         this.processors = processors;
         this.full = full;
         this.watchdogCycles = watchdogCycles;
@@ -142,11 +154,15 @@ public final class Checker {
     // ---- end of cycle ----
 
     public void endOfCycle(long cycle) {
-        net.viewAt(cycle);
         if (eaters > 1) {
             mutexViolations++;
-            fail(cycle, "I1 mutual exclusion", eaters + " clients are EATING", describeEaters(cycle));
+            fail(cycle, "I1 mutual exclusion", eaters + " clients are EATING", net == null ? List.of() : describeEaters(cycle));
         }
+        if (net == null) {
+            watchdogs(cycle, fabric.quiescent());
+            return;
+        }
+        net.viewAt(cycle);
         if (full) {
             touchedArbiters.set(0, wiring.points());
         }
@@ -212,7 +228,7 @@ public final class Checker {
 
     /** Final checks when the run ends: I8 over the whole run. */
     public void endOfRun(long cycle) {
-        if (net.maxQueueDepth() > 2) {
+        if (net != null && net.maxQueueDepth() > 2) {
             fail(cycle, "I8 bounded queues", "an output queue reached depth " + net.maxQueueDepth(), List.of());
         }
     }
@@ -307,6 +323,12 @@ public final class Checker {
 
     private List<String> describeClients(int[] cs, long cycle) {
         List<String> out = new ArrayList<>();
+        if (net == null) {
+            for (int c : cs) {
+                out.add("processor " + c + (processors.waiting(c) ? " waiting since cycle " + processors.riseCycle(c) : ""));
+            }
+            return out;
+        }
         int k = wiring.lineSize();
         for (int c : cs) {
             StringBuilder sb = new StringBuilder("client " + c + " " + net.clientState(c) + ":");
@@ -343,12 +365,12 @@ public final class Checker {
     private List<String> describeHungry(long cycle) {
         List<Integer> h = new ArrayList<>();
         for (int i = 0; i < wiring.nodes() && h.size() < 8; i++) {
-            if (net.clientState(i) == ClientState.HUNGRY) {
+            if (net == null ? processors.waiting(i) : net.clientState(i) == ClientState.HUNGRY) {
                 h.add(i);
             }
         }
         List<String> out = describeClients(h.stream().mapToInt(Integer::intValue).toArray(), cycle);
-        if (!h.isEmpty()) {
+        if (!h.isEmpty() && net != null) {
             int c = h.get(0);
             int[] s = wiring.arbitersOf(c);
             for (int slot = 0; slot < s.length; slot++) {

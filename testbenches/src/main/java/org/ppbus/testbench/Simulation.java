@@ -3,10 +3,12 @@ package org.ppbus.testbench;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
 import org.ppbus.bus.Demand;
+import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.CentralRoundRobin;
 import org.ppbus.protocol.InitialState;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.stats.Statistics;
@@ -75,18 +77,25 @@ public final class Simulation {
         Demand demand = c.reenterNodes().length == 0 ? workload.demand()
                 : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
         Processors processors = new Processors(n, demand, probe);
-        CcNetwork net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
-                c.evaluateEveryUnit()), initial, probe, probe);
-        Checker checker = new Checker(net, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
+        CcNetwork net = null;
+        Fabric fabric;
+        if (c.algorithm().equals("central-rr")) {
+            fabric = new CentralRoundRobin(n, probe);
+        } else {
+            net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
+                    c.evaluateEveryUnit()), initial, probe, probe);
+            fabric = net;
+        }
+        Checker checker = new Checker(net, fabric, wiring, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
         probe.connect(checker, processors);
-        processors.attach(tap == null ? net : new TappedFabric(net, tap));
+        processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
 
         long t = 0;
         boolean interrupted = false;
         long hardLimit = c.cycles() + (c.drain() ? 4 * c.watchdogCycles() + 1000 : 0);
         for (; ; t++) {
             if (t >= c.cycles()) {
-                boolean done = !c.drain() || (processors.finished() && net.quiescent() && checker.eaters() == 0);
+                boolean done = !c.drain() || (processors.finished() && fabric.quiescent() && checker.eaters() == 0);
                 if (done) {
                     break;
                 }
@@ -104,7 +113,7 @@ public final class Simulation {
                 }
             }
             processors.beginCycle(t);
-            net.step(t);
+            fabric.step(t);
             processors.endCycle(t);
             checker.endOfCycle(t);
             if (checker.violation() != null) {
@@ -112,14 +121,14 @@ public final class Simulation {
                 break;
             }
             if (workload.driver() != null) {
-                workload.driver().endOfCycle(t, net.quiescent(), processors);
+                workload.driver().endOfCycle(t, fabric.quiescent(), processors);
             }
         }
         checker.endOfRun(t);
         int ungranted = processors.waitingCount();
         Statistics.Summary summary = stats.summarise(t, processors.busyCycles(), workload.activeNodes());
         return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
-                checker.violation(), checker.mutexViolations(), ungranted, interrupted, net.maxQueueDepth(),
-                net.quiescent(), probe.trace(n));
+                checker.violation(), checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
+                fabric.quiescent(), probe.trace(n));
     }
 }

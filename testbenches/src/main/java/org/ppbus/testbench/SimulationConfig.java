@@ -23,15 +23,19 @@ import org.ppbus.protocol.RuleSet;
  * @param drain after {@code cycles}, keep running until every request is granted and released
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
  *     THINKING cycle until {@code cycles}
+ * @param algorithm {@code campos-carvalho} or {@code central-rr}
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, String rules, String workload, int[] hotNodes,
                                double hotLoad, boolean fullCheck, boolean evaluateEveryUnit, long watchdogCycles,
-                               long stallCycles, boolean drain, int[] reenterNodes) {
+                               long stallCycles, boolean drain, int[] reenterNodes,
+                               String algorithm) {
+    public static final java.util.List<String> ALGORITHMS = java.util.List.of("campos-carvalho", "central-rr");
+
 
     public static SimulationConfig defaults() {
         return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, "fixed", "uniform", new int[0], 0.5,
-                false, false, 100_000, 16, true, new int[0]);
+                false, false, 100_000, 16, true, new int[0], "campos-carvalho");
     }
 
     /** Checks ranges; throws IllegalArgumentException with a one-line message naming the option. */
@@ -47,6 +51,9 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(watchdogCycles >= 1, "--watchdog must be at least 1 cycle, got " + watchdogCycles);
         require(stallCycles >= 1, "--stall must be at least 1 cycle, got " + stallCycles);
         RuleSet.parse(rules);
+        require(ALGORITHMS.contains(algorithm), "unknown algorithm '" + algorithm + "' (" + String.join(", ", ALGORITHMS) + ")");
+        require(reenterNodes.length == 0 || algorithm.equals("campos-carvalho"),
+                "--reenter-without-thinking exists only for campos-carvalho");
         for (int r : reenterNodes) {
             require(r >= 0 && r < nodes, "--reenter-without-thinking: node " + r + " is outside 0.." + (nodes - 1));
         }
@@ -122,6 +129,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         private long stallCycles;
         private boolean drain;
         private int[] reenterNodes;
+        private String algorithm;
 
         private Builder(SimulationConfig c) {
             nodes = c.nodes;
@@ -141,6 +149,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             stallCycles = c.stallCycles;
             drain = c.drain;
             reenterNodes = c.reenterNodes;
+            algorithm = c.algorithm;
         }
 
         public Builder nodes(int v) { nodes = v; return this; }
@@ -160,10 +169,11 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         public Builder stallCycles(long v) { stallCycles = v; return this; }
         public Builder drain(boolean v) { drain = v; return this; }
         public Builder reenterNodes(int[] v) { reenterNodes = v.clone(); return this; }
+        public Builder algorithm(String v) { algorithm = v; return this; }
 
         public SimulationConfig build() {
             return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules,
-                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes);
+                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes, algorithm);
         }
     }
 }

@@ -181,4 +181,28 @@ class SimulationTest {
                 () -> new Simulation(c).run());
         assertTrue(e.getMessage().contains("--hot-nodes"));
     }
+
+    /**
+     * A lone saturated processor with all forks: req rises in r, gnt is high from r+1, the H
+     * transaction cycles are r+1..r+H, req is low in r+H+1 and rises again in r+H+2. Period H+2, of
+     * which H cycles are busy.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "4", "9"})
+    void utilisationOfALoneSaturatedProcessor(int hold) throws IOException {
+        SimulationResult r = new Simulation(cfg(7, 1.0, 1, 60_000, 1).withWorkload("single").withHold(hold)).run();
+        assertEquals((double) hold / (hold + 2), r.summary().busUtilization(), 0.002);
+    }
+
+    /** Central round-robin: the next requester is granted in the release cycle, so no idle bus cycle. */
+    @Test
+    void centralRoundRobinHandsOverWithoutIdleCycles() throws IOException {
+        SimulationResult r = new Simulation(cfg(7, 1.0, 1, 20_000, 1).toBuilder().algorithm("central-rr").build()).run();
+        assertNull(r.violation());
+        assertEquals(0, r.summary().syncDelay().max());
+        // Saturated: 7 processors in turn, each gnt high for H+1 = 5 cycles, of which 4 are busy.
+        assertEquals(0.8, r.summary().busUtilization(), 0.002);
+        assertEquals(1.0, r.summary().jainFairness(), 1e-3);
+        assertEquals(0, r.summary().messages().total());
+    }
 }

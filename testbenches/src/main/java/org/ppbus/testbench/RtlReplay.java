@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.ppbus.plane.Wiring;
-import org.ppbus.verilog.CcVerilogGenerator;
+import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.SignalNames;
 
 /**
- * Replays a Java run on the generated RTL in Icarus Verilog and compares them cycle for cycle. The
+ * Replays a Java run (either algorithm) on the generated RTL in Icarus Verilog and compares them cycle for cycle. The
  * Java model records req per cycle, the gnt changes and every symbol driven; a generated testbench
  * drives the same req into {@code ppbus_top}, prints its gnt changes and the symbol every sender
  * drives, and checks mutual exclusion. The two listings must be equal line for line.
@@ -99,7 +99,7 @@ public final class RtlReplay {
      */
     public Outcome runIcarus(Path dir, String toolVersion, java.util.function.UnaryOperator<String> mutate)
             throws IOException {
-        GeneratedDesign design = new CcVerilogGenerator(toolVersion).generate(wiring, config.latencyCycles());
+        GeneratedDesign design = Designs.generate(config.algorithm(), config.nodes(), config.latencyCycles(), toolVersion);
         design.writeTo(dir);
         for (String f : design.sources()) {
             Path p = dir.resolve(f);
@@ -216,10 +216,12 @@ public final class RtlReplay {
         b.append("                if (gnt[bit] && !gnt_prev[bit]) grants = grants + 1;\n");
         b.append("            end\n");
         b.append("            if (ones > 1) $fwrite(f, \"MUTEX %0d %h\\n\", t, gnt);\n");
-        for (int i = 0; i < n; i++) {
-            for (int j : wiring.arbitersOf(i)) {
-                symbolLine(b, SignalNames.c2a(i, j));
-                symbolLine(b, SignalNames.a2c(j, i));
+        if (config.algorithm().equals("campos-carvalho")) {
+            for (int i = 0; i < n; i++) {
+                for (int j : wiring.arbitersOf(i)) {
+                    symbolLine(b, SignalNames.c2a(i, j));
+                    symbolLine(b, SignalNames.a2c(j, i));
+                }
             }
         }
         b.append("            gnt_prev = gnt;\n            req_prev = req;\n");

@@ -70,4 +70,16 @@ class RtlEquivalenceTest {
         assertFalse(bad.mismatches().isEmpty(), "the F1 mutant went unnoticed");
         assertTrue(Files.exists(dir.resolve("bad").resolve("rtl.out")));
     }
+
+    /** The central round-robin reference: its RTL grants exactly as its Java model does. */
+    @ParameterizedTest
+    @CsvSource({"1,0.5,1", "7,0.05,2", "7,1.0,3", "13,0.2,4", "57,0.01,5"})
+    void roundRobinRtlMatchesItsJavaModel(int n, double load, long seed, @TempDir Path dir) throws IOException {
+        RtlTools.require("iverilog");
+        RtlReplay replay = new RtlReplay(cfg(n, load, 20_000, seed, 1).toBuilder().algorithm("central-rr").build()).record();
+        RtlReplay.Outcome o = replay.runIcarus(dir, "test");
+        assertTrue(o.equal(), o.mismatches() + " " + o.rtlErrors());
+        assertEquals(o.rises(), o.grants());
+        assertEquals(replay.javaResult().summary().entries(), o.grants());
+    }
 }

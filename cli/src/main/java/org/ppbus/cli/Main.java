@@ -23,6 +23,8 @@ public final class Main {
         m.put("simulate", new SimulateCommand());
         m.put("plane", new PlaneCommand());
         m.put("soak", new SoakCommand());
+        m.put("generate", new GenerateCommand());
+        m.put("synth", new SynthCommand());
         return m;
     }
 

@@ -114,4 +114,35 @@ class MainTest {
         }
         assertEquals(2, run("frobnicate"));
     }
+
+    @Test
+    void generateWritesTheContractTopLevel(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("generate", "--nodes", "7", "--out", dir.toString()));
+        assertTrue(Files.readString(dir.resolve("ppbus_top.v")).contains("module ppbus_top ("));
+        assertTrue(Files.readString(dir.resolve("files.f")).contains("ppbus_top.v"));
+        assertEquals(0, run("generate", "--nodes", "5", "--algorithm", "central-rr", "--out", dir.resolve("rr").toString()));
+        assertTrue(Files.readString(dir.resolve("rr").resolve("ppbus_top.v")).contains("ppbus_rr_arbiter"));
+        assertEquals(2, run("generate", "--nodes", "7", "--latency", "0", "--out", dir.toString()));
+        assertEquals(2, run("generate", "--nodes", "7"));
+        assertEquals(2, run("generate", "--nodes", "7", "--algorithm", "bogus", "--out", dir.toString()));
+    }
+
+    @Test
+    void synthReportsCellsAsJson(@TempDir Path dir) throws Exception {
+        if (!org.ppbus.verilog.ExternalTool.available("yosys")) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new AssertionError("yosys is missing (apt-get install yosys); in CI that is a failure");
+            }
+            org.junit.jupiter.api.Assumptions.abort("yosys is missing");
+        }
+        Path json = dir.resolve("s.json");
+        assertEquals(0, run("synth", "--nodes", "3", "--json", json.toString()));
+        JsonNode r = Reports.mapper().readTree(json.toFile());
+        assertTrue(r.get("total").get("lut4").asLong() > 0);
+        assertTrue(r.get("total").get("dff").asLong() > 0);
+        // Three clients of K=2, three arbiters of P=2, 12 output queues and 12 channels (2 DFF each):
+        // the channels and queues alone hold 48 flip-flops.
+        assertTrue(r.get("total").get("dff").asLong() >= 48);
+        assertTrue(r.get("fitsHx8k").asBoolean());
+    }
 }

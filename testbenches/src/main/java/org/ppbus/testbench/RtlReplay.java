@@ -13,6 +13,7 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.SignalNames;
+import org.ppbus.verilog.ExternalTool;
 
 /**
  * Replays a Java run (either algorithm) on the generated RTL in Icarus Verilog and compares them cycle for cycle. The

@@ -14,6 +14,7 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.CcVerilogGenerator;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.ExternalTool;
 
 /** Issue 3: the generated RTL is lint-clean, compiles in Icarus and synthesises for iCE40. */
 class RtlToolchainTest {

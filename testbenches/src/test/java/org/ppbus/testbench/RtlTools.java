@@ -1,6 +1,7 @@
 package org.ppbus.testbench;
 
 import org.junit.jupiter.api.Assumptions;
+import org.ppbus.verilog.ExternalTool;
 
 /**
  * The HDL tools the RTL tests need. {@code ./run-tests} installs them; in CI (CI=true) a missing tool

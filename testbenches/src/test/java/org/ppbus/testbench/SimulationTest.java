@@ -205,4 +205,24 @@ class SimulationTest {
         assertEquals(1.0, r.summary().jainFairness(), 1e-3);
         assertEquals(0, r.summary().messages().total());
     }
+
+    /**
+     * Grant latency, uncontended (issue 3). Campos–Carvalho from cold start: the K Requests leave in
+     * the cycle req rises (r), reach the arbiters at r+L, whose FORKs reach the client at r+2L; it eats
+     * then, so gnt is high at r+2L+1. Re-entry with every fork parked: 1 cycle. The central
+     * round-robin grants in the cycle req rises: 1 cycle both times.
+     */
+    @ParameterizedTest
+    @CsvSource({"campos-carvalho,1", "campos-carvalho,2", "campos-carvalho,3", "central-rr,1"})
+    void uncontendedGrantLatency(String algorithm, int latency, @TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("t.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n5 3 1\n50 3 1\n");
+        SimulationResult r = new Simulation(cfg(7, 0, latency, 100, 1).toBuilder().algorithm(algorithm)
+                .workload(trace.toString()).build()).run();
+        long[] waits = r.summary().waitCycles().histogram().entrySet().stream()
+                .flatMapToLong(e -> java.util.stream.LongStream.generate(e::getKey).limit(e.getValue())).toArray();
+        long first = algorithm.equals("central-rr") ? 1 : 2L * latency + 1;
+        assertEquals(java.util.List.of(1L, first).stream().sorted().toList(),
+                java.util.Arrays.stream(waits).boxed().sorted().toList());
+    }
 }

@@ -1,4 +1,4 @@
-package org.ppbus.testbench;
+package org.ppbus.verilog;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

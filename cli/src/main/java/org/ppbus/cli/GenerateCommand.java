@@ -1,0 +1,69 @@
+package org.ppbus.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.GeneratedDesign;
+
+/** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
+final class GenerateCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "write synthesizable Verilog (ppbus_top and one file per module) and files.f";
+    }
+
+    static Options designOptions() {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (required)").build());
+        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency in cycles, >= 1 (default 1)").build());
+        o.addOption(Option.builder().longOpt("algorithm").hasArg().argName("A")
+                .desc("campos-carvalho (default) or central-rr, the central round-robin reference").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    /** The design the options describe; validates them. */
+    static GeneratedDesign design(CommandLine cl) throws UsageException {
+        if (!cl.hasOption("nodes")) {
+            throw new UsageException("--nodes is required");
+        }
+        int n = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
+        int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+        String algorithm = cl.getOptionValue("algorithm", "campos-carvalho");
+        if (n < 1 || n > 4161) {
+            throw new UsageException("--nodes must be in 1..4161, got " + n);
+        }
+        if (latency < 1 || latency > 1024) {
+            throw new UsageException("--latency must be in 1..1024 cycles, got " + latency);
+        }
+        if (!Designs.ALGORITHMS.contains(algorithm)) {
+            throw new UsageException("unknown --algorithm '" + algorithm + "' (" + String.join(", ", Designs.ALGORITHMS) + ")");
+        }
+        return Designs.generate(algorithm, n, latency, Version.VERSION);
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = designOptions();
+        o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A]",
+                    "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module and files.f.\n\n", o);
+            return 0;
+        }
+        if (!cl.hasOption("out")) {
+            throw new UsageException("--out is required");
+        }
+        GeneratedDesign d = design(cl);
+        Path dir = Path.of(cl.getOptionValue("out"));
+        d.writeTo(dir);
+        for (String f : d.files().keySet()) {
+            out.println(dir.resolve(f));
+        }
+        return 0;
+    }
+}

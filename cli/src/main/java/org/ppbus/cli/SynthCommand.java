@@ -1,0 +1,108 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.testbench.Reports;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.Synthesis;
+
+/** {@code ppbus synth}: Yosys synth_ice40 on the generated design; with --pnr, Fmax on HX8K. */
+final class SynthCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "synthesise the generated design for iCE40 (Yosys): LUT4, carry, DFF; --pnr adds Fmax on HX8K";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = GenerateCommand.designOptions();
+        o.addOption(Option.builder().longOpt("pnr").desc("also place and route on HX8K with nextpnr-ice40 and report Fmax").build());
+        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the figures as JSON").build());
+        o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR").desc("keep the design, netlist and logs here").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus synth --nodes N [--algorithm A] [--latency L] [--pnr] [--json FILE]",
+                    "Runs yosys synth_ice40 (hierarchically) on the generated RTL.\n\n", o);
+            return 0;
+        }
+        GeneratedDesign d = GenerateCommand.design(cl);
+        if (!ExternalTool.available("yosys")) {
+            err.println("ppbus synth: yosys is not installed (apt-get install yosys)");
+            return 2;
+        }
+        int n = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
+        Path dir = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : Files.createTempDirectory("ppbus-synth");
+        Synthesis.Result r;
+        try {
+            r = Synthesis.run(d, dir, cl.hasOption("pnr"));
+        } finally {
+            if (!cl.hasOption("keep")) {
+                deleteTree(dir);
+            }
+        }
+        String algorithm = cl.getOptionValue("algorithm", "campos-carvalho");
+        out.printf(Locale.ROOT, "ppbus synth: %s, n=%d, latency %s, iCE40 (yosys synth_ice40 -noflatten)%n", algorithm, n,
+                cl.getOptionValue("latency", "1"));
+        out.printf(Locale.ROOT, "%-34s %8s %8s %8s%n", "", "LUT4", "carry", "DFF");
+        out.printf(Locale.ROOT, "%-34s %8d %8d %8d%n", "total", r.total().lut4(), r.total().carry(), r.total().dff());
+        out.printf(Locale.ROOT, "%-34s %8.1f %8.1f %8.1f%n", "per node", r.total().lut4() / (double) n,
+                r.total().carry() / (double) n, r.total().dff() / (double) n);
+        out.println("each module (own cells, one instance):");
+        for (Synthesis.Module m : r.modules()) {
+            out.printf(Locale.ROOT, "  %-32s %8d %8d %8d%n", m.name(), m.cells().lut4(), m.cells().carry(), m.cells().dff());
+        }
+        out.println("HX8K: " + (r.fitsHx8k() ? "fits" : "does not fit") + " (" + Synthesis.HX8K_LOGIC_CELLS + " logic cells)");
+        out.println("Fmax: " + (r.fmaxMhz() == null ? r.pnrNote() : String.format(Locale.ROOT, "%.2f MHz (%s)", r.fmaxMhz(), r.pnrNote())));
+        if (cl.hasOption("json")) {
+            ObjectNode root = Reports.mapper().createObjectNode();
+            root.put("tool", "ppbus " + Version.VERSION);
+            root.put("algorithm", algorithm);
+            root.put("nodes", n);
+            root.put("latency", Cli.parseInt("latency", cl.getOptionValue("latency", "1")));
+            put(root.putObject("total"), r.total());
+            ObjectNode per = root.putObject("perNode");
+            per.put("lut4", r.total().lut4() / (double) n);
+            per.put("carry", r.total().carry() / (double) n);
+            per.put("dff", r.total().dff() / (double) n);
+            ArrayNode mods = root.putArray("modules");
+            for (Synthesis.Module m : r.modules()) {
+                ObjectNode mn = mods.addObject();
+                mn.put("name", m.name());
+                put(mn, m.cells());
+            }
+            root.put("fitsHx8k", r.fitsHx8k());
+            if (r.fmaxMhz() == null) {
+                root.putNull("fmaxMhz");
+            } else {
+                root.put("fmaxMhz", r.fmaxMhz());
+            }
+            root.put("pnr", r.pnrNote());
+            Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+        }
+        return 0;
+    }
+
+    private static void put(ObjectNode o, Synthesis.Cells c) {
+        o.put("lut4", c.lut4());
+        o.put("carry", c.carry());
+        o.put("dff", c.dff());
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

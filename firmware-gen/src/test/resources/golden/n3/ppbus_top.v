@@ -214,6 +214,62 @@ module ppbus_top (
         .q   (a2c_a2_c2_rx)
     );
 
+`ifndef SYNTHESIS
+    // I2 per arbiter, on register state: 1 when the forks out (at clients, in channel stages,
+    // queued) number exactly one while OWNER is set and zero while it is NIL.
+    reg [2:0] fork_ok;
+    integer forks;
+    integer a;
+
+    always @* begin
+        fork_ok = {3{1'b1}};
+        forks = 0;
+        if (u_client_0.fork_q[0]) forks = forks + 1;
+        if (u_a2c_a0_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
+        if (u_c2a_c0_a0.stage_q[1:0] == 2'd1 || u_c2a_c0_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
+        if (u_client_0.g_link[0].u_outq.pending_q == 2'd1 || u_client_0.g_link[0].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_2.fork_q[0]) forks = forks + 1;
+        if (u_a2c_a0_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
+        if (u_c2a_c2_a0.stage_q[1:0] == 2'd1 || u_c2a_c2_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
+        if (u_client_2.g_link[0].u_outq.pending_q == 2'd1 || u_client_2.g_link[0].u_outq.pending_q == 2'd2) forks = forks + 1;
+        fork_ok[0] = (forks == ((|u_arbiter_0.owner_q) ? 1 : 0));
+        forks = 0;
+        if (u_client_0.fork_q[1]) forks = forks + 1;
+        if (u_a2c_a1_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
+        if (u_c2a_c0_a1.stage_q[1:0] == 2'd1 || u_c2a_c0_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
+        if (u_client_0.g_link[1].u_outq.pending_q == 2'd1 || u_client_0.g_link[1].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_1.fork_q[0]) forks = forks + 1;
+        if (u_a2c_a1_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
+        if (u_c2a_c1_a1.stage_q[1:0] == 2'd1 || u_c2a_c1_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
+        if (u_client_1.g_link[0].u_outq.pending_q == 2'd1 || u_client_1.g_link[0].u_outq.pending_q == 2'd2) forks = forks + 1;
+        fork_ok[1] = (forks == ((|u_arbiter_1.owner_q) ? 1 : 0));
+        forks = 0;
+        if (u_client_1.fork_q[1]) forks = forks + 1;
+        if (u_a2c_a2_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
+        if (u_c2a_c1_a2.stage_q[1:0] == 2'd1 || u_c2a_c1_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
+        if (u_client_1.g_link[1].u_outq.pending_q == 2'd1 || u_client_1.g_link[1].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_2.fork_q[1]) forks = forks + 1;
+        if (u_a2c_a2_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
+        if (u_c2a_c2_a2.stage_q[1:0] == 2'd1 || u_c2a_c2_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
+        if (u_client_2.g_link[1].u_outq.pending_q == 2'd1 || u_client_2.g_link[1].u_outq.pending_q == 2'd2) forks = forks + 1;
+        fork_ok[2] = (forks == ((|u_arbiter_2.owner_q) ? 1 : 0));
+    end
+
+    always @(posedge clk) begin
+        if (!rst) begin
+            if ((gnt & (gnt - 1'b1)) != 3'd0) begin
+                $display("ASSERTION FAILED ppbus_top: more than one gnt (%b) at time %0t", gnt, $time);
+                $stop;
+            end
+            for (a = 0; a < 3; a = a + 1) begin
+                if (!fork_ok[a]) begin
+                    $display("ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
+                    $stop;
+                end
+            end
+        end
+    end
+`endif
 endmodule
 
 `resetall

@@ -79,8 +79,63 @@ final class TopLevel {
                 channel(b, a2c(j, i), latency);
             }
         }
+        assertions(b, w, latency);
         b.append("endmodule\n");
         return b.toString();
+    }
+
+    /**
+     * Simulation-only checks of the whole network, next to what they check: at most one gnt, and
+     * for every arbiter I2 (its fork is at one client, or on its way, exactly when OWNER is set),
+     * counted on register state: client fork bits, channel stages and queued symbols.
+     */
+    private static void assertions(StringBuilder b, Wiring w, int latency) {
+        int n = w.nodes();
+        int points = w.points();
+        b.append("`ifndef SYNTHESIS\n");
+        b.append("    // I2 per arbiter, on register state: 1 when the forks out (at clients, in channel stages,\n");
+        b.append("    // queued) number exactly one while OWNER is set and zero while it is NIL.\n");
+        b.append("    reg [").append(points - 1).append(":0] fork_ok;\n");
+        b.append("    integer forks;\n");
+        b.append("    integer a;\n\n");
+        b.append("    always @* begin\n");
+        b.append("        fork_ok = {").append(points).append("{1'b1}};\n");
+        for (int j = 0; j < points; j++) {
+            int[] cs = w.clientsOf(j);
+            if (cs.length == 0) {
+                continue;
+            }
+            b.append("        forks = 0;\n");
+            for (int c : cs) {
+                int slot = w.slotOf(c, j);
+                count(b, "u_client_" + c + ".fork_q[" + slot + "]");
+                String down = a2c(j, c);
+                String up = c2a(c, j);
+                for (int st = 0; st < latency; st++) {
+                    String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
+                    count(b, "u_" + down + ".stage_q" + range + " == 2'd1");
+                    count(b, "u_" + up + ".stage_q" + range + " == 2'd1 || u_" + up + ".stage_q" + range + " == 2'd2");
+                }
+                String pending = "u_client_" + c + ".g_link[" + slot + "].u_outq.pending_q";
+                count(b, pending + " == 2'd1 || " + pending + " == 2'd2");
+            }
+            b.append("        fork_ok[").append(j).append("] = (forks == ((|u_arbiter_").append(j).append(".owner_q) ? 1 : 0));\n");
+        }
+        b.append("    end\n\n");
+        b.append("    always @(posedge clk) begin\n");
+        b.append("        if (!rst) begin\n");
+        b.append("            if ((gnt & (gnt - 1'b1)) != ").append(n).append("'d0) begin\n");
+        b.append("                $display(\"ASSERTION FAILED ppbus_top: more than one gnt (%b) at time %0t\", gnt, $time);\n");
+        b.append("                $stop;\n            end\n");
+        b.append("            for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
+        b.append("                if (!fork_ok[a]) begin\n");
+        b.append("                    $display(\"ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
+        b.append("                    $stop;\n                end\n            end\n");
+        b.append("        end\n    end\n`endif\n");
+    }
+
+    private static void count(StringBuilder b, String condition) {
+        b.append("        if (").append(condition).append(") forks = forks + 1;\n");
     }
 
     private static void channel(StringBuilder b, String name, int latency) {

@@ -82,4 +82,33 @@ class RtlEquivalenceTest {
         assertEquals(o.rises(), o.grants());
         assertEquals(replay.javaResult().summary().entries(), o.grants());
     }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> brokenUnits() {
+        return java.util.stream.Stream.of(
+                // R5 keeps the fork it returns: arbiter's fork counted twice.
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "push0[2*k +: 2] = C_DIRTY;\n                    fork_d[k]  = 1'b0;",
+                        "push0[2*k +: 2] = C_DIRTY;", "(I2)"),
+                // R2 without the forks.
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "(state_d == HUNGRY) && (&fork_d)", "(state_d == HUNGRY)", "more than one gnt"));
+    }
+
+    /** The RTL's own assertions fire on broken units: a client that keeps its fork, one that eats without forks. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("brokenUnits")
+    void rtlAssertionsCatchBrokenUnits(String from, String to, String message, @TempDir Path dir) throws IOException {
+        RtlTools.require("iverilog");
+        RtlReplay replay = new RtlReplay(cfg(7, 0.3, 2_000, 3, 1)).record();
+        boolean[] applied = {false};
+        RtlReplay.Outcome o = replay.runIcarus(dir, "test", text -> {
+            if (text.contains(from)) {
+                applied[0] = true;
+                return text.replace(from, to);
+            }
+            return text;
+        });
+        assertTrue(applied[0], "mutation not applied");
+        assertTrue(o.rtlErrors().stream().anyMatch(e -> e.contains(message)), o.rtlErrors().toString());
+    }
 }

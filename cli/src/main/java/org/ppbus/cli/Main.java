@@ -25,6 +25,7 @@ public final class Main {
         m.put("soak", new SoakCommand());
         m.put("generate", new GenerateCommand());
         m.put("synth", new SynthCommand());
+        m.put("cosim", new CosimCommand());
         return m;
     }
 

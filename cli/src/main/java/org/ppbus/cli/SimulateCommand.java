@@ -20,6 +20,7 @@ import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.testbench.VcdTap;
 import org.ppbus.workload.Workload;
 
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
@@ -59,6 +60,9 @@ final class SimulateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the JSON report here").build());
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE").desc("where a violation writes its replayable request trace (default ppbus-violation.trace)").build());
         o.addOption(Option.builder().longOpt("record").hasArg().argName("FILE").desc("always write the run's request trace here").build());
+        o.addOption(Option.builder().longOpt("vcd").hasArg().argName("FILE")
+                .desc("write a VCD of clk, req, gnt and every channel, named as in the RTL").build());
+        o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("A:B").desc("only cycles A to B in the VCD").build());
         o.addOption(Option.builder().longOpt("quiet").desc("no progress bar").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
@@ -78,6 +82,17 @@ final class SimulateCommand implements Main.Command {
         }
         cfg = fromOptions(cfg, cl).validated();
         Simulation sim = new Simulation(cfg);
+        VcdTap vcd = null;
+        Path vcdTmp = null;
+        if (cl.hasOption("vcd")) {
+            long[] window = window(cl.getOptionValue("vcd-window", "0:" + Long.MAX_VALUE));
+            Path target = Path.of(cl.getOptionValue("vcd")).toAbsolutePath();
+            vcdTmp = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+            vcd = new VcdTap(vcdTmp, sim.wiring(), cfg.latencyCycles(), window[0], window[1]);
+            sim.tap(vcd);
+        } else if (cl.hasOption("vcd-window")) {
+            throw new UsageException("--vcd-window needs --vcd");
+        }
         ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch finished = new CountDownLatch(1);
@@ -94,6 +109,13 @@ final class SimulateCommand implements Main.Command {
         try {
             SimulationResult r = sim.progress(bar::update).stopWhen(stop::get).run();
             bar.finish();
+            if (vcd != null) {
+                vcd.close();
+                Path target = Path.of(cl.getOptionValue("vcd"));
+                java.nio.file.Files.move(vcdTmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                out.println("vcd: " + target);
+            }
             out.print(Reports.text(r));
             if (cl.hasOption("json")) {
                 Path json = Path.of(cl.getOptionValue("json"));
@@ -115,6 +137,12 @@ final class SimulateCommand implements Main.Command {
             }
             return r.violation() != null || r.ungranted() > 0 ? 1 : 0;
         } finally {
+            if (vcd != null) {
+                vcd.close();
+            }
+            if (vcdTmp != null) {
+                java.nio.file.Files.deleteIfExists(vcdTmp); // left only when the run did not finish
+            }
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -122,6 +150,19 @@ final class SimulateCommand implements Main.Command {
                 // The JVM is already exiting because of the interrupt; the hook is running.
             }
         }
+    }
+
+    private static long[] window(String text) throws UsageException {
+        String[] p = text.split(":");
+        if (p.length != 2) {
+            throw new UsageException("--vcd-window expects A:B, got '" + text + "'");
+        }
+        long a = Cli.parseLong("vcd-window", p[0]);
+        long b = Cli.parseLong("vcd-window", p[1]);
+        if (a < 0 || b < a) {
+            throw new UsageException("--vcd-window needs 0 <= A <= B, got '" + text + "'");
+        }
+        return new long[] {a, b};
     }
 
     private static void writeTrace(Path file, SimulationResult r) throws IOException {

@@ -32,6 +32,13 @@ public final class GeneratedDesign {
         return files.keySet().stream().filter(f -> f.endsWith(".v")).toList();
     }
 
+    /** The same design with every Verilog file passed through f (files.f unchanged). */
+    public GeneratedDesign map(java.util.function.UnaryOperator<String> f) {
+        Map<String, String> m = new LinkedHashMap<>();
+        files.forEach((k, v) -> m.put(k, k.endsWith(".v") ? f.apply(v) : v));
+        return new GeneratedDesign(m);
+    }
+
     public void writeTo(Path dir) throws IOException {
         Files.createDirectories(dir);
         for (Map.Entry<String, String> e : files.entrySet()) {

@@ -116,6 +116,9 @@ public final class Simulation {
             fabric.step(t);
             processors.endCycle(t);
             checker.endOfCycle(t);
+            if (tap != null) {
+                tap.endOfCycle(t);
+            }
             if (checker.violation() != null) {
                 t++;
                 break;

@@ -10,4 +10,7 @@ public interface SymbolTap {
 
     /** req[node] changes to {@code level} in this cycle. */
     default void request(int node, boolean level, long cycle) { }
+
+    /** Every event of this cycle has been reported. */
+    default void endOfCycle(long cycle) { }
 }

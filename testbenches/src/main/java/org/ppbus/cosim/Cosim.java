@@ -1,0 +1,133 @@
+package org.ppbus.cosim;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.ppbus.plane.Wiring;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+import org.ppbus.testbench.VcdTap;
+
+/**
+ * Lockstep co-simulation of the Java model and the Verilated RTL, with the speed of each. The Java
+ * model drives: its processors produce req, its units the expected gnt and symbols; the RTL replays
+ * req in batches and must produce the same outputs in every cycle.
+ */
+public final class Cosim {
+    /** Cycles per native call; ≥ 256 makes the JNA overhead negligible (toolchain notes). */
+    public static final int BATCH = 1024;
+
+    /**
+     * @param cycles cycles compared (the Java run, drain included, or up to the divergence)
+     * @param divergence the first difference, or null
+     * @param javaVcd, rtlVcd the waveforms written around a divergence, or null
+     */
+    public record Result(SimulationConfig config, long cycles, Divergence divergence, double javaCyclesPerSecond,
+                         double rtlCyclesPerSecond, double lockstepCyclesPerSecond, Path library, Path javaVcd,
+                         Path rtlVcd) { }
+
+    private Cosim() {}
+
+    /**
+     * @param vcdPrefix on a divergence, VCDs of both sides are written to prefix-java.vcd and
+     *     prefix-rtl.vcd, covering {@code vcdWindow} cycles each side of it
+     * @param library a prebuilt library to use instead of the one built from the config (mutant tests)
+     */
+    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library)
+            throws IOException {
+        return run(c, cache, vcdPrefix, vcdWindow, library, true);
+    }
+
+    /** As above; with {@code measure} false the Java-alone and RTL-alone timing runs are skipped. */
+    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
+                             boolean measure) throws IOException {
+        if (!c.rules().equals("fixed")) {
+            throw new IllegalArgumentException("the RTL implements the fixed rules only; --rules must be fixed");
+        }
+        Path lib = library != null ? library : VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache);
+        Wiring wiring = Wiring.forNodes(c.nodes());
+        boolean symbols = c.algorithm().equals("campos-carvalho");
+
+        double javaCps = 0;
+        if (measure) {
+            long t0 = System.nanoTime();
+            SimulationResult alone = new Simulation(c).run();
+            javaCps = alone.cycles() / seconds(t0);
+        }
+
+        LockstepTap tap;
+        Divergence divergence = null;
+        long compared;
+        double lockstepCps;
+        try (RtlModel rtl = new RtlModel(lib)) {
+            tap = new LockstepTap(rtl, wiring, symbols, c.seed(), BATCH);
+            long t1 = System.nanoTime();
+            try {
+                new Simulation(c).tap(tap).run();
+                tap.flush();
+            } catch (LockstepTap.Found f) {
+                divergence = f.divergence;
+            }
+            lockstepCps = tap.historyCycles() / seconds(t1);
+            compared = divergence == null ? tap.historyCycles() : divergence.cycle() + 1;
+        }
+        double rtlCps = measure ? rtlAlone(lib, tap) : 0;
+
+        Path javaVcd = null;
+        Path rtlVcd = null;
+        if (divergence != null && vcdPrefix != null) {
+            long from = Math.max(0, divergence.cycle() - vcdWindow);
+            long to = Math.min(tap.historyCycles() - 1, divergence.cycle() + vcdWindow);
+            javaVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-java.vcd");
+            rtlVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-rtl.vcd");
+            try (VcdTap vcd = new VcdTap(javaVcd, wiring, c.latencyCycles(), from, to)) {
+                new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder().drain(false).build()).tap(vcd).run();
+            }
+            rtlWindow(lib, tap, from, to, rtlVcd);
+        }
+        return new Result(c, compared, divergence, javaCps, rtlCps, lockstepCps, lib, javaVcd, rtlVcd);
+    }
+
+    /** The RTL alone on the recorded req trace, without reading symbols. */
+    private static double rtlAlone(Path lib, LockstepTap tap) {
+        try (RtlModel rtl = new RtlModel(lib)) {
+            int rw = rtl.reqWords();
+            int[] history = tap.history();
+            long cycles = tap.historyCycles();
+            int[] req = new int[BATCH * rw];
+            int[] gnt = new int[BATCH * rw];
+            long t0 = System.nanoTime();
+            for (long at = 0; at < cycles; at += BATCH) {
+                int k = (int) Math.min(BATCH, cycles - at);
+                System.arraycopy(history, (int) (at * rw), req, 0, k * rw);
+                if (rtl.run(k, req, gnt, null) < k) {
+                    break;
+                }
+            }
+            return cycles / seconds(t0);
+        }
+    }
+
+    private static void rtlWindow(Path lib, LockstepTap tap, long from, long to, Path vcd) {
+        try (RtlModel rtl = new RtlModel(lib)) {
+            int rw = rtl.reqWords();
+            int[] history = tap.history();
+            int[] gnt = new int[rw];
+            int[] sym = new int[Math.max(1, rtl.symWords())];
+            for (long t = 0; t <= to; t++) {
+                if (t == from) {
+                    rtl.traceTo(vcd);
+                }
+                int[] req = java.util.Arrays.copyOfRange(history, (int) (t * rw), (int) (t * rw + rw));
+                if (rtl.run(1, req, gnt, rtl.symWords() > 0 ? sym : null) < 1) {
+                    break;
+                }
+            }
+            rtl.closeTrace();
+        }
+    }
+
+    private static double seconds(long t0) {
+        return Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
+    }
+}

@@ -1,0 +1,115 @@
+package org.ppbus.cosim;
+
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * One instance of a Verilated design, driven through JNA. Verilator models must be constructed and
+ * evaluated on one thread, so every call checks that it comes from the thread that made the
+ * instance. Calls are batched: {@link #run} moves k cycles of req in and gnt and symbols out.
+ */
+public final class RtlModel implements AutoCloseable {
+    /** The exported C functions of the shim. */
+    public interface Api extends Library {
+        int ppbus_nodes();
+
+        int ppbus_req_words();
+
+        int ppbus_sym_words();
+
+        Pointer ppbus_new();
+
+        void ppbus_free(Pointer h);
+
+        int ppbus_trace_open(Pointer h, String path);
+
+        void ppbus_trace_close(Pointer h);
+
+        int ppbus_reset(Pointer h);
+
+        int ppbus_run(Pointer h, int k, int[] req, int[] gnt, int[] sym);
+
+        void ppbus_peek(Pointer h, int[] req, int[] gnt);
+
+        int ppbus_got_error(Pointer h);
+    }
+
+    private final Api api;
+    private final Thread owner = Thread.currentThread();
+    private Pointer handle;
+    private final int reqWords;
+    private final int symWords;
+
+    public RtlModel(Path library) {
+        // Each library file gets its own handle; the shim hides everything but ppbus_*.
+        this.api = Native.load(library.toAbsolutePath().toString(), Api.class, Map.of());
+        this.handle = api.ppbus_new();
+        this.reqWords = api.ppbus_req_words();
+        this.symWords = api.ppbus_sym_words();
+        if (api.ppbus_reset(handle) != 0) {
+            throw new IllegalStateException("RTL reported an error during reset");
+        }
+    }
+
+    private void check() {
+        if (Thread.currentThread() != owner) {
+            throw new IllegalStateException("a Verilator model must be used on the thread that made it");
+        }
+        if (handle == null) {
+            throw new IllegalStateException("model closed");
+        }
+    }
+
+    public int nodes() {
+        return api.ppbus_nodes();
+    }
+
+    public int reqWords() {
+        return reqWords;
+    }
+
+    public int symWords() {
+        return symWords;
+    }
+
+    /** Runs k cycles; returns the cycles completed (fewer if the RTL stopped on an assertion). */
+    public int run(int k, int[] req, int[] gnt, int[] sym) {
+        check();
+        return api.ppbus_run(handle, k, req, gnt, sym);
+    }
+
+    /** gnt of the current cycle (a register), with req applied to the logic but no clock edge. */
+    public void peek(int[] req, int[] gnt) {
+        check();
+        api.ppbus_peek(handle, req, gnt);
+    }
+
+    public boolean gotError() {
+        check();
+        return api.ppbus_got_error(handle) != 0;
+    }
+
+    public void traceTo(Path vcd) {
+        check();
+        if (api.ppbus_trace_open(handle, vcd.toAbsolutePath().toString()) != 0) {
+            throw new IllegalStateException("could not open VCD " + vcd);
+        }
+    }
+
+    public void closeTrace() {
+        check();
+        api.ppbus_trace_close(handle);
+    }
+
+    @Override
+    public void close() {
+        if (handle != null) {
+            check();
+            api.ppbus_free(handle);
+            handle = null;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.ppbus.cosim;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.ppbus.plane.Wiring;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
+
+/**
+ * Builds (or finds in the cache) the shared library of a Verilated design. The cache key is a hash
+ * of every input: the RTL, the shim, the Verilator configuration, the Verilator version and the
+ * build flags. A build happens in a private folder that is renamed into place when complete, so a
+ * half-built library is never found. Binaries live only in the cache, never in the repository.
+ */
+public final class VerilatorLibrary {
+    /** Compiler and linker flags: hidden symbols so that several designs load into one JVM. */
+    static final String CFLAGS = "-fPIC -fvisibility=hidden -O2";
+    static final String LDFLAGS = "-shared -Wl,--exclude-libs,ALL -Wl,-Bsymbolic";
+
+    private VerilatorLibrary() {}
+
+    /** $PPBUS_CACHE, else $XDG_CACHE_HOME/ppbus, else ~/.cache/ppbus. */
+    public static Path defaultCache() {
+        String explicit = System.getenv("PPBUS_CACHE");
+        if (explicit != null && !explicit.isBlank()) {
+            return Path.of(explicit);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("ppbus");
+    }
+
+    /** The library for this design, with its simulation assertions, built if needed. */
+    public static Path build(String algorithm, int nodes, int latencyCycles, Path cache) throws IOException {
+        return build(algorithm, nodes, latencyCycles, cache, true, UnaryOperator.identity());
+    }
+
+    /**
+     * @param checked keep the RTL's simulation assertions (false defines SYNTHESIS, which removes
+     *     them, to measure the bare RTL's speed)
+     * @param mutate applied to every generated Verilog file first (tests build mutants with it)
+     */
+    public static Path build(String algorithm, int nodes, int latencyCycles, Path cache, boolean checked,
+                             UnaryOperator<String> mutate) throws IOException {
+        ExternalTool.require("verilator");
+        GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, "cosim").map(mutate);
+        boolean symbols = algorithm.equals("campos-carvalho");
+        String shim = ShimSource.text(Wiring.forNodes(nodes), symbols);
+        String vlt = symbols ? ShimSource.vlt() : "`verilator_config\n";
+        String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
+                .output().trim();
+        String key = hash(design, shim, vlt, version + (checked ? "" : " +define+SYNTHESIS"));
+        Path dir = cache.resolve("verilator").resolve(algorithm + "-n" + nodes + "-L" + latencyCycles
+                + (checked ? "" : "-unchecked") + "-" + key);
+        Path lib = dir.resolve("libppbus_cosim.so");
+        if (Files.isRegularFile(lib)) {
+            return lib;
+        }
+        Files.createDirectories(dir.getParent());
+        Path work = Files.createTempDirectory(dir.getParent(), ".build-");
+        design.writeTo(work);
+        Files.writeString(work.resolve("shim.cpp"), shim, StandardCharsets.UTF_8);
+        Files.writeString(work.resolve("ppbus.vlt"), vlt, StandardCharsets.UTF_8);
+        Files.createDirectories(work.resolve("obj"));
+        List<String> cmd = new ArrayList<>(List.of("verilator", "--cc", "--exe", "--build", "-j", "2", "--trace",
+                "-Wno-fatal", "--top-module", "ppbus_top", "-CFLAGS", CFLAGS, "-LDFLAGS", LDFLAGS,
+                "-MAKEFLAGS", "OPT_FAST=-O2", "-o", "libppbus_cosim.so", "--Mdir", "obj", "ppbus.vlt"));
+        if (!checked) {
+            cmd.add("+define+SYNTHESIS");
+        }
+        cmd.addAll(design.sources());
+        cmd.add(work.resolve("shim.cpp").toAbsolutePath().toString());
+        ExternalTool.Result r = ExternalTool.run(work, 3600, cmd.toArray(new String[0]));
+        Path built = work.resolve("obj").resolve("libppbus_cosim.so");
+        if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
+            throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));
+        }
+        Files.move(built, work.resolve("libppbus_cosim.so"));
+        try {
+            Files.move(work, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException | java.nio.file.FileAlreadyExistsException e) {
+            // Another process finished the same build first; its library is as good as ours.
+            if (!Files.isRegularFile(lib)) {
+                throw new IOException("could not install " + dir, e);
+            }
+        } catch (java.nio.file.DirectoryNotEmptyException e) {
+            if (!Files.isRegularFile(lib)) {
+                throw new IOException("could not install " + dir, e);
+            }
+        }
+        return lib;
+    }
+
+    private static String hash(GeneratedDesign design, String shim, String vlt, String version) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (Map.Entry<String, String> e : design.files().entrySet()) {
+                md.update(e.getKey().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+                md.update(e.getValue().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+            for (String s : new String[] {shim, vlt, version, CFLAGS, LDFLAGS}) {
+                md.update(s.getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+            return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String tail(String s) {
+        String[] l = s.strip().split("\n");
+        return String.join(" | ", List.of(l).subList(Math.max(0, l.length - 6), l.length));
+    }
+}

@@ -34,6 +34,8 @@ final class CosimCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("vcd").hasArg().argName("PREFIX")
                 .desc("on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd (default ppbus-divergence)").build());
         o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("C").desc("cycles each side of the divergence (default 50)").build());
+        o.addOption(Option.builder().longOpt("unchecked")
+                .desc("build the RTL without its simulation assertions (faster; every signal is still compared)").build());
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the result as JSON").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
@@ -62,7 +64,7 @@ final class CosimCommand implements Main.Command {
         }
         Path prefix = Path.of(cl.getOptionValue("vcd", "ppbus-divergence"));
         err.println("ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
-        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null);
+        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null, true, !cl.hasOption("unchecked"));
         out.printf(Locale.ROOT, "ppbus cosim: %s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%n", c.algorithm(), c.nodes(),
                 c.latencyCycles(), Double.toString(c.load()), c.seed(), r.cycles());
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());
@@ -88,6 +90,7 @@ final class CosimCommand implements Main.Command {
             cfg.put("seed", c.seed());
             cfg.put("latency", c.latencyCycles());
             cfg.put("workload", c.workload());
+            cfg.put("rtlAssertions", !cl.hasOption("unchecked"));
             root.put("cycles", r.cycles());
             root.put("divergences", r.divergence() == null ? 0 : 1);
             if (r.divergence() != null) {

@@ -145,4 +145,38 @@ class MainTest {
         assertTrue(r.get("total").get("dff").asLong() >= 48);
         assertTrue(r.get("fitsHx8k").asBoolean());
     }
+
+    @Test
+    void simulateWritesAVcdWindow(@TempDir Path dir) throws Exception {
+        Path vcd = dir.resolve("w.vcd");
+        assertEquals(0, run("simulate", "--nodes", "7", "--cycles", "300", "--load", "0.2", "--quiet",
+                "--vcd", vcd.toString(), "--vcd-window", "100:200"));
+        String text = Files.readString(vcd);
+        assertTrue(text.contains("$scope module ppbus_top $end"));
+        assertTrue(text.contains(" c2a_c0_a1 [1:0] $end"));
+        assertTrue(text.contains("\n#1000\n") && text.contains("\n#2005\n"));
+        assertFalse(text.contains("\n#995\n") || text.contains("\n#2010\n"), "outside the window");
+        assertEquals(2, run("simulate", "--cycles", "10", "--vcd", vcd.toString(), "--vcd-window", "9:3"));
+        assertEquals(2, run("simulate", "--cycles", "10", "--vcd-window", "1:3"));
+    }
+
+    @Test
+    void cosimReportsNoDivergence(@TempDir Path dir) throws Exception {
+        if (!org.ppbus.verilog.ExternalTool.available("verilator")) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new AssertionError("verilator is missing (apt-get install verilator); in CI that is a failure");
+            }
+            org.junit.jupiter.api.Assumptions.abort("verilator is missing");
+        }
+        Path json = dir.resolve("c.json");
+        assertEquals(0, run("cosim", "--nodes", "3", "--cycles", "5000", "--load", "0.2", "--seed", "2",
+                "--json", json.toString()));
+        JsonNode r = Reports.mapper().readTree(json.toFile());
+        assertEquals(0, r.get("divergences").asInt());
+        assertTrue(r.get("cycles").asLong() >= 5000);
+        for (String f : new String[] {"javaCyclesPerSecond", "rtlCyclesPerSecond", "lockstepCyclesPerSecond"}) {
+            assertTrue(r.get(f).asDouble() > 0, f);
+        }
+        assertEquals(2, run("cosim", "--nodes", "0"));
+    }
 }

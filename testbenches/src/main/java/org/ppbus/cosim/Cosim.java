@@ -41,10 +41,20 @@ public final class Cosim {
     /** As above; with {@code measure} false the Java-alone and RTL-alone timing runs are skipped. */
     public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
                              boolean measure) throws IOException {
+        return run(c, cache, vcdPrefix, vcdWindow, library, measure, true);
+    }
+
+    /**
+     * @param checked build the RTL with its simulation assertions; without them it runs faster and the
+     *     lockstep still compares every gnt bit and symbol
+     */
+    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
+                             boolean measure, boolean checked) throws IOException {
         if (!c.rules().equals("fixed")) {
             throw new IllegalArgumentException("the RTL implements the fixed rules only; --rules must be fixed");
         }
-        Path lib = library != null ? library : VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache);
+        Path lib = library != null ? library
+                : VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache, checked, s -> s);
         Wiring wiring = Wiring.forNodes(c.nodes());
         boolean symbols = c.algorithm().equals("campos-carvalho");
 

@@ -120,12 +120,12 @@ final class ShimSource {
                         tick(s, 0);
                         getGnt(s->top, gnt + (size_t) c * rw);
                         if (sym) getSymbols(s->top->rootp, sym + (size_t) c * sw);
-                        // The trace shows each cycle's settled values at 10t and the rising clock at
-                        // 10t + 5; the state the edge computes appears with the next cycle, as in the
-                        // Java model's VCD.
+                        // The trace shows each cycle's settled values at 10t and the clock edge at
+                        // 10t + 5, with the registers it updates (the Java model's VCD shows those
+                        // with the next cycle, at 10(t + 1)).
                         s->top->clk = 1;
-                        tick(s, 5);
                         s->top->eval();
+                        tick(s, 5);
                         s->cycle++;
                         if (s->ctx->gotError()) return c + 1;
                     }

@@ -33,6 +33,9 @@ final class SoakCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1,3").build());
         o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
+        o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
+        o.addOption(Option.builder().longOpt("cosim")
+                .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
         o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("parallel points (default: cores)").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
@@ -42,6 +45,11 @@ final class SoakCommand implements Main.Command {
         }
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "1000000"));
         long seed = Cli.parseLong("seed", cl.getOptionValue("seed", "1"));
+        int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
+        boolean cosim = cl.hasOption("cosim");
+        if (seeds < 1) {
+            throw new UsageException("--seeds must be at least 1");
+        }
         String rules = cl.getOptionValue("rules", "fixed");
         int threads = Cli.parseInt("threads", cl.getOptionValue("threads",
                 Integer.toString(Runtime.getRuntime().availableProcessors())));
@@ -49,14 +57,22 @@ final class SoakCommand implements Main.Command {
             throw new UsageException("--threads must be at least 1");
         }
         List<SimulationConfig> points = new ArrayList<>();
-        for (String n : cl.getOptionValue("nodes", "3,7,13,31,57,133").split(",")) {
-            for (String load : cl.getOptionValue("loads", "0.001,0.01,0.1,1.0").split(",")) {
-                for (String l : cl.getOptionValue("latencies", "1,3").split(",")) {
-                    points.add(SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
-                            .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
-                            .withCycles(cycles).withSeed(seed).withRules(rules).validated());
+        String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
+        String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");
+        String latencies = cl.getOptionValue("latencies", cosim ? "1" : "1,3");
+        for (String n : nodes.split(",")) {
+            for (String load : loads.split(",")) {
+                for (String l : latencies.split(",")) {
+                    for (long k = 0; k < seeds; k++) {
+                        points.add(SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
+                                .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
+                                .withCycles(cycles).withSeed(seed + k).withRules(rules).validated());
+                    }
                 }
             }
+        }
+        if (cosim) {
+            return cosimSoak(points, threads, out, err);
         }
         out.printf(Locale.ROOT, "%5s %7s %2s %10s %10s %9s %8s %6s %9s %7s  %s%n", "n", "load", "L", "cycles", "entries",
                 "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
@@ -91,6 +107,54 @@ final class SoakCommand implements Main.Command {
             pool.shutdownNow();
         }
         out.printf(Locale.ROOT, "%d points, %d failed, %.1f s wall on %d threads%n", points.size(), failures,
+                (System.nanoTime() - start) / 1e9, threads);
+        return failures == 0 ? 0 : 1;
+    }
+
+    /** Every point in lockstep with the RTL; libraries are built first, one size at a time. */
+    private int cosimSoak(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err) throws Exception {
+        if (!org.ppbus.verilog.ExternalTool.available("verilator")) {
+            err.println("ppbus soak: verilator is not installed (apt-get install verilator)");
+            return 2;
+        }
+        java.nio.file.Path cache = org.ppbus.cosim.VerilatorLibrary.defaultCache();
+        java.util.Set<String> built = new java.util.HashSet<>();
+        for (SimulationConfig c : points) {
+            if (built.add(c.nodes() + "/" + c.latencyCycles())) {
+                err.println("ppbus soak: RTL for n=" + c.nodes() + ", L=" + c.latencyCycles() + " ...");
+                org.ppbus.cosim.VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache);
+            }
+        }
+        out.printf(Locale.ROOT, "%5s %7s %2s %5s %10s %10s  %s%n", "n", "load", "L", "seed", "cycles", "seconds", "verdict");
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        int failures = 0;
+        long start = System.nanoTime();
+        try {
+            List<Future<Object[]>> futures = new ArrayList<>();
+            for (SimulationConfig c : points) {
+                futures.add(pool.submit(() -> {
+                    long t0 = System.nanoTime();
+                    // Each task builds and drives its own model on its own thread.
+                    org.ppbus.cosim.Cosim.Result r = org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false);
+                    return new Object[] {r, (System.nanoTime() - t0) / 1e9};
+                }));
+            }
+            for (int i = 0; i < points.size(); i++) {
+                Object[] res = futures.get(i).get();
+                org.ppbus.cosim.Cosim.Result r = (org.ppbus.cosim.Cosim.Result) res[0];
+                SimulationConfig c = points.get(i);
+                boolean ok = r.divergence() == null;
+                if (!ok) {
+                    failures++;
+                }
+                out.printf(Locale.ROOT, "%5d %7s %2d %5d %10d %10.1f  %s%n", c.nodes(), Double.toString(c.load()),
+                        c.latencyCycles(), c.seed(), r.cycles(), (double) res[1], ok ? "ok" : r.divergence().describe());
+                out.flush();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        out.printf(Locale.ROOT, "%d points in lockstep, %d diverged, %.1f s wall on %d threads%n", points.size(), failures,
                 (System.nanoTime() - start) / 1e9, threads);
         return failures == 0 ? 0 : 1;
     }

@@ -82,14 +82,7 @@ final class CosimCommand implements Main.Command {
             ObjectNode root = Reports.mapper().createObjectNode();
             root.put("tool", "ppbus " + Version.VERSION);
             ObjectNode cfg = root.putObject("config");
-            cfg.put("algorithm", c.algorithm());
-            cfg.put("nodes", c.nodes());
-            cfg.put("cycles", c.cycles());
-            cfg.put("load", c.load());
-            cfg.put("hold", c.holdCycles());
-            cfg.put("seed", c.seed());
-            cfg.put("latency", c.latencyCycles());
-            cfg.put("workload", c.workload());
+            Reports.putConfig(cfg, c);
             cfg.put("rtlAssertions", !cl.hasOption("unchecked"));
             root.put("cycles", r.cycles());
             root.put("divergences", r.divergence() == null ? 0 : 1);

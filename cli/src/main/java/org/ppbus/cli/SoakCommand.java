@@ -76,6 +76,32 @@ final class SoakCommand implements Main.Command {
         }
         out.printf(Locale.ROOT, "%5s %7s %2s %10s %10s %9s %8s %6s %9s %7s  %s%n", "n", "load", "L", "cycles", "entries",
                 "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
+        return runAll(points, threads, out, c -> new Simulation(c).run(), (c, r, secs) -> {
+            boolean ok = r.violation() == null && r.ungranted() == 0;
+            String line = String.format(Locale.ROOT, "%5d %7s %2d %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.nodes(),
+                    Double.toString(c.load()), c.latencyCycles(), r.cycles(), r.summary().entries(),
+                    r.summary().messages().totalPerEntry().mean(), r.summary().waitCycles().p99(),
+                    r.summary().waitCycles().max(), r.ungranted(), secs,
+                    ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
+            return ok ? line : "!" + line;
+        }, "points");
+    }
+
+    /** One soak point's work. */
+    @FunctionalInterface
+    private interface Point<R> {
+        R run(SimulationConfig c) throws Exception;
+    }
+
+    /** One soak point's line; a leading '!' marks a failure (and is not printed). */
+    @FunctionalInterface
+    private interface Line<R> {
+        String format(SimulationConfig c, R result, double seconds);
+    }
+
+    /** Runs every point on the pool and prints one line each, in matrix order. */
+    private static <R> int runAll(List<SimulationConfig> points, int threads, PrintStream out, Point<R> work,
+                                  Line<R> line, String what) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         int failures = 0;
         long start = System.nanoTime();
@@ -84,29 +110,26 @@ final class SoakCommand implements Main.Command {
             for (SimulationConfig c : points) {
                 futures.add(pool.submit(() -> {
                     long t0 = System.nanoTime();
-                    SimulationResult r = new Simulation(c).run();
+                    R r = work.run(c);
                     return new Object[] {r, (System.nanoTime() - t0) / 1e9};
                 }));
             }
             for (int i = 0; i < points.size(); i++) {
                 Object[] res = futures.get(i).get();
-                SimulationResult r = (SimulationResult) res[0];
-                SimulationConfig c = points.get(i);
-                boolean ok = r.violation() == null && r.ungranted() == 0;
-                if (!ok) {
+                @SuppressWarnings("unchecked")
+                R r = (R) res[0];
+                String text = line.format(points.get(i), r, (double) res[1]);
+                if (text.startsWith("!")) {
                     failures++;
+                    text = text.substring(1);
                 }
-                out.printf(Locale.ROOT, "%5d %7s %2d %10d %10d %9.3f %8d %6d %9d %7.1f  %s%n", c.nodes(),
-                        Double.toString(c.load()), c.latencyCycles(), r.cycles(), r.summary().entries(),
-                        r.summary().messages().totalPerEntry().mean(), r.summary().waitCycles().p99(),
-                        r.summary().waitCycles().max(), r.ungranted(), (double) res[1],
-                        ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
+                out.println(text);
                 out.flush();
             }
         } finally {
             pool.shutdownNow();
         }
-        out.printf(Locale.ROOT, "%d points, %d failed, %.1f s wall on %d threads%n", points.size(), failures,
+        out.printf(Locale.ROOT, "%d %s, %d failed, %.1f s wall on %d threads%n", points.size(), what, failures,
                 (System.nanoTime() - start) / 1e9, threads);
         return failures == 0 ? 0 : 1;
     }
@@ -126,36 +149,11 @@ final class SoakCommand implements Main.Command {
             }
         }
         out.printf(Locale.ROOT, "%5s %7s %2s %5s %10s %10s  %s%n", "n", "load", "L", "seed", "cycles", "seconds", "verdict");
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        int failures = 0;
-        long start = System.nanoTime();
-        try {
-            List<Future<Object[]>> futures = new ArrayList<>();
-            for (SimulationConfig c : points) {
-                futures.add(pool.submit(() -> {
-                    long t0 = System.nanoTime();
-                    // Each task builds and drives its own model on its own thread.
-                    org.ppbus.cosim.Cosim.Result r = org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false);
-                    return new Object[] {r, (System.nanoTime() - t0) / 1e9};
-                }));
-            }
-            for (int i = 0; i < points.size(); i++) {
-                Object[] res = futures.get(i).get();
-                org.ppbus.cosim.Cosim.Result r = (org.ppbus.cosim.Cosim.Result) res[0];
-                SimulationConfig c = points.get(i);
-                boolean ok = r.divergence() == null;
-                if (!ok) {
-                    failures++;
-                }
-                out.printf(Locale.ROOT, "%5d %7s %2d %5d %10d %10.1f  %s%n", c.nodes(), Double.toString(c.load()),
-                        c.latencyCycles(), c.seed(), r.cycles(), (double) res[1], ok ? "ok" : r.divergence().describe());
-                out.flush();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        out.printf(Locale.ROOT, "%d points in lockstep, %d diverged, %.1f s wall on %d threads%n", points.size(), failures,
-                (System.nanoTime() - start) / 1e9, threads);
-        return failures == 0 ? 0 : 1;
+        // Each task builds and drives its own model on its own thread.
+        return runAll(points, threads, out, c -> org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false), (c, r, secs) -> {
+            String line = String.format(Locale.ROOT, "%5d %7s %2d %5d %10d %10.1f  %s", c.nodes(), Double.toString(c.load()),
+                    c.latencyCycles(), c.seed(), r.cycles(), secs, r.divergence() == null ? "ok" : r.divergence().describe());
+            return r.divergence() == null ? line : "!" + line;
+        }, "points in lockstep");
     }
 }

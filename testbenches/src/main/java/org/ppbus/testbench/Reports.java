@@ -24,30 +24,7 @@ public final class Reports {
         root.put("tool", "ppbus " + toolVersion);
         SimulationConfig c = r.config();
         root.put("algorithm", c.algorithm());
-        ObjectNode cfg = root.putObject("config");
-        cfg.put("algorithm", c.algorithm());
-        cfg.put("nodes", c.nodes());
-        cfg.put("cycles", c.cycles());
-        cfg.put("load", c.load());
-        cfg.put("hold", c.holdCycles());
-        cfg.put("geometricHold", c.geometricHold());
-        cfg.put("latency", c.latencyCycles());
-        cfg.put("seed", c.seed());
-        cfg.put("rules", c.rules());
-        cfg.put("workload", c.workload());
-        ArrayNode hot = cfg.putArray("hotNodes");
-        for (int h : c.hotNodes()) {
-            hot.add(h);
-        }
-        cfg.put("hotLoad", c.hotLoad());
-        cfg.put("fullCheck", c.fullCheck());
-        cfg.put("watchdog", c.watchdogCycles());
-        cfg.put("stall", c.stallCycles());
-        cfg.put("drain", c.drain());
-        ArrayNode reenter = cfg.putArray("reenterNodes");
-        for (int x : c.reenterNodes()) {
-            reenter.add(x);
-        }
+        putConfig(root.putObject("config"), c);
         ObjectNode plane = root.putObject("plane");
         plane.put("order", r.order());
         plane.put("points", r.points());
@@ -100,6 +77,33 @@ public final class Reports {
             v.details().forEach(d::add);
         }
         return root;
+    }
+
+    /** The settings of a run, as {@code --config} reads them back. */
+    public static void putConfig(ObjectNode cfg, SimulationConfig c) {
+        cfg.put("algorithm", c.algorithm());
+        cfg.put("nodes", c.nodes());
+        cfg.put("cycles", c.cycles());
+        cfg.put("load", c.load());
+        cfg.put("hold", c.holdCycles());
+        cfg.put("geometricHold", c.geometricHold());
+        cfg.put("latency", c.latencyCycles());
+        cfg.put("seed", c.seed());
+        cfg.put("rules", c.rules());
+        cfg.put("workload", c.workload());
+        ArrayNode hot = cfg.putArray("hotNodes");
+        for (int h : c.hotNodes()) {
+            hot.add(h);
+        }
+        cfg.put("hotLoad", c.hotLoad());
+        cfg.put("fullCheck", c.fullCheck());
+        cfg.put("watchdog", c.watchdogCycles());
+        cfg.put("stall", c.stallCycles());
+        cfg.put("drain", c.drain());
+        ArrayNode reenter = cfg.putArray("reenterNodes");
+        for (int x : c.reenterNodes()) {
+            reenter.add(x);
+        }
     }
 
     private static void putCount(ObjectNode o, Statistics.Count c) {

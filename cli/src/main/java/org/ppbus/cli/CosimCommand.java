@@ -64,7 +64,10 @@ final class CosimCommand implements Main.Command {
         }
         Path prefix = Path.of(cl.getOptionValue("vcd", "ppbus-divergence"));
         err.println("ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
-        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null, true, !cl.hasOption("unchecked"));
+        ProgressBar bar = new ProgressBar(err, true);
+        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null, true, !cl.hasOption("unchecked"),
+                bar::update);
+        bar.finish();
         out.printf(Locale.ROOT, "ppbus cosim: %s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%n", c.algorithm(), c.nodes(),
                 c.latencyCycles(), Double.toString(c.load()), c.seed(), r.cycles());
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());

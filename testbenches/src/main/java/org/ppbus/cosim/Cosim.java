@@ -50,6 +50,12 @@ public final class Cosim {
      */
     public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
                              boolean measure, boolean checked) throws IOException {
+        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, null);
+    }
+
+    /** As above, reporting the lockstep's progress (the longest phase) to {@code progress}. */
+    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
+                             boolean measure, boolean checked, Simulation.Progress progress) throws IOException {
         if (!c.rules().equals("fixed")) {
             throw new IllegalArgumentException("the RTL implements the fixed rules only; --rules must be fixed");
         }
@@ -73,7 +79,7 @@ public final class Cosim {
             tap = new LockstepTap(rtl, wiring, symbols, c.seed(), BATCH);
             long t1 = System.nanoTime();
             try {
-                new Simulation(c).tap(tap).run();
+                new Simulation(c).tap(tap).progress(progress).run();
                 tap.flush();
             } catch (LockstepTap.Found f) {
                 divergence = f.divergence;

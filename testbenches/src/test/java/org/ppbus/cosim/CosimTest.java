@@ -142,4 +142,28 @@ class CosimTest {
         Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), null, 0, null, false);
         assertNull(r.divergence());
     }
+
+    /**
+     * An RTL assertion must not kill the JVM: with clients that eat without their forks and every
+     * processor asking, two gnt bits rise together, ppbus_top's "more than one gnt" assertion calls
+     * $stop, and the native call returns early with the error flag set.
+     */
+    @Test
+    void anRtlAssertionEndsTheCallNotTheJvm() throws IOException {
+        requireVerilator();
+        Path lib = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true,
+                t -> t.replace("(state_d == HUNGRY) && (&fork_d)", "(state_d == HUNGRY)"));
+        try (RtlModel m = new RtlModel(lib)) {
+            int k = 20;
+            int[] req = new int[k];
+            java.util.Arrays.fill(req, 0x7f);
+            int done = m.run(k, req, new int[k], new int[k * m.symWords()]);
+            assertTrue(done < k, "the assertion did not stop the run");
+            assertTrue(m.gotError());
+        }
+        // The JVM is alive and a clean model of the same size still works.
+        try (RtlModel clean = new RtlModel(VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache()))) {
+            assertEquals(7, clean.nodes());
+        }
+    }
 }

@@ -26,6 +26,7 @@ public final class Main {
         m.put("generate", new GenerateCommand());
         m.put("synth", new SynthCommand());
         m.put("cosim", new CosimCommand());
+        m.put("compare", new CompareCommand());
         return m;
     }
 

@@ -179,4 +179,24 @@ class MainTest {
         }
         assertEquals(2, run("cosim", "--nodes", "0"));
     }
+
+    @Test
+    void compareWritesOneRowPerAlgorithm(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("c.json");
+        Path csv = dir.resolve("c.csv");
+        assertEquals(0, run("compare", "--nodes", "13", "--load", "0.05", "--cycles", "20000", "--json", json.toString(),
+                "--csv", csv.toString()));
+        JsonNode rows = Reports.mapper().readTree(json.toFile()).get("algorithms");
+        assertEquals(2, rows.size());
+        for (JsonNode row : rows) {
+            for (String f : new String[] {"algorithm", "mutexViolations", "deadlock", "messagesPerEntry", "bitsPerEntry", "wait"}) {
+                assertTrue(row.has(f), f);
+            }
+        }
+        // n = N = 13 (q = 3): N·q remote links of 4 wires each, shared by N nodes: 4q = 12 per node.
+        assertEquals(12.0, rows.get(0).get("wiresPerNode").asDouble(), 1e-9);
+        assertEquals(2.0, rows.get(1).get("wiresPerNode").asDouble(), 1e-9);
+        assertEquals(3, Files.readAllLines(csv).size());
+        assertEquals(2, run("compare", "--algorithms", "maekawa"));
+    }
 }

@@ -1,0 +1,127 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.plane.Wiring;
+import org.ppbus.stats.Statistics;
+import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+
+/**
+ * {@code ppbus compare}: the same workload on every algorithm, one row each. Issue 5 adds the
+ * baselines of the seeds; today the rows are Campos–Carvalho and the central round-robin.
+ */
+final class CompareCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "run the same workload on each algorithm and print one row per algorithm";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
+        o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("per-cycle request probability (default 0.01)").build());
+        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 100000)").build());
+        o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
+        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
+        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
+        o.addOption(Option.builder().longOpt("algorithms").hasArg().argName("LIST")
+                .desc("comma-separated, from " + String.join(", ", SimulationConfig.ALGORITHMS) + " (default all)").build());
+        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the rows as JSON").build());
+        o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write the rows as CSV").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus compare --nodes N --load P --cycles C --seed S [--algorithms a,b] [--json FILE] [--csv FILE]",
+                    "Every algorithm on the same bus, processors, workload and seed.\n\n", o);
+            return 0;
+        }
+        SimulationConfig base = SimulationConfig.defaults();
+        String[][] map = {{"nodes", "nodes"}, {"load", "load"}, {"cycles", "cycles"}, {"hold", "hold"},
+                          {"latency", "latency"}, {"seed", "seed"}};
+        for (String[] m : map) {
+            if (cl.hasOption(m[0])) {
+                base = SimulateCommand.apply(base, m[1], cl.getOptionValue(m[0]));
+            }
+        }
+        List<String> algorithms = cl.hasOption("algorithms")
+                ? List.of(cl.getOptionValue("algorithms").split(",")) : SimulationConfig.ALGORITHMS;
+        List<SimulationResult> rows = new ArrayList<>();
+        for (String a : algorithms) {
+            if (!SimulationConfig.ALGORITHMS.contains(a.trim())) {
+                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", SimulationConfig.ALGORITHMS) + ")");
+            }
+        }
+        for (String a : algorithms) {
+            rows.add(new Simulation(base.toBuilder().algorithm(a.trim()).build().validated()).run());
+        }
+        out.printf(Locale.ROOT, "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%n", base.nodes(),
+                Double.toString(base.load()), base.holdCycles(), base.latencyCycles(), base.cycles(), base.seed());
+        out.printf(Locale.ROOT, "%-16s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n", "algorithm", "msg/ent", "bits/ent",
+                "wait", "p99", "max", "sync", "util", "Jain", "wires", "verdict");
+        for (SimulationResult r : rows) {
+            Statistics.Summary s = r.summary();
+            out.printf(Locale.ROOT, "%-16s %8.3f %8.3f %8.2f %6d %6d %8.2f %6.3f %7.4f %6.1f %9s%n", r.config().algorithm(),
+                    s.messages().totalPerEntry().mean(), s.bits().totalPerEntry().mean(), s.waitCycles().mean(),
+                    s.waitCycles().p99(), s.waitCycles().max(), s.syncDelay().mean(), s.busUtilization(), s.jainFairness(),
+                    wiresPerNode(r), r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");
+        }
+        if (cl.hasOption("json")) {
+            ObjectNode root = Reports.mapper().createObjectNode();
+            root.put("tool", "ppbus " + Version.VERSION);
+            Reports.putConfig(root.putObject("config"), base);
+            ArrayNode list = root.putArray("algorithms");
+            for (SimulationResult r : rows) {
+                ObjectNode row = Reports.json(r, Version.VERSION);
+                row.put("wiresPerNode", wiresPerNode(r));
+                list.add(row);
+            }
+            Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+        }
+        if (cl.hasOption("csv")) {
+            StringBuilder csv = new StringBuilder("algorithm,nodes,load,cycles,entries,mutexViolations,deadlock,"
+                    + "messagesPerEntry,bitsPerEntry,waitMean,waitP50,waitP99,waitMax,syncDelayMean,busUtilization,"
+                    + "jainFairness,wiresPerNode\n");
+            for (SimulationResult r : rows) {
+                Statistics.Summary s = r.summary();
+                csv.append(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%s,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f%n",
+                        r.config().algorithm(), r.config().nodes(), Double.toString(r.config().load()), r.cycles(),
+                        s.entries(), r.mutexViolations(), r.deadlock(), s.messages().totalPerEntry().mean(),
+                        s.bits().totalPerEntry().mean(), s.waitCycles().mean(), s.waitCycles().p50(), s.waitCycles().p99(),
+                        s.waitCycles().max(), s.syncDelay().mean(), s.busUtilization(), s.jainFairness(), wiresPerNode(r)));
+            }
+            Cli.writeAtomically(Path.of(cl.getOptionValue("csv")), csv.toString());
+        }
+        return rows.stream().allMatch(r -> r.violation() == null && r.ungranted() == 0) ? 0 : 1;
+    }
+
+    /**
+     * Wires that leave a node, each counted once. Campos–Carvalho: every remote link has two 2-bit
+     * channels, 4 wires; the link to the node's own arbiter stays inside. Central round-robin: req
+     * and gnt run from every node to the arbiter.
+     */
+    static double wiresPerNode(SimulationResult r) {
+        if (r.config().algorithm().equals("central-rr")) {
+            return 2;
+        }
+        Wiring w = Wiring.forNodes(r.config().nodes());
+        long remote = 0;
+        for (int link = 0; link < w.links(); link++) {
+            if (!w.isLocal(link)) {
+                remote++;
+            }
+        }
+        return 4.0 * remote / w.nodes();
+    }
+}

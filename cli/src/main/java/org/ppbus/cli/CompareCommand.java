@@ -109,11 +109,19 @@ final class CompareCommand implements Main.Command {
     /**
      * Wires that leave a node, each counted once. Campos–Carvalho: every remote link has two 2-bit
      * channels, 4 wires; the link to the node's own arbiter stays inside. Central round-robin: req
-     * and gnt run from every node to the arbiter.
+     * and gnt run from every node to the arbiter. Coordinator: a message-wide channel each way
+     * between every other node and node 0.
      */
     static double wiresPerNode(SimulationResult r) {
         if (r.config().algorithm().equals("central-rr")) {
             return 2;
+        }
+        if (r.config().algorithm().equals("coordinator")) {
+            // A channel each way between every other node and node 0, as wide as the widest message
+            // (REQUEST: 2 type bits and the requester's id).
+            int n = r.config().nodes();
+            int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+            return 2.0 * (2 + idBits) * (n - 1) / n;
         }
         Wiring w = Wiring.forNodes(r.config().nodes());
         long remote = 0;

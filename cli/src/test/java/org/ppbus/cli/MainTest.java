@@ -187,7 +187,7 @@ class MainTest {
         assertEquals(0, run("compare", "--nodes", "13", "--load", "0.05", "--cycles", "20000", "--json", json.toString(),
                 "--csv", csv.toString()));
         JsonNode rows = Reports.mapper().readTree(json.toFile()).get("algorithms");
-        assertEquals(2, rows.size());
+        assertEquals(3, rows.size());
         for (JsonNode row : rows) {
             for (String f : new String[] {"algorithm", "mutexViolations", "deadlock", "messagesPerEntry", "bitsPerEntry", "wait"}) {
                 assertTrue(row.has(f), f);
@@ -196,7 +196,10 @@ class MainTest {
         // n = N = 13 (q = 3): N·q remote links of 4 wires each, shared by N nodes: 4q = 12 per node.
         assertEquals(12.0, rows.get(0).get("wiresPerNode").asDouble(), 1e-9);
         assertEquals(2.0, rows.get(1).get("wiresPerNode").asDouble(), 1e-9);
-        assertEquals(3, Files.readAllLines(csv).size());
+        // Coordinator: 12 of 13 nodes have a 6-bit channel each way to node 0 (2 type bits, 4 id bits).
+        assertEquals(2.0 * 6 * 12 / 13, rows.get(2).get("wiresPerNode").asDouble(), 1e-9);
+        assertEquals(3.0, rows.get(2).get("messagesPerEntry").get("mean").asDouble(), 1e-12);
+        assertEquals(4, Files.readAllLines(csv).size());
         assertEquals(2, run("compare", "--algorithms", "maekawa"));
     }
 }

@@ -26,6 +26,7 @@ public final class Statistics {
     private final long[][] periodCount;  // [kind][client], kind = MSG_LOCAL.. SYM_INTER
     private final boolean[] periodHasEntry;
     private final long[] totals = new long[4];
+    private final long[] messageBits = new long[2]; // baselines: local, inter-node
     private final Histogram[] perEntry = new Histogram[6];
     private final Histogram wait = new Histogram();
     private final Histogram syncDelay = new Histogram();
@@ -83,6 +84,20 @@ public final class Statistics {
             int msg = local ? MSG_LOCAL : MSG_INTER;
             totals[msg]++;
             periodCount[msg][client]++;
+        }
+    }
+
+    /**
+     * A message of a baseline algorithm: one message of its real width. It is charged to its
+     * sender's current period (for the per-entry max and histogram).
+     */
+    public void message(org.ppbus.link.Message m, long cycle) {
+        boolean local = m.from() == m.to();
+        int msg = local ? MSG_LOCAL : MSG_INTER;
+        totals[msg]++;
+        messageBits[local ? 0 : 1] += m.bits();
+        if (m.from() < nodes) {
+            periodCount[msg][m.from()]++;
         }
     }
 
@@ -156,10 +171,11 @@ public final class Statistics {
         double jain = jain(activeNodes);
         Count messages = count(totals[MSG_LOCAL], totals[MSG_INTER], perEntry[0], perEntry[1], perEntry[2]);
         Count symbols = count(totals[SYM_LOCAL], totals[SYM_INTER], perEntry[3], perEntry[4], perEntry[5]);
-        Count bits = new Count(2 * symbols.local(), 2 * symbols.interNode(), 2 * symbols.total(),
-                perEntry(2 * symbols.local(), 2 * perEntry[3].max(), null),
-                perEntry(2 * symbols.interNode(), 2 * perEntry[4].max(), null),
-                perEntry(2 * symbols.total(), 2 * perEntry[5].max(), null));
+        // Campos-Carvalho symbols are 2 bits each; baseline messages carry their own widths.
+        long bl = 2 * symbols.local() + messageBits[0];
+        long bi = 2 * symbols.interNode() + messageBits[1];
+        Count bits = new Count(bl, bi, bl + bi, perEntry(bl, 2 * perEntry[3].max(), null),
+                perEntry(bi, 2 * perEntry[4].max(), null), perEntry(bl + bi, 2 * perEntry[5].max(), null));
         long[] perNodeEntries = entriesOf.clone();
         Distribution[] perNodeWait = new Distribution[nodes];
         for (int i = 0; i < nodes; i++) {

@@ -5,12 +5,14 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.RequestTrace;
 
 /** Fans the network's and the processors' events out to the checker, statistics and recorder. */
-final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.HandshakeListener {
+final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.HandshakeListener, MessageObserver {
     private final Statistics stats;
     private final List<long[]> requests = new ArrayList<>(); // {cycle, node, hold}
     private final int[] openRequest;
@@ -37,6 +39,11 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
         if (tap != null) {
             tap.symbol(clientToArbiter, link, code, cycle);
         }
+    }
+
+    @Override
+    public void sent(Message m, long cycle) {
+        stats.message(m, cycle);
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.CentralCoordinator;
 import org.ppbus.protocol.CentralRoundRobin;
 import org.ppbus.protocol.InitialState;
 import org.ppbus.protocol.RuleSet;
@@ -81,6 +82,8 @@ public final class Simulation {
         Fabric fabric;
         if (c.algorithm().equals("central-rr")) {
             fabric = new CentralRoundRobin(n, probe);
+        } else if (c.algorithm().equals("coordinator")) {
+            fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
         } else {
             net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
                     c.evaluateEveryUnit()), initial, probe, probe);

@@ -225,4 +225,34 @@ class SimulationTest {
         assertEquals(java.util.List.of(1L, first).stream().sorted().toList(),
                 java.util.Arrays.stream(waits).boxed().sorted().toList());
     }
+
+    /**
+     * B-17 (seed-algorithms.md §4.3): the central coordinator costs REQUEST, GRANT and RELEASE, 3
+     * messages per entry at any load. Widths: 2 type bits, plus the requester's id on REQUEST
+     * (⌈log₂ 13⌉ = 4): 6 + 2 + 2 = 10 bits per entry. Hand-off: RELEASE takes L, GRANT takes L: 2L
+     * idle cycles (§4.4).
+     */
+    @ParameterizedTest
+    @CsvSource({"0.01,1", "0.3,1", "1.0,2"})
+    void coordinatorCostsThreeMessagesPerEntry(double load, int latency) throws IOException {
+        SimulationResult r = new Simulation(cfg(13, load, latency, 30_000, 2).toBuilder().algorithm("coordinator").build()).run();
+        assertNull(r.violation());
+        assertEquals(0, r.ungranted());
+        assertEquals(3.0, r.summary().messages().totalPerEntry().mean(), 1e-12);
+        assertEquals(10.0, r.summary().bits().totalPerEntry().mean(), 1e-12);
+        if (load == 1.0) {
+            assertEquals(2L * latency, r.summary().syncDelay().p50());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1", "2"})
+    void coordinatorUncontendedWaitIsTwoLPlusOne(int latency, @TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("t.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n5 3 1\n");
+        SimulationResult r = new Simulation(cfg(7, 0, latency, 50, 1).toBuilder().algorithm("coordinator")
+                .workload(trace.toString()).build()).run();
+        assertEquals(2L * latency + 1, r.summary().waitCycles().max());
+        assertEquals(1, r.summary().entries());
+    }
 }

@@ -1,0 +1,60 @@
+package org.ppbus.link;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Point-to-point channels between the nodes of a baseline algorithm, on the same terms as the
+ * Campos–Carvalho channels: latency L ≥ 1, FIFO, at most one message leaving a channel per cycle
+ * (a second one sent in the same cycle waits for the next). A message sent in cycle t on an idle
+ * channel is received in cycle t + L. A message from a node to itself stays inside the node and
+ * takes the same latency, so that local and remote paths have the same timing.
+ */
+public final class MessageChannels {
+    private final int latencyCycles;
+    private final Map<Long, Long> nextFree = new HashMap<>();
+    private final Map<Long, ArrayDeque<Message>> arrivals = new HashMap<>(); // cycle -> messages, in send order
+    private final MessageObserver observer;
+    private int inFlight;
+
+    public MessageChannels(int latencyCycles, MessageObserver observer) {
+        if (latencyCycles < 1) {
+            throw new IllegalArgumentException("--latency must be at least 1 cycle, got " + latencyCycles);
+        }
+        this.latencyCycles = latencyCycles;
+        this.observer = observer;
+    }
+
+    /** Sends m in cycle t; returns the cycle in which its receiver sees it. */
+    public long send(Message m, long cycle) {
+        long key = ((long) m.from() << 32) | (m.to() & 0xffffffffL);
+        long depart = Math.max(cycle, nextFree.getOrDefault(key, cycle));
+        nextFree.put(key, depart + 1);
+        long arrive = depart + latencyCycles;
+        arrivals.computeIfAbsent(arrive, k -> new ArrayDeque<>()).add(m);
+        inFlight++;
+        observer.sent(m, cycle);
+        return arrive;
+    }
+
+    /** The messages received in cycle t, in the order they were sent; consumed by this call. */
+    public List<Message> receive(long cycle) {
+        ArrayDeque<Message> q = arrivals.remove(cycle);
+        if (q == null) {
+            return List.of();
+        }
+        inFlight -= q.size();
+        return new ArrayList<>(q);
+    }
+
+    public boolean idle() {
+        return inFlight == 0;
+    }
+
+    public int latencyCycles() {
+        return latencyCycles;
+    }
+}

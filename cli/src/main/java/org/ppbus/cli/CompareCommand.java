@@ -116,6 +116,9 @@ final class CompareCommand implements Main.Command {
         if (r.config().algorithm().equals("central-rr")) {
             return 2;
         }
+        if (r.config().algorithm().equals("token-ring")) {
+            return 2; // a 1-bit token channel in from the predecessor and out to the successor
+        }
         if (r.config().algorithm().equals("coordinator")) {
             // A channel each way between every other node and node 0, as wide as the widest message
             // (REQUEST: 2 type bits and the requester's id).

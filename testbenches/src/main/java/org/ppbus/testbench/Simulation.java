@@ -12,6 +12,7 @@ import org.ppbus.protocol.CentralCoordinator;
 import org.ppbus.protocol.CentralRoundRobin;
 import org.ppbus.protocol.InitialState;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.TokenRing;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.DirectReentry;
 import org.ppbus.workload.Workload;
@@ -84,6 +85,8 @@ public final class Simulation {
             fabric = new CentralRoundRobin(n, probe);
         } else if (c.algorithm().equals("coordinator")) {
             fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
+        } else if (c.algorithm().equals("token-ring")) {
+            fabric = new TokenRing(n, c.latencyCycles(), probe, probe);
         } else {
             net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
                     c.evaluateEveryUnit()), initial, probe, probe);

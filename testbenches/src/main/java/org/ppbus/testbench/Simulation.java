@@ -11,6 +11,7 @@ import org.ppbus.protocol.CcNetwork;
 import org.ppbus.protocol.CentralCoordinator;
 import org.ppbus.protocol.CentralRoundRobin;
 import org.ppbus.protocol.InitialState;
+import org.ppbus.protocol.RicartAgrawala;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.TokenRing;
 import org.ppbus.stats.Statistics;
@@ -31,6 +32,9 @@ public final class Simulation {
     public interface Progress {
         void update(long cycle, long expectedCycles, long entries);
     }
+
+    /** Width of the baselines' timestamps (docs/PROTOCOL.md); a run that wraps beyond it is refused. */
+    public static final int STAMP_BITS = 16;
 
     private final SimulationConfig config;
     private final Wiring wiring;
@@ -85,6 +89,8 @@ public final class Simulation {
             fabric = new CentralRoundRobin(n, probe);
         } else if (c.algorithm().equals("coordinator")) {
             fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
+        } else if (c.algorithm().equals("ricart-agrawala")) {
+            fabric = new RicartAgrawala(n, c.latencyCycles(), STAMP_BITS, probe, probe);
         } else if (c.algorithm().equals("token-ring")) {
             fabric = new TokenRing(n, c.latencyCycles(), probe, probe);
         } else {
@@ -98,6 +104,7 @@ public final class Simulation {
 
         long t = 0;
         boolean interrupted = false;
+        org.ppbus.check.Violation refused = null;
         long hardLimit = c.cycles() + (c.drain() ? 4 * c.watchdogCycles() + 1000 : 0);
         for (; ; t++) {
             if (t >= c.cycles()) {
@@ -119,7 +126,14 @@ public final class Simulation {
                 }
             }
             processors.beginCycle(t);
-            fabric.step(t);
+            try {
+                fabric.step(t);
+            } catch (IllegalStateException e) {
+                // A baseline that cannot go on honestly (timestamps wrapped too far) refuses the run.
+                refused = new org.ppbus.check.Violation(t, "refused", e.getMessage(), java.util.List.of());
+                t++;
+                break;
+            }
             processors.endCycle(t);
             checker.endOfCycle(t);
             if (tap != null) {
@@ -137,7 +151,7 @@ public final class Simulation {
         int ungranted = processors.waitingCount();
         Statistics.Summary summary = stats.summarise(t, processors.busyCycles(), workload.activeNodes());
         return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
-                checker.violation(), checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
+                refused != null ? refused : checker.violation(), checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                 fabric.quiescent(), probe.trace(n));
     }
 }

@@ -281,4 +281,19 @@ class SimulationTest {
         assertEquals(0, r.ungranted());
         assertTrue(r.summary().entries() > 500);
     }
+
+    /**
+     * B-3 (seed-algorithms.md §4.3): Ricart–Agrawala costs exactly 2(N − 1) messages per entry at any
+     * load: N − 1 REQUESTs and N − 1 REPLYs. Bits: REQUEST = 1 + 16 + ⌈log₂ N⌉, REPLY = 1, so
+     * N = 7: 6·20 + 6 = 126; N = 13: 12·21 + 12 = 264.
+     */
+    @ParameterizedTest
+    @CsvSource({"7,0.01,12,126", "7,1.0,12,126", "13,0.3,24,264", "13,1.0,24,264"})
+    void ricartAgrawalaCostsTwoNMinusOne(int n, double load, double messages, double bits) throws IOException {
+        SimulationResult r = new Simulation(cfg(n, load, 1, 30_000, 4).toBuilder().algorithm("ricart-agrawala").build()).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertEquals(0, r.ungranted());
+        assertEquals(messages, r.summary().messages().totalPerEntry().mean(), 1e-12);
+        assertEquals(bits, r.summary().bits().totalPerEntry().mean(), 1e-12);
+    }
 }

@@ -1,0 +1,171 @@
+package org.ppbus.protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageChannels;
+import org.ppbus.link.MessageObserver;
+
+/**
+ * Ricart and Agrawala 1981 (seed 001; seed-algorithms.md 1.4.6) on the same channels. A hungry
+ * node stamps its request with its Lamport clock and sends REQUEST to the n − 1 others; it eats
+ * when all have replied. A node replies at once unless it eats, or it waits with an older request
+ * ((timestamp, id) ordered lexicographically); then it defers the reply to its release.
+ *
+ * <p>Timestamps have a fixed width W per run and wrap around on the wire: two stamps are compared
+ * by serial-number arithmetic, which is right while they differ by less than 2^(W−1). The model
+ * also keeps every clock unwrapped and checks each wire comparison against the true one; if they
+ * ever disagree the run is refused with an exception rather than decided wrongly. Widths: REQUEST
+ * = 1 type bit + W + ⌈log₂ n⌉ id bits; REPLY = 1 bit.
+ */
+public final class RicartAgrawala implements Fabric {
+    static final int REQUEST = 0;
+    static final int REPLY = 1;
+
+    private final int nodes;
+    private final int stampBits;
+    private final long stampMask;
+    private final int idBits;
+    private final MessageChannels channels;
+    private final Fabric.GrantSink sink;
+    private final ClientState[] state;
+    private final boolean[] req;
+    private final long[] clock;   // unwrapped Lamport clocks; the wire carries clock & mask
+    private final long[] stamp;   // unwrapped stamp of each node's current request
+    private final int[] replies;
+    private final List<List<Integer>> deferred = new ArrayList<>();
+    private final List<Integer> edges = new ArrayList<>();
+    private long edgeCycle = -1;
+
+    public RicartAgrawala(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        if (stampBits < 4 || stampBits > 62) {
+            throw new IllegalArgumentException("timestamp width must be 4..62 bits, got " + stampBits);
+        }
+        this.nodes = nodes;
+        this.stampBits = stampBits;
+        this.stampMask = (1L << stampBits) - 1;
+        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+        this.channels = new MessageChannels(latencyCycles, observer);
+        this.sink = sink;
+        this.state = new ClientState[nodes];
+        java.util.Arrays.fill(state, ClientState.THINKING);
+        this.req = new boolean[nodes];
+        this.clock = new long[nodes];
+        this.stamp = new long[nodes];
+        this.replies = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+            deferred.add(new ArrayList<>());
+        }
+    }
+
+    public int stampBits() {
+        return stampBits;
+    }
+
+    int requestBits() {
+        return 1 + stampBits + idBits;
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        req[node] = level;
+        if (edgeCycle != cycle) {
+            edges.clear();
+            edgeCycle = cycle;
+        }
+        edges.add(node);
+    }
+
+    @Override
+    public void reenterWithoutThinking(int node, long cycle) {
+        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
+    }
+
+    @Override
+    public void step(long cycle) {
+        if (edgeCycle == cycle) {
+            for (int i : edges) {
+                if (req[i] && state[i] == ClientState.THINKING) {
+                    state[i] = ClientState.HUNGRY;
+                    clock[i]++;
+                    stamp[i] = clock[i];
+                    replies[i] = 0;
+                    for (int j = 0; j < nodes; j++) {
+                        if (j != i) {
+                            long payload = ((stamp[i] & stampMask) << idBits) | i;
+                            channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
+                        }
+                    }
+                    maybeEat(i, cycle);
+                } else if (!req[i] && state[i] == ClientState.EATING) {
+                    state[i] = ClientState.THINKING;
+                    sink.released(i, cycle);
+                    for (int j : deferred.get(i)) {
+                        channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+                    }
+                    deferred.get(i).clear();
+                }
+            }
+            edges.clear();
+        }
+        for (Message m : channels.receive(cycle)) {
+            int i = m.to();
+            if (m.type() == REPLY) {
+                replies[i]++;
+                maybeEat(i, cycle);
+                continue;
+            }
+            long wire = m.payload() >>> idBits;
+            int j = (int) (m.payload() & ((1L << idBits) - 1));
+            long t = stamp[j]; // the sender's current request: it cannot make another before i replies
+            if ((t & stampMask) != wire) {
+                throw new IllegalStateException("REQUEST from " + j + " does not carry its current stamp");
+            }
+            clock[i] = Math.max(clock[i], t) + 1;
+            boolean mineFirst = state[i] == ClientState.EATING
+                    || (state[i] == ClientState.HUNGRY && before(stamp[i], i, t, j));
+            if (mineFirst) {
+                deferred.get(i).add(j);
+            } else {
+                channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+            }
+        }
+    }
+
+    private void maybeEat(int i, long cycle) {
+        if (state[i] == ClientState.HUNGRY && replies[i] == nodes - 1) {
+            state[i] = ClientState.EATING;
+            sink.granted(i, cycle);
+        }
+    }
+
+    /**
+     * (a, i) before (b, j), decided as the hardware would, on W-bit stamps by serial arithmetic with
+     * ties broken by id; the unwrapped stamps say whether that decision is right.
+     */
+    private boolean before(long a, int i, long b, int j) {
+        long wa = a & stampMask;
+        long wb = b & stampMask;
+        boolean wire = wa == wb ? i < j : ((wb - wa) & stampMask) < 1L << (stampBits - 1);
+        boolean truth = a == b ? i < j : a < b;
+        if (wire != truth) {
+            throw new IllegalStateException("timestamps " + a + " and " + b + " wrapped beyond what " + stampBits
+                    + " bits can order; the run is refused (use wider timestamps)");
+        }
+        return wire;
+    }
+
+    @Override
+    public boolean quiescent() {
+        return channels.idle();
+    }
+}

@@ -24,8 +24,7 @@ public final class RicartAgrawala implements Fabric {
     static final int REPLY = 1;
 
     private final int nodes;
-    private final int stampBits;
-    private final long stampMask;
+    private final WrappedStamps stamps;
     private final int idBits;
     private final MessageChannels channels;
     private final Fabric.GrantSink sink;
@@ -42,12 +41,8 @@ public final class RicartAgrawala implements Fabric {
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
         }
-        if (stampBits < 4 || stampBits > 62) {
-            throw new IllegalArgumentException("timestamp width must be 4..62 bits, got " + stampBits);
-        }
         this.nodes = nodes;
-        this.stampBits = stampBits;
-        this.stampMask = (1L << stampBits) - 1;
+        this.stamps = new WrappedStamps(stampBits);
         this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
         this.channels = new MessageChannels(latencyCycles, observer);
         this.sink = sink;
@@ -62,12 +57,8 @@ public final class RicartAgrawala implements Fabric {
         }
     }
 
-    public int stampBits() {
-        return stampBits;
-    }
-
     int requestBits() {
-        return 1 + stampBits + idBits;
+        return 1 + stamps.bits() + idBits;
     }
 
     @Override
@@ -101,7 +92,7 @@ public final class RicartAgrawala implements Fabric {
                     replies[i] = 0;
                     for (int j = 0; j < nodes; j++) {
                         if (j != i) {
-                            long payload = ((stamp[i] & stampMask) << idBits) | i;
+                            long payload = (stamps.wire(stamp[i]) << idBits) | i;
                             channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
                         }
                     }
@@ -127,7 +118,7 @@ public final class RicartAgrawala implements Fabric {
             long wire = m.payload() >>> idBits;
             int j = (int) (m.payload() & ((1L << idBits) - 1));
             long t = stamp[j]; // the sender's current request: it cannot make another before i replies
-            if ((t & stampMask) != wire) {
+            if (stamps.wire(t) != wire) {
                 throw new IllegalStateException("REQUEST from " + j + " does not carry its current stamp");
             }
             clock[i] = Math.max(clock[i], t) + 1;
@@ -148,20 +139,8 @@ public final class RicartAgrawala implements Fabric {
         }
     }
 
-    /**
-     * (a, i) before (b, j), decided as the hardware would, on W-bit stamps by serial arithmetic with
-     * ties broken by id; the unwrapped stamps say whether that decision is right.
-     */
     private boolean before(long a, int i, long b, int j) {
-        long wa = a & stampMask;
-        long wb = b & stampMask;
-        boolean wire = wa == wb ? i < j : ((wb - wa) & stampMask) < 1L << (stampBits - 1);
-        boolean truth = a == b ? i < j : a < b;
-        if (wire != truth) {
-            throw new IllegalStateException("timestamps " + a + " and " + b + " wrapped beyond what " + stampBits
-                    + " bits can order; the run is refused (use wider timestamps)");
-        }
-        return wire;
+        return stamps.before(a, i, b, j);
     }
 
     @Override

@@ -116,6 +116,11 @@ final class CompareCommand implements Main.Command {
         if (r.config().algorithm().equals("central-rr")) {
             return 2;
         }
+        if (r.config().algorithm().equals("lamport")) {
+            int n = r.config().nodes();
+            int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+            return (double) (2 + Simulation.STAMP_BITS + idBits) * (n - 1);
+        }
         if (r.config().algorithm().equals("ricart-agrawala")) {
             // A REQUEST-wide channel each way to every other node, each counted once.
             int n = r.config().nodes();

@@ -11,6 +11,7 @@ import org.ppbus.protocol.CcNetwork;
 import org.ppbus.protocol.CentralCoordinator;
 import org.ppbus.protocol.CentralRoundRobin;
 import org.ppbus.protocol.InitialState;
+import org.ppbus.protocol.Lamport;
 import org.ppbus.protocol.RicartAgrawala;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.TokenRing;
@@ -89,6 +90,8 @@ public final class Simulation {
             fabric = new CentralRoundRobin(n, probe);
         } else if (c.algorithm().equals("coordinator")) {
             fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
+        } else if (c.algorithm().equals("lamport")) {
+            fabric = new Lamport(n, c.latencyCycles(), STAMP_BITS, probe, probe);
         } else if (c.algorithm().equals("ricart-agrawala")) {
             fabric = new RicartAgrawala(n, c.latencyCycles(), STAMP_BITS, probe, probe);
         } else if (c.algorithm().equals("token-ring")) {

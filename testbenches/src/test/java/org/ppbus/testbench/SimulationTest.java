@@ -296,4 +296,18 @@ class SimulationTest {
         assertEquals(messages, r.summary().messages().totalPerEntry().mean(), 1e-12);
         assertEquals(bits, r.summary().bits().totalPerEntry().mean(), 1e-12);
     }
+
+    /**
+     * B-1: Lamport's queue costs 3(N − 1) messages per entry (N − 1 REQUEST, ACK and RELEASE each),
+     * every message 2 + 16 + ⌈log₂ N⌉ bits: N = 7: 18 messages, 18·21 = 378 bits; N = 13: 36, 36·22 = 792.
+     */
+    @ParameterizedTest
+    @CsvSource({"7,0.01,1,18,378", "7,1.0,2,18,378", "13,0.3,1,36,792", "13,1.0,3,36,792"})
+    void lamportCostsThreeNMinusOne(int n, double load, int latency, double messages, double bits) throws IOException {
+        SimulationResult r = new Simulation(cfg(n, load, latency, 30_000, 6).toBuilder().algorithm("lamport").build()).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertEquals(0, r.ungranted());
+        assertEquals(messages, r.summary().messages().totalPerEntry().mean(), 1e-12);
+        assertEquals(bits, r.summary().bits().totalPerEntry().mean(), 1e-12);
+    }
 }

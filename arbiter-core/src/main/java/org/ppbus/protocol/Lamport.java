@@ -1,0 +1,145 @@
+package org.ppbus.protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageChannels;
+import org.ppbus.link.MessageObserver;
+
+/**
+ * Lamport's 1978 distributed queue (seed 002; seed-algorithms.md 1.4.5) on the same channels. Every
+ * node keeps a queue of requests ordered by (timestamp, id). A hungry node queues its own request
+ * and sends REQUEST to the n − 1 others, which queue it and answer ACK; it eats when its request
+ * heads its own queue and every other node has acknowledged it; it leaves by sending RELEASE, which
+ * removes its request everywhere. No acknowledgement is suppressed: 3(n − 1) messages per entry.
+ *
+ * <p>Each message carries (type, clock, id), as B-1 states: 2 + W + ⌈log₂ n⌉ bits, with W-bit
+ * wrapping timestamps checked as in {@link WrappedStamps}.
+ */
+public final class Lamport implements Fabric {
+    static final int REQUEST = 0;
+    static final int ACK = 1;
+    static final int RELEASE = 2;
+
+    private final int nodes;
+    private final int idBits;
+    private final WrappedStamps stamps;
+    private final MessageChannels channels;
+    private final Fabric.GrantSink sink;
+    private final ClientState[] state;
+    private final boolean[] req;
+    private final long[] clock;
+    private final long[] stamp;
+    private final int[] acks;
+    private final long[][] queued; // queued[i][j]: the stamp of j's request in i's queue
+    private final List<TreeSet<long[]>> queue = new ArrayList<>();
+    private final List<Integer> edges = new ArrayList<>();
+    private long edgeCycle = -1;
+
+    public Lamport(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        this.nodes = nodes;
+        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+        this.stamps = new WrappedStamps(stampBits);
+        this.channels = new MessageChannels(latencyCycles, observer);
+        this.sink = sink;
+        this.state = new ClientState[nodes];
+        java.util.Arrays.fill(state, ClientState.THINKING);
+        this.req = new boolean[nodes];
+        this.clock = new long[nodes];
+        this.stamp = new long[nodes];
+        this.acks = new int[nodes];
+        this.queued = new long[nodes][nodes];
+        for (int i = 0; i < nodes; i++) {
+            // Entries {unwrapped stamp, id}, ordered as the wire order decides (checked against the truth).
+            queue.add(new TreeSet<>((x, y) -> x[1] == y[1] ? 0 : stamps.before(x[0], (int) x[1], y[0], (int) y[1]) ? -1 : 1));
+        }
+    }
+
+    private int bits() {
+        return 2 + stamps.bits() + idBits;
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        req[node] = level;
+        if (edgeCycle != cycle) {
+            edges.clear();
+            edgeCycle = cycle;
+        }
+        edges.add(node);
+    }
+
+    @Override
+    public void reenterWithoutThinking(int node, long cycle) {
+        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
+    }
+
+    private void broadcast(int from, int type, long cycle) {
+        for (int j = 0; j < nodes; j++) {
+            if (j != from) {
+                channels.send(new Message(from, j, type, (stamps.wire(clock[from]) << idBits) | from, bits()), cycle);
+            }
+        }
+    }
+
+    @Override
+    public void step(long cycle) {
+        if (edgeCycle == cycle) {
+            for (int i : edges) {
+                if (req[i] && state[i] == ClientState.THINKING) {
+                    state[i] = ClientState.HUNGRY;
+                    clock[i]++;
+                    stamp[i] = clock[i];
+                    acks[i] = 0;
+                    queue.get(i).add(new long[] {stamp[i], i});
+                    broadcast(i, REQUEST, cycle);
+                } else if (!req[i] && state[i] == ClientState.EATING) {
+                    state[i] = ClientState.THINKING;
+                    sink.released(i, cycle);
+                    queue.get(i).remove(new long[] {stamp[i], i});
+                    clock[i]++;
+                    broadcast(i, RELEASE, cycle);
+                }
+            }
+            edges.clear();
+        }
+        for (Message m : channels.receive(cycle)) {
+            int i = m.to();
+            int j = m.from();
+            switch (m.type()) {
+                case REQUEST -> {
+                    // j waits for this node's ACK, so stamp[j] is still the stamp of this request.
+                    clock[i] = Math.max(clock[i], stamp[j]) + 1;
+                    queued[i][j] = stamp[j];
+                    queue.get(i).add(new long[] {stamp[j], j});
+                    channels.send(new Message(i, j, ACK, (stamps.wire(clock[i]) << idBits) | i, bits()), cycle);
+                }
+                case ACK -> acks[i]++;
+                // j may have asked again since; the entry to remove is the one queued here.
+                case RELEASE -> queue.get(i).remove(new long[] {queued[i][j], j});
+                default -> throw new AssertionError(m);
+            }
+        }
+        for (int i = 0; i < nodes; i++) {
+            if (state[i] == ClientState.HUNGRY && acks[i] == nodes - 1 && queue.get(i).first()[1] == i) {
+                state[i] = ClientState.EATING;
+                sink.granted(i, cycle);
+            }
+        }
+    }
+
+    @Override
+    public boolean quiescent() {
+        return channels.idle();
+    }
+}

@@ -68,11 +68,11 @@ final class CompareCommand implements Main.Command {
         }
         out.printf(Locale.ROOT, "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%n", base.nodes(),
                 Double.toString(base.load()), base.holdCycles(), base.latencyCycles(), base.cycles(), base.seed());
-        out.printf(Locale.ROOT, "%-16s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n", "algorithm", "msg/ent", "bits/ent",
+        out.printf(Locale.ROOT, "%-18s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n", "algorithm", "msg/ent", "bits/ent",
                 "wait", "p99", "max", "sync", "util", "Jain", "wires", "verdict");
         for (SimulationResult r : rows) {
             Statistics.Summary s = r.summary();
-            out.printf(Locale.ROOT, "%-16s %8.3f %8.3f %8.2f %6d %6d %8.2f %6.3f %7.4f %6.1f %9s%n", r.config().algorithm(),
+            out.printf(Locale.ROOT, "%-18s %8.3f %8.3f %8.2f %6d %6d %8.2f %6.3f %7.4f %6.1f %9s%n", r.config().algorithm(),
                     s.messages().totalPerEntry().mean(), s.bits().totalPerEntry().mean(), s.waitCycles().mean(),
                     s.waitCycles().p99(), s.waitCycles().max(), s.syncDelay().mean(), s.busUtilization(), s.jainFairness(),
                     wiresPerNode(r), r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");
@@ -121,7 +121,7 @@ final class CompareCommand implements Main.Command {
             int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
             return (double) (2 + Simulation.STAMP_BITS + idBits) * (n - 1);
         }
-        if (r.config().algorithm().equals("ricart-agrawala")) {
+        if (r.config().algorithm().equals("ricart-agrawala") || r.config().algorithm().equals("carvalho-roucairol")) {
             // A REQUEST-wide channel each way to every other node, each counted once.
             int n = r.config().nodes();
             int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));

@@ -33,6 +33,8 @@ final class SoakCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1,3").build());
         o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
+        o.addOption(Option.builder().longOpt("algorithms").hasArg().argName("LIST")
+                .desc("algorithms to soak (default campos-carvalho)").build());
         o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
         o.addOption(Option.builder().longOpt("cosim")
                 .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
@@ -60,25 +62,29 @@ final class SoakCommand implements Main.Command {
         String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
         String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");
         String latencies = cl.getOptionValue("latencies", cosim ? "1" : "1,3");
+        List<String> algorithms = List.of(cl.getOptionValue("algorithms", "campos-carvalho").split(","));
+        for (String a : algorithms) {
         for (String n : nodes.split(",")) {
             for (String load : loads.split(",")) {
                 for (String l : latencies.split(",")) {
                     for (long k = 0; k < seeds; k++) {
                         points.add(SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
                                 .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
-                                .withCycles(cycles).withSeed(seed + k).withRules(rules).validated());
+                                .withCycles(cycles).withSeed(seed + k).withRules(rules).toBuilder()
+                                .algorithm(a.trim()).build().validated());
                     }
                 }
             }
         }
+        }
         if (cosim) {
             return cosimSoak(points, threads, out, err);
         }
-        out.printf(Locale.ROOT, "%5s %7s %2s %10s %10s %9s %8s %6s %9s %7s  %s%n", "n", "load", "L", "cycles", "entries",
+        out.printf(Locale.ROOT, "%-18s %5s %7s %2s %10s %10s %9s %8s %6s %9s %7s  %s%n", "algorithm", "n", "load", "L", "cycles", "entries",
                 "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
         return runAll(points, threads, out, c -> new Simulation(c).run(), (c, r, secs) -> {
             boolean ok = r.violation() == null && r.ungranted() == 0;
-            String line = String.format(Locale.ROOT, "%5d %7s %2d %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.nodes(),
+            String line = String.format(Locale.ROOT, "%-18s %5d %7s %2d %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.algorithm(), c.nodes(),
                     Double.toString(c.load()), c.latencyCycles(), r.cycles(), r.summary().entries(),
                     r.summary().messages().totalPerEntry().mean(), r.summary().waitCycles().p99(),
                     r.summary().waitCycles().max(), r.ungranted(), secs,

@@ -7,6 +7,7 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.CarvalhoRoucairol;
 import org.ppbus.protocol.CcNetwork;
 import org.ppbus.protocol.CentralCoordinator;
 import org.ppbus.protocol.CentralRoundRobin;
@@ -90,6 +91,8 @@ public final class Simulation {
             fabric = new CentralRoundRobin(n, probe);
         } else if (c.algorithm().equals("coordinator")) {
             fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
+        } else if (c.algorithm().equals("carvalho-roucairol")) {
+            fabric = new CarvalhoRoucairol(n, c.latencyCycles(), STAMP_BITS, probe, probe);
         } else if (c.algorithm().equals("lamport")) {
             fabric = new Lamport(n, c.latencyCycles(), STAMP_BITS, probe, probe);
         } else if (c.algorithm().equals("ricart-agrawala")) {

@@ -310,4 +310,44 @@ class SimulationTest {
         assertEquals(messages, r.summary().messages().totalPerEntry().mean(), 1e-12);
         assertEquals(bits, r.summary().bits().totalPerEntry().mean(), 1e-12);
     }
+
+    /** Runs a spaced request trace (one request every 40 cycles, hold 1) and returns the total messages. */
+    private static long spacedRun(String algorithm, int n, int[] order, Path dir) throws IOException {
+        StringBuilder t = new StringBuilder("# ppbus request trace v1\n# nodes " + n + "\n");
+        for (int k = 0; k < order.length; k++) {
+            t.append(1 + 40L * k).append(' ').append(order[k]).append(" 1\n");
+        }
+        Path trace = dir.resolve(algorithm + "-" + order.length + ".trace");
+        Files.writeString(trace, t.toString());
+        SimulationResult r = new Simulation(cfg(n, 0, 1, 40L * order.length + 10, 1).toBuilder().algorithm(algorithm)
+                .workload(trace.toString()).build()).run();
+        assertNull(r.violation());
+        assertEquals(order.length, r.summary().entries());
+        return r.summary().messages().total();
+    }
+
+    /**
+     * B-7, Carvalho–Roucairol, with the permission of pair (i, j) at the lower id after reset:
+     * - node N−1 holds none, so its first entry costs 2(N−1), and its immediate re-entries 0;
+     * - nodes 0 and 1 alternating: node 0 starts with every permission (0 messages), then every entry
+     *   takes back the one shared permission: 2 messages;
+     * - all N in round robin: in round 1 node k lacks the k permissions shared with lower ids (2k
+     *   messages, N(N−1) in all); from round 2 on every node lacks all N−1: 2(N−1) per entry.
+     */
+    @Test
+    void carvalhoRoucairolB7(@TempDir Path dir) throws IOException {
+        int n = 7;
+        assertEquals(2L * (n - 1), spacedRun("carvalho-roucairol", n, new int[] {6, 6, 6}, dir));
+        int[] alternate = new int[20];
+        for (int k = 0; k < alternate.length; k++) {
+            alternate[k] = k % 2;
+        }
+        assertEquals(2L * 19, spacedRun("carvalho-roucairol", n, alternate, dir));
+        int rounds = 3;
+        int[] robin = new int[rounds * n];
+        for (int k = 0; k < robin.length; k++) {
+            robin[k] = k % n;
+        }
+        assertEquals((long) n * (n - 1) + (rounds - 1L) * n * 2 * (n - 1), spacedRun("carvalho-roucairol", n, robin, dir));
+    }
 }

@@ -1,0 +1,159 @@
+package org.ppbus.protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageChannels;
+import org.ppbus.link.MessageObserver;
+
+/**
+ * Carvalho and Roucairol 1983 (seed 000 §1; seed-algorithms.md 1.4.7): Ricart–Agrawala in which a
+ * permission, once given, stays valid until it is asked back. Each pair of nodes shares one
+ * permission; a node eats when it holds all n − 1 of its permissions and asks only for the ones it
+ * lacks. A node that gives a permission away while it is itself hungry asks for it back in the
+ * same step (REPLY then REQUEST on that channel).
+ *
+ * <p>After reset the permission of pair (i, j) is at the lower id (docs/PROTOCOL.md). Requests are
+ * ordered by (Lamport timestamp, id) with the checked wrapping stamps of {@link WrappedStamps}.
+ * Widths: REQUEST = 1 + W + ⌈log₂ n⌉ bits; REPLY = 1 bit.
+ */
+public final class CarvalhoRoucairol implements Fabric {
+    static final int REQUEST = 0;
+    static final int REPLY = 1;
+
+    private final int nodes;
+    private final int idBits;
+    private final WrappedStamps stamps;
+    private final MessageChannels channels;
+    private final Fabric.GrantSink sink;
+    private final ClientState[] state;
+    private final boolean[] req;
+    private final long[] clock;
+    private final long[] stamp;
+    private final boolean[][] perm;   // perm[i][j]: i holds the permission it shares with j
+    private final int[] held;
+    private final List<List<Integer>> deferred = new ArrayList<>();
+    private final List<Integer> edges = new ArrayList<>();
+    private long edgeCycle = -1;
+
+    public CarvalhoRoucairol(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink,
+                             MessageObserver observer) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        this.nodes = nodes;
+        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+        this.stamps = new WrappedStamps(stampBits);
+        this.channels = new MessageChannels(latencyCycles, observer);
+        this.sink = sink;
+        this.state = new ClientState[nodes];
+        java.util.Arrays.fill(state, ClientState.THINKING);
+        this.req = new boolean[nodes];
+        this.clock = new long[nodes];
+        this.stamp = new long[nodes];
+        this.perm = new boolean[nodes][nodes];
+        this.held = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+            deferred.add(new ArrayList<>());
+            for (int j = i + 1; j < nodes; j++) {
+                perm[i][j] = true;
+                held[i]++;
+            }
+        }
+    }
+
+    private void sendRequest(int i, int j, long cycle) {
+        channels.send(new Message(i, j, REQUEST, (stamps.wire(stamp[i]) << idBits) | i, 1 + stamps.bits() + idBits), cycle);
+    }
+
+    private void give(int i, int j, long cycle) {
+        perm[i][j] = false;
+        held[i]--;
+        channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        req[node] = level;
+        if (edgeCycle != cycle) {
+            edges.clear();
+            edgeCycle = cycle;
+        }
+        edges.add(node);
+    }
+
+    @Override
+    public void reenterWithoutThinking(int node, long cycle) {
+        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
+    }
+
+    @Override
+    public void step(long cycle) {
+        if (edgeCycle == cycle) {
+            for (int i : edges) {
+                if (req[i] && state[i] == ClientState.THINKING) {
+                    state[i] = ClientState.HUNGRY;
+                    clock[i]++;
+                    stamp[i] = clock[i];
+                    for (int j = 0; j < nodes; j++) {
+                        if (j != i && !perm[i][j]) {
+                            sendRequest(i, j, cycle);
+                        }
+                    }
+                    maybeEat(i, cycle);
+                } else if (!req[i] && state[i] == ClientState.EATING) {
+                    state[i] = ClientState.THINKING;
+                    sink.released(i, cycle);
+                    for (int j : deferred.get(i)) {
+                        give(i, j, cycle);
+                    }
+                    deferred.get(i).clear();
+                }
+            }
+            edges.clear();
+        }
+        for (Message m : channels.receive(cycle)) {
+            int i = m.to();
+            int j = m.from();
+            if (m.type() == REPLY) {
+                perm[i][j] = true;
+                held[i]++;
+                maybeEat(i, cycle);
+                continue;
+            }
+            long t = stamp[j]; // j waits for this permission, so its stamp is that of this request
+            clock[i] = Math.max(clock[i], t) + 1;
+            if (!perm[i][j]) {
+                continue; // already given away; the REQUEST crossed the REPLY
+            }
+            boolean mineFirst = state[i] == ClientState.EATING
+                    || (state[i] == ClientState.HUNGRY && stamps.before(stamp[i], i, t, j));
+            if (mineFirst) {
+                deferred.get(i).add(j);
+            } else {
+                give(i, j, cycle);
+                if (state[i] == ClientState.HUNGRY) {
+                    sendRequest(i, j, cycle); // still needs it: ask it back behind the REPLY
+                }
+            }
+        }
+    }
+
+    private void maybeEat(int i, long cycle) {
+        if (state[i] == ClientState.HUNGRY && held[i] == nodes - 1) {
+            state[i] = ClientState.EATING;
+            sink.granted(i, cycle);
+        }
+    }
+
+    @Override
+    public boolean quiescent() {
+        return channels.idle();
+    }
+}

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
-import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 
 /**
@@ -18,38 +17,21 @@ import org.ppbus.link.MessageObserver;
  * ordered by (Lamport timestamp, id) with the checked wrapping stamps of {@link WrappedStamps}.
  * Widths: REQUEST = 1 + W + ⌈log₂ n⌉ bits; REPLY = 1 bit.
  */
-public final class CarvalhoRoucairol implements Fabric {
+public final class CarvalhoRoucairol extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 
-    private final int nodes;
-    private final int idBits;
     private final WrappedStamps stamps;
-    private final MessageChannels channels;
-    private final Fabric.GrantSink sink;
-    private final ClientState[] state;
-    private final boolean[] req;
     private final long[] clock;
     private final long[] stamp;
     private final boolean[][] perm;   // perm[i][j]: i holds the permission it shares with j
     private final int[] held;
     private final List<List<Integer>> deferred = new ArrayList<>();
-    private final List<Integer> edges = new ArrayList<>();
-    private long edgeCycle = -1;
 
     public CarvalhoRoucairol(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink,
                              MessageObserver observer) {
-        if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
-        }
-        this.nodes = nodes;
-        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+        super(nodes, latencyCycles, sink, observer);
         this.stamps = new WrappedStamps(stampBits);
-        this.channels = new MessageChannels(latencyCycles, observer);
-        this.sink = sink;
-        this.state = new ClientState[nodes];
-        java.util.Arrays.fill(state, ClientState.THINKING);
-        this.req = new boolean[nodes];
         this.clock = new long[nodes];
         this.stamp = new long[nodes];
         this.perm = new boolean[nodes][nodes];
@@ -74,49 +56,26 @@ public final class CarvalhoRoucairol implements Fabric {
     }
 
     @Override
-    public int nodes() {
-        return nodes;
-    }
-
-    @Override
-    public void request(int node, boolean level, long cycle) {
-        req[node] = level;
-        if (edgeCycle != cycle) {
-            edges.clear();
-            edgeCycle = cycle;
-        }
-        edges.add(node);
-    }
-
-    @Override
-    public void reenterWithoutThinking(int node, long cycle) {
-        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
-    }
-
-    @Override
     public void step(long cycle) {
-        if (edgeCycle == cycle) {
-            for (int i : edges) {
-                if (req[i] && state[i] == ClientState.THINKING) {
-                    state[i] = ClientState.HUNGRY;
-                    clock[i]++;
-                    stamp[i] = clock[i];
-                    for (int j = 0; j < nodes; j++) {
-                        if (j != i && !perm[i][j]) {
-                            sendRequest(i, j, cycle);
-                        }
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                clock[i]++;
+                stamp[i] = clock[i];
+                for (int j = 0; j < nodes; j++) {
+                    if (j != i && !perm[i][j]) {
+                        sendRequest(i, j, cycle);
                     }
-                    maybeEat(i, cycle);
-                } else if (!req[i] && state[i] == ClientState.EATING) {
-                    state[i] = ClientState.THINKING;
-                    sink.released(i, cycle);
-                    for (int j : deferred.get(i)) {
-                        give(i, j, cycle);
-                    }
-                    deferred.get(i).clear();
                 }
+                maybeEat(i, cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                for (int j : deferred.get(i)) {
+                    give(i, j, cycle);
+                }
+                deferred.get(i).clear();
             }
-            edges.clear();
         }
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
@@ -152,8 +111,4 @@ public final class CarvalhoRoucairol implements Fabric {
         }
     }
 
-    @Override
-    public boolean quiescent() {
-        return channels.idle();
-    }
 }

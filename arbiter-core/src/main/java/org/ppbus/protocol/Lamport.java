@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.TreeSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
-import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 
 /**
@@ -18,38 +17,21 @@ import org.ppbus.link.MessageObserver;
  * <p>Each message carries (type, clock, id), as B-1 states: 2 + W + ⌈log₂ n⌉ bits, with W-bit
  * wrapping timestamps checked as in {@link WrappedStamps}.
  */
-public final class Lamport implements Fabric {
+public final class Lamport extends BaselineFabric {
     static final int REQUEST = 0;
     static final int ACK = 1;
     static final int RELEASE = 2;
 
-    private final int nodes;
-    private final int idBits;
     private final WrappedStamps stamps;
-    private final MessageChannels channels;
-    private final Fabric.GrantSink sink;
-    private final ClientState[] state;
-    private final boolean[] req;
     private final long[] clock;
     private final long[] stamp;
     private final int[] acks;
     private final long[][] queued; // queued[i][j]: the stamp of j's request in i's queue
     private final List<TreeSet<long[]>> queue = new ArrayList<>();
-    private final List<Integer> edges = new ArrayList<>();
-    private long edgeCycle = -1;
 
     public Lamport(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
-        }
-        this.nodes = nodes;
-        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+        super(nodes, latencyCycles, sink, observer);
         this.stamps = new WrappedStamps(stampBits);
-        this.channels = new MessageChannels(latencyCycles, observer);
-        this.sink = sink;
-        this.state = new ClientState[nodes];
-        java.util.Arrays.fill(state, ClientState.THINKING);
-        this.req = new boolean[nodes];
         this.clock = new long[nodes];
         this.stamp = new long[nodes];
         this.acks = new int[nodes];
@@ -64,26 +46,6 @@ public final class Lamport implements Fabric {
         return 2 + stamps.bits() + idBits;
     }
 
-    @Override
-    public int nodes() {
-        return nodes;
-    }
-
-    @Override
-    public void request(int node, boolean level, long cycle) {
-        req[node] = level;
-        if (edgeCycle != cycle) {
-            edges.clear();
-            edgeCycle = cycle;
-        }
-        edges.add(node);
-    }
-
-    @Override
-    public void reenterWithoutThinking(int node, long cycle) {
-        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
-    }
-
     private void broadcast(int from, int type, long cycle) {
         for (int j = 0; j < nodes; j++) {
             if (j != from) {
@@ -94,24 +56,21 @@ public final class Lamport implements Fabric {
 
     @Override
     public void step(long cycle) {
-        if (edgeCycle == cycle) {
-            for (int i : edges) {
-                if (req[i] && state[i] == ClientState.THINKING) {
-                    state[i] = ClientState.HUNGRY;
-                    clock[i]++;
-                    stamp[i] = clock[i];
-                    acks[i] = 0;
-                    queue.get(i).add(new long[] {stamp[i], i});
-                    broadcast(i, REQUEST, cycle);
-                } else if (!req[i] && state[i] == ClientState.EATING) {
-                    state[i] = ClientState.THINKING;
-                    sink.released(i, cycle);
-                    queue.get(i).remove(new long[] {stamp[i], i});
-                    clock[i]++;
-                    broadcast(i, RELEASE, cycle);
-                }
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                clock[i]++;
+                stamp[i] = clock[i];
+                acks[i] = 0;
+                queue.get(i).add(new long[] {stamp[i], i});
+                broadcast(i, REQUEST, cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                queue.get(i).remove(new long[] {stamp[i], i});
+                clock[i]++;
+                broadcast(i, RELEASE, cycle);
             }
-            edges.clear();
         }
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
@@ -138,8 +97,4 @@ public final class Lamport implements Fabric {
         }
     }
 
-    @Override
-    public boolean quiescent() {
-        return channels.idle();
-    }
 }

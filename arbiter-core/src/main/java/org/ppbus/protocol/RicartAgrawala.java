@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
-import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 
 /**
@@ -19,36 +18,19 @@ import org.ppbus.link.MessageObserver;
  * ever disagree the run is refused with an exception rather than decided wrongly. Widths: REQUEST
  * = 1 type bit + W + ⌈log₂ n⌉ id bits; REPLY = 1 bit.
  */
-public final class RicartAgrawala implements Fabric {
+public final class RicartAgrawala extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 
-    private final int nodes;
     private final WrappedStamps stamps;
-    private final int idBits;
-    private final MessageChannels channels;
-    private final Fabric.GrantSink sink;
-    private final ClientState[] state;
-    private final boolean[] req;
     private final long[] clock;   // unwrapped Lamport clocks; the wire carries clock & mask
     private final long[] stamp;   // unwrapped stamp of each node's current request
     private final int[] replies;
     private final List<List<Integer>> deferred = new ArrayList<>();
-    private final List<Integer> edges = new ArrayList<>();
-    private long edgeCycle = -1;
 
     public RicartAgrawala(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
-        }
-        this.nodes = nodes;
+        super(nodes, latencyCycles, sink, observer);
         this.stamps = new WrappedStamps(stampBits);
-        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
-        this.channels = new MessageChannels(latencyCycles, observer);
-        this.sink = sink;
-        this.state = new ClientState[nodes];
-        java.util.Arrays.fill(state, ClientState.THINKING);
-        this.req = new boolean[nodes];
         this.clock = new long[nodes];
         this.stamp = new long[nodes];
         this.replies = new int[nodes];
@@ -62,51 +44,28 @@ public final class RicartAgrawala implements Fabric {
     }
 
     @Override
-    public int nodes() {
-        return nodes;
-    }
-
-    @Override
-    public void request(int node, boolean level, long cycle) {
-        req[node] = level;
-        if (edgeCycle != cycle) {
-            edges.clear();
-            edgeCycle = cycle;
-        }
-        edges.add(node);
-    }
-
-    @Override
-    public void reenterWithoutThinking(int node, long cycle) {
-        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
-    }
-
-    @Override
     public void step(long cycle) {
-        if (edgeCycle == cycle) {
-            for (int i : edges) {
-                if (req[i] && state[i] == ClientState.THINKING) {
-                    state[i] = ClientState.HUNGRY;
-                    clock[i]++;
-                    stamp[i] = clock[i];
-                    replies[i] = 0;
-                    for (int j = 0; j < nodes; j++) {
-                        if (j != i) {
-                            long payload = (stamps.wire(stamp[i]) << idBits) | i;
-                            channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
-                        }
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                clock[i]++;
+                stamp[i] = clock[i];
+                replies[i] = 0;
+                for (int j = 0; j < nodes; j++) {
+                    if (j != i) {
+                        long payload = (stamps.wire(stamp[i]) << idBits) | i;
+                        channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
                     }
-                    maybeEat(i, cycle);
-                } else if (!req[i] && state[i] == ClientState.EATING) {
-                    state[i] = ClientState.THINKING;
-                    sink.released(i, cycle);
-                    for (int j : deferred.get(i)) {
-                        channels.send(new Message(i, j, REPLY, 0, 1), cycle);
-                    }
-                    deferred.get(i).clear();
                 }
+                maybeEat(i, cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                for (int j : deferred.get(i)) {
+                    channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+                }
+                deferred.get(i).clear();
             }
-            edges.clear();
         }
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
@@ -143,8 +102,4 @@ public final class RicartAgrawala implements Fabric {
         return stamps.before(a, i, b, j);
     }
 
-    @Override
-    public boolean quiescent() {
-        return channels.idle();
-    }
 }

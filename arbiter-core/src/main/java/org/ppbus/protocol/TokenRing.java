@@ -2,7 +2,6 @@ package org.ppbus.protocol;
 
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
-import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 
 /**
@@ -15,45 +14,17 @@ import org.ppbus.link.MessageObserver;
  * messages; {@link #quiescent} therefore means "no processor is asking or eating", which is what
  * the deadlock and livelock watchdogs need to know.
  */
-public final class TokenRing implements Fabric {
-    private final int nodes;
-    private final MessageChannels channels;
-    private final Fabric.GrantSink sink;
-    private final boolean[] req;
-    private final ClientState[] state;
+public final class TokenRing extends BaselineFabric {
     private int holder = 0;        // -1 while the token is in flight
     private int busy;              // processors asking or eating
 
     public TokenRing(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
-        }
-        this.nodes = nodes;
-        this.channels = new MessageChannels(latencyCycles, observer);
-        this.sink = sink;
-        this.req = new boolean[nodes];
-        this.state = new ClientState[nodes];
-        java.util.Arrays.fill(state, ClientState.THINKING);
-    }
-
-    @Override
-    public int nodes() {
-        return nodes;
-    }
-
-    @Override
-    public void request(int node, boolean level, long cycle) {
-        req[node] = level;
-    }
-
-    @Override
-    public void reenterWithoutThinking(int node, long cycle) {
-        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
+        super(nodes, latencyCycles, sink, observer);
     }
 
     @Override
     public void step(long cycle) {
-        for (int i = 0; i < nodes; i++) {
+        for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
                 busy++;

@@ -127,6 +127,9 @@ final class CompareCommand implements Main.Command {
             int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
             return (double) (1 + Simulation.STAMP_BITS + idBits) * (n - 1);
         }
+        if (r.config().algorithm().equals("raymond")) {
+            return org.ppbus.protocol.Raymond.wiresPerNode(r.config().nodes());
+        }
         if (r.config().algorithm().equals("token-ring")) {
             return 2; // a 1-bit token channel in from the predecessor and out to the successor
         }

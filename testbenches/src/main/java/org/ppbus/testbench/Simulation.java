@@ -13,6 +13,7 @@ import org.ppbus.protocol.CentralCoordinator;
 import org.ppbus.protocol.CentralRoundRobin;
 import org.ppbus.protocol.InitialState;
 import org.ppbus.protocol.Lamport;
+import org.ppbus.protocol.Raymond;
 import org.ppbus.protocol.RicartAgrawala;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.TokenRing;
@@ -93,6 +94,8 @@ public final class Simulation {
             fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
         } else if (c.algorithm().equals("carvalho-roucairol")) {
             fabric = new CarvalhoRoucairol(n, c.latencyCycles(), STAMP_BITS, probe, probe);
+        } else if (c.algorithm().equals("raymond")) {
+            fabric = new Raymond(n, c.latencyCycles(), probe, probe);
         } else if (c.algorithm().equals("lamport")) {
             fabric = new Lamport(n, c.latencyCycles(), STAMP_BITS, probe, probe);
         } else if (c.algorithm().equals("ricart-agrawala")) {

@@ -23,7 +23,7 @@ import org.ppbus.protocol.RuleSet;
  * @param drain after {@code cycles}, keep running until every request is granted and released
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
  *     THINKING cycle until {@code cycles}
- * @param algorithm {@code campos-carvalho}, {@code central-rr}, {@code coordinator}, {@code token-ring}, {@code lamport}, {@code ricart-agrawala} or {@code carvalho-roucairol}
+ * @param algorithm {@code campos-carvalho}, {@code central-rr}, {@code coordinator}, {@code token-ring}, {@code lamport}, {@code ricart-agrawala}, {@code carvalho-roucairol} or {@code raymond}
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, String rules, String workload, int[] hotNodes,
@@ -31,7 +31,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
                                long stallCycles, boolean drain, int[] reenterNodes,
                                String algorithm) {
     public static final java.util.List<String> ALGORITHMS = java.util.List.of("campos-carvalho", "central-rr", "coordinator",
-            "token-ring", "lamport", "ricart-agrawala", "carvalho-roucairol");
+            "token-ring", "lamport", "ricart-agrawala", "carvalho-roucairol", "raymond");
 
 
     public static SimulationConfig defaults() {

@@ -127,6 +127,9 @@ final class CompareCommand implements Main.Command {
             int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
             return (double) (1 + Simulation.STAMP_BITS + idBits) * (n - 1);
         }
+        if (r.config().algorithm().equals("chandy-misra")) {
+            return r.config().nodes() - 1; // a 1-bit channel each way per pair, each counted once
+        }
         if (r.config().algorithm().equals("raymond")) {
             return org.ppbus.protocol.Raymond.wiresPerNode(r.config().nodes());
         }

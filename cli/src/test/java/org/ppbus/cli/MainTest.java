@@ -187,7 +187,7 @@ class MainTest {
         assertEquals(0, run("compare", "--nodes", "13", "--load", "0.05", "--cycles", "20000", "--json", json.toString(),
                 "--csv", csv.toString()));
         JsonNode rows = Reports.mapper().readTree(json.toFile()).get("algorithms");
-        assertEquals(8, rows.size());
+        assertEquals(9, rows.size());
         for (JsonNode row : rows) {
             for (String f : new String[] {"algorithm", "mutexViolations", "deadlock", "messagesPerEntry", "bitsPerEntry", "wait"}) {
                 assertTrue(row.has(f), f);
@@ -199,7 +199,7 @@ class MainTest {
         // Coordinator: 12 of 13 nodes have a 6-bit channel each way to node 0 (2 type bits, 4 id bits).
         assertEquals(2.0 * 6 * 12 / 13, rows.get(2).get("wiresPerNode").asDouble(), 1e-9);
         assertEquals(3.0, rows.get(2).get("messagesPerEntry").get("mean").asDouble(), 1e-12);
-        assertEquals(9, Files.readAllLines(csv).size());
+        assertEquals(10, Files.readAllLines(csv).size());
         assertEquals(2, run("compare", "--algorithms", "maekawa"));
     }
 }

@@ -9,6 +9,7 @@ import org.ppbus.check.Checker;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.CarvalhoRoucairol;
 import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.ChandyMisra;
 import org.ppbus.protocol.CentralCoordinator;
 import org.ppbus.protocol.CentralRoundRobin;
 import org.ppbus.protocol.InitialState;
@@ -94,6 +95,8 @@ public final class Simulation {
             fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
         } else if (c.algorithm().equals("carvalho-roucairol")) {
             fabric = new CarvalhoRoucairol(n, c.latencyCycles(), STAMP_BITS, probe, probe);
+        } else if (c.algorithm().equals("chandy-misra")) {
+            fabric = new ChandyMisra(n, c.latencyCycles(), probe, probe);
         } else if (c.algorithm().equals("raymond")) {
             fabric = new Raymond(n, c.latencyCycles(), probe, probe);
         } else if (c.algorithm().equals("lamport")) {

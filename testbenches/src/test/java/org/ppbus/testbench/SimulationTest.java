@@ -350,4 +350,27 @@ class SimulationTest {
         }
         assertEquals((long) n * (n - 1) + (rounds - 1L) * n * 2 * (n - 1), spacedRun("carvalho-roucairol", n, robin, dir));
     }
+
+    /**
+     * B-8, Chandy–Misra on the complete graph, forks dirty at the lower id after reset: the same four
+     * cases as B-7 and the same derivation (a fork and its request token replace a permission):
+     * 2(N−1) for node N−1's first entry, 0 for its re-entries, 2 per entry for 0 and 1 alternating
+     * after node 0's free first entry, and in round robin N(N−1) in round 1, then 2(N−1) per entry.
+     */
+    @Test
+    void chandyMisraB8(@TempDir Path dir) throws IOException {
+        int n = 7;
+        assertEquals(2L * (n - 1), spacedRun("chandy-misra", n, new int[] {6, 6, 6}, dir));
+        int[] alternate = new int[20];
+        for (int k = 0; k < alternate.length; k++) {
+            alternate[k] = k % 2;
+        }
+        assertEquals(2L * 19, spacedRun("chandy-misra", n, alternate, dir));
+        int rounds = 3;
+        int[] robin = new int[rounds * n];
+        for (int k = 0; k < robin.length; k++) {
+            robin[k] = k % n;
+        }
+        assertEquals((long) n * (n - 1) + (rounds - 1L) * n * 2 * (n - 1), spacedRun("chandy-misra", n, robin, dir));
+    }
 }

@@ -130,6 +130,22 @@ final class CompareCommand implements Main.Command {
         if (r.config().algorithm().equals("chandy-misra")) {
             return r.config().nodes() - 1; // a 1-bit channel each way per pair, each counted once
         }
+        if (r.config().algorithm().equals("maekawa")) {
+            return org.ppbus.protocol.Maekawa.wiresPerNode(
+                    org.ppbus.protocol.Maekawa.onPlane(Wiring.forNodes(r.config().nodes())), Simulation.STAMP_BITS);
+        }
+        if (r.config().algorithm().equals("maekawa-grid")) {
+            return org.ppbus.protocol.Maekawa.wiresPerNode(
+                    org.ppbus.protocol.Maekawa.onGrid(r.config().nodes()), Simulation.STAMP_BITS);
+        }
+        if (r.config().algorithm().equals("li-hudak") || r.config().algorithm().equals("thambu-wong")) {
+            // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
+            // each counted once; Thambu-Wong's token queue is sent serially over the same wires.
+            int n = r.config().nodes();
+            int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+            int width = r.config().algorithm().equals("li-hudak") ? 1 + idBits : 3 + idBits;
+            return (double) width * (n - 1);
+        }
         if (r.config().algorithm().equals("raymond")) {
             return org.ppbus.protocol.Raymond.wiresPerNode(r.config().nodes());
         }

@@ -23,7 +23,7 @@ import org.ppbus.protocol.RuleSet;
  * @param drain after {@code cycles}, keep running until every request is granted and released
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
  *     THINKING cycle until {@code cycles}
- * @param algorithm {@code campos-carvalho}, {@code central-rr}, {@code coordinator}, {@code token-ring}, {@code lamport}, {@code ricart-agrawala}, {@code carvalho-roucairol}, {@code raymond} or {@code chandy-misra}
+ * @param algorithm {@code campos-carvalho}, {@code central-rr}, {@code coordinator}, {@code token-ring}, {@code lamport}, {@code ricart-agrawala}, {@code carvalho-roucairol}, {@code raymond}, {@code chandy-misra}, {@code maekawa}, {@code maekawa-grid}, {@code li-hudak} or {@code thambu-wong}
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, String rules, String workload, int[] hotNodes,
@@ -32,7 +32,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
                                String algorithm) {
     public static final java.util.List<String> ALGORITHMS = java.util.List.of("campos-carvalho", "central-rr", "coordinator",
             "token-ring", "lamport", "ricart-agrawala", "carvalho-roucairol", "raymond",
-            "chandy-misra");
+            "chandy-misra", "maekawa", "maekawa-grid", "li-hudak", "thambu-wong");
 
 
     public static SimulationConfig defaults() {

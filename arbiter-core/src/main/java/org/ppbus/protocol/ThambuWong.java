@@ -1,0 +1,251 @@
+package org.ppbus.protocol;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageChannels;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.plane.Wiring;
+
+/**
+ * Thambu and Wong's token on a projective plane (004 §4.2.3, seed-algorithms.md 1.4.17). The
+ * superiors of node i are S_i − {i}, the same lines as Campos–Carvalho, so any two nodes have a
+ * common superior, or one is the other's superior. A holder tells its superiors I_HAVE_TOKEN and,
+ * once it gives the token away, RELINQUISH_TOKEN; a superior's CONTROL_NODE names the inferior that
+ * holds the token, or nothing. A hungry node sends REQUEST_TOKEN to its CONTROL_NODE if it knows
+ * one, else to all its superiors; the one superior that knows routes it to the holder. The token
+ * carries the rest of the holder's queue.
+ *
+ * <p>Where 004 leaves a detail open (recorded in docs/PROTOCOL.md):
+ * <ul>
+ * <li>A broadcast REQUEST_TOKEN that reaches a superior who knows no holder is dropped; a routed one
+ * (flag bit set) is never dropped. A node that gave the token away keeps routing to the last node
+ * of the queue it sent (004: "CONTROL_NODE_i es asignado el último nodo del REQ_QUEUE_i"), kept
+ * here as {@code successor} so that directory updates cannot erase it; a node waiting for the token
+ * keeps routed requests and adds them to the token's queue when it arrives.</li>
+ * <li>The directory messages (broadcast REQUEST_TOKEN, I_HAVE_TOKEN, RELINQUISH_TOKEN) travel on
+ * their own channels along the lines of the plane, and routed requests and the token on a second
+ * set, as a hardware design would lay them out: a burst of routed requests must not delay a
+ * broadcast past the directory update it races with.</li>
+ * <li>RELINQUISH_TOKEN leaves L cycles after the token, as the last act of that cycle, so it reaches
+ * the old holder's superiors no earlier than the new holder's I_HAVE_TOKEN reaches its own. Sent
+ * with the token, it would open an L-cycle window in which a broadcast finds no superior that knows
+ * the holder and the request is lost.</li>
+ * <li>A holder answers broadcasts for 2L cycles after it gave the token away, for the same reason:
+ * the broadcast may reach it directly, because it is one of the requester's superiors. A requester
+ * asks its own entry too, as a local message with latency L.</li>
+ * <li>While the token moves, both the old and the new holder's superiors answer, so a request can
+ * reach the holder twice. The queue holds each node once; a copy that arrives after its request
+ * was served brings the token to a node that no longer wants it, which announces it and passes it
+ * on at once (or keeps it, if nobody waits).</li>
+ * </ul>
+ *
+ * <p>Widths: a 2-bit type; REQUEST_TOKEN adds the routed flag and the requester's id; the token
+ * adds a ⌈log₂(n + 1)⌉-bit length and the queue, ⌈log₂ n⌉ bits per entry (O(N log N) at worst,
+ * as the seeds say); I_HAVE_TOKEN and RELINQUISH_TOKEN carry nothing.
+ */
+public final class ThambuWong extends BaselineFabric {
+    static final int REQUEST = 0;
+    static final int TOKEN = 1;
+    static final int I_HAVE = 2;
+    static final int RELINQUISH = 3;
+
+    private final int[][] superiors;   // real node -> S_i − {i}
+    private final int[] control;       // per place: the inferior holding the token, or -1
+    private final int[] successor;     // per real node: where it sent the token last, or -1
+    private final boolean[] token;
+    private final ArrayDeque<Integer> tokenQueue = new ArrayDeque<>(); // travels with the token
+    private final List<ArrayDeque<Integer>> pending = new ArrayList<>();
+    private final long[] relinquishAt;
+    private final long[] answersUntil;
+    private final ArrayDeque<Integer> relinquishing = new ArrayDeque<>(); // due in time order: all are L after a hand-off
+    private final int lengthBits;
+    private final MessageChannels directory;
+
+    public ThambuWong(Wiring wiring, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        super(wiring.nodes(), latencyCycles, sink, observer);
+        this.superiors = new int[nodes][];
+        for (int i = 0; i < nodes; i++) {
+            int self = i;
+            superiors[i] = Arrays.stream(wiring.arbitersOf(i)).filter(a -> a != self).toArray();
+        }
+        this.control = new int[wiring.points()];
+        Arrays.fill(control, -1);
+        for (int c : superiors[0]) {
+            control[c] = 0; // node 0 holds the token after reset, as if its I_HAVE_TOKEN had arrived
+        }
+        this.successor = new int[nodes];
+        Arrays.fill(successor, -1);
+        this.token = new boolean[nodes];
+        token[0] = true;
+        for (int i = 0; i < nodes; i++) {
+            pending.add(new ArrayDeque<>());
+        }
+        this.relinquishAt = new long[nodes];
+        Arrays.fill(relinquishAt, -1);
+        this.answersUntil = new long[nodes];
+        Arrays.fill(answersUntil, -1);
+        this.lengthBits = 32 - Integer.numberOfLeadingZeros(nodes);
+        this.directory = new MessageChannels(latencyCycles, observer);
+    }
+
+    int requestBits() {
+        return 3 + idBits;
+    }
+
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                if (token[i]) {
+                    eat(i, cycle);
+                } else if (control[i] >= 0) {
+                    route(i, control[i], i, cycle);
+                } else {
+                    // Its own entry is asked too, through the node with latency L like the others,
+                    // so that an I_HAVE_TOKEN arriving meanwhile is seen in the same order everywhere.
+                    send(i, i, REQUEST, request(i, false), requestBits(), cycle);
+                    for (int c : superiors[i]) {
+                        send(i, c, REQUEST, request(i, false), requestBits(), cycle);
+                    }
+                }
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                if (!tokenQueue.isEmpty()) {
+                    handOff(i, cycle);
+                }
+            }
+        }
+        List<Message> arrived = new ArrayList<>(directory.receive(cycle));
+        arrived.addAll(channels.receive(cycle));
+        for (Message m : arrived) {
+            int p = m.to();
+            switch (m.type()) {
+                case REQUEST -> onRequest(p, (int) (m.payload() >>> 1), (m.payload() & 1) == 1, cycle);
+                case TOKEN -> onToken(p, cycle);
+                case I_HAVE -> control[p] = m.from();
+                case RELINQUISH -> {
+                    if (control[p] == m.from()) {
+                        control[p] = -1;
+                    }
+                }
+                default -> throw new AssertionError(m);
+            }
+        }
+        while (!relinquishing.isEmpty() && relinquishAt[relinquishing.peek()] == cycle) {
+            int i = relinquishing.poll();
+            relinquishAt[i] = -1;
+            for (int c : superiors[i]) {
+                send(i, c, RELINQUISH, 0, 2, cycle);
+            }
+        }
+    }
+
+    @Override
+    public boolean quiescent() {
+        return super.quiescent() && directory.idle();
+    }
+
+    private static long request(int requester, boolean routed) {
+        return ((long) requester << 1) | (routed ? 1 : 0);
+    }
+
+    private void onRequest(int p, int r, boolean routed, long cycle) {
+        boolean real = p < nodes;
+        if (real && token[p]) {
+            if (r == p) {
+                return; // a late copy of the holder's own request, already served
+            }
+            if (state[p] == ClientState.EATING) {
+                enqueue(tokenQueue, r, p);
+            } else {
+                tokenQueue.add(r); // an idle holder has an empty queue
+                handOff(p, cycle);
+            }
+        } else if (!routed) {
+            if (real && cycle <= answersUntil[p]) {
+                // p gave the token away less than 2L ago: it still answers for it until the new
+                // holder's I_HAVE_TOKEN has reached the new holder's superiors
+                route(p, successor[p], r, cycle);
+            } else if (control[p] >= 0) {
+                route(p, control[p], r, cycle);
+            }
+            // else: this superior knows no holder; the copy at the common superior finds it
+        } else if (r == p) {
+            // p's own request came back. If p ever held the token, a superior still believed it
+            // did: follow where p sent it. If not, the only pointer to p is a former holder's
+            // successor, so p is already in the token's queue and this is a duplicate.
+            if (successor[p] >= 0) {
+                route(p, successor[p], r, cycle);
+            }
+        } else if (real && state[p] == ClientState.HUNGRY) {
+            enqueue(pending.get(p), r, p); // p will have the token; it adds r to the queue then
+        } else if (real && cycle <= answersUntil[p]) {
+            route(p, successor[p], r, cycle);
+        } else if (control[p] >= 0) {
+            route(p, control[p], r, cycle);
+        } else if (real && successor[p] >= 0) {
+            route(p, successor[p], r, cycle);
+        } else {
+            throw new IllegalStateException("routed request of " + r + " reached " + p + ", which has no route");
+        }
+    }
+
+    private void route(int from, int to, int r, long cycle) {
+        send(from, to, REQUEST, request(r, true), requestBits(), cycle);
+    }
+
+    private static void enqueue(ArrayDeque<Integer> q, int r, int self) {
+        if (r != self && !q.contains(r)) {
+            q.add(r);
+        }
+    }
+
+    private void onToken(int i, long cycle) {
+        if (relinquishAt[i] >= 0) {
+            throw new IllegalStateException("the token came back to " + i + " before its RELINQUISH left");
+        }
+        token[i] = true;
+        for (int r : pending.get(i)) {
+            enqueue(tokenQueue, r, i);
+        }
+        pending.get(i).clear();
+        tokenQueue.remove(i);
+        for (int c : superiors[i]) {
+            send(i, c, I_HAVE, 0, 2, cycle);
+        }
+        if (state[i] == ClientState.HUNGRY) {
+            eat(i, cycle);
+        } else if (!tokenQueue.isEmpty()) {
+            // A duplicate of a request already served brought the token here: a tenure of zero
+            // cycles, announced and relinquished like any other so that the directory stays whole.
+            handOff(i, cycle);
+        }
+    }
+
+    private void eat(int i, long cycle) {
+        state[i] = ClientState.EATING;
+        sink.granted(i, cycle);
+    }
+
+    private void handOff(int i, long cycle) {
+        int head = tokenQueue.poll();
+        successor[i] = tokenQueue.isEmpty() ? head : tokenQueue.peekLast();
+        token[i] = false;
+        int bits = 2 + lengthBits + tokenQueue.size() * idBits;
+        send(i, head, TOKEN, 0, bits, cycle);
+        relinquishAt[i] = cycle + channels.latencyCycles();
+        relinquishing.add(i);
+        answersUntil[i] = cycle + 2L * channels.latencyCycles();
+    }
+
+    private void send(int from, int to, int type, long payload, int bits, long cycle) {
+        boolean lookup = type == I_HAVE || type == RELINQUISH || (type == REQUEST && (payload & 1) == 0);
+        (lookup ? directory : channels).send(new Message(from, to, type, payload, bits), cycle);
+    }
+}

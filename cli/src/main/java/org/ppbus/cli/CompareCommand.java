@@ -18,8 +18,7 @@ import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 
 /**
- * {@code ppbus compare}: the same workload on every algorithm, one row each. Issue 5 adds the
- * baselines of the seeds; today the rows are Campos–Carvalho and the central round-robin.
+ * {@code ppbus compare}: the same workload on every algorithm, one row each, all in one JVM.
  */
 final class CompareCommand implements Main.Command {
     @Override
@@ -90,16 +89,11 @@ final class CompareCommand implements Main.Command {
             Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
         }
         if (cl.hasOption("csv")) {
-            StringBuilder csv = new StringBuilder("algorithm,nodes,load,cycles,entries,mutexViolations,deadlock,"
-                    + "messagesPerEntry,bitsPerEntry,waitMean,waitP50,waitP99,waitMax,syncDelayMean,busUtilization,"
-                    + "jainFairness,wiresPerNode\n");
+            StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
             for (SimulationResult r : rows) {
-                Statistics.Summary s = r.summary();
-                csv.append(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%s,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f%n",
-                        r.config().algorithm(), r.config().nodes(), Double.toString(r.config().load()), r.cycles(),
-                        s.entries(), r.mutexViolations(), r.deadlock(), s.messages().totalPerEntry().mean(),
-                        s.bits().totalPerEntry().mean(), s.waitCycles().mean(), s.waitCycles().p50(), s.waitCycles().p99(),
-                        s.waitCycles().max(), s.syncDelay().mean(), s.busUtilization(), s.jainFairness(), wiresPerNode(r)));
+                ObjectNode json = Reports.json(r, Version.VERSION);
+                json.put("wiresPerNode", wiresPerNode(r));
+                csv.append(ResultRow.of(json).csv()).append('\n');
             }
             Cli.writeAtomically(Path.of(cl.getOptionValue("csv")), csv.toString());
         }

@@ -27,6 +27,7 @@ public final class Main {
         m.put("synth", new SynthCommand());
         m.put("cosim", new CosimCommand());
         m.put("compare", new CompareCommand());
+        m.put("sweep", new SweepCommand());
         return m;
     }
 
@@ -60,7 +61,8 @@ public final class Main {
         } catch (java.io.IOException e) {
             err.println("ppbus " + args[0] + ": " + e.getMessage());
             return 2;
-        } catch (Exception e) {
+        } catch (Exception | LinkageError | VirtualMachineError e) {
+            // One line, never a stack trace: a missing class or memory is reported like any failure.
             err.println("ppbus " + args[0] + ": internal error: " + e);
             return 1;
         }

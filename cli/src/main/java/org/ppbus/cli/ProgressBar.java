@@ -29,6 +29,22 @@ final class ProgressBar {
         drawn = true;
     }
 
+    /** For runs of many points: how many are finished, and an estimate of the time left. */
+    void points(int done, int total) {
+        if (!enabled || total <= 0) {
+            return;
+        }
+        double frac = (double) done / total;
+        int width = 30;
+        int filled = (int) (frac * width);
+        double secs = (System.nanoTime() - startNanos) / 1e9;
+        String eta = done > 0 ? String.format("%.0fs left", secs / frac - secs) : "";
+        err.print(String.format("\r[%s%s] %3.0f%%  points %d/%d  %s   ", "#".repeat(filled), " ".repeat(width - filled),
+                frac * 100, done, total, eta));
+        err.flush();
+        drawn = true;
+    }
+
     void finish() {
         if (drawn) {
             err.print("\r" + " ".repeat(100) + "\r");

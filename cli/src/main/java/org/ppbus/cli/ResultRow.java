@@ -1,0 +1,42 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+
+/**
+ * One algorithm at one point, as {@code compare} prints it and {@code sweep} collects it: read back
+ * from a run's JSON report, so that a sweep's CSV can be rebuilt from the point files of every
+ * shard without running anything again.
+ */
+record ResultRow(String algorithm, int nodes, double load, int latency, long seed, long cycles, long entries,
+                 long mutexViolations, boolean deadlock, boolean ok, double messagesPerEntry,
+                 double remoteMessagesPerEntry, double bitsPerEntry, double waitMean, long waitP50, long waitP99,
+                 long waitMax, double syncDelayMean, double busUtilization, double jainFairness, double wiresPerNode) {
+
+    static final String CSV_HEADER = "algorithm,nodes,load,latency,seed,cycles,entries,mutexViolations,deadlock,verdict,"
+            + "messagesPerEntry,remoteMessagesPerEntry,bitsPerEntry,waitMean,waitP50,waitP99,waitMax,syncDelayMean,"
+            + "busUtilization,jainFairness,wiresPerNode";
+
+    /** From a report written by {@code Reports.json} with {@code wiresPerNode} added. */
+    static ResultRow of(JsonNode report) {
+        JsonNode c = report.get("config");
+        JsonNode wait = report.get("wait");
+        return new ResultRow(c.get("algorithm").asText(), c.get("nodes").asInt(), c.get("load").asDouble(),
+                c.get("latency").asInt(), c.get("seed").asLong(), report.get("cycles").asLong(),
+                report.get("entries").asLong(), report.get("mutexViolations").asLong(), report.get("deadlock").asBoolean(),
+                report.get("violations").asInt() == 0 && report.get("ungranted").asLong() == 0,
+                report.get("messagesPerEntry").get("mean").asDouble(),
+                report.get("messagesPerEntry").get("interNode").get("mean").asDouble(),
+                report.get("bitsPerEntry").get("mean").asDouble(), wait.get("mean").asDouble(), wait.get("p50").asLong(),
+                wait.get("p99").asLong(), wait.get("max").asLong(), report.get("syncDelay").get("mean").asDouble(),
+                report.get("busUtilization").asDouble(), report.get("jainFairness").asDouble(),
+                report.path("wiresPerNode").asDouble(Double.NaN));
+    }
+
+    String csv() {
+        return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%d,%s,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f",
+                algorithm, nodes, Double.toString(load), latency, seed, cycles, entries, mutexViolations, deadlock,
+                ok ? "ok" : "FAILED", messagesPerEntry, remoteMessagesPerEntry, bitsPerEntry, waitMean, waitP50, waitP99,
+                waitMax, syncDelayMean, busUtilization, jainFairness, wiresPerNode);
+    }
+}

@@ -1,0 +1,251 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+
+/**
+ * {@code ppbus sweep}: the Cartesian product algorithms × n × load × L × seed, on all cores.
+ *
+ * <p>Every point is written to {@code OUT/points/<id>.json} atomically when it finishes, so a
+ * point file is either complete or absent; a rerun skips the points whose file is there (resume),
+ * and an interrupt loses only the points in flight. {@code --shard i/k} runs the points whose index
+ * in the canonical order is i − 1 modulo k, so k machines can share one sweep and one folder. After
+ * its points, every run rebuilds {@code OUT/sweep.csv} and the plots from all the point files
+ * present, so the last shard to finish (or a rerun) leaves the combined outputs.
+ */
+final class SweepCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "run algorithms x n x load x L x seed on all cores; resumable, shardable; CSV and plots";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("algorithms").hasArg().argName("LIST").desc("default: all").build());
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 7,13,31,57").build());
+        o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.05,0.2,1.0").build());
+        o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1").build());
+        o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
+        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests per point (default 100000)").build());
+        o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
+        o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
+        o.addOption(Option.builder().longOpt("shard").hasArg().argName("i/k").desc("run only shard i of k, 1 <= i <= k").build());
+        o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("parallel points (default: cores)").build());
+        o.addOption(Option.builder().longOpt("quiet").desc("no progress bar").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus sweep --out DIR [--algorithms a,b] [--nodes LIST] [--loads LIST] [--seeds K] [--shard i/k]",
+                    "Runs the Cartesian product and writes OUT/points/*.json, OUT/sweep.csv and PNG and SVG plots.\n"
+                    + "Rerun the same command to resume; finished points are skipped.\n\n", o);
+            return 0;
+        }
+        if (!cl.hasOption("out")) {
+            throw new UsageException("--out DIR is required");
+        }
+        Path dir = Path.of(cl.getOptionValue("out"));
+        List<SimulationConfig> all = points(cl);
+        int[] shard = shard(cl.getOptionValue("shard", "1/1"));
+        int threads = Cli.parseInt("threads", cl.getOptionValue("threads",
+                Integer.toString(Runtime.getRuntime().availableProcessors())));
+        if (threads < 1) {
+            throw new UsageException("--threads must be at least 1");
+        }
+        Path pointsDir = dir.resolve("points");
+        Files.createDirectories(pointsDir);
+        List<SimulationConfig> mine = new ArrayList<>();
+        int skipped = 0;
+        for (int i = 0; i < all.size(); i++) {
+            if (i % shard[1] == shard[0] - 1) {
+                if (finished(pointsDir.resolve(id(all.get(i)) + ".json"), all.get(i))) {
+                    skipped++;
+                } else {
+                    mine.add(all.get(i));
+                }
+            }
+        }
+        err.printf(Locale.ROOT, "ppbus sweep: %d points in all, %d in shard %d/%d, %d already done, %d to run on %d threads%n",
+                all.size(), mine.size() + skipped, shard[0], shard[1], skipped, mine.size(), threads);
+        long start = System.nanoTime();
+        int done = runPoints(mine, pointsDir, threads, err, !cl.hasOption("quiet"));
+        double wall = (System.nanoTime() - start) / 1e9;
+        if (done < mine.size()) {
+            return 130;
+        }
+        List<ResultRow> rows = collect(pointsDir, all);
+        StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
+        rows.forEach(r -> csv.append(r.csv()).append('\n'));
+        Cli.writeAtomically(dir.resolve("sweep.csv"), csv.toString());
+        List<Path> plots = Charts.write(rows, dir);
+        long failed = rows.stream().filter(r -> !r.ok()).count();
+        out.printf(Locale.ROOT, "ppbus sweep: %d points run in %.1f s wall on %d threads; %d of %d points present, %d failed%n",
+                mine.size(), wall, threads, rows.size(), all.size(), failed);
+        out.println("csv: " + dir.resolve("sweep.csv"));
+        out.println("plots: " + plots.size() + " files in " + dir);
+        return failed == 0 ? 0 : 1;
+    }
+
+    /** The canonical order: algorithm, n, load, L, seed, each as listed. */
+    static List<SimulationConfig> points(CommandLine cl) throws UsageException {
+        List<String> algorithms = List.of(cl.getOptionValue("algorithms", String.join(",", SimulationConfig.ALGORITHMS)).split(","));
+        long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
+        int hold = Cli.parseInt("hold", cl.getOptionValue("hold", "4"));
+        int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
+        if (seeds < 1) {
+            throw new UsageException("--seeds must be at least 1");
+        }
+        List<SimulationConfig> points = new ArrayList<>();
+        for (String a : algorithms) {
+            if (!SimulationConfig.ALGORITHMS.contains(a.trim())) {
+                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", SimulationConfig.ALGORITHMS) + ")");
+            }
+            for (String n : cl.getOptionValue("nodes", "7,13,31,57").split(",")) {
+                for (String p : cl.getOptionValue("loads", "0.001,0.01,0.05,0.2,1.0").split(",")) {
+                    for (String l : cl.getOptionValue("latencies", "1").split(",")) {
+                        for (int s = 1; s <= seeds; s++) {
+                            SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(a.trim()).build()
+                                    .withNodes(Cli.parseInt("nodes", n.trim())).withLoad(Cli.parseDouble("loads", p.trim()))
+                                    .withLatency(Cli.parseInt("latencies", l.trim())).withCycles(cycles).withHold(hold).withSeed(s);
+                            try {
+                                points.add(c.validated());
+                            } catch (IllegalArgumentException e) {
+                                throw new UsageException(e.getMessage());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return points;
+    }
+
+    static int[] shard(String text) throws UsageException {
+        String[] p = text.split("/");
+        if (p.length != 2) {
+            throw new UsageException("--shard expects i/k, got '" + text + "'");
+        }
+        int i = Cli.parseInt("shard", p[0]);
+        int k = Cli.parseInt("shard", p[1]);
+        if (k < 1 || i < 1 || i > k) {
+            throw new UsageException("--shard i/k needs 1 <= i <= k, got '" + text + "'");
+        }
+        return new int[] {i, k};
+    }
+
+    /** A file name that names the point: algorithm, n, load, L, seed, cycles and hold. */
+    static String id(SimulationConfig c) {
+        return String.format(Locale.ROOT, "%s_n%d_p%s_L%d_s%d_c%d_h%d", c.algorithm(), c.nodes(), Double.toString(c.load()),
+                c.latencyCycles(), c.seed(), c.cycles(), c.holdCycles());
+    }
+
+    /** A point is finished when its file parses and describes the same point. */
+    private static boolean finished(Path file, SimulationConfig c) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try {
+            ResultRow r = ResultRow.of(Reports.mapper().readTree(file.toFile()));
+            return r.algorithm().equals(c.algorithm()) && r.nodes() == c.nodes() && r.load() == c.load()
+                    && r.latency() == c.latencyCycles() && r.seed() == c.seed();
+        } catch (IOException | RuntimeException e) {
+            return false; // unreadable: run it again
+        }
+    }
+
+    /** Runs the points, writes each file when its point finishes; returns how many finished. */
+    private static int runPoints(List<SimulationConfig> points, Path pointsDir, int threads, PrintStream err, boolean bar)
+            throws Exception {
+        if (points.isEmpty()) {
+            return 0;
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch exited = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.set(true);
+            try {
+                exited.await(30, TimeUnit.SECONDS); // let the points in flight notice and stop
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        ProgressBar progress = new ProgressBar(err, bar);
+        AtomicInteger done = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (SimulationConfig c : points) {
+                futures.add(pool.submit(() -> {
+                    if (stop.get()) {
+                        return null;
+                    }
+                    SimulationResult r = new Simulation(c).stopWhen(stop::get).run();
+                    if (r.interrupted()) {
+                        return null;
+                    }
+                    ObjectNode json = Reports.json(r, Version.VERSION);
+                    json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
+                    Cli.writeAtomically(pointsDir.resolve(id(c) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
+                    int d = done.incrementAndGet();
+                    synchronized (progress) {
+                        progress.points(d, points.size());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+            progress.finish();
+            if (stop.get()) {
+                // Said here, before the hook lets the JVM exit.
+                err.printf(Locale.ROOT, "ppbus sweep: interrupted; %d of %d points finished and kept. "
+                        + "Rerun the same command to resume.%n", done.get(), points.size());
+            }
+            exited.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is exiting because of the interrupt; the hook is running
+            }
+        }
+        return done.get();
+    }
+
+    /** Every point of this sweep whose file is present, in canonical order. */
+    private static List<ResultRow> collect(Path pointsDir, List<SimulationConfig> all) throws IOException {
+        List<ResultRow> rows = new ArrayList<>();
+        for (SimulationConfig c : all) {
+            Path f = pointsDir.resolve(id(c) + ".json");
+            if (finished(f, c)) {
+                JsonNode n = Reports.mapper().readTree(f.toFile());
+                rows.add(ResultRow.of(n));
+            }
+        }
+        return rows;
+    }
+}

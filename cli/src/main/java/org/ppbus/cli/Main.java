@@ -28,6 +28,7 @@ public final class Main {
         m.put("cosim", new CosimCommand());
         m.put("compare", new CompareCommand());
         m.put("sweep", new SweepCommand());
+        m.put("results", new ResultsCommand());
         return m;
     }
 

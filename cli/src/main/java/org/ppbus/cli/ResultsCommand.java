@@ -1,0 +1,90 @@
+package org.ppbus.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code ppbus results}: regenerates docs/RESULTS.md. It runs (or resumes) one sweep of every
+ * algorithm over n ∈ {7, 13, 31, 57, 133, 273} at loads 0.01 and 0.2 into the data folder, draws
+ * its plots there, measures the claims of 000 §6 on the Campos–Carvalho model, and writes the
+ * report atomically. Every number in the report comes from this run; same seed, same report.
+ */
+final class ResultsCommand implements Main.Command {
+    static final String NODES = "7,13,31,57,133,273";
+    static final String LOADS = "0.01,0.2";
+    static final int[] TABLE_NODES = {57, 273};
+
+    @Override
+    public String summary() {
+        return "regenerate docs/RESULTS.md: the comparison sweep, its plots and the paper-claims table";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("out").hasArg().argName("FILE").desc("report (default docs/RESULTS.md)").build());
+        o.addOption(Option.builder().longOpt("data").hasArg().argName("DIR")
+                .desc("sweep points and plots (default: results/ next to the report)").build());
+        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 100000)").build());
+        o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("parallel points (default: cores)").build());
+        o.addOption(Option.builder().longOpt("quiet").desc("no progress bar").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus results [--out FILE] [--data DIR] [--cycles C]",
+                    "Runs the comparison sweep (resumable) and writes the results report.\n\n", o);
+            return 0;
+        }
+        Path report = Path.of(cl.getOptionValue("out", "docs/RESULTS.md")).toAbsolutePath();
+        Path data = Path.of(cl.getOptionValue("data", report.resolveSibling("results").toString())).toAbsolutePath();
+        String cycles = cl.getOptionValue("cycles", "100000");
+        long c = Cli.parseLong("cycles", cycles);
+        List<String> sweepArgs = new ArrayList<>(List.of("--out", data.toString(), "--nodes", NODES, "--loads", LOADS,
+                "--cycles", cycles));
+        if (cl.hasOption("threads")) {
+            sweepArgs.addAll(List.of("--threads", cl.getOptionValue("threads")));
+        }
+        if (cl.hasOption("quiet")) {
+            sweepArgs.add("--quiet");
+        }
+        int sweep = new SweepCommand().run(sweepArgs.toArray(String[]::new), out, err);
+        if (sweep != 0) {
+            err.println("ppbus results: the sweep did not finish cleanly (exit " + sweep + "); no report written");
+            return sweep;
+        }
+        List<ResultRow> rows = new ArrayList<>();
+        List<String> lines = Files.readAllLines(data.resolve("sweep.csv"));
+        for (String line : lines.subList(1, lines.size())) {
+            rows.add(parse(line));
+        }
+        err.println("ppbus results: measuring the claims of 000 §6 ...");
+        List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
+        String rel = report.getParent().relativize(data).toString();
+        String md = new ResultsReport(rows, claims, rel, c).markdown();
+        Cli.writeAtomically(report, md);
+        out.println("report: " + report);
+        return 0;
+    }
+
+    /** The sweep CSV row back into a value: the report is built from the same file users get. */
+    static ResultRow parse(String line) {
+        String[] f = line.split(",");
+        return new ResultRow(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
+                Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
+                Boolean.parseBoolean(f[8]), f[9].equals("ok"), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
+                Double.parseDouble(f[12]), Double.parseDouble(f[13]), Long.parseLong(f[14]), Long.parseLong(f[15]),
+                Long.parseLong(f[16]), Double.parseDouble(f[17]), Double.parseDouble(f[18]), Double.parseDouble(f[19]),
+                Double.parseDouble(f[20]));
+    }
+
+    static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}

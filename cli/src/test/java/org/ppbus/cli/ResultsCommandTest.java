@@ -1,0 +1,47 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testbench.SimulationConfig;
+
+class ResultsCommandTest {
+
+    /**
+     * A short run of the documented command: the four comparison tables with a row per algorithm,
+     * the plots it links, and the §6 claims whose values follow from the protocol (CcScenarioTest
+     * derives them): first entry 2K, re-entry 0, worst case 4K, for K = 3, 4 and 8.
+     */
+    @Test
+    void writesTheReportItsPlotsAndTheClaims(@TempDir Path dir) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Path report = dir.resolve("RESULTS.md");
+        int code = Main.run(new String[] {"results", "--out", report.toString(), "--cycles", "2000", "--quiet"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        String md = Files.readString(report);
+        for (String t : new String[] {"## n = 57, load 0.01", "## n = 57, load 0.2", "## n = 273, load 0.01", "## n = 273, load 0.2"}) {
+            String section = md.substring(md.indexOf(t), md.indexOf("\n## ", md.indexOf(t) + 1));
+            for (String a : SimulationConfig.ALGORITHMS) {
+                assertTrue(section.contains("| " + a + " |"), t + " has no row for " + a);
+            }
+            assertTrue(!section.contains("FAILED"), t);
+        }
+        assertTrue(Files.size(dir.resolve("results/messages-vs-n_p0.01_L1.png")) > 1000);
+        assertTrue(md.contains("(results/messages-vs-n_p0.01_L1.png)"));
+        for (String k : new String[] {"7 (3) | 6 | 6 (4 remote) | holds", "13 (4) | 8 | 8 (6 remote) | holds",
+            "57 (8) | 16 | 16 (14 remote) | holds", "7 (3) | 12 | 12 (10 remote) | holds", "57 (8) | 32 | 32 (30 remote) | holds",
+            "7 (3) | 0 | 0 per re-entry | holds"}) {
+            assertTrue(md.contains(k), "claims table lacks: " + k);
+        }
+    }
+}

@@ -43,22 +43,26 @@ import org.ppbus.plane.Wiring;
  * on at once (or keeps it, if nobody waits).</li>
  * </ul>
  *
- * <p>Widths: a 2-bit type; REQUEST_TOKEN adds the routed flag and the requester's id; the token
- * adds a ⌈log₂(n + 1)⌉-bit length and the queue, ⌈log₂ n⌉ bits per entry (O(N log N) at worst,
- * as the seeds say); I_HAVE_TOKEN and RELINQUISH_TOKEN carry nothing.
+ * <p>Widths: a 2-bit type; REQUEST_TOKEN adds the routed flag, the requester's id and its 2-bit
+ * sequence number; the token adds a ⌈log₂(n + 1)⌉-bit length, the queue, ⌈log₂ n⌉ bits per entry
+ * (O(N log N) at worst, as the seeds say), and 2 bits per node of served sequence numbers;
+ * I_HAVE_TOKEN and RELINQUISH_TOKEN carry nothing.
  */
 public final class ThambuWong extends BaselineFabric {
     static final int REQUEST = 0;
     static final int TOKEN = 1;
     static final int I_HAVE = 2;
     static final int RELINQUISH = 3;
+    private static final int SEQ_BITS = 2;
 
     private final int[][] superiors;   // real node -> S_i − {i}
     private final int[] control;       // per place: the inferior holding the token, or -1
-    private final int[] successor;     // per real node: where it sent the token last, or -1
+    private final int[] successor;     // per real node: the last node of the queue it sent with the token, or -1
     private final boolean[] token;
+    private final long[] seq;          // per node: its current (or last) request number, unwrapped
+    private final long[] served;       // travels with the token: each node's last served request number
     private final ArrayDeque<Integer> tokenQueue = new ArrayDeque<>(); // travels with the token
-    private final List<ArrayDeque<Integer>> pending = new ArrayList<>();
+    private final List<ArrayDeque<long[]>> pending = new ArrayList<>(); // {requester, seq} kept for the token
     private final long[] relinquishAt;
     private final long[] answersUntil;
     private final ArrayDeque<Integer> relinquishing = new ArrayDeque<>(); // due in time order: all are L after a hand-off
@@ -81,6 +85,8 @@ public final class ThambuWong extends BaselineFabric {
         Arrays.fill(successor, -1);
         this.token = new boolean[nodes];
         token[0] = true;
+        this.seq = new long[nodes];
+        this.served = new long[nodes];
         for (int i = 0; i < nodes; i++) {
             pending.add(new ArrayDeque<>());
         }
@@ -93,7 +99,7 @@ public final class ThambuWong extends BaselineFabric {
     }
 
     int requestBits() {
-        return 3 + idBits;
+        return 3 + idBits + SEQ_BITS;
     }
 
     @Override
@@ -101,16 +107,18 @@ public final class ThambuWong extends BaselineFabric {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
+                seq[i]++;
                 if (token[i]) {
+                    served[i] = seq[i];
                     eat(i, cycle);
                 } else if (control[i] >= 0) {
-                    route(i, control[i], i, cycle);
+                    route(i, control[i], i, seq[i], cycle);
                 } else {
                     // Its own entry is asked too, through the node with latency L like the others,
                     // so that an I_HAVE_TOKEN arriving meanwhile is seen in the same order everywhere.
-                    send(i, i, REQUEST, request(i, false), requestBits(), cycle);
+                    send(i, i, REQUEST, request(i, seq[i], false), requestBits(), cycle);
                     for (int c : superiors[i]) {
-                        send(i, c, REQUEST, request(i, false), requestBits(), cycle);
+                        send(i, c, REQUEST, request(i, seq[i], false), requestBits(), cycle);
                     }
                 }
             } else if (!req[i] && state[i] == ClientState.EATING) {
@@ -126,7 +134,7 @@ public final class ThambuWong extends BaselineFabric {
         for (Message m : arrived) {
             int p = m.to();
             switch (m.type()) {
-                case REQUEST -> onRequest(p, (int) (m.payload() >>> 1), (m.payload() & 1) == 1, cycle);
+                case REQUEST -> onRequest(p, requester(m.payload()), m.payload() >>> 32, (m.payload() & 1) == 1, cycle);
                 case TOKEN -> onToken(p, cycle);
                 case I_HAVE -> control[p] = m.from();
                 case RELINQUISH -> {
@@ -151,29 +159,35 @@ public final class ThambuWong extends BaselineFabric {
         return super.quiescent() && directory.idle();
     }
 
-    private static long request(int requester, boolean routed) {
-        return ((long) requester << 1) | (routed ? 1 : 0);
+    /**
+     * The wire carries the routed flag, the requester and its sequence number mod 4; the model
+     * keeps the unwrapped number in the upper half to check every 2-bit decision against it.
+     */
+    private static long request(int requester, long sequence, boolean routed) {
+        return (sequence << 32) | ((long) requester << (1 + SEQ_BITS)) | ((sequence & 3) << 1) | (routed ? 1 : 0);
     }
 
-    private void onRequest(int p, int r, boolean routed, long cycle) {
+    private static int requester(long payload) {
+        return (int) ((payload & 0xffffffffL) >>> (1 + SEQ_BITS));
+    }
+
+    private void onRequest(int p, int r, long s, boolean routed, long cycle) {
         boolean real = p < nodes;
         if (real && token[p]) {
-            if (r == p) {
-                return; // a late copy of the holder's own request, already served
+            if (!fresh(r, s) || r == p || tokenQueue.contains(r)) {
+                return; // a copy of a served request, or of one already queued
             }
-            if (state[p] == ClientState.EATING) {
-                enqueue(tokenQueue, r, p);
-            } else {
-                tokenQueue.add(r); // an idle holder has an empty queue
-                handOff(p, cycle);
+            tokenQueue.add(r);
+            if (state[p] != ClientState.EATING) {
+                handOff(p, cycle); // an idle holder: its queue was empty
             }
         } else if (!routed) {
             if (real && cycle <= answersUntil[p]) {
                 // p gave the token away less than 2L ago: it still answers for it until the new
                 // holder's I_HAVE_TOKEN has reached the new holder's superiors
-                route(p, successor[p], r, cycle);
+                route(p, successor[p], r, s, cycle);
             } else if (control[p] >= 0) {
-                route(p, control[p], r, cycle);
+                route(p, control[p], r, s, cycle);
             }
             // else: this superior knows no holder; the copy at the common superior finds it
         } else if (r == p) {
@@ -181,50 +195,54 @@ public final class ThambuWong extends BaselineFabric {
             // did: follow where p sent it. If not, the only pointer to p is a former holder's
             // successor, so p is already in the token's queue and this is a duplicate.
             if (successor[p] >= 0) {
-                route(p, successor[p], r, cycle);
+                route(p, successor[p], r, s, cycle);
             }
         } else if (real && state[p] == ClientState.HUNGRY) {
-            enqueue(pending.get(p), r, p); // p will have the token; it adds r to the queue then
-        } else if (real && cycle <= answersUntil[p]) {
-            route(p, successor[p], r, cycle);
-        } else if (control[p] >= 0) {
-            route(p, control[p], r, cycle);
+            pending.get(p).add(new long[] {r, s}); // p will have the token; it queues r then
         } else if (real && successor[p] >= 0) {
-            route(p, successor[p], r, cycle);
+            route(p, successor[p], r, s, cycle); // forward in time: successors are waiting nodes
+        } else if (control[p] >= 0) {
+            route(p, control[p], r, s, cycle);
         } else {
             throw new IllegalStateException("routed request of " + r + " reached " + p + ", which has no route");
         }
     }
 
-    private void route(int from, int to, int r, long cycle) {
-        send(from, to, REQUEST, request(r, true), requestBits(), cycle);
+    /** Request s of node r is the one after its last served request, decided on 2 bits and checked. */
+    private boolean fresh(int r, long s) {
+        boolean wire = ((s - served[r]) & 3) == 1;
+        boolean truth = s == served[r] + 1;
+        if (wire != truth) {
+            throw new IllegalStateException("request " + s + " of node " + r + " is " + (s - served[r])
+                    + " requests from its last served one; 2-bit sequence numbers cannot tell; the run is refused");
+        }
+        return wire;
     }
 
-    private static void enqueue(ArrayDeque<Integer> q, int r, int self) {
-        if (r != self && !q.contains(r)) {
-            q.add(r);
-        }
+    private void route(int from, int to, int r, long s, long cycle) {
+        send(from, to, REQUEST, request(r, s, true), requestBits(), cycle);
     }
 
     private void onToken(int i, long cycle) {
+        if (state[i] != ClientState.HUNGRY) {
+            throw new IllegalStateException("the token reached " + i + ", which is " + state[i]);
+        }
         if (relinquishAt[i] >= 0) {
             throw new IllegalStateException("the token came back to " + i + " before its RELINQUISH left");
         }
         token[i] = true;
-        for (int r : pending.get(i)) {
-            enqueue(tokenQueue, r, i);
+        tokenQueue.remove(i);
+        served[i] = seq[i];
+        for (long[] e : pending.get(i)) {
+            int r = (int) e[0];
+            if (fresh(r, e[1]) && r != i && !tokenQueue.contains(r)) {
+                tokenQueue.add(r);
+            }
         }
         pending.get(i).clear();
-        tokenQueue.remove(i);
+        eat(i, cycle);
         for (int c : superiors[i]) {
             send(i, c, I_HAVE, 0, 2, cycle);
-        }
-        if (state[i] == ClientState.HUNGRY) {
-            eat(i, cycle);
-        } else if (!tokenQueue.isEmpty()) {
-            // A duplicate of a request already served brought the token here: a tenure of zero
-            // cycles, announced and relinquished like any other so that the directory stays whole.
-            handOff(i, cycle);
         }
     }
 
@@ -237,7 +255,7 @@ public final class ThambuWong extends BaselineFabric {
         int head = tokenQueue.poll();
         successor[i] = tokenQueue.isEmpty() ? head : tokenQueue.peekLast();
         token[i] = false;
-        int bits = 2 + lengthBits + tokenQueue.size() * idBits;
+        int bits = 2 + lengthBits + tokenQueue.size() * idBits + SEQ_BITS * nodes;
         send(i, head, TOKEN, 0, bits, cycle);
         relinquishAt[i] = cycle + channels.latencyCycles();
         relinquishing.add(i);

@@ -40,7 +40,8 @@ final class ResultsReport {
             b.append("![messages per entry against n, load ").append(load).append("](").append(data)
                     .append("/messages-vs-n_p").append(load).append("_L1.png)\n\n");
         }
-        b.append("SVG versions, and wait and utilisation against load for every n, are in `").append(data).append("/`.\n\n");
+        b.append("The same run writes SVG versions, and wait and utilisation against load for every n, into `").append(data)
+                .append("/`; the repository keeps only the two PNGs above and the CSV.\n\n");
         byN(b, 0.01);
         seedClaims(b);
         paperClaims(b);
@@ -144,10 +145,11 @@ final class ResultsReport {
         b.append("- **Maekawa costs 4K, not 3K, under contention.** Each contended entry adds FAILED, INQUIRE or YIELD "
                 + "messages to the 3K of B-9; the mean stays inside the claimed 3√N … 5√N.\n");
         b.append("- **Thambu–Wong can exceed 3K + 2 under load.** While the token moves, the superiors of both the old "
-                + "and the new holder answer a broadcast, so a request can reach the holder twice; the copy that arrives "
-                + "after its request was served brings the token to a node that no longer wants it, which must announce "
-                + "and relinquish it like any holder. These are the rules ppbus had to add to make 004's description "
-                + "live (docs/PROTOCOL.md); their cost is this excess.\n");
+                + "and the new holder answer a broadcast, so a request can be routed twice, and a routed request may "
+                + "follow several former holders to the holder. The holder drops the second copy (sequence numbers), "
+                + "but the routing messages are spent. These are the rules ppbus had to add to make 004's description "
+                + "live (docs/PROTOCOL.md); the mean excess over 3K + 2 is their cost. The token also carries 2 bits "
+                + "per node, which shows in bits per entry.\n");
         b.append("- **Raymond and Li–Hudak stay near 4 and below** because under load most requests find the token "
                 + "close, as the seeds say (≈ 4 per entry at high load for Raymond).\n\n");
     }

@@ -151,6 +151,33 @@ final class ArbiterUnit {
         return out;
     }
 
+    /** Saves OWNER, each port's flags, the priority order and the output queues. */
+    void save(org.ppbus.bus.StateBits w) {
+        int width = org.ppbus.bus.StateBits.widthFor(clients.length);
+        w.write(owner + 1, width);
+        for (byte f : flags) {
+            w.write(f, 4);
+        }
+        for (int p : priority.order()) {
+            w.write(p, width);
+        }
+        out.save(w);
+    }
+
+    void restore(org.ppbus.bus.StateBits r) {
+        int width = org.ppbus.bus.StateBits.widthFor(clients.length);
+        owner = r.read(width) - 1;
+        for (int m = 0; m < flags.length; m++) {
+            flags[m] = (byte) r.read(4);
+        }
+        int[] order = new int[clients.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = r.read(width);
+        }
+        priority.load(order);
+        out.load(r);
+    }
+
     void load(int ownerPort, byte[] portFlags, int[] order) {
         this.owner = ownerPort;
         System.arraycopy(portFlags, 0, flags, 0, flags.length);

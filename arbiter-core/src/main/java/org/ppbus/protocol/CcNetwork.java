@@ -126,6 +126,57 @@ public final class CcNetwork implements Fabric, StateView {
         }
     }
 
+    /**
+     * The whole protocol state after cycle t has been evaluated, packed: every client and arbiter
+     * and every symbol still in a pipeline. Only for a network that evaluates every unit every
+     * cycle, whose scheduler holds no state.
+     */
+    public long[] snapshot(long afterCycle) {
+        requireEveryUnit();
+        org.ppbus.bus.StateBits w = new org.ppbus.bus.StateBits();
+        for (ClientUnit c : clients) {
+            c.save(w);
+        }
+        for (ArbiterUnit a : arbiters) {
+            a.save(w);
+        }
+        a2c.save(afterCycle, w);
+        c2a.save(afterCycle, w);
+        return w.toWords();
+    }
+
+    /** Restores a {@link #snapshot} so that cycle t is the next one evaluated. */
+    public void restore(long[] state, long atCycle) {
+        requireEveryUnit();
+        org.ppbus.bus.StateBits r = new org.ppbus.bus.StateBits(state);
+        for (ClientUnit c : clients) {
+            c.restore(r);
+        }
+        for (ArbiterUnit a : arbiters) {
+            a.restore(r);
+        }
+        a2c.load(atCycle, r);
+        c2a.load(atCycle, r);
+        unitsWithQueuedOutput = 0;
+        for (ClientUnit c : clients) {
+            unitsWithQueuedOutput += c.queues().anyPending() ? 1 : 0;
+        }
+        for (ArbiterUnit a : arbiters) {
+            unitsWithQueuedOutput += a.queues().anyPending() ? 1 : 0;
+        }
+    }
+
+    private void requireEveryUnit() {
+        if (!scheduler.evaluatesAll()) {
+            throw new IllegalStateException("snapshots need a network that evaluates every unit every cycle");
+        }
+    }
+
+    /** The req input of a client as it was last set. */
+    public boolean req(int client) {
+        return clients[client].req();
+    }
+
     @Override
     public boolean quiescent() {
         return a2c.inFlightTotal() == 0 && c2a.inFlightTotal() == 0 && unitsWithQueuedOutput == 0;

@@ -168,6 +168,31 @@ final class ClientUnit {
         return out;
     }
 
+    /** Saves the unit's state: the state, the req input, each link's flags and the output queues. */
+    void save(org.ppbus.bus.StateBits w) {
+        w.write(state.ordinal(), 2);
+        w.write(reqIn ? 1 : 0, 1);
+        w.write(directReentry ? 1 : 0, 1);
+        for (byte f : flags) {
+            w.write(f, 4);
+        }
+        out.save(w);
+    }
+
+    void restore(org.ppbus.bus.StateBits r) {
+        state = ClientState.values()[r.read(2)];
+        reqIn = r.read(1) == 1;
+        directReentry = r.read(1) == 1;
+        for (int k = 0; k < flags.length; k++) {
+            flags[k] = (byte) r.read(4);
+        }
+        out.load(r);
+    }
+
+    boolean req() {
+        return reqIn;
+    }
+
     /** Loads a state (for initial states other than the cold start). */
     void load(ClientState s, byte[] linkFlags) {
         this.state = s;

@@ -81,6 +81,33 @@ public final class ChannelBank {
         return java.util.Arrays.copyOf(tmp, count);
     }
 
+    /** Saves the symbols that will arrive in cycles t + 1 … t + L, 2 bits each. */
+    public void save(long afterCycle, org.ppbus.bus.StateBits w) {
+        for (int c = 0; c < channels; c++) {
+            for (long arrival = afterCycle + 1; arrival <= afterCycle + latencyCycles; arrival++) {
+                w.write(slots[slot(arrival) * channels + c], 2);
+            }
+        }
+    }
+
+    /**
+     * Restores what {@link #save} wrote so that the symbols arrive in cycles t … t + L − 1: the
+     * pipelines as they stand before cycle t is evaluated.
+     */
+    public void load(long atCycle, org.ppbus.bus.StateBits r) {
+        java.util.Arrays.fill(slots, 0);
+        inFlight = 0;
+        for (int c = 0; c < channels; c++) {
+            for (long arrival = atCycle; arrival < atCycle + latencyCycles; arrival++) {
+                int code = r.read(2);
+                slots[slot(arrival) * channels + c] = code;
+                if (code != 0) {
+                    inFlight++;
+                }
+            }
+        }
+    }
+
     /** Number of non-idle symbols in all pipelines. */
     public int inFlightTotal() {
         return inFlight;

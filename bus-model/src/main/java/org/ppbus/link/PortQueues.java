@@ -66,6 +66,27 @@ public final class PortQueues {
         return nonEmpty > 0;
     }
 
+    /** Saves every port's queue: its length (3 bits) and its codes (8 bits). */
+    public void save(org.ppbus.bus.StateBits w) {
+        for (int p = 0; p < length.length; p++) {
+            w.write(length[p], 3);
+            w.write(packed[p] & 0xff, 8);
+        }
+    }
+
+    /** Restores what {@link #save} wrote; the depth statistic starts again from zero. */
+    public void load(org.ppbus.bus.StateBits r) {
+        nonEmpty = 0;
+        for (int p = 0; p < length.length; p++) {
+            length[p] = (byte) r.read(3);
+            packed[p] = r.read(8);
+            if (length[p] > 0) {
+                nonEmpty++;
+            }
+        }
+        maxDepth = 0;
+    }
+
     /** The largest depth any port reached, counted right after a push. */
     public int maxDepth() {
         return maxDepth;

@@ -29,6 +29,7 @@ public final class Main {
         m.put("compare", new CompareCommand());
         m.put("sweep", new SweepCommand());
         m.put("results", new ResultsCommand());
+        m.put("verify", new VerifyCommand());
         return m;
     }
 

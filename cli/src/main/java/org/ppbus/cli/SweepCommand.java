@@ -196,7 +196,11 @@ final class SweepCommand implements Main.Command {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> futures = new ArrayList<>();
-            for (SimulationConfig c : points) {
+            // Largest n first: the longest points start early, so the last ones to finish are
+            // short and no core idles at the end waiting for a single big point.
+            List<SimulationConfig> order = new ArrayList<>(points);
+            order.sort(java.util.Comparator.comparingInt(SimulationConfig::nodes).reversed());
+            for (SimulationConfig c : order) {
                 futures.add(pool.submit(() -> {
                     if (stop.get()) {
                         return null;

@@ -16,12 +16,20 @@ import java.util.List;
  * line is {@code CYCLE NODE HOLD}: processor NODE raises req in cycle CYCLE and, once granted,
  * holds the bus for HOLD cycles. Lines are in non-decreasing cycle order. If a processor is still
  * busy at CYCLE, its request waits until it may raise req again.
+ *
+ * <p>Outside the contract (audit A3 only), {@code CYCLE NODE HOLD reenter} says that processor NODE,
+ * whose previous transaction ends in cycle CYCLE, keeps req high and re-enters without a THINKING
+ * cycle, then holds the bus for HOLD cycles. The exhaustive search writes such lines.
  */
 public record RequestTrace(int nodes, List<Entry> entries) {
     public static final String HEADER = "# ppbus request trace v1";
 
-    /** One request. */
-    public record Entry(long cycle, int node, int hold) { }
+    /** One request; {@code reenter} marks a direct re-entry outside the contract. */
+    public record Entry(long cycle, int node, int hold, boolean reenter) {
+        public Entry(long cycle, int node, int hold) {
+            this(cycle, node, hold, false);
+        }
+    }
 
     public static RequestTrace read(Path file) throws IOException {
         List<Entry> entries = new ArrayList<>();
@@ -47,8 +55,8 @@ public record RequestTrace(int nodes, List<Entry> entries) {
                     continue;
                 }
                 String[] f = t.split("\\s+");
-                if (f.length != 3) {
-                    throw new IOException(file + ":" + lineNo + ": expected 'CYCLE NODE HOLD'");
+                if (f.length != 3 && !(f.length == 4 && f[3].equals("reenter"))) {
+                    throw new IOException(file + ":" + lineNo + ": expected 'CYCLE NODE HOLD' or 'CYCLE NODE HOLD reenter'");
                 }
                 long cycle = parseLong(f[0], file, lineNo);
                 int node = parseInt(f[1], file, lineNo);
@@ -57,7 +65,7 @@ public record RequestTrace(int nodes, List<Entry> entries) {
                     throw new IOException(file + ":" + lineNo + ": need CYCLE >= 1 in order, NODE >= 0, HOLD >= 1");
                 }
                 last = cycle;
-                entries.add(new Entry(cycle, node, hold));
+                entries.add(new Entry(cycle, node, hold, f.length == 4));
             }
         }
         int maxNode = entries.stream().mapToInt(Entry::node).max().orElse(-1);
@@ -74,7 +82,7 @@ public record RequestTrace(int nodes, List<Entry> entries) {
         w.write("# nodes " + nodes + "\n");
         w.write("# cycle node hold\n");
         for (Entry e : entries) {
-            w.write(e.cycle() + " " + e.node() + " " + e.hold() + "\n");
+            w.write(e.cycle() + " " + e.node() + " " + e.hold() + (e.reenter() ? " reenter" : "") + "\n");
         }
     }
 

@@ -37,4 +37,16 @@ public final class TraceDemand implements Demand {
     public int holdCycles(int node, long cycle) {
         return currentHold[node];
     }
+
+    /** A {@code reenter} line due at the end of this transaction: take it, with its hold. */
+    @Override
+    public boolean reentersWithoutThinking(int node, long cycle) {
+        RequestTrace.Entry e = pending.get(node).peek();
+        if (e != null && e.reenter() && e.cycle() == cycle) {
+            pending.get(node).poll();
+            currentHold[node] = e.hold();
+            return true;
+        }
+        return false;
+    }
 }

@@ -1,0 +1,177 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.check.StateSearch;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.testbench.Reports;
+import org.ppbus.workload.RequestTrace;
+
+/**
+ * {@code ppbus verify}: the exhaustive search of the Campos–Carvalho model (and, with {@code --rtl},
+ * the Yosys induction proof of the generated top). Exit 0 when nothing was found, 1 with a
+ * counterexample (written as a replayable request trace), 2 on bad input, 130 when interrupted.
+ */
+final class VerifyCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "exhaustive state search of the protocol (I1-I8, deadlock, starvation, livelock); counterexamples as traces";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors (default 3)").build());
+        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
+        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, literal+F1[+F2][+F3]").build());
+        o.addOption(Option.builder().longOpt("reenter-without-thinking")
+                .desc("outside the contract (audit A3): an eating processor may also re-enter at once").build());
+        o.addOption(Option.builder().longOpt("max-states").hasArg().argName("S").desc("stop after S states (default 200000000)").build());
+        o.addOption(Option.builder().longOpt("max-depth").hasArg().argName("D").desc("stop at depth D (default: none)").build());
+        o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
+                .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
+        o.addOption(Option.builder().longOpt("no-h").desc("skip I4 (H acyclic), the most expensive state check").build());
+        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the result as JSON").build());
+        o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE")
+                .desc("where a counterexample goes (default ppbus-counterexample.trace)").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking] [--json FILE]",
+                    "Breadth-first search of every state the Campos-Carvalho model can reach from the cold start,\n"
+                    + "with processors that do anything the req/gnt handshake allows.\n\n", o);
+            return 0;
+        }
+        int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes", "3"));
+        int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+        if (nodes < 1 || nodes > 31) {
+            throw new UsageException("--nodes must be 1..31 for the search, got " + nodes);
+        }
+        if (latency < 1) {
+            throw new UsageException("--latency must be at least 1, got " + latency);
+        }
+        RuleSet rules;
+        try {
+            rules = RuleSet.parse(cl.getOptionValue("rules", "fixed"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", "200000000"));
+        int maxDepth = Cli.parseInt("max-depth", cl.getOptionValue("max-depth", Integer.toString(Integer.MAX_VALUE)));
+        long active = -1L;
+        if (cl.hasOption("active")) {
+            active = 0;
+            for (String a : cl.getOptionValue("active").split(",")) {
+                int i = Cli.parseInt("active", a.trim());
+                if (i < 0 || i >= nodes) {
+                    throw new UsageException("--active: node " + i + " is outside 0.." + (nodes - 1));
+                }
+                active |= 1L << i;
+            }
+        }
+        StateSearch.Options opt = new StateSearch.Options(nodes, latency, rules, cl.hasOption("reenter-without-thinking"),
+                maxStates, maxDepth, !cl.hasOption("no-h"), active);
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.set(true);
+            try {
+                finished.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            StateSearch search = new StateSearch(opt);
+            StateSearch.Result r = search.run(() -> stop.get() ? 1 : 0);
+            out.printf(Locale.ROOT, "ppbus verify: n=%d, L=%d, rules %s%s%s%n", nodes, latency, rules.label(),
+                    opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
+                    cl.hasOption("active") ? ", only processors " + cl.getOptionValue("active") + " ask" : "");
+            out.printf(Locale.ROOT, "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n", r.states(),
+                    r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
+                    + "; every state within " + r.exploredDepth() + " cycles checked)",
+                    r.seconds(), r.bytes() / 1e6);
+            Path tracePath = null;
+            StringBuilder replay = new StringBuilder();
+            if (!r.findings().isEmpty()) {
+                StateSearch.Finding f = r.findings().get(0);
+                out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
+                out.printf(Locale.ROOT, "  at depth %d%s%n", f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
+                        f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
+                List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
+                RequestTrace trace = search.trace(actions, 1_000_000);
+                tracePath = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
+                StringWriter w = new StringWriter();
+                trace.write(w);
+                String header = String.format(Locale.ROOT, "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
+                        f.property(), f.message(), nodes, latency, rules.label(), f.loopStart() >= 0
+                                ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated 40 more times" : "");
+                String text = w.toString();
+                int afterHeader = text.indexOf('\n') + 1;
+                Cli.writeAtomically(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
+                replay.append(String.format(Locale.ROOT, "ppbus simulate --nodes %d --latency %d --rules %s --workload %s --cycles %d",
+                        nodes, latency, rules.label(), tracePath, actions.size() + 2));
+                out.println("counterexample: " + tracePath);
+                out.println("replay: " + replay);
+            } else {
+                out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
+            }
+            if (cl.hasOption("json")) {
+                ObjectNode root = Reports.mapper().createObjectNode();
+                root.put("tool", "ppbus " + Version.VERSION);
+                root.put("nodes", nodes);
+                root.put("latency", latency);
+                root.put("rules", rules.label());
+                root.put("reenterWithoutThinking", opt.reenterWithoutThinking());
+                root.put("active", cl.getOptionValue("active", "all"));
+                root.put("statesExplored", r.states());
+                root.put("transitions", r.transitions());
+                root.put("depth", r.depth());
+                root.put("exploredDepth", r.exploredDepth());
+                root.put("complete", r.complete());
+                root.put("stoppedBecause", r.stoppedBecause());
+                root.put("seconds", r.seconds());
+                root.put("tableBytes", r.bytes());
+                root.put("violations", r.findings().size());
+                ArrayNode list = root.putArray("findings");
+                for (StateSearch.Finding f : r.findings()) {
+                    ObjectNode fo = list.addObject();
+                    fo.put("property", f.property());
+                    fo.put("message", f.message());
+                    fo.put("depth", f.loopStart() >= 0 ? f.loopStart() : f.path().size());
+                    fo.put("loopLength", f.loopStart() >= 0 ? f.path().size() - f.loopStart() : 0);
+                }
+                if (tracePath != null) {
+                    root.put("counterexample", tracePath.toString());
+                    root.put("replay", replay.toString());
+                } else {
+                    root.putNull("counterexample");
+                }
+                Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+            }
+            if (stop.get()) {
+                return 130;
+            }
+            return r.findings().isEmpty() ? 0 : 1;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // exiting because of the interrupt
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package org.ppbus.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.bus.Fabric;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+
+class StateSearchTest {
+
+    /**
+     * The search is only sound if a snapshot holds the whole state. Two networks run the same
+     * random inputs; every few cycles one is saved and restored into a third, fresh network that
+     * then replaces it. Every symbol driven must be the same in both.
+     */
+    @ParameterizedTest
+    @CsvSource({"3,1", "7,2", "13,3"})
+    void snapshotAndRestoreLoseNothing(int n, int latency) {
+        Wiring w = Wiring.forNodes(n);
+        List<String> a = new ArrayList<>();
+        List<String> b = new ArrayList<>();
+        CcNetwork.Options opt = new CcNetwork.Options(latency, RuleSet.FIXED, true);
+        CcNetwork reference = CcNetwork.coldStart(w, opt, sink(), observer(a));
+        CcNetwork[] restored = {CcNetwork.coldStart(w, opt, sink(), observer(b))};
+        Random rnd = new Random(n * 31L + latency);
+        boolean[] req = new boolean[n];
+        for (long t = 0; t < 3000; t++) {
+            for (int i = 0; i < n; i++) {
+                boolean eating = reference.clientState(i) == org.ppbus.protocol.ClientState.EATING;
+                if (!req[i] && rnd.nextInt(10) == 0 || req[i] && eating && rnd.nextInt(3) == 0) {
+                    req[i] = !req[i];
+                    reference.request(i, req[i], t);
+                    restored[0].request(i, req[i], t);
+                }
+            }
+            reference.step(t);
+            restored[0].step(t);
+            if (t % 7 == 3) {
+                CcNetwork fresh = CcNetwork.coldStart(w, opt, sink(), observer(b));
+                fresh.restore(restored[0].snapshot(t), t + 1);
+                restored[0] = fresh;
+            }
+        }
+        assertTrue(a.size() > 500, "too little traffic to compare: " + a.size());
+        assertEquals(a, b);
+    }
+
+    private static Fabric.GrantSink sink() {
+        return new Fabric.GrantSink() {
+            @Override
+            public void granted(int node, long cycle) { }
+
+            @Override
+            public void released(int node, long cycle) { }
+        };
+    }
+
+    private static ProtocolObserver observer(List<String> log) {
+        return new ProtocolObserver() {
+            @Override
+            public void symbolDriven(boolean c2a, int link, int code, long cycle) {
+                log.add(cycle + " " + c2a + " " + link + " " + code);
+            }
+        };
+    }
+
+    /** The fixed rules on the triangle: every reachable state explored, for L = 1 and 2, and nothing found. */
+    @ParameterizedTest
+    @CsvSource({"1,false", "2,false", "1,true"})
+    void triangleWithTheFixedRulesIsCompleteAndClean(int latency, boolean reenter) {
+        StateSearch.Result r = search(3, latency, "fixed", reenter, -1L);
+        assertTrue(r.complete(), r.stoppedBecause());
+        assertEquals(List.of(), r.findings());
+        assertTrue(r.states() > 1000, "suspiciously few states: " + r.states());
+    }
+
+    /**
+     * The literal rules: A1 (R17 keeps the arbiter's request token) shows on the triangle as I3, two
+     * tokens on one link at quiescence, and the counterexample, written as a request trace, makes
+     * the simulator report the same invariant.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "2"})
+    void literalRulesBreakI3OnTheTriangle(int latency, @TempDir Path dir) throws IOException {
+        StateSearch s = new StateSearch(options(3, latency, "literal", false, -1L));
+        StateSearch.Result r = s.run(() -> 0);
+        assertEquals(1, r.findings().size());
+        assertEquals("I3 request tokens", r.findings().get(0).property());
+        assertEquals("I3 request tokens", replay(s, r.findings().get(0), 3, latency, "literal", dir).invariant());
+    }
+
+    /**
+     * A2 (R14 does not re-arm the strong request) needs n = 7; in the scope of the audit's scenario
+     * (processors 0, 2, 4 and 6) the search is complete and finds a client that waits for ever, with
+     * F1 in place so that A1 does not fire first. The fixed rules in the same scope: nothing.
+     */
+    @Test
+    void a2StarvesAClientWithoutF2() throws IOException {
+        long scope = 1 | 1 << 2 | 1 << 4 | 1 << 6;
+        StateSearch s = new StateSearch(options(7, 1, "literal+F1", false, scope));
+        StateSearch.Result r = s.run(() -> 0);
+        assertTrue(r.complete());
+        assertEquals("starvation", r.findings().get(0).property());
+        Path dir = Files.createTempDirectory("a2");
+        String seen = replay(s, r.findings().get(0), 7, 1, "literal+F1", dir).invariant();
+        assertTrue(seen.equals("deadlock") || seen.equals("livelock") || seen.equals("fairness"), seen);
+        StateSearch.Result fixed = search(7, 1, "fixed", false, scope);
+        assertTrue(fixed.complete());
+        assertEquals(List.of(), fixed.findings());
+    }
+
+    /**
+     * A3 (R2 without the eating guard) needs re-entry without thinking, outside the contract: a
+     * client that re-enters keeps the other hungry for ever. With F3 (the fixed rules): nothing.
+     */
+    @Test
+    void a3StarvesAClientWithoutF3WhenReentryIsAllowed(@TempDir Path dir) throws IOException {
+        long scope = 1 | 1 << 2;
+        StateSearch s = new StateSearch(options(7, 1, "literal+F1+F2", true, scope));
+        StateSearch.Result r = s.run(() -> 0);
+        assertTrue(r.complete());
+        assertEquals("starvation", r.findings().get(0).property());
+        assertEquals("fairness", replay(s, r.findings().get(0), 7, 1, "literal+F1+F2", dir).invariant());
+        assertEquals(List.of(), search(7, 1, "fixed", true, scope).findings());
+        assertEquals(List.of(), search(7, 1, "literal+F1+F2", false, scope).findings());
+    }
+
+    private static StateSearch.Options options(int n, int latency, String rules, boolean reenter, long scope) {
+        return new StateSearch.Options(n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
+    }
+
+    private static StateSearch.Result search(int n, int latency, String rules, boolean reenter, long scope) {
+        return new StateSearch(options(n, latency, rules, reenter, scope)).run(() -> 0);
+    }
+
+    /** Replays a finding through the simulator, as `ppbus verify` tells a user to; returns its violation. */
+    private static Violation replay(StateSearch s, StateSearch.Finding f, int n, int latency, String rules, Path dir)
+            throws IOException {
+        List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
+        Path trace = dir.resolve("cx.trace");
+        try (java.io.Writer w = Files.newBufferedWriter(trace)) {
+            s.trace(actions, 1_000_000).write(w);
+        }
+        SimulationResult r = new Simulation(SimulationConfig.defaults().withNodes(n).withLatency(latency).withRules(rules)
+                .withWorkload(trace.toString()).withCycles(actions.size() + 2).validated()).run();
+        assertTrue(r.violation() != null, "the replay passed every checker");
+        return r.violation();
+    }
+}

@@ -42,6 +42,11 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
                 .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
         o.addOption(Option.builder().longOpt("no-h").desc("skip I4 (H acyclic), the most expensive state check").build());
+        o.addOption(Option.builder().longOpt("rtl")
+                .desc("also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct)").build());
+        o.addOption(Option.builder().longOpt("no-search").desc("skip the state search (with --rtl: the proof only)").build());
+        o.addOption(Option.builder().longOpt("max-steps").hasArg().argName("K")
+                .desc("longest induction the RTL proof tries (default 10)").build());
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the result as JSON").build());
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE")
                 .desc("where a counterexample goes (default ppbus-counterexample.trace)").build());
@@ -93,40 +98,58 @@ final class VerifyCommand implements Main.Command {
             }
         });
         Runtime.getRuntime().addShutdownHook(hook);
+        if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
+            throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
+        }
+        int maxSteps = Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10"));
         try {
-            StateSearch search = new StateSearch(opt);
+            StateSearch search = new StateSearch(cl.hasOption("no-search")
+                    ? new StateSearch.Options(nodes, latency, rules, false, 1, 0, false, 0) : opt);
             StateSearch.Result r = search.run(() -> stop.get() ? 1 : 0);
             out.printf(Locale.ROOT, "ppbus verify: n=%d, L=%d, rules %s%s%s%n", nodes, latency, rules.label(),
                     opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
                     cl.hasOption("active") ? ", only processors " + cl.getOptionValue("active") + " ask" : "");
-            out.printf(Locale.ROOT, "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n", r.states(),
-                    r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
-                    + "; every state within " + r.exploredDepth() + " cycles checked)",
-                    r.seconds(), r.bytes() / 1e6);
             Path tracePath = null;
             StringBuilder replay = new StringBuilder();
-            if (!r.findings().isEmpty()) {
-                StateSearch.Finding f = r.findings().get(0);
-                out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
-                out.printf(Locale.ROOT, "  at depth %d%s%n", f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
-                        f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
-                List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
-                RequestTrace trace = search.trace(actions, 1_000_000);
-                tracePath = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
-                StringWriter w = new StringWriter();
-                trace.write(w);
-                String header = String.format(Locale.ROOT, "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
-                        f.property(), f.message(), nodes, latency, rules.label(), f.loopStart() >= 0
-                                ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated 40 more times" : "");
-                String text = w.toString();
-                int afterHeader = text.indexOf('\n') + 1;
-                Cli.writeAtomically(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
-                replay.append(String.format(Locale.ROOT, "ppbus simulate --nodes %d --latency %d --rules %s --workload %s --cycles %d",
-                        nodes, latency, rules.label(), tracePath, actions.size() + 2));
-                out.println("counterexample: " + tracePath);
-                out.println("replay: " + replay);
-            } else {
-                out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
+            if (!cl.hasOption("no-search")) {
+                out.printf(Locale.ROOT, "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n", r.states(),
+                        r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
+                        + "; every state within " + r.exploredDepth() + " cycles checked)",
+                        r.seconds(), r.bytes() / 1e6);
+                            if (!r.findings().isEmpty()) {
+                    StateSearch.Finding f = r.findings().get(0);
+                    out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
+                    out.printf(Locale.ROOT, "  at depth %d%s%n", f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
+                            f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
+                    List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
+                    RequestTrace trace = search.trace(actions, 1_000_000);
+                    tracePath = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
+                    StringWriter w = new StringWriter();
+                    trace.write(w);
+                    String header = String.format(Locale.ROOT, "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
+                            f.property(), f.message(), nodes, latency, rules.label(), f.loopStart() >= 0
+                                    ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated 40 more times" : "");
+                    String text = w.toString();
+                    int afterHeader = text.indexOf('\n') + 1;
+                    Cli.writeAtomically(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
+                    replay.append(String.format(Locale.ROOT, "ppbus simulate --nodes %d --latency %d --rules %s --workload %s --cycles %d",
+                            nodes, latency, rules.label(), tracePath, actions.size() + 2));
+                    out.println("counterexample: " + tracePath);
+                    out.println("replay: " + replay);
+                } else {
+                    out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
+                }
+            }
+            org.ppbus.verilog.RtlProof.Result proof = null;
+            if (cl.hasOption("rtl")) {
+                java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ppbus-proof");
+                proof = org.ppbus.verilog.RtlProof.run(nodes, latency, true, maxSteps, dir, Version.VERSION);
+                out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; files in %s)%n",
+                        proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
+                                + ", strengthened with fork conservation and 'an eater holds its forks'"
+                                : proof.baseCaseFailed() ? "FAILS: a counterexample from reset (see proof.log)"
+                                : "not proven: induction did not close within " + maxSteps + " steps",
+                        nodes, latency, proof.seconds(), dir);
             }
             if (cl.hasOption("json")) {
                 ObjectNode root = Reports.mapper().createObjectNode();
@@ -153,6 +176,17 @@ final class VerifyCommand implements Main.Command {
                     fo.put("depth", f.loopStart() >= 0 ? f.loopStart() : f.path().size());
                     fo.put("loopLength", f.loopStart() >= 0 ? f.path().size() - f.loopStart() : 0);
                 }
+                if (proof != null) {
+                    ObjectNode p = root.putObject("rtlProof");
+                    p.put("property", "at most one gnt");
+                    p.put("proven", proof.proven());
+                    p.put("baseCaseFailed", proof.baseCaseFailed());
+                    p.put("inductionLength", proof.inductionLength());
+                    p.put("seconds", proof.seconds());
+                    ArrayNode inv = p.putArray("strengthenedWith");
+                    inv.add("fork conservation per arbiter (I2) and OWNER one-hot");
+                    inv.add("an eating client holds all its forks");
+                }
                 if (tracePath != null) {
                     root.put("counterexample", tracePath.toString());
                     root.put("replay", replay.toString());
@@ -164,7 +198,8 @@ final class VerifyCommand implements Main.Command {
             if (stop.get()) {
                 return 130;
             }
-            return r.findings().isEmpty() ? 0 : 1;
+            boolean rtlOk = proof == null || proof.proven();
+            return r.findings().isEmpty() && rtlOk ? 0 : 1;
         } finally {
             finished.countDown();
             try {

@@ -1,0 +1,129 @@
+package org.ppbus.verilog;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.plane.Wiring;
+
+/**
+ * {@code ppbus_formal}, the harness of the RTL proof: {@code ppbus_top} with free req inputs that
+ * obey the handshake (a request is never withdrawn before its gnt), a reset in the first cycle, and
+ * "at most one gnt" as the property to prove.
+ *
+ * <p>Plain induction on that property alone does not close: an arbitrary state can hold two forks
+ * of one arbiter. With {@code strengthen}, the harness also asserts, on register state read through
+ * ports that Yosys's {@code expose} adds to the flattened top:
+ * <ul>
+ * <li>per arbiter, fork conservation (I2): its fork is at one client, in a channel stage or queued
+ * exactly when OWNER is set, and OWNER is at most one port;</li>
+ * <li>per client, an eating client holds every fork of its arbiters.</li>
+ * </ul>
+ * Two eaters would share an arbiter and both hold its one fork, so these imply the property.
+ */
+final class FormalHarness {
+    private FormalHarness() {}
+
+    /** The harness text and the flattened-top wires it reads (Yosys names). */
+    record Harness(String verilog, List<String> exposed) { }
+
+    static Harness of(Wiring w, int latency, boolean strengthen) {
+        int n = w.nodes();
+        List<String> exposed = new ArrayList<>();
+        StringBuilder ports = new StringBuilder();
+        StringBuilder body = new StringBuilder();
+        if (strengthen) {
+            for (int i = 0; i < n; i++) {
+                exposed.add("u_client_" + i + ".state_q");
+                exposed.add("u_client_" + i + ".fork_q");
+                int k = w.arbitersOf(i).length;
+                body.append("    wire [1:0] state_").append(i).append(";\n");
+                body.append("    wire [").append(k - 1).append(":0] fork_").append(i).append(";\n");
+                ports.append(",\n        .\\u_client_").append(i).append(".state_q (state_").append(i).append(")");
+                ports.append(",\n        .\\u_client_").append(i).append(".fork_q (fork_").append(i).append(")");
+                for (int slot = 0; slot < k; slot++) {
+                    String q = "u_client_" + i + ".g_link[" + slot + "].u_outq.pending_q";
+                    exposed.add(q);
+                    body.append("    wire [1:0] cq_").append(i).append('_').append(slot).append(";\n");
+                    ports.append(",\n        .\\").append(q).append(" (cq_").append(i).append('_').append(slot).append(")");
+                }
+            }
+            for (int a = 0; a < w.points(); a++) {
+                int[] cs = w.clientsOf(a);
+                if (cs.length == 0) {
+                    continue;
+                }
+                exposed.add("u_arbiter_" + a + ".owner_q");
+                body.append("    wire [").append(cs.length - 1).append(":0] owner_").append(a).append(";\n");
+                ports.append(",\n        .\\u_arbiter_").append(a).append(".owner_q (owner_").append(a).append(")");
+                for (int m = 0; m < cs.length && cs.length > 1; m++) {
+                    String q = "u_arbiter_" + a + ".g_port[" + m + "].u_outq.pending_q";
+                    exposed.add(q);
+                    body.append("    wire [1:0] aq_").append(a).append('_').append(m).append(";\n");
+                    ports.append(",\n        .\\").append(q).append(" (aq_").append(a).append('_').append(m).append(")");
+                }
+                for (int c : cs) {
+                    for (String ch : new String[] {SignalNames.a2c(a, c), SignalNames.c2a(c, a)}) {
+                        exposed.add("u_" + ch + ".stage_q");
+                        body.append("    wire [").append(2 * latency - 1).append(":0] st_").append(ch).append(";\n");
+                        ports.append(",\n        .\\u_").append(ch).append(".stage_q (st_").append(ch).append(")");
+                    }
+                }
+            }
+        }
+        String range = "[" + (n - 1) + ":0]";
+        StringBuilder b = new StringBuilder();
+        b.append("// The harness of `ppbus verify --rtl` (Yosys sat -tempinduct); not part of the design.\n");
+        b.append("module ppbus_formal (\n    input wire clk,\n    input wire ").append(range).append(" req\n);\n");
+        b.append("    reg past_valid = 1'b0;\n");
+        b.append("    reg ").append(range).append(" req_q = ").append(n).append("'d0;\n");
+        b.append("    wire ").append(range).append(" gnt;\n");
+        b.append(body);
+        b.append("\n    always @(posedge clk) begin\n        past_valid <= 1'b1;\n        req_q <= req;\n    end\n\n");
+        b.append("    // Reset in the first cycle only.\n");
+        b.append("    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
+        b.append(ports).append("\n    );\n\n");
+        b.append("    integer i;\n");
+        if (strengthen) {
+            b.append("    integer forks;\n");
+        }
+        b.append("    always @* begin\n        if (past_valid) begin\n");
+        b.append("            // The handshake: req falls only while gnt is high.\n");
+        b.append("            for (i = 0; i < ").append(n).append("; i = i + 1) begin\n");
+        b.append("                if (req_q[i] && !req[i]) assume(gnt[i]);\n            end\n");
+        b.append("            assert((gnt & (gnt - 1'b1)) == ").append(n).append("'d0);\n");
+        if (strengthen) {
+            for (int i = 0; i < n; i++) {
+                b.append("            assert(state_").append(i).append(" != 2'd2 || &fork_").append(i).append(");\n");
+            }
+            for (int a = 0; a < w.points(); a++) {
+                int[] cs = w.clientsOf(a);
+                if (cs.length == 0) {
+                    continue;
+                }
+                b.append("            forks = 0;\n");
+                for (int m = 0; m < cs.length; m++) {
+                    int c = cs[m];
+                    int slot = w.slotOf(c, a);
+                    b.append("            if (fork_").append(c).append('[').append(slot).append("]) forks = forks + 1;\n");
+                    for (int st = 0; st < latency; st++) {
+                        String r = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
+                        b.append("            if (st_").append(SignalNames.a2c(a, c)).append(r).append(" == 2'd1) forks = forks + 1;\n");
+                        String up = "st_" + SignalNames.c2a(c, a) + r;
+                        b.append("            if (").append(up).append(" == 2'd1 || ").append(up).append(" == 2'd2) forks = forks + 1;\n");
+                    }
+                    String cq = "cq_" + c + "_" + slot;
+                    b.append("            if (").append(cq).append(" == 2'd1 || ").append(cq).append(" == 2'd2) forks = forks + 1;\n");
+                    if (cs.length > 1) {
+                        b.append("            if (aq_").append(a).append('_').append(m).append(" == 2'd1) forks = forks + 1;\n");
+                    }
+                }
+                String owner = "owner_" + a;
+                b.append("            assert(forks == ((|").append(owner).append(") ? 1 : 0));\n");
+                if (cs.length > 1) {
+                    b.append("            assert((").append(owner).append(" & (").append(owner).append(" - 1'b1)) == 0);\n");
+                }
+            }
+        }
+        b.append("        end\n    end\nendmodule\n");
+        return new Harness(b.toString(), exposed);
+    }
+}

@@ -1,0 +1,59 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.RtlProof;
+
+/** The Yosys induction proof of "at most one gnt" on the generated top (issue 6). */
+class RtlProofTest {
+
+    /** With fork conservation and "an eater holds its forks" asserted too, induction closes. */
+    @ParameterizedTest
+    @CsvSource({"3,1", "3,2", "7,1"})
+    void atMostOneGntIsProvenByInduction(int n, int latency, @TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        RtlProof.Result r = RtlProof.run(n, latency, true, 10, dir, "test");
+        assertTrue(r.proven(), "induction did not close:\n" + tail(r.log()));
+        assertFalse(r.baseCaseFailed());
+        assertEquals(1, r.inductionLength());
+    }
+
+    /**
+     * The property alone is not inductive: an arbitrary state may hold one arbiter's fork twice. The
+     * base cases pass (there is no bug to find) and the step keeps failing: the strengthening is needed.
+     */
+    @Test
+    void theBarePropertyIsNotInductive(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        RtlProof.Result r = RtlProof.run(3, 1, false, 6, dir, "test");
+        assertFalse(r.proven());
+        assertFalse(r.baseCaseFailed());
+    }
+
+    /** A client that eats with any one of its forks: the base case finds two gnts from reset. */
+    @Test
+    void aMutantThatEatsWithoutAllForksIsCaught(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        GeneratedDesign mutant = Designs.generate("campos-carvalho", 3, 1, "test")
+                .map(v -> v.replace("(state_d == HUNGRY) && (&fork_d)", "(state_d == HUNGRY) && (|fork_d)"));
+        assertTrue(mutant.files().values().stream().anyMatch(v -> v.contains("(|fork_d)")), "mutation not applied");
+        RtlProof.Result r = RtlProof.run(mutant, 3, 1, true, 10, dir);
+        assertFalse(r.proven());
+        assertTrue(r.baseCaseFailed(), tail(r.log()));
+    }
+
+    private static String tail(String log) {
+        String[] l = log.split("\n");
+        return String.join("\n", java.util.Arrays.copyOfRange(l, Math.max(0, l.length - 15), l.length));
+    }
+}

@@ -116,7 +116,7 @@ final class VerifyCommand implements Main.Command {
                         r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
                         + "; every state within " + r.exploredDepth() + " cycles checked)",
                         r.seconds(), r.bytes() / 1e6);
-                            if (!r.findings().isEmpty()) {
+                if (!r.findings().isEmpty()) {
                     StateSearch.Finding f = r.findings().get(0);
                     out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
                     out.printf(Locale.ROOT, "  at depth %d%s%n", f.loopStart() >= 0 ? f.loopStart() : f.path().size(),

@@ -71,11 +71,11 @@ public final class StateSearch {
     private final StateTable table;
     private final List<Finding> findings = new ArrayList<>();
     // per state
-    private int[] parent = new int[1 << 16];
-    private long[] action = new long[1 << 16];   // the actions that led here, 2 bits per processor
-    private int[] depthOf = new int[1 << 16];
-    private int[] edgeStart = new int[1 << 16];
-    private int[] edges = new int[1 << 18];
+    private final Chunked.Ints parent = new Chunked.Ints();
+    private final Chunked.Longs action = new Chunked.Longs();   // the actions that led here, 2 bits per processor
+    private final Chunked.Ints depthOf = new Chunked.Ints();
+    private final Chunked.Ints edgeStart = new Chunked.Ints();
+    private final Chunked.Ints edges = new Chunked.Ints();
     private int edgeCount;
 
     public StateSearch(Options options) {
@@ -101,11 +101,11 @@ public final class StateSearch {
         int expanded = 0;
         while (expanded < table.size()) {
             int s = expanded;
-            if (depthOf[s] > depth) {
-                depth = depthOf[s];
+            if (depthOf.get(s) > depth) {
+                depth = depthOf.get(s);
                 frontierStart = s;
             }
-            if (depthOf[s] >= o.maxDepth()) {
+            if (depthOf.get(s) >= o.maxDepth()) {
                 stopped = "depth limit " + o.maxDepth();
                 break;
             }
@@ -117,8 +117,7 @@ public final class StateSearch {
                 stopped = "interrupted";
                 break;
             }
-            ensureEdgeStart(s);
-            edgeStart[s] = edgeCount;
+            edgeStart.set(s, edgeCount);
             long[] state = table.get(s);
             int[] choices = choices(state);
             int combos = 1;
@@ -137,14 +136,13 @@ public final class StateSearch {
                 break;
             }
         }
-        ensureEdgeStart(expanded);
-        edgeStart[expanded] = edgeCount;
+        edgeStart.set(expanded, edgeCount);
         boolean complete = stopped == null;
         if (complete) {
             liveness(expanded);
         }
-        long bytes = table.bytes() + 4L * edges.length + 20L * parent.length;
-        int explored = complete ? depth : (expanded < table.size() ? depthOf[expanded] : depth);
+        long bytes = table.bytes() + edges.bytes() + parent.bytes() + action.bytes() + depthOf.bytes() + edgeStart.bytes();
+        int explored = complete ? depth : (expanded < table.size() ? depthOf.get(expanded) : depth);
         return new Result(table.size(), transitions, depth, explored, complete, stopped == null ? "complete" : stopped,
                 List.copyOf(findings), (System.nanoTime() - t0) / 1e9, bytes);
     }
@@ -207,7 +205,7 @@ public final class StateSearch {
         net.step(0);
         long[] next = withFresh(net.snapshot(0), rec.granted);
         int before = table.size();
-        int idx = add(next, from, act, depthOf[from] + 1);
+        int idx = add(next, from, act, depthOf.get(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
         String bad = rec.problem != null ? rec.problem : transitionProblem();
         if (bad == null && idx == before) {
@@ -345,8 +343,8 @@ public final class StateSearch {
     private boolean[] backwardReach(int states, boolean[] target) {
         int[] indeg = new int[states + 1];
         for (int s = 0; s < states; s++) {
-            for (int e = edgeStart[s]; e < edgeStart[s + 1]; e++) {
-                indeg[edges[e] + 1]++;
+            for (int e = edgeStart.get(s); e < edgeStart.get(s + 1); e++) {
+                indeg[edges.get(e) + 1]++;
             }
         }
         for (int s = 0; s < states; s++) {
@@ -355,8 +353,8 @@ public final class StateSearch {
         int[] pred = new int[edgeCount];
         int[] fill = Arrays.copyOf(indeg, states);
         for (int s = 0; s < states; s++) {
-            for (int e = edgeStart[s]; e < edgeStart[s + 1]; e++) {
-                pred[fill[edges[e]]++] = s;
+            for (int e = edgeStart.get(s); e < edgeStart.get(s + 1); e++) {
+                pred[fill[edges.get(e)]++] = s;
             }
         }
         boolean[] reach = target.clone();
@@ -401,14 +399,14 @@ public final class StateSearch {
             }
             int depth = 0;
             callState[0] = root;
-            callEdge[0] = edgeStart[root];
+            callEdge[0] = edgeStart.get(root);
             index[root] = low[root] = counter++;
             stack[sp++] = root;
             onStack[root] = true;
             while (depth >= 0) {
                 int v = callState[depth];
-                if (callEdge[depth] < edgeStart[v + 1]) {
-                    int w = edges[callEdge[depth]++];
+                if (callEdge[depth] < edgeStart.get(v + 1)) {
+                    int w = edges.get(callEdge[depth]++);
                     if (!inside[w]) {
                         continue;
                     }
@@ -418,7 +416,7 @@ public final class StateSearch {
                         onStack[w] = true;
                         depth++;
                         callState[depth] = w;
-                        callEdge[depth] = edgeStart[w];
+                        callEdge[depth] = edgeStart.get(w);
                     } else if (onStack[w]) {
                         low[v] = Math.min(low[v], index[w]);
                     }
@@ -455,8 +453,8 @@ public final class StateSearch {
         boolean cyclic = scc.size() > 1;
         if (!cyclic) {
             int s = scc.get(0);
-            for (int e = edgeStart[s]; e < edgeStart[s + 1]; e++) {
-                cyclic |= edges[e] == s;
+            for (int e = edgeStart.get(s); e < edgeStart.get(s + 1); e++) {
+                cyclic |= edges.get(e) == s;
             }
         }
         if (!cyclic) {
@@ -509,8 +507,8 @@ public final class StateSearch {
         int[] prev = new int[member.length];
         Arrays.fill(prev, -2);
         java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
-        for (int e = edgeStart[a]; e < edgeStart[a + 1]; e++) {
-            int w = edges[e];
+        for (int e = edgeStart.get(a); e < edgeStart.get(a + 1); e++) {
+            int w = edges.get(e);
             if (member[w] && prev[w] == -2) {
                 prev[w] = a;
                 q.add(w);
@@ -521,8 +519,8 @@ public final class StateSearch {
             if (v == b) {
                 break;
             }
-            for (int e = edgeStart[v]; e < edgeStart[v + 1]; e++) {
-                int w = edges[e];
+            for (int e = edgeStart.get(v); e < edgeStart.get(v + 1); e++) {
+                int w = edges.get(e);
                 if (member[w] && prev[w] == -2) {
                     prev[w] = v;
                     q.add(w);
@@ -549,7 +547,7 @@ public final class StateSearch {
     }
 
     private int loopStartOf(int[] loop) {
-        return depthOf[loop[0]];
+        return depthOf.get(loop[0]);
     }
 
     /** The actions that lead from state a to its successor b (re-derived, since BFS kept one parent). */
@@ -584,8 +582,8 @@ public final class StateSearch {
 
     private List<int[]> path(int s) {
         List<int[]> p = new ArrayList<>();
-        for (int v = s; parent[v] >= 0; v = parent[v]) {
-            p.add(0, actions(action[v]));
+        for (int v = s; parent.get(v) >= 0; v = parent.get(v)) {
+            p.add(0, actions(action.get(v)));
         }
         return p;
     }
@@ -690,30 +688,15 @@ public final class StateSearch {
         int before = table.size();
         int idx = table.addOrFind(state);
         if (idx == before) {
-            if (idx >= parent.length) {
-                int cap = parent.length * 2;
-                parent = Arrays.copyOf(parent, cap);
-                action = Arrays.copyOf(action, cap);
-                depthOf = Arrays.copyOf(depthOf, cap);
-            }
-            parent[idx] = from;
-            action[idx] = act;
-            depthOf[idx] = depth;
+            parent.set(idx, from);
+            action.set(idx, act);
+            depthOf.set(idx, depth);
         }
         return idx;
     }
 
     private void addEdge(int to) {
-        if (edgeCount == edges.length) {
-            edges = Arrays.copyOf(edges, edges.length * 2);
-        }
-        edges[edgeCount++] = to;
-    }
-
-    private void ensureEdgeStart(int s) {
-        if (s + 1 >= edgeStart.length) {
-            edgeStart = Arrays.copyOf(edgeStart, Math.max(edgeStart.length * 2, s + 2));
-        }
+        edges.set(edgeCount++, to);
     }
 
     /** Events of one cycle: grants (for the fresh bits), demotions (I5) and anomalies. */

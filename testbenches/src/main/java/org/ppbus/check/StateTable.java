@@ -1,7 +1,5 @@
 package org.ppbus.check;
 
-import java.util.Arrays;
-
 /**
  * The set of visited states, each a fixed number of 64-bit words, stored back to back in one
  * array and found again by open addressing. Indices are dense and given in insertion order, which
@@ -9,13 +7,12 @@ import java.util.Arrays;
  */
 final class StateTable {
     private final int words;
-    private long[] arena;
+    private final Chunked.Longs arena = new Chunked.Longs();
     private int[] slots;   // index + 1, 0 = empty
     private int size;
 
     StateTable(int words) {
         this.words = words;
-        this.arena = new long[words * 1024];
         this.slots = new int[1 << 12];
     }
 
@@ -24,20 +21,20 @@ final class StateTable {
         if (state.length != words) {
             throw new IllegalArgumentException("state of " + state.length + " words, expected " + words);
         }
-        if ((size + 1) * 2 > slots.length) {
+        if ((long) (size + 1) * 2 > slots.length) {
+            if (slots.length == 1 << 30) {
+                throw new IllegalStateException("state table full at " + size + " states");
+            }
             grow();
         }
         int mask = slots.length - 1;
         for (int i = hash(state, 0) & mask; ; i = (i + 1) & mask) {
             int v = slots[i];
             if (v == 0) {
-                if ((long) (size + 1) * words > Integer.MAX_VALUE - 16) {
-                    throw new IllegalStateException("state table full at " + size + " states");
+                long base = (long) size * words;
+                for (int w = 0; w < words; w++) {
+                    arena.set(base + w, state[w]);
                 }
-                if ((size + 1) * words > arena.length) {
-                    arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 16, (long) arena.length * 2));
-                }
-                System.arraycopy(state, 0, arena, size * words, words);
                 slots[i] = ++size;
                 return size - 1;
             }
@@ -48,7 +45,12 @@ final class StateTable {
     }
 
     long[] get(int index) {
-        return Arrays.copyOfRange(arena, index * words, index * words + words);
+        long[] s = new long[words];
+        long base = (long) index * words;
+        for (int w = 0; w < words; w++) {
+            s[w] = arena.get(base + w);
+        }
+        return s;
     }
 
     int size() {
@@ -56,13 +58,13 @@ final class StateTable {
     }
 
     long bytes() {
-        return 8L * arena.length + 4L * slots.length;
+        return arena.bytes() + 4L * slots.length;
     }
 
     private boolean equalsAt(int index, long[] state) {
-        int base = index * words;
+        long base = (long) index * words;
         for (int w = 0; w < words; w++) {
-            if (arena[base + w] != state[w]) {
+            if (arena.get(base + w) != state[w]) {
                 return false;
             }
         }
@@ -75,7 +77,7 @@ final class StateTable {
         int mask = slots.length - 1;
         for (int v : old) {
             if (v != 0) {
-                int i = hash(arena, (v - 1) * words) & mask;
+                int i = hash(get(v - 1), 0) & mask;
                 while (slots[i] != 0) {
                     i = (i + 1) & mask;
                 }

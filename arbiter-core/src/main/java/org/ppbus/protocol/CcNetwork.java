@@ -215,6 +215,15 @@ public final class CcNetwork implements Fabric, StateView {
         return max;
     }
 
+    /** Routes every symbol through a fault injector (fault runs evaluate every unit every cycle). */
+    public void inject(org.ppbus.link.FaultInjector injector) {
+        if (!scheduler.evaluatesAll()) {
+            throw new IllegalStateException("a fault run must evaluate every unit every cycle");
+        }
+        c2a.inject(injector, 0);
+        a2c.inject(injector, 1);
+    }
+
     /** The cycle the network last evaluated is needed to read pipelines; checkers pass it. */
     private long viewCycle;
 

@@ -19,6 +19,8 @@ public final class ChannelBank {
     private final int[] receiverUnit;
     private final Scheduler scheduler;
     private int inFlight;
+    private FaultInjector fault;
+    private int bankId;
 
     public ChannelBank(int channels, int latencyCycles, int[] receiverUnit, Scheduler scheduler) {
         if (latencyCycles < 1) {
@@ -43,8 +45,20 @@ public final class ChannelBank {
         return latencyCycles;
     }
 
+    /** Routes the symbols of this bank through a fault injector; bank 0 is c2a, 1 is a2c. */
+    public void inject(FaultInjector injector, int bank) {
+        this.fault = injector;
+        this.bankId = bank;
+    }
+
     /** Drives a non-idle symbol in cycle t; it arrives in cycle t + L. */
     public void drive(int channel, long cycle, int code) {
+        if (fault != null) {
+            code = fault.onDrive(bankId, channel, cycle, code, latencyCycles);
+            if (code == 0) {
+                return;
+            }
+        }
         int idx = slot(cycle + latencyCycles) * channels + channel;
         if (slots[idx] != 0) {
             throw new IllegalStateException("channel " + channel + " driven twice for one cycle");
@@ -62,6 +76,12 @@ public final class ChannelBank {
             slots[idx] = 0;
             inFlight--;
         }
+        if (fault != null) {
+            int late = fault.takeLate(bankId, channel, cycle, code != 0);
+            if (late != 0) {
+                return late;
+            }
+        }
         return code;
     }
 
@@ -78,7 +98,16 @@ public final class ChannelBank {
                 tmp[count++] = code;
             }
         }
-        return java.util.Arrays.copyOf(tmp, count);
+        int[] r = java.util.Arrays.copyOf(tmp, count);
+        if (fault != null) {
+            int[] late = fault.lateFor(bankId, channel, cycle);
+            if (late.length > 0) {
+                int[] all = java.util.Arrays.copyOf(r, r.length + late.length);
+                System.arraycopy(late, 0, all, r.length, late.length);
+                return all;
+            }
+        }
+        return r;
     }
 
     /** Saves the symbols that will arrive in cycles t + 1 … t + L, 2 bits each. */
@@ -110,7 +139,7 @@ public final class ChannelBank {
 
     /** Number of non-idle symbols in all pipelines. */
     public int inFlightTotal() {
-        return inFlight;
+        return inFlight + (fault != null && bankId == 0 ? fault.lateCount() : 0);
     }
 
     private int slot(long cycle) {

@@ -30,6 +30,7 @@ public final class Main {
         m.put("sweep", new SweepCommand());
         m.put("results", new ResultsCommand());
         m.put("verify", new VerifyCommand());
+        m.put("faults", new FaultsCommand());
         return m;
     }
 

@@ -26,7 +26,8 @@ import org.ppbus.workload.Workload;
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
     private static final Set<String> CONFIG_KEYS = Set.of("nodes", "cycles", "load", "hold", "geometricHold", "latency",
-            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain", "reenterNodes", "algorithm");
+            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain", "reenterNodes", "algorithm",
+            "fault");
 
     @Override
     public String summary() {
@@ -38,6 +39,9 @@ final class SimulateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("algorithm").hasArg().argName("A")
                 .desc("campos-carvalho (default) or central-rr, the central round-robin reference").build());
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
+        o.addOption(Option.builder().longOpt("fault").hasArg().argName("KIND:WHERE")
+                .desc("inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random or CYCLE@CHANNEL "
+                        + "(e.g. drop:120@c2a_c0_a1); the report gives faultVerdict").build());
         o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 100000)").build());
         o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("per-cycle request probability of a thinking processor, in [0,1] (default 0.01)").build());
         o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant, >= 1 (default 4)").build());
@@ -218,7 +222,8 @@ final class SimulateCommand implements Main.Command {
         String[][] map = {{"algorithm", "algorithm"}, {"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"},
                           {"latency", "latency"}, {"seed", "seed"}, {"rules", "rules"}, {"workload", "workload"},
                           {"hot-nodes", "hotNodes"}, {"hot-load", "hotLoad"},
-                          {"reenter-without-thinking", "reenterNodes"}, {"watchdog", "watchdog"}, {"stall", "stall"}};
+                          {"reenter-without-thinking", "reenterNodes"}, {"watchdog", "watchdog"}, {"stall", "stall"},
+                          {"fault", "fault"}};
         for (String[] m : map) {
             if (cl.hasOption(m[0])) {
                 c = apply(c, m[1], cl.getOptionValue(m[0]));
@@ -247,6 +252,7 @@ final class SimulateCommand implements Main.Command {
             case "seed" -> b.seed(Cli.parseLong("seed", v));
             case "rules" -> b.rules(v);
             case "algorithm" -> b.algorithm(v);
+            case "fault" -> b.fault(v);
             case "workload" -> b.workload(v);
             case "watchdog" -> b.watchdogCycles(Cli.parseLong("watchdog", v));
             case "stall" -> b.stallCycles(Cli.parseLong("stall", v));

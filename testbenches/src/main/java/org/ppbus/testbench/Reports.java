@@ -67,6 +67,19 @@ public final class Reports {
             e.add(s.entriesPerNode()[i]);
             putDistribution(wn.addObject(), s.waitPerNode()[i]);
         }
+        if (r.fault() != null) {
+            FaultOutcome f = r.fault();
+            root.put("faultVerdict", f.verdict());
+            ObjectNode fo = root.putObject("fault");
+            fo.put("plan", f.plan());
+            fo.put("injected", f.injected());
+            fo.put("cycle", f.cycle());
+            fo.put("channel", f.channel());
+            fo.put("sent", f.sent());
+            fo.put("delivered", f.delivered());
+            fo.put("detectedAt", f.detectedAt());
+            fo.put("detectionLatency", f.latency());
+        }
         if (r.violation() != null) {
             Violation v = r.violation();
             ObjectNode vn = root.putObject("violation");
@@ -100,6 +113,7 @@ public final class Reports {
         cfg.put("watchdog", c.watchdogCycles());
         cfg.put("stall", c.stallCycles());
         cfg.put("drain", c.drain());
+        cfg.put("fault", c.fault());
         ArrayNode reenter = cfg.putArray("reenterNodes");
         for (int x : c.reenterNodes()) {
             reenter.add(x);
@@ -165,6 +179,15 @@ public final class Reports {
         Statistics.Distribution d = s.syncDelay();
         b.append(String.format(Locale.ROOT, "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n", d.mean(), d.p50(),
                 d.max(), d.samples()));
+        if (r.fault() != null) {
+            FaultOutcome f = r.fault();
+            b.append(f.injected()
+                    ? String.format(Locale.ROOT, "fault %s: cycle %d, channel %s, sent %s, delivered %s%n", f.plan(), f.cycle(),
+                            f.channel(), f.sent(), f.delivered())
+                    : "fault " + f.plan() + ": never hit a symbol\n");
+            b.append("faultVerdict ").append(f.verdict())
+                    .append(f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "").append('\n');
+        }
         if (r.violation() == null) {
             b.append(String.format(Locale.ROOT, "checks: no violation (%s)%n", !cc ? "mutual exclusion, deadlock, fairness"
                     : "mutual exclusion, forks, tokens, demotion, deadlock, livelock, fairness" + (c.fullCheck() ? ", H acyclic" : "")));

@@ -96,6 +96,8 @@ public final class Simulation {
         Processors processors = new Processors(n, demand, probe);
         CcNetwork net = null;
         Fabric fabric;
+        org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
+        org.ppbus.link.FaultInjector injector = null;
         if (c.algorithm().equals("central-rr")) {
             fabric = new CentralRoundRobin(n, probe);
         } else if (c.algorithm().equals("coordinator")) {
@@ -121,9 +123,14 @@ public final class Simulation {
         } else if (c.algorithm().equals("token-ring")) {
             fabric = new TokenRing(n, c.latencyCycles(), probe, probe);
         } else {
+            // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
             net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
-                    c.evaluateEveryUnit()), initial, probe, probe);
+                    c.evaluateEveryUnit() || faultPlan != null), initial, probe, probe);
             fabric = net;
+            if (faultPlan != null) {
+                injector = injector(faultPlan, c);
+                net.inject(injector);
+            }
         }
         Checker checker = new Checker(net, fabric, wiring, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
         if (UNORDERED.contains(c.algorithm())) {
@@ -186,6 +193,27 @@ public final class Simulation {
         Statistics.Summary summary = stats.summarise(t, processors.busyCycles(), workload.activeNodes());
         return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                 refused != null ? refused : checker.violation(), checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
-                fabric.quiescent(), probe.trace(n));
+                fabric.quiescent(), probe.trace(n), injector == null ? null
+                        : FaultOutcome.of(injector, wiring, refused != null ? refused : checker.violation(), ungranted));
+    }
+
+    /** Resolves a plan's channel name on this wiring. */
+    private org.ppbus.link.FaultInjector injector(org.ppbus.link.FaultPlan p, SimulationConfig c) {
+        int bank = -1;
+        int link = -1;
+        if (!p.random()) {
+            String[] f = p.channel().split("_");
+            boolean c2a = f[0].equals("c2a");
+            int client = Integer.parseInt((c2a ? f[1] : f[2]).substring(1));
+            int arbiter = Integer.parseInt((c2a ? f[2] : f[1]).substring(1));
+            if (client >= wiring.nodes() || java.util.Arrays.stream(wiring.arbitersOf(client)).noneMatch(a -> a == arbiter)) {
+                throw new IllegalArgumentException("--fault: there is no channel " + p.channel() + " at n=" + wiring.nodes()
+                        + " (client " + client + " talks to arbiters " + (client < wiring.nodes()
+                        ? java.util.Arrays.toString(wiring.arbitersOf(client)) : "none") + ")");
+            }
+            bank = c2a ? 0 : 1;
+            link = wiring.link(client, wiring.slotOf(client, arbiter));
+        }
+        return new org.ppbus.link.FaultInjector(p, bank, link, c.seed(), Math.max(c.cycles(), 20));
     }
 }

@@ -23,13 +23,14 @@ import org.ppbus.protocol.RuleSet;
  * @param drain after {@code cycles}, keep running until every request is granted and released
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
  *     THINKING cycle until {@code cycles}
+ * @param fault a fault to inject ({@code KIND:WHERE}, see {@link org.ppbus.link.FaultPlan}), or "none"
  * @param algorithm {@code campos-carvalho}, {@code central-rr}, {@code coordinator}, {@code token-ring}, {@code lamport}, {@code ricart-agrawala}, {@code carvalho-roucairol}, {@code raymond}, {@code chandy-misra}, {@code maekawa}, {@code maekawa-grid}, {@code li-hudak} or {@code thambu-wong}
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, String rules, String workload, int[] hotNodes,
                                double hotLoad, boolean fullCheck, boolean evaluateEveryUnit, long watchdogCycles,
                                long stallCycles, boolean drain, int[] reenterNodes,
-                               String algorithm) {
+                               String algorithm, String fault) {
     public static final java.util.List<String> ALGORITHMS = java.util.List.of("campos-carvalho", "central-rr", "coordinator",
             "token-ring", "lamport", "ricart-agrawala", "carvalho-roucairol", "raymond",
             "chandy-misra", "maekawa", "maekawa-grid", "li-hudak", "thambu-wong");
@@ -37,7 +38,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
 
     public static SimulationConfig defaults() {
         return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, "fixed", "uniform", new int[0], 0.5,
-                false, false, 100_000, 16, true, new int[0], "campos-carvalho");
+                false, false, 100_000, 16, true, new int[0], "campos-carvalho", "none");
     }
 
     /** Checks ranges; throws IllegalArgumentException with a one-line message naming the option. */
@@ -56,6 +57,8 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(ALGORITHMS.contains(algorithm), "unknown algorithm '" + algorithm + "' (" + String.join(", ", ALGORITHMS) + ")");
         require(reenterNodes.length == 0 || algorithm.equals("campos-carvalho"),
                 "--reenter-without-thinking exists only for campos-carvalho");
+        org.ppbus.link.FaultPlan plan = org.ppbus.link.FaultPlan.parse(fault);
+        require(plan == null || algorithm.equals("campos-carvalho"), "--fault is implemented for campos-carvalho only");
         for (int r : reenterNodes) {
             require(r >= 0 && r < nodes, "--reenter-without-thinking: node " + r + " is outside 0.." + (nodes - 1));
         }
@@ -132,6 +135,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         private boolean drain;
         private int[] reenterNodes;
         private String algorithm;
+        private String fault;
 
         private Builder(SimulationConfig c) {
             nodes = c.nodes;
@@ -152,6 +156,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             drain = c.drain;
             reenterNodes = c.reenterNodes;
             algorithm = c.algorithm;
+            fault = c.fault;
         }
 
         public Builder nodes(int v) { nodes = v; return this; }
@@ -172,10 +177,12 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         public Builder drain(boolean v) { drain = v; return this; }
         public Builder reenterNodes(int[] v) { reenterNodes = v.clone(); return this; }
         public Builder algorithm(String v) { algorithm = v; return this; }
+        public Builder fault(String v) { fault = v; return this; }
 
         public SimulationConfig build() {
             return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules,
-                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes, algorithm);
+                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes, algorithm,
+                    fault);
         }
     }
 }

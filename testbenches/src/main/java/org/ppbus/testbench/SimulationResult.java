@@ -17,7 +17,8 @@ import org.ppbus.workload.RequestTrace;
  */
 public record SimulationResult(SimulationConfig config, int order, int points, long cycles, long loadCycles,
                                Statistics.Summary summary, Violation violation, long mutexViolations, int ungranted,
-                               boolean interrupted, int maxQueueDepth, boolean quiescentAtEnd, RequestTrace trace) {
+                               boolean interrupted, int maxQueueDepth, boolean quiescentAtEnd, RequestTrace trace,
+                               FaultOutcome fault) {
     public boolean deadlock() {
         return violation != null && (violation.invariant().contains("deadlock") || violation.invariant().contains("livelock"));
     }

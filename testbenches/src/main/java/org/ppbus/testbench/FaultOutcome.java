@@ -1,0 +1,65 @@
+package org.ppbus.testbench;
+
+import org.ppbus.check.Violation;
+import org.ppbus.link.FaultInjector;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Symbols;
+
+/**
+ * What an injected fault did. The protocol has no recovery, so the product is detection: the
+ * verdict names the first invariant that noticed, and the latency is the cycles from the fault to
+ * that detection. A fault that no checker noticed and after which every request was still served
+ * is {@code masked}; one whose run left requests unserved without a named violation is
+ * {@code requests-unserved}. A run never passes silently.
+ */
+public record FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
+                           String verdict, long detectedAt, long latency) {
+
+    static FaultOutcome of(FaultInjector f, Wiring w, Violation v, int ungranted) {
+        if (f.firedAt() < 0) {
+            return new FaultOutcome(f.plan().toString(), false, -1, "", "", "", "not-injected", -1, -1);
+        }
+        int link = f.firedChannel();
+        int client = w.linkClient(link);
+        int arbiter = w.linkArbiter(link);
+        boolean c2a = f.firedBank() == 0;
+        String channel = c2a ? "c2a_c" + client + "_a" + arbiter : "a2c_a" + arbiter + "_c" + client;
+        String sent = name(c2a, f.originalCode());
+        String delivered = switch (f.plan().kind()) {
+            case "drop" -> "nothing";
+            case "duplicate" -> sent + " twice";
+            case "delay" -> sent + " " + f.extraDelay() + " cycles late";
+            default -> name(c2a, f.deliveredCode());
+        };
+        String verdict = verdict(v, ungranted);
+        long at = v == null ? -1 : v.cycle();
+        return new FaultOutcome(f.plan().toString(), true, f.firedAt(), channel, sent, delivered, verdict, at,
+                at < 0 ? -1 : at - f.firedAt());
+    }
+
+    private static String name(boolean c2a, int code) {
+        return code == 0 ? "idle" : c2a ? Symbols.c2aName(code) : Symbols.a2cName(code);
+    }
+
+    static String verdict(Violation v, int ungranted) {
+        if (v == null) {
+            return ungranted == 0 ? "masked" : "requests-unserved";
+        }
+        String inv = v.invariant();
+        String msg = v.message();
+        return switch (inv) {
+            case "I1 mutual exclusion" -> "mutex-violation";
+            case "I2 fork conservation" -> msg.contains(" has 0 forks") ? "token-lost" : "token-duplicated";
+            case "I3 request tokens" -> msg.contains(" holds 0 ") ? "request-token-lost" : "request-token-duplicated";
+            case "I4 H acyclic" -> "precedence-cycle";
+            case "I5 demotion" -> "priority-corrupted";
+            case "I8 bounded queues" -> "queue-overflow";
+            case "anomaly" -> "protocol-anomaly";
+            case "deadlock" -> "deadlock-detected";
+            case "livelock", "I6 livelock" -> "livelock-detected";
+            case "fairness" -> "starvation-detected";
+            case "refused" -> msg.contains("overflow") ? "queue-overflow" : "refused";
+            default -> inv;
+        };
+    }
+}

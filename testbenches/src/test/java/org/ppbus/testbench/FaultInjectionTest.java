@@ -1,0 +1,98 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Faults on the Campos–Carvalho channels (issue 6). Client 0 of the Fano plane (S_0 = {0, 1, 3})
+ * asks once in cycle 1, from the cold start, with L = 1: its Requests leave in cycle 1, arbiter 1
+ * grants in cycle 2 (FORK on a2c_a1_c0), the FORK arrives in cycle 3, client 0 eats for 2 cycles
+ * and thinks again; a second client, 4, then asks and arbiter 0 reclaims client 0's dirty fork.
+ */
+class FaultInjectionTest {
+
+    private static SimulationResult run(String fault, Path dir) throws IOException {
+        Path trace = dir.resolve("t.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n1 0 2\n20 4 2\n");
+        return new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).cycles(60).workload(trace.toString())
+                .fault(fault).build().validated()).run();
+    }
+
+    /**
+     * The arbiter's fork lost on its way: OWNER is set and no fork is anywhere, which I2 sees at
+     * the end of the very cycle (latency 0); a second copy of it: I2 counts two, also at once.
+     */
+    @ParameterizedTest
+    @CsvSource({"drop, token-lost", "duplicate, token-duplicated"})
+    void aForkLostOrDuplicatedIsSeenAtOnce(String kind, String verdict, @TempDir Path dir) throws IOException {
+        SimulationResult r = run(kind + ":2@a2c_a1_c0", dir);
+        FaultOutcome f = r.fault();
+        assertTrue(f.injected());
+        assertEquals(2, f.cycle());
+        assertEquals("FORK", f.sent());
+        assertEquals(verdict, f.verdict());
+        assertEquals(0, f.latency());
+    }
+
+    /**
+     * A delayed fork only arrives later: I2 counts it in flight meanwhile, client 0 eats 4 cycles
+     * later than it would have, and everything is served: masked.
+     */
+    @Test
+    void aDelayedForkIsMasked(@TempDir Path dir) throws IOException {
+        SimulationResult clean = run("none", dir);
+        SimulationResult r = run("delay:2@a2c_a1_c0", dir);
+        assertEquals("masked", r.fault().verdict());
+        assertEquals(0, r.ungranted());
+        assertEquals(clean.summary().waitPerNode()[0].max() + 4, r.summary().waitPerNode()[0].max());
+    }
+
+    /** A fault aimed at a cycle in which that channel is idle never hits anything, and says so. */
+    @Test
+    void aFaultOnAnIdleChannelIsNotInjected(@TempDir Path dir) throws IOException {
+        assertEquals("not-injected", run("drop:30@a2c_a1_c0", dir).fault().verdict());
+    }
+
+    /** Bad places are usage errors with one line, before anything runs. */
+    @Test
+    void badFaultsAreRefused(@TempDir Path dir) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run("drop:2@a2c_a2_c0", dir));
+        assertTrue(e.getMessage().contains("no channel a2c_a2_c0"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> run("melt:random", dir));
+        assertThrows(IllegalArgumentException.class, () -> run("drop:here", dir));
+        assertThrows(IllegalArgumentException.class, () -> SimulationConfig.defaults().toBuilder().algorithm("raymond")
+                .fault("drop:random").build().validated());
+    }
+
+    /**
+     * Every random fault ends the run within the stated bound (cycles + 4 · watchdog + 1000) with a
+     * named verdict; a drop is never masked, because the symbol lost is either a fork (I2) or a
+     * request token (I3).
+     */
+    @Test
+    void randomFaultsAlwaysEndWithAVerdict() throws IOException {
+        for (String kind : new String[] {"drop", "duplicate", "corrupt", "delay"}) {
+            for (int seed = 1; seed <= 12; seed++) {
+                SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(13).load(0.05).cycles(5000).seed(seed)
+                        .fault(kind + ":random").watchdogCycles(2000).build().validated();
+                SimulationResult r = new Simulation(c).run();
+                assertTrue(r.cycles() <= c.cycles() + 4 * c.watchdogCycles() + 1000);
+                FaultOutcome f = r.fault();
+                assertTrue(f.injected(), kind + " seed " + seed);
+                assertTrue(!f.verdict().isEmpty());
+                if (kind.equals("drop")) {
+                    assertTrue(f.verdict().equals("token-lost") || f.verdict().equals("request-token-lost"), f.verdict());
+                }
+            }
+        }
+    }
+}

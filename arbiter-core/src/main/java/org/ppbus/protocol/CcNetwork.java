@@ -26,8 +26,15 @@ public final class CcNetwork implements Fabric, StateView {
     private final int[] linkPort;
     private int unitsWithQueuedOutput;
 
-    /** Options that do not change the protocol. */
-    public record Options(int latencyCycles, RuleSet rules, boolean evaluateEveryUnit) {
+    /**
+     * Options that do not change the protocol. {@code fifoCapacity} > 0 makes every channel an
+     * asynchronous FIFO whose deliveries the caller chooses ({@link #deliver}); for the search only.
+     */
+    public record Options(int latencyCycles, RuleSet rules, boolean evaluateEveryUnit, int fifoCapacity) {
+        public Options(int latencyCycles, RuleSet rules, boolean evaluateEveryUnit) {
+            this(latencyCycles, rules, evaluateEveryUnit, 0);
+        }
+
         public static Options of(int latencyCycles, RuleSet rules) {
             return new Options(latencyCycles, rules, false);
         }
@@ -62,6 +69,13 @@ public final class CcNetwork implements Fabric, StateView {
         }
         this.a2c = new ChannelBank(links, latencyCycles, toClient, scheduler);
         this.c2a = new ChannelBank(links, latencyCycles, toArbiter, scheduler);
+        if (options.fifoCapacity() > 0) {
+            if (!options.evaluateEveryUnit()) {
+                throw new IllegalArgumentException("asynchronous channels need every unit evaluated every cycle");
+            }
+            a2c.makeAsynchronous(options.fifoCapacity());
+            c2a.makeAsynchronous(options.fifoCapacity());
+        }
         this.clients = new ClientUnit[n];
         for (int i = 0; i < n; i++) {
             clients[i] = new ClientUnit(i, k, rules);
@@ -108,6 +122,25 @@ public final class CcNetwork implements Fabric, StateView {
     @Override
     public void step(long cycle) {
         scheduler.drain(cycle, u -> evaluate(u, cycle));
+        if (c2a.asynchronous()) {
+            c2a.commit();
+            a2c.commit();
+        }
+    }
+
+    /**
+     * Asynchronous channels: channel k of {@link #links()}·2 (c2a links first, then a2c) delivers its
+     * head in the next step. Deliveries are cleared by every step.
+     */
+    public void deliver(int channel) {
+        int links = wiring.links();
+        (channel < links ? c2a : a2c).setDeliver(channel % links, true);
+    }
+
+    /** Asynchronous channels: whether channel k (numbered as in {@link #deliver}) holds a symbol. */
+    public boolean occupied(int channel) {
+        int links = wiring.links();
+        return (channel < links ? c2a : a2c).queuedIn(channel % links) > 0;
     }
 
     private void evaluate(int unit, long cycle) {

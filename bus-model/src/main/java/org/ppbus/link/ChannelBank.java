@@ -21,6 +21,14 @@ public final class ChannelBank {
     private int inFlight;
     private FaultInjector fault;
     private int bankId;
+    // Asynchronous mode (for the exhaustive search): each channel is a FIFO of up to fifoCapacity
+    // symbols, delivered only when the search says so; a symbol driven in cycle t joins its FIFO at
+    // the end of t (commit), so it can arrive in t + 1 at the earliest.
+    private int fifoCapacity;
+    private int[] fifo;
+    private byte[] fifoLength;
+    private int[] staged;
+    private boolean[] deliver;
 
     public ChannelBank(int channels, int latencyCycles, int[] receiverUnit, Scheduler scheduler) {
         if (latencyCycles < 1) {
@@ -45,6 +53,48 @@ public final class ChannelBank {
         return latencyCycles;
     }
 
+    /** Switches to asynchronous FIFO channels of the given capacity (at most 15 symbols). */
+    public void makeAsynchronous(int capacity) {
+        if (capacity < 1 || capacity > 15) {
+            throw new IllegalArgumentException("FIFO capacity must be 1..15, got " + capacity);
+        }
+        this.fifoCapacity = capacity;
+        this.fifo = new int[channels];
+        this.fifoLength = new byte[channels];
+        this.staged = new int[channels];
+        this.deliver = new boolean[channels];
+    }
+
+    public boolean asynchronous() {
+        return fifoCapacity > 0;
+    }
+
+    /** Asynchronous mode: whether the head of a channel's FIFO arrives in the coming cycle. */
+    public void setDeliver(int channel, boolean now) {
+        deliver[channel] = now;
+    }
+
+    /** Asynchronous mode: symbols waiting in a channel's FIFO. */
+    public int queuedIn(int channel) {
+        return fifoLength[channel];
+    }
+
+    /** Asynchronous mode: appends the symbols driven this cycle to their FIFOs. */
+    public void commit() {
+        for (int c = 0; c < channels; c++) {
+            if (staged[c] != 0) {
+                int len = fifoLength[c];
+                if (len == fifoCapacity) {
+                    throw new IllegalStateException("channel " + c + " holds more than " + fifoCapacity + " symbols");
+                }
+                fifo[c] |= staged[c] << (2 * len);
+                fifoLength[c] = (byte) (len + 1);
+                staged[c] = 0;
+            }
+            deliver[c] = false;
+        }
+    }
+
     /** Routes the symbols of this bank through a fault injector; bank 0 is c2a, 1 is a2c. */
     public void inject(FaultInjector injector, int bank) {
         this.fault = injector;
@@ -53,6 +103,14 @@ public final class ChannelBank {
 
     /** Drives a non-idle symbol in cycle t; it arrives in cycle t + L. */
     public void drive(int channel, long cycle, int code) {
+        if (fifoCapacity > 0) {
+            if (staged[channel] != 0) {
+                throw new IllegalStateException("channel " + channel + " driven twice for one cycle");
+            }
+            staged[channel] = code;
+            inFlight++;
+            return;
+        }
         if (fault != null) {
             code = fault.onDrive(bankId, channel, cycle, code, latencyCycles);
             if (code == 0) {
@@ -70,6 +128,16 @@ public final class ChannelBank {
 
     /** The symbol arriving in cycle t (0 if idle), consumed by this call. */
     public int take(int channel, long cycle) {
+        if (fifoCapacity > 0) {
+            if (!deliver[channel] || fifoLength[channel] == 0) {
+                return 0;
+            }
+            int head = fifo[channel] & 3;
+            fifo[channel] >>>= 2;
+            fifoLength[channel]--;
+            inFlight--;
+            return head;
+        }
         int idx = slot(cycle) * channels + channel;
         int code = slots[idx];
         if (code != 0) {
@@ -90,6 +158,17 @@ public final class ChannelBank {
      * (the next to arrive first); idle stages are skipped.
      */
     public int[] inFlight(int channel, long cycle) {
+        if (fifoCapacity > 0) {
+            int len = fifoLength[channel];
+            int[] r = new int[len + (staged[channel] != 0 ? 1 : 0)];
+            for (int i = 0; i < len; i++) {
+                r[i] = (fifo[channel] >>> (2 * i)) & 3;
+            }
+            if (staged[channel] != 0) {
+                r[len] = staged[channel];
+            }
+            return r;
+        }
         int[] tmp = new int[latencyCycles];
         int count = 0;
         for (long arrival = cycle + 1; arrival <= cycle + latencyCycles; arrival++) {
@@ -112,6 +191,13 @@ public final class ChannelBank {
 
     /** Saves the symbols that will arrive in cycles t + 1 … t + L, 2 bits each. */
     public void save(long afterCycle, org.ppbus.bus.StateBits w) {
+        if (fifoCapacity > 0) {
+            for (int c = 0; c < channels; c++) {
+                w.write(fifoLength[c], 4);
+                w.write(fifo[c], 2 * fifoCapacity);
+            }
+            return;
+        }
         for (int c = 0; c < channels; c++) {
             for (long arrival = afterCycle + 1; arrival <= afterCycle + latencyCycles; arrival++) {
                 w.write(slots[slot(arrival) * channels + c], 2);
@@ -126,6 +212,16 @@ public final class ChannelBank {
     public void load(long atCycle, org.ppbus.bus.StateBits r) {
         java.util.Arrays.fill(slots, 0);
         inFlight = 0;
+        if (fifoCapacity > 0) {
+            for (int c = 0; c < channels; c++) {
+                fifoLength[c] = (byte) r.read(4);
+                fifo[c] = r.read(2 * fifoCapacity);
+                inFlight += fifoLength[c];
+                staged[c] = 0;
+                deliver[c] = false;
+            }
+            return;
+        }
         for (int c = 0; c < channels; c++) {
             for (long arrival = atCycle; arrival < atCycle + latencyCycles; arrival++) {
                 int code = r.read(2);

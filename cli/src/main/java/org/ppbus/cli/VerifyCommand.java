@@ -42,6 +42,10 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
                 .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
         o.addOption(Option.builder().longOpt("no-h").desc("skip I4 (H acyclic), the most expensive state check").build());
+        o.addOption(Option.builder().longOpt("async")
+                .desc("asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored").build());
+        o.addOption(Option.builder().longOpt("fifo").hasArg().argName("C")
+                .desc("with --async, symbols a channel may hold; more is reported as a violation (default 4)").build());
         o.addOption(Option.builder().longOpt("rtl")
                 .desc("also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct)").build());
         o.addOption(Option.builder().longOpt("no-search").desc("skip the state search (with --rtl: the proof only)").build());
@@ -85,8 +89,18 @@ final class VerifyCommand implements Main.Command {
                 active |= 1L << i;
             }
         }
-        StateSearch.Options opt = new StateSearch.Options(nodes, latency, rules, cl.hasOption("reenter-without-thinking"),
-                maxStates, maxDepth, !cl.hasOption("no-h"), active);
+        int fifo = cl.hasOption("async") ? Cli.parseInt("fifo", cl.getOptionValue("fifo", "4")) : 0;
+        if (cl.hasOption("async") && (fifo < 1 || fifo > 15)) {
+            throw new UsageException("--fifo must be 1..15, got " + fifo);
+        }
+        StateSearch.Options opt;
+        try {
+            opt = new StateSearch.Options(nodes, latency, rules, cl.hasOption("reenter-without-thinking"),
+                    maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo);
+            new StateSearch(opt);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -106,7 +120,8 @@ final class VerifyCommand implements Main.Command {
             StateSearch search = new StateSearch(cl.hasOption("no-search")
                     ? new StateSearch.Options(nodes, latency, rules, false, 1, 0, false, 0) : opt);
             StateSearch.Result r = search.run(() -> stop.get() ? 1 : 0);
-            out.printf(Locale.ROOT, "ppbus verify: n=%d, L=%d, rules %s%s%s%n", nodes, latency, rules.label(),
+            out.printf(Locale.ROOT, "ppbus verify: n=%d, %s, rules %s%s%s%n", nodes,
+                    opt.async() ? "asynchronous FIFO channels (capacity " + fifo + ")" : "L=" + latency, rules.label(),
                     opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
                     cl.hasOption("active") ? ", only processors " + cl.getOptionValue("active") + " ask" : "");
             Path tracePath = null;
@@ -121,7 +136,12 @@ final class VerifyCommand implements Main.Command {
                     out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
                     out.printf(Locale.ROOT, "  at depth %d%s%n", f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
                             f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
+                    if (opt.async()) {
+                        out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
+                                + " no trace written)");
+                    }
                     List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
+                    if (!opt.async()) {
                     RequestTrace trace = search.trace(actions, 1_000_000);
                     tracePath = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
                     StringWriter w = new StringWriter();
@@ -136,6 +156,7 @@ final class VerifyCommand implements Main.Command {
                             nodes, latency, rules.label(), tracePath, actions.size() + 2));
                     out.println("counterexample: " + tracePath);
                     out.println("replay: " + replay);
+                    }
                 } else {
                     out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
                 }
@@ -158,6 +179,7 @@ final class VerifyCommand implements Main.Command {
                 root.put("latency", latency);
                 root.put("rules", rules.label());
                 root.put("reenterWithoutThinking", opt.reenterWithoutThinking());
+                root.put("async", opt.async());
                 root.put("active", cl.getOptionValue("active", "all"));
                 root.put("statesExplored", r.states());
                 root.put("transitions", r.transitions());

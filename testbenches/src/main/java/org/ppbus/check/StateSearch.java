@@ -38,11 +38,20 @@ import org.ppbus.protocol.Symbols;
 public final class StateSearch {
     /** What to search. */
     public record Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
-                          int maxDepth, boolean checkH, long activeMask) {
+                          int maxDepth, boolean checkH, long activeMask, int fifoCapacity) {
+        public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
+                       boolean checkH, long activeMask) {
+            this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, 0);
+        }
+
         /** Every processor may act. */
         public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
                        boolean checkH) {
-            this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, -1L);
+            this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, -1L, 0);
+        }
+
+        public boolean async() {
+            return fifoCapacity > 0;
         }
     }
 
@@ -68,6 +77,7 @@ public final class StateSearch {
     private final CcNetwork net;
     private final Recorder rec = new Recorder();
     private final int n;
+    private final int channels;
     private final StateTable table;
     private final List<Finding> findings = new ArrayList<>();
     // per state
@@ -82,10 +92,15 @@ public final class StateSearch {
         if (options.nodes() < 1 || options.nodes() > 31) {
             throw new IllegalArgumentException("the search handles 1..31 nodes, got " + options.nodes());
         }
+        if (options.async() && 2 * Wiring.forNodes(options.nodes()).links() > 64) {
+            throw new IllegalArgumentException("the asynchronous search handles at most 32 links (n <= 7)");
+        }
         this.o = options;
         this.wiring = Wiring.forNodes(options.nodes());
         this.n = wiring.nodes();
-        this.net = CcNetwork.coldStart(wiring, new CcNetwork.Options(options.latency(), options.rules(), true), rec, rec);
+        this.net = CcNetwork.coldStart(wiring, new CcNetwork.Options(options.latency(), options.rules(), true,
+                options.fifoCapacity()), rec, rec);
+        this.channels = 2 * wiring.links();
         int words = net.snapshot(0).length + 1;
         this.table = new StateTable(words);
     }
@@ -120,15 +135,18 @@ public final class StateSearch {
             edgeStart.set(s, edgeCount);
             long[] state = table.get(s);
             int[] choices = choices(state);
+            int[] occupied = occupiedChannels();
             int combos = 1;
             for (int c : choices) {
                 combos *= Integer.bitCount(c);
             }
             for (int k = 0; k < combos; k++) {
                 long act = pick(choices, k);
-                int succ = expand(state, act, s);
-                transitions++;
-                addEdge(succ);
+                for (int d = 0; d < 1 << occupied.length; d++) {
+                    int succ = expand(state, act, s, occupied, d);
+                    transitions++;
+                    addEdge(succ);
+                }
             }
             expanded++;
             if (!findings.isEmpty() && findings.get(0).loopStart() < 0) {
@@ -189,9 +207,25 @@ public final class StateSearch {
         return act;
     }
 
-    /** Runs one cycle from a state under the given actions; returns the successor's index. */
-    private int expand(long[] state, long act, int from) {
+    /** Asynchronous channels that hold a symbol in the state just restored by {@link #choices}. */
+    private int[] occupiedChannels() {
+        if (!o.async()) {
+            return new int[0];
+        }
+        return java.util.stream.IntStream.range(0, channels).filter(net::occupied).toArray();
+    }
+
+    /**
+     * Runs one cycle from a state under the given processor actions and, with asynchronous
+     * channels, delivering the heads of the occupied channels selected by the bits of {@code deliveries}.
+     */
+    private int expand(long[] state, long act, int from, int[] occupied, int deliveries) {
         net.restore(Arrays.copyOf(state, state.length - 1), 0);
+        for (int b = 0; b < occupied.length; b++) {
+            if ((deliveries >>> b & 1) != 0) {
+                net.deliver(occupied[b]);
+            }
+        }
         rec.reset();
         for (int i = 0; i < n; i++) {
             int a = (int) (act >>> (2 * i)) & 3;
@@ -285,6 +319,7 @@ public final class StateSearch {
         int[] eatingMask = new int[states];
         boolean[] quiet = new boolean[states];
         boolean[] anyReq = new boolean[states];
+        occupancy = new long[states];
         for (int s = 0; s < states; s++) {
             long[] st = table.get(s);
             net.restore(Arrays.copyOf(st, st.length - 1), 0);
@@ -300,6 +335,11 @@ public final class StateSearch {
                 anyReq[s] |= net.req(i);
             }
             quiet[s] = net.quiescent();
+            if (o.async()) {
+                for (int ch = 0; ch < channels; ch++) {
+                    occupancy[s] |= net.occupied(ch) ? 1L << ch : 0;
+                }
+            }
         }
         this.eatingMask = eatingMask;
         // Deadlock: a hungry client from which no state with an eater is reachable.
@@ -339,6 +379,7 @@ public final class StateSearch {
     }
 
     private int[] eatingMask = new int[0];
+    private long[] occupancy = new long[0];
 
     private boolean[] backwardReach(int states, boolean[] target) {
         int[] indeg = new int[states + 1];
@@ -480,6 +521,21 @@ public final class StateSearch {
                 waypoints.add(w);
             }
         }
+        if (o.async()) {
+            // Fair channels: each channel empties somewhere in the loop (a sufficient condition for
+            // its symbols to be delivered; loops that deliver from a channel that never empties are
+            // not considered, so the check may miss some unfair-looking but fair loops).
+            for (int ch = 0; ch < channels; ch++) {
+                long bit = 1L << ch;
+                Integer w = scc.stream().filter(s -> (occupancy[s] & bit) == 0).findFirst().orElse(null);
+                if (w == null) {
+                    return null;
+                }
+                if (!waypoints.contains(w)) {
+                    waypoints.add(w);
+                }
+            }
+        }
         waypoints.add(first);
         List<Integer> loop = new ArrayList<>();
         loop.add(first);
@@ -540,6 +596,9 @@ public final class StateSearch {
     /** The actions from the start to the loop's first state, then around the loop. */
     private List<int[]> lasso(int[] loop) {
         List<int[]> p = new ArrayList<>(path(loop[0]));
+        if (o.async()) {
+            return p; // deliveries are not recorded: the loop is reported, not replayed
+        }
         for (int k = 1; k < loop.length; k++) {
             p.add(actions(actionBetween(loop[k - 1], loop[k])));
         }
@@ -552,6 +611,9 @@ public final class StateSearch {
 
     /** The actions that lead from state a to its successor b (re-derived, since BFS kept one parent). */
     private long actionBetween(int a, int b) {
+        if (o.async()) {
+            throw new IllegalStateException("asynchronous loops are not re-derived");
+        }
         long[] state = table.get(a);
         int[] choices = choices(state);
         int combos = 1;

@@ -141,6 +141,22 @@ class StateSearchTest {
         assertEquals(List.of(), search(7, 1, "literal+F1+F2", false, scope).findings());
     }
 
+    /**
+     * Asynchronous channels (any delay, FIFO per channel, as the paper assumes): on the triangle the
+     * fixed rules are still complete and clean, and the literal rules still break I3.
+     */
+    @Test
+    void asynchronousChannelsOnTheTriangle() {
+        StateSearch.Result fixed = new StateSearch(new StateSearch.Options(3, 1, RuleSet.FIXED, false, 10_000_000,
+                Integer.MAX_VALUE, true, -1L, 4)).run(() -> 0);
+        assertTrue(fixed.complete());
+        assertEquals(List.of(), fixed.findings());
+        assertTrue(fixed.states() > search(3, 1, "fixed", false, -1L).states(), "delays should add states");
+        StateSearch.Result literal = new StateSearch(new StateSearch.Options(3, 1, RuleSet.LITERAL, false, 10_000_000,
+                Integer.MAX_VALUE, true, -1L, 4)).run(() -> 0);
+        assertEquals("I3 request tokens", literal.findings().get(0).property());
+    }
+
     private static StateSearch.Options options(int n, int latency, String rules, boolean reenter, long scope) {
         return new StateSearch.Options(n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
     }

@@ -1,0 +1,64 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testbench.Reports;
+
+class VerifyCommandTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        out.reset();
+        err.reset();
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    /** The JSON contract of issue 6: statesExplored, violations, complete, counterexample. */
+    @Test
+    void cleanSearchReportsCompleteWithNoCounterexample(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("v.json");
+        assertEquals(0, run("verify", "--nodes", "3", "--json", json.toString()));
+        JsonNode j = Reports.mapper().readTree(json.toFile());
+        assertTrue(j.get("statesExplored").asLong() > 1000, "too few states for the triangle: " + j.get("statesExplored"));
+        assertEquals(0, j.get("violations").asInt());
+        assertTrue(j.get("complete").asBoolean());
+        assertTrue(j.get("counterexample").isNull());
+    }
+
+    /** A violation exits 1 and leaves a trace that `simulate` replays to the same invariant. */
+    @Test
+    void violationWritesAReplayableTrace(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("v.json");
+        Path trace = dir.resolve("cx.trace");
+        assertEquals(1, run("verify", "--nodes", "3", "--rules", "literal", "--json", json.toString(),
+                "--trace-out", trace.toString()));
+        JsonNode j = Reports.mapper().readTree(json.toFile());
+        assertEquals(1, j.get("violations").asInt());
+        assertEquals(trace.toString(), j.get("counterexample").asText());
+        assertEquals(1, run("simulate", "--nodes", "3", "--rules", "literal", "--workload", trace.toString(), "--cycles", "6"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("VIOLATION cycle 4: I3 request tokens"), out.toString());
+        assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1\n# counterexample of ppbus verify: I3"));
+    }
+
+    @Test
+    void badInputIsAOneLineUsageError() {
+        assertEquals(2, run("verify", "--nodes", "0"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rules", "literal+F9"));
+        assertEquals(2, run("verify", "--nodes", "3", "--active", "5"));
+        assertEquals(2, run("verify", "--nodes", "13", "--async"));
+        assertEquals(2, run("verify", "--nodes", "3", "--no-search"));
+        assertEquals(2, run("simulate", "--fault", "drop:7@c2a_c0_a9"));
+        assertEquals(1, err.toString(StandardCharsets.UTF_8).strip().lines().count(), err.toString(StandardCharsets.UTF_8));
+    }
+}

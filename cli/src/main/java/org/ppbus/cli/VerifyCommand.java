@@ -140,22 +140,11 @@ final class VerifyCommand implements Main.Command {
                         out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
                                 + " no trace written)");
                     }
-                    List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
                     if (!opt.async()) {
-                    RequestTrace trace = search.trace(actions, 1_000_000);
-                    tracePath = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
-                    StringWriter w = new StringWriter();
-                    trace.write(w);
-                    String header = String.format(Locale.ROOT, "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
-                            f.property(), f.message(), nodes, latency, rules.label(), f.loopStart() >= 0
-                                    ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated 40 more times" : "");
-                    String text = w.toString();
-                    int afterHeader = text.indexOf('\n') + 1;
-                    Cli.writeAtomically(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
-                    replay.append(String.format(Locale.ROOT, "ppbus simulate --nodes %d --latency %d --rules %s --workload %s --cycles %d",
-                            nodes, latency, rules.label(), tracePath, actions.size() + 2));
-                    out.println("counterexample: " + tracePath);
-                    out.println("replay: " + replay);
+                        tracePath = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
+                        replay.append(writeCounterexample(search, f, tracePath, nodes, latency, rules));
+                        out.println("counterexample: " + tracePath);
+                        out.println("replay: " + replay);
                     }
                 } else {
                     out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
@@ -230,5 +219,22 @@ final class VerifyCommand implements Main.Command {
                 // exiting because of the interrupt
             }
         }
+    }
+
+    /** Writes a finding as a request trace (loops repeated 40 times); returns the replay command. */
+    private static String writeCounterexample(StateSearch search, StateSearch.Finding f, Path tracePath, int nodes,
+                                              int latency, RuleSet rules) throws java.io.IOException {
+        List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
+        RequestTrace trace = search.trace(actions, 1_000_000);
+        StringWriter w = new StringWriter();
+        trace.write(w);
+        String header = String.format(Locale.ROOT, "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
+                f.property(), f.message(), nodes, latency, rules.label(), f.loopStart() >= 0
+                        ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated 40 more times" : "");
+        String text = w.toString();
+        int afterHeader = text.indexOf('\n') + 1;
+        Cli.writeAtomically(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
+        return String.format(Locale.ROOT, "ppbus simulate --nodes %d --latency %d --rules %s --workload %s --cycles %d",
+                nodes, latency, rules.label(), tracePath, actions.size() + 2);
     }
 }

@@ -10,9 +10,6 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -98,20 +95,8 @@ final class SimulateCommand implements Main.Command {
             throw new UsageException("--vcd-window needs --vcd");
         }
         ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.set(true);
-            try {
-                // Let the run stop at its next check and write its outputs completely.
-                finished.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            SimulationResult r = sim.progress(bar::update).stopWhen(stop::get).run();
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            SimulationResult r = sim.progress(bar::update).stopWhen(stop::requested).run();
             bar.finish();
             if (vcd != null) {
                 vcd.close();
@@ -146,12 +131,6 @@ final class SimulateCommand implements Main.Command {
             }
             if (vcdTmp != null) {
                 java.nio.file.Files.deleteIfExists(vcdTmp); // left only when the run did not finish
-            }
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // The JVM is already exiting because of the interrupt; the hook is running.
             }
         }
     }

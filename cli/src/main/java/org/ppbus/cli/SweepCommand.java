@@ -9,12 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -180,64 +177,56 @@ final class SweepCommand implements Main.Command {
         if (points.isEmpty()) {
             return 0;
         }
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch exited = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.set(true);
-            try {
-                exited.await(30, TimeUnit.SECONDS); // let the points in flight notice and stop
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(hook);
         ProgressBar progress = new ProgressBar(err, bar);
         AtomicInteger done = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            // Largest n first: the longest points start early, so the last ones to finish are
-            // short and no core idles at the end waiting for a single big point.
-            List<SimulationConfig> order = new ArrayList<>(points);
-            order.sort(java.util.Comparator.comparingInt(SimulationConfig::nodes).reversed());
-            for (SimulationConfig c : order) {
-                futures.add(pool.submit(() -> {
-                    if (stop.get()) {
-                        return null;
-                    }
-                    SimulationResult r = new Simulation(c).stopWhen(stop::get).run();
-                    if (r.interrupted()) {
-                        return null;
-                    }
-                    ObjectNode json = Reports.json(r, Version.VERSION);
-                    json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
-                    Cli.writeAtomically(pointsDir.resolve(id(c) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
-                    int d = done.incrementAndGet();
-                    synchronized (progress) {
-                        progress.points(d, points.size());
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                f.get();
-            }
-        } finally {
-            pool.shutdownNow();
-            progress.finish();
-            if (stop.get()) {
-                // Said here, before the hook lets the JVM exit.
-                err.printf(Locale.ROOT, "ppbus sweep: interrupted; %d of %d points finished and kept. "
-                        + "Rerun the same command to resume.%n", done.get(), points.size());
-            }
-            exited.countDown();
+        try (StopOnInterrupt stop = new StopOnInterrupt(30)) {
             try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the JVM is exiting because of the interrupt; the hook is running
+                // Largest n first: the longest points start early, so the last ones to finish are
+                // short and no core idles at the end waiting for a single big point.
+                List<SimulationConfig> order = new ArrayList<>(points);
+                order.sort(java.util.Comparator.comparingInt(SimulationConfig::nodes).reversed());
+                List<Future<?>> futures = new ArrayList<>();
+                for (SimulationConfig c : order) {
+                    futures.add(pool.submit(() -> {
+                        if (runPoint(c, pointsDir, stop)) {
+                            int d = done.incrementAndGet();
+                            synchronized (progress) {
+                                progress.points(d, points.size());
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : futures) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdownNow();
+                progress.finish();
+                if (stop.requested()) {
+                    // Said here, before closing lets the JVM exit.
+                    err.printf(Locale.ROOT, "ppbus sweep: interrupted; %d of %d points finished and kept. "
+                            + "Rerun the same command to resume.%n", done.get(), points.size());
+                }
             }
         }
         return done.get();
+    }
+
+    /** One point, written atomically unless it was interrupted; true when written. */
+    private static boolean runPoint(SimulationConfig c, Path pointsDir, StopOnInterrupt stop) throws IOException {
+        if (stop.requested()) {
+            return false;
+        }
+        SimulationResult r = new Simulation(c).stopWhen(stop::requested).run();
+        if (r.interrupted()) {
+            return false;
+        }
+        ObjectNode json = Reports.json(r, Version.VERSION);
+        json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
+        Cli.writeAtomically(pointsDir.resolve(id(c) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
+        return true;
     }
 
     /** Every point of this sweep whose file is present, in canonical order. */

@@ -7,9 +7,6 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -101,25 +98,14 @@ final class VerifyCommand implements Main.Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.set(true);
-            try {
-                finished.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(hook);
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }
         int maxSteps = Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10"));
-        try {
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             StateSearch search = new StateSearch(cl.hasOption("no-search")
                     ? new StateSearch.Options(nodes, latency, rules, false, 1, 0, false, 0) : opt);
-            StateSearch.Result r = search.run(() -> stop.get() ? 1 : 0);
+            StateSearch.Result r = search.run(() -> stop.requested() ? 1 : 0);
             out.printf(Locale.ROOT, "ppbus verify: n=%d, %s, rules %s%s%s%n", nodes,
                     opt.async() ? "asynchronous FIFO channels (capacity " + fifo + ")" : "L=" + latency, rules.label(),
                     opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
@@ -206,18 +192,11 @@ final class VerifyCommand implements Main.Command {
                 }
                 Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
             }
-            if (stop.get()) {
+            if (stop.requested()) {
                 return 130;
             }
             boolean rtlOk = proof == null || proof.proven();
             return r.findings().isEmpty() && rtlOk ? 0 : 1;
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // exiting because of the interrupt
-            }
         }
     }
 

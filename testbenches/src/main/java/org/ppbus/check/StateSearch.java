@@ -226,18 +226,7 @@ public final class StateSearch {
                 net.deliver(occupied[b]);
             }
         }
-        rec.reset();
-        for (int i = 0; i < n; i++) {
-            int a = (int) (act >>> (2 * i)) & 3;
-            switch (a) {
-                case RAISE -> net.request(i, true, 0);
-                case DROP -> net.request(i, false, 0);
-                case REENTER -> net.reenterWithoutThinking(i, 0);
-                default -> { }
-            }
-        }
-        net.step(0);
-        long[] next = withFresh(net.snapshot(0), rec.granted);
+        long[] next = step(act);
         int before = table.size();
         int idx = add(next, from, act, depthOf.get(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
@@ -249,6 +238,21 @@ public final class StateSearch {
             findings.add(new Finding(bad.substring(0, bad.indexOf(':')), bad.substring(bad.indexOf(':') + 2), path(idx), -1));
         }
         return idx;
+    }
+
+    /** Applies the processors' actions to the restored network, runs one cycle, returns the new state. */
+    private long[] step(long act) {
+        rec.reset();
+        for (int i = 0; i < n; i++) {
+            switch ((int) (act >>> (2 * i)) & 3) {
+                case RAISE -> net.request(i, true, 0);
+                case DROP -> net.request(i, false, 0);
+                case REENTER -> net.reenterWithoutThinking(i, 0);
+                default -> { }
+            }
+        }
+        net.step(0);
+        return withFresh(net.snapshot(0), rec.granted);
     }
 
     private String transitionProblem() {
@@ -624,18 +628,7 @@ public final class StateSearch {
         for (int k = 0; k < combos; k++) {
             long act = pick(choices, k);
             net.restore(Arrays.copyOf(state, state.length - 1), 0);
-            rec.reset();
-            for (int i = 0; i < n; i++) {
-                int x = (int) (act >>> (2 * i)) & 3;
-                switch (x) {
-                    case RAISE -> net.request(i, true, 0);
-                    case DROP -> net.request(i, false, 0);
-                    case REENTER -> net.reenterWithoutThinking(i, 0);
-                    default -> { }
-                }
-            }
-            net.step(0);
-            if (Arrays.equals(withFresh(net.snapshot(0), rec.granted), target)) {
+            if (Arrays.equals(step(act), target)) {
                 return act;
             }
         }

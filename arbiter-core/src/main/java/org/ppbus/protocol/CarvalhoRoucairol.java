@@ -21,9 +21,7 @@ public final class CarvalhoRoucairol extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 
-    private final WrappedStamps stamps;
-    private final long[] clock;
-    private final long[] stamp;
+    private final LamportClocks clocks;
     private final boolean[][] perm;   // perm[i][j]: i holds the permission it shares with j
     private final int[] held;
     private final List<List<Integer>> deferred = new ArrayList<>();
@@ -31,9 +29,7 @@ public final class CarvalhoRoucairol extends BaselineFabric {
     public CarvalhoRoucairol(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink,
                              MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
-        this.stamps = new WrappedStamps(stampBits);
-        this.clock = new long[nodes];
-        this.stamp = new long[nodes];
+        this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.perm = new boolean[nodes][nodes];
         this.held = new int[nodes];
         for (int i = 0; i < nodes; i++) {
@@ -46,7 +42,7 @@ public final class CarvalhoRoucairol extends BaselineFabric {
     }
 
     private void sendRequest(int i, int j, long cycle) {
-        channels.send(new Message(i, j, REQUEST, (stamps.wire(stamp[i]) << idBits) | i, 1 + stamps.bits() + idBits), cycle);
+        channels.send(new Message(i, j, REQUEST, clocks.payload(i), 1 + clocks.bits() + idBits), cycle);
     }
 
     private void give(int i, int j, long cycle) {
@@ -60,8 +56,7 @@ public final class CarvalhoRoucairol extends BaselineFabric {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
-                clock[i]++;
-                stamp[i] = clock[i];
+                clocks.request(i);
                 for (int j = 0; j < nodes; j++) {
                     if (j != i && !perm[i][j]) {
                         sendRequest(i, j, cycle);
@@ -86,13 +81,12 @@ public final class CarvalhoRoucairol extends BaselineFabric {
                 maybeEat(i, cycle);
                 continue;
             }
-            long t = stamp[j]; // j waits for this permission, so its stamp is that of this request
-            clock[i] = Math.max(clock[i], t) + 1;
+            long t = clocks.receive(i, j, m.payload()); // j waits for this permission: its current request
             if (!perm[i][j]) {
                 continue; // already given away; the REQUEST crossed the REPLY
             }
             boolean mineFirst = state[i] == ClientState.EATING
-                    || (state[i] == ClientState.HUNGRY && stamps.before(stamp[i], i, t, j));
+                    || (state[i] == ClientState.HUNGRY && clocks.before(clocks.stamp(i), i, t, j));
             if (mineFirst) {
                 deferred.get(i).add(j);
             } else {

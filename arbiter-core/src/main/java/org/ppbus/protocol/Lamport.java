@@ -22,34 +22,30 @@ public final class Lamport extends BaselineFabric {
     static final int ACK = 1;
     static final int RELEASE = 2;
 
-    private final WrappedStamps stamps;
-    private final long[] clock;
-    private final long[] stamp;
+    private final LamportClocks clocks;
     private final int[] acks;
     private final long[][] queued; // queued[i][j]: the stamp of j's request in i's queue
     private final List<TreeSet<long[]>> queue = new ArrayList<>();
 
     public Lamport(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
-        this.stamps = new WrappedStamps(stampBits);
-        this.clock = new long[nodes];
-        this.stamp = new long[nodes];
+        this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.acks = new int[nodes];
         this.queued = new long[nodes][nodes];
         for (int i = 0; i < nodes; i++) {
             // Entries {unwrapped stamp, id}, ordered as the wire order decides (checked against the truth).
-            queue.add(new TreeSet<>((x, y) -> x[1] == y[1] ? 0 : stamps.before(x[0], (int) x[1], y[0], (int) y[1]) ? -1 : 1));
+            queue.add(new TreeSet<>((x, y) -> x[1] == y[1] ? 0 : clocks.before(x[0], (int) x[1], y[0], (int) y[1]) ? -1 : 1));
         }
     }
 
     private int bits() {
-        return 2 + stamps.bits() + idBits;
+        return 2 + clocks.bits() + idBits;
     }
 
     private void broadcast(int from, int type, long cycle) {
         for (int j = 0; j < nodes; j++) {
             if (j != from) {
-                channels.send(new Message(from, j, type, (stamps.wire(clock[from]) << idBits) | from, bits()), cycle);
+                channels.send(new Message(from, j, type, clocks.clockPayload(from), bits()), cycle);
             }
         }
     }
@@ -59,16 +55,15 @@ public final class Lamport extends BaselineFabric {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
-                clock[i]++;
-                stamp[i] = clock[i];
+                clocks.request(i);
                 acks[i] = 0;
-                queue.get(i).add(new long[] {stamp[i], i});
+                queue.get(i).add(new long[] {clocks.stamp(i), i});
                 broadcast(i, REQUEST, cycle);
             } else if (!req[i] && state[i] == ClientState.EATING) {
                 state[i] = ClientState.THINKING;
                 sink.released(i, cycle);
-                queue.get(i).remove(new long[] {stamp[i], i});
-                clock[i]++;
+                queue.get(i).remove(new long[] {clocks.stamp(i), i});
+                clocks.tick(i);
                 broadcast(i, RELEASE, cycle);
             }
         }
@@ -77,11 +72,11 @@ public final class Lamport extends BaselineFabric {
             int j = m.from();
             switch (m.type()) {
                 case REQUEST -> {
-                    // j waits for this node's ACK, so stamp[j] is still the stamp of this request.
-                    clock[i] = Math.max(clock[i], stamp[j]) + 1;
-                    queued[i][j] = stamp[j];
-                    queue.get(i).add(new long[] {stamp[j], j});
-                    channels.send(new Message(i, j, ACK, (stamps.wire(clock[i]) << idBits) | i, bits()), cycle);
+                    // j waits for this node's ACK, so its current stamp is still that of this request.
+                    long t = clocks.receive(i, j, m.payload());
+                    queued[i][j] = t;
+                    queue.get(i).add(new long[] {t, j});
+                    channels.send(new Message(i, j, ACK, clocks.clockPayload(i), bits()), cycle);
                 }
                 case ACK -> acks[i]++;
                 // j may have asked again since; the entry to remove is the one queued here.

@@ -40,9 +40,7 @@ public final class Maekawa extends BaselineFabric {
     static final int TYPE_BITS = 3;
 
     private final int[][] quorum;     // client -> voters, ascending
-    private final WrappedStamps stamps;
-    private final long[] clock;       // per place (client nodes and stand-alone voters), unwrapped
-    private final long[] stamp;       // per client: the stamp of its current request
+    private final LamportClocks clocks; // per place (client nodes and stand-alone voters)
     // client side
     private final boolean[][] holds;  // [client][slot]: this voter's vote is with the client
     private final boolean[][] inquired;
@@ -69,9 +67,7 @@ public final class Maekawa extends BaselineFabric {
                 places = Math.max(places, v + 1);
             }
         }
-        this.stamps = new WrappedStamps(stampBits);
-        this.clock = new long[places];
-        this.stamp = new long[nodes];
+        this.clocks = new LamportClocks(places, nodes, stampBits, idBits);
         this.holds = new boolean[nodes][];
         this.inquired = new boolean[nodes][];
         for (int i = 0; i < nodes; i++) {
@@ -139,7 +135,7 @@ public final class Maekawa extends BaselineFabric {
     }
 
     int requestBits() {
-        return TYPE_BITS + stamps.bits() + idBits;
+        return TYPE_BITS + clocks.bits() + idBits;
     }
 
     @Override
@@ -147,9 +143,7 @@ public final class Maekawa extends BaselineFabric {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
-                clock[i]++;
-                stamp[i] = clock[i];
-                long payload = (stamps.wire(stamp[i]) << idBits) | i;
+                long payload = clocks.request(i);
                 for (int v : quorum[i]) {
                     channels.send(new Message(i, v, REQUEST, payload, requestBits()), cycle);
                 }
@@ -183,10 +177,7 @@ public final class Maekawa extends BaselineFabric {
     private void onRequest(Message m, long cycle) {
         int v = m.to();
         int j = m.from();
-        if (stamps.wire(stamp[j]) != m.payload() >>> idBits) {
-            throw new IllegalStateException("REQUEST from " + j + " does not carry its current stamp");
-        }
-        clock[v] = Math.max(clock[v], stamp[j]) + 1;
+        clocks.receive(v, j, m.payload());
         if (votedFor[v] < 0) {
             vote(v, j, cycle);
             return;
@@ -253,7 +244,7 @@ public final class Maekawa extends BaselineFabric {
     }
 
     private boolean before(int a, int b) {
-        return stamps.before(stamp[a], a, stamp[b], b);
+        return clocks.requestBefore(a, b);
     }
 
     // ---- client ----

@@ -22,17 +22,13 @@ public final class RicartAgrawala extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 
-    private final WrappedStamps stamps;
-    private final long[] clock;   // unwrapped Lamport clocks; the wire carries clock & mask
-    private final long[] stamp;   // unwrapped stamp of each node's current request
+    private final LamportClocks clocks;
     private final int[] replies;
     private final List<List<Integer>> deferred = new ArrayList<>();
 
     public RicartAgrawala(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
-        this.stamps = new WrappedStamps(stampBits);
-        this.clock = new long[nodes];
-        this.stamp = new long[nodes];
+        this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.replies = new int[nodes];
         for (int i = 0; i < nodes; i++) {
             deferred.add(new ArrayList<>());
@@ -40,7 +36,7 @@ public final class RicartAgrawala extends BaselineFabric {
     }
 
     int requestBits() {
-        return 1 + stamps.bits() + idBits;
+        return 1 + clocks.bits() + idBits;
     }
 
     @Override
@@ -48,12 +44,10 @@ public final class RicartAgrawala extends BaselineFabric {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
-                clock[i]++;
-                stamp[i] = clock[i];
+                long payload = clocks.request(i);
                 replies[i] = 0;
                 for (int j = 0; j < nodes; j++) {
                     if (j != i) {
-                        long payload = (stamps.wire(stamp[i]) << idBits) | i;
                         channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
                     }
                 }
@@ -74,15 +68,10 @@ public final class RicartAgrawala extends BaselineFabric {
                 maybeEat(i, cycle);
                 continue;
             }
-            long wire = m.payload() >>> idBits;
             int j = (int) (m.payload() & ((1L << idBits) - 1));
-            long t = stamp[j]; // the sender's current request: it cannot make another before i replies
-            if (stamps.wire(t) != wire) {
-                throw new IllegalStateException("REQUEST from " + j + " does not carry its current stamp");
-            }
-            clock[i] = Math.max(clock[i], t) + 1;
+            long t = clocks.receive(i, j, m.payload()); // the sender's current request: it cannot make another before i replies
             boolean mineFirst = state[i] == ClientState.EATING
-                    || (state[i] == ClientState.HUNGRY && before(stamp[i], i, t, j));
+                    || (state[i] == ClientState.HUNGRY && clocks.before(clocks.stamp(i), i, t, j));
             if (mineFirst) {
                 deferred.get(i).add(j);
             } else {
@@ -96,10 +85,6 @@ public final class RicartAgrawala extends BaselineFabric {
             state[i] = ClientState.EATING;
             sink.granted(i, cycle);
         }
-    }
-
-    private boolean before(long a, int i, long b, int j) {
-        return stamps.before(a, i, b, j);
     }
 
 }

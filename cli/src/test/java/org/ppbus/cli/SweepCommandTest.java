@@ -3,10 +3,7 @@ package org.ppbus.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,13 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SweepCommandTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliRun cli = new CliRun();
 
     private int run(String... args) {
-        out.reset();
-        err.reset();
-        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return cli.run(args);
     }
 
     private static final String[] SMALL = {"--algorithms", "campos-carvalho,ricart-agrawala,token-ring", "--nodes", "3,7",
@@ -40,7 +34,7 @@ class SweepCommandTest {
     /** 3 algorithms × 2 n × 2 loads × 2 seeds = 24 points: 24 files, a CSV of 24 rows, 4 kinds of chart × 2 formats. */
     @Test
     void writesOneFilePerPointACsvAndPlots(@TempDir Path dir) throws IOException {
-        assertEquals(0, run(with("--out", dir.toString())), err.toString());
+        assertEquals(0, run(with("--out", dir.toString())), cli.err());
         assertEquals(24, files(dir.resolve("points")));
         List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
         assertEquals(25, csv.size());
@@ -60,14 +54,14 @@ class SweepCommandTest {
         assertEquals(0, run(with("--out", dir.toString())));
         String first = Files.readString(dir.resolve("sweep.csv"));
         assertEquals(0, run(with("--out", dir.toString())));
-        assertTrue(err.toString().contains("24 already done, 0 to run"), err.toString());
+        assertTrue(cli.err().contains("24 already done, 0 to run"), cli.err());
         Path victim;
         try (Stream<Path> s = Files.list(dir.resolve("points"))) {
             victim = s.sorted().findFirst().orElseThrow();
         }
         Files.writeString(victim, "{\"truncated\": ");
         assertEquals(0, run(with("--out", dir.toString())));
-        assertTrue(err.toString().contains("23 already done, 1 to run"), err.toString());
+        assertTrue(cli.err().contains("23 already done, 1 to run"), cli.err());
         assertEquals(first, Files.readString(dir.resolve("sweep.csv")));
     }
 
@@ -92,12 +86,12 @@ class SweepCommandTest {
     @Test
     void badValuesAreUsageErrors(@TempDir Path dir) {
         assertEquals(2, run(with("--out", dir.toString(), "--shard", "0/3")));
-        assertTrue(err.toString().contains("1 <= i <= k"), err.toString());
+        assertTrue(cli.err().contains("1 <= i <= k"), cli.err());
         assertEquals(2, run(with("--out", dir.toString(), "--shard", "4/3")));
         assertEquals(2, run(with("--out", dir.toString(), "--shard", "x")));
         assertEquals(2, run("sweep", "--nodes", "7"));
         assertEquals(2, run("sweep", "--out", dir.toString(), "--algorithms", "suzuki-kasami"));
         assertEquals(2, run("sweep", "--out", dir.toString(), "--loads", "1.5"));
-        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertEquals(1, cli.err().strip().lines().count(), cli.err());
     }
 }

@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,13 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.testbench.Reports;
 
 class VerifyCommandTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliRun cli = new CliRun();
 
     private int run(String... args) {
-        out.reset();
-        err.reset();
-        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return cli.run(args);
     }
 
     /** The JSON contract of issue 6: statesExplored, violations, complete, counterexample. */
@@ -47,7 +41,7 @@ class VerifyCommandTest {
         assertEquals(1, j.get("violations").asInt());
         assertEquals(trace.toString(), j.get("counterexample").asText());
         assertEquals(1, run("simulate", "--nodes", "3", "--rules", "literal", "--workload", trace.toString(), "--cycles", "6"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("VIOLATION cycle 4: I3 request tokens"), out.toString());
+        assertTrue(cli.out().contains("VIOLATION cycle 4: I3 request tokens"), cli.out());
         assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1\n# counterexample of ppbus verify: I3"));
     }
 
@@ -59,6 +53,6 @@ class VerifyCommandTest {
         assertEquals(2, run("verify", "--nodes", "13", "--async"));
         assertEquals(2, run("verify", "--nodes", "3", "--no-search"));
         assertEquals(2, run("simulate", "--fault", "drop:7@c2a_c0_a9"));
-        assertEquals(1, err.toString(StandardCharsets.UTF_8).strip().lines().count(), err.toString(StandardCharsets.UTF_8));
+        assertEquals(1, cli.err().strip().lines().count(), cli.err());
     }
 }

@@ -34,7 +34,7 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, literal+F1[+F2][+F3]").build());
         o.addOption(Option.builder().longOpt("reenter-without-thinking")
                 .desc("outside the contract (audit A3): an eating processor may also re-enter at once").build());
-        o.addOption(Option.builder().longOpt("max-states").hasArg().argName("S").desc("stop after S states (default 200000000)").build());
+        o.addOption(Option.builder().longOpt("max-states").hasArg().argName("S").desc("stop after S states (default: what the heap holds)").build());
         o.addOption(Option.builder().longOpt("max-depth").hasArg().argName("D").desc("stop at depth D (default: none)").build());
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
                 .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
@@ -73,7 +73,11 @@ final class VerifyCommand implements Main.Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", "200000000"));
+        // By default as many states as the heap can hold (about 250 bytes each with the edges and
+        // the hash table's growth), so that a large search stops with a result instead of running
+        // out of memory; PPBUS_JAVA_OPTS=-Xmx... raises it.
+        long fit = Runtime.getRuntime().maxMemory() / 250;
+        long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", Long.toString(fit)));
         int maxDepth = Cli.parseInt("max-depth", cl.getOptionValue("max-depth", Integer.toString(Integer.MAX_VALUE)));
         long active = -1L;
         if (cl.hasOption("active")) {

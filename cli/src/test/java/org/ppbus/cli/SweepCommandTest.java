@@ -94,4 +94,13 @@ class SweepCommandTest {
         assertEquals(2, run("sweep", "--out", dir.toString(), "--loads", "1.5"));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
     }
+
+    /** An output folder that cannot be made: one line naming it, exit 2, nothing else. */
+    @Test
+    void anUnusableOutputFolderIsNamed(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("plain-file"), "x");
+        assertEquals(2, run(with("--out", file.resolve("sub").toString())));
+        assertEquals(1, cli.err().strip().lines().count(), cli.err());
+        assertTrue(cli.err().contains("cannot use " + file.resolve("sub")), cli.err());
+    }
 }

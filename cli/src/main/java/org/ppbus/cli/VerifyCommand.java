@@ -73,10 +73,10 @@ final class VerifyCommand implements Main.Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        // By default as many states as the heap can hold (about 250 bytes each with the edges and
+        // By default as many states as the heap can hold (about 250 bytes each, with the edges and
         // the hash table's growth), so that a large search stops with a result instead of running
         // out of memory; PPBUS_JAVA_OPTS=-Xmx... raises it.
-        long fit = Runtime.getRuntime().maxMemory() / 250;
+        long fit = Runtime.getRuntime().maxMemory() / 300;
         long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", Long.toString(fit)));
         int maxDepth = Cli.parseInt("max-depth", cl.getOptionValue("max-depth", Integer.toString(Integer.MAX_VALUE)));
         long active = -1L;

@@ -39,4 +39,15 @@ record ResultRow(String algorithm, int nodes, double load, int latency, long see
                 ok ? "ok" : "FAILED", messagesPerEntry, remoteMessagesPerEntry, bitsPerEntry, waitMean, waitP50, waitP99,
                 waitMax, syncDelayMean, busUtilization, jainFairness, wiresPerNode);
     }
+
+    /** The inverse of {@link #csv}: the results report is built from the same file users get. */
+    static ResultRow fromCsv(String line) {
+        String[] f = line.split(",");
+        return new ResultRow(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
+                Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
+                Boolean.parseBoolean(f[8]), f[9].equals("ok"), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
+                Double.parseDouble(f[12]), Double.parseDouble(f[13]), Long.parseLong(f[14]), Long.parseLong(f[15]),
+                Long.parseLong(f[16]), Double.parseDouble(f[17]), Double.parseDouble(f[18]), Double.parseDouble(f[19]),
+                Double.parseDouble(f[20]));
+    }
 }

@@ -62,7 +62,7 @@ final class ResultsCommand implements Main.Command {
         List<ResultRow> rows = new ArrayList<>();
         List<String> lines = Files.readAllLines(data.resolve("sweep.csv"));
         for (String line : lines.subList(1, lines.size())) {
-            rows.add(parse(line));
+            rows.add(ResultRow.fromCsv(line));
         }
         err.println("ppbus results: measuring the claims of 000 §6 ...");
         List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
@@ -71,17 +71,6 @@ final class ResultsCommand implements Main.Command {
         Cli.writeAtomically(report, md);
         out.println("report: " + report);
         return 0;
-    }
-
-    /** The sweep CSV row back into a value: the report is built from the same file users get. */
-    static ResultRow parse(String line) {
-        String[] f = line.split(",");
-        return new ResultRow(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
-                Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
-                Boolean.parseBoolean(f[8]), f[9].equals("ok"), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
-                Double.parseDouble(f[12]), Double.parseDouble(f[13]), Long.parseLong(f[14]), Long.parseLong(f[15]),
-                Long.parseLong(f[16]), Double.parseDouble(f[17]), Double.parseDouble(f[18]), Double.parseDouble(f[19]),
-                Double.parseDouble(f[20]));
     }
 
     static String fmt(double v) {

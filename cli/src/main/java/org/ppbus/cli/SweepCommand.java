@@ -1,6 +1,5 @@
 package org.ppbus.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -159,15 +158,21 @@ final class SweepCommand implements Main.Command {
 
     /** A point is finished when its file parses and describes the same point. */
     private static boolean finished(Path file, SimulationConfig c) {
+        return finishedRow(file, c) != null;
+    }
+
+    /** The row of a finished point's file, or null if the point must run (again). */
+    private static ResultRow finishedRow(Path file, SimulationConfig c) {
         if (!Files.isRegularFile(file)) {
-            return false;
+            return null;
         }
         try {
             ResultRow r = ResultRow.of(Reports.mapper().readTree(file.toFile()));
-            return r.algorithm().equals(c.algorithm()) && r.nodes() == c.nodes() && r.load() == c.load()
+            boolean same = r.algorithm().equals(c.algorithm()) && r.nodes() == c.nodes() && r.load() == c.load()
                     && r.latency() == c.latencyCycles() && r.seed() == c.seed();
+            return same ? r : null;
         } catch (IOException | RuntimeException e) {
-            return false; // unreadable: run it again
+            return null; // unreadable: run it again
         }
     }
 
@@ -230,13 +235,12 @@ final class SweepCommand implements Main.Command {
     }
 
     /** Every point of this sweep whose file is present, in canonical order. */
-    private static List<ResultRow> collect(Path pointsDir, List<SimulationConfig> all) throws IOException {
+    private static List<ResultRow> collect(Path pointsDir, List<SimulationConfig> all) {
         List<ResultRow> rows = new ArrayList<>();
         for (SimulationConfig c : all) {
-            Path f = pointsDir.resolve(id(c) + ".json");
-            if (finished(f, c)) {
-                JsonNode n = Reports.mapper().readTree(f.toFile());
-                rows.add(ResultRow.of(n));
+            ResultRow r = finishedRow(pointsDir.resolve(id(c) + ".json"), c);
+            if (r != null) {
+                rows.add(r);
             }
         }
         return rows;

@@ -94,21 +94,21 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("async") && (fifo < 1 || fifo > 15)) {
             throw new UsageException("--fifo must be 1..15, got " + fifo);
         }
-        StateSearch.Options opt;
-        try {
-            opt = new StateSearch.Options(nodes, latency, rules, cl.hasOption("reenter-without-thinking"),
-                    maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo);
-            new StateSearch(opt);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        StateSearch.Options opt = new StateSearch.Options(nodes, latency, rules, cl.hasOption("reenter-without-thinking"),
+                maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo);
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }
         int maxSteps = Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10"));
-        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            StateSearch search = new StateSearch(cl.hasOption("no-search")
+        StateSearch search;
+        try {
+            // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
+            search = new StateSearch(cl.hasOption("no-search")
                     ? new StateSearch.Options(nodes, latency, rules, false, 1, 0, false, 0) : opt);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             StateSearch.Result r = search.run(() -> stop.requested() ? 1 : 0);
             out.printf(Locale.ROOT, "ppbus verify: n=%d, %s, rules %s%s%s%n", nodes,
                     opt.async() ? "asynchronous FIFO channels (capacity " + fifo + ")" : "L=" + latency, rules.label(),

@@ -82,7 +82,7 @@ final class VerifyCommand implements Main.Command {
         long active = -1L;
         if (cl.hasOption("active")) {
             active = 0;
-            for (String a : cl.getOptionValue("active").split(",")) {
+            for (String a : Cli.parseList("active", cl.getOptionValue("active"))) {
                 int i = Cli.parseInt("active", a.trim());
                 if (i < 0 || i >= nodes) {
                     throw new UsageException("--active: node " + i + " is outside 0.." + (nodes - 1));
@@ -121,6 +121,10 @@ final class VerifyCommand implements Main.Command {
                         r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
                         + "; every state within " + r.exploredDepth() + " cycles checked)",
                         r.seconds(), r.bytes() / 1e6);
+                if (r.overtakeBound() != org.ppbus.check.OvertakeBound.NONE) {
+                    out.printf(Locale.ROOT, "overtaking: at most %d meals of one processor in another's hungry period"
+                            + " (bound %d for L=%d and holds of 1 cycle)%n", r.maxOvertakes(), r.overtakeBound(), latency);
+                }
                 if (!r.findings().isEmpty()) {
                     StateSearch.Finding f = r.findings().get(0);
                     out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
@@ -169,6 +173,14 @@ final class VerifyCommand implements Main.Command {
                 root.put("seconds", r.seconds());
                 root.put("tableBytes", r.bytes());
                 root.put("violations", r.findings().size());
+                ObjectNode ov = root.putObject("overtaking");
+                if (r.overtakeBound() == org.ppbus.check.OvertakeBound.NONE) {
+                    ov.putNull("bound");
+                    ov.putNull("max");
+                } else {
+                    ov.put("bound", r.overtakeBound());
+                    ov.put("max", r.maxOvertakes());
+                }
                 ArrayNode list = root.putArray("findings");
                 for (StateSearch.Finding f : r.findings()) {
                     ObjectNode fo = list.addObject();
@@ -194,7 +206,7 @@ final class VerifyCommand implements Main.Command {
                 } else {
                     root.putNull("counterexample");
                 }
-                Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+                Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
             }
             if (stop.requested()) {
                 return 130;

@@ -30,8 +30,9 @@ import org.ppbus.protocol.Symbols;
  *   <li>I7 / deadlock: someone hungry, nobody eating, nothing moving for {@code stallCycles};</li>
  *   <li>livelock under load: someone hungry and no meal for {@code watchdog} cycles;</li>
  *   <li>I8 no output queue deeper than 2;</li>
- *   <li>fairness: no client overtakes a hungry client more than twice in one hungry period (the
- *       bound of §4.2, which allows a second overtake while a reclaim is in flight).</li>
+ *   <li>fairness: no client overtakes a hungry client more often in one hungry period than the
+ *       bound derived for the algorithm, the latency and the shortest hold ({@link Overtaking},
+ *       {@link OvertakeBound}).</li>
  * </ul>
  */
 public final class Checker {
@@ -46,10 +47,7 @@ public final class Checker {
     private final BitSet touchedArbiters = new BitSet();
     private final BitSet linksSinceQuiescence = new BitSet();
     private final List<int[]> demotions = new ArrayList<>();
-    private final byte[] overtakes;
-    private final boolean[] hungry;
-    private final int[] hungryList;
-    private int hungryCount;
+    private Overtaking overtaking;
     private int eaters;
     private long lastReleaseCycle;
     private long lastMealCycle;
@@ -57,7 +55,6 @@ public final class Checker {
     private long stalledSince = -1;
     private Violation violation;
     private long mutexViolations;
-    private int overtakeBound = 2;
 
     public Checker(CcNetwork net, Processors processors, boolean full, long watchdogCycles, long stallCycles) {
         this(net, net, net.wiring(), processors, full, watchdogCycles, stallCycles);
@@ -76,10 +73,7 @@ public final class Checker {
         this.full = full;
         this.watchdogCycles = watchdogCycles;
         this.stallCycles = stallCycles;
-        int n = wiring.nodes();
-        this.overtakes = new byte[n * n];
-        this.hungry = new boolean[n];
-        this.hungryList = new int[n];
+        this.overtaking = null;
     }
 
     // ---- events ----
@@ -113,11 +107,8 @@ public final class Checker {
 
     public void requested(int node, long cycle) {
         lastEdgeCycle = cycle;
-        if (!hungry[node]) {
-            hungry[node] = true;
-            hungryList[hungryCount++] = node;
-            int n = wiring.nodes();
-            Arrays.fill(overtakes, node * n, node * n + n, (byte) 0);
+        if (overtaking != null) {
+            overtaking.requested(node);
         }
     }
 
@@ -131,22 +122,11 @@ public final class Checker {
     public void granted(int node, long cycle) {
         eaters++;
         lastMealCycle = cycle;
-        int n = wiring.nodes();
-        if (hungry[node]) {
-            hungry[node] = false;
-            for (int k = 0; k < hungryCount; k++) {
-                if (hungryList[k] == node) {
-                    hungryList[k] = hungryList[--hungryCount];
-                    break;
-                }
-            }
-        }
-        for (int k = 0; k < hungryCount; k++) {
-            int h = hungryList[k];
-            int idx = h * n + node;
-            if (overtakes[idx] < 127 && ++overtakes[idx] > overtakeBound) {
-                fail(cycle, "fairness", "client " + node + " overtook hungry client " + h + " " + overtakes[idx]
-                        + " times in one hungry period (bound " + overtakeBound + ")", describeClients(new int[] {h, node}, cycle));
+        if (overtaking != null) {
+            int h = overtaking.granted(node);
+            if (h >= 0) {
+                fail(cycle, "fairness", "client " + node + " overtook hungry client " + h + " " + overtaking.count(h, node)
+                        + " times in one hungry period (bound " + overtaking.bound() + ")", describeClients(new int[] {h, node}, cycle));
             }
         }
     }
@@ -293,12 +273,17 @@ public final class Checker {
     }
 
     /**
-     * How often one client may enter while another stays hungry: 2 for Campos–Carvalho (the default,
-     * campos-carvalho.md §4.2) and the algorithms whose seeds give that bound or a tighter one;
-     * {@link Integer#MAX_VALUE} for algorithms the seeds only call starvation-free.
+     * Checks fairness with this bound on how often one client may enter while another stays hungry
+     * ({@link OvertakeBound}); without a call, or with {@link OvertakeBound#NONE}, fairness is not
+     * checked (the algorithms that only promise freedom from starvation).
      */
     public void overtakeBound(int bound) {
-        this.overtakeBound = bound;
+        this.overtaking = bound == OvertakeBound.NONE ? null : new Overtaking(wiring.nodes(), bound);
+    }
+
+    /** The most meals one client started while another stayed hungry, or -1 when not checked. */
+    public int maxOvertakes() {
+        return overtaking == null ? -1 : overtaking.maxSeen();
     }
 
     public Violation violation() {

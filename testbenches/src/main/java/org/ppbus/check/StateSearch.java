@@ -26,7 +26,10 @@ import org.ppbus.protocol.Symbols;
  * {@code reenterWithoutThinking}, outside the contract, re-enter at once, audit A3); otherwise it
  * waits. All combinations are successors. Each new state is checked for I1 (one eater), I2 (fork
  * conservation), I3 (request tokens at quiescence), I4 (H acyclic), and each transition for I5
- * (demotion), I8 (queue depth) and the model's own anomaly reports. When the search is complete,
+ * (demotion), I8 (queue depth), the model's own anomaly reports and, with synchronous channels,
+ * the overtaking bound ({@link Overtaking}: its counts are part of the state, so the search finds
+ * the shortest run in which one processor starts more meals while another stays hungry than
+ * {@link OvertakeBound} allows for L and the shortest hold of 1). When the search is complete,
  * {@link #liveness} checks that a grant is reachable from every state with a hungry client, that no
  * cycle keeps a client hungry while every other processor keeps the right to release (starvation
  * under fair processors), and that no cycle without requests keeps symbols moving (livelock, I6).
@@ -38,7 +41,12 @@ import org.ppbus.protocol.Symbols;
 public final class StateSearch {
     /** What to search. */
     public record Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
-                          int maxDepth, boolean checkH, long activeMask, int fifoCapacity) {
+                          int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking) {
+        public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
+                       boolean checkH, long activeMask, int fifoCapacity) {
+            this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity, true);
+        }
+
         public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
                        boolean checkH, long activeMask) {
             this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, 0);
@@ -48,6 +56,12 @@ public final class StateSearch {
         public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
                        boolean checkH) {
             this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, -1L, 0);
+        }
+
+        /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
+        public Options withoutOvertaking() {
+            return new Options(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
+                    fifoCapacity, false);
         }
 
         public boolean async() {
@@ -64,7 +78,8 @@ public final class StateSearch {
      * reachable within {@code exploredDepth} cycles was found and checked.
      */
     public record Result(long states, long transitions, int depth, int exploredDepth, boolean complete,
-                         String stoppedBecause, List<Finding> findings, double seconds, long bytes) { }
+                         String stoppedBecause, List<Finding> findings, double seconds, long bytes,
+                         int overtakeBound, int maxOvertakes) { }
 
     // Actions per processor per cycle.
     public static final int NONE = 0;
@@ -79,6 +94,8 @@ public final class StateSearch {
     private final int n;
     private final int channels;
     private final StateTable table;
+    private final int netWords;                 // a state: the network's snapshot, the fresh word, the monitor
+    private final Overtaking overtaking;        // null with asynchronous channels, where no L bounds it
     private final List<Finding> findings = new ArrayList<>();
     // per state
     private final Chunked.Ints parent = new Chunked.Ints();
@@ -101,13 +118,16 @@ public final class StateSearch {
         this.net = CcNetwork.coldStart(wiring, new CcNetwork.Options(options.latency(), options.rules(), true,
                 options.fifoCapacity()), rec, rec);
         this.channels = 2 * wiring.links();
-        int words = net.snapshot(0).length + 1;
-        this.table = new StateTable(words);
+        this.netWords = net.snapshot(0).length;
+        // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
+        this.overtaking = options.async() || !options.checkOvertaking() ? null
+                : new Overtaking(n, OvertakeBound.of("campos-carvalho", options.latency(), 1));
+        this.table = new StateTable(netWords + 1 + (overtaking == null ? 0 : overtaking.words()));
     }
 
     public Result run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
-        long[] init = withFresh(net.snapshot(-1), 0);
+        long[] init = extend(net.snapshot(-1), 0);
         add(init, -1, 0, 0);
         int depth = 0;
         long transitions = 0;
@@ -162,13 +182,14 @@ public final class StateSearch {
         long bytes = table.bytes() + edges.bytes() + parent.bytes() + action.bytes() + depthOf.bytes() + edgeStart.bytes();
         int explored = complete ? depth : (expanded < table.size() ? depthOf.get(expanded) : depth);
         return new Result(table.size(), transitions, depth, explored, complete, stopped == null ? "complete" : stopped,
-                List.copyOf(findings), (System.nanoTime() - t0) / 1e9, bytes);
+                List.copyOf(findings), (System.nanoTime() - t0) / 1e9, bytes, overtakeBound(),
+                overtaking == null ? -1 : overtaking.maxSeen());
     }
 
     /** Per processor, a bit set of the allowed actions in this state. */
     private int[] choices(long[] state) {
-        net.restore(Arrays.copyOf(state, state.length - 1), 0);
-        long fresh = state[state.length - 1];
+        restore(state);
+        long fresh = state[netWords];
         int[] c = new int[n];
         for (int i = 0; i < n; i++) {
             c[i] = 1 << NONE;
@@ -220,7 +241,7 @@ public final class StateSearch {
      * channels, delivering the heads of the occupied channels selected by the bits of {@code deliveries}.
      */
     private int expand(long[] state, long act, int from, int[] occupied, int deliveries) {
-        net.restore(Arrays.copyOf(state, state.length - 1), 0);
+        restore(state);
         for (int b = 0; b < occupied.length; b++) {
             if ((deliveries >>> b & 1) != 0) {
                 net.deliver(occupied[b]);
@@ -245,14 +266,50 @@ public final class StateSearch {
         rec.reset();
         for (int i = 0; i < n; i++) {
             switch ((int) (act >>> (2 * i)) & 3) {
-                case RAISE -> net.request(i, true, 0);
+                case RAISE -> {
+                    net.request(i, true, 0);
+                    monitorRequested(i);
+                }
                 case DROP -> net.request(i, false, 0);
-                case REENTER -> net.reenterWithoutThinking(i, 0);
+                case REENTER -> {
+                    net.reenterWithoutThinking(i, 0);
+                    monitorRequested(i);
+                }
                 default -> { }
             }
         }
         net.step(0);
-        return withFresh(net.snapshot(0), rec.granted);
+        if (overtaking != null) {
+            for (int j = 0; j < n; j++) {
+                if ((rec.granted >>> j & 1) != 0) {
+                    int h = overtaking.granted(j);
+                    if (h >= 0 && rec.problem == null) {
+                        rec.problem = "fairness: client " + j + " overtook hungry client " + h + " " + overtaking.count(h, j)
+                                + " times in one hungry period (bound " + overtaking.bound() + ")";
+                    }
+                }
+            }
+        }
+        return extend(net.snapshot(0), rec.granted);
+    }
+
+    private void monitorRequested(int i) {
+        if (overtaking != null) {
+            overtaking.requested(i);
+        }
+    }
+
+    /** The bound on overtaking that this search checks, or {@link OvertakeBound#NONE} (asynchronous channels). */
+    public int overtakeBound() {
+        return overtaking == null ? OvertakeBound.NONE : overtaking.bound();
+    }
+
+    /** Restores the network and the fairness monitor from a stored state. */
+    private void restore(long[] state) {
+        net.restore(Arrays.copyOf(state, netWords), 0);
+        if (overtaking != null) {
+            overtaking.restore(state, netWords + 1);
+        }
     }
 
     private String transitionProblem() {
@@ -325,8 +382,7 @@ public final class StateSearch {
         boolean[] anyReq = new boolean[states];
         occupancy = new long[states];
         for (int s = 0; s < states; s++) {
-            long[] st = table.get(s);
-            net.restore(Arrays.copyOf(st, st.length - 1), 0);
+            restore(table.get(s));
             for (int i = 0; i < n; i++) {
                 ClientState c = net.clientState(i);
                 if (c == ClientState.HUNGRY) {
@@ -555,8 +611,7 @@ public final class StateSearch {
     }
 
     private long freshOf(int s) {
-        long[] st = table.get(s);
-        return st[st.length - 1];
+        return table.get(s)[netWords];
     }
 
     /** Shortest path from a to b inside the component (at least one step when a == b and nonEmpty). */
@@ -627,7 +682,7 @@ public final class StateSearch {
         long[] target = table.get(b);
         for (int k = 0; k < combos; k++) {
             long act = pick(choices, k);
-            net.restore(Arrays.copyOf(state, state.length - 1), 0);
+            restore(state);
             if (Arrays.equals(step(act), target)) {
                 return act;
             }
@@ -733,9 +788,14 @@ public final class StateSearch {
 
     // ---- storage ----
 
-    private static long[] withFresh(long[] snapshot, long fresh) {
-        long[] s = Arrays.copyOf(snapshot, snapshot.length + 1);
-        s[snapshot.length] = fresh;
+    /** A stored state: the network's snapshot, the processors granted in this cycle, the fairness monitor. */
+    private long[] extend(long[] snapshot, long fresh) {
+        long[] s = new long[netWords + 1 + (overtaking == null ? 0 : overtaking.words())];
+        System.arraycopy(snapshot, 0, s, 0, snapshot.length);
+        s[netWords] = fresh;
+        if (overtaking != null) {
+            overtaking.save(s, netWords + 1);
+        }
         return s;
     }
 

@@ -40,6 +40,14 @@ public final class Reports {
         root.put("violations", r.violation() == null ? 0 : 1);
         root.put("ungranted", r.ungranted());
         root.put("maxQueueDepth", r.maxQueueDepth());
+        ObjectNode ov = root.putObject("overtaking");
+        if (r.overtakeBound() == org.ppbus.check.OvertakeBound.NONE) {
+            ov.putNull("bound");
+            ov.putNull("max");
+        } else {
+            ov.put("bound", r.overtakeBound());
+            ov.put("max", r.maxOvertakes());
+        }
         root.put("quiescentAtEnd", r.quiescentAtEnd());
         putCount(root.putObject("messagesPerEntry"), s.messages());
         putCount(root.putObject("symbolsPerEntry"), s.symbols());
@@ -174,6 +182,10 @@ public final class Reports {
         row(b, "bits", s.bits());
         Statistics.Distribution w = s.waitCycles();
         b.append(String.format(Locale.ROOT, "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n", w.mean(), w.p50(), w.p99(), w.max()));
+        if (r.overtakeBound() != org.ppbus.check.OvertakeBound.NONE) {
+            b.append(String.format(Locale.ROOT, "overtaking     max %d in one hungry period (bound %d)%n", Math.max(0, r.maxOvertakes()),
+                    r.overtakeBound()));
+        }
         b.append(String.format(Locale.ROOT, "clean yields   %d  (max %d in one hungry period, %d at one arbiter)%n",
                 s.cleanYields().total(), s.cleanYields().maxPerHungryPeriod(), s.cleanYields().maxAtOneArbiterPerHungryPeriod()));
         Statistics.Distribution d = s.syncDelay();

@@ -6,6 +6,7 @@ import org.ppbus.bus.Demand;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
+import org.ppbus.check.OvertakeBound;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.CarvalhoRoucairol;
 import org.ppbus.protocol.CcNetwork;
@@ -41,10 +42,6 @@ public final class Simulation {
     }
 
     /** Width of the baselines' timestamps (docs/PROTOCOL.md); a run that wraps beyond it is refused. */
-    /** Algorithms checked for starvation freedom only, without the overtaking bound of 2. */
-    static final java.util.Set<String> UNORDERED = java.util.Set.of("raymond", "li-hudak", "maekawa", "maekawa-grid",
-            "thambu-wong");
-
     public static final int STAMP_BITS = 16;
 
     private final SimulationConfig config;
@@ -133,38 +130,40 @@ public final class Simulation {
             }
         }
         Checker checker = new Checker(net, fabric, wiring, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
-        if (UNORDERED.contains(c.algorithm())) {
-            // The seeds claim starvation freedom but no overtaking bound for these: a Raymond or
-            // Li–Hudak request still travelling can be passed more than twice by a node nearer the
-            // token; Maekawa is "not FCFS" (000 §1, 003 s.53); Thambu–Wong serves in queue order of
-            // arrival at the holder, after routing of different lengths.
-            checker.overtakeBound(Integer.MAX_VALUE);
-        }
+        int overtakeBound = OvertakeBound.of(c.algorithm(), c.latencyCycles(), workload.minHoldCycles());
+        checker.overtakeBound(overtakeBound);
         probe.connect(checker, processors);
         processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
 
         long t = 0;
         boolean interrupted = false;
         org.ppbus.check.Violation refused = null;
-        long hardLimit = c.cycles() + (c.drain() ? 4 * c.watchdogCycles() + 1000 : 0);
+        // The drain ends when every request is served; a drain that stops making progress (no
+        // grant or release, nobody eating) for 4 watchdog periods is cut, however long the holds
+        // and latencies of a correct run are.
+        long drainSlack = 4 * c.watchdogCycles() + 1000;
+        long lastProgress = 0;
+        long progressEntries = -1;
         for (; ; t++) {
             if (t >= c.cycles()) {
                 boolean done = !c.drain() || (processors.finished() && fabric.quiescent() && checker.eaters() == 0);
                 if (done) {
                     break;
                 }
-                if (t >= hardLimit) {
+                if (checker.eaters() > 0 || stats.entries() != progressEntries) {
+                    lastProgress = t;
+                    progressEntries = stats.entries();
+                } else if (t - Math.max(lastProgress, c.cycles()) >= drainSlack) {
                     break;
                 }
             }
-            if ((t & 0xFFFF) == 0) {
-                if (stopRequested.getAsBoolean()) {
-                    interrupted = true;
-                    break;
-                }
-                if (progress != null) {
-                    progress.update(t, c.cycles(), stats.entries());
-                }
+            // A volatile read per cycle: Ctrl-C is seen within one cycle at any size and mode.
+            if (stopRequested.getAsBoolean()) {
+                interrupted = true;
+                break;
+            }
+            if ((t & 0x3FF) == 0 && progress != null) {
+                progress.update(t, c.cycles(), stats.entries());
             }
             processors.beginCycle(t);
             try {
@@ -194,7 +193,8 @@ public final class Simulation {
         return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                 refused != null ? refused : checker.violation(), checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                 fabric.quiescent(), probe.trace(n), injector == null ? null
-                        : FaultOutcome.of(injector, wiring, refused != null ? refused : checker.violation(), ungranted));
+                        : FaultOutcome.of(injector, wiring, refused != null ? refused : checker.violation(), ungranted),
+                overtakeBound, checker.maxOvertakes());
     }
 
     /** Resolves a plan's channel name on this wiring. */

@@ -11,7 +11,8 @@ import org.ppbus.plane.Wiring;
 
 /**
  * A resolved workload: the demand the processors follow, an optional reactive driver, and the
- * nodes that take part (for fairness).
+ * nodes that take part (for fairness), and the shortest hold any processor may use (which bounds
+ * how often one processor can re-enter, and so the fairness bound).
  *
  * <p>Names: {@code uniform} (every node at --load), {@code hotspot} (the --hot-nodes at --hot-load,
  * the others at --load), {@code single} (node 0 always hungry again), {@code neighbours} and
@@ -20,7 +21,7 @@ import org.ppbus.plane.Wiring;
  * alternation with quiescence before each request), {@code saturated} (every node always hungry).
  * Anything else is read as a request-trace file.
  */
-public record Workload(String name, Demand demand, Driver driver, int[] activeNodes) {
+public record Workload(String name, Demand demand, Driver driver, int[] activeNodes, int minHoldCycles) {
 
     public static final List<String> NAMES = List.of("uniform", "hotspot", "single", "neighbours",
             "non-neighbours", "neighbours-alternating", "non-neighbours-alternating", "saturated");
@@ -69,7 +70,7 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
                 int other = partner(wiring, name.startsWith("neighbours"));
                 int[] pair = {0, other};
                 return new Workload(name, new ScriptedDemand(n, s.holdCycles()),
-                        new AlternatingDriver(pair, s.stopCycle()), pair);
+                        new AlternatingDriver(pair, s.stopCycle()), pair, s.holdCycles());
             }
             default -> {
                 Path file = Path.of(spec);
@@ -78,8 +79,16 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
                             + String.join(", ", NAMES) + ", and no such trace file)");
                 }
                 RequestTrace trace = RequestTrace.read(file);
+                long last = trace.entries().stream().mapToLong(RequestTrace.Entry::cycle).max().orElse(-1);
+                if (last >= s.stopCycle()) {
+                    // Requests rise only before --cycles: a later one would be dropped without a word.
+                    throw new IllegalArgumentException("--workload " + spec + ": a request rises in cycle " + last
+                            + ", after the last cycle with new requests (" + (s.stopCycle() - 1) + "); give --cycles "
+                            + (last + 1) + " or more");
+                }
                 int[] active = trace.entries().stream().mapToInt(RequestTrace.Entry::node).distinct().sorted().toArray();
-                return new Workload(file.toString(), new TraceDemand(trace, n), null, active);
+                int minHold = trace.entries().stream().mapToInt(RequestTrace.Entry::hold).min().orElse(1);
+                return new Workload(file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold));
             }
         }
     }
@@ -87,7 +96,7 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
     private static Workload random(String name, double[] load, Settings s) {
         int[] active = java.util.stream.IntStream.range(0, load.length).filter(i -> load[i] > 0).toArray();
         return new Workload(name, new RandomDemand(load, s.holdCycles(), s.geometricHold(), s.seed(), s.stopCycle()),
-                null, active);
+                null, active, s.geometricHold() ? 1 : s.holdCycles());
     }
 
     /** The smallest node other than 0 that is (or is not) a neighbour of node 0. */

@@ -1,0 +1,135 @@
+package org.ppbus.check;
+
+import java.util.Arrays;
+
+/**
+ * The fairness property, written once for the simulator's {@link Checker} and for the exhaustive
+ * {@link StateSearch}: while processor i is hungry (from its req edge to its grant), no other
+ * processor j may start more than {@code bound} meals. The bound is derived per algorithm, channel
+ * latency and shortest hold in {@link OvertakeBound}; the counts are the monitor's whole state, so
+ * the search can carry them in its states and find a run that exceeds the bound.
+ */
+public final class Overtaking {
+    private final int n;
+    private final int bound;
+    private final byte[] count;     // count[i * n + j]: meals of j in i's current hungry period
+    private final boolean[] hungry;
+    private int maxSeen;
+
+    public Overtaking(int nodes, int bound) {
+        if (bound < 1) {
+            throw new IllegalArgumentException("an overtaking bound is at least 1, got " + bound);
+        }
+        this.n = nodes;
+        this.bound = bound;
+        this.count = new byte[nodes * nodes];
+        this.hungry = new boolean[nodes];
+    }
+
+    public int bound() {
+        return bound;
+    }
+
+    /** The largest count seen so far, over every pair and hungry period. */
+    public int maxSeen() {
+        return maxSeen;
+    }
+
+    /** Processor i raised req: its hungry period starts with no overtakes. */
+    public void requested(int i) {
+        if (!hungry[i]) {
+            hungry[i] = true;
+            Arrays.fill(count, i * n, i * n + n, (byte) 0);
+        }
+    }
+
+    /**
+     * Processor j was granted. Its own hungry period ends, and it overtakes every processor still
+     * hungry. Returns a processor that j has now overtaken more than {@code bound} times, or -1.
+     */
+    public int granted(int j) {
+        hungry[j] = false;
+        int worst = -1;
+        for (int i = 0; i < n; i++) {
+            if (!hungry[i] || i == j) {
+                continue;
+            }
+            int idx = i * n + j;
+            if (count[idx] < Byte.MAX_VALUE) {
+                count[idx]++;
+            }
+            maxSeen = Math.max(maxSeen, count[idx]);
+            if (count[idx] > bound && worst < 0) {
+                worst = i;
+            }
+        }
+        return worst;
+    }
+
+    /** Meals of j during i's current hungry period (0 when i is not hungry). */
+    public int count(int i, int j) {
+        return hungry[i] ? count[i * n + j] : 0;
+    }
+
+    // ---- state, for the search ----
+
+    /** Bits one count takes in {@link #save}: counts above the bound are a finding, so they saturate there. */
+    private int bitsPerCount() {
+        return 32 - Integer.numberOfLeadingZeros(bound + 1);
+    }
+
+    /** Longs that {@link #save} writes. */
+    public int words() {
+        long bits = n + (long) n * (n - 1) * bitsPerCount();
+        return (int) ((bits + 63) / 64);
+    }
+
+    /** Writes the hungry set and the counts into {@code out[from..from+words())}. */
+    public void save(long[] out, int from) {
+        Arrays.fill(out, from, from + words(), 0L);
+        int bit = 0;
+        int w = bitsPerCount();
+        long cap = bound + 1;
+        for (int i = 0; i < n; i++) {
+            if (hungry[i]) {
+                out[from + bit / 64] |= 1L << (bit % 64);
+            }
+            bit++;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i == j) {
+                    continue;
+                }
+                long v = hungry[i] ? Math.min(cap, count[i * n + j]) : 0;
+                for (int b = 0; b < w; b++, bit++) {
+                    if ((v >>> b & 1) != 0) {
+                        out[from + bit / 64] |= 1L << (bit % 64);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Reads back what {@link #save} wrote. */
+    public void restore(long[] in, int from) {
+        int bit = 0;
+        int w = bitsPerCount();
+        for (int i = 0; i < n; i++) {
+            hungry[i] = (in[from + bit / 64] >>> (bit % 64) & 1) != 0;
+            bit++;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i == j) {
+                    continue;
+                }
+                int v = 0;
+                for (int b = 0; b < w; b++, bit++) {
+                    v |= (int) (in[from + bit / 64] >>> (bit % 64) & 1) << b;
+                }
+                count[i * n + j] = (byte) v;
+            }
+        }
+    }
+}

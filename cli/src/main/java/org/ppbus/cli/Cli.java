@@ -2,9 +2,7 @@ package org.ppbus.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -15,16 +13,50 @@ import org.apache.commons.cli.ParseException;
 final class Cli {
     private Cli() {}
 
+    /** Options that name an output file: each is checked before any work starts. */
+    private static final java.util.List<String> OUTPUT_FILES = java.util.List.of("json", "csv", "trace-out", "record", "vcd");
+
+    /**
+     * Parses a command's options. An option given twice is an error (the first value would win
+     * silently otherwise), and every output file named is checked before the command does any work.
+     */
     static CommandLine parse(Options options, String[] args) throws UsageException {
+        CommandLine cl;
         try {
-            CommandLine cl = new DefaultParser().parse(options, args);
-            if (!cl.getArgList().isEmpty()) {
-                throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "'");
-            }
-            return cl;
+            cl = new DefaultParser().parse(options, args);
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }
+        if (!cl.getArgList().isEmpty()) {
+            throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "'");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (org.apache.commons.cli.Option o : cl.getOptions()) {
+            String name = o.getLongOpt() != null ? o.getLongOpt() : o.getOpt();
+            if (!seen.add(name)) {
+                throw new UsageException("--" + name + " is given more than once");
+            }
+        }
+        if (!cl.hasOption("help")) {
+            for (String name : OUTPUT_FILES) {
+                if (options.hasLongOption(name) && cl.hasOption(name)) {
+                    Outputs.checkWritable(cl.getOptionValue(name));
+                }
+            }
+        }
+        return cl;
+    }
+
+    /** A comma-separated list with no empty item; an empty list is an error. */
+    static java.util.List<String> parseList(String name, String value) throws UsageException {
+        java.util.List<String> items = new java.util.ArrayList<>();
+        for (String item : value.split(",", -1)) {
+            if (item.isBlank()) {
+                throw new UsageException("--" + name + " has an empty item in '" + value + "'");
+            }
+            items.add(item.trim());
+        }
+        return items;
     }
 
     static void help(PrintStream out, String usage, String header, Options options) {
@@ -34,21 +66,27 @@ final class Cli {
         pw.flush();
     }
 
+    private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?\\d+");
+    /** 1e6 or 2.5e3 for counts of cycles; nothing looser (no 1_0, no 0x10). */
+    private static final java.util.regex.Pattern SCIENTIFIC = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?[eE]\\+?\\d+");
+    /** A plain decimal number: no 0.5d, no hexadecimal, no Infinity or NaN. */
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
     static long parseLong(String name, String value) throws UsageException {
+        String v = value.trim();
         try {
-            return Long.parseLong(value.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            // Accept 1e6 style for cycle counts.
-            try {
-                double d = Double.parseDouble(value.trim());
-                if (d == Math.rint(d) && Math.abs(d) < 9e18) {
-                    return (long) d;
-                }
-            } catch (NumberFormatException ignored) {
-                // fall through
+            if (INTEGER.matcher(v).matches()) {
+                return Long.parseLong(v);
             }
-            throw new UsageException("--" + name + " expects an integer, got '" + value + "'");
+            if (SCIENTIFIC.matcher(v).matches()) {
+                java.math.BigDecimal d = new java.math.BigDecimal(v);
+                return d.longValueExact();
+            }
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new UsageException("--" + name + " expects an integer in range, got '" + value + "'");
         }
+        throw new UsageException("--" + name + " expects an integer, got '" + value + "'");
     }
 
     static int parseInt(String name, String value) throws UsageException {
@@ -60,38 +98,15 @@ final class Cli {
     }
 
     static double parseDouble(String name, String value) throws UsageException {
-        try {
-            double d = Double.parseDouble(value.trim());
-            if (Double.isNaN(d)) {
-                throw new NumberFormatException();
-            }
-            return d;
-        } catch (NumberFormatException e) {
+        String v = value.trim();
+        if (!DECIMAL.matcher(v).matches()) {
             throw new UsageException("--" + name + " expects a number, got '" + value + "'");
         }
+        return Double.parseDouble(v);
     }
 
-    /**
-     * Writes a file atomically: to a temporary sibling first, then renamed over the target, so an
-     * interrupted run never leaves a partial file under the final name.
-     */
+    /** Writes an output file the way {@link Outputs} writes every one (atomically, devices in place). */
     static void writeAtomically(Path target, String content) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        // A sibling in the same folder, so the rename is atomic; created with the usual permissions.
-        Path tmp = abs.resolveSibling("." + abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            Files.writeString(tmp, content);
-            try {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        Outputs.write(target, content);
     }
 }

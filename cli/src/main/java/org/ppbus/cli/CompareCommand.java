@@ -55,7 +55,7 @@ final class CompareCommand implements Main.Command {
             }
         }
         List<String> algorithms = cl.hasOption("algorithms")
-                ? List.of(cl.getOptionValue("algorithms").split(",")) : SimulationConfig.ALGORITHMS;
+                ? Cli.parseList("algorithms", cl.getOptionValue("algorithms")) : SimulationConfig.ALGORITHMS;
         List<SimulationResult> rows = new ArrayList<>();
         for (String a : algorithms) {
             if (!SimulationConfig.ALGORITHMS.contains(a.trim())) {
@@ -86,7 +86,7 @@ final class CompareCommand implements Main.Command {
                 row.put("wiresPerNode", wiresPerNode(r));
                 list.add(row);
             }
-            Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
         }
         if (cl.hasOption("csv")) {
             StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
@@ -95,7 +95,7 @@ final class CompareCommand implements Main.Command {
                 json.put("wiresPerNode", wiresPerNode(r));
                 csv.append(ResultRow.of(json).csv()).append('\n');
             }
-            Cli.writeAtomically(Path.of(cl.getOptionValue("csv")), csv.toString());
+            Outputs.write(cl.getOptionValue("csv"), csv.toString(), out);
         }
         return rows.stream().allMatch(r -> r.violation() == null && r.ungranted() == 0) ? 0 : 1;
     }

@@ -100,7 +100,7 @@ final class CosimCommand implements Main.Command {
             root.put("javaCyclesPerSecond", r.javaCyclesPerSecond());
             root.put("rtlCyclesPerSecond", r.rtlCyclesPerSecond());
             root.put("lockstepCyclesPerSecond", r.lockstepCyclesPerSecond());
-            Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
         }
         return r.divergence() == null ? 0 : 1;
     }

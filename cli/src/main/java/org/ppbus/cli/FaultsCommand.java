@@ -57,7 +57,7 @@ final class FaultsCommand implements Main.Command {
         if (threads < 1) {
             throw new UsageException("--threads must be at least 1");
         }
-        List<String> kinds = List.of(cl.getOptionValue("kinds", String.join(",", FaultPlan.KINDS)).split(","));
+        List<String> kinds = Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultPlan.KINDS)));
         SimulationConfig base = SimulationConfig.defaults();
         for (String[] m : new String[][] {{"nodes", "13"}, {"load", "0.05"}, {"cycles", "20000"}, {"latency", "1"}}) {
             base = SimulateCommand.apply(base, m[0], cl.getOptionValue(m[0], m[1]));
@@ -74,15 +74,31 @@ final class FaultsCommand implements Main.Command {
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<SimulationResult> results = new ArrayList<>();
+        List<FaultOutcome> outcomes = new ArrayList<>();
         long t0 = System.nanoTime();
-        try {
+        boolean interrupted;
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            // Each seed's fault-free twin: a failure it shares is not the fault's doing.
+            Map<Long, Future<SimulationResult>> twins = new TreeMap<>();
+            for (int s = 1; s <= seeds; s++) {
+                SimulationConfig twin = base.toBuilder().seed(s).fault("none").build();
+                twins.put((long) s, pool.submit(() -> new Simulation(twin).stopWhen(stop::requested).run()));
+            }
             List<Future<SimulationResult>> fs = new ArrayList<>();
             for (SimulationConfig c : runs) {
-                fs.add(pool.submit(() -> new Simulation(c).run()));
+                fs.add(pool.submit(() -> new Simulation(c).stopWhen(stop::requested).run()));
             }
-            for (Future<SimulationResult> f : fs) {
-                results.add(f.get());
+            for (int i = 0; i < fs.size() && !stop.requested(); i++) {
+                SimulationResult r = fs.get(i).get();
+                SimulationResult twin = twins.get(r.config().seed()).get();
+                if (r.interrupted() || twin.interrupted()) {
+                    break;
+                }
+                results.add(r);
+                outcomes.add(r.fault().against(twin));
             }
+            interrupted = stop.requested();
+            pool.shutdownNow();
         } finally {
             pool.shutdownNow();
         }
@@ -93,8 +109,9 @@ final class FaultsCommand implements Main.Command {
             Map<String, Integer> verdicts = new TreeMap<>();
             long maxLatency = -1;
             long maxRunCycles = 0;
-            for (SimulationResult r : results) {
-                FaultOutcome f = r.fault();
+            for (int i = 0; i < results.size(); i++) {
+                SimulationResult r = results.get(i);
+                FaultOutcome f = outcomes.get(i);
                 if (!f.plan().startsWith(k.trim() + ":")) {
                     continue;
                 }
@@ -102,17 +119,24 @@ final class FaultsCommand implements Main.Command {
                 maxLatency = Math.max(maxLatency, f.latency());
                 maxRunCycles = Math.max(maxRunCycles, r.cycles());
             }
-            out.printf(Locale.ROOT, "%-10s %s; longest detection %s cycles; longest run %,d cycles%n", k.trim(), verdicts,
+            StringBuilder v = new StringBuilder();
+            verdicts.forEach((name, count) -> v.append(v.length() == 0 ? "" : ", ").append(name).append(' ').append(count));
+            out.printf(Locale.ROOT, "%-10s %s; longest detection %s cycles; longest run %,d cycles%n", k.trim(),
+                    v.length() == 0 ? "no finished run" : v,
                     maxLatency < 0 ? "-" : Long.toString(maxLatency), maxRunCycles);
         }
-        out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads%n", results.size(), wall, threads);
+        out.printf(Locale.ROOT, "%d%s runs in %.1f s on %d threads%s%n", results.size(),
+                interrupted ? " of " + runs.size() : "", wall, threads, interrupted ? " (interrupted)" : "");
         if (cl.hasOption("json")) {
             ObjectNode root = Reports.mapper().createObjectNode();
             root.put("tool", "ppbus " + Version.VERSION);
             Reports.putConfig(root.putObject("config"), base);
             ArrayNode list = root.putArray("runs");
-            for (SimulationResult r : results) {
-                FaultOutcome f = r.fault();
+            root.put("interrupted", interrupted);
+            root.put("runsPlanned", runs.size());
+            for (int i = 0; i < results.size(); i++) {
+                SimulationResult r = results.get(i);
+                FaultOutcome f = outcomes.get(i);
                 ObjectNode x = list.addObject();
                 x.put("seed", r.config().seed());
                 x.put("plan", f.plan());
@@ -124,7 +148,11 @@ final class FaultsCommand implements Main.Command {
                 x.put("detectionLatency", f.latency());
                 x.put("cycles", r.cycles());
             }
-            Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+        }
+        if (interrupted) {
+            err.println("ppbus faults: interrupted; the summary covers the runs that finished");
+            return 130;
         }
         return 0; // every run has a verdict (FaultOutcome); a detected fault is the expected result
     }

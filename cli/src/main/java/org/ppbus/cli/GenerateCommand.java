@@ -58,8 +58,9 @@ final class GenerateCommand implements Main.Command {
         if (!cl.hasOption("out")) {
             throw new UsageException("--out is required");
         }
-        GeneratedDesign d = design(cl);
         Path dir = Path.of(cl.getOptionValue("out"));
+        Outputs.checkFolder(dir, cl.getOptionValue("out"));
+        GeneratedDesign d = design(cl);
         d.writeTo(dir);
         for (String f : d.files().keySet()) {
             out.println(dir.resolve(f));

@@ -70,9 +70,10 @@ final class PlaneCommand implements Main.Command {
                 Arrays.stream(w.arbitersOf(i)).forEach(l::add);
             }
             root.put("axiomsHold", failures.isEmpty());
-            Path p = Path.of(cl.getOptionValue("json"));
-            Cli.writeAtomically(p, Reports.mapper().writeValueAsString(root) + "\n");
-            out.println("json: " + p);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+            if (!Outputs.STDOUT.equals(cl.getOptionValue("json"))) {
+                out.println("json: " + cl.getOptionValue("json"));
+            }
         }
         return failures.isEmpty() ? 0 : 1;
     }

@@ -46,6 +46,9 @@ final class ResultsCommand implements Main.Command {
         Path data = Path.of(cl.getOptionValue("data", report.resolveSibling("results").toString())).toAbsolutePath();
         String cycles = cl.getOptionValue("cycles", "100000");
         long c = Cli.parseLong("cycles", cycles);
+        // Both places are checked before the first point runs.
+        Outputs.checkWritable(report.toString());
+        Outputs.checkFolder(data, data.toString());
         List<String> sweepArgs = new ArrayList<>(List.of("--out", data.toString(), "--nodes", NODES, "--loads", LOADS,
                 "--cycles", cycles));
         if (cl.hasOption("threads")) {

@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.cli.CommandLine;
@@ -82,43 +83,52 @@ final class SimulateCommand implements Main.Command {
             cfg = fromJson(cfg, Path.of(cl.getOptionValue("config")));
         }
         cfg = fromOptions(cfg, cl).validated();
+        // Every output is checked before the run: a run must not end in a write error.
+        for (String option : new String[] {"json", "record", "trace-out", "vcd"}) {
+            Outputs.checkWritable(cl.getOptionValue(option));
+        }
         Simulation sim = new Simulation(cfg);
         VcdTap vcd = null;
-        Path vcdTmp = null;
+        Outputs.Staged vcdFile = null;
         if (cl.hasOption("vcd")) {
             long[] window = window(cl.getOptionValue("vcd-window", "0:" + Long.MAX_VALUE));
-            Path target = Path.of(cl.getOptionValue("vcd")).toAbsolutePath();
-            vcdTmp = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-            vcd = new VcdTap(vcdTmp, sim.wiring(), cfg.latencyCycles(), window[0], window[1]);
+            vcdFile = new Outputs.Staged(Path.of(cl.getOptionValue("vcd")));
+            vcd = new VcdTap(vcdFile.path(), sim.wiring(), cfg.latencyCycles(), window[0], window[1]);
             sim.tap(vcd);
         } else if (cl.hasOption("vcd-window")) {
             throw new UsageException("--vcd-window needs --vcd");
         }
+        // With the JSON report on standard output, the readable summary goes to standard error.
+        PrintStream text = Outputs.STDOUT.equals(cl.getOptionValue("json")) ? err : out;
         ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
+        boolean committed = false;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             SimulationResult r = sim.progress(bar::update).stopWhen(stop::requested).run();
             bar.finish();
+            // The violation trace first: it is the one output a failing run must never lose.
+            if (r.violation() != null) {
+                Path trace = Path.of(cl.getOptionValue("trace-out", "ppbus-violation.trace"));
+                writeTrace(trace, r);
+            }
             if (vcd != null) {
                 vcd.close();
-                Path target = Path.of(cl.getOptionValue("vcd"));
-                java.nio.file.Files.move(vcdTmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-                out.println("vcd: " + target);
+                vcdFile.commit();
+                committed = true;
+                text.println("vcd: " + cl.getOptionValue("vcd"));
             }
-            out.print(Reports.text(r));
-            if (cl.hasOption("json")) {
-                Path json = Path.of(cl.getOptionValue("json"));
-                Cli.writeAtomically(json, Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n");
-                out.println("report: " + json);
-            }
+            text.print(Reports.text(r));
             if (cl.hasOption("record")) {
                 writeTrace(Path.of(cl.getOptionValue("record")), r);
             }
             if (r.violation() != null) {
-                Path trace = Path.of(cl.getOptionValue("trace-out", "ppbus-violation.trace"));
-                writeTrace(trace, r);
-                out.println("replay: ppbus simulate --config <report> --workload " + trace
+                text.println("replay: ppbus simulate --config <report> --workload " + cl.getOptionValue("trace-out", "ppbus-violation.trace")
                         + "  (same nodes, latency and rules; trace of " + r.trace().entries().size() + " requests)");
+            }
+            if (cl.hasOption("json")) {
+                Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n", out);
+                if (text == out) {
+                    out.println("report: " + cl.getOptionValue("json"));
+                }
             }
             if (r.interrupted()) {
                 err.println("ppbus simulate: interrupted at cycle " + r.cycles() + "; the report covers the cycles simulated");
@@ -129,8 +139,8 @@ final class SimulateCommand implements Main.Command {
             if (vcd != null) {
                 vcd.close();
             }
-            if (vcdTmp != null) {
-                java.nio.file.Files.deleteIfExists(vcdTmp); // left only when the run did not finish
+            if (vcdFile != null && !committed) {
+                vcdFile.discard(); // the run did not finish: no partial VCD under the final name
             }
         }
     }
@@ -260,10 +270,10 @@ final class SimulateCommand implements Main.Command {
         if (v.isBlank()) {
             return new int[0];
         }
-        String[] parts = v.split(",");
-        int[] r = new int[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            r[i] = Cli.parseInt(option, parts[i]);
+        List<String> parts = Cli.parseList(option, v);
+        int[] r = new int[parts.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = Cli.parseInt(option, parts.get(i));
         }
         return r;
     }

@@ -31,6 +31,8 @@ final class SoakCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 3,7,13,31,57,133").build());
         o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.1,1.0").build());
         o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1,3").build());
+        o.addOption(Option.builder().longOpt("holds").hasArg().argName("LIST")
+                .desc("holds per point: H fixed, gH geometric with mean H (default 4)").build());
         o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
         o.addOption(Option.builder().longOpt("algorithms").hasArg().argName("LIST")
@@ -62,30 +64,36 @@ final class SoakCommand implements Main.Command {
         String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
         String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");
         String latencies = cl.getOptionValue("latencies", cosim ? "1" : "1,3");
-        List<String> algorithms = List.of(cl.getOptionValue("algorithms", "campos-carvalho").split(","));
+        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", "campos-carvalho"));
+        String holds = cl.getOptionValue("holds", "4");
         for (String a : algorithms) {
-        for (String n : nodes.split(",")) {
-            for (String load : loads.split(",")) {
-                for (String l : latencies.split(",")) {
-                    for (long k = 0; k < seeds; k++) {
-                        points.add(SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
-                                .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
-                                .withCycles(cycles).withSeed(seed + k).withRules(rules).toBuilder()
-                                .algorithm(a.trim()).build().validated());
+            for (String n : Cli.parseList("nodes", nodes)) {
+                for (String load : Cli.parseList("loads", loads)) {
+                    for (String l : Cli.parseList("latencies", latencies)) {
+                        for (String h : Cli.parseList("holds", holds)) {
+                            boolean geometric = h.trim().startsWith("g");
+                            int hold = Cli.parseInt("holds", geometric ? h.trim().substring(1) : h);
+                            for (long k = 0; k < seeds; k++) {
+                                points.add(SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
+                                        .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
+                                        .withCycles(cycles).withSeed(seed + k).withRules(rules).withHold(hold).toBuilder()
+                                        .geometricHold(geometric).algorithm(a.trim()).build().validated());
+                            }
+                        }
                     }
                 }
             }
         }
-        }
         if (cosim) {
             return cosimSoak(points, threads, out, err);
         }
-        out.printf(Locale.ROOT, "%-18s %5s %7s %2s %10s %10s %9s %8s %6s %9s %7s  %s%n", "algorithm", "n", "load", "L", "cycles", "entries",
-                "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
-        return runAll(points, threads, out, c -> new Simulation(c).run(), (c, r, secs) -> {
+        out.printf(Locale.ROOT, "%-18s %5s %7s %2s %4s %10s %10s %9s %8s %6s %9s %7s  %s%n", "algorithm", "n", "load", "L", "hold",
+                "cycles", "entries", "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
+        return runAll(points, threads, out, err, (c, stop) -> new Simulation(c).stopWhen(stop).run(),
+                r -> r.interrupted(), (c, r, secs) -> {
             boolean ok = r.violation() == null && r.ungranted() == 0;
-            String line = String.format(Locale.ROOT, "%-18s %5d %7s %2d %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.algorithm(), c.nodes(),
-                    Double.toString(c.load()), c.latencyCycles(), r.cycles(), r.summary().entries(),
+            String line = String.format(Locale.ROOT, "%-18s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.algorithm(), c.nodes(),
+                    Double.toString(c.load()), c.latencyCycles(), (c.geometricHold() ? "g" : "") + c.holdCycles(), r.cycles(), r.summary().entries(),
                     r.summary().messages().totalPerEntry().mean(), r.summary().waitCycles().p99(),
                     r.summary().waitCycles().max(), r.ungranted(), secs,
                     ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
@@ -93,10 +101,10 @@ final class SoakCommand implements Main.Command {
         }, "points");
     }
 
-    /** One soak point's work. */
+    /** One soak point's work; it should stop soon after {@code stop} turns true. */
     @FunctionalInterface
     private interface Point<R> {
-        R run(SimulationConfig c) throws Exception;
+        R run(SimulationConfig c, java.util.function.BooleanSupplier stop) throws Exception;
     }
 
     /** One soak point's line; a leading '!' marks a failure (and is not printed). */
@@ -105,32 +113,50 @@ final class SoakCommand implements Main.Command {
         String format(SimulationConfig c, R result, double seconds);
     }
 
-    /** Runs every point on the pool and prints one line each, in matrix order. */
-    private static <R> int runAll(List<SimulationConfig> points, int threads, PrintStream out, Point<R> work,
-                                  Line<R> line, String what) throws Exception {
+    /** One finished point: its result and how long it ran. */
+    private record Done<R>(R result, double seconds) { }
+
+    /**
+     * Runs every point on the pool and prints one line each, in matrix order. On Ctrl-C the points
+     * still running stop at once; the lines of those that finished and the summary are printed,
+     * and the exit code is 130.
+     */
+    private static <R> int runAll(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err, Point<R> work,
+                                  java.util.function.Predicate<R> cut, Line<R> line, String what) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         int failures = 0;
+        int finished = 0;
         long start = System.nanoTime();
-        try {
-            List<Future<Object[]>> futures = new ArrayList<>();
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            List<Future<Done<R>>> futures = new ArrayList<>();
             for (SimulationConfig c : points) {
                 futures.add(pool.submit(() -> {
                     long t0 = System.nanoTime();
-                    R r = work.run(c);
-                    return new Object[] {r, (System.nanoTime() - t0) / 1e9};
+                    R r = stop.requested() ? null : work.run(c, stop::requested);
+                    return new Done<>(r, (System.nanoTime() - t0) / 1e9);
                 }));
             }
-            for (int i = 0; i < points.size(); i++) {
-                Object[] res = futures.get(i).get();
-                @SuppressWarnings("unchecked")
-                R r = (R) res[0];
-                String text = line.format(points.get(i), r, (double) res[1]);
+            for (int i = 0; i < points.size() && !stop.requested(); i++) {
+                Done<R> d = futures.get(i).get();
+                if (d.result() == null || cut.test(d.result())) {
+                    break; // stopped by Ctrl-C: not a finished point
+                }
+                String text = line.format(points.get(i), d.result(), d.seconds());
                 if (text.startsWith("!")) {
                     failures++;
                     text = text.substring(1);
                 }
+                finished++;
                 out.println(text);
                 out.flush();
+            }
+            pool.shutdownNow();
+            if (stop.requested()) {
+                out.printf(Locale.ROOT, "%d of %d %s finished, %d failed, %.1f s wall on %d threads (interrupted)%n", finished,
+                        points.size(), what, failures, (System.nanoTime() - start) / 1e9, threads);
+                out.flush();
+                err.println("ppbus soak: interrupted; the lines above are the points that finished");
+                return 130;
             }
         } finally {
             pool.shutdownNow();
@@ -156,7 +182,9 @@ final class SoakCommand implements Main.Command {
         }
         out.printf(Locale.ROOT, "%5s %7s %2s %5s %10s %10s  %s%n", "n", "load", "L", "seed", "cycles", "seconds", "verdict");
         // Each task builds and drives its own model on its own thread.
-        return runAll(points, threads, out, c -> org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false), (c, r, secs) -> {
+        // A lockstep run has no stop hook: on Ctrl-C the points not yet started are skipped.
+        return runAll(points, threads, out, err, (c, stop) -> org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false),
+                r -> false, (c, r, secs) -> {
             String line = String.format(Locale.ROOT, "%5d %7s %2d %5d %10d %10.1f  %s", c.nodes(), Double.toString(c.load()),
                     c.latencyCycles(), c.seed(), r.cycles(), secs, r.divergence() == null ? "ok" : r.divergence().describe());
             return r.divergence() == null ? line : "!" + line;

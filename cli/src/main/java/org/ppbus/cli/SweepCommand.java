@@ -70,7 +70,7 @@ final class SweepCommand implements Main.Command {
             throw new UsageException("--threads must be at least 1");
         }
         Path pointsDir = dir.resolve("points");
-        Files.createDirectories(pointsDir);
+        Outputs.checkFolder(pointsDir, cl.getOptionValue("out"));
         List<SimulationConfig> mine = new ArrayList<>();
         int skipped = 0;
         for (int i = 0; i < all.size(); i++) {
@@ -105,7 +105,7 @@ final class SweepCommand implements Main.Command {
 
     /** The canonical order: algorithm, n, load, L, seed, each as listed. */
     static List<SimulationConfig> points(CommandLine cl) throws UsageException {
-        List<String> algorithms = List.of(cl.getOptionValue("algorithms", String.join(",", SimulationConfig.ALGORITHMS)).split(","));
+        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", SimulationConfig.ALGORITHMS)));
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
         int hold = Cli.parseInt("hold", cl.getOptionValue("hold", "4"));
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
@@ -117,9 +117,9 @@ final class SweepCommand implements Main.Command {
             if (!SimulationConfig.ALGORITHMS.contains(a.trim())) {
                 throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", SimulationConfig.ALGORITHMS) + ")");
             }
-            for (String n : cl.getOptionValue("nodes", "7,13,31,57").split(",")) {
-                for (String p : cl.getOptionValue("loads", "0.001,0.01,0.05,0.2,1.0").split(",")) {
-                    for (String l : cl.getOptionValue("latencies", "1").split(",")) {
+            for (String n : Cli.parseList("nodes", cl.getOptionValue("nodes", "7,13,31,57"))) {
+                for (String p : Cli.parseList("loads", cl.getOptionValue("loads", "0.001,0.01,0.05,0.2,1.0"))) {
+                    for (String l : Cli.parseList("latencies", cl.getOptionValue("latencies", "1"))) {
                         for (int s = 1; s <= seeds; s++) {
                             SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(a.trim()).build()
                                     .withNodes(Cli.parseInt("nodes", n.trim())).withLoad(Cli.parseDouble("loads", p.trim()))

@@ -87,7 +87,7 @@ final class SynthCommand implements Main.Command {
                 root.put("fmaxMhz", r.fmaxMhz());
             }
             root.put("pnr", r.pnrNote());
-            Cli.writeAtomically(Path.of(cl.getOptionValue("json")), Reports.mapper().writeValueAsString(root) + "\n");
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
         }
         return 0;
     }

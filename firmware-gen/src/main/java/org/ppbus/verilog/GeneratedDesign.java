@@ -39,15 +39,30 @@ public final class GeneratedDesign {
         return new GeneratedDesign(m);
     }
 
+    /**
+     * Writes every file or none: each target is checked first, every file is staged in a temporary
+     * sibling, and only when all are staged are they renamed into place.
+     */
     public void writeTo(Path dir) throws IOException {
         Files.createDirectories(dir);
-        for (Map.Entry<String, String> e : files.entrySet()) {
-            Path target = dir.resolve(e.getKey());
-            Path tmp = dir.resolve("." + e.getKey() + "." + ProcessHandle.current().pid() + ".tmp");
-            try {
+        for (String name : files.keySet()) {
+            Path target = dir.resolve(name);
+            if (Files.isDirectory(target)) {
+                throw new IOException("cannot write " + target + ": it is a folder; nothing was written");
+            }
+        }
+        Map<Path, Path> staged = new java.util.LinkedHashMap<>();
+        try {
+            for (Map.Entry<String, String> e : files.entrySet()) {
+                Path tmp = dir.resolve("." + e.getKey() + "." + ProcessHandle.current().pid() + ".tmp");
+                staged.put(tmp, dir.resolve(e.getKey()));
                 Files.writeString(tmp, e.getValue(), StandardCharsets.UTF_8);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
+            }
+            for (Map.Entry<Path, Path> e : staged.entrySet()) {
+                Files.move(e.getKey(), e.getValue(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } finally {
+            for (Path tmp : staged.keySet()) {
                 Files.deleteIfExists(tmp);
             }
         }

@@ -37,6 +37,19 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
                 at < 0 ? -1 : at - f.firedAt());
     }
 
+    /**
+     * The verdict in the light of the same run without the fault: when that twin fails too, no
+     * later than this run, the failure was there before the fault and is reported as
+     * {@code pre-existing}.
+     */
+    public FaultOutcome against(SimulationResult twin) {
+        boolean twinFails = twin.violation() != null;
+        if (!injected || detectedAt < 0 || !twinFails || twin.violation().cycle() > detectedAt) {
+            return this;
+        }
+        return new FaultOutcome(plan, true, cycle, channel, sent, delivered, "pre-existing", detectedAt, latency);
+    }
+
     private static String name(boolean c2a, int code) {
         return code == 0 ? "idle" : c2a ? Symbols.c2aName(code) : Symbols.a2cName(code);
     }

@@ -34,7 +34,7 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, literal+F1[+F2][+F3]").build());
         o.addOption(Option.builder().longOpt("reenter-without-thinking")
                 .desc("outside the contract (audit A3): an eating processor may also re-enter at once").build());
-        o.addOption(Option.builder().longOpt("max-states").hasArg().argName("S").desc("stop after S states (default: what the heap holds)").build());
+        o.addOption(Option.builder().longOpt("max-states").hasArg().argName("S").desc("stop after S states (default: until the heap is 80% full)").build());
         o.addOption(Option.builder().longOpt("max-depth").hasArg().argName("D").desc("stop at depth D (default: none)").build());
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
                 .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
@@ -64,8 +64,8 @@ final class VerifyCommand implements Main.Command {
         if (nodes < 1 || nodes > 31) {
             throw new UsageException("--nodes must be 1..31 for the search, got " + nodes);
         }
-        if (latency < 1) {
-            throw new UsageException("--latency must be at least 1, got " + latency);
+        if (latency < 1 || latency > 1024) {
+            throw new UsageException("--latency must be in 1..1024 cycles, got " + latency);
         }
         RuleSet rules;
         try {
@@ -73,12 +73,16 @@ final class VerifyCommand implements Main.Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        // By default as many states as the heap can hold (about 250 bytes each, with the edges and
-        // the hash table's growth), so that a large search stops with a result instead of running
-        // out of memory; PPBUS_JAVA_OPTS=-Xmx... raises it.
-        long fit = Runtime.getRuntime().maxMemory() / 300;
-        long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", Long.toString(fit)));
+        // By default the search runs until the heap is four-fifths full (measured as it goes), then
+        // stops with an INCOMPLETE result; PPBUS_JAVA_OPTS=-Xmx... raises that.
+        long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", Long.toString(Long.MAX_VALUE)));
         int maxDepth = Cli.parseInt("max-depth", cl.getOptionValue("max-depth", Integer.toString(Integer.MAX_VALUE)));
+        if (maxStates < 1) {
+            throw new UsageException("--max-states must be at least 1, got " + maxStates);
+        }
+        if (maxDepth < 0) {
+            throw new UsageException("--max-depth must not be negative, got " + maxDepth);
+        }
         long active = -1L;
         if (cl.hasOption("active")) {
             active = 0;

@@ -134,56 +134,96 @@ public final class StateSearch {
         String stopped = null;
         int frontierStart = 0;
         int expanded = 0;
-        while (expanded < table.size()) {
-            int s = expanded;
-            if (depthOf.get(s) > depth) {
-                depth = depthOf.get(s);
-                frontierStart = s;
-            }
-            if (depthOf.get(s) >= o.maxDepth()) {
-                stopped = "depth limit " + o.maxDepth();
-                break;
-            }
-            if (table.size() >= o.maxStates()) {
-                stopped = "state limit " + o.maxStates();
-                break;
-            }
-            if (stopRequested.getAsLong() != 0) {
-                stopped = "interrupted";
-                break;
-            }
-            edgeStart.set(s, edgeCount);
-            long[] state = table.get(s);
-            int[] choices = choices(state);
-            int[] occupied = occupiedChannels();
-            int combos = 1;
-            for (int c : choices) {
-                combos *= Integer.bitCount(c);
-            }
-            for (int k = 0; k < combos; k++) {
-                long act = pick(choices, k);
-                for (int d = 0; d < 1 << occupied.length; d++) {
-                    int succ = expand(state, act, s, occupied, d);
-                    transitions++;
-                    addEdge(succ);
+        try {
+            while (expanded < table.size()) {
+                int s = expanded;
+                if (depthOf.get(s) > depth) {
+                    depth = depthOf.get(s);
+                    frontierStart = s;
+                }
+                if (depthOf.get(s) >= o.maxDepth()) {
+                    stopped = "depth limit " + o.maxDepth();
+                    break;
+                }
+                if (table.size() >= o.maxStates()) {
+                    stopped = "state limit " + o.maxStates();
+                    break;
+                }
+                if (stopRequested.getAsLong() != 0) {
+                    stopped = "interrupted";
+                    break;
+                }
+                if ((expanded & 0xFFF) == 0 && heapNearlyFull()) {
+                    stopped = "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap, "
+                            + (table.bytes() + edges.bytes()) / Math.max(1, table.size()) + " bytes per state in the tables)";
+                    break;
+                }
+                expandOne(s);
+                transitions = this.transitions;
+                expanded++;
+                if (!findings.isEmpty() && findings.get(0).loopStart() < 0) {
+                    stopped = "safety violation";
+                    break;
                 }
             }
-            expanded++;
-            if (!findings.isEmpty() && findings.get(0).loopStart() < 0) {
-                stopped = "safety violation";
-                break;
-            }
+        } catch (OutOfMemoryError e) {
+            // The guard above leaves headroom, but one expansion can still need more than is left.
+            stopped = "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
         }
+        transitions = this.transitions;
         edgeStart.set(expanded, edgeCount);
         boolean complete = stopped == null;
         if (complete) {
-            liveness(expanded);
+            try {
+                liveness(expanded);
+            } catch (OutOfMemoryError e) {
+                complete = false;
+                stopped = "out of memory in the liveness analysis (every reachable state was found and checked for"
+                        + " safety; deadlock, livelock and starvation were not analysed)";
+            }
         }
         long bytes = table.bytes() + edges.bytes() + parent.bytes() + action.bytes() + depthOf.bytes() + edgeStart.bytes();
         int explored = complete ? depth : (expanded < table.size() ? depthOf.get(expanded) : depth);
-        return new Result(table.size(), transitions, depth, explored, complete, stopped == null ? "complete" : stopped,
+        return new Result(table.size(), transitions, depth, explored, complete, complete ? "complete" : stopped,
                 List.copyOf(findings), (System.nanoTime() - t0) / 1e9, bytes, overtakeBound(),
                 overtaking == null ? -1 : overtaking.maxSeen());
+    }
+
+    private long transitions;
+
+    /** Expands one state: every combination of processor actions (and, asynchronously, deliveries). */
+    private void expandOne(int s) {
+        edgeStart.set(s, edgeCount);
+        long[] state = table.get(s);
+        int[] choices = choices(state);
+        int[] occupied = occupiedChannels();
+        int combos = 1;
+        for (int c : choices) {
+            combos *= Integer.bitCount(c);
+        }
+        for (int k = 0; k < combos; k++) {
+            long act = pick(choices, k);
+            for (int d = 0; d < 1 << occupied.length; d++) {
+                int succ = expand(state, act, s, occupied, d);
+                transitions++;
+                addEdge(succ);
+            }
+        }
+    }
+
+    /**
+     * Whether the heap is so full that the search should stop with what it has: over 80% in use
+     * after a full collection. The tables grow in chunks and the liveness analysis needs a few
+     * arrays of one entry per state, so the last fifth is kept for those.
+     */
+    private static boolean heapNearlyFull() {
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        if (rt.totalMemory() - rt.freeMemory() < 0.8 * max) {
+            return false;
+        }
+        System.gc();
+        return rt.totalMemory() - rt.freeMemory() >= 0.8 * max;
     }
 
     /** Per processor, a bit set of the allowed actions in this state. */

@@ -27,6 +27,18 @@ final class SimulateCommand implements Main.Command {
             "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain", "reenterNodes", "algorithm",
             "fault");
 
+    /**
+     * The reader of --config files: a settings object is small and flat, so anything deeply nested,
+     * huge, repeated or followed by more text is refused with one line instead of being half-read.
+     */
+    private static final com.fasterxml.jackson.databind.ObjectMapper STRICT = new com.fasterxml.jackson.databind.ObjectMapper(
+            com.fasterxml.jackson.core.JsonFactory.builder()
+                    .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                            .maxNestingDepth(32).maxStringLength(1 << 16).maxNumberLength(64).maxDocumentLength(1L << 24).build())
+                    .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .build())
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     @Override
     public String summary() {
         return "run the Campos-Carvalho network on a workload, check invariants, report statistics";
@@ -170,10 +182,10 @@ final class SimulateCommand implements Main.Command {
         }
         JsonNode root;
         try {
-            root = Reports.mapper().readTree(file.toFile());
+            root = STRICT.readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new UsageException("malformed JSON in " + file + " at line " + e.getLocation().getLineNr()
-                    + ": " + e.getOriginalMessage());
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+            throw new UsageException("malformed JSON in " + file + where + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
         if (root == null || !root.isObject()) {
             throw new UsageException(file + ": expected a JSON object of settings");

@@ -54,7 +54,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
             throw new IllegalArgumentException("--fault: the cycle must not be negative, got " + cycle);
         }
         String channel = where.substring(at + 1);
-        if (!channel.matches("(c2a_c\\d+_a\\d+|a2c_a\\d+_c\\d+)")) {
+        if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5})")) {
             throw new IllegalArgumentException("--fault: channel must look like c2a_c0_a1 or a2c_a1_c0, got '" + channel + "'");
         }
         return new FaultPlan(kind, false, cycle, channel);

@@ -54,6 +54,10 @@ final class CosimCommand implements Main.Command {
             }
         }
         c = c.validated();
+        if (!org.ppbus.verilog.Designs.ALGORITHMS.contains(c.algorithm())) {
+            throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
+                    + String.join(", ", org.ppbus.verilog.Designs.ALGORITHMS) + ")");
+        }
         long window = Cli.parseLong("vcd-window", cl.getOptionValue("vcd-window", "50"));
         if (window < 0) {
             throw new UsageException("--vcd-window must not be negative");

@@ -74,10 +74,11 @@ final class SoakCommand implements Main.Command {
                             boolean geometric = h.trim().startsWith("g");
                             int hold = Cli.parseInt("holds", geometric ? h.trim().substring(1) : h);
                             for (long k = 0; k < seeds; k++) {
-                                points.add(SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
+                                SimulationConfig c = SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
                                         .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
                                         .withCycles(cycles).withSeed(seed + k).withRules(rules).withHold(hold).toBuilder()
-                                        .geometricHold(geometric).algorithm(a.trim()).build().validated());
+                                        .geometricHold(geometric).algorithm(a.trim()).build();
+                                points.add(validated(c));
                             }
                         }
                     }
@@ -99,6 +100,16 @@ final class SoakCommand implements Main.Command {
                     ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
             return ok ? line : "!" + line;
         }, "points");
+    }
+
+    /** A point's config checked, its errors naming soak's own list options. */
+    private static SimulationConfig validated(SimulationConfig c) throws UsageException {
+        try {
+            return c.validated();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage().replace("--latency ", "--latencies: ").replace("--load ", "--loads: ")
+                    .replace("--hold ", "--holds: ").replace("--nodes ", "--nodes: "));
+        }
     }
 
     /** One soak point's work; it should stop soon after {@code stop} turns true. */

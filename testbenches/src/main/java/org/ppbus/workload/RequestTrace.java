@@ -32,6 +32,14 @@ public record RequestTrace(int nodes, List<Entry> entries) {
     }
 
     public static RequestTrace read(Path file) throws IOException {
+        try {
+            return readText(file);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IOException(file + ": not a request trace (not UTF-8 text)");
+        }
+    }
+
+    private static RequestTrace readText(Path file) throws IOException {
         List<Entry> entries = new ArrayList<>();
         int nodes = -1;
         try (BufferedReader r = Files.newBufferedReader(file)) {

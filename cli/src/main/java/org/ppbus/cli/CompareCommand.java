@@ -62,11 +62,32 @@ final class CompareCommand implements Main.Command {
                 throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", SimulationConfig.ALGORITHMS) + ")");
             }
         }
-        for (String a : algorithms) {
-            rows.add(new Simulation(base.toBuilder().algorithm(a.trim()).build().validated()).run());
+        boolean interrupted = false;
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            for (String a : algorithms) {
+                SimulationResult r = new Simulation(base.toBuilder().algorithm(a.trim()).build().validated())
+                        .stopWhen(stop::requested).run();
+                if (r.interrupted()) {
+                    interrupted = true;
+                    break; // an algorithm cut short is not a row to compare
+                }
+                rows.add(r);
+            }
+            interrupted |= stop.requested();
+            int code = report(cl, base, rows, interrupted, algorithms.size(), out);
+            if (interrupted) {
+                err.println("ppbus compare: interrupted; the table has the " + rows.size() + " algorithms that finished");
+                return 130;
+            }
+            return code;
         }
-        out.printf(Locale.ROOT, "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%n", base.nodes(),
-                Double.toString(base.load()), base.holdCycles(), base.latencyCycles(), base.cycles(), base.seed());
+    }
+
+    private static int report(CommandLine cl, SimulationConfig base, List<SimulationResult> rows, boolean interrupted,
+                              int planned, PrintStream out) throws java.io.IOException {
+        out.printf(Locale.ROOT, "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%s%n", base.nodes(),
+                Double.toString(base.load()), base.holdCycles(), base.latencyCycles(), base.cycles(), base.seed(),
+                interrupted ? " (interrupted: " + rows.size() + " of " + planned + " algorithms)" : "");
         out.printf(Locale.ROOT, "%-18s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n", "algorithm", "msg/ent", "bits/ent",
                 "wait", "p99", "max", "sync", "util", "Jain", "wires", "verdict");
         for (SimulationResult r : rows) {
@@ -80,6 +101,7 @@ final class CompareCommand implements Main.Command {
             ObjectNode root = Reports.mapper().createObjectNode();
             root.put("tool", "ppbus " + Version.VERSION);
             Reports.putConfig(root.putObject("config"), base);
+            root.put("interrupted", interrupted);
             ArrayNode list = root.putArray("algorithms");
             for (SimulationResult r : rows) {
                 ObjectNode row = Reports.json(r, Version.VERSION);

@@ -23,6 +23,11 @@ import org.ppbus.verilog.GeneratedDesign;
  * of every input: the RTL, the shim, the Verilator configuration, the Verilator version and the
  * build flags. A build happens in a private folder that is renamed into place when complete, so a
  * half-built library is never found. Binaries live only in the cache, never in the repository.
+ *
+ * <p>A library is native code that runs inside the JVM, so an entry is loaded only if it is the one
+ * ppbus built: its SHA-256, recorded at build time next to it, matches; it is a regular file, not a
+ * link; and neither it, its record nor its folder is owned by another user or writable by others.
+ * Any other entry is removed and built again.
  */
 public final class VerilatorLibrary {
     /** Compiler and linker flags: hidden symbols so that several designs load into one JVM. */
@@ -65,8 +70,11 @@ public final class VerilatorLibrary {
         Path dir = cache.resolve("verilator").resolve(algorithm + "-n" + nodes + "-L" + latencyCycles
                 + (checked ? "" : "-unchecked") + "-" + key);
         Path lib = dir.resolve("libppbus_cosim.so");
-        if (Files.isRegularFile(lib)) {
-            return lib;
+        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (trusted(dir)) {
+                return lib;
+            }
+            removeTree(dir);
         }
         Files.createDirectories(dir.getParent());
         Path work = Files.createTempDirectory(dir.getParent(), ".build-");
@@ -88,6 +96,7 @@ public final class VerilatorLibrary {
             throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));
         }
         Files.move(built, work.resolve("libppbus_cosim.so"));
+        Files.writeString(work.resolve(DIGEST), sha256(work.resolve("libppbus_cosim.so")) + "\n", StandardCharsets.UTF_8);
         try {
             Files.move(work, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException | java.nio.file.FileAlreadyExistsException e) {
@@ -101,6 +110,65 @@ public final class VerilatorLibrary {
             }
         }
         return lib;
+    }
+
+    /** The file beside a library that records its SHA-256 at build time. */
+    static final String DIGEST = "libppbus_cosim.so.sha256";
+
+    /** Whether a cache entry is exactly what ppbus built and nobody else can have changed it. */
+    static boolean trusted(Path dir) throws IOException {
+        Path lib = dir.resolve("libppbus_cosim.so");
+        Path digest = dir.resolve(DIGEST);
+        for (Path p : new Path[] {dir, lib, digest}) {
+            if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
+                return false;
+            }
+            if (!ownedByUsAndNotWritableByOthers(p)) {
+                return false;
+            }
+        }
+        if (!Files.isRegularFile(lib, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        return Files.readString(digest, StandardCharsets.UTF_8).trim().equals(sha256(lib));
+    }
+
+    private static boolean ownedByUsAndNotWritableByOthers(Path p) throws IOException {
+        java.nio.file.attribute.PosixFileAttributes a;
+        try {
+            a = Files.readAttributes(p, java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException e) {
+            return true; // no POSIX permissions here: the digest alone decides
+        }
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = a.permissions();
+        return a.owner().getName().equals(System.getProperty("user.name"))
+                && !perms.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+                && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+    }
+
+    static String sha256(Path file) throws IOException {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                byte[] buf = new byte[1 << 16];
+                for (int k; (k = in.read(buf)) > 0; ) {
+                    md.update(buf, 0, k);
+                }
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void removeTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new IOException("cannot remove the untrusted cache entry " + dir + " (remove it by hand): " + e.getMessage());
+        }
     }
 
     private static String hash(GeneratedDesign design, String shim, String vlt, String version) {

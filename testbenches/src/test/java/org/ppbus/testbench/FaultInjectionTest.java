@@ -1,6 +1,8 @@
 package org.ppbus.testbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,5 +96,27 @@ class FaultInjectionTest {
                 }
             }
         }
+    }
+
+    /**
+     * A failure the run has without the fault is not the fault's. Audit A1 breaks the literal rules
+     * on its own (I3 at cycle 25 of its trace); a delay of client 6's first Request, which only
+     * postpones it, leaves that failure in place, so the faulted run is pre-existing. With the fixed
+     * rules the twin is clean and the verdict stays the fault's own.
+     */
+    @Test
+    void aFailureTheTwinSharesIsPreExisting() throws IOException {
+        SimulationConfig twin = SimulationConfig.defaults().withNodes(7).withCycles(200).withRules("literal")
+                .withWorkload(Path.of("..", "docs", "traces", "a1.trace").toString());
+        SimulationResult clean = new Simulation(twin).run();
+        assertEquals(25, clean.violation().cycle());
+        SimulationResult faulted = new Simulation(twin.toBuilder().fault("delay:1@c2a_c6_a0").build()).run();
+        assertEquals("pre-existing", faulted.fault().against(clean).verdict());
+        SimulationConfig fixed = SimulationConfig.defaults().withNodes(13).withLoad(0.05).withCycles(20_000);
+        SimulationResult fixedTwin = new Simulation(fixed).run();
+        SimulationResult fixedFaulted = new Simulation(fixed.toBuilder().fault("drop:random").build()).run();
+        assertNull(fixedTwin.violation());
+        assertNotNull(fixedFaulted.violation());
+        assertEquals(fixedFaulted.fault().verdict(), fixedFaulted.fault().against(fixedTwin).verdict());
     }
 }

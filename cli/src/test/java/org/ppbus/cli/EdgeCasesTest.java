@@ -1,0 +1,205 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ppbus.testbench.Reports;
+
+/**
+ * The reproducers of the adversarial pass (issue 10), each run as a user would run it. Where the
+ * behaviour is correct the run exits 0 with no violation; bad input gets one line and exit 2.
+ */
+class EdgeCasesTest {
+    private final CliRun cli = new CliRun();
+
+    private void oneLineUsageError(String... args) {
+        assertEquals(2, cli.run(args), cli.out() + cli.err());
+        String e = cli.err().trim();
+        assertEquals(1, e.lines().count(), e);
+        assertFalse(e.contains("Exception"), e);
+    }
+
+    // ---- 1 and 8: correct runs at long latency and with long holds pass ----
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "simulate --nodes 2 --latency 4 --hold 1 --load 0.3 --seed 11 --cycles 50000 --quiet",
+        "simulate --algorithm chandy-misra --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
+        "simulate --algorithm carvalho-roucairol --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
+        "simulate --hold 200000 --cycles 1000 --load 0.5 --quiet",
+    })
+    void correctRunsExitZero(String line, @TempDir Path dir) {
+        List<String> args = new ArrayList<>(List.of(line.split(" ")));
+        args.addAll(List.of("--trace-out", dir.resolve("v.trace").toString()));
+        assertEquals(0, cli.run(args.toArray(new String[0])), cli.out() + cli.err());
+        assertTrue(cli.out().contains("checks: no violation"), cli.out());
+    }
+
+    @Test
+    void aTraceRequestAfterCyclesIsRefusedNotDropped(@TempDir Path dir) throws IOException {
+        Path t = dir.resolve("late.trace");
+        Files.writeString(t, "# ppbus request trace v1\n# nodes 3\n5 0 1\n500 1 1\n");
+        oneLineUsageError("simulate", "--nodes", "3", "--workload", t.toString(), "--cycles", "100");
+        assertTrue(cli.err().contains("give --cycles 501 or more"), cli.err());
+        assertEquals(0, cli.run("simulate", "--nodes", "3", "--workload", t.toString(), "--cycles", "501", "--quiet"));
+        assertTrue(cli.out().contains("entries 2 "), cli.out());
+    }
+
+    // ---- 3: outputs respect what is at the path ----
+
+    @Test
+    void aFifoWithAReaderStaysAFifo(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("report.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        CompletableFuture<String> reader = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readString(fifo);
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        assertEquals(0, cli.run("simulate", "--cycles", "1000", "--quiet", "--json", fifo.toString()), cli.err());
+        JsonNode report = Reports.mapper().readTree(reader.get(30, TimeUnit.SECONDS));
+        assertEquals(1000, report.get("loadCycles").asLong());
+        assertTrue(Files.exists(fifo, LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.isRegularFile(fifo, LinkOption.NOFOLLOW_LINKS), "the FIFO was replaced by a file");
+        assertEquals("fifo", fileTypeRaw(fifo));
+    }
+
+    @Test
+    void aSymlinkStaysALinkAndItsTargetGetsTheReport(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("real.json");
+        Files.writeString(target, "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), target.getFileName());
+        assertEquals(0, cli.run("simulate", "--cycles", "1000", "--quiet", "--json", link.toString()), cli.err());
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals(1000, Reports.mapper().readTree(target.toFile()).get("loadCycles").asLong());
+    }
+
+    @Test
+    void devNullStaysADevice() throws Exception {
+        Path devNull = Path.of("/dev/null");
+        assertEquals(0, cli.run("simulate", "--cycles", "1000", "--quiet", "--json", devNull.toString()), cli.err());
+        assertFalse(Files.isRegularFile(devNull));
+        assertEquals("character special file", fileTypeRaw(devNull));
+    }
+
+    private static String fileTypeRaw(Path p) throws Exception {
+        Process stat = new ProcessBuilder("stat", "-c", "%F", p.toString()).start();
+        String type = new String(stat.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        stat.waitFor();
+        return type;
+    }
+
+    @Test
+    void dashIsStandardOutput(@TempDir Path dir) throws IOException {
+        assertEquals(0, cli.run("simulate", "--cycles", "1000", "--quiet", "--json", "-"), cli.err());
+        assertEquals(1000, Reports.mapper().readTree(cli.out()).get("loadCycles").asLong());
+        assertFalse(Files.exists(Path.of("-")), "a file named '-' was written");
+        assertTrue(cli.err().contains("entries"), "the readable summary goes to stderr: " + cli.err());
+    }
+
+    @Test
+    void anUnwritableOutputIsRefusedBeforeTheRun(@TempDir Path dir) throws IOException {
+        Path notAFolder = Files.writeString(dir.resolve("file.txt"), "x");
+        oneLineUsageError("simulate", "--cycles", "1000000000", "--json", notAFolder.resolve("r.json").toString());
+        assertTrue(cli.err().contains(notAFolder.resolve("r.json").toString()), cli.err());
+        oneLineUsageError("sweep", "--out", notAFolder.resolve("sweep").toString(), "--nodes", "7", "--loads", "0.1");
+        oneLineUsageError("results", "--out", notAFolder.resolve("R.md").toString());
+    }
+
+    @Test
+    void aViolationTraceIsWrittenFirst(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("a1.trace");
+        assertEquals(1, cli.run("simulate", "--nodes", "7", "--cycles", "200", "--rules", "literal", "--workload",
+                Path.of("..", "docs", "traces", "a1.trace").toString(), "--trace-out", trace.toString(), "--quiet"));
+        assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1"));
+    }
+
+    @Test
+    void generateWritesEverythingOrNothing(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("rtl");
+        Files.createDirectories(out.resolve("files.f")); // one target is a folder
+        assertEquals(2, cli.run("generate", "--nodes", "7", "--out", out.toString()));
+        try (var files = Files.list(out)) {
+            assertEquals(List.of("files.f"), files.map(p -> p.getFileName().toString()).toList());
+        }
+        assertTrue(cli.err().contains("files.f"), cli.err());
+    }
+
+    // ---- 7 and 9: strict input ----
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "simulate --nodes 7 --nodes 13 --cycles 10",
+        "compare --algorithms ,",
+        "compare --algorithms lamport,,coordinator",
+        "simulate --nodes 1_0 --cycles 10",
+        "simulate --load 0.5d --cycles 10",
+        "simulate --load Infinity --cycles 10",
+        "simulate --cycles 0x10",
+        "simulate --fault drop:5@c2a_c99999999999_a1 --cycles 10",
+        "soak --latencies 0 --cycles 10",
+        "cosim --algorithm lamport --nodes 3",
+        "verify --latency 2147483647",
+        "verify --latency 100000",
+        "verify --max-states -5",
+        "verify --max-depth -1",
+    })
+    void badInputIsOneLine(String line) {
+        oneLineUsageError(line.split(" "));
+        assertFalse(cli.err().contains("For input string"), cli.err());
+        assertFalse(cli.err().contains("building"), cli.err());
+    }
+
+    @Test
+    void soakNamesItsOwnOption() {
+        oneLineUsageError("soak", "--latencies", "2000", "--cycles", "10");
+        assertTrue(cli.err().contains("--latencies"), cli.err());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "deep|nesting depth",
+        "huge|String value length",
+        "trailing|Unrecognized token",
+        "second|Trailing token",
+        "duplicate|Duplicate field",
+    })
+    void aHostileConfigIsOneLine(String kind, String says, @TempDir Path dir) throws IOException {
+        String text = switch (kind) {
+            case "deep" -> "[".repeat(1001) + "]".repeat(1001);
+            case "huge" -> "{\"workload\": \"" + "x".repeat(30_000_000) + "\"}";
+            case "trailing" -> "{\"nodes\": 7} garbage";
+            case "second" -> "{\"nodes\": 7} {\"nodes\": 3}";
+            default -> "{\"nodes\": 7, \"nodes\": 3}";
+        };
+        Path f = Files.writeString(dir.resolve(kind + ".json"), text);
+        oneLineUsageError("simulate", "--config", f.toString(), "--cycles", "10");
+        assertTrue(cli.err().contains(says), cli.err());
+        assertTrue(cli.err().contains(f.toString()), cli.err());
+    }
+
+    @Test
+    void aBinaryTraceSaysWhatItIs(@TempDir Path dir) throws IOException {
+        Path f = Files.write(dir.resolve("bin.trace"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2});
+        oneLineUsageError("simulate", "--workload", f.toString(), "--cycles", "10");
+        assertTrue(cli.err().contains("not UTF-8 text"), cli.err());
+    }
+}

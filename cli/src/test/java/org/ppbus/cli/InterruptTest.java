@@ -1,0 +1,85 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testbench.Reports;
+
+/**
+ * ppbus in its own JVM, stopped the way a user stops it. The shutdown hook that Ctrl-C (SIGINT)
+ * runs is the one SIGTERM runs, and SIGTERM reaches a child here even where the test runner was
+ * started in the background with SIGINT ignored, so the tests send SIGTERM: the exit code is
+ * then 143 instead of 130, and everything else is the same.
+ */
+class InterruptTest {
+
+    private static Process start(Path dir, String jvmOptions, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC"));
+        if (!jvmOptions.isEmpty()) {
+            cmd.add(jvmOptions);
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+    }
+
+    private static void terminate(Process p) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor());
+    }
+
+    /** The must-show run: n = 1000 with every check, stopped after 5 s, ends within 2 s with a whole report. */
+    @Test
+    void aLongRunStopsWithinTwoSecondsAndLeavesACompleteReport(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "", "simulate", "--nodes", "1000", "--check", "--cycles", "1e7", "--json", "r.json", "--quiet");
+        Thread.sleep(5000);
+        assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
+        long t0 = System.nanoTime();
+        terminate(p);
+        assertTrue(p.waitFor(2, TimeUnit.SECONDS), "still running 2 s after the signal");
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(143, p.exitValue(), Files.readString(dir.resolve("err.txt")));
+        JsonNode r = Reports.mapper().readTree(dir.resolve("r.json").toFile());
+        assertTrue(r.get("interrupted").asBoolean());
+        assertTrue(r.get("cycles").asLong() > 0 && r.get("cycles").asLong() < 10_000_000);
+        assertTrue(seconds < 2, "stopped after " + seconds + " s");
+        assertTrue(Files.readString(dir.resolve("err.txt")).contains("interrupted at cycle"));
+    }
+
+    @Test
+    void soakPrintsTheSummaryOfWhatFinished(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "", "soak", "--nodes", "3,7,13,31,57,133", "--loads", "0.1,1.0", "--latencies", "1,3",
+                "--cycles", "2000000", "--threads", "1");
+        Thread.sleep(4000);
+        terminate(p);
+        assertTrue(p.waitFor(5, TimeUnit.SECONDS));
+        String out = Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8);
+        assertTrue(out.contains("of 24 points finished"), out);
+        assertTrue(out.contains("(interrupted)"), out);
+    }
+
+    /** With a heap far too small for n = 13, verify stops with a clean INCOMPLETE result, never an internal error. */
+    @Test
+    void verifyStopsIncompleteWhenTheHeapIsFull(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "-Xmx96m", "verify", "--nodes", "13", "--json", "v.json");
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("err.txt")));
+        String out = Files.readString(dir.resolve("out.txt"));
+        // The guard stops at 80% of the heap; one expansion of n = 13 (2^13 successors) can still run
+        // out first, which is reported the same way.
+        assertTrue(out.contains("INCOMPLETE (memory limit") || out.contains("INCOMPLETE (out of memory"), out);
+        JsonNode v = Reports.mapper().readTree(dir.resolve("v.json").toFile());
+        assertTrue(!v.get("complete").asBoolean(), v.toString());
+        assertTrue(v.get("stoppedBecause").asText().matches("(memory limit|out of memory).*"), v.toString());
+    }
+}

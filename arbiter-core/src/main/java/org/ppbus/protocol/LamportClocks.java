@@ -59,6 +59,21 @@ final class LamportClocks {
         clock[p] = Math.max(clock[p], t) + 1;
     }
 
+    /** Place p's clock now (unwrapped; the wire carries {@link #bits} of it). */
+    long clock(int p) {
+        return clock[p];
+    }
+
+    /**
+     * Place p receives a message carrying clock value t (as W bits): its clock moves up to t if t is
+     * later, decided on the wire by serial-number arithmetic and checked against the unwrapped values.
+     */
+    void witnessOnWire(int p, long t) {
+        if (t != clock[p] && stamps.before(clock[p], 0, t, 1)) {
+            clock[p] = t;
+        }
+    }
+
     /** A local event at place p: its clock ticks. */
     void tick(int p) {
         clock[p]++;

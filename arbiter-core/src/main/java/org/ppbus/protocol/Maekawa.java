@@ -27,8 +27,11 @@ import org.ppbus.link.MessageObserver;
  * local messages.
  *
  * <p>Widths (docs/PROTOCOL.md): a 3-bit type field; REQUEST adds a W-bit wrapping stamp and the
- * requester's id; the others carry nothing, because a client has one request at a time and FIFO
- * channels tell a stale INQUIRE from a current one (the client no longer holds that vote).
+ * requester's id; GRANT adds the voter's W-bit clock, so that every client's clock follows the
+ * clocks of its voters (without it, a client whose own place hears no other requester, as node 0 at
+ * n = 2, falls further behind with every meal until W bits can no longer order two stamps); the
+ * others carry nothing, because a client has one request at a time and FIFO channels tell a stale
+ * INQUIRE from a current one (the client no longer holds that vote).
  */
 public final class Maekawa extends BaselineFabric {
     static final int REQUEST = 0;
@@ -120,7 +123,7 @@ public final class Maekawa extends BaselineFabric {
 
     /**
      * Wires leaving a node, averaged: every remote client–voter pair has a REQUEST-wide channel
-     * towards the voter and a type-wide one back.
+     * towards the voter and a GRANT-wide one (type and clock) back.
      */
     public static double wiresPerNode(int[][] quorum, int stampBits) {
         int n = quorum.length;
@@ -131,7 +134,7 @@ public final class Maekawa extends BaselineFabric {
                 remote += v == i ? 0 : 1;
             }
         }
-        return (double) remote * (TYPE_BITS + stampBits + idBits + TYPE_BITS) / n;
+        return (double) remote * (TYPE_BITS + stampBits + idBits + TYPE_BITS + stampBits) / n;
     }
 
     int requestBits() {
@@ -164,7 +167,10 @@ public final class Maekawa extends BaselineFabric {
                 case REQUEST -> onRequest(m, cycle);
                 case RELEASE -> free(m.to(), m.from(), false, cycle);
                 case YIELD -> free(m.to(), m.from(), true, cycle);
-                case GRANT -> onGrant(m.to(), m.from(), cycle);
+                case GRANT -> {
+                    clocks.witnessOnWire(m.to(), m.payload());
+                    onGrant(m.to(), m.from(), cycle);
+                }
                 case INQUIRE -> onInquire(m.to(), m.from(), cycle);
                 case FAILED -> onFailed(m.to(), cycle);
                 default -> throw new AssertionError(m);
@@ -233,7 +239,8 @@ public final class Maekawa extends BaselineFabric {
     private void vote(int v, int j, long cycle) {
         votedFor[v] = j;
         failSent.get(v)[j] = false;
-        channels.send(new Message(v, j, GRANT, 0, TYPE_BITS), cycle);
+        // The model carries the voter's unwrapped clock; the client reads it as W bits (witnessOnWire).
+        channels.send(new Message(v, j, GRANT, clocks.clock(v), TYPE_BITS + clocks.bits()), cycle);
     }
 
     private void fail(int v, int j, long cycle) {

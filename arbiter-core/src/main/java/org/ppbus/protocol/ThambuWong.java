@@ -54,6 +54,9 @@ public final class ThambuWong extends BaselineFabric {
     static final int I_HAVE = 2;
     static final int RELINQUISH = 3;
     private static final int SEQ_BITS = 2;
+    private static final long SEQ_MASK = (1L << SEQ_BITS) - 1;
+    /** Width of the hand-off cycle a request carries along a successor pointer (a free-running bus counter). */
+    static final int CYCLE_BITS = 16;
 
     private final int[][] superiors;   // real node -> S_i − {i}
     private final int[] control;       // per place: the inferior holding the token, or -1
@@ -65,6 +68,10 @@ public final class ThambuWong extends BaselineFabric {
     private final List<ArrayDeque<long[]>> pending = new ArrayList<>(); // {requester, seq} kept for the token
     private final long[] relinquishAt;
     private final long[] answersUntil;
+    private final long[] lastHandOff;  // per real node: the cycle of its last hand-off, or -1
+    // The hand-off cycle carried by a request sent along a successor pointer (the model keeps it
+    // unwrapped beside the message; the wire carries CYCLE_BITS of it).
+    private final java.util.IdentityHashMap<Message, Long> viaSuccessor = new java.util.IdentityHashMap<>();
     private final ArrayDeque<Integer> relinquishing = new ArrayDeque<>(); // due in time order: all are L after a hand-off
     private final int lengthBits;
     private final MessageChannels directory;
@@ -94,6 +101,8 @@ public final class ThambuWong extends BaselineFabric {
         Arrays.fill(relinquishAt, -1);
         this.answersUntil = new long[nodes];
         Arrays.fill(answersUntil, -1);
+        this.lastHandOff = new long[nodes];
+        Arrays.fill(lastHandOff, -1);
         this.lengthBits = 32 - Integer.numberOfLeadingZeros(nodes);
         this.directory = new MessageChannels(latencyCycles, observer);
     }
@@ -102,16 +111,24 @@ public final class ThambuWong extends BaselineFabric {
         return 3 + idBits + SEQ_BITS;
     }
 
+    /** A request sent along a successor pointer also carries the flag and the hand-off cycle. */
+    int routedRequestBits() {
+        return requestBits() + 1 + CYCLE_BITS;
+    }
+
     @Override
     public void step(long cycle) {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
-                seq[i]++;
                 if (token[i]) {
-                    served[i] = seq[i];
+                    // Re-entry on the token it holds sends nothing, so it takes no sequence number:
+                    // the numbers count only requests that can leave copies behind.
                     eat(i, cycle);
-                } else if (control[i] >= 0) {
+                    continue;
+                }
+                seq[i]++;
+                if (control[i] >= 0) {
                     route(i, control[i], i, seq[i], cycle);
                 } else {
                     // Its own entry is asked too, through the node with latency L like the others,
@@ -131,10 +148,16 @@ public final class ThambuWong extends BaselineFabric {
         }
         List<Message> arrived = new ArrayList<>(directory.receive(cycle));
         arrived.addAll(channels.receive(cycle));
+        // Within a cycle a superior learns of a new holder before it answers requests, and forgets
+        // an old one after: a broadcast that arrives with the new holder's I_HAVE_TOKEN would
+        // otherwise be dropped at the one superior that can route it (seen at n = 5, L = 1), and
+        // one that arrives with the old holder's RELINQUISH_TOKEN still finds the old holder.
+        arrived.sort(java.util.Comparator.comparingInt(m -> m.type() == I_HAVE ? 0 : m.type() == RELINQUISH ? 2 : 1));
         for (Message m : arrived) {
             int p = m.to();
             switch (m.type()) {
-                case REQUEST -> onRequest(p, requester(m.payload()), m.payload() >>> 32, (m.payload() & 1) == 1, cycle);
+                case REQUEST -> onRequest(p, requester(m.payload()), m.payload() >>> 32, (m.payload() & 1) == 1,
+                        viaSuccessor.containsKey(m) ? viaSuccessor.remove(m) : -2, cycle);
                 case TOKEN -> onToken(p, cycle);
                 case I_HAVE -> control[p] = m.from();
                 case RELINQUISH -> {
@@ -164,14 +187,19 @@ public final class ThambuWong extends BaselineFabric {
      * keeps the unwrapped number in the upper half to check every 2-bit decision against it.
      */
     private static long request(int requester, long sequence, boolean routed) {
-        return (sequence << 32) | ((long) requester << (1 + SEQ_BITS)) | ((sequence & 3) << 1) | (routed ? 1 : 0);
+        return (sequence << 32) | ((long) requester << (1 + SEQ_BITS)) | ((sequence & SEQ_MASK) << 1) | (routed ? 1 : 0);
     }
 
     private static int requester(long payload) {
         return (int) ((payload & 0xffffffffL) >>> (1 + SEQ_BITS));
     }
 
-    private void onRequest(int p, int r, long s, boolean routed, long cycle) {
+    /**
+     * @param named for a request that came along a successor pointer, the cycle of the hand-off
+     *     that set that pointer (the sender named p the tail of the queue it sent then); -2 for a
+     *     request that came along a directory entry or was broadcast
+     */
+    private void onRequest(int p, int r, long s, boolean routed, long named, long cycle) {
         boolean real = p < nodes;
         if (real && token[p]) {
             if (!fresh(r, s) || r == p || tokenQueue.contains(r)) {
@@ -185,7 +213,7 @@ public final class ThambuWong extends BaselineFabric {
             if (real && cycle <= answersUntil[p]) {
                 // p gave the token away less than 2L ago: it still answers for it until the new
                 // holder's I_HAVE_TOKEN has reached the new holder's superiors
-                route(p, successor[p], r, s, cycle);
+                followSuccessor(p, r, s, cycle);
             } else if (control[p] >= 0) {
                 route(p, control[p], r, s, cycle);
             }
@@ -195,12 +223,15 @@ public final class ThambuWong extends BaselineFabric {
             // did: follow where p sent it. If not, the only pointer to p is a former holder's
             // successor, so p is already in the token's queue and this is a duplicate.
             if (successor[p] >= 0) {
-                route(p, successor[p], r, s, cycle);
+                followSuccessor(p, r, s, cycle);
             }
-        } else if (real && state[p] == ClientState.HUNGRY) {
-            pending.get(p).add(new long[] {r, s}); // p will have the token; it queues r then
+        } else if (real && state[p] == ClientState.HUNGRY && named != -2 && !handedOffSince(p, named, cycle)) {
+            // p was named the tail of a queue and has not had the token since: it is in the token's
+            // queue and will hold it, so it keeps r and queues it then
+            pending.get(p).add(new long[] {r, s});
         } else if (real && successor[p] >= 0) {
-            route(p, successor[p], r, s, cycle); // forward in time: successors are waiting nodes
+            // p passed the token on after the pointer that brought r here was set: forward in time
+            followSuccessor(p, r, s, cycle);
         } else if (control[p] >= 0) {
             route(p, control[p], r, s, cycle);
         } else {
@@ -208,9 +239,38 @@ public final class ThambuWong extends BaselineFabric {
         }
     }
 
+    /**
+     * Whether node p handed the token on after the given cycle, decided as hardware would: from the
+     * request's CYCLE_BITS-bit stamp against the bus's free-running counter, and p's cycles since
+     * its last hand-off, saturating. Checked against the unwrapped cycles; a run in which the
+     * stamp's age does not fit is refused.
+     */
+    private boolean handedOffSince(int p, long named, long cycle) {
+        long window = 1L << CYCLE_BITS;
+        long messageAge = cycle - named;
+        if (messageAge >= window) {
+            throw new IllegalStateException("a request carried a hand-off cycle " + messageAge + " cycles old, more than "
+                    + CYCLE_BITS + " bits can date; the run is refused");
+        }
+        long sinceHandOff = lastHandOff[p] < 0 ? window - 1 : Math.min(window - 1, cycle - lastHandOff[p]);
+        boolean wire = sinceHandOff < messageAge;
+        if (wire != lastHandOff[p] > named) {
+            throw new IllegalStateException("node " + p + " cannot tell its last hand-off from one " + messageAge
+                    + " cycles old on " + CYCLE_BITS + " bits; the run is refused");
+        }
+        return wire;
+    }
+
+    /** Sends r on along p's successor pointer, stamped with the cycle p set it. */
+    private void followSuccessor(int p, int r, long s, long cycle) {
+        Message m = new Message(p, successor[p], REQUEST, request(r, s, true), routedRequestBits());
+        viaSuccessor.put(m, lastHandOff[p]);
+        channels.send(m, cycle);
+    }
+
     /** Request s of node r is the one after its last served request, decided on 2 bits and checked. */
     private boolean fresh(int r, long s) {
-        boolean wire = ((s - served[r]) & 3) == 1;
+        boolean wire = ((s - served[r]) & SEQ_MASK) == 1;
         boolean truth = s == served[r] + 1;
         if (wire != truth) {
             throw new IllegalStateException("request " + s + " of node " + r + " is " + (s - served[r])
@@ -260,6 +320,7 @@ public final class ThambuWong extends BaselineFabric {
         relinquishAt[i] = cycle + channels.latencyCycles();
         relinquishing.add(i);
         answersUntil[i] = cycle + 2L * channels.latencyCycles();
+        lastHandOff[i] = cycle;
     }
 
     private void send(int from, int to, int type, long payload, int bits, long cycle) {

@@ -43,6 +43,14 @@ class EdgeCasesTest {
         "simulate --algorithm chandy-misra --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
         "simulate --algorithm carvalho-roucairol --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
         "simulate --hold 200000 --cycles 1000 --load 0.5 --quiet",
+        "simulate --algorithm thambu-wong --nodes 5 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 6 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 7 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 7 --latency 10 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 7 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 13 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 31 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 3 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
     })
     void correctRunsExitZero(String line, @TempDir Path dir) {
         List<String> args = new ArrayList<>(List.of(line.split(" ")));

@@ -63,8 +63,8 @@ class SimulationTest {
     /**
      * The long-latency matrix of docs/PERFORMANCE.md, light: every algorithm at n = 2 and 5 with
      * L = 7, 16 and 64, holds of 1 and geometric holds, every checker on with the derived fairness
-     * bounds. Thambu–Wong is left out: at L >= 4 under load it can deadlock or outrun its 2-bit
-     * sequence numbers (docs/PROTOCOL.md), and issue 10 stays open for it.
+     * bounds. Thambu–Wong is left out: at L >= 4 under load stale copies can outrun its 2-bit
+     * sequence numbers and the run is refused (docs/PROTOCOL.md); issue 10 stays open for it.
      */
     @ParameterizedTest
     @MethodSource("longLatencyLightSoak")

@@ -41,10 +41,18 @@ import org.ppbus.plane.Wiring;
  * reach the holder twice. The queue holds each node once; a copy that arrives after its request
  * was served brings the token to a node that no longer wants it, which announces it and passes it
  * on at once (or keeps it, if nobody waits).</li>
+ * <li>Long latency (docs/PROTOCOL.md): a hungry node keeps a routed request only if it came along
+ * a successor pointer set after the node's own last hand-off, which the request carries as a
+ * 16-bit hand-off cycle; otherwise a node that passed the token on forwards along its own, newer
+ * successor. Superiors take I_HAVE_TOKEN before requests and RELINQUISH_TOKEN after, within a
+ * cycle. The token has channels of its own, so it always arrives L cycles after it left, as the
+ * RELINQUISH_TOKEN timing assumes. A node retires copies of its own earlier requests when they
+ * come back, and a holder's re-entry takes no sequence number.</li>
  * </ul>
  *
  * <p>Widths: a 2-bit type; REQUEST_TOKEN adds the routed flag, the requester's id and its 2-bit
- * sequence number; the token adds a ⌈log₂(n + 1)⌉-bit length, the queue, ⌈log₂ n⌉ bits per entry
+ * sequence number, and, when routed along a successor pointer, a flag and the 16-bit hand-off
+ * cycle; the token adds a ⌈log₂(n + 1)⌉-bit length, the queue, ⌈log₂ n⌉ bits per entry
  * (O(N log N) at worst, as the seeds say), and 2 bits per node of served sequence numbers;
  * I_HAVE_TOKEN and RELINQUISH_TOKEN carry nothing.
  */
@@ -56,7 +64,7 @@ public final class ThambuWong extends BaselineFabric {
     private static final int SEQ_BITS = 2;
     private static final long SEQ_MASK = (1L << SEQ_BITS) - 1;
     /** Width of the hand-off cycle a request carries along a successor pointer (a free-running bus counter). */
-    static final int CYCLE_BITS = 16;
+    public static final int CYCLE_BITS = 16;
 
     private final int[][] superiors;   // real node -> S_i − {i}
     private final int[] control;       // per place: the inferior holding the token, or -1
@@ -75,6 +83,7 @@ public final class ThambuWong extends BaselineFabric {
     private final ArrayDeque<Integer> relinquishing = new ArrayDeque<>(); // due in time order: all are L after a hand-off
     private final int lengthBits;
     private final MessageChannels directory;
+    private final MessageChannels tokenLinks;
 
     public ThambuWong(Wiring wiring, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
         super(wiring.nodes(), latencyCycles, sink, observer);
@@ -105,6 +114,7 @@ public final class ThambuWong extends BaselineFabric {
         Arrays.fill(lastHandOff, -1);
         this.lengthBits = 32 - Integer.numberOfLeadingZeros(nodes);
         this.directory = new MessageChannels(latencyCycles, observer);
+        this.tokenLinks = new MessageChannels(latencyCycles, observer);
     }
 
     int requestBits() {
@@ -147,6 +157,7 @@ public final class ThambuWong extends BaselineFabric {
             }
         }
         List<Message> arrived = new ArrayList<>(directory.receive(cycle));
+        arrived.addAll(tokenLinks.receive(cycle));
         arrived.addAll(channels.receive(cycle));
         // Within a cycle a superior learns of a new holder before it answers requests, and forgets
         // an old one after: a broadcast that arrives with the new holder's I_HAVE_TOKEN would
@@ -179,7 +190,7 @@ public final class ThambuWong extends BaselineFabric {
 
     @Override
     public boolean quiescent() {
-        return super.quiescent() && directory.idle();
+        return super.quiescent() && directory.idle() && tokenLinks.idle();
     }
 
     /**
@@ -219,10 +230,12 @@ public final class ThambuWong extends BaselineFabric {
             }
             // else: this superior knows no holder; the copy at the common superior finds it
         } else if (r == p) {
-            // p's own request came back. If p ever held the token, a superior still believed it
-            // did: follow where p sent it. If not, the only pointer to p is a former holder's
-            // successor, so p is already in the token's queue and this is a duplicate.
-            if (successor[p] >= 0) {
+            // p's own request came back. A copy of an earlier request (p is not waiting, or waits
+            // with a newer number) is stale and retired here, where p's own number tells. Else, if
+            // p ever held the token, a superior still believed it did: follow where p sent it. If
+            // not, the only pointer to p is a former holder's successor, so p is already in the
+            // token's queue and this is a duplicate.
+            if (state[p] == ClientState.HUNGRY && ownCurrent(p, s) && successor[p] >= 0) {
                 followSuccessor(p, r, s, cycle);
             }
         } else if (real && state[p] == ClientState.HUNGRY && named != -2 && !handedOffSince(p, named, cycle)) {
@@ -266,6 +279,16 @@ public final class ThambuWong extends BaselineFabric {
         Message m = new Message(p, successor[p], REQUEST, request(r, s, true), routedRequestBits());
         viaSuccessor.put(m, lastHandOff[p]);
         channels.send(m, cycle);
+    }
+
+    /** Request s of node p is p's current one, decided on the wire's bits and checked. */
+    private boolean ownCurrent(int p, long s) {
+        boolean wire = ((seq[p] - s) & SEQ_MASK) == 0;
+        if (wire != (s == seq[p])) {
+            throw new IllegalStateException("a copy of request " + s + " of node " + p + " came back when its current one is "
+                    + seq[p] + "; " + SEQ_BITS + "-bit sequence numbers cannot tell; the run is refused");
+        }
+        return wire;
     }
 
     /** Request s of node r is the one after its last served request, decided on 2 bits and checked. */
@@ -325,6 +348,6 @@ public final class ThambuWong extends BaselineFabric {
 
     private void send(int from, int to, int type, long payload, int bits, long cycle) {
         boolean lookup = type == I_HAVE || type == RELINQUISH || (type == REQUEST && (payload & 1) == 0);
-        (lookup ? directory : channels).send(new Message(from, to, type, payload, bits), cycle);
+        (lookup ? directory : type == TOKEN ? tokenLinks : channels).send(new Message(from, to, type, payload, bits), cycle);
     }
 }

@@ -156,10 +156,13 @@ final class CompareCommand implements Main.Command {
         }
         if (r.config().algorithm().equals("li-hudak") || r.config().algorithm().equals("thambu-wong")) {
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
-            // each counted once; Thambu-Wong's token queue is sent serially over the same wires.
+            // each counted once. Thambu-Wong's routed requests also carry the successor flag and a
+            // 16-bit hand-off cycle, and its token has channels of its own, as wide as a request,
+            // over which the queue is sent serially.
             int n = r.config().nodes();
             int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
-            int width = r.config().algorithm().equals("li-hudak") ? 1 + idBits : 3 + idBits;
+            int width = r.config().algorithm().equals("li-hudak") ? 1 + idBits
+                    : (3 + idBits + 2 + 1 + org.ppbus.protocol.ThambuWong.CYCLE_BITS) + (3 + idBits + 2);
             return (double) width * (n - 1);
         }
         if (r.config().algorithm().equals("raymond")) {

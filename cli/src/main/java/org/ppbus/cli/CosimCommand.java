@@ -69,11 +69,19 @@ final class CosimCommand implements Main.Command {
         Path prefix = Path.of(cl.getOptionValue("vcd", "ppbus-divergence"));
         err.println("ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
         ProgressBar bar = new ProgressBar(err, true);
-        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null, true, !cl.hasOption("unchecked"),
-                bar::update);
-        bar.finish();
-        out.printf(Locale.ROOT, "ppbus cosim: %s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%n", c.algorithm(), c.nodes(),
-                c.latencyCycles(), Double.toString(c.load()), c.seed(), r.cycles());
+        Cosim.Result r;
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null, true, !cl.hasOption("unchecked"),
+                    bar::update, stop::requested);
+            bar.finish();
+            return report(cl, c, r, out, err);
+        }
+    }
+
+    private static int report(CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream err)
+            throws java.io.IOException {
+        out.printf(Locale.ROOT, "ppbus cosim: %s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n", c.algorithm(), c.nodes(),
+                c.latencyCycles(), Double.toString(c.load()), c.seed(), r.cycles(), r.interrupted() ? " (INTERRUPTED)" : "");
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());
         out.printf(Locale.ROOT, "  Verilator RTL      %,14.0f cycles/s%n", r.rtlCyclesPerSecond());
         out.printf(Locale.ROOT, "  lockstep           %,14.0f cycles/s%n", r.lockstepCyclesPerSecond());
@@ -92,6 +100,7 @@ final class CosimCommand implements Main.Command {
             Reports.putConfig(cfg, c);
             cfg.put("rtlAssertions", !cl.hasOption("unchecked"));
             root.put("cycles", r.cycles());
+            root.put("interrupted", r.interrupted());
             root.put("divergences", r.divergence() == null ? 0 : 1);
             if (r.divergence() != null) {
                 ObjectNode d = root.putObject("divergence");
@@ -105,6 +114,10 @@ final class CosimCommand implements Main.Command {
             root.put("rtlCyclesPerSecond", r.rtlCyclesPerSecond());
             root.put("lockstepCyclesPerSecond", r.lockstepCyclesPerSecond());
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+        }
+        if (r.interrupted()) {
+            err.println("ppbus cosim: interrupted; the report covers the cycles compared");
+            return 130;
         }
         return r.divergence() == null ? 0 : 1;
     }

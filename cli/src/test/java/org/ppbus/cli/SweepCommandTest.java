@@ -101,6 +101,6 @@ class SweepCommandTest {
         Path file = Files.writeString(dir.resolve("plain-file"), "x");
         assertEquals(2, run(with("--out", file.resolve("sub").toString())));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
-        assertTrue(cli.err().contains("cannot use " + file.resolve("sub")), cli.err());
+        assertTrue(cli.err().contains("cannot write into " + file.resolve("sub")), cli.err());
     }
 }

@@ -24,7 +24,7 @@ public final class Cosim {
      */
     public record Result(SimulationConfig config, long cycles, Divergence divergence, double javaCyclesPerSecond,
                          double rtlCyclesPerSecond, double lockstepCyclesPerSecond, Path library, Path javaVcd,
-                         Path rtlVcd) { }
+                         Path rtlVcd, boolean interrupted) { }
 
     private Cosim() {}
 
@@ -56,6 +56,16 @@ public final class Cosim {
     /** As above, reporting the lockstep's progress (the longest phase) to {@code progress}. */
     public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
                              boolean measure, boolean checked, Simulation.Progress progress) throws IOException {
+        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, () -> false);
+    }
+
+    /**
+     * As above, stopping within a cycle once {@code stop} turns true: the result then covers the
+     * cycles compared so far, is marked interrupted, and skips the timing runs.
+     */
+    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
+                             boolean measure, boolean checked, Simulation.Progress progress,
+                             java.util.function.BooleanSupplier stop) throws IOException {
         if (!c.rules().equals("fixed")) {
             throw new IllegalArgumentException("the RTL implements the fixed rules only; --rules must be fixed");
         }
@@ -67,9 +77,10 @@ public final class Cosim {
         double javaCps = 0;
         if (measure) {
             long t0 = System.nanoTime();
-            SimulationResult alone = new Simulation(c).run();
+            SimulationResult alone = new Simulation(c).stopWhen(stop).run();
             javaCps = alone.cycles() / seconds(t0);
         }
+        boolean interrupted = false;
 
         LockstepTap tap;
         Divergence divergence = null;
@@ -79,7 +90,7 @@ public final class Cosim {
             tap = new LockstepTap(rtl, wiring, symbols, c.seed(), BATCH);
             long t1 = System.nanoTime();
             try {
-                new Simulation(c).tap(tap).progress(progress).run();
+                interrupted = new Simulation(c).tap(tap).progress(progress).stopWhen(stop).run().interrupted();
                 tap.flush();
             } catch (LockstepTap.Found f) {
                 divergence = f.divergence;
@@ -87,7 +98,8 @@ public final class Cosim {
             lockstepCps = tap.historyCycles() / seconds(t1);
             compared = divergence == null ? tap.historyCycles() : divergence.cycle() + 1;
         }
-        double rtlCps = measure ? rtlAlone(lib, tap) : 0;
+        interrupted |= stop.getAsBoolean();
+        double rtlCps = measure && !interrupted ? rtlAlone(lib, tap) : 0;
 
         Path javaVcd = null;
         Path rtlVcd = null;
@@ -101,7 +113,7 @@ public final class Cosim {
             }
             rtlWindow(lib, tap, from, to, rtlVcd);
         }
-        return new Result(c, compared, divergence, javaCps, rtlCps, lockstepCps, lib, javaVcd, rtlVcd);
+        return new Result(c, compared, divergence, javaCps, rtlCps, lockstepCps, lib, javaVcd, rtlVcd, interrupted);
     }
 
     /** The RTL alone on the recorded req trace, without reading symbols. */

@@ -85,7 +85,9 @@ final class CosimCommand implements Main.Command {
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());
         out.printf(Locale.ROOT, "  Verilator RTL      %,14.0f cycles/s%n", r.rtlCyclesPerSecond());
         out.printf(Locale.ROOT, "  lockstep           %,14.0f cycles/s%n", r.lockstepCyclesPerSecond());
-        if (r.divergence() == null) {
+        if (r.divergence() == null && r.interrupted()) {
+            out.printf(Locale.ROOT, "  no divergence in the %,d cycles compared before the interrupt%n", r.cycles());
+        } else if (r.divergence() == null) {
             out.println("  no divergence: every gnt bit and channel symbol agreed in every cycle");
         } else {
             out.println("  DIVERGENCE at " + r.divergence().describe());

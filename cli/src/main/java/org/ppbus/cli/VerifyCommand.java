@@ -39,6 +39,8 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
                 .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
         o.addOption(Option.builder().longOpt("no-h").desc("skip I4 (H acyclic), the most expensive state check").build());
+        o.addOption(Option.builder().longOpt("no-fairness")
+                .desc("do not carry the overtaking counts in the states (a smaller graph; liveness still checked)").build());
         o.addOption(Option.builder().longOpt("async")
                 .desc("asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored").build());
         o.addOption(Option.builder().longOpt("fifo").hasArg().argName("C")
@@ -100,6 +102,9 @@ final class VerifyCommand implements Main.Command {
         }
         StateSearch.Options opt = new StateSearch.Options(nodes, latency, rules, cl.hasOption("reenter-without-thinking"),
                 maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo);
+        if (cl.hasOption("no-fairness")) {
+            opt = opt.withoutOvertaking();
+        }
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }

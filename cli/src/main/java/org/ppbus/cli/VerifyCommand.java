@@ -182,14 +182,7 @@ final class VerifyCommand implements Main.Command {
                 root.put("seconds", r.seconds());
                 root.put("tableBytes", r.bytes());
                 root.put("violations", r.findings().size());
-                ObjectNode ov = root.putObject("overtaking");
-                if (r.overtakeBound() == org.ppbus.check.OvertakeBound.NONE) {
-                    ov.putNull("bound");
-                    ov.putNull("max");
-                } else {
-                    ov.put("bound", r.overtakeBound());
-                    ov.put("max", r.maxOvertakes());
-                }
+                Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
                 ArrayNode list = root.putArray("findings");
                 for (StateSearch.Finding f : r.findings()) {
                     ObjectNode fo = list.addObject();

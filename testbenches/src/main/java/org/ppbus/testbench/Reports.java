@@ -40,14 +40,7 @@ public final class Reports {
         root.put("violations", r.violation() == null ? 0 : 1);
         root.put("ungranted", r.ungranted());
         root.put("maxQueueDepth", r.maxQueueDepth());
-        ObjectNode ov = root.putObject("overtaking");
-        if (r.overtakeBound() == org.ppbus.check.OvertakeBound.NONE) {
-            ov.putNull("bound");
-            ov.putNull("max");
-        } else {
-            ov.put("bound", r.overtakeBound());
-            ov.put("max", r.maxOvertakes());
-        }
+        putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
         root.put("quiescentAtEnd", r.quiescentAtEnd());
         putCount(root.putObject("messagesPerEntry"), s.messages());
         putCount(root.putObject("symbolsPerEntry"), s.symbols());
@@ -155,6 +148,18 @@ public final class Reports {
         o.put("p50", d.p50());
         o.put("p99", d.p99());
         o.put("max", d.max());
+    }
+
+    /** The fairness bound checked and the largest count seen, both null when no bound applies. */
+    public static void putOvertaking(ObjectNode root, int bound, int max) {
+        ObjectNode ov = root.putObject("overtaking");
+        if (bound == org.ppbus.check.OvertakeBound.NONE) {
+            ov.putNull("bound");
+            ov.putNull("max");
+        } else {
+            ov.put("bound", bound);
+            ov.put("max", max);
+        }
     }
 
     /** A readable summary for the terminal. */

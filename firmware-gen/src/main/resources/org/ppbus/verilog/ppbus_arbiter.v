@@ -11,7 +11,11 @@ module ppbus_arbiter #(
     // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of campos-carvalho.md 3.4.
     // (1) receive R12, R13 (demote), R14; (2) grant R15 to the highest-priority requester;
     // (3) reclaim: R17 before R16. The priority list is an LRU precedence matrix: prio_q holds one
-    // bit per pair i < j, set when i outranks j; GiveLeastPriorityTo(c) clears c's row.
+    // bit per pair i < j, set when i outranks j; GiveLeastPriorityTo(c) clears c's row. Every rule
+    // is word-level: the symbols are decoded into one mask per code, the pair bits are wired into
+    // one P-bit row per port, and each port's "some requester outranks me" is one AND-reduce of a
+    // row, not a loop over P^2 pairs; Verilator and synthesis both reward that. One bit per pair
+    // keeps the order antisymmetric by construction, so at most one requester can win.
     localparam [1:0] A_FORK    = 2'd1;
     localparam [1:0] A_REQUEST = 2'd2;
     localparam [1:0] A_STRONG  = 2'd3;
@@ -42,8 +46,11 @@ module ppbus_arbiter #(
     reg [P-1:0]   sreq_q;    // may still send one StrongRequest
     reg [P-1:0]   sreq_d;
     reg [NP-1:0]  prio_q;
-    reg [NP-1:0]  prio_d;
-    reg [P*P-1:0] beats;     // beats[i*P+j]: i outranks j after this cycle's demotion
+    wire [NP-1:0] prio_d;
+    wire [P-1:0]  in_request;  // the symbol arriving from each port, decoded into one mask per code
+    wire [P-1:0]  in_dirty;
+    wire [P-1:0]  in_clean;
+    wire [P*P-1:0] beats;    // beats[i*P +: P]: the ports i outranks after this cycle's demotion
     reg [P-1:0]   grant;
     reg [P-1:0]   higher;    // some other requester outranks this port
     reg [P-1:0]   lower;     // some other requester ranks below this port
@@ -51,93 +58,57 @@ module ppbus_arbiter #(
     reg [P-1:0]   send_req;  // R16 fires towards this port
     reg [2*P-1:0] push0;
     reg [2*P-1:0] push1;
-    reg           wins;
     integer       m;
-    integer       x;
 
-    always @* begin
-        owner_d = owner_q;
-        req_d   = req_q;
-        sreq_d  = sreq_q;
-        prio_d  = prio_q;
-        push0   = {2*P{1'b0}};
-        push1   = {2*P{1'b0}};
-
-        // (1) Receive.
-        for (m = 0; m < P; m = m + 1) begin
-            case (c2a_in[2*m +: 2])
-                C_REQUEST: begin                                   // R12
-                    req_d[m]  = 1'b1;
-                    sreq_d[m] = 1'b1;
-                end
-                C_DIRTY: begin                                     // R13
-                    owner_d = {P{1'b0}};
-                    for (x = 0; x < P; x = x + 1) begin
-                        if (x < m) begin
-                            prio_d[pair(x, m)] = 1'b1;
-                        end else if (x > m) begin
-                            prio_d[pair(m, x)] = 1'b0;
-                        end
-                    end
-                end
-                C_CLEAN: begin                                     // R14 (+ F2)
-                    owner_d  = {P{1'b0}};
-                    req_d[m] = 1'b1;
-                    if (F2 != 0) begin
-                        sreq_d[m] = 1'b1;
-                    end
-                end
-                default: begin
-                end
-            endcase
+    genvar gi;
+    genvar gj;
+    generate
+        for (gi = 0; gi < P; gi = gi + 1) begin : g_decode
+            assign in_request[gi] = (c2a_in[2*gi +: 2] == C_REQUEST);
+            assign in_dirty[gi]   = (c2a_in[2*gi +: 2] == C_DIRTY);
+            assign in_clean[gi]   = (c2a_in[2*gi +: 2] == C_CLEAN);
         end
-
-        for (m = 0; m < P; m = m + 1) begin
-            for (x = 0; x < P; x = x + 1) begin
-                if (m < x) begin
-                    beats[m*P + x] = prio_d[pair(m, x)];
-                end else if (m > x) begin
-                    beats[m*P + x] = !prio_d[pair(x, m)];
-                end else begin
-                    beats[m*P + x] = 1'b0;
+        // R13 (demote): a returning port goes last, GiveLeastPriorityTo clears its row. Only the
+        // OWNER returns a fork, so at most one port demotes in a cycle.
+        for (gi = 0; gi < P; gi = gi + 1) begin : g_row
+            for (gj = 0; gj < P; gj = gj + 1) begin : g_col
+                if (gi < gj) begin : g_pair
+                    assign prio_d[pair(gi, gj)] = (prio_q[pair(gi, gj)] & ~in_dirty[gi]) | in_dirty[gj];
+                    assign beats[gi*P + gj] = prio_d[pair(gi, gj)];
+                end else if (gi > gj) begin : g_mirror
+                    assign beats[gi*P + gj] = ~prio_d[pair(gj, gi)];
+                end else begin : g_self
+                    assign beats[gi*P + gj] = 1'b0;
                 end
             end
+        end
+    endgenerate
+
+    always @* begin
+        // (1) Receive: R12 (request), R13 (dirty return), R14 (+ F2, clean return).
+        owner_d = (|(in_dirty | in_clean)) ? {P{1'b0}} : owner_q;
+        req_d   = req_q | in_request | in_clean;
+        sreq_d  = sreq_q | in_request | ((F2 != 0) ? in_clean : {P{1'b0}});
+
+        // Against a total order, "no other requester outranks me" and "I outrank every other
+        // requester" are the same test.
+        for (m = 0; m < P; m = m + 1) begin
+            higher[m] = |(req_d & ~beats[m*P +: P] & ~({{(P-1){1'b0}}, 1'b1} << m));
+            lower[m]  = |(req_d & beats[m*P +: P]);
         end
 
         // (2) Grant: R15, to the requester that outranks every other requester.
-        grant = {P{1'b0}};
-        if (owner_d == {P{1'b0}}) begin
-            for (m = 0; m < P; m = m + 1) begin
-                wins = req_d[m];
-                for (x = 0; x < P; x = x + 1) begin
-                    if (x != m && req_d[x] && !beats[m*P + x]) begin
-                        wins = 1'b0;
-                    end
-                end
-                grant[m] = wins;
-            end
-        end
+        grant   = (owner_d == {P{1'b0}}) ? (req_d & ~higher) : {P{1'b0}};
         owner_d = owner_d | grant;
 
         // (3) Reclaim from the owner: R17 (+ F1), else R16.
-        for (m = 0; m < P; m = m + 1) begin
-            higher[m] = 1'b0;
-            lower[m]  = 1'b0;
-            for (x = 0; x < P; x = x + 1) begin
-                if (x != m && req_d[x]) begin
-                    if (beats[x*P + m]) begin
-                        higher[m] = 1'b1;
-                    end else begin
-                        lower[m] = 1'b1;
-                    end
-                end
-            end
-        end
         send_sreq = owner_d & sreq_d & higher;
         send_req  = owner_d & ~send_sreq & req_d & lower;
         sreq_d = sreq_d & ~send_sreq;
         req_d  = req_d & ~send_req & ~((F1 != 0) ? send_sreq : {P{1'b0}});
 
+        push0 = {2*P{1'b0}};
+        push1 = {2*P{1'b0}};
         for (m = 0; m < P; m = m + 1) begin
             if (grant[m]) begin
                 push0[2*m +: 2] = A_FORK;

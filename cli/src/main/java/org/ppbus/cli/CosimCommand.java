@@ -85,6 +85,8 @@ final class CosimCommand implements Main.Command {
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());
         out.printf(Locale.ROOT, "  Verilator RTL      %,14.0f cycles/s%n", r.rtlCyclesPerSecond());
         out.printf(Locale.ROOT, "  lockstep           %,14.0f cycles/s%n", r.lockstepCyclesPerSecond());
+        out.printf(Locale.ROOT, "  build              %,14.1f s (a library found in the cache takes a fraction of a second)%n",
+                r.buildSeconds());
         if (r.divergence() == null && r.interrupted()) {
             out.printf(Locale.ROOT, "  no divergence in the %,d cycles compared before the interrupt%n", r.cycles());
         } else if (r.divergence() == null) {
@@ -115,6 +117,7 @@ final class CosimCommand implements Main.Command {
             root.put("javaCyclesPerSecond", r.javaCyclesPerSecond());
             root.put("rtlCyclesPerSecond", r.rtlCyclesPerSecond());
             root.put("lockstepCyclesPerSecond", r.lockstepCyclesPerSecond());
+            root.put("buildSeconds", r.buildSeconds());
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
         }
         if (r.interrupted()) {

@@ -178,6 +178,8 @@ class MainTest {
         for (String f : new String[] {"javaCyclesPerSecond", "rtlCyclesPerSecond", "lockstepCyclesPerSecond"}) {
             assertTrue(r.get(f).asDouble() > 0, f);
         }
+        assertTrue(r.get("buildSeconds").asDouble() > 0, "the build, or the cache lookup, takes some time");
+        assertFalse(r.get("interrupted").asBoolean());
         assertEquals(2, run("cosim", "--nodes", "0"));
     }
 

@@ -24,7 +24,7 @@ public final class Cosim {
      */
     public record Result(SimulationConfig config, long cycles, Divergence divergence, double javaCyclesPerSecond,
                          double rtlCyclesPerSecond, double lockstepCyclesPerSecond, Path library, Path javaVcd,
-                         Path rtlVcd, boolean interrupted) { }
+                         Path rtlVcd, boolean interrupted, double buildSeconds) { }
 
     private Cosim() {}
 
@@ -69,8 +69,11 @@ public final class Cosim {
         if (!c.rules().equals("fixed")) {
             throw new IllegalArgumentException("the RTL implements the fixed rules only; --rules must be fixed");
         }
+        // The build, or finding it in the cache (then a fraction of a second).
+        long tb = System.nanoTime();
         Path lib = library != null ? library
                 : VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache, checked, s -> s);
+        double buildSeconds = (System.nanoTime() - tb) / 1e9;
         Wiring wiring = Wiring.forNodes(c.nodes());
         boolean symbols = c.algorithm().equals("campos-carvalho");
 
@@ -113,7 +116,8 @@ public final class Cosim {
             }
             rtlWindow(lib, tap, from, to, rtlVcd);
         }
-        return new Result(c, compared, divergence, javaCps, rtlCps, lockstepCps, lib, javaVcd, rtlVcd, interrupted);
+        return new Result(c, compared, divergence, javaCps, rtlCps, lockstepCps, lib, javaVcd, rtlVcd, interrupted,
+                buildSeconds);
     }
 
     /** The RTL alone on the recorded req trace, without reading symbols. */

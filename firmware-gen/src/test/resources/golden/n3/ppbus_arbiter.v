@@ -16,7 +16,7 @@ module ppbus_arbiter #(
     input  wire [2*P-1:0] c2a_in,   // symbol arriving from each client this cycle
     output wire [2*P-1:0] a2c_out   // symbol driven to each client this cycle
 );
-    // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of campos-carvalho.md 3.4.
+    // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of docs/SPEC.md §3.4.
     // (1) receive R12, R13 (demote), R14; (2) grant R15 to the highest-priority requester;
     // (3) reclaim: R17 before R16. The priority list is an LRU precedence matrix: prio_q holds one
     // bit per pair i < j, set when i outranks j; GiveLeastPriorityTo(c) clears c's row. Every rule

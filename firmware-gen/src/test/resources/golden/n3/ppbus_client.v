@@ -17,7 +17,7 @@ module ppbus_client #(
     input  wire [2*K-1:0] a2c_in,   // symbol arriving from each arbiter this cycle
     output wire [2*K-1:0] c2a_out   // symbol driven to each arbiter this cycle
 );
-    // Client C_i of Campos-Carvalho: rules R1-R11 in the cycle order of campos-carvalho.md 3.4.
+    // Client C_i of Campos-Carvalho: rules R1-R11 in the cycle order of docs/SPEC.md §3.4.
     // (0) environment R1/R3; (1) receive R8-R11; (2) eat R2 (+F3), which skips (3);
     // (3) per link at most one of R5, R6, R7, R4; the output queues then drive one symbol per link.
     localparam [1:0] THINKING = 2'd0;
@@ -128,7 +128,7 @@ module ppbus_client #(
 
     always @(posedge clk) begin
         if (rst) begin
-            // Cold start (campos-carvalho.md 2.8): no forks, every request token, all clean.
+            // Cold start (docs/SPEC.md §2.8): no forks, every request token, all clean.
             state_q <= THINKING;
             fork_q  <= {K{1'b0}};
             req_q   <= {K{1'b1}};

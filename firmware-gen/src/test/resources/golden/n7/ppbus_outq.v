@@ -13,7 +13,7 @@ module ppbus_outq (
     input  wire [1:0] push1,   // second symbol (only with push0), e.g. DIRTY_FORK then REQUEST
     output wire [1:0] drive    // symbol driven on the channel this cycle
 );
-    // E1 output FIFO of one link (hardware-contract.md): a pair of symbols leaves in two
+    // E1 output FIFO of one link (docs/SPEC.md (contract)): a pair of symbols leaves in two
     // consecutive cycles, in the order the rules fired. The sequence of a cycle is the pending
     // symbol, then this cycle's pushes; its head is driven and the next one waits. Invariant I8
     // (at most two symbols queued on a link, counted right after the rules fire) means at most one

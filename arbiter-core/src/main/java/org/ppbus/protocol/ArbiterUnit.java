@@ -7,7 +7,7 @@ import org.ppbus.link.ChannelBank;
 import org.ppbus.link.PortQueues;
 
 /**
- * Arbiter A_j: rules R12–R17 in the cycle order of campos-carvalho.md §3.4. Port m is the m-th real
+ * Arbiter A_j: rules R12–R17 in the cycle order of docs/SPEC.md §3.4. Port m is the m-th real
  * client of R_j in ascending order; its link id is {@code linkOfPort[m]}.
  *
  * <p>One evaluation: (1) receive at most one symbol per port (R12, R13, R14); (2) grant to the

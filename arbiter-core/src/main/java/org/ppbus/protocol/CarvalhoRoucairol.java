@@ -7,7 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * Carvalho and Roucairol 1983 (seed 000 §1; seed-algorithms.md 1.4.7): Ricart–Agrawala in which a
+ * Carvalho and Roucairol 1983 (seed 000 §1; docs/SPEC.md §S1.4.7): Ricart–Agrawala in which a
  * permission, once given, stays valid until it is asked back. Each pair of nodes shares one
  * permission; a node eats when it holds all n − 1 of its permissions and asks only for the ones it
  * lacks. A node that gives a permission away while it is itself hungry asks for it back in the

@@ -6,7 +6,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * The central coordinator of 004 §4.1 (seed-algorithms.md 1.4.1) on the same channels: node 0
+ * The central coordinator of 004 §4.1 (docs/SPEC.md §S1.4.1) on the same channels: node 0
  * also hosts the coordinator. A client sends REQUEST when its processor raises req and RELEASE when
  * it lowers it after eating; the coordinator grants in FIFO order of arrival, one at a time.
  *
@@ -14,7 +14,7 @@ import org.ppbus.link.MessageObserver;
  * ⌈log₂ n⌉ bits, as 004 writes REQUEST(N_i); GRANT and RELEASE carry nothing. Cycle order: the
  * environment (req edges, which send REQUEST or RELEASE), then the messages arriving this cycle,
  * then the coordinator's grant. So an uncontended entry waits 2L + 1 cycles and a hand-off leaves
- * the bus idle for 2L cycles (seed-algorithms.md §4.4).
+ * the bus idle for 2L cycles (docs/SPEC.md §S4.4).
  */
 public final class CentralCoordinator extends BaselineFabric {
     static final int REQUEST = 0;

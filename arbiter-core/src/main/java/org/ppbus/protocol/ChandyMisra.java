@@ -5,7 +5,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * Chandy and Misra's hygienic dining philosophers (seed 000 §3; seed-algorithms.md 1.4.8) used as
+ * Chandy and Misra's hygienic dining philosophers (seed 000 §3; docs/SPEC.md §S1.4.8) used as
  * mutual exclusion: the conflict graph is complete, so every pair of nodes shares one fork and one
  * request token. A hungry node sends the token for every fork it lacks; a node that holds the token
  * and a dirty fork, and is not eating, sends the fork (cleaned), asking for it back at once if it is

@@ -10,7 +10,7 @@ import org.ppbus.link.ChannelBank;
 import org.ppbus.link.PortQueues;
 
 /**
- * Client C_i: rules R1–R11 in the cycle order of campos-carvalho.md §3.4. Slot k is the link to
+ * Client C_i: rules R1–R11 in the cycle order of docs/SPEC.md §3.4. Slot k is the link to
  * arbiter S_i[k]; link id = linkBase + k in both channel banks.
  *
  * <p>One evaluation: (0) the environment, R1 or R3 from req; (1) receive at most one symbol per link;
@@ -48,7 +48,7 @@ final class ClientUnit {
                      ProtocolObserver observer) {
         ClientState before = state;
         boolean active = false;
-        // (0) Environment: R1 / R3 act on req(t) before the rules (hardware-contract.md timing).
+        // (0) Environment: R1 / R3 act on req(t) before the rules (docs/SPEC.md (contract) timing).
         if (state == ClientState.THINKING && reqIn) {
             state = ClientState.HUNGRY;
         } else if (state == ClientState.EATING && !reqIn) {

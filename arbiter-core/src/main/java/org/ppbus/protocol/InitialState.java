@@ -40,7 +40,7 @@ public final class InitialState implements StateView {
     }
 
     /**
-     * The cold start of campos-carvalho.md §2.8 and the contract's reset: every arbiter holds its
+     * The cold start of docs/SPEC.md §2.8 and the contract's reset: every arbiter holds its
      * fork, every client holds every request token, all lists in ascending client order.
      */
     public static InitialState coldStart(Wiring wiring) {

@@ -8,7 +8,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * Lamport's 1978 distributed queue (seed 002; seed-algorithms.md 1.4.5) on the same channels. Every
+ * Lamport's 1978 distributed queue (seed 002; docs/SPEC.md §S1.4.5) on the same channels. Every
  * node keeps a queue of requests ordered by (timestamp, id). A hungry node queues its own request
  * and sends REQUEST to the n − 1 others, which queue it and answer ACK; it eats when its request
  * heads its own queue and every other node has acknowledged it; it leaves by sending RELEASE, which

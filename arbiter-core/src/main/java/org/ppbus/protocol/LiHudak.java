@@ -7,7 +7,7 @@ import org.ppbus.link.MessageObserver;
 
 /**
  * Li and Hudak's path compression, version 2 with the {@code next} pointer (003 slides 20–28,
- * seed-algorithms.md 1.4.19), on a complete graph of FIFO channels. Every node keeps
+ * docs/SPEC.md §S1.4.19), on a complete graph of FIFO channels. Every node keeps
  * {@code curr_dir}, a hint towards the tail of the waiting chain. A hungry node without the token
  * sends REQ(itself) along {@code curr_dir} and becomes the tail. A node that receives REQ(r) and is
  * not the tail forwards it along its own {@code curr_dir}; either way it then points at r, which

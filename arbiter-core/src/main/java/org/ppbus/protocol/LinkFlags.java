@@ -1,6 +1,6 @@
 package org.ppbus.protocol;
 
-/** Bit flags of one client–arbiter link as held at either end (campos-carvalho.md §3.4). */
+/** Bit flags of one client–arbiter link as held at either end (docs/SPEC.md §3.4). */
 public final class LinkFlags {
     private LinkFlags() {}
 

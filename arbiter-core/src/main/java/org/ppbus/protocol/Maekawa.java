@@ -8,7 +8,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * Maekawa's quorum voting (seed-algorithms.md 1.4.9) with the deadlock avoidance of Sanders'
+ * Maekawa's quorum voting (docs/SPEC.md §S1.4.9) with the deadlock avoidance of Sanders'
  * variant (1.4.10): FAILED, INQUIRE and YIELD. A hungry client stamps its request with its Lamport
  * clock and sends REQUEST to every voter of its quorum; it eats when all of them have voted for it.
  *
@@ -98,7 +98,7 @@ public final class Maekawa extends BaselineFabric {
     }
 
     /**
-     * Maekawa's square grid (seed-algorithms.md 1.4.11): c = ⌈√n⌉ columns, node i at row i / c and
+     * Maekawa's square grid (docs/SPEC.md §S1.4.11): c = ⌈√n⌉ columns, node i at row i / c and
      * column i mod c; its quorum is its row and its column. The last row may be short; two quorums
      * still meet, because at least one of the two crossings (row of i, column of j) and (row of j,
      * column of i) lies in a full row, unless i and j share the last row.

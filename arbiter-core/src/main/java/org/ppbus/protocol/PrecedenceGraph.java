@@ -5,7 +5,7 @@ import java.util.List;
 import org.ppbus.plane.Wiring;
 
 /**
- * The precedence graph H of campos-carvalho.md §2.4 over the real clients. For clients i, j with
+ * The precedence graph H of docs/SPEC.md §2.4 over the real clients. For clients i, j with
  * common arbiter a, i precedes j iff j holds a's fork dirty, or j's dirty fork is returning to a,
  * or neither holds for i or j and a ranks i above j. At each arbiter this is a total order (the
  * priority list with the dirty holder, if any, moved last), so its consecutive pairs carry all of

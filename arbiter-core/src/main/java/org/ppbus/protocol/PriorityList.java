@@ -3,7 +3,7 @@ package org.ppbus.protocol;
 /**
  * An arbiter's priority list over its ports: a total order where rank 0 is the highest priority.
  * GiveLeastPriorityTo moves a port to the bottom, which is the update of a least-recently-used
- * matrix arbiter (campos-carvalho.md §3.4, hardware notes); the RTL keeps the same order as a
+ * matrix arbiter (docs/SPEC.md §3.4, hardware notes); the RTL keeps the same order as a
  * precedence matrix.
  */
 public final class PriorityList {

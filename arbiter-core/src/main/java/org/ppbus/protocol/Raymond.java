@@ -8,7 +8,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * Raymond's 1989 tree algorithm (seed-algorithms.md 1.4.18) on the same channels. The nodes form a
+ * Raymond's 1989 tree algorithm (docs/SPEC.md §S1.4.18) on the same channels. The nodes form a
  * tree; every node points (HOLDER) towards the token and keeps a FIFO of the neighbours (and
  * itself) that asked. A node asks its HOLDER once (REQUEST) while its queue is not empty; the token
  * (PRIVILEGE) travels to the head of the queue. Messages carry only their type: 1 bit.

@@ -7,7 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * Ricart and Agrawala 1981 (seed 001; seed-algorithms.md 1.4.6) on the same channels. A hungry
+ * Ricart and Agrawala 1981 (seed 001; docs/SPEC.md §S1.4.6) on the same channels. A hungry
  * node stamps its request with its Lamport clock and sends REQUEST to the n − 1 others; it eats
  * when all have replied. A node replies at once unless it eats, or it waits with an older request
  * ((timestamp, id) ordered lexicographically); then it defers the reply to its release.

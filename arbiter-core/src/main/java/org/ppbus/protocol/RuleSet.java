@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Which of the audit's fixes (campos-carvalho.md §3.3) are applied on top of the literal rules
+ * Which of the audit's fixes (docs/SPEC.md §3.3) are applied on top of the literal rules
  * R1–R17. All variants use the §3.4 cycle order, which is what makes a synchronous implementation
  * safe (A4); only the three one-line fixes differ.
  *

@@ -1,6 +1,6 @@
 package org.ppbus.protocol;
 
-/** The 2-bit E1 codes of hardware-contract.md. Code 0 is idle in both directions. */
+/** The 2-bit E1 codes of docs/SPEC.md (contract). Code 0 is idle in both directions. */
 public final class Symbols {
     private Symbols() {}
 

@@ -11,7 +11,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 
 /**
- * Thambu and Wong's token on a projective plane (004 §4.2.3, seed-algorithms.md 1.4.17). The
+ * Thambu and Wong's token on a projective plane (004 §4.2.3, docs/SPEC.md §S1.4.17). The
  * superiors of node i are S_i − {i}, the same lines as Campos–Carvalho, so any two nodes have a
  * common superior, or one is the other's superior. A holder tells its superiors I_HAVE_TOKEN and,
  * once it gives the token away, RELINQUISH_TOKEN; a superior's CONTROL_NODE names the inferior that

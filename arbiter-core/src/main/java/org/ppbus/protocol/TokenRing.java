@@ -5,7 +5,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 
 /**
- * The circulating token ring (seed-algorithms.md 1.4.3): one token goes round 0 → 1 → … → n−1 → 0.
+ * The circulating token ring (docs/SPEC.md §S1.4.3): one token goes round 0 → 1 → … → n−1 → 0.
  * A node that receives it eats if its processor is waiting, and passes it on when req falls;
  * otherwise it passes it on in the cycle it arrives. The token starts at node 0. It is the only
  * message: 1 bit (a valid bit; no payload).

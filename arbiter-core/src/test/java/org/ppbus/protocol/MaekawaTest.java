@@ -46,7 +46,7 @@ class MaekawaTest {
         assertEquals(12, h.remote());
     }
 
-    /** Any two grid quorums meet, also when the last row is short (seed-algorithms.md 1.4.11). */
+    /** Any two grid quorums meet, also when the last row is short (docs/SPEC.md §S1.4.11). */
     @Test
     void gridQuorumsIntersectForEveryN() {
         for (int n = 1; n <= 60; n++) {

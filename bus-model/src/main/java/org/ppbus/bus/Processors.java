@@ -4,7 +4,7 @@ import java.util.PriorityQueue;
 
 /**
  * The processors P0..P(n−1), each a Moore machine that follows the req/gnt handshake of
- * hardware-contract.md: it raises req when it wants the bus, keeps it high until it has seen gnt and
+ * docs/SPEC.md (contract): it raises req when it wants the bus, keeps it high until it has seen gnt and
  * finished its transaction of H cycles, then lowers it for at least one cycle. Only req edges are
  * events, so a thinking or waiting processor costs nothing per cycle.
  *

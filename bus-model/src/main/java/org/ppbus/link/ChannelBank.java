@@ -4,7 +4,7 @@ import org.ppbus.bus.Scheduler;
 
 /**
  * All channels of one direction, each a FIFO pipeline of {@code latencyCycles} stages: a symbol
- * driven in cycle t is seen by the receiver in cycle t + L (hardware-contract.md). Code 0 is idle.
+ * driven in cycle t is seen by the receiver in cycle t + L (docs/SPEC.md (contract)). Code 0 is idle.
  *
  * <p>The pipeline of every channel is a ring of L + 1 slots. In cycle t receivers read slot t mod
  * (L+1) and senders write slot (t+L) mod (L+1), which is a different slot, so the order in which

@@ -14,7 +14,7 @@ import java.util.List;
  * <p>The set is then normalised to a canonical representative so that the wiring does not depend
  * on which primitive cubic the search met first: the lexicographically smallest t·D + s over all
  * units t and shifts s. For q = 2 this is {0,1,3}, the paper's L1 in 0-based numbering. The sets
- * listed in campos-carvalho.md §2.2 are equal to these up to a multiplier and a shift (a test
+ * listed in docs/SPEC.md §2.2 are equal to these up to a multiplier and a shift (a test
  * checks it); for q = 11 and 13 the list picked a different, equally valid, representative.
  */
 public final class SingerDifferenceSet {

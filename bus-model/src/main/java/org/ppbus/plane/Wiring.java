@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The plane padded to n real nodes (hardware-contract.md "Nodes and wiring"). Points n..N−1 are
+ * The plane padded to n real nodes (docs/SPEC.md (contract) "Nodes and wiring"). Points n..N−1 are
  * fictitious: they host an arbiter but no client. Fictitious clients are dropped from every
  * arbiter's client set (audit A8), so an arbiter's clients are the real members of R_j.
  *
@@ -139,7 +139,7 @@ public final class Wiring {
         throw new IllegalStateException("clients " + a + " and " + b + " share no arbiter");
     }
 
-    /** Neighbours: the common arbiter of i and j is i or j (campos-carvalho.md §4.1). */
+    /** Neighbours: the common arbiter of i and j is i or j (docs/SPEC.md §4.1). */
     public boolean neighbours(int a, int b) {
         int c = commonArbiter(a, b);
         return a != b && (c == a || c == b);

@@ -64,13 +64,13 @@ class ProjectivePlaneTest {
     @Test
     void fanoPlaneMatchesThePaper() {
         ProjectivePlane p = ProjectivePlane.ofOrder(2);
-        // campos-carvalho.md §4.1: D = {0,1,3}, S_0 = {0,1,3}, R_0 = {0,4,6}; the paper's L1 = {1,2,4}.
+        // docs/SPEC.md §4.1: D = {0,1,3}, S_0 = {0,1,3}, R_0 = {0,4,6}; the paper's L1 = {1,2,4}.
         assertArrayEquals(new int[] {0, 1, 3}, p.differenceSet());
         assertArrayEquals(new int[] {0, 4, 6}, p.linesThrough(0));
         assertArrayEquals(new int[] {1, 2, 4}, p.line(1));
     }
 
-    /** The sets listed in campos-carvalho.md §2.2, checked there by hand. */
+    /** The sets listed in docs/SPEC.md §2.2, checked there by hand. */
     static int[][] specSets() {
         return new int[][] {
             {1, 0, 1}, {2, 0, 1, 3}, {3, 0, 1, 3, 9}, {4, 0, 1, 4, 14, 16}, {5, 0, 1, 3, 8, 12, 18},

@@ -96,7 +96,7 @@ class WiringTest {
 
     @Test
     void paddingTableOfTheSpec() {
-        // campos-carvalho.md §2.2 padding table.
+        // docs/SPEC.md §2.2 padding table.
         int[][] rows = {{3, 1}, {4, 2}, {7, 2}, {8, 3}, {13, 3}, {14, 4}, {21, 4}, {22, 5}, {31, 5},
                         {32, 7}, {57, 7}, {58, 8}, {73, 8}, {74, 9}, {91, 9}};
         for (int[] r : rows) {
@@ -116,7 +116,7 @@ class WiringTest {
                 nb.add(j);
             }
         }
-        assertEquals(List.of(1, 3, 4, 6), nb); // campos-carvalho.md §4.1
+        assertEquals(List.of(1, 3, 4, 6), nb); // docs/SPEC.md §4.1
         assertFalse(w.neighbours(0, 2));
     }
 

@@ -15,7 +15,7 @@ import org.ppbus.testbench.SimulationResult;
 
 /**
  * Measures each quantitative claim of 000 §6 on the Campos–Carvalho model, under the condition the
- * paper states or implies, and judges it. "√n" is read as K = q + 1 (campos-carvalho.md A13).
+ * paper states or implies, and judges it. "√n" is read as K = q + 1 (docs/SPEC.md A13).
  * Scenarios are request traces on a cold start, spaced so that the network is quiescent before
  * each request; the cost of one entry is the difference of two runs' totals.
  */

@@ -83,12 +83,12 @@ final class ResultsReport {
     }
 
     /**
-     * Each algorithm's message count as the seeds claim it (seed-algorithms.md §4.3), evaluated at
+     * Each algorithm's message count as the seeds claim it (docs/SPEC.md §S4.3), evaluated at
      * n, against the measured mean at light (0.01) and heavy (0.2) load.
      */
     private void seedClaims(StringBuilder b) {
         b.append("## The seeds' message counts against the measurements\n\n");
-        b.append("The claim of seed-algorithms.md §4.3 for each algorithm, evaluated at n (K = q + 1 on the plane, "
+        b.append("The claim of docs/SPEC.md §S4.3 for each algorithm, evaluated at n (K = q + 1 on the plane, "
                 + "c = ⌈√n⌉ on the grid), against the measured mean per entry. A mean can sit inside a claimed range while "
                 + "single entries do not; the exact single-entry scenarios are reproduced in the tests (B-1 … B-23).\n\n");
         b.append("| algorithm | n | claim | evaluated | load 0.01 | load 0.2 |\n|---|---|---|---|---|---|\n");
@@ -141,7 +141,7 @@ final class ResultsReport {
                 + "arbiters; with the fixed rules a fork stays parked at its last user (grant parking, audit A17), so "
                 + "nearly every missing fork costs a reclaim and a return. The \"1 and 2 per entry\" figures hold only "
                 + "when both clients are saturated, because only then does the Request ride with the returned fork; at "
-                + "low load the same pairs cost twice as much. Both as the audit (campos-carvalho.md §3.5) predicts.\n");
+                + "low load the same pairs cost twice as much. Both as the audit (docs/SPEC.md §3.5) predicts.\n");
         b.append("- **Maekawa costs 4K, not 3K, under contention.** Each contended entry adds FAILED, INQUIRE or YIELD "
                 + "messages to the 3K of B-9; the mean stays inside the claimed 3√N … 5√N.\n");
         b.append("- **Thambu–Wong can exceed 3K + 2 under load.** While the token moves, the superiors of both the old "
@@ -157,7 +157,7 @@ final class ResultsReport {
     private void paperClaims(StringBuilder b) {
         b.append("## The claims of 000 §6 (Campos–Carvalho)\n\n");
         b.append("Measured on the Campos–Carvalho model with the fixed rules. √n is read as K = q + 1 "
-                + "(campos-carvalho.md A13). Counts include the messages between a client and its own node's arbiter; "
+                + "(docs/SPEC.md A13). Counts include the messages between a client and its own node's arbiter; "
                 + "remote ones are in brackets. \"Messages\" count a FORK and the Request that rides with it once, as §6 "
                 + "does; symbols count both.\n\n");
         b.append("| § | claim | condition | n (K) | claimed | measured | verdict |\n|---|---|---|---|---|---|---|\n");

@@ -11,7 +11,7 @@ import org.ppbus.plane.Wiring;
 
 /**
  * Emits the Campos–Carvalho network for n nodes as Verilog-2001: one file per module, the top level
- * {@code ppbus_top} of hardware-contract.md, and files.f. The unit modules are fixed texts
+ * {@code ppbus_top} of docs/SPEC.md (contract), and files.f. The unit modules are fixed texts
  * (resources of this package) parameterised by their link count; the top level is generated from
  * the wiring. Arbiters of fictitious points become arbiter-only units; only links to real clients
  * exist, so channels that would reach no client are never emitted.
@@ -45,7 +45,7 @@ public final class CcVerilogGenerator {
         if (single) {
             addResource(files, "ppbus_arbiter1", "Campos-Carvalho arbiter with a single real client", w, latencyCycles);
         }
-        files.put("ppbus_top.v", header("ppbus_top.v", "the wired network (hardware-contract.md top level)", w, latencyCycles)
+        files.put("ppbus_top.v", header("ppbus_top.v", "the wired network (docs/SPEC.md (contract) top level)", w, latencyCycles)
                 + TopLevel.text(w, latencyCycles) + FOOTER);
         StringBuilder list = new StringBuilder();
         list.append("// ").append(params).append(", compile order\n");

@@ -33,7 +33,7 @@ public final class RoundRobinVerilogGenerator {
                 + "    ppbus_rr_arbiter #(\n        .N (" + nodes + ")\n    ) u_arbiter (\n"
                 + "        .clk (clk),\n        .rst (rst),\n        .req (req),\n        .gnt (gnt)\n    );\n"
                 + "endmodule\n";
-        files.put("ppbus_top.v", header("ppbus_top.v", "the central round-robin reference (hardware-contract.md top level)", nodes)
+        files.put("ppbus_top.v", header("ppbus_top.v", "the central round-robin reference (docs/SPEC.md (contract) top level)", nodes)
                 + top + CcVerilogGenerator.FOOTER);
         files.put("files.f", "// nodes=" + nodes + " algorithm=central-rr, compile order\nppbus_rr_arbiter.v\nppbus_top.v\n");
         return new GeneratedDesign(files);

@@ -14,7 +14,7 @@ import org.ppbus.protocol.PrecedenceGraph;
 import org.ppbus.protocol.Symbols;
 
 /**
- * Checks the invariants of campos-carvalho.md §4.2 at the end of every cycle and keeps the first
+ * Checks the invariants of docs/SPEC.md §4.2 at the end of every cycle and keeps the first
  * violation. What a cycle can change is known from its events, so the per-cycle cost follows the
  * activity: I2 is checked for every arbiter whose links saw a fork move, I3 at each quiescent cycle
  * for every link that carried a symbol since the last check. In full mode every arbiter and link is

@@ -9,9 +9,9 @@ import org.ppbus.protocol.Symbols;
  *
  * <ul>
  *   <li>symbols: every non-idle 2-bit symbol; bits = 2 × symbols;</li>
- *   <li>messages: the paper's convention (§6; campos-carvalho.md §0 "combined"): a REQUEST driven on
+ *   <li>messages: the paper's convention (§6; docs/SPEC.md §0 "combined"): a REQUEST driven on
  *       a channel in the cycle right after a DIRTY_FORK (client → arbiter) or a FORK (arbiter →
- *       client) on the same channel belongs to that fork's message (hardware-contract.md);</li>
+ *       client) on the same channel belongs to that fork's message (docs/SPEC.md (contract));</li>
  *   <li>each split into local (client i ↔ arbiter i) and inter-node, and their total.</li>
  * </ul>
  *

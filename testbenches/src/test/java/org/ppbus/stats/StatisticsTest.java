@@ -23,7 +23,7 @@ class StatisticsTest {
         assertEquals(100, d.max());
     }
 
-    /** hardware-contract.md: a REQUEST right after a DIRTY_FORK (c2a) or FORK (a2c) joins its message. */
+    /** docs/SPEC.md (contract): a REQUEST right after a DIRTY_FORK (c2a) or FORK (a2c) joins its message. */
     @Test
     void pairRuleJoinsOnlyTheNextCycleOnTheSameChannel() {
         Wiring w = Wiring.forNodes(7);

@@ -19,7 +19,7 @@ import org.ppbus.protocol.InitialState;
 import org.ppbus.protocol.LinkFlags;
 import org.ppbus.protocol.RuleSet;
 
-/** The Campos–Carvalho scenarios of campos-carvalho.md §4.2, with their expected values derived. */
+/** The Campos–Carvalho scenarios of docs/SPEC.md §4.2, with their expected values derived. */
 class CcScenarioTest {
 
     /** Full planes q = 2, 3, 4, 5, 7: N = 7, 13, 21, 31, 57 and K = 3, 4, 5, 6, 8. */
@@ -51,7 +51,7 @@ class CcScenarioTest {
         }
     }
 
-    /** Re-entry with all forks held takes 1 cycle (hardware-contract.md timing). */
+    /** Re-entry with all forks held takes 1 cycle (docs/SPEC.md (contract) timing). */
     @Test
     void reentryGrantLatencyIsOneCycle() {
         Harness h = Harness.coldStart(7, RuleSet.FIXED, 2);
@@ -211,7 +211,7 @@ class CcScenarioTest {
         assertEquals("I3 request tokens", h.checker().violation().invariant());
     }
 
-    /** CC-10, regression B (F2), script of campos-carvalho.md §3.3 A2. */
+    /** CC-10, regression B (F2), script of docs/SPEC.md §3.3 A2. */
     @ParameterizedTest
     @CsvSource({"fixed,true", "literal+F1,false"})
     void cc10CleanYieldMustRearmStrongRequest(String rules, boolean xEats) {

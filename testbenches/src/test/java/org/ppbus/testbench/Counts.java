@@ -8,7 +8,7 @@ import org.ppbus.protocol.Symbols;
 
 /**
  * Message counts over a slice of a harness's symbol log, computed here from the definitions of
- * campos-carvalho.md §0 and hardware-contract.md rather than taken from the statistics code.
+ * docs/SPEC.md §0 and docs/SPEC.md (contract) rather than taken from the statistics code.
  */
 record Counts(long total, long remote, long combinedRemote, Map<String, Long> kinds) {
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The replayable traces of docs/ERRATA.md: each reproduces its audit item with the rule set that
  * lacks the fix, and runs clean with the fixed rules. The expected verdicts are the audit's
- * (campos-carvalho.md §3.3): A1 duplicates a request token, A2 deadlocks, A3 starves.
+ * (docs/SPEC.md §3.3): A1 duplicates a request token, A2 deadlocks, A3 starves.
  */
 class ErrataTracesTest {
     private static final Path TRACES = Path.of("..", "docs", "traces");

@@ -195,7 +195,7 @@ class SimulationTest {
         assertEquals(2.0, r.summary().messages().localPerEntry().mean(), 0.01);
     }
 
-    /** Under saturation a hand-off between non-neighbours costs 2L cycles (hardware-contract.md). */
+    /** Under saturation a hand-off between non-neighbours costs 2L cycles (docs/SPEC.md (contract)). */
     @ParameterizedTest
     @CsvSource({"1", "2", "3"})
     void nonNeighbourHandOffTakesTwoL(int latency) throws IOException {
@@ -287,7 +287,7 @@ class SimulationTest {
     }
 
     /**
-     * B-17 (seed-algorithms.md §4.3): the central coordinator costs REQUEST, GRANT and RELEASE, 3
+     * B-17 (docs/SPEC.md §S4.3): the central coordinator costs REQUEST, GRANT and RELEASE, 3
      * messages per entry at any load. Widths: 2 type bits, plus the requester's id on REQUEST
      * (⌈log₂ 13⌉ = 4): 6 + 2 + 2 = 10 bits per entry. Hand-off: RELEASE takes L, GRANT takes L: 2L
      * idle cycles (§4.4).
@@ -343,7 +343,7 @@ class SimulationTest {
     }
 
     /**
-     * B-3 (seed-algorithms.md §4.3): Ricart–Agrawala costs exactly 2(N − 1) messages per entry at any
+     * B-3 (docs/SPEC.md §S4.3): Ricart–Agrawala costs exactly 2(N − 1) messages per entry at any
      * load: N − 1 REQUESTs and N − 1 REPLYs. Bits: REQUEST = 1 + 16 + ⌈log₂ N⌉, REPLY = 1, so
      * N = 7: 6·20 + 6 = 126; N = 13: 12·21 + 12 = 264.
      */

@@ -1,8 +1,6 @@
 package org.ppbus.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -103,10 +101,5 @@ final class Cli {
             throw new UsageException("--" + name + " expects a number, got '" + value + "'");
         }
         return Double.parseDouble(v);
-    }
-
-    /** Writes an output file the way {@link Outputs} writes every one (atomically, devices in place). */
-    static void writeAtomically(Path target, String content) throws IOException {
-        Outputs.write(target, content);
     }
 }

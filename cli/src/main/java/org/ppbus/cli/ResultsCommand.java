@@ -71,7 +71,7 @@ final class ResultsCommand implements Main.Command {
         List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
         String rel = report.getParent().relativize(data).toString();
         String md = new ResultsReport(rows, claims, rel, c).markdown();
-        Cli.writeAtomically(report, md);
+        Outputs.write(report, md);
         out.println("report: " + report);
         return 0;
     }

@@ -93,7 +93,7 @@ final class SweepCommand implements Main.Command {
         List<ResultRow> rows = collect(pointsDir, all);
         StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
         rows.forEach(r -> csv.append(r.csv()).append('\n'));
-        Cli.writeAtomically(dir.resolve("sweep.csv"), csv.toString());
+        Outputs.write(dir.resolve("sweep.csv"), csv.toString());
         List<Path> plots = Charts.write(rows, dir);
         long failed = rows.stream().filter(r -> !r.ok()).count();
         out.printf(Locale.ROOT, "ppbus sweep: %d points run in %.1f s wall on %d threads; %d of %d points present, %d failed%n",
@@ -230,7 +230,7 @@ final class SweepCommand implements Main.Command {
         }
         ObjectNode json = Reports.json(r, Version.VERSION);
         json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
-        Cli.writeAtomically(pointsDir.resolve(id(c) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
+        Outputs.write(pointsDir.resolve(id(c) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
         return true;
     }
 

@@ -230,7 +230,7 @@ final class VerifyCommand implements Main.Command {
                         ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated 40 more times" : "");
         String text = w.toString();
         int afterHeader = text.indexOf('\n') + 1;
-        Cli.writeAtomically(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
+        Outputs.write(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
         return String.format(Locale.ROOT, "ppbus simulate --nodes %d --latency %d --rules %s --workload %s --cycles %d",
                 nodes, latency, rules.label(), tracePath, actions.size() + 2);
     }

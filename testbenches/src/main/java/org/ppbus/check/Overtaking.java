@@ -14,6 +14,8 @@ public final class Overtaking {
     private final int bound;
     private final byte[] count;     // count[i * n + j]: meals of j in i's current hungry period
     private final boolean[] hungry;
+    private final int[] hungryList;  // the hungry processors, so that a grant costs O(hungry), not O(n)
+    private int hungryCount;
     private int maxSeen;
 
     public Overtaking(int nodes, int bound) {
@@ -24,6 +26,7 @@ public final class Overtaking {
         this.bound = bound;
         this.count = new byte[nodes * nodes];
         this.hungry = new boolean[nodes];
+        this.hungryList = new int[nodes];
     }
 
     public int bound() {
@@ -39,6 +42,7 @@ public final class Overtaking {
     public void requested(int i) {
         if (!hungry[i]) {
             hungry[i] = true;
+            hungryList[hungryCount++] = i;
             Arrays.fill(count, i * n, i * n + n, (byte) 0);
         }
     }
@@ -48,18 +52,24 @@ public final class Overtaking {
      * hungry. Returns a processor that j has now overtaken more than {@code bound} times, or -1.
      */
     public int granted(int j) {
-        hungry[j] = false;
-        int worst = -1;
-        for (int i = 0; i < n; i++) {
-            if (!hungry[i] || i == j) {
-                continue;
+        if (hungry[j]) {
+            hungry[j] = false;
+            for (int k = 0; k < hungryCount; k++) {
+                if (hungryList[k] == j) {
+                    hungryList[k] = hungryList[--hungryCount];
+                    break;
+                }
             }
+        }
+        int worst = -1;
+        for (int k = 0; k < hungryCount; k++) {
+            int i = hungryList[k];
             int idx = i * n + j;
             if (count[idx] < Byte.MAX_VALUE) {
                 count[idx]++;
             }
             maxSeen = Math.max(maxSeen, count[idx]);
-            if (count[idx] > bound && worst < 0) {
+            if (count[idx] > bound && (worst < 0 || i < worst)) {
                 worst = i;
             }
         }
@@ -115,8 +125,12 @@ public final class Overtaking {
     public void restore(long[] in, int from) {
         int bit = 0;
         int w = bitsPerCount();
+        hungryCount = 0;
         for (int i = 0; i < n; i++) {
             hungry[i] = (in[from + bit / 64] >>> (bit % 64) & 1) != 0;
+            if (hungry[i]) {
+                hungryList[hungryCount++] = i;
+            }
             bit++;
         }
         for (int i = 0; i < n; i++) {

@@ -19,11 +19,12 @@ module ppbus_arbiter #(
     // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of docs/SPEC.md §3.4.
     // (1) receive R12, R13 (demote), R14; (2) grant R15 to the highest-priority requester;
     // (3) reclaim: R17 before R16. The priority list is an LRU precedence matrix: prio_q holds one
-    // bit per pair i < j, set when i outranks j; GiveLeastPriorityTo(c) clears c's row. Every rule
-    // is word-level: the symbols are decoded into one mask per code, the pair bits are wired into
-    // one P-bit row per port, and each port's "some requester outranks me" is one AND-reduce of a
-    // row, not a loop over P^2 pairs; Verilator and synthesis both reward that. One bit per pair
-    // keeps the order antisymmetric by construction, so at most one requester can win.
+    // bit per pair i < j, set when i outranks j; one bit per pair keeps the order antisymmetric by
+    // construction, so at most one requester can win. The pairs of row m, (m, m+1) ... (m, P-1),
+    // are contiguous, and every rule works on whole rows and masks: the symbols are decoded into
+    // one mask per code, and a row updates, and tells which requesters outrank or follow m, in a
+    // few word operations. That is P steps per cycle instead of P^2 single bits, which Verilator
+    // rewards, and the same gates for synthesis.
     localparam [1:0] A_FORK    = 2'd1;
     localparam [1:0] A_REQUEST = 2'd2;
     localparam [1:0] A_STRONG  = 2'd3;
@@ -54,41 +55,30 @@ module ppbus_arbiter #(
     reg [P-1:0]   sreq_q;    // may still send one StrongRequest
     reg [P-1:0]   sreq_d;
     reg [NP-1:0]  prio_q;
-    wire [NP-1:0] prio_d;
+    reg [NP+P-1:0] prio_d;   // the next pairs, P bits of padding so that every row is P bits wide
+    wire [NP+P-1:0] prio_pad = {{P{1'b0}}, prio_q};
     wire [P-1:0]  in_request;  // the symbol arriving from each port, decoded into one mask per code
     wire [P-1:0]  in_dirty;
     wire [P-1:0]  in_clean;
-    wire [P*P-1:0] beats;    // beats[i*P +: P]: the ports i outranks after this cycle's demotion
+    reg [P-1:0]   span;      // the P-1-m bits of row m
+    reg [P-1:0]   wins;      // row m after this cycle's demotion: bit j-m-1 set when m outranks j
+    reg [P-1:0]   later;     // the requesters j > m, in the same bit positions as wins
     reg [P-1:0]   grant;
     reg [P-1:0]   higher;    // some other requester outranks this port
     reg [P-1:0]   lower;     // some other requester ranks below this port
     reg [P-1:0]   send_sreq; // R17 fires towards this port
     reg [P-1:0]   send_req;  // R16 fires towards this port
-    reg [2*P-1:0] push0;
-    reg [2*P-1:0] push1;
+    wire [2*P-1:0] reclaim;  // R17's StrongRequest or R16's Request towards each port
+    wire [2*P-1:0] push0;
+    wire [2*P-1:0] push1;
     integer       m;
 
     genvar gi;
-    genvar gj;
     generate
         for (gi = 0; gi < P; gi = gi + 1) begin : g_decode
             assign in_request[gi] = (c2a_in[2*gi +: 2] == C_REQUEST);
             assign in_dirty[gi]   = (c2a_in[2*gi +: 2] == C_DIRTY);
             assign in_clean[gi]   = (c2a_in[2*gi +: 2] == C_CLEAN);
-        end
-        // R13 (demote): a returning port goes last, GiveLeastPriorityTo clears its row. Only the
-        // OWNER returns a fork, so at most one port demotes in a cycle.
-        for (gi = 0; gi < P; gi = gi + 1) begin : g_row
-            for (gj = 0; gj < P; gj = gj + 1) begin : g_col
-                if (gi < gj) begin : g_pair
-                    assign prio_d[pair(gi, gj)] = (prio_q[pair(gi, gj)] & ~in_dirty[gi]) | in_dirty[gj];
-                    assign beats[gi*P + gj] = prio_d[pair(gi, gj)];
-                end else if (gi > gj) begin : g_mirror
-                    assign beats[gi*P + gj] = ~prio_d[pair(gj, gi)];
-                end else begin : g_self
-                    assign beats[gi*P + gj] = 1'b0;
-                end
-            end
         end
     endgenerate
 
@@ -98,11 +88,24 @@ module ppbus_arbiter #(
         req_d   = req_q | in_request | in_clean;
         sreq_d  = sreq_q | in_request | ((F2 != 0) ? in_clean : {P{1'b0}});
 
-        // Against a total order, "no other requester outranks me" and "I outrank every other
-        // requester" are the same test.
-        for (m = 0; m < P; m = m + 1) begin
-            higher[m] = |(req_d & ~beats[m*P +: P] & ~({{(P-1){1'b0}}, 1'b1} << m));
-            lower[m]  = |(req_d & beats[m*P +: P]);
+        // R13 (demote), then who outranks whom, one row at a time. GiveLeastPriorityTo(d) clears
+        // row d and sets column d; only the OWNER returns a fork, so at most one port demotes in a
+        // cycle. Row m decides the pairs (m, j), j > m: when m outranks j, a requesting m outranks
+        // j and a requesting j follows m; otherwise the other way round.
+        prio_d = {NP+P{1'b0}};
+        higher = {P{1'b0}};
+        lower  = {P{1'b0}};
+        for (m = 0; m < P - 1; m = m + 1) begin
+            span  = {P{1'b1}} >> (m + 1);
+            wins  = (prio_pad[pair(m, m + 1) +: P] & span & ~{P{in_dirty[m]}}) | ((in_dirty >> (m + 1)) & span);
+            later = req_d >> (m + 1);
+            prio_d = prio_d | ({{NP{1'b0}}, wins} << pair(m, m + 1));
+            higher[m] = higher[m] | (|(later & ~wins));
+            lower[m]  = lower[m] | (|(later & wins));
+            if (req_d[m]) begin
+                higher = higher | (wins << (m + 1));
+                lower  = lower | ((~wins & span) << (m + 1));
+            end
         end
 
         // (2) Grant: R15, to the requester that outranks every other requester.
@@ -114,18 +117,16 @@ module ppbus_arbiter #(
         send_req  = owner_d & ~send_sreq & req_d & lower;
         sreq_d = sreq_d & ~send_sreq;
         req_d  = req_d & ~send_req & ~((F1 != 0) ? send_sreq : {P{1'b0}});
-
-        push0 = {2*P{1'b0}};
-        push1 = {2*P{1'b0}};
-        for (m = 0; m < P; m = m + 1) begin
-            if (grant[m]) begin
-                push0[2*m +: 2] = A_FORK;
-                push1[2*m +: 2] = send_sreq[m] ? A_STRONG : (send_req[m] ? A_REQUEST : 2'b00);
-            end else begin
-                push0[2*m +: 2] = send_sreq[m] ? A_STRONG : (send_req[m] ? A_REQUEST : 2'b00);
-            end
-        end
     end
+
+    // The symbols each rule sends, in order: a grant's FORK first, then any reclaim.
+    generate
+        for (gi = 0; gi < P; gi = gi + 1) begin : g_push
+            assign reclaim[2*gi +: 2] = send_sreq[gi] ? A_STRONG : send_req[gi] ? A_REQUEST : 2'b00;
+            assign push0[2*gi +: 2]   = grant[gi] ? A_FORK : reclaim[2*gi +: 2];
+            assign push1[2*gi +: 2]   = grant[gi] ? reclaim[2*gi +: 2] : 2'b00;
+        end
+    endgenerate
 
     always @(posedge clk) begin
         if (rst) begin
@@ -138,33 +139,26 @@ module ppbus_arbiter #(
             owner_q <= owner_d;
             req_q   <= req_d;
             sreq_q  <= sreq_d;
-            prio_q  <= prio_d;
+            prio_q  <= prio_d[NP-1:0];
         end
     end
 
-    genvar g;
-    generate
-        for (g = 0; g < P; g = g + 1) begin : g_port
-            ppbus_outq u_outq (
-                .clk   (clk),
-                .rst   (rst),
-                .push0 (push0[2*g +: 2]),
-                .push1 (push1[2*g +: 2]),
-                .drive (a2c_out[2*g +: 2])
-            );
-        end
-    endgenerate
+    ppbus_outq #(
+        .W (P)
+    ) u_outq (
+        .clk   (clk),
+        .rst   (rst),
+        .push0 (push0),
+        .push1 (push1),
+        .drive (a2c_out)
+    );
 
 `ifndef SYNTHESIS
     // The protocol: a fork comes back (DIRTY_FORK or CLEAN_FORK) only from the OWNER.
     always @(posedge clk) begin
-        if (!rst) begin
-            for (m = 0; m < P; m = m + 1) begin
-                if ((c2a_in[2*m +: 2] == C_DIRTY || c2a_in[2*m +: 2] == C_CLEAN) && !owner_q[m]) begin
-                    $display("ASSERTION FAILED %m: fork returned by port %0d, which is not OWNER, at time %0t", m, $time);
-                    $stop;
-                end
-            end
+        if (!rst && ((in_dirty | in_clean) & ~owner_q) != {P{1'b0}}) begin
+            $display("ASSERTION FAILED %m: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);
+            $stop;
         end
     end
 `endif

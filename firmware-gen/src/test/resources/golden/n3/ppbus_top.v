@@ -227,31 +227,31 @@ module ppbus_top (
         if (u_client_0.fork_q[0]) forks = forks + 1;
         if (u_a2c_a0_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
         if (u_c2a_c0_a0.stage_q[1:0] == 2'd1 || u_c2a_c0_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_0.g_link[0].u_outq.pending_q == 2'd1 || u_client_0.g_link[0].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_0.u_outq.pending_q[1:0] == 2'd1 || u_client_0.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
         if (u_client_2.fork_q[0]) forks = forks + 1;
         if (u_a2c_a0_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
         if (u_c2a_c2_a0.stage_q[1:0] == 2'd1 || u_c2a_c2_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.g_link[0].u_outq.pending_q == 2'd1 || u_client_2.g_link[0].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_2.u_outq.pending_q[1:0] == 2'd1 || u_client_2.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
         fork_ok[0] = (forks == ((|u_arbiter_0.owner_q) ? 1 : 0));
         forks = 0;
         if (u_client_0.fork_q[1]) forks = forks + 1;
         if (u_a2c_a1_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
         if (u_c2a_c0_a1.stage_q[1:0] == 2'd1 || u_c2a_c0_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_0.g_link[1].u_outq.pending_q == 2'd1 || u_client_0.g_link[1].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_0.u_outq.pending_q[3:2] == 2'd1 || u_client_0.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
         if (u_client_1.fork_q[0]) forks = forks + 1;
         if (u_a2c_a1_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
         if (u_c2a_c1_a1.stage_q[1:0] == 2'd1 || u_c2a_c1_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_1.g_link[0].u_outq.pending_q == 2'd1 || u_client_1.g_link[0].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_1.u_outq.pending_q[1:0] == 2'd1 || u_client_1.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
         fork_ok[1] = (forks == ((|u_arbiter_1.owner_q) ? 1 : 0));
         forks = 0;
         if (u_client_1.fork_q[1]) forks = forks + 1;
         if (u_a2c_a2_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
         if (u_c2a_c1_a2.stage_q[1:0] == 2'd1 || u_c2a_c1_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_1.g_link[1].u_outq.pending_q == 2'd1 || u_client_1.g_link[1].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_1.u_outq.pending_q[3:2] == 2'd1 || u_client_1.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
         if (u_client_2.fork_q[1]) forks = forks + 1;
         if (u_a2c_a2_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
         if (u_c2a_c2_a2.stage_q[1:0] == 2'd1 || u_c2a_c2_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.g_link[1].u_outq.pending_q == 2'd1 || u_client_2.g_link[1].u_outq.pending_q == 2'd2) forks = forks + 1;
+        if (u_client_2.u_outq.pending_q[3:2] == 2'd1 || u_client_2.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
         fork_ok[2] = (forks == ((|u_arbiter_2.owner_q) ? 1 : 0));
     end
 

@@ -47,84 +47,81 @@ module ppbus_client #(
     reg [K-1:0]   sreq_d;
     reg [K-1:0]   dirty_q;   // the held fork is dirty
     reg [K-1:0]   dirty_d;
-    reg [2*K-1:0] push0;
-    reg [2*K-1:0] push1;
+    wire [K-1:0]  in_fork;   // the symbol arriving on each link, decoded into one mask per code
+    wire [K-1:0]  in_request;
+    wire [K-1:0]  in_strong;
+    wire [K-1:0]  fork_r;    // the link state after (1) receive
+    wire [K-1:0]  req_r;
+    wire [K-1:0]  sreq_r;
+    wire [K-1:0]  dirty_r;
     reg           eat;
-    integer       k;
+    reg [K-1:0]   r5;        // the links on which each rule fires this cycle
+    reg [K-1:0]   r6;
+    reg [K-1:0]   r7;
+    reg [K-1:0]   r4;
+    wire [2*K-1:0] push0;
+    wire [2*K-1:0] push1;
+
+    // Every rule is word-level, one K-bit mask per code and per rule: Verilator and synthesis see a
+    // handful of AND/OR words instead of a loop over the links.
+    genvar g;
+    generate
+        for (g = 0; g < K; g = g + 1) begin : g_decode
+            assign in_fork[g]    = (a2c_in[2*g +: 2] == A_FORK);
+            assign in_request[g] = (a2c_in[2*g +: 2] == A_REQUEST);
+            assign in_strong[g]  = (a2c_in[2*g +: 2] == A_STRONG);
+        end
+    endgenerate
+
+    // (1) Receive: R8 (a fork, always clean), R9 (a request token), R10/R11 (a StrongRequest counts
+    // only while the fork is held: otherwise it raced the fork on its way back). This and the
+    // masks below depend on registers only; req comes in last, so that the logic a simulator must
+    // re-evaluate when req changes is the few words of the block after.
+    assign fork_r  = fork_q | in_fork;
+    assign dirty_r = dirty_q & ~in_fork;
+    assign req_r   = req_q | in_request | (in_strong & fork_q);
+    assign sreq_r  = sreq_q | (in_strong & fork_q);
 
     always @* begin
-        state_d = state_q;
-        fork_d  = fork_q;
-        req_d   = req_q;
-        sreq_d  = sreq_q;
-        dirty_d = dirty_q;
-        push0   = {2*K{1'b0}};
-        push1   = {2*K{1'b0}};
-
         // (0) Environment: R1 and R3 act on req before the rules.
+        state_d = state_q;
         if (state_q == THINKING && req) begin
             state_d = HUNGRY;
         end else if (state_q == EATING && !req) begin
             state_d = THINKING;
         end
 
-        // (1) Receive: R8, R9, R10/R11.
-        for (k = 0; k < K; k = k + 1) begin
-            case (a2c_in[2*k +: 2])
-                A_FORK: begin
-                    fork_d[k]  = 1'b1;
-                    dirty_d[k] = 1'b0;
-                end
-                A_REQUEST: begin
-                    req_d[k] = 1'b1;
-                end
-                A_STRONG: begin
-                    if (fork_q[k]) begin
-                        req_d[k]  = 1'b1;
-                        sreq_d[k] = 1'b1;
-                    end
-                end
-                default: begin
-                end
-            endcase
-        end
-
         // (2) Eat: R2, with F3's guard. Eating and yielding never share a cycle (A4).
-        eat = (state_d == HUNGRY) && (&fork_d) && !(F3 != 0 && (|(req_d & dirty_d)));
+        eat = (state_d == HUNGRY) && (&fork_r) && !(F3 != 0 && (|(req_r & dirty_r)));
         if (eat) begin
             state_d = EATING;
-            dirty_d = {K{1'b1}};
         end
 
-        // (3) Per link, at most one of R5, R6, R7, R4.
-        for (k = 0; k < K; k = k + 1) begin
-            if (!eat && state_d == THINKING) begin
-                if (fork_d[k] && req_d[k]) begin                        // R5
-                    push0[2*k +: 2] = C_DIRTY;
-                    fork_d[k]  = 1'b0;
-                    sreq_d[k]  = 1'b0;
-                    dirty_d[k] = 1'b0;
-                end
-            end else if (!eat && state_d == HUNGRY) begin
-                if (fork_d[k] && req_d[k] && dirty_d[k]) begin          // R6
-                    push0[2*k +: 2] = C_DIRTY;
-                    push1[2*k +: 2] = C_REQUEST;
-                    fork_d[k]  = 1'b0;
-                    req_d[k]   = 1'b0;
-                    sreq_d[k]  = 1'b0;
-                    dirty_d[k] = 1'b0;
-                end else if (fork_d[k] && sreq_d[k] && !dirty_d[k]) begin // R7
-                    push0[2*k +: 2] = C_CLEAN;
-                    fork_d[k] = 1'b0;
-                    req_d[k]  = 1'b0;
-                    sreq_d[k] = 1'b0;
-                end else if (!fork_d[k] && req_d[k]) begin              // R4
-                    push0[2*k +: 2] = C_REQUEST;
-                    req_d[k] = 1'b0;
-                end
-            end
+        // (3) Per link, at most one of R5, R6, R7, R4: the masks are disjoint.
+        r5 = {K{1'b0}};
+        r6 = {K{1'b0}};
+        r7 = {K{1'b0}};
+        r4 = {K{1'b0}};
+        if (!eat && state_d == THINKING) begin
+            r5 = fork_r & req_r;               // R5: a requested fork goes back dirty
+        end else if (!eat && state_d == HUNGRY) begin
+            r6 = fork_r & req_r & dirty_r;     // R6: the dirty fork back, then our own request
+            r7 = fork_r & sreq_r & ~dirty_r;   // R7: a clean fork yields to a StrongRequest
+            r4 = ~fork_r & req_r;              // R4: ask for a missing fork
         end
+        fork_d  = fork_r & ~(r5 | r6 | r7);
+        req_d   = req_r & ~(r6 | r7 | r4);
+        sreq_d  = sreq_r & ~(r5 | r6 | r7);
+        dirty_d = eat ? {K{1'b1}} : (dirty_r & ~(r5 | r6));
     end
+
+    // The symbols each rule sends, in order: R6 sends DIRTY_FORK now and REQUEST next.
+    generate
+        for (g = 0; g < K; g = g + 1) begin : g_push
+            assign push0[2*g +: 2] = (r5[g] | r6[g]) ? C_DIRTY : r7[g] ? C_CLEAN : r4[g] ? C_REQUEST : 2'b00;
+            assign push1[2*g +: 2] = r6[g] ? C_REQUEST : 2'b00;
+        end
+    endgenerate
 
     always @(posedge clk) begin
         if (rst) begin
@@ -145,29 +142,22 @@ module ppbus_client #(
 
     assign gnt = (state_q == EATING);
 
-    genvar g;
-    generate
-        for (g = 0; g < K; g = g + 1) begin : g_link
-            ppbus_outq u_outq (
-                .clk   (clk),
-                .rst   (rst),
-                .push0 (push0[2*g +: 2]),
-                .push1 (push1[2*g +: 2]),
-                .drive (c2a_out[2*g +: 2])
-            );
-        end
-    endgenerate
+    ppbus_outq #(
+        .W (K)
+    ) u_outq (
+        .clk   (clk),
+        .rst   (rst),
+        .push0 (push0),
+        .push1 (push1),
+        .drive (c2a_out)
+    );
 
 `ifndef SYNTHESIS
     // The protocol: a FORK arrives only at a client that does not hold that fork.
     always @(posedge clk) begin
-        if (!rst) begin
-            for (k = 0; k < K; k = k + 1) begin
-                if (a2c_in[2*k +: 2] == A_FORK && fork_q[k]) begin
-                    $display("ASSERTION FAILED %m: FORK on link %0d while holding it at time %0t", k, $time);
-                    $stop;
-                end
-            end
+        if (!rst && (in_fork & fork_q) != {K{1'b0}}) begin
+            $display("ASSERTION FAILED %m: FORK on a link whose fork is held (links %b) at time %0t", in_fork & fork_q, $time);
+            $stop;
         end
     end
 `endif

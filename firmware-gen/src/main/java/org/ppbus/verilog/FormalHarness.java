@@ -39,12 +39,10 @@ final class FormalHarness {
                 body.append("    wire [").append(k - 1).append(":0] fork_").append(i).append(";\n");
                 ports.append(",\n        .\\u_client_").append(i).append(".state_q (state_").append(i).append(")");
                 ports.append(",\n        .\\u_client_").append(i).append(".fork_q (fork_").append(i).append(")");
-                for (int slot = 0; slot < k; slot++) {
-                    String q = "u_client_" + i + ".g_link[" + slot + "].u_outq.pending_q";
-                    exposed.add(q);
-                    body.append("    wire [1:0] cq_").append(i).append('_').append(slot).append(";\n");
-                    ports.append(",\n        .\\").append(q).append(" (cq_").append(i).append('_').append(slot).append(")");
-                }
+                String q = "u_client_" + i + ".u_outq.pending_q";
+                exposed.add(q);
+                body.append("    wire [").append(2 * k - 1).append(":0] cq_").append(i).append(";\n");
+                ports.append(",\n        .\\").append(q).append(" (cq_").append(i).append(")");
             }
             for (int a = 0; a < w.points(); a++) {
                 int[] cs = w.clientsOf(a);
@@ -54,12 +52,10 @@ final class FormalHarness {
                 exposed.add("u_arbiter_" + a + ".owner_q");
                 body.append("    wire [").append(cs.length - 1).append(":0] owner_").append(a).append(";\n");
                 ports.append(",\n        .\\u_arbiter_").append(a).append(".owner_q (owner_").append(a).append(")");
-                for (int m = 0; m < cs.length && cs.length > 1; m++) {
-                    String q = "u_arbiter_" + a + ".g_port[" + m + "].u_outq.pending_q";
-                    exposed.add(q);
-                    body.append("    wire [1:0] aq_").append(a).append('_').append(m).append(";\n");
-                    ports.append(",\n        .\\").append(q).append(" (aq_").append(a).append('_').append(m).append(")");
-                }
+                String aq = "u_arbiter_" + a + ".u_outq.pending_q";
+                exposed.add(aq);
+                body.append("    wire [").append(2 * cs.length - 1).append(":0] aq_").append(a).append(";\n");
+                ports.append(",\n        .\\").append(aq).append(" (aq_").append(a).append(")");
                 for (int c : cs) {
                     for (String ch : new String[] {SignalNames.a2c(a, c), SignalNames.c2a(c, a)}) {
                         exposed.add("u_" + ch + ".stage_q");
@@ -110,11 +106,10 @@ final class FormalHarness {
                         String up = "st_" + SignalNames.c2a(c, a) + r;
                         b.append("            if (").append(up).append(" == 2'd1 || ").append(up).append(" == 2'd2) forks = forks + 1;\n");
                     }
-                    String cq = "cq_" + c + "_" + slot;
+                    String cq = "cq_" + c + "[" + (2 * slot + 1) + ":" + (2 * slot) + "]";
                     b.append("            if (").append(cq).append(" == 2'd1 || ").append(cq).append(" == 2'd2) forks = forks + 1;\n");
-                    if (cs.length > 1) {
-                        b.append("            if (aq_").append(a).append('_').append(m).append(" == 2'd1) forks = forks + 1;\n");
-                    }
+                    b.append("            if (aq_").append(a).append("[").append(2 * m + 1).append(":").append(2 * m)
+                     .append("] == 2'd1) forks = forks + 1;\n");
                 }
                 String owner = "owner_" + a;
                 b.append("            assert(forks == ((|").append(owner).append(") ? 1 : 0));\n");

@@ -116,7 +116,7 @@ final class TopLevel {
                     count(b, "u_" + down + ".stage_q" + range + " == 2'd1");
                     count(b, "u_" + up + ".stage_q" + range + " == 2'd1 || u_" + up + ".stage_q" + range + " == 2'd2");
                 }
-                String pending = "u_client_" + c + ".g_link[" + slot + "].u_outq.pending_q";
+                String pending = "u_client_" + c + ".u_outq.pending_q[" + (2 * slot + 1) + ":" + (2 * slot) + "]";
                 count(b, pending + " == 2'd1 || " + pending + " == 2'd2");
             }
             b.append("        fork_ok[").append(j).append("] = (forks == ((|u_arbiter_").append(j).append(".owner_q) ? 1 : 0));\n");

@@ -152,7 +152,7 @@ class CosimTest {
     void anRtlAssertionEndsTheCallNotTheJvm() throws IOException {
         requireVerilator();
         Path lib = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true,
-                t -> t.replace("(state_d == HUNGRY) && (&fork_d)", "(state_d == HUNGRY)"));
+                t -> t.replace("(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY)"));
         try (RtlModel m = new RtlModel(lib)) {
             int k = 20;
             int[] req = new int[k];

@@ -13,25 +13,27 @@ module ppbus_arbiter #(
 ) (
     input  wire           clk,
     input  wire           rst,
+`ifndef SYNTHESIS
+    output wire           lent,     // simulation only: the fork is out (OWNER is set)
+`endif
     input  wire [2*P-1:0] c2a_in,   // symbol arriving from each client this cycle
     output wire [2*P-1:0] a2c_out   // symbol driven to each client this cycle
 );
     // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of docs/SPEC.md §3.4.
     // (1) receive R12, R13 (demote), R14; (2) grant R15 to the highest-priority requester;
-    // (3) reclaim: R17 before R16. The priority list is an LRU precedence matrix: prio_q holds one
-    // bit per pair i < j, set when i outranks j; one bit per pair keeps the order antisymmetric by
-    // construction, so at most one requester can win. The pairs of row m, (m, m+1) ... (m, P-1),
-    // are contiguous, and every rule works on whole rows and masks: the symbols are decoded into
-    // one mask per code, and a row updates, and tells which requesters outrank or follow m, in a
-    // few word operations. That is P steps per cycle instead of P^2 single bits, which Verilator
-    // rewards, and the same gates for synthesis.
+    // (3) reclaim: R17 before R16. The priority list is an LRU precedence matrix kept as its
+    // upper triangle: row m of prio_q has bit j-m-1 set when m outranks j, for each j > m, and its
+    // bits from P-1-m up are always zero. One bit per pair keeps the order antisymmetric by
+    // construction, so at most one requester can win. Every rule works on whole rows and masks:
+    // the symbols are decoded into one mask per code, and a row updates, and tells which
+    // requesters outrank or follow m, in a few word operations. That is P steps per cycle instead
+    // of P^2 single bits, which Verilator rewards, and the same gates for synthesis.
     localparam [1:0] A_FORK    = 2'd1;
     localparam [1:0] A_REQUEST = 2'd2;
     localparam [1:0] A_STRONG  = 2'd3;
     localparam [1:0] C_CLEAN   = 2'd1;
     localparam [1:0] C_DIRTY   = 2'd2;
     localparam [1:0] C_REQUEST = 2'd3;
-    localparam integer NP = P * (P - 1) / 2;
 
     generate
         if (P < 2) begin : g_bad_p
@@ -39,30 +41,19 @@ module ppbus_arbiter #(
         end
     endgenerate
 
-    // Index of the pair (i, j), i < j, in prio_q.
-    function integer pair;
-        input integer i;
-        input integer j;
-        begin
-            pair = i * P - (i * (i + 1)) / 2 + (j - i - 1);
-        end
-    endfunction
-
     reg [P-1:0]   owner_q;   // one-hot OWNER; all zero is NIL (the fork is home)
     reg [P-1:0]   owner_d;
     reg [P-1:0]   req_q;     // holds the link's request token (a waiting client unless OWNER)
     reg [P-1:0]   req_d;
     reg [P-1:0]   sreq_q;    // may still send one StrongRequest
     reg [P-1:0]   sreq_d;
-    reg [NP-1:0]  prio_q;
-    reg [NP+P-1:0] prio_d;   // the next pairs, P bits of padding so that every row is P bits wide
-    wire [NP+P-1:0] prio_pad = {{P{1'b0}}, prio_q};
+    reg [P-1:0]   prio_q [0:P-2];
+    reg [P-1:0]   prio_d [0:P-2];
     wire [P-1:0]  in_request;  // the symbol arriving from each port, decoded into one mask per code
     wire [P-1:0]  in_dirty;
     wire [P-1:0]  in_clean;
     reg [P-1:0]   span;      // the P-1-m bits of row m
-    reg [P-1:0]   wins;      // row m after this cycle's demotion: bit j-m-1 set when m outranks j
-    reg [P-1:0]   later;     // the requesters j > m, in the same bit positions as wins
+    reg [P-1:0]   later;     // the requesters j > m, in the same bit positions as row m
     reg [P-1:0]   grant;
     reg [P-1:0]   higher;    // some other requester outranks this port
     reg [P-1:0]   lower;     // some other requester ranks below this port
@@ -92,19 +83,17 @@ module ppbus_arbiter #(
         // row d and sets column d; only the OWNER returns a fork, so at most one port demotes in a
         // cycle. Row m decides the pairs (m, j), j > m: when m outranks j, a requesting m outranks
         // j and a requesting j follows m; otherwise the other way round.
-        prio_d = {NP+P{1'b0}};
         higher = {P{1'b0}};
         lower  = {P{1'b0}};
         for (m = 0; m < P - 1; m = m + 1) begin
-            span  = {P{1'b1}} >> (m + 1);
-            wins  = (prio_pad[pair(m, m + 1) +: P] & span & ~{P{in_dirty[m]}}) | ((in_dirty >> (m + 1)) & span);
-            later = req_d >> (m + 1);
-            prio_d = prio_d | ({{NP{1'b0}}, wins} << pair(m, m + 1));
-            higher[m] = higher[m] | (|(later & ~wins));
-            lower[m]  = lower[m] | (|(later & wins));
+            span      = {P{1'b1}} >> (m + 1);
+            prio_d[m] = (prio_q[m] & ~{P{in_dirty[m]}}) | ((in_dirty >> (m + 1)) & span);
+            later     = req_d >> (m + 1);
+            higher[m] = higher[m] | (|(later & ~prio_d[m]));
+            lower[m]  = lower[m] | (|(later & prio_d[m]));
             if (req_d[m]) begin
-                higher = higher | (wins << (m + 1));
-                lower  = lower | ((~wins & span) << (m + 1));
+                higher = higher | (prio_d[m] << (m + 1));
+                lower  = lower | ((~prio_d[m] & span) << (m + 1));
             end
         end
 
@@ -134,26 +123,48 @@ module ppbus_arbiter #(
             owner_q <= {P{1'b0}};
             req_q   <= {P{1'b0}};
             sreq_q  <= {P{1'b0}};
-            prio_q  <= {NP{1'b1}};
+            for (m = 0; m < P - 1; m = m + 1) begin
+                prio_q[m] <= {P{1'b1}} >> (m + 1);
+            end
         end else begin
             owner_q <= owner_d;
             req_q   <= req_d;
             sreq_q  <= sreq_d;
-            prio_q  <= prio_d[NP-1:0];
+            for (m = 0; m < P - 1; m = m + 1) begin
+                prio_q[m] <= prio_d[m];
+            end
         end
     end
+
+`ifndef SYNTHESIS
+    wire [2*P-1:0] queued;
+`endif
 
     ppbus_outq #(
         .W (P)
     ) u_outq (
-        .clk   (clk),
-        .rst   (rst),
-        .push0 (push0),
-        .push1 (push1),
-        .drive (a2c_out)
+        .clk     (clk),
+        .rst     (rst),
+`ifndef SYNTHESIS
+        .pending (queued),
+`endif
+        .push0   (push0),
+        .push1   (push1),
+        .drive   (a2c_out)
     );
 
 `ifndef SYNTHESIS
+    assign lent = |owner_q;
+
+    // A FORK is always the first symbol of its cycle and is never sent while another waits (the
+    // fork is out until it comes back), so it never waits; ppbus_top's I2 check relies on that.
+    always @(posedge clk) begin
+        if (!rst && (queued & ~(queued >> 1) & {P{2'b01}}) != {2*P{1'b0}}) begin
+            $display("ASSERTION FAILED %m: a FORK waits in the output queue at time %0t", $time);
+            $stop;
+        end
+    end
+
     // The protocol: a fork comes back (DIRTY_FORK or CLEAN_FORK) only from the OWNER.
     always @(posedge clk) begin
         if (!rst && ((in_dirty | in_clean) & ~owner_q) != {P{1'b0}}) begin

@@ -39,6 +39,15 @@ module ppbus_top (
     wire [1:0] c2a_c2_a2_rx;
     wire [1:0] a2c_a2_c2;
     wire [1:0] a2c_a2_c2_rx;
+`ifndef SYNTHESIS
+    // Simulation-only observation ports, read by the I2 check at the end.
+    wire [1:0] held_c0;
+    wire [1:0] held_c1;
+    wire [1:0] held_c2;
+    wire lent_a0;
+    wire lent_a1;
+    wire lent_a2;
+`endif
 
     // Client 0: S_0 = [0, 1]
     ppbus_client #(
@@ -46,6 +55,9 @@ module ppbus_top (
     ) u_client_0 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c0),
+`endif
         .req     (req[0]),
         .gnt     (gnt[0]),
         .a2c_in  ({a2c_a1_c0_rx, a2c_a0_c0_rx}),
@@ -58,6 +70,9 @@ module ppbus_top (
     ) u_client_1 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c1),
+`endif
         .req     (req[1]),
         .gnt     (gnt[1]),
         .a2c_in  ({a2c_a2_c1_rx, a2c_a1_c1_rx}),
@@ -70,6 +85,9 @@ module ppbus_top (
     ) u_client_2 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c2),
+`endif
         .req     (req[2]),
         .gnt     (gnt[2]),
         .a2c_in  ({a2c_a2_c2_rx, a2c_a0_c2_rx}),
@@ -82,6 +100,9 @@ module ppbus_top (
     ) u_arbiter_0 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a0),
+`endif
         .c2a_in  ({c2a_c2_a0_rx, c2a_c0_a0_rx}),
         .a2c_out ({a2c_a0_c2, a2c_a0_c0})
     );
@@ -92,6 +113,9 @@ module ppbus_top (
     ) u_arbiter_1 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a1),
+`endif
         .c2a_in  ({c2a_c1_a1_rx, c2a_c0_a1_rx}),
         .a2c_out ({a2c_a1_c1, a2c_a1_c0})
     );
@@ -102,6 +126,9 @@ module ppbus_top (
     ) u_arbiter_2 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a2),
+`endif
         .c2a_in  ({c2a_c2_a2_rx, c2a_c1_a2_rx}),
         .a2c_out ({a2c_a2_c2, a2c_a2_c1})
     );
@@ -215,45 +242,40 @@ module ppbus_top (
     );
 
 `ifndef SYNTHESIS
-    // I2 per arbiter, on register state: 1 when the forks out (at clients, in channel stages,
-    // queued) number exactly one while OWNER is set and zero while it is NIL.
-    reg [2:0] fork_ok;
-    integer forks;
-    integer a;
+    // I2 per arbiter: one bit for each place its fork can be (at a client, held or queued;
+    // as FORK in an a2c channel stage; as DIRTY_FORK or CLEAN_FORK, whose two bits differ, in a
+    // c2a stage). Exactly one is set while the fork is lent, none while it is home.
+    wire [5:0] fork_at_a0 = {
+        (^u_c2a_c2_a0.stage_q[1:0]),
+        (u_a2c_a0_c2.stage_q[1:0] == 2'd1),
+        held_c2[0],
+        (^u_c2a_c0_a0.stage_q[1:0]),
+        (u_a2c_a0_c0.stage_q[1:0] == 2'd1),
+        held_c0[0]
+    };
+    wire [5:0] fork_at_a1 = {
+        (^u_c2a_c1_a1.stage_q[1:0]),
+        (u_a2c_a1_c1.stage_q[1:0] == 2'd1),
+        held_c1[0],
+        (^u_c2a_c0_a1.stage_q[1:0]),
+        (u_a2c_a1_c0.stage_q[1:0] == 2'd1),
+        held_c0[1]
+    };
+    wire [5:0] fork_at_a2 = {
+        (^u_c2a_c2_a2.stage_q[1:0]),
+        (u_a2c_a2_c2.stage_q[1:0] == 2'd1),
+        held_c2[1],
+        (^u_c2a_c1_a2.stage_q[1:0]),
+        (u_a2c_a2_c1.stage_q[1:0] == 2'd1),
+        held_c1[1]
+    };
+    wire [2:0] fork_ok;
 
-    always @* begin
-        fork_ok = {3{1'b1}};
-        forks = 0;
-        if (u_client_0.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a0_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c0_a0.stage_q[1:0] == 2'd1 || u_c2a_c0_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_0.u_outq.pending_q[1:0] == 2'd1 || u_client_0.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a0_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c2_a0.stage_q[1:0] == 2'd1 || u_c2a_c2_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.u_outq.pending_q[1:0] == 2'd1 || u_client_2.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        fork_ok[0] = (forks == ((|u_arbiter_0.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_0.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a1_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c0_a1.stage_q[1:0] == 2'd1 || u_c2a_c0_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_0.u_outq.pending_q[3:2] == 2'd1 || u_client_0.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        if (u_client_1.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a1_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c1_a1.stage_q[1:0] == 2'd1 || u_c2a_c1_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_1.u_outq.pending_q[1:0] == 2'd1 || u_client_1.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        fork_ok[1] = (forks == ((|u_arbiter_1.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_1.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a2_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c1_a2.stage_q[1:0] == 2'd1 || u_c2a_c1_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_1.u_outq.pending_q[3:2] == 2'd1 || u_client_1.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        if (u_client_2.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a2_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c2_a2.stage_q[1:0] == 2'd1 || u_c2a_c2_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.u_outq.pending_q[3:2] == 2'd1 || u_client_2.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        fork_ok[2] = (forks == ((|u_arbiter_2.owner_q) ? 1 : 0));
-    end
+    assign fork_ok[0] = lent_a0 ? (fork_at_a0 != 0 && (fork_at_a0 & (fork_at_a0 - 1'b1)) == 0) : (fork_at_a0 == 0);
+    assign fork_ok[1] = lent_a1 ? (fork_at_a1 != 0 && (fork_at_a1 & (fork_at_a1 - 1'b1)) == 0) : (fork_at_a1 == 0);
+    assign fork_ok[2] = lent_a2 ? (fork_at_a2 != 0 && (fork_at_a2 & (fork_at_a2 - 1'b1)) == 0) : (fork_at_a2 == 0);
+
+    integer a;
 
     always @(posedge clk) begin
         if (!rst) begin
@@ -261,11 +283,13 @@ module ppbus_top (
                 $display("ASSERTION FAILED ppbus_top: more than one gnt (%b) at time %0t", gnt, $time);
                 $stop;
             end
-            for (a = 0; a < 3; a = a + 1) begin
-                if (!fork_ok[a]) begin
-                    $display("ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
-                    $stop;
+            if (fork_ok != {3{1'b1}}) begin
+                for (a = 0; a < 3; a = a + 1) begin
+                    if (!fork_ok[a]) begin
+                        $display("ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
+                    end
                 end
+                $stop;
             end
         end
     end

@@ -99,6 +99,23 @@ module ppbus_top (
     wire [1:0] c2a_c6_a6_rx;
     wire [1:0] a2c_a6_c6;
     wire [1:0] a2c_a6_c6_rx;
+`ifndef SYNTHESIS
+    // Simulation-only observation ports, read by the I2 check at the end.
+    wire [2:0] held_c0;
+    wire [2:0] held_c1;
+    wire [2:0] held_c2;
+    wire [2:0] held_c3;
+    wire [2:0] held_c4;
+    wire [2:0] held_c5;
+    wire [2:0] held_c6;
+    wire lent_a0;
+    wire lent_a1;
+    wire lent_a2;
+    wire lent_a3;
+    wire lent_a4;
+    wire lent_a5;
+    wire lent_a6;
+`endif
 
     // Client 0: S_0 = [0, 1, 3]
     ppbus_client #(
@@ -106,6 +123,9 @@ module ppbus_top (
     ) u_client_0 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c0),
+`endif
         .req     (req[0]),
         .gnt     (gnt[0]),
         .a2c_in  ({a2c_a3_c0_rx, a2c_a1_c0_rx, a2c_a0_c0_rx}),
@@ -118,6 +138,9 @@ module ppbus_top (
     ) u_client_1 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c1),
+`endif
         .req     (req[1]),
         .gnt     (gnt[1]),
         .a2c_in  ({a2c_a4_c1_rx, a2c_a2_c1_rx, a2c_a1_c1_rx}),
@@ -130,6 +153,9 @@ module ppbus_top (
     ) u_client_2 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c2),
+`endif
         .req     (req[2]),
         .gnt     (gnt[2]),
         .a2c_in  ({a2c_a5_c2_rx, a2c_a3_c2_rx, a2c_a2_c2_rx}),
@@ -142,6 +168,9 @@ module ppbus_top (
     ) u_client_3 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c3),
+`endif
         .req     (req[3]),
         .gnt     (gnt[3]),
         .a2c_in  ({a2c_a6_c3_rx, a2c_a4_c3_rx, a2c_a3_c3_rx}),
@@ -154,6 +183,9 @@ module ppbus_top (
     ) u_client_4 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c4),
+`endif
         .req     (req[4]),
         .gnt     (gnt[4]),
         .a2c_in  ({a2c_a5_c4_rx, a2c_a4_c4_rx, a2c_a0_c4_rx}),
@@ -166,6 +198,9 @@ module ppbus_top (
     ) u_client_5 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c5),
+`endif
         .req     (req[5]),
         .gnt     (gnt[5]),
         .a2c_in  ({a2c_a6_c5_rx, a2c_a5_c5_rx, a2c_a1_c5_rx}),
@@ -178,6 +213,9 @@ module ppbus_top (
     ) u_client_6 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .held    (held_c6),
+`endif
         .req     (req[6]),
         .gnt     (gnt[6]),
         .a2c_in  ({a2c_a6_c6_rx, a2c_a2_c6_rx, a2c_a0_c6_rx}),
@@ -190,6 +228,9 @@ module ppbus_top (
     ) u_arbiter_0 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a0),
+`endif
         .c2a_in  ({c2a_c6_a0_rx, c2a_c4_a0_rx, c2a_c0_a0_rx}),
         .a2c_out ({a2c_a0_c6, a2c_a0_c4, a2c_a0_c0})
     );
@@ -200,6 +241,9 @@ module ppbus_top (
     ) u_arbiter_1 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a1),
+`endif
         .c2a_in  ({c2a_c5_a1_rx, c2a_c1_a1_rx, c2a_c0_a1_rx}),
         .a2c_out ({a2c_a1_c5, a2c_a1_c1, a2c_a1_c0})
     );
@@ -210,6 +254,9 @@ module ppbus_top (
     ) u_arbiter_2 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a2),
+`endif
         .c2a_in  ({c2a_c6_a2_rx, c2a_c2_a2_rx, c2a_c1_a2_rx}),
         .a2c_out ({a2c_a2_c6, a2c_a2_c2, a2c_a2_c1})
     );
@@ -220,6 +267,9 @@ module ppbus_top (
     ) u_arbiter_3 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a3),
+`endif
         .c2a_in  ({c2a_c3_a3_rx, c2a_c2_a3_rx, c2a_c0_a3_rx}),
         .a2c_out ({a2c_a3_c3, a2c_a3_c2, a2c_a3_c0})
     );
@@ -230,6 +280,9 @@ module ppbus_top (
     ) u_arbiter_4 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a4),
+`endif
         .c2a_in  ({c2a_c4_a4_rx, c2a_c3_a4_rx, c2a_c1_a4_rx}),
         .a2c_out ({a2c_a4_c4, a2c_a4_c3, a2c_a4_c1})
     );
@@ -240,6 +293,9 @@ module ppbus_top (
     ) u_arbiter_5 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a5),
+`endif
         .c2a_in  ({c2a_c5_a5_rx, c2a_c4_a5_rx, c2a_c2_a5_rx}),
         .a2c_out ({a2c_a5_c5, a2c_a5_c4, a2c_a5_c2})
     );
@@ -250,6 +306,9 @@ module ppbus_top (
     ) u_arbiter_6 (
         .clk     (clk),
         .rst     (rst),
+`ifndef SYNTHESIS
+        .lent    (lent_a6),
+`endif
         .c2a_in  ({c2a_c6_a6_rx, c2a_c5_a6_rx, c2a_c3_a6_rx}),
         .a2c_out ({a2c_a6_c6, a2c_a6_c5, a2c_a6_c3})
     );
@@ -633,113 +692,97 @@ module ppbus_top (
     );
 
 `ifndef SYNTHESIS
-    // I2 per arbiter, on register state: 1 when the forks out (at clients, in channel stages,
-    // queued) number exactly one while OWNER is set and zero while it is NIL.
-    reg [6:0] fork_ok;
-    integer forks;
-    integer a;
+    // I2 per arbiter: one bit for each place its fork can be (at a client, held or queued;
+    // as FORK in an a2c channel stage; as DIRTY_FORK or CLEAN_FORK, whose two bits differ, in a
+    // c2a stage). Exactly one is set while the fork is lent, none while it is home.
+    wire [8:0] fork_at_a0 = {
+        (^u_c2a_c6_a0.stage_q[1:0]),
+        (u_a2c_a0_c6.stage_q[1:0] == 2'd1),
+        held_c6[0],
+        (^u_c2a_c4_a0.stage_q[1:0]),
+        (u_a2c_a0_c4.stage_q[1:0] == 2'd1),
+        held_c4[0],
+        (^u_c2a_c0_a0.stage_q[1:0]),
+        (u_a2c_a0_c0.stage_q[1:0] == 2'd1),
+        held_c0[0]
+    };
+    wire [8:0] fork_at_a1 = {
+        (^u_c2a_c5_a1.stage_q[1:0]),
+        (u_a2c_a1_c5.stage_q[1:0] == 2'd1),
+        held_c5[0],
+        (^u_c2a_c1_a1.stage_q[1:0]),
+        (u_a2c_a1_c1.stage_q[1:0] == 2'd1),
+        held_c1[0],
+        (^u_c2a_c0_a1.stage_q[1:0]),
+        (u_a2c_a1_c0.stage_q[1:0] == 2'd1),
+        held_c0[1]
+    };
+    wire [8:0] fork_at_a2 = {
+        (^u_c2a_c6_a2.stage_q[1:0]),
+        (u_a2c_a2_c6.stage_q[1:0] == 2'd1),
+        held_c6[1],
+        (^u_c2a_c2_a2.stage_q[1:0]),
+        (u_a2c_a2_c2.stage_q[1:0] == 2'd1),
+        held_c2[0],
+        (^u_c2a_c1_a2.stage_q[1:0]),
+        (u_a2c_a2_c1.stage_q[1:0] == 2'd1),
+        held_c1[1]
+    };
+    wire [8:0] fork_at_a3 = {
+        (^u_c2a_c3_a3.stage_q[1:0]),
+        (u_a2c_a3_c3.stage_q[1:0] == 2'd1),
+        held_c3[0],
+        (^u_c2a_c2_a3.stage_q[1:0]),
+        (u_a2c_a3_c2.stage_q[1:0] == 2'd1),
+        held_c2[1],
+        (^u_c2a_c0_a3.stage_q[1:0]),
+        (u_a2c_a3_c0.stage_q[1:0] == 2'd1),
+        held_c0[2]
+    };
+    wire [8:0] fork_at_a4 = {
+        (^u_c2a_c4_a4.stage_q[1:0]),
+        (u_a2c_a4_c4.stage_q[1:0] == 2'd1),
+        held_c4[1],
+        (^u_c2a_c3_a4.stage_q[1:0]),
+        (u_a2c_a4_c3.stage_q[1:0] == 2'd1),
+        held_c3[1],
+        (^u_c2a_c1_a4.stage_q[1:0]),
+        (u_a2c_a4_c1.stage_q[1:0] == 2'd1),
+        held_c1[2]
+    };
+    wire [8:0] fork_at_a5 = {
+        (^u_c2a_c5_a5.stage_q[1:0]),
+        (u_a2c_a5_c5.stage_q[1:0] == 2'd1),
+        held_c5[1],
+        (^u_c2a_c4_a5.stage_q[1:0]),
+        (u_a2c_a5_c4.stage_q[1:0] == 2'd1),
+        held_c4[2],
+        (^u_c2a_c2_a5.stage_q[1:0]),
+        (u_a2c_a5_c2.stage_q[1:0] == 2'd1),
+        held_c2[2]
+    };
+    wire [8:0] fork_at_a6 = {
+        (^u_c2a_c6_a6.stage_q[1:0]),
+        (u_a2c_a6_c6.stage_q[1:0] == 2'd1),
+        held_c6[2],
+        (^u_c2a_c5_a6.stage_q[1:0]),
+        (u_a2c_a6_c5.stage_q[1:0] == 2'd1),
+        held_c5[2],
+        (^u_c2a_c3_a6.stage_q[1:0]),
+        (u_a2c_a6_c3.stage_q[1:0] == 2'd1),
+        held_c3[2]
+    };
+    wire [6:0] fork_ok;
 
-    always @* begin
-        fork_ok = {7{1'b1}};
-        forks = 0;
-        if (u_client_0.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a0_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c0_a0.stage_q[1:0] == 2'd1 || u_c2a_c0_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_0.u_outq.pending_q[1:0] == 2'd1 || u_client_0.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_4.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a0_c4.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c4_a0.stage_q[1:0] == 2'd1 || u_c2a_c4_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_4.u_outq.pending_q[1:0] == 2'd1 || u_client_4.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_6.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a0_c6.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c6_a0.stage_q[1:0] == 2'd1 || u_c2a_c6_a0.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_6.u_outq.pending_q[1:0] == 2'd1 || u_client_6.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        fork_ok[0] = (forks == ((|u_arbiter_0.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_0.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a1_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c0_a1.stage_q[1:0] == 2'd1 || u_c2a_c0_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_0.u_outq.pending_q[3:2] == 2'd1 || u_client_0.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        if (u_client_1.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a1_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c1_a1.stage_q[1:0] == 2'd1 || u_c2a_c1_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_1.u_outq.pending_q[1:0] == 2'd1 || u_client_1.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_5.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a1_c5.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c5_a1.stage_q[1:0] == 2'd1 || u_c2a_c5_a1.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_5.u_outq.pending_q[1:0] == 2'd1 || u_client_5.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        fork_ok[1] = (forks == ((|u_arbiter_1.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_1.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a2_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c1_a2.stage_q[1:0] == 2'd1 || u_c2a_c1_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_1.u_outq.pending_q[3:2] == 2'd1 || u_client_1.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        if (u_client_2.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a2_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c2_a2.stage_q[1:0] == 2'd1 || u_c2a_c2_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.u_outq.pending_q[1:0] == 2'd1 || u_client_2.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_6.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a2_c6.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c6_a2.stage_q[1:0] == 2'd1 || u_c2a_c6_a2.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_6.u_outq.pending_q[3:2] == 2'd1 || u_client_6.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        fork_ok[2] = (forks == ((|u_arbiter_2.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_0.fork_q[2]) forks = forks + 1;
-        if (u_a2c_a3_c0.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c0_a3.stage_q[1:0] == 2'd1 || u_c2a_c0_a3.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_0.u_outq.pending_q[5:4] == 2'd1 || u_client_0.u_outq.pending_q[5:4] == 2'd2) forks = forks + 1;
-        if (u_client_2.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a3_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c2_a3.stage_q[1:0] == 2'd1 || u_c2a_c2_a3.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.u_outq.pending_q[3:2] == 2'd1 || u_client_2.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        if (u_client_3.fork_q[0]) forks = forks + 1;
-        if (u_a2c_a3_c3.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c3_a3.stage_q[1:0] == 2'd1 || u_c2a_c3_a3.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_3.u_outq.pending_q[1:0] == 2'd1 || u_client_3.u_outq.pending_q[1:0] == 2'd2) forks = forks + 1;
-        fork_ok[3] = (forks == ((|u_arbiter_3.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_1.fork_q[2]) forks = forks + 1;
-        if (u_a2c_a4_c1.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c1_a4.stage_q[1:0] == 2'd1 || u_c2a_c1_a4.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_1.u_outq.pending_q[5:4] == 2'd1 || u_client_1.u_outq.pending_q[5:4] == 2'd2) forks = forks + 1;
-        if (u_client_3.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a4_c3.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c3_a4.stage_q[1:0] == 2'd1 || u_c2a_c3_a4.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_3.u_outq.pending_q[3:2] == 2'd1 || u_client_3.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        if (u_client_4.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a4_c4.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c4_a4.stage_q[1:0] == 2'd1 || u_c2a_c4_a4.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_4.u_outq.pending_q[3:2] == 2'd1 || u_client_4.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        fork_ok[4] = (forks == ((|u_arbiter_4.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_2.fork_q[2]) forks = forks + 1;
-        if (u_a2c_a5_c2.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c2_a5.stage_q[1:0] == 2'd1 || u_c2a_c2_a5.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_2.u_outq.pending_q[5:4] == 2'd1 || u_client_2.u_outq.pending_q[5:4] == 2'd2) forks = forks + 1;
-        if (u_client_4.fork_q[2]) forks = forks + 1;
-        if (u_a2c_a5_c4.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c4_a5.stage_q[1:0] == 2'd1 || u_c2a_c4_a5.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_4.u_outq.pending_q[5:4] == 2'd1 || u_client_4.u_outq.pending_q[5:4] == 2'd2) forks = forks + 1;
-        if (u_client_5.fork_q[1]) forks = forks + 1;
-        if (u_a2c_a5_c5.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c5_a5.stage_q[1:0] == 2'd1 || u_c2a_c5_a5.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_5.u_outq.pending_q[3:2] == 2'd1 || u_client_5.u_outq.pending_q[3:2] == 2'd2) forks = forks + 1;
-        fork_ok[5] = (forks == ((|u_arbiter_5.owner_q) ? 1 : 0));
-        forks = 0;
-        if (u_client_3.fork_q[2]) forks = forks + 1;
-        if (u_a2c_a6_c3.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c3_a6.stage_q[1:0] == 2'd1 || u_c2a_c3_a6.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_3.u_outq.pending_q[5:4] == 2'd1 || u_client_3.u_outq.pending_q[5:4] == 2'd2) forks = forks + 1;
-        if (u_client_5.fork_q[2]) forks = forks + 1;
-        if (u_a2c_a6_c5.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c5_a6.stage_q[1:0] == 2'd1 || u_c2a_c5_a6.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_5.u_outq.pending_q[5:4] == 2'd1 || u_client_5.u_outq.pending_q[5:4] == 2'd2) forks = forks + 1;
-        if (u_client_6.fork_q[2]) forks = forks + 1;
-        if (u_a2c_a6_c6.stage_q[1:0] == 2'd1) forks = forks + 1;
-        if (u_c2a_c6_a6.stage_q[1:0] == 2'd1 || u_c2a_c6_a6.stage_q[1:0] == 2'd2) forks = forks + 1;
-        if (u_client_6.u_outq.pending_q[5:4] == 2'd1 || u_client_6.u_outq.pending_q[5:4] == 2'd2) forks = forks + 1;
-        fork_ok[6] = (forks == ((|u_arbiter_6.owner_q) ? 1 : 0));
-    end
+    assign fork_ok[0] = lent_a0 ? (fork_at_a0 != 0 && (fork_at_a0 & (fork_at_a0 - 1'b1)) == 0) : (fork_at_a0 == 0);
+    assign fork_ok[1] = lent_a1 ? (fork_at_a1 != 0 && (fork_at_a1 & (fork_at_a1 - 1'b1)) == 0) : (fork_at_a1 == 0);
+    assign fork_ok[2] = lent_a2 ? (fork_at_a2 != 0 && (fork_at_a2 & (fork_at_a2 - 1'b1)) == 0) : (fork_at_a2 == 0);
+    assign fork_ok[3] = lent_a3 ? (fork_at_a3 != 0 && (fork_at_a3 & (fork_at_a3 - 1'b1)) == 0) : (fork_at_a3 == 0);
+    assign fork_ok[4] = lent_a4 ? (fork_at_a4 != 0 && (fork_at_a4 & (fork_at_a4 - 1'b1)) == 0) : (fork_at_a4 == 0);
+    assign fork_ok[5] = lent_a5 ? (fork_at_a5 != 0 && (fork_at_a5 & (fork_at_a5 - 1'b1)) == 0) : (fork_at_a5 == 0);
+    assign fork_ok[6] = lent_a6 ? (fork_at_a6 != 0 && (fork_at_a6 & (fork_at_a6 - 1'b1)) == 0) : (fork_at_a6 == 0);
+
+    integer a;
 
     always @(posedge clk) begin
         if (!rst) begin
@@ -747,11 +790,13 @@ module ppbus_top (
                 $display("ASSERTION FAILED ppbus_top: more than one gnt (%b) at time %0t", gnt, $time);
                 $stop;
             end
-            for (a = 0; a < 7; a = a + 1) begin
-                if (!fork_ok[a]) begin
-                    $display("ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
-                    $stop;
+            if (fork_ok != {7{1'b1}}) begin
+                for (a = 0; a < 7; a = a + 1) begin
+                    if (!fork_ok[a]) begin
+                        $display("ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
+                    end
                 end
+                $stop;
             end
         end
     end

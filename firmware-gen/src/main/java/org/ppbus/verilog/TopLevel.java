@@ -1,6 +1,8 @@
 package org.ppbus.verilog;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.ppbus.plane.Wiring;
 
 /**
@@ -43,13 +45,24 @@ final class TopLevel {
                 b.append("    wire [1:0] ").append(a2c(j, i)).append("_rx;\n");
             }
         }
-        b.append('\n');
+        b.append("`ifndef SYNTHESIS\n");
+        b.append("    // Simulation-only observation ports, read by the I2 check at the end.\n");
+        for (int i = 0; i < n; i++) {
+            b.append("    wire [").append(w.arbitersOf(i).length - 1).append(":0] held_c").append(i).append(";\n");
+        }
+        for (int j = 0; j < w.points(); j++) {
+            if (w.clientsOf(j).length > 0) {
+                b.append("    wire lent_a").append(j).append(";\n");
+            }
+        }
+        b.append("`endif\n\n");
         for (int client = 0; client < n; client++) {
             final int i = client;
             int[] s = w.arbitersOf(i);
             b.append("    // Client ").append(i).append(": S_").append(i).append(" = ").append(Arrays.toString(s)).append('\n');
             b.append("    ppbus_client #(\n        .K (").append(s.length).append(")\n    ) u_client_").append(i).append(" (\n");
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
+            b.append("`ifndef SYNTHESIS\n        .held    (held_c").append(i).append("),\n`endif\n");
             b.append("        .req     (req[").append(i).append("]),\n");
             b.append("        .gnt     (gnt[").append(i).append("]),\n");
             b.append("        .a2c_in  (").append(concat(s, j -> a2c(j, i) + "_rx")).append("),\n");
@@ -70,6 +83,7 @@ final class TopLevel {
                 b.append("    ppbus_arbiter #(\n        .P (").append(cs.length).append(")\n    ) u_arbiter_").append(j).append(" (\n");
             }
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
+            b.append("`ifndef SYNTHESIS\n        .lent    (lent_a").append(j).append("),\n`endif\n");
             b.append("        .c2a_in  (").append(concat(cs, c -> c2a(c, j) + "_rx")).append("),\n");
             b.append("        .a2c_out (").append(concat(cs, c -> a2c(j, c))).append(")\n    );\n\n");
         }
@@ -86,56 +100,61 @@ final class TopLevel {
 
     /**
      * Simulation-only checks of the whole network, next to what they check: at most one gnt, and
-     * for every arbiter I2 (its fork is at one client, or on its way, exactly when OWNER is set),
-     * counted on register state: client fork bits, channel stages and queued symbols.
+     * for every arbiter I2 (its fork is at one client, or on its way, exactly when OWNER is set).
+     * The places a fork can be are gathered into one vector per arbiter, so the check is a few
+     * word operations per arbiter, and it reads only the units' observation ports and the channel
+     * registers of the top level, so that the units can be compiled on their own.
      */
     private static void assertions(StringBuilder b, Wiring w, int latency) {
         int n = w.nodes();
         int points = w.points();
         b.append("`ifndef SYNTHESIS\n");
-        b.append("    // I2 per arbiter, on register state: 1 when the forks out (at clients, in channel stages,\n");
-        b.append("    // queued) number exactly one while OWNER is set and zero while it is NIL.\n");
-        b.append("    reg [").append(points - 1).append(":0] fork_ok;\n");
-        b.append("    integer forks;\n");
-        b.append("    integer a;\n\n");
-        b.append("    always @* begin\n");
-        b.append("        fork_ok = {").append(points).append("{1'b1}};\n");
+        b.append("    // I2 per arbiter: one bit for each place its fork can be (at a client, held or queued;\n");
+        b.append("    // as FORK in an a2c channel stage; as DIRTY_FORK or CLEAN_FORK, whose two bits differ, in a\n");
+        b.append("    // c2a stage). Exactly one is set while the fork is lent, none while it is home.\n");
         for (int j = 0; j < points; j++) {
             int[] cs = w.clientsOf(j);
             if (cs.length == 0) {
                 continue;
             }
-            b.append("        forks = 0;\n");
+            List<String> places = new ArrayList<>();
             for (int c : cs) {
-                int slot = w.slotOf(c, j);
-                count(b, "u_client_" + c + ".fork_q[" + slot + "]");
-                String down = a2c(j, c);
-                String up = c2a(c, j);
+                places.add("held_c" + c + "[" + w.slotOf(c, j) + "]");
                 for (int st = 0; st < latency; st++) {
                     String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
-                    count(b, "u_" + down + ".stage_q" + range + " == 2'd1");
-                    count(b, "u_" + up + ".stage_q" + range + " == 2'd1 || u_" + up + ".stage_q" + range + " == 2'd2");
+                    places.add("(u_" + a2c(j, c) + ".stage_q" + range + " == 2'd1)");
+                    places.add("(^u_" + c2a(c, j) + ".stage_q" + range + ")");
                 }
-                String pending = "u_client_" + c + ".u_outq.pending_q[" + (2 * slot + 1) + ":" + (2 * slot) + "]";
-                count(b, pending + " == 2'd1 || " + pending + " == 2'd2");
             }
-            b.append("        fork_ok[").append(j).append("] = (forks == ((|u_arbiter_").append(j).append(".owner_q) ? 1 : 0));\n");
+            b.append("    wire [").append(places.size() - 1).append(":0] fork_at_a").append(j).append(" = {\n");
+            for (int k = places.size() - 1; k >= 0; k--) {
+                b.append("        ").append(places.get(k)).append(k > 0 ? ",\n" : "\n");
+            }
+            b.append("    };\n");
         }
-        b.append("    end\n\n");
+        b.append("    wire [").append(points - 1).append(":0] fork_ok;\n\n");
+        for (int j = 0; j < points; j++) {
+            if (w.clientsOf(j).length == 0) {
+                b.append("    assign fork_ok[").append(j).append("] = 1'b1;  // pruned\n");
+                continue;
+            }
+            String v = "fork_at_a" + j;
+            b.append("    assign fork_ok[").append(j).append("] = lent_a").append(j).append(" ? (").append(v)
+             .append(" != 0 && (").append(v).append(" & (").append(v).append(" - 1'b1)) == 0) : (").append(v).append(" == 0);\n");
+        }
+        b.append("\n    integer a;\n\n");
         b.append("    always @(posedge clk) begin\n");
         b.append("        if (!rst) begin\n");
         b.append("            if ((gnt & (gnt - 1'b1)) != ").append(n).append("'d0) begin\n");
         b.append("                $display(\"ASSERTION FAILED ppbus_top: more than one gnt (%b) at time %0t\", gnt, $time);\n");
         b.append("                $stop;\n            end\n");
-        b.append("            for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
-        b.append("                if (!fork_ok[a]) begin\n");
-        b.append("                    $display(\"ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
-        b.append("                    $stop;\n                end\n            end\n");
+        b.append("            if (fork_ok != {").append(points).append("{1'b1}}) begin\n");
+        b.append("                for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
+        b.append("                    if (!fork_ok[a]) begin\n");
+        b.append("                        $display(\"ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
+        b.append("                    end\n                end\n");
+        b.append("                $stop;\n            end\n");
         b.append("        end\n    end\n`endif\n");
-    }
-
-    private static void count(StringBuilder b, String condition) {
-        b.append("        if (").append(condition).append(") forks = forks + 1;\n");
     }
 
     private static void channel(StringBuilder b, String name, int latency) {

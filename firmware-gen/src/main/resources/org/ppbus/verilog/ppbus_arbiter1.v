@@ -1,6 +1,9 @@
 module ppbus_arbiter1 (
     input  wire       clk,
     input  wire       rst,
+`ifndef SYNTHESIS
+    output wire       lent,     // simulation only: the fork is out (OWNER is set)
+`endif
     input  wire [1:0] c2a_in,   // symbol arriving from the only client
     output wire [1:0] a2c_out   // symbol driven to it
 );
@@ -45,15 +48,33 @@ module ppbus_arbiter1 (
         end
     end
 
+`ifndef SYNTHESIS
+    wire [1:0] queued;
+`endif
+
     ppbus_outq u_outq (
-        .clk   (clk),
-        .rst   (rst),
-        .push0 (grant ? A_FORK : 2'b00),
-        .push1 (2'b00),
-        .drive (a2c_out)
+        .clk     (clk),
+        .rst     (rst),
+`ifndef SYNTHESIS
+        .pending (queued),
+`endif
+        .push0   (grant ? A_FORK : 2'b00),
+        .push1   (2'b00),
+        .drive   (a2c_out)
     );
 
 `ifndef SYNTHESIS
+    assign lent = owner_q;
+
+    // Only a FORK is ever sent, one per grant, so nothing ever waits; ppbus_top's I2 check relies
+    // on no FORK waiting.
+    always @(posedge clk) begin
+        if (!rst && queued != 2'b00) begin
+            $display("ASSERTION FAILED %m: a FORK waits in the output queue at time %0t", $time);
+            $stop;
+        end
+    end
+
     always @(posedge clk) begin
         if (!rst && (c2a_in == C_DIRTY || c2a_in == C_CLEAN) && !owner_q) begin
             $display("ASSERTION FAILED %m: fork returned while not lent at time %0t", $time);

@@ -4,6 +4,9 @@ module ppbus_client #(
 ) (
     input  wire           clk,
     input  wire           rst,
+`ifndef SYNTHESIS
+    output wire [K-1:0]   held,     // simulation only: per link, the arbiter's fork is here (held or queued)
+`endif
     input  wire           req,      // processor request (R1 on rise, R3 on fall while eating)
     output wire           gnt,      // registered: the client is EATING
     input  wire [2*K-1:0] a2c_in,   // symbol arriving from each arbiter this cycle
@@ -134,17 +137,33 @@ module ppbus_client #(
 
     assign gnt = (state_q == EATING);
 
+`ifndef SYNTHESIS
+    wire [2*K-1:0] queued;
+`endif
+
     ppbus_outq #(
         .W (K)
     ) u_outq (
-        .clk   (clk),
-        .rst   (rst),
-        .push0 (push0),
-        .push1 (push1),
-        .drive (c2a_out)
+        .clk     (clk),
+        .rst     (rst),
+`ifndef SYNTHESIS
+        .pending (queued),
+`endif
+        .push0   (push0),
+        .push1   (push1),
+        .drive   (c2a_out)
     );
 
 `ifndef SYNTHESIS
+    // For ppbus_top's fork conservation check (I2): a link's fork is here while the client holds
+    // it or while a DIRTY_FORK or CLEAN_FORK (codes 2 and 1: the lane's two bits differ) waits in
+    // its queue.
+    generate
+        for (g = 0; g < K; g = g + 1) begin : g_held
+            assign held[g] = fork_q[g] | (queued[2*g] ^ queued[2*g+1]);
+        end
+    endgenerate
+
     // The protocol: a FORK arrives only at a client that does not hold that fork.
     always @(posedge clk) begin
         if (!rst && (in_fork & fork_q) != {K{1'b0}}) begin

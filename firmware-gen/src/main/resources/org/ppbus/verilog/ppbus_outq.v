@@ -3,6 +3,9 @@ module ppbus_outq #(
 ) (
     input  wire           clk,
     input  wire           rst,
+`ifndef SYNTHESIS
+    output wire [2*W-1:0] pending, // simulation only: the symbol waiting on each link (2'b00: none)
+`endif
     input  wire [2*W-1:0] push0,   // first symbol the rules sent this cycle on each link (2'b00: none)
     input  wire [2*W-1:0] push1,   // second symbol (only with push0), e.g. DIRTY_FORK then REQUEST
     output wire [2*W-1:0] drive    // symbol driven on each link's channel this cycle
@@ -32,6 +35,8 @@ module ppbus_outq #(
     end
 
 `ifndef SYNTHESIS
+    assign pending = pending_q;
+
     // I8: a third symbol would have to wait (a second push while one is pending); the protocol
     // never does that.
     always @(posedge clk) begin

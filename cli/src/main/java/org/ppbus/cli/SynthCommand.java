@@ -29,11 +29,22 @@ final class SynthCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("pnr").desc("also place and route on HX8K with nextpnr-ice40 and report Fmax").build());
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the figures as JSON").build());
         o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR").desc("keep the design, netlist and logs here").build());
+        o.addOption(Option.builder().longOpt("node").desc("one node alone (a client and an arbiter with registered ports) "
+                + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node").build());
+        o.addOption(Option.builder().longOpt("orders").hasArg().argName("LIST")
+                .desc("with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus synth --nodes N [--algorithm A] [--latency L] [--pnr] [--json FILE]",
+            Cli.help(out, "ppbus synth --nodes N [--algorithm A] [--latency L] [--pnr] [--json FILE]\n"
+                            + "       ppbus synth --node [--orders LIST] [--json FILE]",
                     "Runs yosys synth_ice40 (hierarchically) on the generated RTL.\n\n", o);
             return 0;
+        }
+        if (cl.hasOption("node")) {
+            return NodeSynth.run(cl, out, err);
+        }
+        if (cl.hasOption("orders")) {
+            throw new UsageException("--orders needs --node");
         }
         GeneratedDesign d = GenerateCommand.design(cl);
         if (!ExternalTool.available("yosys")) {
@@ -92,13 +103,13 @@ final class SynthCommand implements Main.Command {
         return 0;
     }
 
-    private static void put(ObjectNode o, Synthesis.Cells c) {
+    static void put(ObjectNode o, Synthesis.Cells c) {
         o.put("lut4", c.lut4());
         o.put("carry", c.carry());
         o.put("dff", c.dff());
     }
 
-    private static void deleteTree(Path dir) throws java.io.IOException {
+    static void deleteTree(Path dir) throws java.io.IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

@@ -147,6 +147,41 @@ class MainTest {
         assertTrue(r.get("fitsHx8k").asBoolean());
     }
 
+    /**
+     * One node per plane order, placed and routed alone. Its flip-flops are what the protocol keeps,
+     * counted from the units: the client's state (2 bits, or 3 when Yosys re-encodes the state
+     * machine one-hot) and fork, token, strong-request and dirty bits per link (4K); the arbiter's
+     * OWNER, token and strong-request bits per port (3P) and one priority bit per pair
+     * (P(P-1)/2); one 2-bit queue per link on each side (2K + 2P).
+     */
+    @Test
+    void synthNodeReportsAreaAndFmaxPerOrder(@TempDir Path dir) throws Exception {
+        for (String tool : new String[] {"yosys", "nextpnr-ice40"}) {
+            if (!org.ppbus.verilog.ExternalTool.available(tool)) {
+                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                    throw new AssertionError(tool + " is missing; in CI that is a failure");
+                }
+                org.junit.jupiter.api.Assumptions.abort(tool + " is missing");
+            }
+        }
+        Path json = dir.resolve("node.json");
+        assertEquals(0, run("synth", "--node", "--orders", "2,3", "--json", json.toString()));
+        JsonNode nodes = Reports.mapper().readTree(json.toFile()).get("nodes");
+        assertEquals(2, nodes.size());
+        for (JsonNode node : nodes) {
+            int q = node.get("order").asInt();
+            int k = q + 1;
+            long protocol = 2 + 4L * k + 3L * k + (long) k * (k - 1) / 2 + 4L * k;
+            long dff = node.get("dff").asLong();
+            assertTrue(dff == protocol || dff == protocol + 1, "q=" + q + ": " + dff + " flip-flops, expected " + protocol);
+            assertTrue(node.get("lut4").asLong() > 0);
+            assertTrue(node.get("fmaxMhz").asDouble() > 0, node.toString());
+        }
+        assertEquals(2, run("synth", "--node", "--orders", "6"));
+        assertEquals(2, run("synth", "--node", "--nodes", "7"));
+        assertEquals(2, run("synth", "--nodes", "7", "--orders", "2"));
+    }
+
     @Test
     void simulateWritesAVcdWindow(@TempDir Path dir) throws Exception {
         Path vcd = dir.resolve("w.vcd");

@@ -62,9 +62,14 @@ public final class Synthesis {
     private Synthesis() {}
 
     public static Result run(GeneratedDesign design, Path dir, boolean placeAndRoute) throws IOException {
+        return run(design, "ppbus_top", dir, placeAndRoute);
+    }
+
+    /** As above for a design whose top module is {@code top}. */
+    public static Result run(GeneratedDesign design, String top, Path dir, boolean placeAndRoute) throws IOException {
         design.writeTo(dir);
         String script = "read_verilog " + String.join(" ", design.sources())
-                + "; synth_ice40 -noflatten -top ppbus_top; tee -q -o modules.json stat -json"
+                + "; synth_ice40 -noflatten -top " + top + "; tee -q -o modules.json stat -json"
                 + "; flatten; tee -q -o total.json stat -json; write_json netlist.json";
         ExternalTool.Result y = ExternalTool.run(dir, 3600, "yosys", "-q", "-p", script);
         if (y.exitCode() != 0) {

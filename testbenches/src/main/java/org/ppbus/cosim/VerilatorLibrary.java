@@ -84,18 +84,18 @@ public final class VerilatorLibrary {
     public static Path build(String algorithm, int nodes, int latencyCycles, Path cache, boolean checked,
                              UnaryOperator<String> mutate) throws IOException {
         return build(algorithm, nodes, latencyCycles, cache, checked,
-                algorithm.equals("campos-carvalho") && hierarchicalPays(nodes, checked), mutate);
+                algorithm.equals("campos-carvalho") && hierarchicalPays(nodes), mutate);
     }
 
     /**
-     * Whether the units are verilated hierarchically. Only without the assertions (see
-     * {@link #HIERARCHICAL_UNITS}), and only where it pays: measured with the word-level arbiter,
-     * flat runs 2.2 times faster at n = 57 (the call into each unit's own model costs more than
-     * sharing its code saves), while at n = 133 both run at about 9,000 cycles/s and the
-     * hierarchical build takes 97 s instead of 258 s (docs/PERFORMANCE.md).
+     * Whether the units are verilated hierarchically: where it pays. At n = 57 flat code runs about
+     * 2.5 times faster (each call into a unit's own model costs more than sharing its code saves)
+     * and builds in under 30 s; above 100 nodes the flat build takes minutes and hierarchical runs
+     * as fast or faster (docs/PERFORMANCE.md). Checked and unchecked builds alike, since the
+     * assertions read only the units' ports.
      */
-    static boolean hierarchicalPays(int nodes, boolean checked) {
-        return !checked && nodes > 100;
+    static boolean hierarchicalPays(int nodes) {
+        return nodes > 100;
     }
 
     /** As above, choosing whether the client and arbiter units are verilated hierarchically. */

@@ -59,19 +59,28 @@ module ppbus_arbiter #(
     reg [P-1:0]   lower;     // some other requester ranks below this port
     reg [P-1:0]   send_sreq; // R17 fires towards this port
     reg [P-1:0]   send_req;  // R16 fires towards this port
-    wire [2*P-1:0] reclaim;  // R17's StrongRequest or R16's Request towards each port
-    wire [2*P-1:0] push0;
-    wire [2*P-1:0] push1;
+    wire [P-1:0]  c2a_b0;    // bit 0 and bit 1 of the symbol arriving from each port
+    wire [P-1:0]  c2a_b1;
+    wire [P-1:0]  reclaim_b0; // R17's StrongRequest or R16's Request towards each port, bit-sliced
+    wire [P-1:0]  reclaim_b1;
+    wire [P-1:0]  push0_b0;  // the symbols sent on each port, bit-sliced the same way
+    wire [P-1:0]  push0_b1;
+    wire [P-1:0]  push1_b0;
+    wire [P-1:0]  push1_b1;
     integer       m;
 
     genvar gi;
     generate
-        for (gi = 0; gi < P; gi = gi + 1) begin : g_decode
-            assign in_request[gi] = (c2a_in[2*gi +: 2] == C_REQUEST);
-            assign in_dirty[gi]   = (c2a_in[2*gi +: 2] == C_DIRTY);
-            assign in_clean[gi]   = (c2a_in[2*gi +: 2] == C_CLEAN);
+        for (gi = 0; gi < P; gi = gi + 1) begin : g_slice
+            assign c2a_b0[gi] = c2a_in[2*gi];
+            assign c2a_b1[gi] = c2a_in[2*gi + 1];
         end
     endgenerate
+
+    // A port matches a code when both bits of its symbol do.
+    assign in_request = (c2a_b0 ~^ {P{C_REQUEST[0]}}) & (c2a_b1 ~^ {P{C_REQUEST[1]}});
+    assign in_dirty   = (c2a_b0 ~^ {P{C_DIRTY[0]}}) & (c2a_b1 ~^ {P{C_DIRTY[1]}});
+    assign in_clean   = (c2a_b0 ~^ {P{C_CLEAN[0]}}) & (c2a_b1 ~^ {P{C_CLEAN[1]}});
 
     always @* begin
         // (1) Receive: R12 (request), R13 (dirty return), R14 (+ F2, clean return).
@@ -108,14 +117,14 @@ module ppbus_arbiter #(
         req_d  = req_d & ~send_req & ~((F1 != 0) ? send_sreq : {P{1'b0}});
     end
 
-    // The symbols each rule sends, in order: a grant's FORK first, then any reclaim.
-    generate
-        for (gi = 0; gi < P; gi = gi + 1) begin : g_push
-            assign reclaim[2*gi +: 2] = send_sreq[gi] ? A_STRONG : send_req[gi] ? A_REQUEST : 2'b00;
-            assign push0[2*gi +: 2]   = grant[gi] ? A_FORK : reclaim[2*gi +: 2];
-            assign push1[2*gi +: 2]   = grant[gi] ? reclaim[2*gi +: 2] : 2'b00;
-        end
-    endgenerate
+    // The symbols each rule sends, in order: a grant's FORK first, then any reclaim. R17 and R16
+    // never fire together on a port.
+    assign reclaim_b0 = ({P{A_STRONG[0]}} & send_sreq) | ({P{A_REQUEST[0]}} & send_req);
+    assign reclaim_b1 = ({P{A_STRONG[1]}} & send_sreq) | ({P{A_REQUEST[1]}} & send_req);
+    assign push0_b0   = ({P{A_FORK[0]}} & grant) | (~grant & reclaim_b0);
+    assign push0_b1   = ({P{A_FORK[1]}} & grant) | (~grant & reclaim_b1);
+    assign push1_b0   = grant & reclaim_b0;
+    assign push1_b1   = grant & reclaim_b1;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -137,20 +146,24 @@ module ppbus_arbiter #(
     end
 
 `ifndef SYNTHESIS
-    wire [2*P-1:0] queued;
+    wire [P-1:0]   queued_b0;
+    wire [P-1:0]   queued_b1;
 `endif
 
     ppbus_outq #(
         .W (P)
     ) u_outq (
-        .clk     (clk),
-        .rst     (rst),
+        .clk        (clk),
+        .rst        (rst),
 `ifndef SYNTHESIS
-        .pending (queued),
+        .pending_b0 (queued_b0),
+        .pending_b1 (queued_b1),
 `endif
-        .push0   (push0),
-        .push1   (push1),
-        .drive   (a2c_out)
+        .push0_b0   (push0_b0),
+        .push0_b1   (push0_b1),
+        .push1_b0   (push1_b0),
+        .push1_b1   (push1_b1),
+        .drive      (a2c_out)
     );
 
 `ifndef SYNTHESIS
@@ -159,7 +172,7 @@ module ppbus_arbiter #(
     // A FORK is always the first symbol of its cycle and is never sent while another waits (the
     // fork is out until it comes back), so it never waits; ppbus_top's I2 check relies on that.
     always @(posedge clk) begin
-        if (!rst && (queued & ~(queued >> 1) & {P{2'b01}}) != {2*P{1'b0}}) begin
+        if (!rst && ((queued_b0 ~^ {P{A_FORK[0]}}) & (queued_b1 ~^ {P{A_FORK[1]}})) != {P{1'b0}}) begin
             $display("ASSERTION FAILED %m: a FORK waits in the output queue at time %0t", $time);
             $stop;
         end

@@ -62,19 +62,27 @@ module ppbus_client #(
     reg [K-1:0]   r6;
     reg [K-1:0]   r7;
     reg [K-1:0]   r4;
-    wire [2*K-1:0] push0;
-    wire [2*K-1:0] push1;
+    wire [K-1:0]  a2c_b0;    // bit 0 and bit 1 of the symbol arriving on each link
+    wire [K-1:0]  a2c_b1;
+    wire [K-1:0]  push0_b0;  // the symbols the rules send on each link, bit-sliced the same way
+    wire [K-1:0]  push0_b1;
+    wire [K-1:0]  push1_b0;
+    wire [K-1:0]  push1_b1;
 
     // Every rule is word-level, one K-bit mask per code and per rule: Verilator and synthesis see a
-    // handful of AND/OR words instead of a loop over the links.
+    // handful of AND/OR words instead of a loop over the links. The symbols are bit-sliced once
+    // here, and a link matches a code when both of its bits do.
     genvar g;
     generate
-        for (g = 0; g < K; g = g + 1) begin : g_decode
-            assign in_fork[g]    = (a2c_in[2*g +: 2] == A_FORK);
-            assign in_request[g] = (a2c_in[2*g +: 2] == A_REQUEST);
-            assign in_strong[g]  = (a2c_in[2*g +: 2] == A_STRONG);
+        for (g = 0; g < K; g = g + 1) begin : g_slice
+            assign a2c_b0[g] = a2c_in[2*g];
+            assign a2c_b1[g] = a2c_in[2*g + 1];
         end
     endgenerate
+
+    assign in_fork    = (a2c_b0 ~^ {K{A_FORK[0]}}) & (a2c_b1 ~^ {K{A_FORK[1]}});
+    assign in_request = (a2c_b0 ~^ {K{A_REQUEST[0]}}) & (a2c_b1 ~^ {K{A_REQUEST[1]}});
+    assign in_strong  = (a2c_b0 ~^ {K{A_STRONG[0]}}) & (a2c_b1 ~^ {K{A_STRONG[1]}});
 
     // (1) Receive: R8 (a fork, always clean), R9 (a request token), R10/R11 (a StrongRequest counts
     // only while the fork is held: otherwise it raced the fork on its way back). This and the
@@ -118,13 +126,12 @@ module ppbus_client #(
         dirty_d = eat ? {K{1'b1}} : (dirty_r & ~(r5 | r6));
     end
 
-    // The symbols each rule sends, in order: R6 sends DIRTY_FORK now and REQUEST next.
-    generate
-        for (g = 0; g < K; g = g + 1) begin : g_push
-            assign push0[2*g +: 2] = (r5[g] | r6[g]) ? C_DIRTY : r7[g] ? C_CLEAN : r4[g] ? C_REQUEST : 2'b00;
-            assign push1[2*g +: 2] = r6[g] ? C_REQUEST : 2'b00;
-        end
-    endgenerate
+    // The symbols each rule sends, in order: R5 and R6 DIRTY_FORK, R7 CLEAN_FORK, R4 REQUEST; R6's
+    // REQUEST follows in the next cycle.
+    assign push0_b0 = ({K{C_DIRTY[0]}} & (r5 | r6)) | ({K{C_CLEAN[0]}} & r7) | ({K{C_REQUEST[0]}} & r4);
+    assign push0_b1 = ({K{C_DIRTY[1]}} & (r5 | r6)) | ({K{C_CLEAN[1]}} & r7) | ({K{C_REQUEST[1]}} & r4);
+    assign push1_b0 = {K{C_REQUEST[0]}} & r6;
+    assign push1_b1 = {K{C_REQUEST[1]}} & r6;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -146,31 +153,31 @@ module ppbus_client #(
     assign gnt = (state_q == EATING);
 
 `ifndef SYNTHESIS
-    wire [2*K-1:0] queued;
+    wire [K-1:0]   queued_b0;
+    wire [K-1:0]   queued_b1;
 `endif
 
     ppbus_outq #(
         .W (K)
     ) u_outq (
-        .clk     (clk),
-        .rst     (rst),
+        .clk        (clk),
+        .rst        (rst),
 `ifndef SYNTHESIS
-        .pending (queued),
+        .pending_b0 (queued_b0),
+        .pending_b1 (queued_b1),
 `endif
-        .push0   (push0),
-        .push1   (push1),
-        .drive   (c2a_out)
+        .push0_b0   (push0_b0),
+        .push0_b1   (push0_b1),
+        .push1_b0   (push1_b0),
+        .push1_b1   (push1_b1),
+        .drive      (c2a_out)
     );
 
 `ifndef SYNTHESIS
     // For ppbus_top's fork conservation check (I2): a link's fork is here while the client holds
-    // it or while a DIRTY_FORK or CLEAN_FORK (codes 2 and 1: the lane's two bits differ) waits in
+    // it or while a DIRTY_FORK or CLEAN_FORK (codes 2 and 1: the symbol's two bits differ) waits in
     // its queue.
-    generate
-        for (g = 0; g < K; g = g + 1) begin : g_held
-            assign held[g] = fork_q[g] | (queued[2*g] ^ queued[2*g+1]);
-        end
-    endgenerate
+    assign held = fork_q | (queued_b0 ^ queued_b1);
 
     // The protocol: a FORK arrives only at a client that does not hold that fork.
     always @(posedge clk) begin

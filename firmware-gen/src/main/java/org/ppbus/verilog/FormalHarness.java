@@ -39,10 +39,12 @@ final class FormalHarness {
                 body.append("    wire [").append(k - 1).append(":0] fork_").append(i).append(";\n");
                 ports.append(",\n        .\\u_client_").append(i).append(".state_q (state_").append(i).append(")");
                 ports.append(",\n        .\\u_client_").append(i).append(".fork_q (fork_").append(i).append(")");
-                String q = "u_client_" + i + ".u_outq.pending_q";
-                exposed.add(q);
-                body.append("    wire [").append(2 * k - 1).append(":0] cq_").append(i).append(";\n");
-                ports.append(",\n        .\\").append(q).append(" (cq_").append(i).append(")");
+                for (int bit = 0; bit < 2; bit++) {
+                    String q = "u_client_" + i + ".u_outq.pending_b" + bit + "_q";
+                    exposed.add(q);
+                    body.append("    wire [").append(k - 1).append(":0] cq").append(bit).append('_').append(i).append(";\n");
+                    ports.append(",\n        .\\").append(q).append(" (cq").append(bit).append('_').append(i).append(")");
+                }
             }
             for (int a = 0; a < w.points(); a++) {
                 int[] cs = w.clientsOf(a);
@@ -52,10 +54,12 @@ final class FormalHarness {
                 exposed.add("u_arbiter_" + a + ".owner_q");
                 body.append("    wire [").append(cs.length - 1).append(":0] owner_").append(a).append(";\n");
                 ports.append(",\n        .\\u_arbiter_").append(a).append(".owner_q (owner_").append(a).append(")");
-                String aq = "u_arbiter_" + a + ".u_outq.pending_q";
-                exposed.add(aq);
-                body.append("    wire [").append(2 * cs.length - 1).append(":0] aq_").append(a).append(";\n");
-                ports.append(",\n        .\\").append(aq).append(" (aq_").append(a).append(")");
+                for (int bit = 0; bit < 2; bit++) {
+                    String aq = "u_arbiter_" + a + ".u_outq.pending_b" + bit + "_q";
+                    exposed.add(aq);
+                    body.append("    wire [").append(cs.length - 1).append(":0] aq").append(bit).append('_').append(a).append(";\n");
+                    ports.append(",\n        .\\").append(aq).append(" (aq").append(bit).append('_').append(a).append(")");
+                }
                 for (int c : cs) {
                     for (String ch : new String[] {SignalNames.a2c(a, c), SignalNames.c2a(c, a)}) {
                         exposed.add("u_" + ch + ".stage_q");
@@ -106,10 +110,11 @@ final class FormalHarness {
                         String up = "st_" + SignalNames.c2a(c, a) + r;
                         b.append("            if (").append(up).append(" == 2'd1 || ").append(up).append(" == 2'd2) forks = forks + 1;\n");
                     }
-                    String cq = "cq_" + c + "[" + (2 * slot + 1) + ":" + (2 * slot) + "]";
-                    b.append("            if (").append(cq).append(" == 2'd1 || ").append(cq).append(" == 2'd2) forks = forks + 1;\n");
-                    b.append("            if (aq_").append(a).append("[").append(2 * m + 1).append(":").append(2 * m)
-                     .append("] == 2'd1) forks = forks + 1;\n");
+                    // A DIRTY_FORK or CLEAN_FORK (codes 2, 1) waiting at the client; a FORK (1) at the arbiter.
+                    b.append("            if (cq0_").append(c).append('[').append(slot).append("] ^ cq1_").append(c).append('[')
+                     .append(slot).append("]) forks = forks + 1;\n");
+                    b.append("            if (aq0_").append(a).append('[').append(m).append("] && !aq1_").append(a).append('[')
+                     .append(m).append("]) forks = forks + 1;\n");
                 }
                 String owner = "owner_" + a;
                 b.append("            assert(forks == ((|").append(owner).append(") ? 1 : 0));\n");

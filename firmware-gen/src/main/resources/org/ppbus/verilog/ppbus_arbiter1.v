@@ -49,18 +49,22 @@ module ppbus_arbiter1 (
     end
 
 `ifndef SYNTHESIS
-    wire [1:0] queued;
+    wire       queued_b0;
+    wire       queued_b1;
 `endif
 
     ppbus_outq u_outq (
-        .clk     (clk),
-        .rst     (rst),
+        .clk        (clk),
+        .rst        (rst),
 `ifndef SYNTHESIS
-        .pending (queued),
+        .pending_b0 (queued_b0),
+        .pending_b1 (queued_b1),
 `endif
-        .push0   (grant ? A_FORK : 2'b00),
-        .push1   (2'b00),
-        .drive   (a2c_out)
+        .push0_b0   (grant & A_FORK[0]),
+        .push0_b1   (grant & A_FORK[1]),
+        .push1_b0   (1'b0),
+        .push1_b1   (1'b0),
+        .drive      (a2c_out)
     );
 
 `ifndef SYNTHESIS
@@ -69,7 +73,7 @@ module ppbus_arbiter1 (
     // Only a FORK is ever sent, one per grant, so nothing ever waits; ppbus_top's I2 check relies
     // on no FORK waiting.
     always @(posedge clk) begin
-        if (!rst && queued != 2'b00) begin
+        if (!rst && (queued_b0 || queued_b1)) begin
             $display("ASSERTION FAILED %m: a FORK waits in the output queue at time %0t", $time);
             $stop;
         end

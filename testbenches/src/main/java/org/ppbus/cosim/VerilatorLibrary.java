@@ -35,12 +35,17 @@ public final class VerilatorLibrary {
     static final String LDFLAGS = "-shared -Wl,--exclude-libs,ALL -Wl,-Bsymbolic";
 
     /**
-     * Optimisation per kind of generated file. The code run every cycle is built with -O2; the
-     * "slow" code, run once (construction, reset, the trace's declarations), without optimisation:
-     * at n = 57 the trace declarations alone took 23 s of -O2 compilation, and the whole build went
-     * from 52 s to 26 s at the same speed (docs/PERFORMANCE.md).
+     * Optimisation per kind of generated file. The "slow" code, run once (construction, reset, the
+     * trace's declarations), is compiled without optimisation: at n = 57 the trace declarations
+     * alone took 23 s at -O2, and the whole build went from 52 s to 26 s at the same speed. The code
+     * run every cycle gets -O2 up to 100 nodes and -O1 above: the flat code is one copy per unit, and
+     * at n = 133 -O1 both builds faster (41 s against 54 s) and runs faster (about 49,000 against
+     * 40,000 cycles/s; smaller code), at n = 273 it runs as fast, while at n = 57 -O2 runs 17% faster
+     * (docs/PERFORMANCE.md).
      */
-    static final List<String> OPTIMISATION = List.of("OPT_FAST=-O2", "OPT_SLOW=-O0", "OPT_GLOBAL=-O2");
+    static List<String> optimisation(int nodes) {
+        return List.of("OPT_FAST=" + (nodes > 100 ? "-O1" : "-O2"), "OPT_SLOW=-O0", "OPT_GLOBAL=-O2");
+    }
 
     /**
      * The trace keeps ppbus_top's own signals (clk, rst, req, gnt and every channel's symbols), the
@@ -88,14 +93,15 @@ public final class VerilatorLibrary {
     }
 
     /**
-     * Whether the units are verilated hierarchically: where it pays. At n = 57 flat code runs about
-     * 2.5 times faster (each call into a unit's own model costs more than sharing its code saves)
-     * and builds in under 30 s; above 100 nodes the flat build takes minutes and hierarchical runs
-     * as fast or faster (docs/PERFORMANCE.md). Checked and unchecked builds alike, since the
-     * assertions read only the units' ports.
+     * Whether the units are verilated hierarchically: only where a flat build would take too long.
+     * With the word-level units flat code runs 2.2 to 2.6 times faster than hierarchical (n = 133:
+     * 41,400 against 15,919 cycles/s; n = 273: 11,627 against 5,323), because every call into a
+     * unit's own model costs more than its logic, and the flat n = 273 build takes 141 s unchecked
+     * and 166 s checked. The hierarchical n = 1057 build takes 21 minutes; a flat one was not tried.
+     * Checked and unchecked builds alike, since the assertions read only the units' ports.
      */
     static boolean hierarchicalPays(int nodes) {
-        return nodes > 100;
+        return nodes > 300;
     }
 
     /** As above, choosing whether the client and arbiter units are verilated hierarchically. */
@@ -111,7 +117,8 @@ public final class VerilatorLibrary {
         String vlt = (symbols ? ShimSource.vlt() : "`verilator_config\n") + (hierarchical ? HIERARCHICAL_UNITS : "");
         String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
                 .output().trim();
-        String key = hash(design, shim, vlt, version + (checked ? "" : " +define+SYNTHESIS"));
+        String key = hash(design, shim, vlt, version + (checked ? "" : " +define+SYNTHESIS") + " "
+                + String.join(" ", optimisation(nodes)));
         Path dir = cache.resolve("verilator").resolve(algorithm + "-n" + nodes + "-L" + latencyCycles
                 + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
         Path lib = dir.resolve("libppbus_cosim.so");
@@ -130,7 +137,7 @@ public final class VerilatorLibrary {
         List<String> cmd = new ArrayList<>(List.of("verilator", "--cc", "--exe", "--build", "-j", "2", "--trace",
                 "--trace-depth", TRACE_DEPTH, "-Wno-fatal", "--top-module", "ppbus_top", "-CFLAGS", CFLAGS,
                 "-LDFLAGS", LDFLAGS, "-o", "libppbus_cosim.so", "--Mdir", "obj", "ppbus.vlt"));
-        for (String opt : OPTIMISATION) {
+        for (String opt : optimisation(nodes)) {
             cmd.add("-MAKEFLAGS");
             cmd.add(opt);
         }
@@ -233,7 +240,7 @@ public final class VerilatorLibrary {
                 md.update(e.getValue().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
             }
-            for (String s : new String[] {shim, vlt, version, CFLAGS, LDFLAGS, String.join(" ", OPTIMISATION), TRACE_DEPTH}) {
+            for (String s : new String[] {shim, vlt, version, CFLAGS, LDFLAGS, TRACE_DEPTH}) {
                 md.update(s.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
             }

@@ -69,12 +69,32 @@ final class CosimCommand implements Main.Command {
         Path prefix = Path.of(cl.getOptionValue("vcd", "ppbus-divergence"));
         err.println("ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
         ProgressBar bar = new ProgressBar(err, true);
+        // Until the lockstep reports progress, a ticker shows that the build (minutes at hundreds of
+        // nodes) and the speed measurements are under way.
+        java.util.concurrent.atomic.AtomicBoolean lockstep = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(t -> {
+            Thread th = new Thread(t, "ppbus-cosim-ticker");
+            th.setDaemon(true);
+            return th;
+        });
+        ticker.scheduleAtFixedRate(() -> {
+            if (!lockstep.get()) {
+                bar.waiting("ppbus cosim: building the RTL (or finding it) and measuring both sides alone");
+            }
+        }, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
         Cosim.Result r;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null, true, !cl.hasOption("unchecked"),
-                    bar::update, stop::requested);
+                    (cycle, total, entries) -> {
+                        lockstep.set(true);
+                        bar.update(cycle, total, entries);
+                    }, stop::requested);
+            lockstep.set(true);
+            ticker.shutdownNow();
             bar.finish();
             return report(cl, c, r, out, err);
+        } finally {
+            ticker.shutdownNow();
         }
     }
 

@@ -8,13 +8,24 @@ final class ProgressBar {
     private final boolean enabled;
     private final long startNanos = System.nanoTime();
     private boolean drawn;
+    private boolean finished;
 
     ProgressBar(PrintStream err, boolean enabled) {
         this.err = err;
         this.enabled = enabled && System.console() != null;
     }
 
-    void update(long cycle, long total, long entries) {
+    /** Before the first update: what is going on and for how long (a Verilator build takes minutes). */
+    synchronized void waiting(String what) {
+        if (!enabled || finished) {
+            return;
+        }
+        err.print(String.format("\r%s  %.0f s   ", what, (System.nanoTime() - startNanos) / 1e9));
+        err.flush();
+        drawn = true;
+    }
+
+    synchronized void update(long cycle, long total, long entries) {
         if (!enabled || total <= 0) {
             return;
         }
@@ -30,7 +41,7 @@ final class ProgressBar {
     }
 
     /** For runs of many points: how many are finished, and an estimate of the time left. */
-    void points(int done, int total) {
+    synchronized void points(int done, int total) {
         if (!enabled || total <= 0) {
             return;
         }
@@ -45,7 +56,8 @@ final class ProgressBar {
         drawn = true;
     }
 
-    void finish() {
+    synchronized void finish() {
+        finished = true;
         if (drawn) {
             err.print("\r" + " ".repeat(100) + "\r");
             err.flush();

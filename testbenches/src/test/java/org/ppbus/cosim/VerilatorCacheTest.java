@@ -22,6 +22,24 @@ class VerilatorCacheTest {
         CosimTest.requireVerilator();
     }
 
+    /**
+     * A build folder untouched for longer than a day (an interrupted build) is removed by the next
+     * build; a recent one, which may be a build under way in another process, stays.
+     */
+    @Test
+    void abandonedBuildFoldersAreRemoved(@TempDir Path cache) throws IOException {
+        Path verilator = Files.createDirectories(cache.resolve("verilator"));
+        Path old = Files.createDirectories(verilator.resolve(".build-old").resolve("obj"));
+        Files.writeString(old.resolve("big.o"), "x");
+        Path recent = Files.createDirectories(verilator.resolve(".build-recent"));
+        java.nio.file.attribute.FileTime twoDaysAgo = java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(java.time.Duration.ofHours(48)));
+        Files.setLastModifiedTime(verilator.resolve(".build-old"), twoDaysAgo);
+        VerilatorLibrary.build("campos-carvalho", 3, 1, cache);
+        assertFalse(Files.exists(verilator.resolve(".build-old")));
+        assertTrue(Files.isDirectory(recent));
+    }
+
     @Test
     void aTamperedEntryIsNotTrustedAndAPlantedOneIsRebuilt(@TempDir Path cache) throws IOException {
         Path lib = VerilatorLibrary.build("campos-carvalho", 3, 1, cache);

@@ -89,9 +89,7 @@ final class CosimCommand implements Main.Command {
                         lockstep.set(true);
                         bar.update(cycle, total, entries);
                     }, stop::requested);
-            lockstep.set(true);
-            ticker.shutdownNow();
-            bar.finish();
+            bar.finish(); // the ticker draws nothing after this
             return report(cl, c, r, out, err);
         } finally {
             ticker.shutdownNow();

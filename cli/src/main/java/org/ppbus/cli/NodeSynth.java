@@ -41,7 +41,7 @@ final class NodeSynth {
         }
         for (String tool : new String[] {"yosys", "nextpnr-ice40"}) {
             if (!ExternalTool.available(tool)) {
-                err.println("ppbus synth: " + tool + " is not installed (apt-get install " + tool + ")");
+                err.println("ppbus synth: " + tool + " is not installed (apt-get install " + ExternalTool.packageOf(tool) + ")");
                 return 2;
             }
         }
@@ -84,12 +84,7 @@ final class NodeSynth {
                 } else {
                     o.put("fmaxMhz", row.result().fmaxMhz());
                 }
-                ArrayNode mods = o.putArray("modules");
-                for (Synthesis.Module m : row.result().modules()) {
-                    ObjectNode mn = mods.addObject();
-                    mn.put("name", m.name());
-                    SynthCommand.put(mn, m.cells());
-                }
+                SynthCommand.putModules(o.putArray("modules"), row.result().modules());
             }
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
         }

@@ -85,12 +85,7 @@ final class SynthCommand implements Main.Command {
             per.put("lut4", r.total().lut4() / (double) n);
             per.put("carry", r.total().carry() / (double) n);
             per.put("dff", r.total().dff() / (double) n);
-            ArrayNode mods = root.putArray("modules");
-            for (Synthesis.Module m : r.modules()) {
-                ObjectNode mn = mods.addObject();
-                mn.put("name", m.name());
-                put(mn, m.cells());
-            }
+            putModules(root.putArray("modules"), r.modules());
             root.put("fitsHx8k", r.fitsHx8k());
             if (r.fmaxMhz() == null) {
                 root.putNull("fmaxMhz");
@@ -103,7 +98,16 @@ final class SynthCommand implements Main.Command {
         return 0;
     }
 
-    static void put(ObjectNode o, Synthesis.Cells c) {
+    /** Each mapped module with its own cells. */
+    static void putModules(ArrayNode into, java.util.List<Synthesis.Module> modules) {
+        for (Synthesis.Module m : modules) {
+            ObjectNode mn = into.addObject();
+            mn.put("name", m.name());
+            put(mn, m.cells());
+        }
+    }
+
+    private static void put(ObjectNode o, Synthesis.Cells c) {
         o.put("lut4", c.lut4());
         o.put("carry", c.carry());
         o.put("dff", c.dff());

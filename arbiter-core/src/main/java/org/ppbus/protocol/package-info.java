@@ -1,5 +1,6 @@
 /**
- * The Campos–Carvalho client and arbiter units as synchronous state machines, their wiring into a
- * network on the cycle-accurate channels, and the precedence graph H that validates a state.
+ * What every algorithm shares: the client's philosopher state and the {@code Algorithm}
+ * descriptor that the registry lists. The algorithms live in {@code protocol.cc} and
+ * {@code protocol.baseline}.
  */
 package org.ppbus.protocol;

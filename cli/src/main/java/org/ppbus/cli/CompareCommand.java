@@ -147,12 +147,12 @@ final class CompareCommand implements Main.Command {
             return r.config().nodes() - 1; // a 1-bit channel each way per pair, each counted once
         }
         if (r.config().algorithm().equals("maekawa")) {
-            return org.ppbus.protocol.Maekawa.wiresPerNode(
-                    org.ppbus.protocol.Maekawa.onPlane(Wiring.forNodes(r.config().nodes())), Simulation.STAMP_BITS);
+            return org.ppbus.protocol.baseline.Maekawa.wiresPerNode(
+                    org.ppbus.protocol.baseline.Maekawa.onPlane(Wiring.forNodes(r.config().nodes())), Simulation.STAMP_BITS);
         }
         if (r.config().algorithm().equals("maekawa-grid")) {
-            return org.ppbus.protocol.Maekawa.wiresPerNode(
-                    org.ppbus.protocol.Maekawa.onGrid(r.config().nodes()), Simulation.STAMP_BITS);
+            return org.ppbus.protocol.baseline.Maekawa.wiresPerNode(
+                    org.ppbus.protocol.baseline.Maekawa.onGrid(r.config().nodes()), Simulation.STAMP_BITS);
         }
         if (r.config().algorithm().equals("li-hudak") || r.config().algorithm().equals("thambu-wong")) {
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
@@ -162,11 +162,11 @@ final class CompareCommand implements Main.Command {
             int n = r.config().nodes();
             int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
             int width = r.config().algorithm().equals("li-hudak") ? 1 + idBits
-                    : (3 + idBits + 2 + 1 + org.ppbus.protocol.ThambuWong.CYCLE_BITS) + (3 + idBits + 2);
+                    : (3 + idBits + 2 + 1 + org.ppbus.protocol.baseline.ThambuWong.CYCLE_BITS) + (3 + idBits + 2);
             return (double) width * (n - 1);
         }
         if (r.config().algorithm().equals("raymond")) {
-            return org.ppbus.protocol.Raymond.wiresPerNode(r.config().nodes());
+            return org.ppbus.protocol.baseline.Raymond.wiresPerNode(r.config().nodes());
         }
         if (r.config().algorithm().equals("token-ring")) {
             return 2; // a 1-bit token channel in from the predecessor and out to the successor

@@ -11,7 +11,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.check.StateSearch;
-import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.Reports;
 import org.ppbus.workload.RequestTrace;
 

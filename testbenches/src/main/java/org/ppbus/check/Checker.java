@@ -7,11 +7,11 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.LinkFlags;
-import org.ppbus.protocol.PrecedenceGraph;
-import org.ppbus.protocol.Symbols;
+import org.ppbus.protocol.cc.LinkFlags;
+import org.ppbus.protocol.cc.PrecedenceGraph;
+import org.ppbus.protocol.cc.Symbols;
 
 /**
  * Checks the invariants of docs/SPEC.md §4.2 at the end of every cycle and keeps the first

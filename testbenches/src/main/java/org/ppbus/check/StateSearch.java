@@ -7,13 +7,13 @@ import java.util.function.LongSupplier;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.CcNetwork;
+import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.LinkFlags;
-import org.ppbus.protocol.PrecedenceGraph;
-import org.ppbus.protocol.ProtocolObserver;
-import org.ppbus.protocol.RuleSet;
-import org.ppbus.protocol.Symbols;
+import org.ppbus.protocol.cc.LinkFlags;
+import org.ppbus.protocol.cc.PrecedenceGraph;
+import org.ppbus.protocol.cc.ProtocolObserver;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.cc.Symbols;
 
 /**
  * Explicit-state search of the Campos–Carvalho network: the simulator's own {@link CcNetwork},

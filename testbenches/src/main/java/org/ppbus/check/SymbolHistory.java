@@ -3,7 +3,7 @@ package org.ppbus.check;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
-import org.ppbus.protocol.Symbols;
+import org.ppbus.protocol.cc.Symbols;
 
 /** The last few thousand symbols driven anywhere, for violation reports. */
 final class SymbolHistory {

@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.BitSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.CcNetwork;
-import org.ppbus.protocol.CentralRoundRobin;
-import org.ppbus.protocol.ProtocolObserver;
-import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.baseline.CentralRoundRobin;
+import org.ppbus.protocol.cc.ProtocolObserver;
+import org.ppbus.protocol.cc.RuleSet;
 
 /** The Java model as a {@link Dut}: the network alone, with req poked by the testbench. */
 public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {

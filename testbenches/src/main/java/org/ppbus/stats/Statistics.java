@@ -2,7 +2,7 @@ package org.ppbus.stats;
 
 import java.util.Map;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Symbols;
+import org.ppbus.protocol.cc.Symbols;
 
 /**
  * Counts what crosses the wires and what the processors see.

@@ -3,7 +3,7 @@ package org.ppbus.testbench;
 import org.ppbus.check.Violation;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Symbols;
+import org.ppbus.protocol.cc.Symbols;
 
 /**
  * What an injected fault did. The protocol has no recovery, so the product is detection: the

@@ -8,9 +8,9 @@ import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
 import org.ppbus.check.OvertakeBound;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.CcNetwork;
-import org.ppbus.protocol.InitialState;
-import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.InitialState;
+import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.ScriptedDemand;
 

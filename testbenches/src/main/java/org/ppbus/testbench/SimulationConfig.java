@@ -1,6 +1,6 @@
 package org.ppbus.testbench;
 
-import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.cc.RuleSet;
 
 /**
  * Everything that determines a run. Two runs with equal configs produce identical reports.

@@ -15,9 +15,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.InitialState;
-import org.ppbus.protocol.LinkFlags;
-import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.cc.InitialState;
+import org.ppbus.protocol.cc.LinkFlags;
+import org.ppbus.protocol.cc.RuleSet;
 
 /** The Campos–Carvalho scenarios of docs/SPEC.md §4.2, with their expected values derived. */
 class CcScenarioTest {
@@ -264,7 +264,7 @@ class CcScenarioTest {
             Wiring w = h.wiring();
             int link = w.link(0, w.slotOf(0, w.commonArbiter(0, 2)));
             long reclaimArrives = h.symbols().stream()
-                    .filter(x -> x[1] == 0 && x[2] == link && x[3] == org.ppbus.protocol.Symbols.A_REQUEST)
+                    .filter(x -> x[1] == 0 && x[2] == link && x[3] == org.ppbus.protocol.cc.Symbols.A_REQUEST)
                     .mapToLong(x -> x[0] + 1).min().orElseThrow();
             long twoAte = h.mealLog().stream().filter(m -> m[1] == 2).mapToLong(m -> m[0]).min().orElseThrow();
             assertTrue(h.mealLog().stream().noneMatch(m -> m[1] == 0 && m[0] >= reclaimArrives && m[0] < twoAte),

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Symbols;
+import org.ppbus.protocol.cc.Symbols;
 
 /**
  * Message counts over a slice of a harness's symbol log, computed here from the definitions of

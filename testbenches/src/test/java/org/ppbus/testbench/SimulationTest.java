@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.ppbus.protocol.Symbols;
+import org.ppbus.protocol.cc.Symbols;
 
 class SimulationTest {
 

@@ -1,0 +1,66 @@
+package org.ppbus.protocol.baseline;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.MessageChannels;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * What every message-passing baseline shares: its nodes' client states, the req levels and the req
+ * edges of the current cycle, and the channels its messages travel on.
+ */
+abstract class BaselineFabric implements Fabric {
+    protected final int nodes;
+    protected final int idBits;
+    protected final MessageChannels channels;
+    protected final Fabric.GrantSink sink;
+    protected final ClientState[] state;
+    protected final boolean[] req;
+    private final List<Integer> edges = new ArrayList<>();
+    private long edgeCycle = -1;
+
+    BaselineFabric(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        this.nodes = nodes;
+        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+        this.channels = new MessageChannels(latencyCycles, observer);
+        this.sink = sink;
+        this.state = new ClientState[nodes];
+        java.util.Arrays.fill(state, ClientState.THINKING);
+        this.req = new boolean[nodes];
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        req[node] = level;
+        if (edgeCycle != cycle) {
+            edges.clear();
+            edgeCycle = cycle;
+        }
+        edges.add(node);
+    }
+
+    @Override
+    public void reenterWithoutThinking(int node, long cycle) {
+        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
+    }
+
+    /** The nodes whose req changed in this cycle, in the order they changed; empty otherwise. */
+    protected List<Integer> edges(long cycle) {
+        return edgeCycle == cycle ? edges : List.of();
+    }
+
+    @Override
+    public boolean quiescent() {
+        return channels.idle();
+    }
+}

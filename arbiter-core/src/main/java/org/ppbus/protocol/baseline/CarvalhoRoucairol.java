@@ -1,0 +1,109 @@
+package org.ppbus.protocol.baseline;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * Carvalho and Roucairol 1983 (seed 000 §1; docs/SPEC.md §S1.4.7): Ricart–Agrawala in which a
+ * permission, once given, stays valid until it is asked back. Each pair of nodes shares one
+ * permission; a node eats when it holds all n − 1 of its permissions and asks only for the ones it
+ * lacks. A node that gives a permission away while it is itself hungry asks for it back in the
+ * same step (REPLY then REQUEST on that channel).
+ *
+ * <p>After reset the permission of pair (i, j) is at the lower id (docs/PROTOCOL.md). Requests are
+ * ordered by (Lamport timestamp, id) with the checked wrapping stamps of {@link WrappedStamps}.
+ * Widths: REQUEST = 1 + W + ⌈log₂ n⌉ bits; REPLY = 1 bit.
+ */
+public final class CarvalhoRoucairol extends BaselineFabric {
+    static final int REQUEST = 0;
+    static final int REPLY = 1;
+
+    private final LamportClocks clocks;
+    private final boolean[][] perm;   // perm[i][j]: i holds the permission it shares with j
+    private final int[] held;
+    private final List<List<Integer>> deferred = new ArrayList<>();
+
+    public CarvalhoRoucairol(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink,
+                             MessageObserver observer) {
+        super(nodes, latencyCycles, sink, observer);
+        this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
+        this.perm = new boolean[nodes][nodes];
+        this.held = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+            deferred.add(new ArrayList<>());
+            for (int j = i + 1; j < nodes; j++) {
+                perm[i][j] = true;
+                held[i]++;
+            }
+        }
+    }
+
+    private void sendRequest(int i, int j, long cycle) {
+        channels.send(new Message(i, j, REQUEST, clocks.payload(i), 1 + clocks.bits() + idBits), cycle);
+    }
+
+    private void give(int i, int j, long cycle) {
+        perm[i][j] = false;
+        held[i]--;
+        channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+    }
+
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                clocks.request(i);
+                for (int j = 0; j < nodes; j++) {
+                    if (j != i && !perm[i][j]) {
+                        sendRequest(i, j, cycle);
+                    }
+                }
+                maybeEat(i, cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                for (int j : deferred.get(i)) {
+                    give(i, j, cycle);
+                }
+                deferred.get(i).clear();
+            }
+        }
+        for (Message m : channels.receive(cycle)) {
+            int i = m.to();
+            int j = m.from();
+            if (m.type() == REPLY) {
+                perm[i][j] = true;
+                held[i]++;
+                maybeEat(i, cycle);
+                continue;
+            }
+            long t = clocks.receive(i, j, m.payload()); // j waits for this permission: its current request
+            if (!perm[i][j]) {
+                continue; // already given away; the REQUEST crossed the REPLY
+            }
+            boolean mineFirst = state[i] == ClientState.EATING
+                    || (state[i] == ClientState.HUNGRY && clocks.before(clocks.stamp(i), i, t, j));
+            if (mineFirst) {
+                deferred.get(i).add(j);
+            } else {
+                give(i, j, cycle);
+                if (state[i] == ClientState.HUNGRY) {
+                    sendRequest(i, j, cycle); // still needs it: ask it back behind the REPLY
+                }
+            }
+        }
+    }
+
+    private void maybeEat(int i, long cycle) {
+        if (state[i] == ClientState.HUNGRY && held[i] == nodes - 1) {
+            state[i] = ClientState.EATING;
+            sink.granted(i, cycle);
+        }
+    }
+
+}

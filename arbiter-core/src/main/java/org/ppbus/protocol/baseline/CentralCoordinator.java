@@ -1,0 +1,66 @@
+package org.ppbus.protocol.baseline;
+
+import java.util.ArrayDeque;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * The central coordinator of 004 §4.1 (docs/SPEC.md §S1.4.1) on the same channels: node 0
+ * also hosts the coordinator. A client sends REQUEST when its processor raises req and RELEASE when
+ * it lowers it after eating; the coordinator grants in FIFO order of arrival, one at a time.
+ *
+ * <p>Widths (docs/PROTOCOL.md): a 2-bit type field; REQUEST carries the requester's id,
+ * ⌈log₂ n⌉ bits, as 004 writes REQUEST(N_i); GRANT and RELEASE carry nothing. Cycle order: the
+ * environment (req edges, which send REQUEST or RELEASE), then the messages arriving this cycle,
+ * then the coordinator's grant. So an uncontended entry waits 2L + 1 cycles and a hand-off leaves
+ * the bus idle for 2L cycles (docs/SPEC.md §S4.4).
+ */
+public final class CentralCoordinator extends BaselineFabric {
+    static final int REQUEST = 0;
+    static final int GRANT = 1;
+    static final int RELEASE = 2;
+    private static final int COORDINATOR = 0;
+
+    private final ArrayDeque<Integer> queue = new ArrayDeque<>();
+    private int holder = -1;
+
+    public CentralCoordinator(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        super(nodes, latencyCycles, sink, observer);
+    }
+
+    /** Bits of a message of the given type. */
+    int bits(int type) {
+        return 2 + (type == REQUEST ? idBits : 0);
+    }
+
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                channels.send(new Message(i, COORDINATOR, REQUEST, i, bits(REQUEST)), cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                channels.send(new Message(i, COORDINATOR, RELEASE, 0, bits(RELEASE)), cycle);
+            }
+        }
+        for (Message m : channels.receive(cycle)) {
+            switch (m.type()) {
+                case REQUEST -> queue.add((int) m.payload());
+                case RELEASE -> holder = -1;
+                case GRANT -> {
+                    state[m.to()] = ClientState.EATING;
+                    sink.granted(m.to(), cycle);
+                }
+                default -> throw new AssertionError(m);
+            }
+        }
+        if (holder < 0 && !queue.isEmpty()) {
+            holder = queue.poll();
+            channels.send(new Message(COORDINATOR, holder, GRANT, 0, bits(GRANT)), cycle);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.ppbus.protocol.baseline;
+
+import org.ppbus.bus.Fabric;
+
+/**
+ * The baseline a user would otherwise pick: one central round-robin arbiter wired to every
+ * processor by its req and gnt lines (no messages). In cycle t, if the owner's req is low it is
+ * released; then, if nobody owns the bus, the first requester after the last one granted, in
+ * ascending order with wrap-around, is granted, so gnt rises in t + 1. The generated RTL
+ * ({@code ppbus_rr_arbiter}) is the same machine; Icarus replays show it.
+ */
+public final class CentralRoundRobin implements Fabric {
+    private final boolean[] req;
+    private final Fabric.GrantSink sink;
+    private int owner = -1;
+    private int last;
+    private boolean dirty;
+    private long dirtyCycle = -1;
+
+    public CentralRoundRobin(int nodes, Fabric.GrantSink sink) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        this.req = new boolean[nodes];
+        this.sink = sink;
+        this.last = nodes - 1; // so that node 0 is first after reset
+    }
+
+    @Override
+    public int nodes() {
+        return req.length;
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        req[node] = level;
+        dirty = true;
+        dirtyCycle = cycle;
+    }
+
+    @Override
+    public void reenterWithoutThinking(int node, long cycle) {
+        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
+    }
+
+    @Override
+    public void step(long cycle) {
+        // State changes only on req edges: with none this cycle, the evaluation would change nothing.
+        if (!dirty || dirtyCycle != cycle) {
+            return;
+        }
+        dirty = false;
+        if (owner >= 0 && !req[owner]) {
+            sink.released(owner, cycle);
+            owner = -1;
+        }
+        if (owner < 0) {
+            int n = req.length;
+            for (int k = 1; k <= n; k++) {
+                int i = (last + k) % n;
+                if (req[i]) {
+                    owner = i;
+                    last = i;
+                    sink.granted(i, cycle);
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public boolean quiescent() {
+        return true;
+    }
+
+    /** The processor that owns the bus, or -1. */
+    public int owner() {
+        return owner;
+    }
+}

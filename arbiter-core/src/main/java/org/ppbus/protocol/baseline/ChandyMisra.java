@@ -1,0 +1,114 @@
+package org.ppbus.protocol.baseline;
+
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * Chandy and Misra's hygienic dining philosophers (seed 000 §3; docs/SPEC.md §S1.4.8) used as
+ * mutual exclusion: the conflict graph is complete, so every pair of nodes shares one fork and one
+ * request token. A hungry node sends the token for every fork it lacks; a node that holds the token
+ * and a dirty fork, and is not eating, sends the fork (cleaned), asking for it back at once if it is
+ * hungry; a node eats when it holds every fork and none of them is both dirty and requested; eating
+ * dirties all forks; at release every requested fork is sent.
+ *
+ * <p>After reset each fork is dirty at the lower id of its pair and its request token at the higher
+ * (H acyclic, the cold start of 000 §3). Messages carry only their kind: 1 bit.
+ */
+public final class ChandyMisra extends BaselineFabric {
+    static final int FORK = 0;
+    static final int REQUEST = 1;
+
+    private final boolean[][] fork;   // fork[i][j]: i holds the fork it shares with j
+    private final boolean[][] dirty;
+    private final boolean[][] token;  // token[i][j]: i holds the request token of that fork
+    private final int[] forks;
+
+    public ChandyMisra(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        super(nodes, latencyCycles, sink, observer);
+        this.fork = new boolean[nodes][nodes];
+        this.dirty = new boolean[nodes][nodes];
+        this.token = new boolean[nodes][nodes];
+        this.forks = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+            for (int j = i + 1; j < nodes; j++) {
+                fork[i][j] = true;
+                dirty[i][j] = true;
+                token[j][i] = true;
+                forks[i]++;
+            }
+        }
+    }
+
+    private void sendFork(int i, int j, long cycle) {
+        fork[i][j] = false;
+        dirty[i][j] = false;
+        forks[i]--;
+        channels.send(new Message(i, j, FORK, 0, 1), cycle);
+    }
+
+    private void sendRequest(int i, int j, long cycle) {
+        token[i][j] = false;
+        channels.send(new Message(i, j, REQUEST, 0, 1), cycle);
+    }
+
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                for (int j = 0; j < nodes; j++) {
+                    if (j != i && !fork[i][j] && token[i][j]) {
+                        sendRequest(i, j, cycle);
+                    }
+                }
+                maybeEat(i, cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                for (int j = 0; j < nodes; j++) {
+                    if (j != i && fork[i][j] && token[i][j]) {
+                        sendFork(i, j, cycle);
+                    }
+                }
+            }
+        }
+        for (Message m : channels.receive(cycle)) {
+            int i = m.to();
+            int j = m.from();
+            if (m.type() == FORK) {
+                fork[i][j] = true;
+                dirty[i][j] = false;
+                forks[i]++;
+                maybeEat(i, cycle);
+            } else {
+                token[i][j] = true;
+                if (fork[i][j] && dirty[i][j] && state[i] != ClientState.EATING) {
+                    sendFork(i, j, cycle);
+                    if (state[i] == ClientState.HUNGRY) {
+                        sendRequest(i, j, cycle); // still needs it: ask it back behind the fork
+                    }
+                }
+            }
+        }
+    }
+
+    private void maybeEat(int i, long cycle) {
+        if (state[i] != ClientState.HUNGRY || forks[i] != nodes - 1) {
+            return;
+        }
+        for (int j = 0; j < nodes; j++) {
+            if (j != i && dirty[i][j] && token[i][j]) {
+                return; // a dirty fork that is asked for goes first
+            }
+        }
+        state[i] = ClientState.EATING;
+        sink.granted(i, cycle);
+        for (int j = 0; j < nodes; j++) {
+            if (j != i) {
+                dirty[i][j] = true;
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.ppbus.protocol.baseline;
+
+import java.util.Arrays;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * Li and Hudak's path compression, version 2 with the {@code next} pointer (003 slides 20–28,
+ * docs/SPEC.md §S1.4.19), on a complete graph of FIFO channels. Every node keeps
+ * {@code curr_dir}, a hint towards the tail of the waiting chain. A hungry node without the token
+ * sends REQ(itself) along {@code curr_dir} and becomes the tail. A node that receives REQ(r) and is
+ * not the tail forwards it along its own {@code curr_dir}; either way it then points at r, which
+ * is the compression. The tail records r as its {@code next} and, if it holds the token idle,
+ * sends the token at once; otherwise its release sends the token to {@code next}: one message.
+ *
+ * <p>Widths: REQ = 1 type bit + ⌈log₂ n⌉ bits naming the requester (a forwarded REQ must still name
+ * it); TOKEN = 1 bit, since version 2 carries no list. After reset node 0 holds the token and every
+ * {@code curr_dir} points at it.
+ */
+public final class LiHudak extends BaselineFabric {
+    static final int REQ = 0;
+    static final int TOKEN = 1;
+
+    private final int[] currDir;
+    private final int[] next;
+    private final boolean[] token;
+
+    public LiHudak(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        this(nodes, latencyCycles, new int[nodes], sink, observer);
+    }
+
+    /** @param currDir the initial hints; the token is at the node whose hint is itself, which must be unique */
+    public LiHudak(int nodes, int latencyCycles, int[] currDir, Fabric.GrantSink sink, MessageObserver observer) {
+        super(nodes, latencyCycles, sink, observer);
+        if (currDir.length != nodes) {
+            throw new IllegalArgumentException("curr_dir has " + currDir.length + " entries, expected " + nodes);
+        }
+        this.currDir = currDir.clone();
+        this.next = new int[nodes];
+        Arrays.fill(next, -1);
+        this.token = new boolean[nodes];
+        int holders = 0;
+        for (int i = 0; i < nodes; i++) {
+            if (currDir[i] == i) {
+                token[i] = true;
+                holders++;
+            }
+        }
+        if (holders != 1) {
+            throw new IllegalArgumentException("exactly one node must point at itself, found " + holders);
+        }
+    }
+
+    int requestBits() {
+        return 1 + idBits;
+    }
+
+    /** curr_dir of node i, for tests of the compression. */
+    int currDir(int i) {
+        return currDir[i];
+    }
+
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                if (token[i]) {
+                    eat(i, cycle);
+                } else {
+                    channels.send(new Message(i, currDir[i], REQ, i, requestBits()), cycle);
+                    currDir[i] = i;
+                }
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                if (next[i] >= 0) {
+                    pass(i, cycle);
+                }
+            }
+        }
+        for (Message m : channels.receive(cycle)) {
+            int k = m.to();
+            if (m.type() == TOKEN) {
+                token[k] = true;
+                eat(k, cycle);
+                continue;
+            }
+            int r = (int) m.payload();
+            if (currDir[k] != k) {
+                channels.send(new Message(k, currDir[k], REQ, r, requestBits()), cycle);
+            } else {
+                next[k] = r;
+                if (token[k] && state[k] == ClientState.THINKING) {
+                    pass(k, cycle);
+                }
+            }
+            currDir[k] = r;
+        }
+    }
+
+    private void eat(int i, long cycle) {
+        if (state[i] != ClientState.HUNGRY) {
+            throw new IllegalStateException("the token reached " + i + ", which is " + state[i]);
+        }
+        state[i] = ClientState.EATING;
+        sink.granted(i, cycle);
+    }
+
+    private void pass(int i, long cycle) {
+        token[i] = false;
+        channels.send(new Message(i, next[i], TOKEN, 0, 1), cycle);
+        next[i] = -1;
+    }
+}

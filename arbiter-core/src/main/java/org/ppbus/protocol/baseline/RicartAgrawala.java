@@ -1,0 +1,91 @@
+package org.ppbus.protocol.baseline;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * Ricart and Agrawala 1981 (seed 001; docs/SPEC.md §S1.4.6) on the same channels. A hungry
+ * node stamps its request with its Lamport clock and sends REQUEST to the n − 1 others; it eats
+ * when all have replied. A node replies at once unless it eats, or it waits with an older request
+ * ((timestamp, id) ordered lexicographically); then it defers the reply to its release.
+ *
+ * <p>Timestamps have a fixed width W per run and wrap around on the wire: two stamps are compared
+ * by serial-number arithmetic, which is right while they differ by less than 2^(W−1). The model
+ * also keeps every clock unwrapped and checks each wire comparison against the true one; if they
+ * ever disagree the run is refused with an exception rather than decided wrongly. Widths: REQUEST
+ * = 1 type bit + W + ⌈log₂ n⌉ id bits; REPLY = 1 bit.
+ */
+public final class RicartAgrawala extends BaselineFabric {
+    static final int REQUEST = 0;
+    static final int REPLY = 1;
+
+    private final LamportClocks clocks;
+    private final int[] replies;
+    private final List<List<Integer>> deferred = new ArrayList<>();
+
+    public RicartAgrawala(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
+        super(nodes, latencyCycles, sink, observer);
+        this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
+        this.replies = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+            deferred.add(new ArrayList<>());
+        }
+    }
+
+    int requestBits() {
+        return 1 + clocks.bits() + idBits;
+    }
+
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                long payload = clocks.request(i);
+                replies[i] = 0;
+                for (int j = 0; j < nodes; j++) {
+                    if (j != i) {
+                        channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
+                    }
+                }
+                maybeEat(i, cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                for (int j : deferred.get(i)) {
+                    channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+                }
+                deferred.get(i).clear();
+            }
+        }
+        for (Message m : channels.receive(cycle)) {
+            int i = m.to();
+            if (m.type() == REPLY) {
+                replies[i]++;
+                maybeEat(i, cycle);
+                continue;
+            }
+            int j = (int) (m.payload() & ((1L << idBits) - 1));
+            long t = clocks.receive(i, j, m.payload()); // the sender's current request: it cannot make another before i replies
+            boolean mineFirst = state[i] == ClientState.EATING
+                    || (state[i] == ClientState.HUNGRY && clocks.before(clocks.stamp(i), i, t, j));
+            if (mineFirst) {
+                deferred.get(i).add(j);
+            } else {
+                channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+            }
+        }
+    }
+
+    private void maybeEat(int i, long cycle) {
+        if (state[i] == ClientState.HUNGRY && replies[i] == nodes - 1) {
+            state[i] = ClientState.EATING;
+            sink.granted(i, cycle);
+        }
+    }
+
+}

@@ -1,0 +1,63 @@
+package org.ppbus.protocol.baseline;
+
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * The circulating token ring (docs/SPEC.md §S1.4.3): one token goes round 0 → 1 → … → n−1 → 0.
+ * A node that receives it eats if its processor is waiting, and passes it on when req falls;
+ * otherwise it passes it on in the cycle it arrives. The token starts at node 0. It is the only
+ * message: 1 bit (a valid bit; no payload).
+ *
+ * <p>The token keeps circulating when nobody asks, as in the seeds, so the network is never free of
+ * messages; {@link #quiescent} therefore means "no processor is asking or eating", which is what
+ * the deadlock and livelock watchdogs need to know.
+ */
+public final class TokenRing extends BaselineFabric {
+    private int holder = 0;        // -1 while the token is in flight
+    private int busy;              // processors asking or eating
+
+    public TokenRing(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        super(nodes, latencyCycles, sink, observer);
+    }
+
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                busy++;
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                busy--;
+                sink.released(i, cycle);
+            }
+        }
+        for (Message m : channels.receive(cycle)) {
+            holder = m.to();
+        }
+        if (holder < 0) {
+            return;
+        }
+        switch (state[holder]) {
+            case HUNGRY -> {
+                state[holder] = ClientState.EATING;
+                sink.granted(holder, cycle);
+            }
+            case THINKING -> {
+                if (nodes > 1) {
+                    channels.send(new Message(holder, (holder + 1) % nodes, 0, 0, 1), cycle);
+                    holder = -1;
+                }
+            }
+            default -> { } // eating: keeps the token until req falls
+        }
+    }
+
+    @Override
+    public boolean quiescent() {
+        return busy == 0;
+    }
+}

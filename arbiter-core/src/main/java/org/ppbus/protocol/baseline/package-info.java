@@ -1,0 +1,5 @@
+/**
+ * The seeds' other mutual-exclusion algorithms on the same bus, one class each, with the req-edge
+ * and channel handling they share in {@code BaselineFabric}.
+ */
+package org.ppbus.protocol.baseline;

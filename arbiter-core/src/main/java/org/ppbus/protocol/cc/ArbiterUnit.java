@@ -1,0 +1,186 @@
+package org.ppbus.protocol.cc;
+
+import static org.ppbus.protocol.cc.LinkFlags.REQ;
+import static org.ppbus.protocol.cc.LinkFlags.SREQ;
+
+import org.ppbus.link.ChannelBank;
+import org.ppbus.link.PortQueues;
+
+/**
+ * Arbiter A_j: rules R12–R17 in the cycle order of docs/SPEC.md §3.4. Port m is the m-th real
+ * client of R_j in ascending order; its link id is {@code linkOfPort[m]}.
+ *
+ * <p>One evaluation: (1) receive at most one symbol per port (R12, R13, R14); (2) grant to the
+ * highest-priority requester when the resource is home (R15); (3) reclaim from the owner, R17 before
+ * R16 so that a StrongRequest subsumes the weak one; (4) drive the head of each output queue. A
+ * FORK followed by a reclaim Request on one link leaves in two consecutive cycles (E1).
+ */
+final class ArbiterUnit {
+    static final int NIL = -1;
+
+    private final int id;
+    private final int[] clients;
+    private final int[] linkOfPort;
+    private final byte[] flags;
+    private final PriorityList priority;
+    private final PortQueues out;
+    private final RuleSet rules;
+    private int owner = NIL;
+
+    ArbiterUnit(int id, int[] clients, int[] linkOfPort, RuleSet rules) {
+        this.id = id;
+        this.clients = clients;
+        this.linkOfPort = linkOfPort;
+        this.flags = new byte[clients.length];
+        this.priority = new PriorityList(clients.length);
+        this.out = new PortQueues(clients.length);
+        this.rules = rules;
+    }
+
+    boolean evaluate(long cycle, ChannelBank a2c, ChannelBank c2a, ProtocolObserver observer) {
+        boolean active = false;
+        int ports = clients.length;
+        // (1) Receive.
+        for (int m = 0; m < ports; m++) {
+            int code = c2a.take(linkOfPort[m], cycle);
+            if (code == Symbols.IDLE) {
+                continue;
+            }
+            active = true;
+            observer.arbiterReceived(id, clients[m], code, cycle);
+            switch (code) {
+                case Symbols.C_REQUEST -> flags[m] |= REQ | SREQ; // R12
+                case Symbols.DIRTY_FORK -> { // R13
+                    checkOwner(m, code, cycle, observer);
+                    owner = NIL;
+                    priority.giveLeastPriorityTo(m);
+                }
+                case Symbols.CLEAN_FORK -> { // R14 (+ F2)
+                    checkOwner(m, code, cycle, observer);
+                    owner = NIL;
+                    flags[m] |= rules.f2() ? REQ | SREQ : REQ;
+                }
+                default -> throw new AssertionError(code);
+            }
+        }
+        // (2) Grant: R15. req and sreq of the new owner stay set.
+        if (owner == NIL) {
+            int best = NIL;
+            for (int m = 0; m < ports; m++) {
+                if ((flags[m] & REQ) != 0 && (best == NIL || priority.outranks(m, best))) {
+                    best = m;
+                }
+            }
+            if (best != NIL) {
+                owner = best;
+                out.push(best, Symbols.FORK);
+                active = true;
+            }
+        }
+        // (3) Reclaim: R17 (+ F1), else R16.
+        if (owner != NIL) {
+            boolean higherWaiting = false;
+            boolean lowerWaiting = false;
+            for (int m = 0; m < ports; m++) {
+                if (m != owner && (flags[m] & REQ) != 0) {
+                    if (priority.outranks(m, owner)) {
+                        higherWaiting = true;
+                    } else {
+                        lowerWaiting = true;
+                    }
+                }
+            }
+            int fo = flags[owner];
+            if ((fo & SREQ) != 0 && higherWaiting) {
+                out.push(owner, Symbols.STRONG_REQUEST);
+                flags[owner] = (byte) (rules.f1() ? fo & ~(SREQ | REQ) : fo & ~SREQ);
+                active = true;
+            } else if ((fo & REQ) != 0 && lowerWaiting) {
+                out.push(owner, Symbols.A_REQUEST);
+                flags[owner] = (byte) (fo & ~REQ);
+                active = true;
+            }
+        }
+        // (4) Drive.
+        if (out.anyPending()) {
+            active = true;
+            for (int m = 0; m < ports; m++) {
+                int code = out.pop(m);
+                if (code != Symbols.IDLE) {
+                    a2c.drive(linkOfPort[m], cycle, code);
+                    observer.symbolDriven(false, linkOfPort[m], code, cycle);
+                }
+            }
+        }
+        return active || out.anyPending();
+    }
+
+    private void checkOwner(int port, int code, long cycle, ProtocolObserver observer) {
+        if (owner != port) {
+            observer.anomaly("arbiter " + id, Symbols.c2aName(code) + " from client " + clients[port]
+                    + " which is not OWNER (" + (owner == NIL ? "NIL" : "client " + clients[owner]) + ")", cycle);
+        }
+    }
+
+    int id() {
+        return id;
+    }
+
+    int[] clients() {
+        return clients;
+    }
+
+    int linkOfPort(int port) {
+        return linkOfPort[port];
+    }
+
+    /** OWNER as a port index, or {@link #NIL}. */
+    int owner() {
+        return owner;
+    }
+
+    int flags(int port) {
+        return flags[port];
+    }
+
+    PriorityList priority() {
+        return priority;
+    }
+
+    PortQueues queues() {
+        return out;
+    }
+
+    /** Saves OWNER, each port's flags, the priority order and the output queues. */
+    void save(org.ppbus.bus.StateBits w) {
+        int width = org.ppbus.bus.StateBits.widthFor(clients.length);
+        w.write(owner + 1, width);
+        for (byte f : flags) {
+            w.write(f, 4);
+        }
+        for (int p : priority.order()) {
+            w.write(p, width);
+        }
+        out.save(w);
+    }
+
+    void restore(org.ppbus.bus.StateBits r) {
+        int width = org.ppbus.bus.StateBits.widthFor(clients.length);
+        owner = r.read(width) - 1;
+        for (int m = 0; m < flags.length; m++) {
+            flags[m] = (byte) r.read(4);
+        }
+        int[] order = new int[clients.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = r.read(width);
+        }
+        priority.load(order);
+        out.load(r);
+    }
+
+    void load(int ownerPort, byte[] portFlags, int[] order) {
+        this.owner = ownerPort;
+        System.arraycopy(portFlags, 0, flags, 0, flags.length);
+        priority.load(order);
+    }
+}

@@ -1,0 +1,335 @@
+package org.ppbus.protocol.cc;
+
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Scheduler;
+import org.ppbus.link.ChannelBank;
+import org.ppbus.link.PortQueues;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * The Campos–Carvalho network: n clients and N arbiters wired by a padded projective plane, each
+ * client–arbiter pair joined by a c2a and an a2c channel of latency L. Unit ids: clients 0..n−1,
+ * arbiters n..n+N−1. Link ids: client i's slot k is i·K + k in both channel banks.
+ */
+public final class CcNetwork implements Fabric, StateView {
+    private final Wiring wiring;
+    private final RuleSet rules;
+    private final int latencyCycles;
+    private final Scheduler scheduler;
+    private final ChannelBank a2c;
+    private final ChannelBank c2a;
+    private final ClientUnit[] clients;
+    private final ArbiterUnit[] arbiters;
+    private final Fabric.GrantSink sink;
+    private final ProtocolObserver observer;
+    private final int[] linkPort;
+    private int unitsWithQueuedOutput;
+
+    /**
+     * Options that do not change the protocol. {@code fifoCapacity} > 0 makes every channel an
+     * asynchronous FIFO whose deliveries the caller chooses ({@link #deliver}); for the search only.
+     */
+    public record Options(int latencyCycles, RuleSet rules, boolean evaluateEveryUnit, int fifoCapacity) {
+        public Options(int latencyCycles, RuleSet rules, boolean evaluateEveryUnit) {
+            this(latencyCycles, rules, evaluateEveryUnit, 0);
+        }
+
+        public static Options of(int latencyCycles, RuleSet rules) {
+            return new Options(latencyCycles, rules, false);
+        }
+    }
+
+    public CcNetwork(Wiring wiring, Options options, InitialState initial, Fabric.GrantSink sink,
+                     ProtocolObserver observer) {
+        if (initial.wiring() != wiring) {
+            throw new IllegalArgumentException("initial state is for another wiring");
+        }
+        List<String> errors = initial.validate();
+        if (!errors.isEmpty() && !initial.forced()) {
+            throw new IllegalArgumentException("invalid initial state: " + errors.get(0));
+        }
+        this.wiring = wiring;
+        this.rules = options.rules();
+        this.latencyCycles = options.latencyCycles();
+        this.sink = sink;
+        this.observer = observer;
+        int n = wiring.nodes();
+        int bigN = wiring.points();
+        int k = wiring.lineSize();
+        int links = n * k;
+        this.scheduler = new Scheduler(n + bigN, latencyCycles, options.evaluateEveryUnit());
+        int[] toClient = new int[links];
+        int[] toArbiter = new int[links];
+        linkPort = new int[links];
+        for (int link = 0; link < links; link++) {
+            toClient[link] = wiring.linkClient(link);
+            toArbiter[link] = n + wiring.linkArbiter(link);
+            linkPort[link] = wiring.portAt(wiring.linkClient(link), link % k);
+        }
+        this.a2c = new ChannelBank(links, latencyCycles, toClient, scheduler);
+        this.c2a = new ChannelBank(links, latencyCycles, toArbiter, scheduler);
+        if (options.fifoCapacity() > 0) {
+            if (!options.evaluateEveryUnit()) {
+                throw new IllegalArgumentException("asynchronous channels need every unit evaluated every cycle");
+            }
+            a2c.makeAsynchronous(options.fifoCapacity());
+            c2a.makeAsynchronous(options.fifoCapacity());
+        }
+        this.clients = new ClientUnit[n];
+        for (int i = 0; i < n; i++) {
+            clients[i] = new ClientUnit(i, k, rules);
+            clients[i].load(initial.clientState(i), initial.clientFlagsOf(i));
+        }
+        this.arbiters = new ArbiterUnit[bigN];
+        for (int j = 0; j < bigN; j++) {
+            int[] cs = wiring.clientsOf(j);
+            int[] links2 = new int[cs.length];
+            for (int m = 0; m < cs.length; m++) {
+                links2[m] = wiring.link(cs[m], wiring.slotOf(cs[m], j));
+            }
+            arbiters[j] = new ArbiterUnit(j, cs, links2, rules);
+            arbiters[j].load(initial.ownerPort(j), initial.arbiterFlagsOf(j), initial.orderPorts(j));
+        }
+        // A loaded state may enable rules before any input arrives: evaluate everyone once.
+        for (int u = 0; u < n + bigN; u++) {
+            scheduler.wake(u, 0);
+        }
+    }
+
+    /** The contract's reset state. */
+    public static CcNetwork coldStart(Wiring wiring, Options options, Fabric.GrantSink sink, ProtocolObserver observer) {
+        return new CcNetwork(wiring, options, InitialState.coldStart(wiring), sink, observer);
+    }
+
+    @Override
+    public int nodes() {
+        return wiring.nodes();
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        clients[node].setReq(level);
+        scheduler.wake(node, cycle);
+    }
+
+    @Override
+    public void reenterWithoutThinking(int node, long cycle) {
+        clients[node].requestDirectReentry();
+        scheduler.wake(node, cycle);
+    }
+
+    @Override
+    public void step(long cycle) {
+        scheduler.drain(cycle, u -> evaluate(u, cycle));
+        if (c2a.asynchronous()) {
+            c2a.commit();
+            a2c.commit();
+        }
+    }
+
+    /**
+     * Asynchronous channels: channel k of {@link #links()}·2 (c2a links first, then a2c) delivers its
+     * head in the next step. Deliveries are cleared by every step.
+     */
+    public void deliver(int channel) {
+        int links = wiring.links();
+        (channel < links ? c2a : a2c).setDeliver(channel % links, true);
+    }
+
+    /** Asynchronous channels: whether channel k (numbered as in {@link #deliver}) holds a symbol. */
+    public boolean occupied(int channel) {
+        int links = wiring.links();
+        return (channel < links ? c2a : a2c).queuedIn(channel % links) > 0;
+    }
+
+    private void evaluate(int unit, long cycle) {
+        int n = clients.length;
+        PortQueues q = unit < n ? clients[unit].queues() : arbiters[unit - n].queues();
+        boolean pendingBefore = q.anyPending();
+        boolean active = unit < n
+                ? clients[unit].evaluate(cycle, a2c, c2a, sink, observer)
+                : arbiters[unit - n].evaluate(cycle, a2c, c2a, observer);
+        boolean pendingAfter = q.anyPending();
+        if (pendingBefore != pendingAfter) {
+            unitsWithQueuedOutput += pendingAfter ? 1 : -1;
+        }
+        if (active) {
+            scheduler.wake(unit, cycle + 1);
+        }
+    }
+
+    /**
+     * The whole protocol state after cycle t has been evaluated, packed: every client and arbiter
+     * and every symbol still in a pipeline. Only for a network that evaluates every unit every
+     * cycle, whose scheduler holds no state.
+     */
+    public long[] snapshot(long afterCycle) {
+        requireEveryUnit();
+        org.ppbus.bus.StateBits w = new org.ppbus.bus.StateBits();
+        for (ClientUnit c : clients) {
+            c.save(w);
+        }
+        for (ArbiterUnit a : arbiters) {
+            a.save(w);
+        }
+        a2c.save(afterCycle, w);
+        c2a.save(afterCycle, w);
+        return w.toWords();
+    }
+
+    /** Restores a {@link #snapshot} so that cycle t is the next one evaluated. */
+    public void restore(long[] state, long atCycle) {
+        requireEveryUnit();
+        org.ppbus.bus.StateBits r = new org.ppbus.bus.StateBits(state);
+        for (ClientUnit c : clients) {
+            c.restore(r);
+        }
+        for (ArbiterUnit a : arbiters) {
+            a.restore(r);
+        }
+        a2c.load(atCycle, r);
+        c2a.load(atCycle, r);
+        unitsWithQueuedOutput = 0;
+        for (ClientUnit c : clients) {
+            unitsWithQueuedOutput += c.queues().anyPending() ? 1 : 0;
+        }
+        for (ArbiterUnit a : arbiters) {
+            unitsWithQueuedOutput += a.queues().anyPending() ? 1 : 0;
+        }
+    }
+
+    private void requireEveryUnit() {
+        if (!scheduler.evaluatesAll()) {
+            throw new IllegalStateException("snapshots need a network that evaluates every unit every cycle");
+        }
+    }
+
+    /** The req input of a client as it was last set. */
+    public boolean req(int client) {
+        return clients[client].req();
+    }
+
+    @Override
+    public boolean quiescent() {
+        return a2c.inFlightTotal() == 0 && c2a.inFlightTotal() == 0 && unitsWithQueuedOutput == 0;
+    }
+
+    public RuleSet rules() {
+        return rules;
+    }
+
+    public int latencyCycles() {
+        return latencyCycles;
+    }
+
+    /** Symbols in a link's pipeline after cycle t, next to arrive first. */
+    public int[] inFlight(boolean clientToArbiter, int link, long cycle) {
+        return (clientToArbiter ? c2a : a2c).inFlight(link, cycle);
+    }
+
+    /** Symbols waiting in the sender's output queue of a link, head first. */
+    public int[] queued(boolean clientToArbiter, int link) {
+        if (clientToArbiter) {
+            return clients[wiring.linkClient(link)].queues().contents(link % wiring.lineSize());
+        }
+        return arbiters[wiring.linkArbiter(link)].queues().contents(linkPort[link]);
+    }
+
+    /** The largest output-queue depth any unit reached so far (I8 allows 2). */
+    public int maxQueueDepth() {
+        int max = 0;
+        for (ClientUnit c : clients) {
+            max = Math.max(max, c.queues().maxDepth());
+        }
+        for (ArbiterUnit a : arbiters) {
+            max = Math.max(max, a.queues().maxDepth());
+        }
+        return max;
+    }
+
+    /** Routes every symbol through a fault injector (fault runs evaluate every unit every cycle). */
+    public void inject(org.ppbus.link.FaultInjector injector) {
+        if (!scheduler.evaluatesAll()) {
+            throw new IllegalStateException("a fault run must evaluate every unit every cycle");
+        }
+        c2a.inject(injector, 0);
+        a2c.inject(injector, 1);
+    }
+
+    /** The cycle the network last evaluated is needed to read pipelines; checkers pass it. */
+    private long viewCycle;
+
+    /** Sets the cycle whose end-of-cycle state {@link #forkReturning}/{@link #forkGranting} describe. */
+    public void viewAt(long cycle) {
+        this.viewCycle = cycle;
+    }
+
+    @Override
+    public Wiring wiring() {
+        return wiring;
+    }
+
+    @Override
+    public ClientState clientState(int client) {
+        return clients[client].state();
+    }
+
+    @Override
+    public int clientFlags(int client, int slot) {
+        return clients[client].flags(slot);
+    }
+
+    @Override
+    public int ownerClient(int arbiter) {
+        int p = arbiters[arbiter].owner();
+        return p == ArbiterUnit.NIL ? -1 : arbiters[arbiter].clients()[p];
+    }
+
+    @Override
+    public int arbiterFlags(int arbiter, int port) {
+        return arbiters[arbiter].flags(port);
+    }
+
+    @Override
+    public int[] priorityOrder(int arbiter) {
+        int[] ports = arbiters[arbiter].priority().order();
+        int[] cs = arbiters[arbiter].clients();
+        int[] r = new int[ports.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = cs[ports[i]];
+        }
+        return r;
+    }
+
+    @Override
+    public int forkReturning(int link) {
+        for (int code : queued(true, link)) {
+            if (Symbols.carriesFork(true, code)) {
+                return code;
+            }
+        }
+        for (int code : inFlight(true, link, viewCycle)) {
+            if (Symbols.carriesFork(true, code)) {
+                return code;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public boolean forkGranting(int link) {
+        for (int code : queued(false, link)) {
+            if (code == Symbols.FORK) {
+                return true;
+            }
+        }
+        for (int code : inFlight(false, link, viewCycle)) {
+            if (code == Symbols.FORK) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,202 @@
+package org.ppbus.protocol.cc;
+
+import static org.ppbus.protocol.cc.LinkFlags.DIRTY;
+import static org.ppbus.protocol.cc.LinkFlags.FORK;
+import static org.ppbus.protocol.cc.LinkFlags.REQ;
+import static org.ppbus.protocol.cc.LinkFlags.SREQ;
+
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.ChannelBank;
+import org.ppbus.link.PortQueues;
+import org.ppbus.protocol.ClientState;
+
+/**
+ * Client C_i: rules R1–R11 in the cycle order of docs/SPEC.md §3.4. Slot k is the link to
+ * arbiter S_i[k]; link id = linkBase + k in both channel banks.
+ *
+ * <p>One evaluation: (0) the environment, R1 or R3 from req; (1) receive at most one symbol per link;
+ * (2) eat, and if so skip (3); (3) per link at most one of R5, R6, R7, R4; (4) drive the head of each
+ * output queue. Eating and yielding in one cycle is therefore impossible (A4).
+ */
+final class ClientUnit {
+    private final int id;
+    private final int linkBase;
+    private final byte[] flags;
+    private final PortQueues out;
+    private final RuleSet rules;
+    private ClientState state = ClientState.THINKING;
+    private boolean reqIn;
+    private boolean directReentry;
+
+    ClientUnit(int id, int slots, RuleSet rules) {
+        this.id = id;
+        this.linkBase = id * slots;
+        this.flags = new byte[slots];
+        this.out = new PortQueues(slots);
+        this.rules = rules;
+    }
+
+    void setReq(boolean level) {
+        reqIn = level;
+    }
+
+    void requestDirectReentry() {
+        directReentry = true;
+    }
+
+    /** Returns true if the unit changed state or drove a symbol, so it must run next cycle too. */
+    boolean evaluate(long cycle, ChannelBank a2c, ChannelBank c2a, Fabric.GrantSink sink,
+                     ProtocolObserver observer) {
+        ClientState before = state;
+        boolean active = false;
+        // (0) Environment: R1 / R3 act on req(t) before the rules (docs/SPEC.md (contract) timing).
+        if (state == ClientState.THINKING && reqIn) {
+            state = ClientState.HUNGRY;
+        } else if (state == ClientState.EATING && !reqIn) {
+            state = ClientState.THINKING;
+        }
+        if (directReentry) {
+            directReentry = false;
+            if (state == ClientState.EATING) {
+                state = ClientState.HUNGRY; // R3 then R1 with no THINKING evaluation: outside the contract
+            }
+        }
+        int slots = flags.length;
+        // (1) Receive: R8, R9, R10/R11.
+        for (int k = 0; k < slots; k++) {
+            int code = a2c.take(linkBase + k, cycle);
+            if (code == Symbols.IDLE) {
+                continue;
+            }
+            active = true;
+            observer.clientReceived(id, linkBase + k, code, cycle);
+            int f = flags[k];
+            switch (code) {
+                case Symbols.FORK -> {
+                    if ((f & FORK) != 0) {
+                        observer.anomaly("client " + id, "FORK received on slot " + k + " while holding it", cycle);
+                    }
+                    f = (f | FORK) & ~DIRTY;
+                }
+                case Symbols.A_REQUEST -> f |= REQ;
+                case Symbols.STRONG_REQUEST -> {
+                    if ((f & FORK) != 0) {
+                        f |= REQ | SREQ;
+                    }
+                }
+                default -> throw new AssertionError(code);
+            }
+            flags[k] = (byte) f;
+        }
+        // (2) Eat: R2, with F3's guard when enabled.
+        boolean ate = false;
+        if (state == ClientState.HUNGRY && mayEat()) {
+            state = ClientState.EATING;
+            for (int k = 0; k < slots; k++) {
+                flags[k] |= DIRTY;
+            }
+            ate = true;
+        }
+        // (3) Per link, at most one of R5, R6, R7, R4.
+        if (!ate && state != ClientState.EATING) {
+            for (int k = 0; k < slots; k++) {
+                int f = flags[k];
+                boolean fork = (f & FORK) != 0;
+                boolean req = (f & REQ) != 0;
+                if (state == ClientState.THINKING) {
+                    if (fork && req) { // R5
+                        out.push(k, Symbols.DIRTY_FORK);
+                        flags[k] = (byte) (f & ~(FORK | SREQ | DIRTY));
+                    }
+                } else if (fork && req && (f & DIRTY) != 0) { // R6
+                    out.push(k, Symbols.DIRTY_FORK);
+                    out.push(k, Symbols.C_REQUEST);
+                    flags[k] = (byte) (f & ~(FORK | REQ | SREQ | DIRTY));
+                } else if (fork && (f & SREQ) != 0 && (f & DIRTY) == 0) { // R7
+                    out.push(k, Symbols.CLEAN_FORK);
+                    flags[k] = (byte) (f & ~(FORK | REQ | SREQ));
+                } else if (!fork && req) { // R4
+                    out.push(k, Symbols.C_REQUEST);
+                    flags[k] = (byte) (f & ~REQ);
+                }
+            }
+        }
+        // (4) Drive one queued symbol per link.
+        if (out.anyPending()) {
+            active = true;
+            for (int k = 0; k < slots; k++) {
+                int code = out.pop(k);
+                if (code != Symbols.IDLE) {
+                    c2a.drive(linkBase + k, cycle, code);
+                    observer.symbolDriven(true, linkBase + k, code, cycle);
+                }
+            }
+        }
+        if (state != before || ate) {
+            active = true;
+            // A direct re-entry (A3 only) can leave EATING and eat again in one cycle: report both.
+            if (before == ClientState.EATING) {
+                sink.released(id, cycle);
+            }
+            if (ate) {
+                sink.granted(id, cycle);
+            }
+        }
+        return active || out.anyPending();
+    }
+
+    private boolean mayEat() {
+        for (byte f : flags) {
+            if ((f & FORK) == 0) {
+                return false;
+            }
+            if (rules.f3() && (f & REQ) != 0 && (f & DIRTY) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    ClientState state() {
+        return state;
+    }
+
+    int flags(int slot) {
+        return flags[slot];
+    }
+
+    PortQueues queues() {
+        return out;
+    }
+
+    /** Saves the unit's state: the state, the req input, each link's flags and the output queues. */
+    void save(org.ppbus.bus.StateBits w) {
+        w.write(state.ordinal(), 2);
+        w.write(reqIn ? 1 : 0, 1);
+        w.write(directReentry ? 1 : 0, 1);
+        for (byte f : flags) {
+            w.write(f, 4);
+        }
+        out.save(w);
+    }
+
+    void restore(org.ppbus.bus.StateBits r) {
+        state = ClientState.values()[r.read(2)];
+        reqIn = r.read(1) == 1;
+        directReentry = r.read(1) == 1;
+        for (int k = 0; k < flags.length; k++) {
+            flags[k] = (byte) r.read(4);
+        }
+        out.load(r);
+    }
+
+    boolean req() {
+        return reqIn;
+    }
+
+    /** Loads a state (for initial states other than the cold start). */
+    void load(ClientState s, byte[] linkFlags) {
+        this.state = s;
+        System.arraycopy(linkFlags, 0, flags, 0, flags.length);
+    }
+}

@@ -1,0 +1,18 @@
+package org.ppbus.protocol.cc;
+
+/** What the network reports as it runs, for statistics, traces and checkers. All no-ops by default. */
+public interface ProtocolObserver {
+    /** A non-idle symbol driven on a link in this cycle (it arrives L cycles later). */
+    default void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) { }
+
+    /** An arbiter consumed a symbol from one of its clients. */
+    default void arbiterReceived(int arbiter, int client, int code, long cycle) { }
+
+    /** A client consumed a symbol from one of its arbiters on this link. */
+    default void clientReceived(int client, int link, int code, long cycle) { }
+
+    /** Something the protocol says cannot happen did (a fork from a non-owner, a second fork...). */
+    default void anomaly(String unit, String what, long cycle) { }
+
+    ProtocolObserver NONE = new ProtocolObserver() { };
+}

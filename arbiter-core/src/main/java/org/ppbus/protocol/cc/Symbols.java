@@ -1,0 +1,43 @@
+package org.ppbus.protocol.cc;
+
+/** The 2-bit E1 codes of docs/SPEC.md (contract). Code 0 is idle in both directions. */
+public final class Symbols {
+    private Symbols() {}
+
+    public static final int IDLE = 0;
+
+    /** Arbiter → client. */
+    public static final int FORK = 1;
+    public static final int A_REQUEST = 2;
+    public static final int STRONG_REQUEST = 3;
+
+    /** Client → arbiter. */
+    public static final int CLEAN_FORK = 1;
+    public static final int DIRTY_FORK = 2;
+    public static final int C_REQUEST = 3;
+
+    public static String a2cName(int code) {
+        return switch (code) {
+            case IDLE -> "idle";
+            case FORK -> "FORK";
+            case A_REQUEST -> "REQUEST";
+            case STRONG_REQUEST -> "STRONG_REQUEST";
+            default -> throw new IllegalArgumentException("not a 2-bit code: " + code);
+        };
+    }
+
+    public static String c2aName(int code) {
+        return switch (code) {
+            case IDLE -> "idle";
+            case CLEAN_FORK -> "CLEAN_FORK";
+            case DIRTY_FORK -> "DIRTY_FORK";
+            case C_REQUEST -> "REQUEST";
+            default -> throw new IllegalArgumentException("not a 2-bit code: " + code);
+        };
+    }
+
+    /** True for codes that carry an arbiter's fork in the given direction. */
+    public static boolean carriesFork(boolean clientToArbiter, int code) {
+        return clientToArbiter ? code == CLEAN_FORK || code == DIRTY_FORK : code == FORK;
+    }
+}

@@ -4,8 +4,12 @@ import java.io.PrintStream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 
 /** Shared option parsing and output helpers. */
 final class Cli {
@@ -43,6 +47,52 @@ final class Cli {
             }
         }
         return cl;
+    }
+
+    /**
+     * {@code --algorithm A} over some of the registry's algorithms, the first being the default; the
+     * help lists them from their descriptors.
+     */
+    static Option algorithmOption(java.util.List<Algorithm> choices) {
+        StringBuilder d = new StringBuilder();
+        for (Algorithm a : choices) {
+            d.append(d.length() == 0 ? "" : "; ").append(a.name()).append(a == choices.get(0) ? " (default)" : "");
+        }
+        return Option.builder().longOpt("algorithm").hasArg().argName("A").desc(d.toString()).build();
+    }
+
+    /** {@code --algorithms LIST}: a comma-separated subset of the registry. */
+    static Option algorithmsOption(String defaultText) {
+        return Option.builder().longOpt("algorithms").hasArg().argName("LIST")
+                .desc("comma-separated, from " + String.join(", ", Algorithms.names()) + " (default " + defaultText + ")")
+                .build();
+    }
+
+    /** The algorithm {@code --algorithm} names among the choices (the first one by default). */
+    static Algorithm algorithm(CommandLine cl, java.util.List<Algorithm> choices) throws UsageException {
+        if (!cl.hasOption("algorithm")) {
+            return choices.get(0);
+        }
+        String name = cl.getOptionValue("algorithm");
+        String names = String.join(", ", choices.stream().map(Algorithm::name).toList());
+        return choices.stream().filter(a -> a.name().equals(name)).findFirst().orElseThrow(() -> new UsageException(
+                Algorithms.find(name).isPresent() ? "--algorithm " + name + " is not available here (" + names + ")"
+                        : "unknown --algorithm '" + name + "' (" + names + ")"));
+    }
+
+    /** {@code --rules R}: the rule sets of Campos–Carvalho. */
+    static Option rulesOption() {
+        return Option.builder().longOpt("rules").hasArg().argName("R")
+                .desc("fixed (default), literal, or literal+F1+F2+F3 subsets").build();
+    }
+
+    /** The rule set {@code --rules} names, fixed by default. */
+    static RuleSet rules(CommandLine cl) throws UsageException {
+        try {
+            return RuleSet.parse(cl.getOptionValue("rules", "fixed"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--rules: " + e.getMessage());
+        }
     }
 
     /** A comma-separated list with no empty item; an empty list is an error. */

@@ -11,6 +11,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.plane.Wiring;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.Statistics;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
@@ -35,8 +36,7 @@ final class CompareCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
         o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
-        o.addOption(Option.builder().longOpt("algorithms").hasArg().argName("LIST")
-                .desc("comma-separated, from " + String.join(", ", SimulationConfig.ALGORITHMS) + " (default all)").build());
+        o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the rows as JSON").build());
         o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write the rows as CSV").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -55,11 +55,11 @@ final class CompareCommand implements Main.Command {
             }
         }
         List<String> algorithms = cl.hasOption("algorithms")
-                ? Cli.parseList("algorithms", cl.getOptionValue("algorithms")) : SimulationConfig.ALGORITHMS;
+                ? Cli.parseList("algorithms", cl.getOptionValue("algorithms")) : Algorithms.names();
         List<SimulationResult> rows = new ArrayList<>();
         for (String a : algorithms) {
-            if (!SimulationConfig.ALGORITHMS.contains(a.trim())) {
-                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", SimulationConfig.ALGORITHMS) + ")");
+            if (!Algorithms.names().contains(a.trim())) {
+                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", Algorithms.names()) + ")");
             }
         }
         boolean interrupted = false;
@@ -122,69 +122,8 @@ final class CompareCommand implements Main.Command {
         return rows.stream().allMatch(r -> r.violation() == null && r.ungranted() == 0) ? 0 : 1;
     }
 
-    /**
-     * Wires that leave a node, each counted once. Campos–Carvalho: every remote link has two 2-bit
-     * channels, 4 wires; the link to the node's own arbiter stays inside. Central round-robin: req
-     * and gnt run from every node to the arbiter. Coordinator: a message-wide channel each way
-     * between every other node and node 0.
-     */
+    /** Wires that leave a node, each counted once, as the algorithm's descriptor counts them. */
     static double wiresPerNode(SimulationResult r) {
-        if (r.config().algorithm().equals("central-rr")) {
-            return 2;
-        }
-        if (r.config().algorithm().equals("lamport")) {
-            int n = r.config().nodes();
-            int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
-            return (double) (2 + Simulation.STAMP_BITS + idBits) * (n - 1);
-        }
-        if (r.config().algorithm().equals("ricart-agrawala") || r.config().algorithm().equals("carvalho-roucairol")) {
-            // A REQUEST-wide channel each way to every other node, each counted once.
-            int n = r.config().nodes();
-            int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
-            return (double) (1 + Simulation.STAMP_BITS + idBits) * (n - 1);
-        }
-        if (r.config().algorithm().equals("chandy-misra")) {
-            return r.config().nodes() - 1; // a 1-bit channel each way per pair, each counted once
-        }
-        if (r.config().algorithm().equals("maekawa")) {
-            return org.ppbus.protocol.baseline.Maekawa.wiresPerNode(
-                    org.ppbus.protocol.baseline.Maekawa.onPlane(Wiring.forNodes(r.config().nodes())), Simulation.STAMP_BITS);
-        }
-        if (r.config().algorithm().equals("maekawa-grid")) {
-            return org.ppbus.protocol.baseline.Maekawa.wiresPerNode(
-                    org.ppbus.protocol.baseline.Maekawa.onGrid(r.config().nodes()), Simulation.STAMP_BITS);
-        }
-        if (r.config().algorithm().equals("li-hudak") || r.config().algorithm().equals("thambu-wong")) {
-            // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
-            // each counted once. Thambu-Wong's routed requests also carry the successor flag and a
-            // 16-bit hand-off cycle, and its token has channels of its own, as wide as a request,
-            // over which the queue is sent serially.
-            int n = r.config().nodes();
-            int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
-            int width = r.config().algorithm().equals("li-hudak") ? 1 + idBits
-                    : (3 + idBits + 2 + 1 + org.ppbus.protocol.baseline.ThambuWong.CYCLE_BITS) + (3 + idBits + 2);
-            return (double) width * (n - 1);
-        }
-        if (r.config().algorithm().equals("raymond")) {
-            return org.ppbus.protocol.baseline.Raymond.wiresPerNode(r.config().nodes());
-        }
-        if (r.config().algorithm().equals("token-ring")) {
-            return 2; // a 1-bit token channel in from the predecessor and out to the successor
-        }
-        if (r.config().algorithm().equals("coordinator")) {
-            // A channel each way between every other node and node 0, as wide as the widest message
-            // (REQUEST: 2 type bits and the requester's id).
-            int n = r.config().nodes();
-            int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
-            return 2.0 * (2 + idBits) * (n - 1) / n;
-        }
-        Wiring w = Wiring.forNodes(r.config().nodes());
-        long remote = 0;
-        for (int link = 0; link < w.links(); link++) {
-            if (!w.isLocal(link)) {
-                remote++;
-            }
-        }
-        return 4.0 * remote / w.nodes();
+        return r.config().algorithmSpec().wires().perNode(r.config().nodes());
     }
 }

@@ -29,7 +29,8 @@ final class CosimCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
         o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency, >= 1 (default 1)").build());
-        o.addOption(Option.builder().longOpt("algorithm").hasArg().argName("A").desc("campos-carvalho (default) or central-rr").build());
+        o.addOption(Cli.algorithmOption(org.ppbus.verilog.Designs.algorithms()));
+        o.addOption(Cli.rulesOption());
         o.addOption(Option.builder().longOpt("workload").hasArg().argName("NAME|FILE").desc("as for simulate (default uniform)").build());
         o.addOption(Option.builder().longOpt("vcd").hasArg().argName("PREFIX")
                 .desc("on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd (default ppbus-divergence)").build());
@@ -40,23 +41,27 @@ final class CosimCommand implements Main.Command {
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--vcd PREFIX] [--json FILE]",
+            Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--vcd PREFIX] [--json FILE]",
                     "Builds the RTL with Verilator (cached), runs it in lockstep with the Java model and compares\n"
                     + "every gnt bit and every channel symbol in every cycle.\n\n", o);
             return 0;
         }
         SimulationConfig c = SimulationConfig.defaults();
         String[][] map = {{"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"}, {"seed", "seed"},
-                          {"latency", "latency"}, {"algorithm", "algorithm"}, {"workload", "workload"}};
+                          {"latency", "latency"}, {"algorithm", "algorithm"}, {"workload", "workload"},
+                          {"rules", "rules"}};
         for (String[] m : map) {
             if (cl.hasOption(m[0])) {
                 c = SimulateCommand.apply(c, m[1], cl.getOptionValue(m[0]));
             }
         }
         c = c.validated();
-        if (!org.ppbus.verilog.Designs.ALGORITHMS.contains(c.algorithm())) {
+        if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
-                    + String.join(", ", org.ppbus.verilog.Designs.ALGORITHMS) + ")");
+                    + String.join(", ", org.ppbus.verilog.Designs.names()) + ")");
+        }
+        if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES) && !c.rules().equals(org.ppbus.protocol.cc.RuleSet.FIXED)) {
+            throw new UsageException("--rules applies to " + org.ppbus.registry.Algorithms.campos().name() + " only");
         }
         long window = Cli.parseLong("vcd-window", cl.getOptionValue("vcd-window", "50"));
         if (window < 0) {
@@ -98,8 +103,10 @@ final class CosimCommand implements Main.Command {
 
     private static int report(CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream err)
             throws java.io.IOException {
-        out.printf(Locale.ROOT, "ppbus cosim: %s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n", c.algorithm(), c.nodes(),
-                c.latencyCycles(), Double.toString(c.load()), c.seed(), r.cycles(), r.interrupted() ? " (INTERRUPTED)" : "");
+        out.printf(Locale.ROOT, "ppbus cosim: %s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n", c.algorithm(),
+                c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES) ? ", rules " + c.rules().label() : "",
+                c.nodes(), c.latencyCycles(), Double.toString(c.load()), c.seed(), r.cycles(),
+                r.interrupted() ? " (INTERRUPTED)" : "");
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());
         out.printf(Locale.ROOT, "  Verilator RTL      %,14.0f cycles/s%n", r.rtlCyclesPerSecond());
         out.printf(Locale.ROOT, "  lockstep           %,14.0f cycles/s%n", r.lockstepCyclesPerSecond());

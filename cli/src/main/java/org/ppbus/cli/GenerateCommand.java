@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 
@@ -19,8 +21,8 @@ final class GenerateCommand implements Main.Command {
         Options o = new Options();
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (required)").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency in cycles, >= 1 (default 1)").build());
-        o.addOption(Option.builder().longOpt("algorithm").hasArg().argName("A")
-                .desc("campos-carvalho (default) or central-rr, the central round-robin reference").build());
+        o.addOption(Cli.algorithmOption(Designs.algorithms()));
+        o.addOption(Cli.rulesOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -32,17 +34,19 @@ final class GenerateCommand implements Main.Command {
         }
         int n = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
         int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
-        String algorithm = cl.getOptionValue("algorithm", "campos-carvalho");
+        Algorithm algorithm = Cli.algorithm(cl, Designs.algorithms());
+        RuleSet rules = Cli.rules(cl);
         if (n < 1 || n > 4161) {
             throw new UsageException("--nodes must be in 1..4161, got " + n);
         }
         if (latency < 1 || latency > 1024) {
             throw new UsageException("--latency must be in 1..1024 cycles, got " + latency);
         }
-        if (!Designs.ALGORITHMS.contains(algorithm)) {
-            throw new UsageException("unknown --algorithm '" + algorithm + "' (" + String.join(", ", Designs.ALGORITHMS) + ")");
+        try {
+            return Designs.generate(algorithm, n, latency, rules, Version.VERSION);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
-        return Designs.generate(algorithm, n, latency, Version.VERSION);
     }
 
     @Override
@@ -51,7 +55,7 @@ final class GenerateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A]",
+            Cli.help(out, "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R]",
                     "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module and files.f.\n\n", o);
             return 0;
         }

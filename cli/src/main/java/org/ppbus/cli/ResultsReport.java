@@ -3,6 +3,8 @@ package org.ppbus.cli;
 import java.util.List;
 import java.util.Locale;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.registry.Algorithms;
 
 /** The markdown of docs/RESULTS.md, from the sweep rows and the measured claims. */
 final class ResultsReport {
@@ -110,24 +112,10 @@ final class ResultsReport {
                 .map(r -> String.format(Locale.ROOT, "%.2f", r.messagesPerEntry())).orElse("—");
     }
 
-    /** {formula, value at n}; null where the seeds give no number. */
+    /** {formula, value at n} from the algorithm's descriptor; null where the seeds give no number. */
     static String[] claim(String algorithm, int n) {
-        int k = Wiring.forNodes(n).lineSize();
-        int c = (int) Math.ceil(Math.sqrt(n));
-        int depth = 31 - Integer.numberOfLeadingZeros(n);
-        return switch (algorithm) {
-            case "campos-carvalho" -> new String[] {"0 … 4√n (√n := K)", "0 … " + 4 * k};
-            case "coordinator" -> new String[] {"3", "3"};
-            case "token-ring" -> new String[] {"d ≤ N − 1 hops; 1 per entry under saturation", "1 … " + (n - 1)};
-            case "lamport" -> new String[] {"3(N − 1)", Integer.toString(3 * (n - 1))};
-            case "ricart-agrawala" -> new String[] {"2(N − 1)", Integer.toString(2 * (n - 1))};
-            case "carvalho-roucairol", "chandy-misra" -> new String[] {"0 … 2(N − 1)", "0 … " + 2 * (n - 1)};
-            case "raymond" -> new String[] {"≤ 2D (heap: D ≤ 2⌊log₂ n⌋); ≈ 4 at high load", "≤ " + 4 * depth};
-            case "maekawa" -> new String[] {"3√N … 5√N; 3K counting self-messages", 3 * k + " … " + 5 * k};
-            case "maekawa-grid" -> new String[] {"6√N − 3 … 10√N − 5 (√N := c)", (6 * c - 3) + " … " + (10 * c - 5)};
-            case "thambu-wong" -> new String[] {"0 … 3√N + 2 (check against 3K + 2)", "0 … " + (3 * k + 2)};
-            default -> null;
-        };
+        Algorithm.Cost c = Algorithms.named(algorithm).claim().at(n);
+        return c == null ? null : new String[] {c.formula(), c.value()};
     }
 
     /** Why some measurements differ from the claims; the mechanisms, not the numbers, which are above. */

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -46,8 +47,7 @@ final class SimulateCommand implements Main.Command {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("algorithm").hasArg().argName("A")
-                .desc("campos-carvalho (default) or central-rr, the central round-robin reference").build());
+        o.addOption(Cli.algorithmOption(Algorithms.all()));
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
         o.addOption(Option.builder().longOpt("fault").hasArg().argName("KIND:WHERE")
                 .desc("inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random or CYCLE@CHANNEL "
@@ -58,7 +58,7 @@ final class SimulateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("geometric-hold").desc("geometric hold with mean H instead of fixed").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency in cycles, >= 1 (default 1)").build());
         o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
-        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, or literal+F1+F2+F3 subsets").build());
+        o.addOption(Cli.rulesOption());
         o.addOption(Option.builder().longOpt("workload").hasArg().argName("NAME|FILE")
                 .desc("one of " + String.join(", ", Workload.NAMES) + " (default uniform), or a request-trace file").build());
         o.addOption(Option.builder().longOpt("hot-nodes").hasArg().argName("LIST").desc("hotspot workload: comma-separated nodes").build());

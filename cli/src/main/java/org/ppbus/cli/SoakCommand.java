@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
@@ -35,8 +36,7 @@ final class SoakCommand implements Main.Command {
                 .desc("holds per point: H fixed, gH geometric with mean H (default 4)").build());
         o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
-        o.addOption(Option.builder().longOpt("algorithms").hasArg().argName("LIST")
-                .desc("algorithms to soak (default campos-carvalho)").build());
+        o.addOption(Cli.algorithmsOption(Algorithms.campos().name()));
         o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
         o.addOption(Option.builder().longOpt("cosim")
                 .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
@@ -64,7 +64,7 @@ final class SoakCommand implements Main.Command {
         String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
         String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");
         String latencies = cl.getOptionValue("latencies", cosim ? "1" : "1,3");
-        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", "campos-carvalho"));
+        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", Algorithms.campos().name()));
         String holds = cl.getOptionValue("holds", "4");
         for (String a : algorithms) {
             for (String n : Cli.parseList("nodes", nodes)) {

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -39,7 +40,7 @@ final class SweepCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("algorithms").hasArg().argName("LIST").desc("default: all").build());
+        o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 7,13,31,57").build());
         o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.05,0.2,1.0").build());
         o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1").build());
@@ -105,7 +106,7 @@ final class SweepCommand implements Main.Command {
 
     /** The canonical order: algorithm, n, load, L, seed, each as listed. */
     static List<SimulationConfig> points(CommandLine cl) throws UsageException {
-        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", SimulationConfig.ALGORITHMS)));
+        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", Algorithms.names())));
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
         int hold = Cli.parseInt("hold", cl.getOptionValue("hold", "4"));
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
@@ -114,8 +115,8 @@ final class SweepCommand implements Main.Command {
         }
         List<SimulationConfig> points = new ArrayList<>();
         for (String a : algorithms) {
-            if (!SimulationConfig.ALGORITHMS.contains(a.trim())) {
-                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", SimulationConfig.ALGORITHMS) + ")");
+            if (!Algorithms.names().contains(a.trim())) {
+                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", Algorithms.names()) + ")");
             }
             for (String n : Cli.parseList("nodes", cl.getOptionValue("nodes", "7,13,31,57"))) {
                 for (String p : Cli.parseList("loads", cl.getOptionValue("loads", "0.001,0.01,0.05,0.2,1.0"))) {

@@ -61,7 +61,7 @@ final class SynthCommand implements Main.Command {
                 deleteTree(dir);
             }
         }
-        String algorithm = cl.getOptionValue("algorithm", "campos-carvalho");
+        String algorithm = Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name();
         out.printf(Locale.ROOT, "ppbus synth: %s, n=%d, latency %s, iCE40 (yosys synth_ice40 -noflatten)%n", algorithm, n,
                 cl.getOptionValue("latency", "1"));
         out.printf(Locale.ROOT, "%-34s %8s %8s %8s%n", "", "LUT4", "carry", "DFF");

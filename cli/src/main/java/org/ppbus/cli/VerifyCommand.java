@@ -130,7 +130,7 @@ final class VerifyCommand implements Main.Command {
                         r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
                         + "; every state within " + r.exploredDepth() + " cycles checked)",
                         r.seconds(), r.bytes() / 1e6);
-                if (r.overtakeBound() != org.ppbus.check.OvertakeBound.NONE) {
+                if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
                     out.printf(Locale.ROOT, "overtaking: at most %d meals of one processor in another's hungry period"
                             + " (bound %d for L=%d and holds of 1 cycle)%n", r.maxOvertakes(), r.overtakeBound(), latency);
                 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
 
@@ -128,6 +129,27 @@ class MainTest {
         assertEquals(2, run("generate", "--nodes", "7", "--algorithm", "bogus", "--out", dir.toString()));
     }
 
+    /**
+     * {@code --rules literal} switches every fix off: n = 7 has 7 clients (F3) and 7 arbiters with 3
+     * clients each (F1, F2), so 21 overrides, and the header names the rules.
+     */
+    @Test
+    void generateTakesTheRuleSet(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("generate", "--nodes", "7", "--rules", "literal", "--out", dir.toString()), errText());
+        String top = Files.readString(dir.resolve("ppbus_top.v"));
+        assertEquals(21, top.split("\\((0)\\)", -1).length - 1);
+        assertTrue(top.contains(" rules=literal "));
+        assertTrue(top.contains("--rules literal --out DIR"));
+        assertEquals(0, run("generate", "--nodes", "7", "--rules", "literal+F1+F2+F3", "--out", dir.resolve("f").toString()));
+        assertEquals(0, run("generate", "--nodes", "7", "--out", dir.resolve("d").toString()));
+        assertEquals(Files.readString(dir.resolve("d").resolve("ppbus_top.v")), Files.readString(dir.resolve("f").resolve("ppbus_top.v")));
+        err.reset();
+        assertEquals(2, run("generate", "--nodes", "7", "--rules", "strict", "--out", dir.resolve("x").toString()));
+        assertEquals(1, errText().trim().split("\n").length, errText());
+        assertEquals(2, run("generate", "--nodes", "7", "--algorithm", "central-rr", "--rules", "literal", "--out",
+                dir.resolve("y").toString()));
+    }
+
     @Test
     void synthReportsCellsAsJson(@TempDir Path dir) throws Exception {
         if (!org.ppbus.verilog.ExternalTool.available("yosys")) {
@@ -225,7 +247,7 @@ class MainTest {
         assertEquals(0, run("compare", "--nodes", "13", "--load", "0.05", "--cycles", "20000", "--json", json.toString(),
                 "--csv", csv.toString()));
         JsonNode rows = Reports.mapper().readTree(json.toFile()).get("algorithms");
-        assertEquals(SimulationConfig.ALGORITHMS.size(), rows.size());
+        assertEquals(Algorithms.names().size(), rows.size());
         for (JsonNode row : rows) {
             for (String f : new String[] {"algorithm", "mutexViolations", "deadlock", "messagesPerEntry", "bitsPerEntry", "wait"}) {
                 assertTrue(row.has(f), f);
@@ -237,7 +259,7 @@ class MainTest {
         // Coordinator: 12 of 13 nodes have a 6-bit channel each way to node 0 (2 type bits, 4 id bits).
         assertEquals(2.0 * 6 * 12 / 13, rows.get(2).get("wiresPerNode").asDouble(), 1e-9);
         assertEquals(3.0, rows.get(2).get("messagesPerEntry").get("mean").asDouble(), 1e-12);
-        assertEquals(SimulationConfig.ALGORITHMS.size() + 1, Files.readAllLines(csv).size());
+        assertEquals(Algorithms.names().size() + 1, Files.readAllLines(csv).size());
         assertEquals(2, run("compare", "--algorithms", "suzuki-kasami"));
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.SimulationConfig;
 
 class ResultsCommandTest {
@@ -31,7 +32,7 @@ class ResultsCommandTest {
         String md = Files.readString(report);
         for (String t : new String[] {"## n = 57, load 0.01", "## n = 57, load 0.2", "## n = 273, load 0.01", "## n = 273, load 0.2"}) {
             String section = md.substring(md.indexOf(t), md.indexOf("\n## ", md.indexOf(t) + 1));
-            for (String a : SimulationConfig.ALGORITHMS) {
+            for (String a : Algorithms.names()) {
                 assertTrue(section.contains("| " + a + " |"), t + " has no row for " + a);
             }
             assertTrue(!section.contains("FAILED"), t);

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.RuleSet;
 
 /**
  * Emits the Campos–Carvalho network for n nodes as Verilog-2001: one file per module, the top level
@@ -24,6 +25,11 @@ public final class CcVerilogGenerator {
     }
 
     public GeneratedDesign generate(Wiring w, int latencyCycles) {
+        return generate(w, latencyCycles, RuleSet.FIXED);
+    }
+
+    /** The network with a rule set: the units' F1/F2/F3 parameters follow it. */
+    public GeneratedDesign generate(Wiring w, int latencyCycles, RuleSet rules) {
         if (latencyCycles < 1) {
             throw new IllegalArgumentException("--latency must be at least 1 cycle, got " + latencyCycles);
         }
@@ -35,18 +41,18 @@ public final class CcVerilogGenerator {
             multi |= p >= 2;
         }
         Map<String, String> files = new LinkedHashMap<>();
-        String params = "nodes=" + w.nodes() + " latency=" + latencyCycles + " rules=fixed";
-        addResource(files, "ppbus_outq", "E1 output FIFOs of W links", w, latencyCycles);
-        addResource(files, "ppbus_channel", "a 2-bit channel with a latency of L cycles", w, latencyCycles);
-        addResource(files, "ppbus_client", "Campos-Carvalho client unit, rules R1-R11", w, latencyCycles);
+        String params = "nodes=" + w.nodes() + " latency=" + latencyCycles + " rules=" + rules.label();
+        addResource(files, "ppbus_outq", "E1 output FIFOs of W links", w, latencyCycles, rules);
+        addResource(files, "ppbus_channel", "a 2-bit channel with a latency of L cycles", w, latencyCycles, rules);
+        addResource(files, "ppbus_client", "Campos-Carvalho client unit, rules R1-R11", w, latencyCycles, rules);
         if (multi) {
-            addResource(files, "ppbus_arbiter", "Campos-Carvalho arbiter unit, rules R12-R17", w, latencyCycles);
+            addResource(files, "ppbus_arbiter", "Campos-Carvalho arbiter unit, rules R12-R17", w, latencyCycles, rules);
         }
         if (single) {
-            addResource(files, "ppbus_arbiter1", "Campos-Carvalho arbiter with a single real client", w, latencyCycles);
+            addResource(files, "ppbus_arbiter1", "Campos-Carvalho arbiter with a single real client", w, latencyCycles, rules);
         }
-        files.put("ppbus_top.v", header("ppbus_top.v", "the wired network (docs/SPEC.md (contract) top level)", w, latencyCycles)
-                + TopLevel.text(w, latencyCycles) + FOOTER);
+        files.put("ppbus_top.v", header("ppbus_top.v", "the wired network (docs/SPEC.md (contract) top level)", w, latencyCycles, rules)
+                + TopLevel.text(w, latencyCycles, rules) + FOOTER);
         StringBuilder list = new StringBuilder();
         list.append("// ").append(params).append(", compile order\n");
         for (String f : files.keySet()) {
@@ -87,15 +93,16 @@ public final class CcVerilogGenerator {
 
     static final String FOOTER = "\n`resetall\n";
 
-    void addResource(Map<String, String> files, String module, String what, Wiring w, int latency) {
+    void addResource(Map<String, String> files, String module, String what, Wiring w, int latency, RuleSet rules) {
         String file = module + ".v";
-        files.put(file, header(file, what, w, latency) + resource(file) + FOOTER);
+        files.put(file, header(file, what, w, latency, rules) + resource(file) + FOOTER);
     }
 
-    String header(String file, String what, Wiring w, int latency) {
-        return header(file, what, "nodes=" + w.nodes() + " latency=" + latency + " rules=fixed"
+    String header(String file, String what, Wiring w, int latency, RuleSet rules) {
+        return header(file, what, "nodes=" + w.nodes() + " latency=" + latency + " rules=" + rules.label()
                         + " (plane q=" + w.plane().order() + ", N=" + w.points() + ", D=" + Arrays.toString(w.plane().differenceSet()) + ")",
-                "ppbus generate --nodes " + w.nodes() + " --latency " + latency + " --out DIR");
+                "ppbus generate --nodes " + w.nodes() + " --latency " + latency
+                        + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + " --out DIR");
     }
 
     private String header(String file, String what, String params, String regenerate) {

@@ -1,20 +1,59 @@
 package org.ppbus.verilog;
 
 import java.util.List;
+import java.util.Map;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.CentralRoundRobin;
+import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 
-/** The designs ppbus can emit, by algorithm name. */
+/**
+ * The designs ppbus can emit: one generator per algorithm whose descriptor has
+ * {@link Algorithm.Feature#RTL} (a test keeps the two in step).
+ */
 public final class Designs {
-    public static final List<String> ALGORITHMS = List.of("campos-carvalho", "central-rr");
+    /** Emits one algorithm's design. */
+    interface Generator {
+        GeneratedDesign generate(int nodes, int latencyCycles, RuleSet rules, String toolVersion);
+    }
+
+    static final Map<Algorithm, Generator> GENERATORS = Map.of(
+            CcNetwork.ALGORITHM, (n, l, r, v) -> new CcVerilogGenerator(v).generate(Wiring.forNodes(n), l, r),
+            CentralRoundRobin.ALGORITHM, (n, l, r, v) -> new RoundRobinVerilogGenerator(v).generate(n));
 
     private Designs() {}
 
+    /** The algorithms with RTL, in the registry's order. */
+    public static List<Algorithm> algorithms() {
+        return Algorithms.with(Algorithm.Feature.RTL);
+    }
+
+    public static List<String> names() {
+        return algorithms().stream().map(Algorithm::name).toList();
+    }
+
+    /** The design of a named algorithm with its default (fixed) rules. */
     public static GeneratedDesign generate(String algorithm, int nodes, int latencyCycles, String toolVersion) {
-        return switch (algorithm) {
-            case "campos-carvalho" -> new CcVerilogGenerator(toolVersion).generate(Wiring.forNodes(nodes), latencyCycles);
-            case "central-rr" -> new RoundRobinVerilogGenerator(toolVersion).generate(nodes);
-            default -> throw new IllegalArgumentException("unknown algorithm '" + algorithm + "' ("
-                    + String.join(", ", ALGORITHMS) + ")");
-        };
+        return generate(Algorithms.named(algorithm), nodes, latencyCycles, RuleSet.FIXED, toolVersion);
+    }
+
+    /**
+     * @throws IllegalArgumentException when the algorithm has no RTL, or takes no rule set and
+     *     another than the fixed one is asked for
+     */
+    public static GeneratedDesign generate(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules,
+                                           String toolVersion) {
+        Generator g = GENERATORS.get(algorithm);
+        if (g == null || !algorithm.has(Algorithm.Feature.RTL)) {
+            throw new IllegalArgumentException("--algorithm " + algorithm.name() + " has no RTL (RTL exists for "
+                    + String.join(", ", names()) + ")");
+        }
+        if (!algorithm.has(Algorithm.Feature.RULES) && !rules.equals(RuleSet.FIXED)) {
+            throw new IllegalArgumentException("--rules applies to " + String.join(", ",
+                    Algorithms.with(Algorithm.Feature.RULES).stream().map(Algorithm::name).toList()) + " only");
+        }
+        return g.generate(nodes, latencyCycles, rules, toolVersion);
     }
 }

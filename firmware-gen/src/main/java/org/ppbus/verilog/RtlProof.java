@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 
 /**
  * The RTL proof of "at most one gnt": Yosys {@code sat -tempinduct -prove-asserts} on the generated
@@ -24,7 +26,7 @@ public final class RtlProof {
 
     public static Result run(int nodes, int latency, boolean strengthen, int maxSteps, Path dir, String toolVersion)
             throws IOException {
-        return run(Designs.generate("campos-carvalho", nodes, latency, toolVersion), nodes, latency, strengthen, maxSteps, dir);
+        return run(Designs.generate(Algorithms.campos(), nodes, latency, RuleSet.FIXED, toolVersion), nodes, latency, strengthen, maxSteps, dir);
     }
 
     /** The proof of a given design (tests pass mutants). */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.RuleSet;
 
 /**
  * The text of {@code ppbus_top}. Names, used alike by the RTL, the Java VCD writer and co-simulation:
@@ -17,11 +18,21 @@ final class TopLevel {
         return SignalNames.c2a(client, arbiter);
     }
 
+    /** A parameter override for an audit fix that is off; the modules default to the fixed rules. */
+    private static String fix(String name, boolean on) {
+        return on ? "" : ",\n        ." + name + " (0)";
+    }
+
     private static String a2c(int arbiter, int client) {
         return SignalNames.a2c(arbiter, client);
     }
 
-    static String text(Wiring w, int latency) {
+    /**
+     * The top level. A rule set other than the fixed one sets the units' F1/F2/F3 parameters, which
+     * default to the fixed rules; ppbus_arbiter1 has none, because with a single client it never
+     * reclaims a fork for another (R16/R17), which is all that F1 and F2 change.
+     */
+    static String text(Wiring w, int latency, RuleSet rules) {
         int n = w.nodes();
         StringBuilder b = new StringBuilder();
         String range = "[" + (n - 1) + ":0] ";
@@ -60,7 +71,8 @@ final class TopLevel {
             final int i = client;
             int[] s = w.arbitersOf(i);
             b.append("    // Client ").append(i).append(": S_").append(i).append(" = ").append(Arrays.toString(s)).append('\n');
-            b.append("    ppbus_client #(\n        .K (").append(s.length).append(")\n    ) u_client_").append(i).append(" (\n");
+            b.append("    ppbus_client #(\n        .K (").append(s.length).append(")").append(fix("F3", rules.f3()))
+             .append("\n    ) u_client_").append(i).append(" (\n");
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
             b.append("`ifndef SYNTHESIS\n        .held    (held_c").append(i).append("),\n`endif\n");
             b.append("        .req     (req[").append(i).append("]),\n");
@@ -80,7 +92,8 @@ final class TopLevel {
             if (cs.length == 1) {
                 b.append("    ppbus_arbiter1 u_arbiter_").append(j).append(" (\n");
             } else {
-                b.append("    ppbus_arbiter #(\n        .P (").append(cs.length).append(")\n    ) u_arbiter_").append(j).append(" (\n");
+                b.append("    ppbus_arbiter #(\n        .P (").append(cs.length).append(")").append(fix("F1", rules.f1()))
+                 .append(fix("F2", rules.f2())).append("\n    ) u_arbiter_").append(j).append(" (\n");
             }
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
             b.append("`ifndef SYNTHESIS\n        .lent    (lent_a").append(j).append("),\n`endif\n");

@@ -7,8 +7,9 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.LinkFlags;
 import org.ppbus.protocol.cc.PrecedenceGraph;
 import org.ppbus.protocol.cc.Symbols;
@@ -32,7 +33,7 @@ import org.ppbus.protocol.cc.Symbols;
  *   <li>I8 no output queue deeper than 2;</li>
  *   <li>fairness: no client overtakes a hungry client more often in one hungry period than the
  *       bound derived for the algorithm, the latency and the shortest hold ({@link Overtaking},
- *       {@link OvertakeBound}).</li>
+ *       {@link Algorithm#overtakeBound}).</li>
  * </ul>
  */
 public final class Checker {
@@ -274,11 +275,11 @@ public final class Checker {
 
     /**
      * Checks fairness with this bound on how often one client may enter while another stays hungry
-     * ({@link OvertakeBound}); without a call, or with {@link OvertakeBound#NONE}, fairness is not
+     * ({@link Algorithm#overtakeBound}); without a call, or with {@link Algorithm#NO_BOUND}, fairness is not
      * checked (the algorithms that only promise freedom from starvation).
      */
     public void overtakeBound(int bound) {
-        this.overtaking = bound == OvertakeBound.NONE ? null : new Overtaking(wiring.nodes(), bound);
+        this.overtaking = bound == Algorithm.NO_BOUND ? null : new Overtaking(wiring.nodes(), bound);
     }
 
     /** The most meals one client started while another stayed hungry, or -1 when not checked. */

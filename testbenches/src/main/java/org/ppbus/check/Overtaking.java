@@ -1,12 +1,13 @@
 package org.ppbus.check;
 
 import java.util.Arrays;
+import org.ppbus.protocol.Algorithm;
 
 /**
  * The fairness property, written once for the simulator's {@link Checker} and for the exhaustive
  * {@link StateSearch}: while processor i is hungry (from its req edge to its grant), no other
  * processor j may start more than {@code bound} meals. The bound is derived per algorithm, channel
- * latency and shortest hold in {@link OvertakeBound}; the counts are the monitor's whole state, so
+ * latency and shortest hold in {@link Algorithm#overtakeBound}; the counts are the monitor's whole state, so
  * the search can carry them in its states and find a run that exceeds the bound.
  */
 public final class Overtaking {

@@ -7,13 +7,15 @@ import java.util.function.LongSupplier;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.LinkFlags;
 import org.ppbus.protocol.cc.PrecedenceGraph;
 import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.registry.Algorithms;
 
 /**
  * Explicit-state search of the Campos–Carvalho network: the simulator's own {@link CcNetwork},
@@ -29,7 +31,7 @@ import org.ppbus.protocol.cc.Symbols;
  * (demotion), I8 (queue depth), the model's own anomaly reports and, with synchronous channels,
  * the overtaking bound ({@link Overtaking}: its counts are part of the state, so the search finds
  * the shortest run in which one processor starts more meals while another stays hungry than
- * {@link OvertakeBound} allows for L and the shortest hold of 1). When the search is complete,
+ * {@link Algorithm#overtakeBound} allows for L and the shortest hold of 1). When the search is complete,
  * {@link #liveness} checks that a grant is reachable from every state with a hungry client, that no
  * cycle keeps a client hungry while every other processor keeps the right to release (starvation
  * under fair processors), and that no cycle without requests keeps symbols moving (livelock, I6).
@@ -121,7 +123,7 @@ public final class StateSearch {
         this.netWords = net.snapshot(0).length;
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
         this.overtaking = options.async() || !options.checkOvertaking() ? null
-                : new Overtaking(n, OvertakeBound.of("campos-carvalho", options.latency(), 1));
+                : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
         this.table = new StateTable(netWords + 1 + (overtaking == null ? 0 : overtaking.words()));
     }
 
@@ -339,9 +341,9 @@ public final class StateSearch {
         }
     }
 
-    /** The bound on overtaking that this search checks, or {@link OvertakeBound#NONE} (asynchronous channels). */
+    /** The bound on overtaking that this search checks, or {@link Algorithm#NO_BOUND} (asynchronous channels). */
     public int overtakeBound() {
-        return overtaking == null ? OvertakeBound.NONE : overtaking.bound();
+        return overtaking == null ? Algorithm.NO_BOUND : overtaking.bound();
     }
 
     /** Restores the network and the fairness monitor from a stored state. */

@@ -66,16 +66,13 @@ public final class Cosim {
     public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
                              boolean measure, boolean checked, Simulation.Progress progress,
                              java.util.function.BooleanSupplier stop) throws IOException {
-        if (!c.rules().equals("fixed")) {
-            throw new IllegalArgumentException("the RTL implements the fixed rules only; --rules must be fixed");
-        }
         // The build, or finding it in the cache (then a fraction of a second).
         long tb = System.nanoTime();
         Path lib = library != null ? library
-                : VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache, checked, s -> s);
+                : VerilatorLibrary.build(c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), cache, checked);
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
         Wiring wiring = Wiring.forNodes(c.nodes());
-        boolean symbols = c.algorithm().equals("campos-carvalho");
+        boolean symbols = c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS);
 
         double javaCps = 0;
         if (measure) {

@@ -2,12 +2,14 @@ package org.ppbus.cosim;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 import org.ppbus.bus.Fabric;
+import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.baseline.CentralRoundRobin;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 
 /** The Java model as a {@link Dut}: the network alone, with req poked by the testbench. */
 public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
@@ -21,17 +23,18 @@ public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
     private long cycle;
 
     public JavaDut(String algorithm, int nodes, int latencyCycles) {
+        this(Algorithms.named(algorithm), nodes, latencyCycles, RuleSet.FIXED);
+    }
+
+    /** The algorithm's fabric alone; symbols are compared where the algorithm has them. */
+    public JavaDut(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules) {
         this.nodes = nodes;
         this.req = new boolean[nodes];
         this.applied = new boolean[nodes];
-        if (algorithm.equals("central-rr")) {
-            this.fabric = new CentralRoundRobin(nodes, this);
-            this.symbols = new int[0];
-        } else {
-            Wiring w = Wiring.forNodes(nodes);
-            this.fabric = CcNetwork.coldStart(w, CcNetwork.Options.of(latencyCycles, RuleSet.FIXED), this, this);
-            this.symbols = new int[2 * w.links()];
-        }
+        Wiring w = Wiring.forNodes(nodes);
+        this.fabric = algorithm.factory().create(new Algorithm.Setting(w, latencyCycles, this, MessageObserver.NONE,
+                List.of(rules, (ProtocolObserver) this)));
+        this.symbols = new int[algorithm.has(Algorithm.Feature.SYMBOLS) ? 2 * w.links() : 0];
     }
 
     @Override

@@ -14,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
@@ -81,6 +84,13 @@ public final class VerilatorLibrary {
         return build(algorithm, nodes, latencyCycles, cache, true, UnaryOperator.identity());
     }
 
+    /** The library of an algorithm's RTL with a rule set, checked. */
+    public static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked)
+            throws IOException {
+        return build(algorithm, nodes, latencyCycles, rules, cache, checked,
+                algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), UnaryOperator.identity());
+    }
+
     /**
      * @param checked keep the RTL's simulation assertions (false defines SYNTHESIS, which removes
      *     them, to measure the bare RTL's speed)
@@ -88,8 +98,9 @@ public final class VerilatorLibrary {
      */
     public static Path build(String algorithm, int nodes, int latencyCycles, Path cache, boolean checked,
                              UnaryOperator<String> mutate) throws IOException {
-        return build(algorithm, nodes, latencyCycles, cache, checked,
-                algorithm.equals("campos-carvalho") && hierarchicalPays(nodes), mutate);
+        Algorithm a = Algorithms.named(algorithm);
+        return build(a, nodes, latencyCycles, RuleSet.FIXED, cache, checked,
+                a.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), mutate);
     }
 
     /**
@@ -107,9 +118,14 @@ public final class VerilatorLibrary {
     /** As above, choosing whether the client and arbiter units are verilated hierarchically. */
     static Path build(String algorithm, int nodes, int latencyCycles, Path cache, boolean checked, boolean hierarchical,
                       UnaryOperator<String> mutate) throws IOException {
+        return build(Algorithms.named(algorithm), nodes, latencyCycles, RuleSet.FIXED, cache, checked, hierarchical, mutate);
+    }
+
+    static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked,
+                      boolean hierarchical, UnaryOperator<String> mutate) throws IOException {
         ExternalTool.require("verilator");
-        GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, "cosim").map(mutate);
-        boolean symbols = algorithm.equals("campos-carvalho");
+        GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim").map(mutate);
+        boolean symbols = algorithm.has(Algorithm.Feature.SYMBOLS);
         if (hierarchical && !symbols) {
             throw new IllegalArgumentException("a hierarchical build needs the Campos-Carvalho units");
         }
@@ -119,7 +135,8 @@ public final class VerilatorLibrary {
                 .output().trim();
         String key = hash(design, shim, vlt, version + (checked ? "" : " +define+SYNTHESIS") + " "
                 + String.join(" ", optimisation(nodes)));
-        Path dir = cache.resolve("verilator").resolve(algorithm + "-n" + nodes + "-L" + latencyCycles
+        Path dir = cache.resolve("verilator").resolve(algorithm.name() + "-n" + nodes + "-L" + latencyCycles
+                + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
                 + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
         Path lib = dir.resolve("libppbus_cosim.so");
         removeAbandonedBuilds(dir.getParent());

@@ -6,11 +6,11 @@ import java.util.function.BooleanSupplier;
 import org.ppbus.bus.Demand;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
-import org.ppbus.check.OvertakeBound;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.ScriptedDemand;
 
@@ -58,7 +58,7 @@ public final class Harness {
                 initial == null ? InitialState.coldStart(wiring) : initial, probe, probe);
         this.checker = new Checker(net, processors, true, watchdog, stall);
         // Scripted holds can be as short as one cycle.
-        checker.overtakeBound(OvertakeBound.of("campos-carvalho", latencyCycles, 1));
+        checker.overtakeBound(Algorithms.campos().overtakeBound(latencyCycles, 1));
         probe.connect(checker, processors);
         processors.attach(net);
     }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import org.ppbus.check.Violation;
 import org.ppbus.stats.Statistics;
 
@@ -103,7 +103,7 @@ public final class Reports {
         cfg.put("geometricHold", c.geometricHold());
         cfg.put("latency", c.latencyCycles());
         cfg.put("seed", c.seed());
-        cfg.put("rules", c.rules());
+        cfg.put("rules", c.rules().label());
         cfg.put("workload", c.workload());
         ArrayNode hot = cfg.putArray("hotNodes");
         for (int h : c.hotNodes()) {
@@ -153,7 +153,7 @@ public final class Reports {
     /** The fairness bound checked and the largest count seen, both null when no bound applies. */
     public static void putOvertaking(ObjectNode root, int bound, int max) {
         ObjectNode ov = root.putObject("overtaking");
-        if (bound == org.ppbus.check.OvertakeBound.NONE) {
+        if (bound == org.ppbus.protocol.Algorithm.NO_BOUND) {
             ov.putNull("bound");
             ov.putNull("max");
         } else {
@@ -167,10 +167,10 @@ public final class Reports {
         Statistics.Summary s = r.summary();
         SimulationConfig c = r.config();
         StringBuilder b = new StringBuilder();
-        boolean cc = c.algorithm().equals("campos-carvalho");
+        boolean cc = c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS);
         if (cc) {
             b.append(String.format(Locale.ROOT, "ppbus simulate: %s, rules %s, n=%d (plane q=%d, N=%d, K=%d, %d fictitious), L=%d%n",
-                    c.algorithm(), c.rules(), c.nodes(), r.order(), r.points(), r.order() + 1, r.points() - c.nodes(),
+                    c.algorithm(), c.rules().label(), c.nodes(), r.order(), r.points(), r.order() + 1, r.points() - c.nodes(),
                     c.latencyCycles()));
         } else {
             b.append(String.format(Locale.ROOT, "ppbus simulate: %s, n=%d (req and gnt wires only)%n", c.algorithm(), c.nodes()));
@@ -187,7 +187,7 @@ public final class Reports {
         row(b, "bits", s.bits());
         Statistics.Distribution w = s.waitCycles();
         b.append(String.format(Locale.ROOT, "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n", w.mean(), w.p50(), w.p99(), w.max()));
-        if (r.overtakeBound() != org.ppbus.check.OvertakeBound.NONE) {
+        if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
             b.append(String.format(Locale.ROOT, "overtaking     max %d in one hungry period (bound %d)%n", Math.max(0, r.maxOvertakes()),
                     r.overtakeBound()));
         }

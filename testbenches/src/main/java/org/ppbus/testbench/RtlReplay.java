@@ -11,9 +11,9 @@ import java.util.Comparator;
 import java.util.List;
 import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.SignalNames;
-import org.ppbus.verilog.ExternalTool;
 
 /**
  * Replays a Java run (either algorithm) on the generated RTL in Icarus Verilog and compares them cycle for cycle. The
@@ -100,7 +100,8 @@ public final class RtlReplay {
      */
     public Outcome runIcarus(Path dir, String toolVersion, java.util.function.UnaryOperator<String> mutate)
             throws IOException {
-        GeneratedDesign design = Designs.generate(config.algorithm(), config.nodes(), config.latencyCycles(), toolVersion);
+        GeneratedDesign design = Designs.generate(config.algorithmSpec(), config.nodes(), config.latencyCycles(),
+                config.rules(), toolVersion);
         design.writeTo(dir);
         for (String f : design.sources()) {
             Path p = dir.resolve(f);
@@ -217,7 +218,7 @@ public final class RtlReplay {
         b.append("                if (gnt[bit] && !gnt_prev[bit]) grants = grants + 1;\n");
         b.append("            end\n");
         b.append("            if (ones > 1) $fwrite(f, \"MUTEX %0d %h\\n\", t, gnt);\n");
-        if (config.algorithm().equals("campos-carvalho")) {
+        if (config.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS)) {
             for (int i = 0; i < n; i++) {
                 for (int j : wiring.arbitersOf(i)) {
                     symbolLine(b, SignalNames.c2a(i, j));

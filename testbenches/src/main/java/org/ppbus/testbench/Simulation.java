@@ -1,27 +1,17 @@
 package org.ppbus.testbench;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.ppbus.bus.Demand;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
-import org.ppbus.check.OvertakeBound;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.baseline.CarvalhoRoucairol;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.baseline.ChandyMisra;
-import org.ppbus.protocol.baseline.CentralCoordinator;
-import org.ppbus.protocol.baseline.CentralRoundRobin;
 import org.ppbus.protocol.cc.InitialState;
-import org.ppbus.protocol.baseline.Lamport;
-import org.ppbus.protocol.baseline.LiHudak;
-import org.ppbus.protocol.baseline.Maekawa;
-import org.ppbus.protocol.baseline.Raymond;
-import org.ppbus.protocol.baseline.RicartAgrawala;
-import org.ppbus.protocol.cc.RuleSet;
-import org.ppbus.protocol.baseline.ThambuWong;
-import org.ppbus.protocol.baseline.TokenRing;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.DirectReentry;
 import org.ppbus.workload.Workload;
@@ -42,7 +32,7 @@ public final class Simulation {
     }
 
     /** Width of the baselines' timestamps (docs/PROTOCOL.md); a run that wraps beyond it is refused. */
-    public static final int STAMP_BITS = 16;
+    public static final int STAMP_BITS = Algorithm.STAMP_BITS;
 
     private final SimulationConfig config;
     private final Wiring wiring;
@@ -91,46 +81,21 @@ public final class Simulation {
         Demand demand = c.reenterNodes().length == 0 ? workload.demand()
                 : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
         Processors processors = new Processors(n, demand, probe);
-        CcNetwork net = null;
-        Fabric fabric;
         org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
+        Algorithm algorithm = Algorithms.named(c.algorithm());
+        // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
+        CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
+                ? CcNetwork.Evaluation.EVERY_UNIT : CcNetwork.Evaluation.DUE_UNITS;
+        Fabric fabric = algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe,
+                List.of(c.rules(), initial, probe, evaluation)));
+        CcNetwork net = fabric instanceof CcNetwork cc ? cc : null;
         org.ppbus.link.FaultInjector injector = null;
-        if (c.algorithm().equals("central-rr")) {
-            fabric = new CentralRoundRobin(n, probe);
-        } else if (c.algorithm().equals("coordinator")) {
-            fabric = new CentralCoordinator(n, c.latencyCycles(), probe, probe);
-        } else if (c.algorithm().equals("carvalho-roucairol")) {
-            fabric = new CarvalhoRoucairol(n, c.latencyCycles(), STAMP_BITS, probe, probe);
-        } else if (c.algorithm().equals("chandy-misra")) {
-            fabric = new ChandyMisra(n, c.latencyCycles(), probe, probe);
-        } else if (c.algorithm().equals("raymond")) {
-            fabric = new Raymond(n, c.latencyCycles(), probe, probe);
-        } else if (c.algorithm().equals("maekawa")) {
-            fabric = new Maekawa(n, c.latencyCycles(), STAMP_BITS, Maekawa.onPlane(wiring), probe, probe);
-        } else if (c.algorithm().equals("maekawa-grid")) {
-            fabric = new Maekawa(n, c.latencyCycles(), STAMP_BITS, Maekawa.onGrid(n), probe, probe);
-        } else if (c.algorithm().equals("li-hudak")) {
-            fabric = new LiHudak(n, c.latencyCycles(), probe, probe);
-        } else if (c.algorithm().equals("thambu-wong")) {
-            fabric = new ThambuWong(wiring, c.latencyCycles(), probe, probe);
-        } else if (c.algorithm().equals("lamport")) {
-            fabric = new Lamport(n, c.latencyCycles(), STAMP_BITS, probe, probe);
-        } else if (c.algorithm().equals("ricart-agrawala")) {
-            fabric = new RicartAgrawala(n, c.latencyCycles(), STAMP_BITS, probe, probe);
-        } else if (c.algorithm().equals("token-ring")) {
-            fabric = new TokenRing(n, c.latencyCycles(), probe, probe);
-        } else {
-            // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
-            net = new CcNetwork(wiring, new CcNetwork.Options(c.latencyCycles(), RuleSet.parse(c.rules()),
-                    c.evaluateEveryUnit() || faultPlan != null), initial, probe, probe);
-            fabric = net;
-            if (faultPlan != null) {
-                injector = injector(faultPlan, c);
-                net.inject(injector);
-            }
+        if (net != null && faultPlan != null) {
+            injector = injector(faultPlan, c);
+            net.inject(injector);
         }
         Checker checker = new Checker(net, fabric, wiring, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
-        int overtakeBound = OvertakeBound.of(c.algorithm(), c.latencyCycles(), workload.minHoldCycles());
+        int overtakeBound = algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles());
         checker.overtakeBound(overtakeBound);
         probe.connect(checker, processors);
         processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));

@@ -1,6 +1,8 @@
 package org.ppbus.testbench;
 
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 
 /**
  * Everything that determines a run. Two runs with equal configs produce identical reports.
@@ -12,7 +14,7 @@ import org.ppbus.protocol.cc.RuleSet;
  * @param geometricHold whether the hold is geometric
  * @param latencyCycles channel latency L ≥ 1
  * @param seed the run seed
- * @param rules "fixed", "literal" or "literal+F1..."
+ * @param rules the Campos–Carvalho rule set (parsed once, from any of its spellings)
  * @param workload a workload name or a trace file
  * @param hotNodes nodes of the hotspot workload
  * @param hotLoad load of the hot nodes
@@ -24,21 +26,16 @@ import org.ppbus.protocol.cc.RuleSet;
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
  *     THINKING cycle until {@code cycles}
  * @param fault a fault to inject ({@code KIND:WHERE}, see {@link org.ppbus.link.FaultPlan}), or "none"
- * @param algorithm {@code campos-carvalho}, {@code central-rr}, {@code coordinator}, {@code token-ring}, {@code lamport}, {@code ricart-agrawala}, {@code carvalho-roucairol}, {@code raymond}, {@code chandy-misra}, {@code maekawa}, {@code maekawa-grid}, {@code li-hudak} or {@code thambu-wong}
+ * @param algorithm the name of an algorithm in {@link Algorithms}
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
-                               int latencyCycles, long seed, String rules, String workload, int[] hotNodes,
+                               int latencyCycles, long seed, RuleSet rules, String workload, int[] hotNodes,
                                double hotLoad, boolean fullCheck, boolean evaluateEveryUnit, long watchdogCycles,
                                long stallCycles, boolean drain, int[] reenterNodes,
                                String algorithm, String fault) {
-    public static final java.util.List<String> ALGORITHMS = java.util.List.of("campos-carvalho", "central-rr", "coordinator",
-            "token-ring", "lamport", "ricart-agrawala", "carvalho-roucairol", "raymond",
-            "chandy-misra", "maekawa", "maekawa-grid", "li-hudak", "thambu-wong");
-
-
     public static SimulationConfig defaults() {
-        return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, "fixed", "uniform", new int[0], 0.5,
-                false, false, 100_000, 16, true, new int[0], "campos-carvalho", "none");
+        return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, RuleSet.FIXED, "uniform", new int[0], 0.5,
+                false, false, 100_000, 16, true, new int[0], Algorithms.campos().name(), "none");
     }
 
     /** Checks ranges; throws IllegalArgumentException with a one-line message naming the option. */
@@ -53,16 +50,26 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(latencyCycles <= 1024, "--latency must be at most 1024 cycles, got " + latencyCycles);
         require(watchdogCycles >= 1, "--watchdog must be at least 1 cycle, got " + watchdogCycles);
         require(stallCycles >= 1, "--stall must be at least 1 cycle, got " + stallCycles);
-        RuleSet.parse(rules);
-        require(ALGORITHMS.contains(algorithm), "unknown algorithm '" + algorithm + "' (" + String.join(", ", ALGORITHMS) + ")");
-        require(reenterNodes.length == 0 || algorithm.equals("campos-carvalho"),
-                "--reenter-without-thinking exists only for campos-carvalho");
+        require(rules != null, "--rules is missing");
+        Algorithm a = Algorithms.named(algorithm);
+        require(reenterNodes.length == 0 || a.has(Algorithm.Feature.REENTRY),
+                "--reenter-without-thinking exists only for " + namesWith(Algorithm.Feature.REENTRY));
         org.ppbus.link.FaultPlan plan = org.ppbus.link.FaultPlan.parse(fault);
-        require(plan == null || algorithm.equals("campos-carvalho"), "--fault is implemented for campos-carvalho only");
+        require(plan == null || a.has(Algorithm.Feature.FAULTS), "--fault is implemented for "
+                + namesWith(Algorithm.Feature.FAULTS) + " only");
         for (int r : reenterNodes) {
             require(r >= 0 && r < nodes, "--reenter-without-thinking: node " + r + " is outside 0.." + (nodes - 1));
         }
         return this;
+    }
+
+    /** The algorithm's descriptor. */
+    public Algorithm algorithmSpec() {
+        return Algorithms.named(algorithm);
+    }
+
+    private static String namesWith(Algorithm.Feature f) {
+        return String.join(", ", Algorithms.with(f).stream().map(Algorithm::name).toList());
     }
 
     private static void require(boolean ok, String message) {
@@ -95,6 +102,10 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         return toBuilder().rules(v).build();
     }
 
+    public SimulationConfig withRules(RuleSet v) {
+        return toBuilder().rules(v).build();
+    }
+
     public SimulationConfig withWorkload(String v) {
         return toBuilder().workload(v).build();
     }
@@ -124,7 +135,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         private boolean geometricHold;
         private int latencyCycles;
         private long seed;
-        private String rules;
+        private RuleSet rules;
         private String workload;
         private int[] hotNodes;
         private double hotLoad;
@@ -166,7 +177,8 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         public Builder geometricHold(boolean v) { geometricHold = v; return this; }
         public Builder latencyCycles(int v) { latencyCycles = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
-        public Builder rules(String v) { rules = v; return this; }
+        public Builder rules(String v) { rules = RuleSet.parse(v); return this; }
+        public Builder rules(RuleSet v) { rules = v; return this; }
         public Builder workload(String v) { workload = v; return this; }
         public Builder hotNodes(int[] v) { hotNodes = v.clone(); return this; }
         public Builder hotLoad(double v) { hotLoad = v; return this; }

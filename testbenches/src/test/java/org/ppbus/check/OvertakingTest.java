@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
@@ -51,7 +52,7 @@ class OvertakingTest {
     @ParameterizedTest
     @CsvSource({"1,1,1", "1,4,1", "2,1,2", "3,1,2", "4,1,3", "4,4,2", "7,1,5", "10,1,7", "16,1,11", "16,4,6", "64,1,43"})
     void camposCarvalhoBoundIsCeilingOfTwoLOverHPlusTwo(int latency, int hold, int expected) {
-        assertEquals(expected, OvertakeBound.of("campos-carvalho", latency, hold));
+        assertEquals(expected, Algorithms.campos().overtakeBound(latency, hold));
     }
 
     /**
@@ -63,7 +64,7 @@ class OvertakingTest {
     @ParameterizedTest
     @CsvSource({"16,1", "16,3", "10,2", "7,1"})
     void theBoundIsReachedAtLongLatency(int latency, int hold, @TempDir Path dir) throws IOException {
-        int bound = OvertakeBound.of("campos-carvalho", latency, hold);
+        int bound = Algorithms.campos().overtakeBound(latency, hold);
         int best = 0;
         for (int phase = 0; phase < hold + 2; phase++) {
             StringBuilder t = new StringBuilder("# ppbus request trace v1\n# nodes 2\n");
@@ -109,7 +110,7 @@ class OvertakingTest {
                 Integer.MAX_VALUE, false)).run(() -> 0);
         assertTrue(r.complete());
         assertEquals(java.util.List.of(), r.findings());
-        assertEquals(OvertakeBound.of("campos-carvalho", latency, 1), r.overtakeBound());
+        assertEquals(Algorithms.campos().overtakeBound(latency, 1), r.overtakeBound());
         assertEquals(r.overtakeBound(), r.maxOvertakes());
     }
 

@@ -107,6 +107,40 @@ class CosimTest {
     }
 
     /**
+     * The rule set reaches the RTL through the units' parameters. On audit trace A1 without F1 the
+     * model's arbiter 0 reclaims at once after granting client 4: a REQUEST (code 2) on a2c_a0_c4 in
+     * cycle 24 (see the F1 mutant above). The RTL generated with the same rules agrees in every
+     * cycle; the fixed RTL sends nothing there.
+     */
+    @Test
+    void theRuleSetReachesTheRtl(@TempDir Path dir) throws IOException {
+        requireVerilator();
+        Path trace = Path.of("..", "docs", "traces", "a1.trace");
+        SimulationConfig c = cfg(7, 0, 1, 200).withWorkload(trace.toString()).withRules("literal+F2+F3");
+        Cosim.Result same = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("same"), 10, null, false);
+        assertNull(same.divergence(), () -> same.divergence().describe());
+        Path fixed = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache());
+        Cosim.Result other = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("other"), 10, fixed, false);
+        assertNotNull(other.divergence(), "the fixed RTL agreed with a model without F1");
+        assertEquals(24, other.divergence().cycle(), other.divergence().describe());
+        assertEquals("a2c_a0_c4", other.divergence().signal());
+        assertEquals(2, other.divergence().expected());
+        assertEquals(0, other.divergence().actual());
+    }
+
+    /** Every rule set in lockstep with its own RTL, on a full plane and a padded one, at two latencies. */
+    @ParameterizedTest(name = "rules={0} n={1} L={2}")
+    @org.junit.jupiter.params.provider.CsvSource({"literal, 7, 1", "literal, 10, 2", "literal+F1+F2, 7, 1",
+            "literal+F1+F2, 10, 2", "literal+F3, 13, 1", "literal+F1+F3, 10, 1"})
+    void everyRuleSetRunsInLockstep(String rules, int n, int latency) throws IOException {
+        requireVerilator();
+        SimulationConfig c = cfg(n, 0.2, 5, 20_000).withRules(rules).withLatency(latency);
+        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), null, 0, null, false);
+        assertNull(r.divergence(), () -> r.divergence().describe());
+        assertTrue(r.cycles() >= 20_000);
+    }
+
+    /**
      * Two sizes loaded in one JVM and used alternately. Client 0 asks in cycle 2: its K Requests leave
      * at once (channels 0, 2, 4, ...: 0x333 for K = 3, 0x3333 for K = 4), its FORKs return in cycle 3
      * (L = 1) and gnt[0] rises in cycle 5. If the two libraries bound to each other's code, the

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.registry.Algorithms;
 
 class SimulationTest {
 
@@ -56,7 +57,7 @@ class SimulationTest {
 
     static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> everyAlgorithmLightSoak() {
         Object[][] points = {{3, 1.0, 1}, {7, 0.05, 3}, {13, 0.2, 2}, {31, 0.01, 1}};
-        return SimulationConfig.ALGORITHMS.stream().flatMap(a -> java.util.Arrays.stream(points)
+        return Algorithms.names().stream().flatMap(a -> java.util.Arrays.stream(points)
                 .map(p -> org.junit.jupiter.params.provider.Arguments.of(a, p[0], p[1], p[2])));
     }
 
@@ -78,7 +79,7 @@ class SimulationTest {
 
     static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> longLatencyLightSoak() {
         List<org.junit.jupiter.params.provider.Arguments> out = new ArrayList<>();
-        for (String a : SimulationConfig.ALGORITHMS) {
+        for (String a : Algorithms.names()) {
             for (int n : new int[] {2, 5}) {
                 for (int latency : new int[] {7, 16, 64}) {
                     for (boolean geometric : new boolean[] {false, true}) {

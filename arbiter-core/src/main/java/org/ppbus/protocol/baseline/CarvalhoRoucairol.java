@@ -5,6 +5,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -21,6 +22,19 @@ import org.ppbus.protocol.ClientState;
 public final class CarvalhoRoucairol extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("carvalho-roucairol",
+                    "Carvalho and Roucairol: Ricart-Agrawala keeping permissions until they are asked for")
+            .factory(s -> new CarvalhoRoucairol(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", RicartAgrawala.requestWidth(n)),
+                    new Algorithm.MessageKind("REPLY", 1)))
+            // A REQUEST-wide channel each way to every other node, each counted once.
+            .wires(n -> (double) RicartAgrawala.requestWidth(n) * (n - 1))
+            // One request edge between the two: the neighbour learns after L cycles, and may still
+            // eat once after that on a permission it already holds.
+            .fairness((l, h) -> Algorithm.ceilDiv(l, h + 2L) + 1)
+            .claim(n -> new Algorithm.Cost("0 … 2(N − 1)", "0 … " + 2 * (n - 1)))
+            .build();
 
     private final LamportClocks clocks;
     private final boolean[][] perm;   // perm[i][j]: i holds the permission it shares with j

@@ -1,9 +1,11 @@
 package org.ppbus.protocol.baseline;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -22,6 +24,19 @@ public final class CentralCoordinator extends BaselineFabric {
     static final int GRANT = 1;
     static final int RELEASE = 2;
     private static final int COORDINATOR = 0;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("coordinator",
+                    "a central coordinator: REQUEST, GRANT and RELEASE messages to node 0")
+            .factory(s -> new CentralCoordinator(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
+                    new Algorithm.MessageKind("GRANT", 2), new Algorithm.MessageKind("RELEASE", 2)))
+            // A channel each way between every other node and node 0, as wide as the widest message
+            // (REQUEST: 2 type bits and the requester's id), averaged over the nodes.
+            .wires(n -> 2.0 * (2 + Algorithm.idBits(n)) * (n - 1) / n)
+            // The central queue serves each waiting processor once per round.
+            .fairness((l, h) -> 1)
+            .claim(n -> new Algorithm.Cost("3", "3"))
+            .build();
 
     private final ArrayDeque<Integer> queue = new ArrayDeque<>();
     private int holder = -1;

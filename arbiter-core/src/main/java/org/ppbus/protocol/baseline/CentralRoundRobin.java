@@ -1,6 +1,7 @@
 package org.ppbus.protocol.baseline;
 
 import org.ppbus.bus.Fabric;
+import org.ppbus.protocol.Algorithm;
 
 /**
  * The baseline a user would otherwise pick: one central round-robin arbiter wired to every
@@ -10,6 +11,17 @@ import org.ppbus.bus.Fabric;
  * ({@code ppbus_rr_arbiter}) is the same machine; Icarus replays show it.
  */
 public final class CentralRoundRobin implements Fabric {
+    /** The central round-robin reference: req and gnt wires to one arbiter, no messages. */
+    public static final Algorithm ALGORITHM = Algorithm.named("central-rr",
+                    "central round-robin arbiter: the reference, with req and gnt wired to one place")
+            .factory(s -> new CentralRoundRobin(s.nodes(), s.grants()))
+            // req and gnt run from every node to the arbiter.
+            .wires(n -> 2)
+            // The pointer serves each waiting processor once per round.
+            .fairness((l, h) -> 1)
+            .features(Algorithm.Feature.RTL)
+            .build();
+
     private final boolean[] req;
     private final Fabric.GrantSink sink;
     private int owner = -1;

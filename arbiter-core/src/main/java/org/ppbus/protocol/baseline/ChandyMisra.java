@@ -1,8 +1,10 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -19,6 +21,18 @@ import org.ppbus.protocol.ClientState;
 public final class ChandyMisra extends BaselineFabric {
     static final int FORK = 0;
     static final int REQUEST = 1;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("chandy-misra",
+                    "Chandy and Misra's drinking philosophers on the complete graph: 1-bit FORK and REQUEST")
+            .factory(s -> new ChandyMisra(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("FORK", 1), new Algorithm.MessageKind("REQUEST", 1)))
+            // A 1-bit channel each way per pair, each counted once.
+            .wires(n -> n - 1)
+            // One request edge between the two: the neighbour learns after L cycles, and may still
+            // eat once after that on a clean fork it already holds.
+            .fairness((l, h) -> Algorithm.ceilDiv(l, h + 2L) + 1)
+            .claim(n -> new Algorithm.Cost("0 … 2(N − 1)", "0 … " + 2 * (n - 1)))
+            .build();
 
     private final boolean[][] fork;   // fork[i][j]: i holds the fork it shares with j
     private final boolean[][] dirty;

@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -22,6 +23,24 @@ public final class Lamport extends BaselineFabric {
     static final int REQUEST = 0;
     static final int ACK = 1;
     static final int RELEASE = 2;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("lamport",
+                    "Lamport's distributed queue: timestamped REQUEST, ACK and RELEASE to every node")
+            .factory(s -> new Lamport(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", width(n)), new Algorithm.MessageKind("ACK", width(n)),
+                    new Algorithm.MessageKind("RELEASE", width(n))))
+            // A message-wide channel each way to every other node, each counted once.
+            .wires(n -> (double) width(n) * (n - 1))
+            // Every meal needs the hungry processor's own answer, stamped; only requests sent before
+            // the hungry one's request arrived can be older, and at most two fit.
+            .fairness((l, h) -> 2)
+            .claim(n -> new Algorithm.Cost("3(N − 1)", Integer.toString(3 * (n - 1))))
+            .build();
+
+    /** Every message carries (type, clock, id). */
+    private static int width(int n) {
+        return 2 + Algorithm.STAMP_BITS + Algorithm.idBits(n);
+    }
 
     private final LamportClocks clocks;
     private final int[] acks;

@@ -1,9 +1,11 @@
 package org.ppbus.protocol.baseline;
 
 import java.util.Arrays;
+import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -22,6 +24,17 @@ import org.ppbus.protocol.ClientState;
 public final class LiHudak extends BaselineFabric {
     static final int REQ = 0;
     static final int TOKEN = 1;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("li-hudak",
+                    "Li and Hudak's token with path compression: REQ along probable owners, 1-bit TOKEN")
+            .factory(s -> new LiHudak(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)),
+                    new Algorithm.MessageKind("TOKEN", 1)))
+            // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
+            // each counted once.
+            .wires(n -> (double) (1 + Algorithm.idBits(n)) * (n - 1))
+            // No overtaking bound: a request still travelling can be passed by any node nearer the token.
+            .build();
 
     private final int[] currDir;
     private final int[] next;

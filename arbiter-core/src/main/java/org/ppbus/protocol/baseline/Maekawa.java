@@ -6,6 +6,8 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -42,6 +44,40 @@ public final class Maekawa extends BaselineFabric {
     static final int YIELD = 4;
     static final int FAILED = 5;
     static final int TYPE_BITS = 3;
+
+    /** Maekawa with the projective plane's lines as quorums. */
+    public static final Algorithm PLANE = Algorithm.named("maekawa",
+                    "Maekawa's quorums on the projective plane's lines: REQUEST, GRANT, RELEASE, INQUIRE, YIELD, FAILED")
+            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(),
+                    s.messages()))
+            .messages(Maekawa::kinds)
+            .wires(n -> wiresPerNode(onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
+            // No overtaking bound: Maekawa is "not FCFS".
+            .claim(n -> {
+                int k = Wiring.forNodes(n).lineSize();
+                return new Algorithm.Cost("3√N … 5√N; 3K counting self-messages", 3 * k + " … " + 5 * k);
+            })
+            .build();
+
+    /** Maekawa with the square grid's rows and columns as quorums. */
+    public static final Algorithm GRID = Algorithm.named("maekawa-grid",
+                    "Maekawa's quorums on a square grid (row and column), the same messages")
+            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onGrid(s.nodes()), s.grants(),
+                    s.messages()))
+            .messages(Maekawa::kinds)
+            .wires(n -> wiresPerNode(onGrid(n), Algorithm.STAMP_BITS))
+            .claim(n -> {
+                int c = (int) Math.ceil(Math.sqrt(n));
+                return new Algorithm.Cost("6√N − 3 … 10√N − 5 (√N := c)", (6 * c - 3) + " … " + (10 * c - 5));
+            })
+            .build();
+
+    private static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(new Algorithm.MessageKind("REQUEST", TYPE_BITS + Algorithm.STAMP_BITS + Algorithm.idBits(n)),
+                new Algorithm.MessageKind("GRANT", TYPE_BITS + Algorithm.STAMP_BITS),
+                new Algorithm.MessageKind("RELEASE", TYPE_BITS), new Algorithm.MessageKind("INQUIRE", TYPE_BITS),
+                new Algorithm.MessageKind("YIELD", TYPE_BITS), new Algorithm.MessageKind("FAILED", TYPE_BITS));
+    }
 
     private final int[][] quorum;     // client -> voters, ascending
     private final LamportClocks clocks; // per place (client nodes and stand-alone voters)

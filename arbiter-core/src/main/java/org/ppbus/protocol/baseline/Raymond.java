@@ -6,6 +6,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -20,6 +21,17 @@ import org.ppbus.protocol.ClientState;
 public final class Raymond extends BaselineFabric {
     static final int REQUEST = 0;
     static final int PRIVILEGE = 1;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("raymond",
+                    "Raymond's token on a heap-shaped tree: 1-bit REQUEST and PRIVILEGE to neighbours")
+            .factory(s -> new Raymond(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 1), new Algorithm.MessageKind("PRIVILEGE", 1)))
+            .wires(Raymond::wiresPerNode)
+            // No overtaking bound (the seeds promise freedom from starvation only): a request still
+            // travelling can be passed by any node nearer the token.
+            .claim(n -> new Algorithm.Cost("≤ 2D (heap: D ≤ 2⌊log₂ n⌋); ≈ 4 at high load",
+                    "≤ " + 4 * (31 - Integer.numberOfLeadingZeros(n))))
+            .build();
 
     private final int[] holder;
     private final boolean[] using;

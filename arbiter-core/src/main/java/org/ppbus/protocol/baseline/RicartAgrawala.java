@@ -5,6 +5,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -22,6 +23,23 @@ import org.ppbus.protocol.ClientState;
 public final class RicartAgrawala extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("ricart-agrawala",
+                    "Ricart and Agrawala: timestamped REQUEST to every node, REPLY when it may go")
+            .factory(s -> new RicartAgrawala(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", requestWidth(n)),
+                    new Algorithm.MessageKind("REPLY", 1)))
+            // A REQUEST-wide channel each way to every other node, each counted once.
+            .wires(n -> (double) requestWidth(n) * (n - 1))
+            // As Lamport: at most two older stamped requests can pass a hungry processor.
+            .fairness((l, h) -> 2)
+            .claim(n -> new Algorithm.Cost("2(N − 1)", Integer.toString(2 * (n - 1))))
+            .build();
+
+    /** REQUEST carries (type, clock, id). */
+    static int requestWidth(int n) {
+        return 1 + Algorithm.STAMP_BITS + Algorithm.idBits(n);
+    }
 
     private final LamportClocks clocks;
     private final int[] replies;

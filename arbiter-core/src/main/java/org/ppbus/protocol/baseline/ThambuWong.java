@@ -9,6 +9,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -66,6 +67,26 @@ public final class ThambuWong extends BaselineFabric {
     private static final long SEQ_MASK = (1L << SEQ_BITS) - 1;
     /** Width of the hand-off cycle a request carries along a successor pointer (a free-running bus counter). */
     public static final int CYCLE_BITS = 16;
+
+    public static final Algorithm ALGORITHM = Algorithm.named("thambu-wong",
+                    "Thambu and Wong's token with a request queue, on the projective plane's lines")
+            .factory(s -> new ThambuWong(s.wiring(), s.latencyCycles(), s.grants(), s.messages()))
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),
+                    new Algorithm.MessageKind("TOKEN", 2 + (32 - Integer.numberOfLeadingZeros(n))
+                            + (n - 1) * Algorithm.idBits(n) + SEQ_BITS * n),
+                    new Algorithm.MessageKind("I_HAVE", 2), new Algorithm.MessageKind("RELINQUISH", 2)))
+            // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
+            // each counted once. Routed requests also carry the successor flag and a 16-bit hand-off
+            // cycle, and the token has channels of its own, as wide as a request, over which the
+            // queue is sent serially.
+            .wires(n -> (double) ((3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS)
+                    + (3 + Algorithm.idBits(n) + SEQ_BITS)) * (n - 1))
+            // No overtaking bound: it serves in order of arrival at the holder, after routes of
+            // different lengths.
+            .claim(n -> new Algorithm.Cost("0 … 3√N + 2 (check against 3K + 2)",
+                    "0 … " + (3 * Wiring.forNodes(n).lineSize() + 2)))
+            .build();
 
     private final int[][] superiors;   // real node -> S_i − {i}
     private final int[] control;       // per place: the inferior holding the token, or -1

@@ -1,8 +1,10 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -16,6 +18,17 @@ import org.ppbus.protocol.ClientState;
  * the deadlock and livelock watchdogs need to know.
  */
 public final class TokenRing extends BaselineFabric {
+    public static final Algorithm ALGORITHM = Algorithm.named("token-ring",
+                    "a token circulating on a ring: 1-bit TOKEN messages to the successor")
+            .factory(s -> new TokenRing(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
+            .messages(n -> List.of(new Algorithm.MessageKind("TOKEN", 1)))
+            // A 1-bit token channel in from the predecessor and out to the successor.
+            .wires(n -> 2)
+            // The token serves each waiting processor once per round.
+            .fairness((l, h) -> 1)
+            .claim(n -> new Algorithm.Cost("d ≤ N − 1 hops; 1 per entry under saturation", "1 … " + (n - 1)))
+            .build();
+
     private int holder = 0;        // -1 while the token is in flight
     private int busy;              // processors asking or eating
 

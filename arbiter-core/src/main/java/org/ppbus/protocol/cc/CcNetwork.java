@@ -6,6 +6,7 @@ import org.ppbus.bus.Scheduler;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -14,6 +15,56 @@ import org.ppbus.protocol.ClientState;
  * arbiters n..n+N−1. Link ids: client i's slot k is i·K + k in both channel banks.
  */
 public final class CcNetwork implements Fabric, StateView {
+    /**
+     * Campos–Carvalho: the 2-bit symbols of the hardware contract on a client–arbiter link per line
+     * of the plane. Its factory reads a {@link RuleSet} (default fixed), an {@link InitialState}
+     * (default the cold start), a {@link ProtocolObserver} and {@link Evaluation} from the setting.
+     */
+    public static final Algorithm ALGORITHM = Algorithm.named("campos-carvalho",
+                    "Campos and Carvalho's arbiters on a projective plane: 2-bit fork and request symbols")
+            .factory(CcNetwork::create)
+            .messages(n -> List.of(new Algorithm.MessageKind("CleanFORK", 2), new Algorithm.MessageKind("DirtyFORK", 2),
+                    new Algorithm.MessageKind("Request (client)", 2), new Algorithm.MessageKind("FORK", 2),
+                    new Algorithm.MessageKind("Request (arbiter)", 2), new Algorithm.MessageKind("StrongRequest", 2)))
+            .wires(CcNetwork::wiresPerNode)
+            // The reclaim reaches the neighbour 2L cycles after the req edge; until then it re-enters
+            // on parked forks once per period H + 2, and after it it cannot start another meal
+            // (docs/ERRATA.md L1).
+            .fairness((l, h) -> Math.max(1, Algorithm.ceilDiv(2L * l, h + 2L)))
+            .claim(n -> {
+                int k = Wiring.forNodes(n).lineSize();
+                return new Algorithm.Cost("0 … 4√n (√n := K)", "0 … " + 4 * k);
+            })
+            .features(Algorithm.Feature.SYMBOLS, Algorithm.Feature.RULES, Algorithm.Feature.FAULTS,
+                    Algorithm.Feature.REENTRY, Algorithm.Feature.RTL)
+            .build();
+
+    /** Whether every unit is evaluated every cycle (faults and checks need it) or only the due ones. */
+    public enum Evaluation { DUE_UNITS, EVERY_UNIT }
+
+    private static CcNetwork create(Algorithm.Setting s) {
+        Options options = new Options(s.latencyCycles(), s.option(RuleSet.class).orElse(RuleSet.FIXED),
+                s.option(Evaluation.class).orElse(Evaluation.DUE_UNITS) == Evaluation.EVERY_UNIT);
+        InitialState initial = s.option(InitialState.class).orElseGet(() -> InitialState.coldStart(s.wiring()));
+        return new CcNetwork(s.wiring(), options, initial, s.grants(),
+                s.option(ProtocolObserver.class).orElse(ProtocolObserver.NONE));
+    }
+
+    /**
+     * Wires that leave a node, each counted once: every remote link has two 2-bit channels, 4 wires;
+     * the link to the node's own arbiter stays inside.
+     */
+    static double wiresPerNode(int nodes) {
+        Wiring w = Wiring.forNodes(nodes);
+        long remote = 0;
+        for (int link = 0; link < w.links(); link++) {
+            if (!w.isLocal(link)) {
+                remote++;
+            }
+        }
+        return 4.0 * remote / w.nodes();
+    }
+
     private final Wiring wiring;
     private final RuleSet rules;
     private final int latencyCycles;

@@ -1,0 +1,184 @@
+package org.ppbus.protocol;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.MessageObserver;
+import org.ppbus.plane.Wiring;
+
+/**
+ * Everything ppbus knows about one mutual-exclusion algorithm, in one place: the tools look it up
+ * here instead of switching on its name. Each algorithm's class defines its descriptor; the
+ * registry lists them.
+ *
+ * @param name the name used by {@code --algorithm}
+ * @param description one line for help texts
+ * @param factory builds the fabric for one run
+ * @param messages the message kinds and their widths at n nodes, in the order of their type codes
+ * @param wires wires that leave a node at n nodes, each counted once
+ * @param fairness how many meals one processor may start while another stays hungry
+ * @param claim the seed's claimed messages per entry at n nodes, or null where it gives none
+ * @param features what else the algorithm supports
+ */
+public record Algorithm(String name, String description, Factory factory, Messages messages, Wires wires,
+                        Fairness fairness, Claim claim, Set<Feature> features) {
+    /** Not checked: the algorithm promises freedom from starvation only. */
+    public static final int NO_BOUND = Integer.MAX_VALUE;
+
+    /** Width of the baselines' wrapping timestamps (docs/PROTOCOL.md). */
+    public static final int STAMP_BITS = 16;
+
+    /** What an algorithm offers beyond req, gnt and its messages. */
+    public enum Feature {
+        /** Its links carry the 2-bit symbols of the hardware contract, which cosim and traces compare. */
+        SYMBOLS,
+        /** It takes {@code --rules}. */
+        RULES,
+        /** {@code --fault} can inject into its channels. */
+        FAULTS,
+        /** The audit's A3 reproduction ({@code --reenter-without-thinking}) applies. */
+        REENTRY,
+        /** firmware-gen emits RTL for it. */
+        RTL
+    }
+
+    /** Builds the fabric of one run. */
+    public interface Factory {
+        Fabric create(Setting setting);
+    }
+
+    /** The message kinds at n nodes, indexed by the type code the fabric sends. */
+    public interface Messages {
+        List<MessageKind> at(int nodes);
+    }
+
+    /** Wires that leave a node at n nodes. */
+    public interface Wires {
+        double perNode(int nodes);
+    }
+
+    /**
+     * The overtaking bound under the req/gnt handshake, from the channel latency L and the shortest
+     * hold H; {@link #NO_BOUND} where the seeds promise freedom from starvation only.
+     */
+    public interface Fairness {
+        int bound(int latencyCycles, int minHoldCycles);
+    }
+
+    /** The seed's claim at n nodes. */
+    public interface Claim {
+        Cost at(int nodes);
+    }
+
+    /** A message kind and its width on the wire (type field and payload). */
+    public record MessageKind(String name, int bits) { }
+
+    /** A claimed cost: the seed's formula and its value at the size asked for. */
+    public record Cost(String formula, String value) { }
+
+    /**
+     * What a factory gets: the wiring, the channel latency, where grants and messages go, and
+     * options only some algorithms read, found by their type (the rule set and initial state of
+     * Campos–Carvalho, for instance).
+     */
+    public record Setting(Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages,
+                          List<Object> options) {
+        public Setting {
+            options = List.copyOf(options);
+        }
+
+        public int nodes() {
+            return wiring.nodes();
+        }
+
+        /** The first option of the given type. */
+        public <T> Optional<T> option(Class<T> type) {
+            return options.stream().filter(type::isInstance).map(type::cast).findFirst();
+        }
+    }
+
+    public Algorithm {
+        Objects.requireNonNull(name);
+        Objects.requireNonNull(factory);
+        features = features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));
+    }
+
+    public boolean has(Feature f) {
+        return features.contains(f);
+    }
+
+    /** The overtaking bound for this latency and shortest hold. */
+    public int overtakeBound(int latencyCycles, int minHoldCycles) {
+        return fairness.bound(latencyCycles, minHoldCycles);
+    }
+
+    /** Starts a descriptor; name, description and factory are required. */
+    public static Builder named(String name, String description) {
+        return new Builder(name, description);
+    }
+
+    /** Fills a descriptor field by field, so that each algorithm's definition reads as a list. */
+    public static final class Builder {
+        private final String name;
+        private final String description;
+        private Factory factory;
+        private Messages messages = n -> List.of();
+        private Wires wires;
+        private Fairness fairness = (l, h) -> NO_BOUND;
+        private Claim claim = n -> null;
+        private final Set<Feature> features = EnumSet.noneOf(Feature.class);
+
+        private Builder(String name, String description) {
+            this.name = name;
+            this.description = description;
+        }
+
+        public Builder factory(Factory f) {
+            factory = f;
+            return this;
+        }
+
+        public Builder messages(Messages m) {
+            messages = m;
+            return this;
+        }
+
+        public Builder wires(Wires w) {
+            wires = w;
+            return this;
+        }
+
+        public Builder fairness(Fairness f) {
+            fairness = f;
+            return this;
+        }
+
+        public Builder claim(Claim c) {
+            claim = c;
+            return this;
+        }
+
+        public Builder features(Feature... f) {
+            features.addAll(List.of(f));
+            return this;
+        }
+
+        public Algorithm build() {
+            Objects.requireNonNull(wires, "wires");
+            return new Algorithm(name, description, factory, messages, wires, fairness, claim, features);
+        }
+    }
+
+    /** ⌈a / b⌉ for the fairness formulas, capped below {@link #NO_BOUND}. */
+    public static int ceilDiv(long a, long b) {
+        return (int) Math.min(NO_BOUND - 1, (a + b - 1) / b);
+    }
+
+    /** Bits of a node id at n nodes. */
+    public static int idBits(int nodes) {
+        return Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+    }
+}

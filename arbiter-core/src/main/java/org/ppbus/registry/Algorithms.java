@@ -1,0 +1,73 @@
+package org.ppbus.registry;
+
+import java.util.List;
+import java.util.Optional;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.CarvalhoRoucairol;
+import org.ppbus.protocol.baseline.CentralCoordinator;
+import org.ppbus.protocol.baseline.CentralRoundRobin;
+import org.ppbus.protocol.baseline.ChandyMisra;
+import org.ppbus.protocol.baseline.Lamport;
+import org.ppbus.protocol.baseline.LiHudak;
+import org.ppbus.protocol.baseline.Maekawa;
+import org.ppbus.protocol.baseline.Raymond;
+import org.ppbus.protocol.baseline.RicartAgrawala;
+import org.ppbus.protocol.baseline.ThambuWong;
+import org.ppbus.protocol.baseline.TokenRing;
+import org.ppbus.protocol.cc.CcNetwork;
+
+/**
+ * Every algorithm ppbus runs, in the order of reports and help texts. Adding one is its class,
+ * with its {@link Algorithm} descriptor, and one line here (docs/ARCHITECTURE.md).
+ */
+public final class Algorithms {
+    private static final List<Algorithm> ALL = List.of(
+            CcNetwork.ALGORITHM,
+            CentralRoundRobin.ALGORITHM,
+            CentralCoordinator.ALGORITHM,
+            TokenRing.ALGORITHM,
+            Lamport.ALGORITHM,
+            RicartAgrawala.ALGORITHM,
+            CarvalhoRoucairol.ALGORITHM,
+            Raymond.ALGORITHM,
+            ChandyMisra.ALGORITHM,
+            Maekawa.PLANE,
+            Maekawa.GRID,
+            LiHudak.ALGORITHM,
+            ThambuWong.ALGORITHM);
+
+    private Algorithms() {
+    }
+
+    /** The protocol of the paper, and the default everywhere. */
+    public static Algorithm campos() {
+        return CcNetwork.ALGORITHM;
+    }
+
+    public static List<Algorithm> all() {
+        return ALL;
+    }
+
+    public static List<String> names() {
+        return ALL.stream().map(Algorithm::name).toList();
+    }
+
+    /** The algorithms with a feature, for instance those firmware-gen emits RTL for. */
+    public static List<Algorithm> with(Algorithm.Feature f) {
+        return ALL.stream().filter(a -> a.has(f)).toList();
+    }
+
+    public static Optional<Algorithm> find(String name) {
+        return ALL.stream().filter(a -> a.name().equals(name)).findFirst();
+    }
+
+    /**
+     * The algorithm of that name.
+     *
+     * @throws IllegalArgumentException with a one-line message listing the names
+     */
+    public static Algorithm named(String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException("unknown algorithm '" + name + "' ("
+                + String.join(", ", names()) + ")"));
+    }
+}

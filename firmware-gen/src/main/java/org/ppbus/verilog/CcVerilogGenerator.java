@@ -118,7 +118,7 @@ public final class CcVerilogGenerator {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return SymbolCodes.fill(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,6 +3,7 @@ package org.ppbus.verilog;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.Symbols;
 
 /**
  * {@code ppbus_formal}, the harness of the RTL proof: {@code ppbus_top} with free req inputs that
@@ -106,9 +107,10 @@ final class FormalHarness {
                     b.append("            if (fork_").append(c).append('[').append(slot).append("]) forks = forks + 1;\n");
                     for (int st = 0; st < latency; st++) {
                         String r = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
-                        b.append("            if (st_").append(SignalNames.a2c(a, c)).append(r).append(" == 2'd1) forks = forks + 1;\n");
+                        b.append("            if (st_").append(SignalNames.a2c(a, c)).append(r).append(" == ").append(SymbolCodes.literal(Symbols.FORK)).append(") forks = forks + 1;\n");
                         String up = "st_" + SignalNames.c2a(c, a) + r;
-                        b.append("            if (").append(up).append(" == 2'd1 || ").append(up).append(" == 2'd2) forks = forks + 1;\n");
+                        b.append("            if (").append(up).append(" == ").append(SymbolCodes.literal(Symbols.CLEAN_FORK)).append(" || ").append(up)
+                         .append(" == ").append(SymbolCodes.literal(Symbols.DIRTY_FORK)).append(") forks = forks + 1;\n");
                     }
                     // A DIRTY_FORK or CLEAN_FORK (codes 2, 1) waiting at the client; a FORK (1) at the arbiter.
                     b.append("            if (cq0_").append(c).append('[').append(slot).append("] ^ cq1_").append(c).append('[')

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.cc.Symbols;
 
 /**
  * The text of {@code ppbus_top}. Names, used alike by the RTL, the Java VCD writer and co-simulation:
@@ -135,8 +136,8 @@ final class TopLevel {
                 places.add("held_c" + c + "[" + w.slotOf(c, j) + "]");
                 for (int st = 0; st < latency; st++) {
                     String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
-                    places.add("(u_" + a2c(j, c) + ".stage_q" + range + " == 2'd1)");
-                    places.add("(^u_" + c2a(c, j) + ".stage_q" + range + ")");
+                    places.add("(u_" + a2c(j, c) + ".stage_q" + range + " == " + SymbolCodes.literal(Symbols.FORK) + ")");
+                    places.add("(^u_" + c2a(c, j) + ".stage_q" + range + ")"); // a fork's two bits differ (SymbolCodes)
                 }
             }
             b.append("    wire [").append(places.size() - 1).append(":0] fork_at_a").append(j).append(" = {\n");

@@ -20,12 +20,12 @@ module ppbus_arbiter #(
     // the symbols are decoded into one mask per code, and a row updates, and tells which
     // requesters outrank or follow m, in a few word operations. That is P steps per cycle instead
     // of P^2 single bits, which Verilator rewards, and the same gates for synthesis.
-    localparam [1:0] A_FORK    = 2'd1;
-    localparam [1:0] A_REQUEST = 2'd2;
-    localparam [1:0] A_STRONG  = 2'd3;
-    localparam [1:0] C_CLEAN   = 2'd1;
-    localparam [1:0] C_DIRTY   = 2'd2;
-    localparam [1:0] C_REQUEST = 2'd3;
+    localparam [1:0] A_FORK    = 2'd@A_FORK@;
+    localparam [1:0] A_REQUEST = 2'd@A_REQUEST@;
+    localparam [1:0] A_STRONG  = 2'd@A_STRONG@;
+    localparam [1:0] C_CLEAN   = 2'd@C_CLEAN@;
+    localparam [1:0] C_DIRTY   = 2'd@C_DIRTY@;
+    localparam [1:0] C_REQUEST = 2'd@C_REQUEST@;
 
     generate
         if (P < 2) begin : g_bad_p

@@ -10,10 +10,10 @@ module ppbus_arbiter1 (
     // An arbiter with a single real client (the others of its line are fictitious). With nobody
     // to compete, R16 and R17 never fire, so it keeps no priority list and no strong-request bit:
     // it grants on a request when the fork is home and takes the fork back when it is returned.
-    localparam [1:0] A_FORK    = 2'd1;
-    localparam [1:0] C_CLEAN   = 2'd1;
-    localparam [1:0] C_DIRTY   = 2'd2;
-    localparam [1:0] C_REQUEST = 2'd3;
+    localparam [1:0] A_FORK    = 2'd@A_FORK@;
+    localparam [1:0] C_CLEAN   = 2'd@C_CLEAN@;
+    localparam [1:0] C_DIRTY   = 2'd@C_DIRTY@;
+    localparam [1:0] C_REQUEST = 2'd@C_REQUEST@;
 
     reg  owner_q;
     reg  req_q;

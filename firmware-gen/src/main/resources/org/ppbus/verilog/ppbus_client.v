@@ -19,12 +19,12 @@ module ppbus_client #(
     localparam [1:0] HUNGRY   = 2'd1;
     localparam [1:0] EATING   = 2'd2;
 
-    localparam [1:0] A_FORK    = 2'd1;  // arbiter -> client codes
-    localparam [1:0] A_REQUEST = 2'd2;
-    localparam [1:0] A_STRONG  = 2'd3;
-    localparam [1:0] C_CLEAN   = 2'd1;  // client -> arbiter codes
-    localparam [1:0] C_DIRTY   = 2'd2;
-    localparam [1:0] C_REQUEST = 2'd3;
+    localparam [1:0] A_FORK    = 2'd@A_FORK@;  // arbiter -> client codes
+    localparam [1:0] A_REQUEST = 2'd@A_REQUEST@;
+    localparam [1:0] A_STRONG  = 2'd@A_STRONG@;
+    localparam [1:0] C_CLEAN   = 2'd@C_CLEAN@;  // client -> arbiter codes
+    localparam [1:0] C_DIRTY   = 2'd@C_DIRTY@;
+    localparam [1:0] C_REQUEST = 2'd@C_REQUEST@;
 
     generate
         if (K < 2) begin : g_bad_k

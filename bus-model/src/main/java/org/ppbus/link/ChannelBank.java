@@ -29,6 +29,10 @@ public final class ChannelBank {
     private byte[] fifoLength;
     private int[] staged;
     private boolean[] deliver;
+    // Per channel, how many symbols in flight have a code whose bit is set in countedCodes: a
+    // checker asks for the forks on a link every cycle, and reads them here without a scan.
+    private int countedCodes;
+    private short[] counted;
 
     public ChannelBank(int channels, int latencyCycles, int[] receiverUnit, Scheduler scheduler) {
         if (latencyCycles < 1) {
@@ -95,6 +99,53 @@ public final class ChannelBank {
         }
     }
 
+    /**
+     * Counts, per channel, the symbols in flight whose code has its bit set in {@code codeMask}
+     * (bit c for code c), for {@link #countedInFlight}.
+     */
+    public void countCodes(int codeMask) {
+        this.countedCodes = codeMask & ~1;
+        this.counted = new short[channels];
+        recount();
+    }
+
+    /**
+     * How many symbols of the counted codes are in the pipeline of a channel after cycle t's
+     * evaluation: what {@link #inFlight} would list, counted in O(1).
+     */
+    public int countedInFlight(int channel, long cycle) {
+        int n = counted[channel];
+        if (fault != null) {
+            for (int late : fault.lateFor(bankId, channel, cycle)) {
+                n += isCounted(late) ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    private boolean isCounted(int code) {
+        return (countedCodes >>> code & 1) != 0;
+    }
+
+    private void recount() {
+        if (counted == null) {
+            return;
+        }
+        java.util.Arrays.fill(counted, (short) 0);
+        for (int c = 0; c < channels; c++) {
+            if (fifoCapacity > 0) {
+                for (int i = 0; i < fifoLength[c]; i++) {
+                    counted[c] += isCounted((fifo[c] >>> (2 * i)) & 3) ? 1 : 0;
+                }
+                counted[c] += isCounted(staged[c]) ? 1 : 0;
+            } else {
+                for (int s = 0; s < ringSlots; s++) {
+                    counted[c] += isCounted(slots[s * channels + c]) ? 1 : 0;
+                }
+            }
+        }
+    }
+
     /** Routes the symbols of this bank through a fault injector; bank 0 is c2a, 1 is a2c. */
     public void inject(FaultInjector injector, int bank) {
         this.fault = injector;
@@ -109,6 +160,9 @@ public final class ChannelBank {
             }
             staged[channel] = code;
             inFlight++;
+            if (counted != null && isCounted(code)) {
+                counted[channel]++;
+            }
             return;
         }
         if (fault != null) {
@@ -123,6 +177,9 @@ public final class ChannelBank {
         }
         slots[idx] = code;
         inFlight++;
+        if (counted != null && isCounted(code)) {
+            counted[channel]++;
+        }
         scheduler.wake(receiverUnit[channel], cycle + latencyCycles);
     }
 
@@ -136,6 +193,9 @@ public final class ChannelBank {
             fifo[channel] >>>= 2;
             fifoLength[channel]--;
             inFlight--;
+            if (counted != null && isCounted(head)) {
+                counted[channel]--;
+            }
             return head;
         }
         int idx = slot(cycle) * channels + channel;
@@ -143,6 +203,9 @@ public final class ChannelBank {
         if (code != 0) {
             slots[idx] = 0;
             inFlight--;
+            if (counted != null && isCounted(code)) {
+                counted[channel]--;
+            }
         }
         if (fault != null) {
             int late = fault.takeLate(bankId, channel, cycle, code != 0);
@@ -220,6 +283,7 @@ public final class ChannelBank {
                 staged[c] = 0;
                 deliver[c] = false;
             }
+            recount();
             return;
         }
         for (int c = 0; c < channels; c++) {
@@ -231,6 +295,7 @@ public final class ChannelBank {
                 }
             }
         }
+        recount();
     }
 
     /** Number of non-idle symbols in all pipelines. */

@@ -62,6 +62,15 @@ public final class PortQueues {
         return r;
     }
 
+    /** How many symbols waiting at a port have a code whose bit is set in {@code codeMask}; no allocation. */
+    public int count(int port, int codeMask) {
+        int n = 0;
+        for (int i = 0; i < length[port]; i++) {
+            n += codeMask >>> ((packed[port] >>> (2 * i)) & 3) & 1;
+        }
+        return n;
+    }
+
     public boolean anyPending() {
         return nonEmpty > 0;
     }

@@ -18,6 +18,7 @@ public final class Wiring {
     private final int[][] clientsOf; // arbiter j -> real clients, ascending
     private final int[][] portOf;    // client i, slot k -> port index at arbiter S_i[k]
     private final int[] linkArbiter; // link i·K + k -> S_i[k]
+    private final int[][] portLink;  // arbiter j, port m -> the link of client clientsOf(j)[m]
 
     private Wiring(ProjectivePlane plane, int nodes) {
         this.plane = plane;
@@ -35,6 +36,14 @@ public final class Wiring {
             for (int slot = 0; slot < k; slot++) {
                 portOf[i][slot] = Arrays.binarySearch(clientsOf[s[slot]], i);
                 linkArbiter[i * k + slot] = s[slot];
+            }
+        }
+        this.portLink = new int[n][];
+        for (int j = 0; j < n; j++) {
+            portLink[j] = new int[clientsOf[j].length];
+            for (int m = 0; m < clientsOf[j].length; m++) {
+                int c = clientsOf[j][m];
+                portLink[j][m] = c * k + Arrays.binarySearch(plane.line(c), j);
             }
         }
     }
@@ -82,6 +91,16 @@ public final class Wiring {
     /** The real clients of arbiter j, ascending; port m of arbiter j is clientsOf(j)[m]. */
     public int[] clientsOf(int arbiter) {
         return clientsOf[arbiter].clone();
+    }
+
+    /** How many real clients (ports) arbiter j has; no copy, for per-cycle loops. */
+    public int ports(int arbiter) {
+        return clientsOf[arbiter].length;
+    }
+
+    /** The link of arbiter j's port m; no search, for per-cycle loops. */
+    public int linkAtPort(int arbiter, int port) {
+        return portLink[arbiter][port];
     }
 
     /** The port index at arbiter S_i[slot] that belongs to client i. */

@@ -18,8 +18,10 @@ import org.ppbus.protocol.cc.Symbols;
  * Checks the invariants of docs/SPEC.md §4.2 at the end of every cycle and keeps the first
  * violation. What a cycle can change is known from its events, so the per-cycle cost follows the
  * activity: I2 is checked for every arbiter whose links saw a fork move, I3 at each quiescent cycle
- * for every link that carried a symbol since the last check. In full mode every arbiter and link is
- * checked every cycle, and H (I4) is computed too.
+ * for every link that carried a symbol since the last check. For I2 each link's forks (at the
+ * client, in flight, queued) are kept and re-read only when a fork moves on that link, so a check
+ * costs O(1) per symbol; a link whose state changed with no symbol on it is caught when it is next
+ * touched. In full mode every arbiter and link is re-read every cycle, and H (I4) is computed too.
  *
  * <ul>
  *   <li>I1 at most one client EATING;</li>
@@ -46,6 +48,9 @@ public final class Checker {
     private final long stallCycles;
     private final SymbolHistory history = new SymbolHistory();
     private final BitSet touchedArbiters = new BitSet();
+    private final LinkSet forkLinks;          // links on which a fork moved this cycle
+    private int[] linkForks;                  // per link: forks at its client, in flight or queued
+    private int[] arbiterForks;               // per arbiter: the sum over its links
     private final BitSet linksSinceQuiescence = new BitSet();
     private final List<int[]> demotions = new ArrayList<>();
     private Overtaking overtaking;
@@ -75,6 +80,7 @@ public final class Checker {
         this.watchdogCycles = watchdogCycles;
         this.stallCycles = stallCycles;
         this.overtaking = null;
+        this.forkLinks = net == null ? null : new LinkSet(wiring.links());
     }
 
     // ---- events ----
@@ -83,19 +89,19 @@ public final class Checker {
         history.add(clientToArbiter, link, code, cycle);
         linksSinceQuiescence.set(link);
         if (Symbols.carriesFork(clientToArbiter, code)) {
-            touchedArbiters.set(wiring.linkArbiter(link));
+            forkLinks.add(link);
         }
     }
 
     public void clientReceived(int client, int link, int code, long cycle) {
         if (code == Symbols.FORK) {
-            touchedArbiters.set(wiring.linkArbiter(link));
+            forkLinks.add(link);
         }
     }
 
-    public void arbiterReceived(int arbiter, int client, int code, long cycle) {
+    public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
         if (Symbols.carriesFork(true, code)) {
-            touchedArbiters.set(arbiter);
+            forkLinks.add(link);
         }
         if (code == Symbols.DIRTY_FORK) {
             demotions.add(new int[] {arbiter, client});
@@ -144,9 +150,7 @@ public final class Checker {
             return;
         }
         net.viewAt(cycle);
-        if (full) {
-            touchedArbiters.set(0, wiring.points());
-        }
+        countForks(cycle);
         for (int a = touchedArbiters.nextSetBit(0); a >= 0; a = touchedArbiters.nextSetBit(a + 1)) {
             checkForks(a, cycle);
         }
@@ -214,34 +218,43 @@ public final class Checker {
         }
     }
 
-    private void checkForks(int a, long cycle) {
-        int[] clients = wiring.clientsOf(a);
-        int count = 0;
-        int k = wiring.lineSize();
-        for (int c : clients) {
-            int slot = wiring.slotOf(c, a);
-            int link = wiring.link(c, slot);
-            if ((net.clientFlags(c, slot) & LinkFlags.FORK) != 0) {
-                count++;
+    /**
+     * Re-reads the forks of the links on which a fork moved (all links the first time and in full
+     * mode) and marks their arbiters for I2.
+     */
+    private void countForks(long cycle) {
+        if (linkForks == null || full) {
+            linkForks = new int[wiring.links()];
+            arbiterForks = new int[wiring.points()];
+            for (int link = 0; link < wiring.links(); link++) {
+                forkLinks.add(link);
             }
-            count += forks(true, net.inFlight(true, link, cycle)) + forks(true, net.queued(true, link));
-            count += forks(false, net.inFlight(false, link, cycle)) + forks(false, net.queued(false, link));
         }
+        for (int i = 0; i < forkLinks.size(); i++) {
+            int link = forkLinks.get(i);
+            int now = forksOn(link, cycle);
+            int a = wiring.linkArbiter(link);
+            arbiterForks[a] += now - linkForks[link];
+            linkForks[link] = now;
+            touchedArbiters.set(a);
+        }
+        forkLinks.clear();
+    }
+
+    /** A link's share of I2: the client's fork flag and the forks in flight or queued either way. */
+    private int forksOn(int link, long cycle) {
+        int k = wiring.lineSize();
+        return ((net.clientFlags(link / k, link % k) & LinkFlags.FORK) != 0 ? 1 : 0) + net.forksInTransit(link, cycle);
+    }
+
+    /** I2 for one arbiter, from the kept sum over its links. */
+    private void checkForks(int a, long cycle) {
+        int count = arbiterForks[a];
         int expected = net.ownerClient(a) >= 0 ? 1 : 0;
         if (count != expected) {
             fail(cycle, "I2 fork conservation", "arbiter " + a + " has " + count + " forks at clients or in flight, OWNER "
                     + (expected == 1 ? "is set" : "is NIL"), describeArbiter(a, cycle));
         }
-    }
-
-    private static int forks(boolean c2a, int[] codes) {
-        int n = 0;
-        for (int c : codes) {
-            if (Symbols.carriesFork(c2a, c)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     private void checkTokens(int link, long cycle) {
@@ -386,5 +399,41 @@ public final class Checker {
 
     private String linkName(int link) {
         return "C" + (link / wiring.lineSize()) + "-A" + wiring.linkArbiter(link);
+    }
+
+    /** A set of links kept as a list, so that a cycle visits only the links it touched. */
+    private static final class LinkSet {
+        private final boolean[] member;
+        private int[] items = new int[64];
+        private int size;
+
+        LinkSet(int links) {
+            member = new boolean[links];
+        }
+
+        void add(int link) {
+            if (!member[link]) {
+                member[link] = true;
+                if (size == items.length) {
+                    items = Arrays.copyOf(items, 2 * size);
+                }
+                items[size++] = link;
+            }
+        }
+
+        int size() {
+            return size;
+        }
+
+        int get(int i) {
+            return items[i];
+        }
+
+        void clear() {
+            for (int i = 0; i < size; i++) {
+                member[items[i]] = false;
+            }
+            size = 0;
+        }
     }
 }

@@ -877,7 +877,7 @@ public final class StateSearch {
         public void released(int node, long cycle) { }
 
         @Override
-        public void arbiterReceived(int arbiter, int client, int code, long cycle) {
+        public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
             if (code == Symbols.DIRTY_FORK) {
                 demotions.add(new int[] {arbiter, client});
             }

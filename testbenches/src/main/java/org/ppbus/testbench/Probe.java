@@ -47,8 +47,8 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     @Override
-    public void arbiterReceived(int arbiter, int client, int code, long cycle) {
-        checker.arbiterReceived(arbiter, client, code, cycle);
+    public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
+        checker.arbiterReceived(arbiter, client, link, code, cycle);
     }
 
     @Override

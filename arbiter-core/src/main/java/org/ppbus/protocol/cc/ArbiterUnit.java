@@ -47,7 +47,7 @@ final class ArbiterUnit {
                 continue;
             }
             active = true;
-            observer.arbiterReceived(id, clients[m], code, cycle);
+            observer.arbiterReceived(id, clients[m], linkOfPort[m], code, cycle);
             switch (code) {
                 case Symbols.C_REQUEST -> flags[m] |= REQ | SREQ; // R12
                 case Symbols.DIRTY_FORK -> { // R13

@@ -128,6 +128,8 @@ public final class CcNetwork implements Fabric, StateView {
             a2c.makeAsynchronous(options.fifoCapacity());
             c2a.makeAsynchronous(options.fifoCapacity());
         }
+        a2c.countCodes(A2C_FORKS);
+        c2a.countCodes(C2A_FORKS);
         this.clients = new ClientUnit[n];
         for (int i = 0; i < n; i++) {
             clients[i] = new ClientUnit(i, k, rules);
@@ -278,6 +280,29 @@ public final class CcNetwork implements Fabric, StateView {
     /** Symbols in a link's pipeline after cycle t, next to arrive first. */
     public int[] inFlight(boolean clientToArbiter, int link, long cycle) {
         return (clientToArbiter ? c2a : a2c).inFlight(link, cycle);
+    }
+
+    /**
+     * The forks on a link outside both units: in flight either way and waiting in either output
+     * queue. With the client's own FORK flag this is the link's share of I2, read without a scan.
+     */
+    public int forksInTransit(int link, long cycle) {
+        int k = wiring.lineSize();
+        return c2a.countedInFlight(link, cycle) + a2c.countedInFlight(link, cycle)
+                + clients[wiring.linkClient(link)].queues().count(link % k, C2A_FORKS)
+                + arbiters[wiring.linkArbiter(link)].queues().count(linkPort[link], A2C_FORKS);
+    }
+
+    /** The codes that carry a fork, as bit masks (bit c for code c) in each direction. */
+    private static final int C2A_FORKS = forkCodes(true);
+    private static final int A2C_FORKS = forkCodes(false);
+
+    private static int forkCodes(boolean clientToArbiter) {
+        int mask = 0;
+        for (int code = 0; code < 4; code++) {
+            mask |= Symbols.carriesFork(clientToArbiter, code) ? 1 << code : 0;
+        }
+        return mask;
     }
 
     /** Symbols waiting in the sender's output queue of a link, head first. */

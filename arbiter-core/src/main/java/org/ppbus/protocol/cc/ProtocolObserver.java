@@ -5,8 +5,8 @@ public interface ProtocolObserver {
     /** A non-idle symbol driven on a link in this cycle (it arrives L cycles later). */
     default void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) { }
 
-    /** An arbiter consumed a symbol from one of its clients. */
-    default void arbiterReceived(int arbiter, int client, int code, long cycle) { }
+    /** An arbiter consumed a symbol from one of its clients, on that client's link. */
+    default void arbiterReceived(int arbiter, int client, int link, int code, long cycle) { }
 
     /** A client consumed a symbol from one of its arbiters on this link. */
     default void clientReceived(int client, int link, int code, long cycle) { }

@@ -22,7 +22,7 @@ public final class PortQueues {
     public void push(int port, int code) {
         int len = length[port];
         if (len == CAPACITY) {
-            throw new IllegalStateException("output queue overflow on port " + port);
+            throw new QueueOverflow(port);
         }
         packed[port] |= (code & 3) << (2 * len);
         length[port] = (byte) (len + 1);

@@ -293,12 +293,12 @@ public final class StateSearch {
         int before = table.size();
         int idx = add(next, from, act, depthOf.get(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
-        String bad = rec.problem != null ? rec.problem : transitionProblem();
+        Violation bad = rec.problem != null ? rec.problem : transitionProblem();
         if (bad == null && idx == before) {
             bad = stateProblem();
         }
         if (bad != null && findings.isEmpty()) {
-            findings.add(new Finding(bad.substring(0, bad.indexOf(':')), bad.substring(bad.indexOf(':') + 2), path(idx), -1));
+            findings.add(new Finding(bad.invariant(), bad.message(), path(idx), -1));
         }
         return idx;
     }
@@ -326,8 +326,7 @@ public final class StateSearch {
                 if ((rec.granted >>> j & 1) != 0) {
                     int h = overtaking.granted(j);
                     if (h >= 0 && rec.problem == null) {
-                        rec.problem = "fairness: client " + j + " overtook hungry client " + h + " " + overtaking.count(h, j)
-                                + " times in one hungry period (bound " + overtaking.bound() + ")";
+                        rec.problem = Invariants.fairness(overtaking, h, j, 0);
                     }
                 }
             }
@@ -354,64 +353,34 @@ public final class StateSearch {
         }
     }
 
-    private String transitionProblem() {
+    /** I5 and I8, which hold on every transition. */
+    private Violation transitionProblem() {
         for (int[] d : rec.demotions) {
-            int[] order = net.priorityOrder(d[0]);
-            if (order[order.length - 1] != d[1]) {
-                return "I5 demotion: arbiter " + d[0] + " received DIRTY_FORK from " + d[1] + " but does not rank it last";
+            Violation v = Invariants.demotion(net, d[0], d[1], 0);
+            if (v != null) {
+                return v;
             }
         }
-        if (net.maxQueueDepth() > 2) {
-            return "I8 bounded queues: an output queue reached depth " + net.maxQueueDepth();
-        }
-        return null;
+        return Invariants.boundedQueues(net.maxQueueDepth(), 0);
     }
 
-    private String stateProblem() {
-        int eaters = 0;
-        for (int i = 0; i < n; i++) {
-            eaters += net.clientState(i) == ClientState.EATING ? 1 : 0;
-        }
-        if (eaters > 1) {
-            return "I1 mutual exclusion: " + eaters + " clients are EATING";
+    /** I1–I4 on a new state. */
+    private Violation stateProblem() {
+        Violation v = Invariants.mutualExclusion(net, 0);
+        if (v != null) {
+            return v;
         }
         net.viewAt(0);
-        for (int a = 0; a < wiring.points(); a++) {
-            int count = 0;
-            for (int c : wiring.clientsOf(a)) {
-                int slot = wiring.slotOf(c, a);
-                int link = wiring.link(c, slot);
-                count += (net.clientFlags(c, slot) & LinkFlags.FORK) != 0 ? 1 : 0;
-                count += forks(true, net.inFlight(true, link, 0)) + forks(true, net.queued(true, link));
-                count += forks(false, net.inFlight(false, link, 0)) + forks(false, net.queued(false, link));
-            }
-            if (count != (net.ownerClient(a) >= 0 ? 1 : 0)) {
-                return "I2 fork conservation: arbiter " + a + " has " + count + " forks at clients or in flight";
-            }
+        for (int a = 0; a < wiring.points() && v == null; a++) {
+            v = Invariants.forkConservation(net, a, 0);
         }
-        if (net.quiescent()) {
-            for (int link = 0; link < wiring.links(); link++) {
-                int c = wiring.linkClient(link);
-                int a = wiring.linkArbiter(link);
-                int tokens = ((net.clientFlags(c, link % wiring.lineSize()) & LinkFlags.REQ) != 0 ? 1 : 0)
-                        + ((net.arbiterFlags(a, wiring.portOf(a, c)) & LinkFlags.REQ) != 0 ? 1 : 0);
-                if (tokens != 1) {
-                    return "I3 request tokens: link client " + c + " - arbiter " + a + " holds " + tokens + " at quiescence";
-                }
-            }
+        for (int link = 0; link < wiring.links() && v == null && net.quiescent(); link++) {
+            v = Invariants.requestTokens(net, link, 0);
         }
-        if (o.checkH() && !PrecedenceGraph.of(net).findCycle().isEmpty()) {
-            return "I4 H acyclic: the precedence graph has a cycle";
+        if (v == null && o.checkH()) {
+            v = Invariants.precedence(net, 0);
         }
-        return null;
-    }
-
-    private static int forks(boolean c2a, int[] codes) {
-        int k = 0;
-        for (int c : codes) {
-            k += Symbols.carriesFork(c2a, c) ? 1 : 0;
-        }
-        return k;
+        return v;
     }
 
     // ---- liveness, on the complete graph ----
@@ -859,7 +828,7 @@ public final class StateSearch {
     /** Events of one cycle: grants (for the fresh bits), demotions (I5) and anomalies. */
     private static final class Recorder implements Fabric.GrantSink, ProtocolObserver {
         long granted;
-        String problem;
+        Violation problem;
         final List<int[]> demotions = new ArrayList<>();
 
         void reset() {
@@ -886,7 +855,7 @@ public final class StateSearch {
         @Override
         public void anomaly(String unit, String what, long cycle) {
             if (problem == null) {
-                problem = "anomaly: " + unit + ": " + what;
+                problem = new Violation(Property.ANOMALY, cycle, unit, unit + ": " + what, -1);
             }
         }
     }

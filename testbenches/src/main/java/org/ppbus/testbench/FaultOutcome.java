@@ -58,21 +58,19 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         if (v == null) {
             return ungranted == 0 ? "masked" : "requests-unserved";
         }
-        String inv = v.invariant();
-        String msg = v.message();
-        return switch (inv) {
-            case "I1 mutual exclusion" -> "mutex-violation";
-            case "I2 fork conservation" -> msg.contains(" has 0 forks") ? "token-lost" : "token-duplicated";
-            case "I3 request tokens" -> msg.contains(" holds 0 ") ? "request-token-lost" : "request-token-duplicated";
-            case "I4 H acyclic" -> "precedence-cycle";
-            case "I5 demotion" -> "priority-corrupted";
-            case "I8 bounded queues" -> "queue-overflow";
-            case "anomaly" -> "protocol-anomaly";
-            case "deadlock" -> "deadlock-detected";
-            case "livelock", "I6 livelock" -> "livelock-detected";
-            case "fairness" -> "starvation-detected";
-            case "refused" -> msg.contains("overflow") ? "queue-overflow" : "refused";
-            default -> inv;
+        return switch (v.property()) {
+            case MUTUAL_EXCLUSION -> "mutex-violation";
+            case FORK_CONSERVATION -> v.found() == 0 ? "token-lost" : "token-duplicated";
+            case REQUEST_TOKENS -> v.found() == 0 ? "request-token-lost" : "request-token-duplicated";
+            case PRECEDENCE -> "precedence-cycle";
+            case DEMOTION -> "priority-corrupted";
+            case BOUNDED_QUEUES -> "queue-overflow";
+            case ANOMALY -> "protocol-anomaly";
+            case DEADLOCK -> "deadlock-detected";
+            case LIVELOCK, IDLE_LIVELOCK -> "livelock-detected";
+            case FAIRNESS, STARVATION -> "starvation-detected";
+            // A queue that would overflow stops the unit itself: the run is refused there.
+            case REFUSED -> Violation.OUTPUT_QUEUE.equals(v.where()) ? "queue-overflow" : "refused";
         };
     }
 }

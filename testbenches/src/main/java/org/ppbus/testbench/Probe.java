@@ -35,7 +35,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     @Override
     public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
         stats.symbolDriven(clientToArbiter, link, code, cycle);
-        checker.symbolDriven(clientToArbiter, link, code, cycle);
+        checker.protocolEvents().symbolDriven(clientToArbiter, link, code, cycle);
         if (tap != null) {
             tap.symbol(clientToArbiter, link, code, cycle);
         }
@@ -48,17 +48,17 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
 
     @Override
     public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
-        checker.arbiterReceived(arbiter, client, link, code, cycle);
+        checker.protocolEvents().arbiterReceived(arbiter, client, link, code, cycle);
     }
 
     @Override
     public void clientReceived(int client, int link, int code, long cycle) {
-        checker.clientReceived(client, link, code, cycle);
+        checker.protocolEvents().clientReceived(client, link, code, cycle);
     }
 
     @Override
     public void anomaly(String unit, String what, long cycle) {
-        checker.anomaly(unit, what, cycle);
+        checker.protocolEvents().anomaly(unit, what, cycle);
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.ppbus.bus.Demand;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
+import org.ppbus.check.Violation;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcNetwork;
@@ -94,7 +95,7 @@ public final class Simulation {
             injector = injector(faultPlan, c);
             net.inject(injector);
         }
-        Checker checker = new Checker(net, fabric, wiring, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
+        Checker checker = new Checker(fabric, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
         int overtakeBound = algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles());
         checker.overtakeBound(overtakeBound);
         probe.connect(checker, processors);
@@ -135,7 +136,8 @@ public final class Simulation {
                 fabric.step(t);
             } catch (IllegalStateException e) {
                 // A baseline that cannot go on honestly (timestamps wrapped too far) refuses the run.
-                refused = new org.ppbus.check.Violation(t, "refused", e.getMessage(), java.util.List.of());
+                refused = new org.ppbus.check.Violation(org.ppbus.check.Property.REFUSED, t,
+                        e instanceof org.ppbus.link.QueueOverflow ? Violation.OUTPUT_QUEUE : "run", e.getMessage(), -1);
                 t++;
                 break;
             }

@@ -66,7 +66,7 @@ class ForkCountTest {
             for (int link = 0; link < w.links(); link++) {
                 int scanned = forks(true, net.inFlight(true, link, t)) + forks(true, net.queued(true, link))
                         + forks(false, net.inFlight(false, link, t)) + forks(false, net.queued(false, link));
-                assertEquals(scanned, net.forksInTransit(link, t), "link " + link + " after cycle " + t);
+                assertEquals(scanned, net.forksInTransit(link), "link " + link + " after cycle " + t);
                 moved += scanned;
             }
         }

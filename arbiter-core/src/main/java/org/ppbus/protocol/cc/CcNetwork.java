@@ -283,12 +283,13 @@ public final class CcNetwork implements Fabric, StateView {
     }
 
     /**
-     * The forks on a link outside both units: in flight either way and waiting in either output
-     * queue. With the client's own FORK flag this is the link's share of I2, read without a scan.
+     * The forks on a link outside both units at the end of the viewed cycle: in flight either way
+     * and waiting in either output queue, read from counters without a scan.
      */
-    public int forksInTransit(int link, long cycle) {
+    @Override
+    public int forksInTransit(int link) {
         int k = wiring.lineSize();
-        return c2a.countedInFlight(link, cycle) + a2c.countedInFlight(link, cycle)
+        return c2a.countedInFlight(link, viewCycle) + a2c.countedInFlight(link, viewCycle)
                 + clients[wiring.linkClient(link)].queues().count(link % k, C2A_FORKS)
                 + arbiters[wiring.linkArbiter(link)].queues().count(linkPort[link], A2C_FORKS);
     }
@@ -332,6 +333,14 @@ public final class CcNetwork implements Fabric, StateView {
         }
         c2a.inject(injector, 0);
         a2c.inject(injector, 1);
+        injected = true;
+    }
+
+    private boolean injected;
+
+    /** Whether a fault injector can change what the channels carry behind the units' backs. */
+    public boolean injected() {
+        return injected;
     }
 
     /** The cycle the network last evaluated is needed to read pipelines; checkers pass it. */

@@ -205,4 +205,10 @@ public final class InitialState implements StateView {
     public boolean forkGranting(int link) {
         return false;
     }
+
+    /** An initial state has nothing in flight. */
+    @Override
+    public int forksInTransit(int link) {
+        return 0;
+    }
 }

@@ -26,4 +26,7 @@ public interface StateView {
 
     /** True if a FORK is on its way from the arbiter to the client on this link. */
     boolean forkGranting(int link);
+
+    /** How many forks are on this link outside both units: queued or in flight, either way (I2). */
+    int forksInTransit(int link);
 }

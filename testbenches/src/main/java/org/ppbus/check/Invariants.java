@@ -1,0 +1,120 @@
+package org.ppbus.check;
+
+import java.util.List;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.cc.LinkFlags;
+import org.ppbus.protocol.cc.PrecedenceGraph;
+import org.ppbus.protocol.cc.StateView;
+
+/**
+ * The Campos–Carvalho invariants of docs/SPEC.md §4.2, written once over a network's state. The
+ * run's checker, the exhaustive search and full mode all call these; each returns the violation
+ * it finds, or null. The watchdogs (I6, I7) and fairness need a run's history and live in
+ * {@link Checker}; I1 over grant events too, for every algorithm.
+ */
+public final class Invariants {
+    /** The most symbols an output queue may hold (E1 and the audit's A9). */
+    public static final int QUEUE_BOUND = 2;
+
+    private Invariants() {
+    }
+
+    /** I1 over the state: at most one client EATING. */
+    public static Violation mutualExclusion(StateView v, long cycle) {
+        int eaters = 0;
+        for (int i = 0; i < v.wiring().nodes(); i++) {
+            eaters += v.clientState(i) == ClientState.EATING ? 1 : 0;
+        }
+        return eaters <= 1 ? null : eaters(eaters, cycle);
+    }
+
+    /** I1 as a count of eaters. */
+    public static Violation eaters(int eaters, long cycle) {
+        return new Violation(Property.MUTUAL_EXCLUSION, cycle, "bus", eaters + " clients are EATING", eaters);
+    }
+
+    /** A link's share of I2: the client's fork flag and the forks in flight or queued either way. */
+    public static int forksOn(StateView v, int link) {
+        int k = v.wiring().lineSize();
+        return ((v.clientFlags(link / k, link % k) & LinkFlags.FORK) != 0 ? 1 : 0) + v.forksInTransit(link);
+    }
+
+    /** I2 for one arbiter, summing its links. */
+    public static Violation forkConservation(StateView v, int arbiter, long cycle) {
+        Wiring w = v.wiring();
+        int count = 0;
+        for (int port = 0; port < w.ports(arbiter); port++) {
+            count += forksOn(v, w.linkAtPort(arbiter, port));
+        }
+        return forkConservation(v, arbiter, count, cycle);
+    }
+
+    /** I2 for one arbiter, given its forks at clients or in transit: one exactly when OWNER is set. */
+    public static Violation forkConservation(StateView v, int arbiter, int forks, long cycle) {
+        int expected = v.ownerClient(arbiter) >= 0 ? 1 : 0;
+        if (forks == expected) {
+            return null;
+        }
+        return new Violation(Property.FORK_CONSERVATION, cycle, "arbiter " + arbiter, "arbiter " + arbiter + " has "
+                + forks + " forks at clients or in flight, OWNER " + (expected == 1 ? "is set" : "is NIL"), forks);
+    }
+
+    /** I3 for one link at quiescence: the client or the arbiter holds the request token, not both. */
+    public static Violation requestTokens(StateView v, int link, long cycle) {
+        Wiring w = v.wiring();
+        int c = w.linkClient(link);
+        int slot = link % w.lineSize();
+        int a = w.linkArbiter(link);
+        int tokens = ((v.clientFlags(c, slot) & LinkFlags.REQ) != 0 ? 1 : 0)
+                + ((v.arbiterFlags(a, w.portAt(c, slot)) & LinkFlags.REQ) != 0 ? 1 : 0);
+        if (tokens == 1) {
+            return null;
+        }
+        return new Violation(Property.REQUEST_TOKENS, cycle, "link C" + c + "-A" + a, "link client " + c + " - arbiter "
+                + a + " holds " + tokens + " request tokens at quiescence", tokens);
+    }
+
+    /** I4: the precedence graph H is acyclic. */
+    public static Violation precedence(StateView v, long cycle) {
+        return precedence(PrecedenceGraph.of(v).findCycle(), cycle);
+    }
+
+    /** I4 given a cycle of H (empty when there is none), as {@link PrecedenceGraph#findCycle} gives it. */
+    public static Violation precedence(List<Integer> loop, long cycle) {
+        if (loop.isEmpty()) {
+            return null;
+        }
+        return new Violation(Property.PRECEDENCE, cycle, "clients " + loop, "precedence graph has the cycle " + loop,
+                loop.size());
+    }
+
+    /** I5: right after R13 the client that returned a dirty fork is last in the arbiter's list. */
+    public static Violation demotion(StateView v, int arbiter, int client, long cycle) {
+        int[] order = v.priorityOrder(arbiter);
+        if (order[order.length - 1] == client) {
+            return null;
+        }
+        int rank = 0;
+        while (order[rank] != client) {
+            rank++;
+        }
+        return new Violation(Property.DEMOTION, cycle, "arbiter " + arbiter, "arbiter " + arbiter
+                + " received DIRTY_FORK from " + client + " but ranks it " + rank + " of " + order.length, rank);
+    }
+
+    /** I8: no output queue ever held more than {@link #QUEUE_BOUND} symbols. */
+    public static Violation boundedQueues(int deepest, long cycle) {
+        if (deepest <= QUEUE_BOUND) {
+            return null;
+        }
+        return new Violation(Property.BOUNDED_QUEUES, cycle, "queues", "an output queue reached depth " + deepest, deepest);
+    }
+
+    /** Fairness: a client overtook a hungry one more often than the bound allows. */
+    public static Violation fairness(Overtaking o, int hungry, int eater, long cycle) {
+        return new Violation(Property.FAIRNESS, cycle, "client " + hungry, "client " + eater + " overtook hungry client "
+                + hungry + " " + o.count(hungry, eater) + " times in one hungry period (bound " + o.bound() + ")",
+                o.count(hungry, eater));
+    }
+}

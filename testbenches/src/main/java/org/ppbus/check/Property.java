@@ -1,0 +1,32 @@
+package org.ppbus.check;
+
+/**
+ * Every property a run or the search checks, named once: reports, replays and the fault verdicts
+ * use these labels (docs/SPEC.md §4.2 for I1–I8).
+ */
+public enum Property {
+    MUTUAL_EXCLUSION("I1 mutual exclusion"),
+    FORK_CONSERVATION("I2 fork conservation"),
+    REQUEST_TOKENS("I3 request tokens"),
+    PRECEDENCE("I4 H acyclic"),
+    DEMOTION("I5 demotion"),
+    IDLE_LIVELOCK("I6 livelock"),
+    DEADLOCK("deadlock"),
+    LIVELOCK("livelock"),
+    BOUNDED_QUEUES("I8 bounded queues"),
+    FAIRNESS("fairness"),
+    STARVATION("starvation"),
+    ANOMALY("anomaly"),
+    REFUSED("refused");
+
+    private final String label;
+
+    Property(String label) {
+        this.label = label;
+    }
+
+    /** The name reports print, e.g. "I2 fork conservation". */
+    public String label() {
+        return label;
+    }
+}

@@ -2,7 +2,6 @@ package org.ppbus.cli;
 
 import java.util.List;
 import java.util.Locale;
-import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 

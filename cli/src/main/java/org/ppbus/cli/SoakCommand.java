@@ -13,7 +13,6 @@ import org.apache.commons.cli.Options;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
-import org.ppbus.testbench.SimulationResult;
 
 /**
  * {@code ppbus soak}: the fixed-rules soak matrix of issue 2, n × load × L, each point a full run with

@@ -16,7 +16,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
-import org.ppbus.testbench.SimulationConfig;
 
 class MainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();

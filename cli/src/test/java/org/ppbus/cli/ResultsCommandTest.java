@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.registry.Algorithms;
-import org.ppbus.testbench.SimulationConfig;
 
 class ResultsCommandTest {
 

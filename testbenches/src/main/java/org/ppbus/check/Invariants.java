@@ -117,4 +117,27 @@ public final class Invariants {
                 + hungry + " " + o.count(hungry, eater) + " times in one hungry period (bound " + o.bound() + ")",
                 o.count(hungry, eater));
     }
+
+    /** I5 and I8 on one transition, given the demotions ({arbiter, client}) it made. */
+    public static Violation ofTransition(StateView v, List<int[]> demotions, int deepestQueue, long cycle) {
+        for (int[] d : demotions) {
+            Violation bad = demotion(v, d[0], d[1], cycle);
+            if (bad != null) {
+                return bad;
+            }
+        }
+        return boundedQueues(deepestQueue, cycle);
+    }
+
+    /** I1–I3 (and I4 with {@code checkH}) on a whole state; I3 only when {@code quiescent}. */
+    public static Violation ofState(StateView v, boolean quiescent, boolean checkH, long cycle) {
+        Violation bad = mutualExclusion(v, cycle);
+        for (int a = 0; a < v.wiring().points() && bad == null; a++) {
+            bad = forkConservation(v, a, cycle);
+        }
+        for (int link = 0; link < v.wiring().links() && bad == null && quiescent; link++) {
+            bad = requestTokens(v, link, cycle);
+        }
+        return bad == null && checkH ? precedence(v, cycle) : bad;
+    }
 }

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.ppbus.protocol.cc.Symbols;
 import org.ppbus.registry.Algorithms;
 
 class SimulationTest {

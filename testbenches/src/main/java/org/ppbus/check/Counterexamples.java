@@ -1,0 +1,98 @@
+package org.ppbus.check;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.ProtocolObserver;
+import org.ppbus.workload.RequestTrace;
+
+/** A finding of the search as something to replay: its actions unrolled, or a request trace. */
+final class Counterexamples {
+    private Counterexamples() {
+    }
+
+    /** The actions of a finding, its loop (if any) repeated {@code loopRepeats} more times. */
+    static List<int[]> unrolled(StateSearch.Finding f, int loopRepeats) {
+        List<int[]> actions = new ArrayList<>(f.path());
+        if (f.loopStart() >= 0) {
+            List<int[]> loop = f.path().subList(f.loopStart(), f.path().size());
+            for (int r = 0; r < loopRepeats; r++) {
+                actions.addAll(loop);
+            }
+        }
+        return actions;
+    }
+
+    /**
+     * A request trace that makes {@code ppbus simulate} do what the actions do. Search cycle k is
+     * simulation cycle k + 1, because traces start at cycle 1 and the cold start is quiescent. A
+     * request still open at the end holds the bus for {@code openHold} cycles.
+     */
+    static RequestTrace trace(StateSearch.Options o, List<int[]> actions, int openHold) {
+        Wiring wiring = Wiring.forNodes(o.nodes());
+        int n = wiring.nodes();
+        long[] granted = new long[1];
+        Fabric.GrantSink rec = new Fabric.GrantSink() {
+            @Override
+            public void granted(int node, long cycle) {
+                granted[0] |= 1L << node;
+            }
+
+            @Override
+            public void released(int node, long cycle) {
+            }
+        };
+        CcNetwork replay = CcNetwork.coldStart(wiring, new CcNetwork.Options(o.latency(), o.rules(), true), rec,
+                ProtocolObserver.NONE);
+        long[] grantedAt = new long[n];
+        long[] openedAt = new long[n];
+        boolean[] openReenter = new boolean[n];
+        Arrays.fill(openedAt, -1);
+        List<RequestTrace.Entry> entries = new ArrayList<>();
+        List<long[]> done = new ArrayList<>(); // {rise, node, hold, reenter}
+        for (int k = 0; k < actions.size(); k++) {
+            granted[0] = 0;
+            int[] a = actions.get(k);
+            for (int i = 0; i < n; i++) {
+                switch (a[i]) {
+                    case StateSearch.RAISE -> {
+                        replay.request(i, true, k);
+                        openedAt[i] = k;
+                        openReenter[i] = false;
+                    }
+                    case StateSearch.DROP, StateSearch.REENTER -> {
+                        done.add(new long[] {openedAt[i], i, k - grantedAt[i] - 1, openReenter[i] ? 1 : 0});
+                        if (a[i] == StateSearch.DROP) {
+                            replay.request(i, false, k);
+                            openedAt[i] = -1;
+                        } else {
+                            replay.reenterWithoutThinking(i, k);
+                            openedAt[i] = k;
+                            openReenter[i] = true;
+                        }
+                    }
+                    default -> { }
+                }
+            }
+            replay.step(k);
+            for (int i = 0; i < n; i++) {
+                if ((granted[0] >>> i & 1) != 0) {
+                    grantedAt[i] = k;
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (openedAt[i] >= 0) {
+                done.add(new long[] {openedAt[i], i, openHold, openReenter[i] ? 1 : 0});
+            }
+        }
+        done.sort((x, y) -> Long.compare(x[0], y[0]));
+        for (long[] d : done) {
+            entries.add(new RequestTrace.Entry(d[0] + 1, (int) d[1], (int) Math.max(1, d[2]), d[3] == 1));
+        }
+        return new RequestTrace(n, entries);
+    }
+}

@@ -1,0 +1,317 @@
+package org.ppbus.check;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Liveness on the complete state graph of a {@link StateSearch}: a deadlock (a hungry client from
+ * which no grant is reachable), a livelock (I6: a loop in which nobody asks, eats or waits while
+ * symbols move) and starvation (a loop that keeps one client hungry while every other processor
+ * keeps the right to release, and, with asynchronous channels, every channel empties). Loops are
+ * found in strongly connected components and reported as lassos from the cold start.
+ */
+final class Liveness {
+    /** Re-derives the actions on an edge, since the search kept one parent per state. */
+    interface EdgeActions {
+        long between(int from, int to);
+    }
+
+    /** What liveness needs of each state. */
+    record StateInfo(int[] hungryMask, int[] eatingMask, boolean[] anyReq, boolean[] quiet, long[] fresh,
+                     long[] occupancy) { }
+
+    private final StateGraph graph;
+    private final int n;
+    private final int channels;
+    private final boolean async;
+    private final EdgeActions edgeActions;
+    private final int[] eatingMask;
+    private final long[] fresh;
+    private final long[] occupancy;
+    private final StateInfo info;
+
+    Liveness(StateGraph graph, int n, int channels, boolean async, StateInfo info, EdgeActions edgeActions) {
+        this.graph = graph;
+        this.n = n;
+        this.channels = channels;
+        this.async = async;
+        this.info = info;
+        this.eatingMask = info.eatingMask();
+        this.fresh = info.fresh();
+        this.occupancy = info.occupancy();
+        this.edgeActions = edgeActions;
+    }
+
+    /** The first liveness finding over {@code states} states, or null. */
+    StateSearch.Finding find(int states) {
+        int[] hungryMask = info.hungryMask();
+        boolean[] anyReq = info.anyReq();
+        boolean[] quiet = info.quiet();
+        boolean[] eating = new boolean[states];
+        for (int s = 0; s < states; s++) {
+            eating[s] = eatingMask[s] != 0;
+        }
+        // Deadlock: a hungry client from which no state with an eater is reachable.
+        boolean[] canEat = backwardReach(states, eating);
+        for (int s = 0; s < states; s++) {
+            if (hungryMask[s] != 0 && !canEat[s]) {
+                return new StateSearch.Finding(Property.DEADLOCK.label(), "clients " + clients(hungryMask[s])
+                        + " are hungry and no grant is reachable", graph.path(s, n), -1);
+            }
+        }
+        // Livelock (I6): a cycle among states where nobody asks, eats or waits, with symbols moving.
+        boolean[] idle = new boolean[states];
+        for (int s = 0; s < states; s++) {
+            idle[s] = !anyReq[s] && hungryMask[s] == 0 && eatingMask[s] == 0;
+        }
+        int[] loop = fairLoop(states, idle, s -> !quiet[s], 0);
+        if (loop != null) {
+            return new StateSearch.Finding(Property.LIVELOCK.label(), "with no processor asking, symbols move for ever (I6)",
+                    lasso(loop), loopStartOf(loop));
+        }
+        // Starvation: client c hungry throughout a cycle in which every other processor could release.
+        for (int c = 0; c < n; c++) {
+            boolean[] hungryC = new boolean[states];
+            for (int s = 0; s < states; s++) {
+                hungryC[s] = (hungryMask[s] & (1 << c)) != 0;
+            }
+            int others = ((1 << n) - 1) & ~(1 << c);
+            loop = fairLoop(states, hungryC, s -> true, others == 0 ? 0 : others);
+            if (loop != null) {
+                return new StateSearch.Finding(Property.STARVATION.label(), "client " + c + " stays hungry for ever while the others are served"
+                        + " (every processor releases in the loop)", lasso(loop), loopStartOf(loop));
+            }
+        }
+        return null;
+    }
+
+    private boolean[] backwardReach(int states, boolean[] target) {
+        int[] indeg = new int[states + 1];
+        for (int s = 0; s < states; s++) {
+            for (int e = graph.edgeStart(s); e < graph.edgeStart(s + 1); e++) {
+                indeg[graph.edge(e) + 1]++;
+            }
+        }
+        for (int s = 0; s < states; s++) {
+            indeg[s + 1] += indeg[s];
+        }
+        int[] pred = new int[graph.edgeCount()];
+        int[] fill = Arrays.copyOf(indeg, states);
+        for (int s = 0; s < states; s++) {
+            for (int e = graph.edgeStart(s); e < graph.edgeStart(s + 1); e++) {
+                pred[fill[graph.edge(e)]++] = s;
+            }
+        }
+        boolean[] reach = target.clone();
+        int[] stack = new int[states];
+        int top = 0;
+        for (int s = 0; s < states; s++) {
+            if (reach[s]) {
+                stack[top++] = s;
+            }
+        }
+        while (top > 0) {
+            int s = stack[--top];
+            for (int e = indeg[s]; e < indeg[s + 1]; e++) {
+                int p = pred[e];
+                if (!reach[p]) {
+                    reach[p] = true;
+                    stack[top++] = p;
+                }
+            }
+        }
+        return reach;
+    }
+
+    /**
+     * A cycle inside {@code inside} that contains a state satisfying {@code need} and, for every
+     * processor in {@code mustRelease}, a state where that processor is not eating; as a list of
+     * states ending where it started, or null. Strongly connected components (Tarjan, iterative).
+     */
+    private int[] fairLoop(int states, boolean[] inside, java.util.function.IntPredicate need, int mustRelease) {
+        int[] index = new int[states];
+        int[] low = new int[states];
+        Arrays.fill(index, -1);
+        boolean[] onStack = new boolean[states];
+        int[] stack = new int[states];
+        int sp = 0;
+        int[] callState = new int[states];
+        int[] callEdge = new int[states];
+        int counter = 0;
+        for (int root = 0; root < states; root++) {
+            if (!inside[root] || index[root] >= 0) {
+                continue;
+            }
+            int depth = 0;
+            callState[0] = root;
+            callEdge[0] = graph.edgeStart(root);
+            index[root] = low[root] = counter++;
+            stack[sp++] = root;
+            onStack[root] = true;
+            while (depth >= 0) {
+                int v = callState[depth];
+                if (callEdge[depth] < graph.edgeStart(v + 1)) {
+                    int w = graph.edge(callEdge[depth]++);
+                    if (!inside[w]) {
+                        continue;
+                    }
+                    if (index[w] < 0) {
+                        index[w] = low[w] = counter++;
+                        stack[sp++] = w;
+                        onStack[w] = true;
+                        depth++;
+                        callState[depth] = w;
+                        callEdge[depth] = graph.edgeStart(w);
+                    } else if (onStack[w]) {
+                        low[v] = Math.min(low[v], index[w]);
+                    }
+                    continue;
+                }
+                if (low[v] == index[v]) {
+                    List<Integer> scc = new ArrayList<>();
+                    int w;
+                    do {
+                        w = stack[--sp];
+                        onStack[w] = false;
+                        scc.add(w);
+                    } while (w != v);
+                    int[] loop = loopIn(scc, inside, need, mustRelease);
+                    if (loop != null) {
+                        return loop;
+                    }
+                }
+                depth--;
+                if (depth >= 0) {
+                    int u = callState[depth];
+                    low[u] = Math.min(low[u], low[v]);
+                }
+            }
+        }
+        return null;
+    }
+
+    private int[] loopIn(List<Integer> scc, boolean[] inside, java.util.function.IntPredicate need, int mustRelease) {
+        boolean[] member = new boolean[eatingMask.length];
+        for (int s : scc) {
+            member[s] = true;
+        }
+        boolean cyclic = scc.size() > 1;
+        if (!cyclic) {
+            int s = scc.get(0);
+            for (int e = graph.edgeStart(s); e < graph.edgeStart(s + 1); e++) {
+                cyclic |= graph.edge(e) == s;
+            }
+        }
+        if (!cyclic) {
+            return null;
+        }
+        // Waypoints: a state meeting need, and for each processor that must release, a state where it does not eat.
+        List<Integer> waypoints = new ArrayList<>();
+        Integer first = scc.stream().filter(need::test).findFirst().orElse(null);
+        if (first == null) {
+            return null;
+        }
+        waypoints.add(first);
+        for (int p = 0; p < n; p++) {
+            if ((mustRelease & (1 << p)) != 0) {
+                int bit = 1 << p;
+                // p releases in the loop: somewhere it is not eating, or it has just begun a new meal
+                // (a re-entry without thinking releases and eats again within one cycle)
+                Integer w = scc.stream().filter(s -> (eatingMask[s] & bit) == 0 || (fresh[s] & bit) != 0)
+                        .findFirst().orElse(null);
+                if (w == null) {
+                    return null; // p eats throughout: an unfair processor, not a starvation
+                }
+                waypoints.add(w);
+            }
+        }
+        if (async) {
+            // Fair channels: each channel empties somewhere in the loop (a sufficient condition for
+            // its symbols to be delivered; loops that deliver from a channel that never empties are
+            // not considered, so the check may miss some unfair-looking but fair loops).
+            for (int ch = 0; ch < channels; ch++) {
+                long bit = 1L << ch;
+                Integer w = scc.stream().filter(s -> (occupancy[s] & bit) == 0).findFirst().orElse(null);
+                if (w == null) {
+                    return null;
+                }
+                if (!waypoints.contains(w)) {
+                    waypoints.add(w);
+                }
+            }
+        }
+        waypoints.add(first);
+        List<Integer> loop = new ArrayList<>();
+        loop.add(first);
+        for (int k = 1; k < waypoints.size(); k++) {
+            List<Integer> leg = pathWithin(loop.get(loop.size() - 1), waypoints.get(k), member, k == waypoints.size() - 1);
+            loop.addAll(leg);
+        }
+        return loop.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Shortest path from a to b inside the component (at least one step when a == b and nonEmpty). */
+    private List<Integer> pathWithin(int a, int b, boolean[] member, boolean nonEmpty) {
+        if (a == b && !nonEmpty) {
+            return List.of();
+        }
+        int[] prev = new int[member.length];
+        Arrays.fill(prev, -2);
+        java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
+        for (int e = graph.edgeStart(a); e < graph.edgeStart(a + 1); e++) {
+            int w = graph.edge(e);
+            if (member[w] && prev[w] == -2) {
+                prev[w] = a;
+                q.add(w);
+            }
+        }
+        while (!q.isEmpty()) {
+            int v = q.poll();
+            if (v == b) {
+                break;
+            }
+            for (int e = graph.edgeStart(v); e < graph.edgeStart(v + 1); e++) {
+                int w = graph.edge(e);
+                if (member[w] && prev[w] == -2) {
+                    prev[w] = v;
+                    q.add(w);
+                }
+            }
+        }
+        List<Integer> leg = new ArrayList<>();
+        for (int v = b; v != a || leg.isEmpty(); v = prev[v]) {
+            leg.add(0, v);
+            if (prev[v] == a) {
+                break;
+            }
+        }
+        return leg;
+    }
+
+    /** The actions from the start to the loop's first state, then around the loop. */
+    private List<int[]> lasso(int[] loop) {
+        List<int[]> p = new ArrayList<>(graph.path(loop[0], n));
+        if (async) {
+            return p; // deliveries are not recorded: the loop is reported, not replayed
+        }
+        for (int k = 1; k < loop.length; k++) {
+            p.add(StateGraph.actions(edgeActions.between(loop[k - 1], loop[k]), n));
+        }
+        return p;
+    }
+
+    private int loopStartOf(int[] loop) {
+        return graph.depth(loop[0]);
+    }
+
+    private static String clients(int mask) {
+        List<Integer> l = new ArrayList<>();
+        for (int i = 0; mask != 0; i++, mask >>>= 1) {
+            if ((mask & 1) != 0) {
+                l.add(i);
+            }
+        }
+        return l.toString();
+    }
+}

@@ -1,0 +1,42 @@
+package org.ppbus.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.protocol.cc.ProtocolObserver;
+import org.ppbus.protocol.cc.Symbols;
+
+/** Events of one cycle: grants (for the fresh bits), demotions (I5) and anomalies. */
+final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
+    long granted;
+    Violation problem;
+    final List<int[]> demotions = new ArrayList<>();
+
+    void reset() {
+        granted = 0;
+        problem = null;
+        demotions.clear();
+    }
+
+    @Override
+    public void granted(int node, long cycle) {
+        granted |= 1L << node;
+    }
+
+    @Override
+    public void released(int node, long cycle) { }
+
+    @Override
+    public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
+        if (code == Symbols.DIRTY_FORK) {
+            demotions.add(new int[] {arbiter, client});
+        }
+    }
+
+    @Override
+    public void anomaly(String unit, String what, long cycle) {
+        if (problem == null) {
+            problem = new Violation(Property.ANOMALY, cycle, unit, unit + ": " + what, -1);
+        }
+    }
+}

@@ -28,46 +28,13 @@ final class FormalHarness {
 
     static Harness of(Wiring w, int latency, boolean strengthen) {
         int n = w.nodes();
-        List<String> exposed = new ArrayList<>();
-        StringBuilder ports = new StringBuilder();
-        StringBuilder body = new StringBuilder();
+        Wires wires = new Wires();
         if (strengthen) {
             for (int i = 0; i < n; i++) {
-                exposed.add("u_client_" + i + ".state_q");
-                exposed.add("u_client_" + i + ".fork_q");
-                int k = w.arbitersOf(i).length;
-                body.append("    wire [1:0] state_").append(i).append(";\n");
-                body.append("    wire [").append(k - 1).append(":0] fork_").append(i).append(";\n");
-                ports.append(",\n        .\\u_client_").append(i).append(".state_q (state_").append(i).append(")");
-                ports.append(",\n        .\\u_client_").append(i).append(".fork_q (fork_").append(i).append(")");
-                for (int bit = 0; bit < 2; bit++) {
-                    String q = "u_client_" + i + ".u_outq.pending_b" + bit + "_q";
-                    exposed.add(q);
-                    body.append("    wire [").append(k - 1).append(":0] cq").append(bit).append('_').append(i).append(";\n");
-                    ports.append(",\n        .\\").append(q).append(" (cq").append(bit).append('_').append(i).append(")");
-                }
+                exposeClient(wires, i, w.arbitersOf(i).length);
             }
             for (int a = 0; a < w.points(); a++) {
-                int[] cs = w.clientsOf(a);
-                if (cs.length == 0) {
-                    continue;
-                }
-                exposed.add("u_arbiter_" + a + ".owner_q");
-                body.append("    wire [").append(cs.length - 1).append(":0] owner_").append(a).append(";\n");
-                ports.append(",\n        .\\u_arbiter_").append(a).append(".owner_q (owner_").append(a).append(")");
-                for (int bit = 0; bit < 2; bit++) {
-                    String aq = "u_arbiter_" + a + ".u_outq.pending_b" + bit + "_q";
-                    exposed.add(aq);
-                    body.append("    wire [").append(cs.length - 1).append(":0] aq").append(bit).append('_').append(a).append(";\n");
-                    ports.append(",\n        .\\").append(aq).append(" (aq").append(bit).append('_').append(a).append(")");
-                }
-                for (int c : cs) {
-                    for (String ch : new String[] {SignalNames.a2c(a, c), SignalNames.c2a(c, a)}) {
-                        exposed.add("u_" + ch + ".stage_q");
-                        body.append("    wire [").append(2 * latency - 1).append(":0] st_").append(ch).append(";\n");
-                        ports.append(",\n        .\\u_").append(ch).append(".stage_q (st_").append(ch).append(")");
-                    }
-                }
+                exposeArbiter(wires, w, a, latency);
             }
         }
         String range = "[" + (n - 1) + ":0]";
@@ -77,11 +44,11 @@ final class FormalHarness {
         b.append("    reg past_valid = 1'b0;\n");
         b.append("    reg ").append(range).append(" req_q = ").append(n).append("'d0;\n");
         b.append("    wire ").append(range).append(" gnt;\n");
-        b.append(body);
+        b.append(wires.body);
         b.append("\n    always @(posedge clk) begin\n        past_valid <= 1'b1;\n        req_q <= req;\n    end\n\n");
         b.append("    // Reset in the first cycle only.\n");
         b.append("    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
-        b.append(ports).append("\n    );\n\n");
+        b.append(wires.ports).append("\n    );\n\n");
         b.append("    integer i;\n");
         if (strengthen) {
             b.append("    integer forks;\n");
@@ -96,36 +63,81 @@ final class FormalHarness {
                 b.append("            assert(state_").append(i).append(" != 2'd2 || &fork_").append(i).append(");\n");
             }
             for (int a = 0; a < w.points(); a++) {
-                int[] cs = w.clientsOf(a);
-                if (cs.length == 0) {
-                    continue;
-                }
-                b.append("            forks = 0;\n");
-                for (int m = 0; m < cs.length; m++) {
-                    int c = cs[m];
-                    int slot = w.slotOf(c, a);
-                    b.append("            if (fork_").append(c).append('[').append(slot).append("]) forks = forks + 1;\n");
-                    for (int st = 0; st < latency; st++) {
-                        String r = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
-                        b.append("            if (st_").append(SignalNames.a2c(a, c)).append(r).append(" == ").append(SymbolCodes.literal(Symbols.FORK)).append(") forks = forks + 1;\n");
-                        String up = "st_" + SignalNames.c2a(c, a) + r;
-                        b.append("            if (").append(up).append(" == ").append(SymbolCodes.literal(Symbols.CLEAN_FORK)).append(" || ").append(up)
-                         .append(" == ").append(SymbolCodes.literal(Symbols.DIRTY_FORK)).append(") forks = forks + 1;\n");
-                    }
-                    // A DIRTY_FORK or CLEAN_FORK (codes 2, 1) waiting at the client; a FORK (1) at the arbiter.
-                    b.append("            if (cq0_").append(c).append('[').append(slot).append("] ^ cq1_").append(c).append('[')
-                     .append(slot).append("]) forks = forks + 1;\n");
-                    b.append("            if (aq0_").append(a).append('[').append(m).append("] && !aq1_").append(a).append('[')
-                     .append(m).append("]) forks = forks + 1;\n");
-                }
-                String owner = "owner_" + a;
-                b.append("            assert(forks == ((|").append(owner).append(") ? 1 : 0));\n");
-                if (cs.length > 1) {
-                    b.append("            assert((").append(owner).append(" & (").append(owner).append(" - 1'b1)) == 0);\n");
-                }
+                forkConservation(b, w, a, latency);
             }
         }
         b.append("        end\n    end\nendmodule\n");
-        return new Harness(b.toString(), exposed);
+        return new Harness(b.toString(), wires.exposed);
+    }
+
+    /** The flattened-top wires the harness reads: their names, declarations and port connections. */
+    private static final class Wires {
+        final List<String> exposed = new ArrayList<>();
+        final StringBuilder ports = new StringBuilder();
+        final StringBuilder body = new StringBuilder();
+
+        void add(String yosysName, String local, int width) {
+            exposed.add(yosysName);
+            body.append("    wire [").append(width - 1).append(":0] ").append(local).append(";\n");
+            ports.append(",\n        .\\").append(yosysName).append(" (").append(local).append(")");
+        }
+    }
+
+    /** Client i's state, forks and output queue. */
+    private static void exposeClient(Wires wires, int i, int k) {
+        wires.add("u_client_" + i + ".state_q", "state_" + i, 2);
+        wires.add("u_client_" + i + ".fork_q", "fork_" + i, k);
+        for (int bit = 0; bit < 2; bit++) {
+            wires.add("u_client_" + i + ".u_outq.pending_b" + bit + "_q", "cq" + bit + "_" + i, k);
+        }
+    }
+
+    /** Arbiter a's OWNER, output queue and the channel stages of its links. */
+    private static void exposeArbiter(Wires wires, Wiring w, int a, int latency) {
+        int[] cs = w.clientsOf(a);
+        if (cs.length == 0) {
+            return;
+        }
+        wires.add("u_arbiter_" + a + ".owner_q", "owner_" + a, cs.length);
+        for (int bit = 0; bit < 2; bit++) {
+            wires.add("u_arbiter_" + a + ".u_outq.pending_b" + bit + "_q", "aq" + bit + "_" + a, cs.length);
+        }
+        for (int c : cs) {
+            for (String ch : new String[] {SignalNames.a2c(a, c), SignalNames.c2a(c, a)}) {
+                wires.add("u_" + ch + ".stage_q", "st_" + ch, 2 * latency);
+            }
+        }
+    }
+
+    /** I2 for arbiter a: one fork at a client, in a channel stage or in a queue exactly when OWNER is set. */
+    private static void forkConservation(StringBuilder b, Wiring w, int a, int latency) {
+        int[] cs = w.clientsOf(a);
+        if (cs.length == 0) {
+            return;
+        }
+        b.append("            forks = 0;\n");
+        for (int m = 0; m < cs.length; m++) {
+            int c = cs[m];
+            int slot = w.slotOf(c, a);
+            b.append("            if (fork_").append(c).append('[').append(slot).append("]) forks = forks + 1;\n");
+            for (int st = 0; st < latency; st++) {
+                String r = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
+                b.append("            if (st_").append(SignalNames.a2c(a, c)).append(r).append(" == ")
+                 .append(SymbolCodes.literal(Symbols.FORK)).append(") forks = forks + 1;\n");
+                String up = "st_" + SignalNames.c2a(c, a) + r;
+                b.append("            if (").append(up).append(" == ").append(SymbolCodes.literal(Symbols.CLEAN_FORK)).append(" || ")
+                 .append(up).append(" == ").append(SymbolCodes.literal(Symbols.DIRTY_FORK)).append(") forks = forks + 1;\n");
+            }
+            // A DIRTY_FORK or CLEAN_FORK (codes 2, 1) waiting at the client; a FORK (1) at the arbiter.
+            b.append("            if (cq0_").append(c).append('[').append(slot).append("] ^ cq1_").append(c).append('[')
+             .append(slot).append("]) forks = forks + 1;\n");
+            b.append("            if (aq0_").append(a).append('[').append(m).append("] && !aq1_").append(a).append('[')
+             .append(m).append("]) forks = forks + 1;\n");
+        }
+        String owner = "owner_" + a;
+        b.append("            assert(forks == ((|").append(owner).append(") ? 1 : 0));\n");
+        if (cs.length > 1) {
+            b.append("            assert((").append(owner).append(" & (").append(owner).append(" - 1'b1)) == 0);\n");
+        }
     }
 }

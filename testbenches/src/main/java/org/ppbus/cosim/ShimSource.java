@@ -15,6 +15,96 @@ import org.ppbus.verilog.SignalNames;
 final class ShimSource {
     private ShimSource() {}
 
+    /** The entry points the Java side calls: create, trace, reset, run a batch of cycles, peek. */
+    private static final String ENTRY_POINTS = """
+            API void* ppbus_new() {
+                Sim* s = new Sim;
+                s->ctx = new VerilatedContext;
+                s->ctx->fatalOnError(false);  // an RTL $stop must not kill the JVM
+                s->ctx->traceEverOn(true);
+                s->top = new Vppbus_top(s->ctx, "TOP");
+                s->vcd = nullptr;
+                s->cycle = 0;
+                return s;
+            }
+
+            API void ppbus_free(void* h) {
+                Sim* s = static_cast<Sim*>(h);
+                if (s->vcd) { s->vcd->close(); delete s->vcd; }
+                s->top->final();
+                delete s->top;
+                delete s->ctx;
+                delete s;
+            }
+
+            API int ppbus_trace_open(void* h, const char* path) {
+                Sim* s = static_cast<Sim*>(h);
+                if (s->vcd) return -1;
+                s->vcd = new VerilatedVcdC;
+                s->top->trace(s->vcd, 2);
+                s->vcd->open(path);
+                return s->vcd->isOpen() ? 0 : -1;
+            }
+
+            API void ppbus_trace_close(void* h) {
+                Sim* s = static_cast<Sim*>(h);
+                if (s->vcd) { s->vcd->close(); delete s->vcd; s->vcd = nullptr; }
+            }
+
+            // Synchronous reset for two clock edges; the cycle after it is cycle 0.
+            API int ppbus_reset(void* h) {
+                Sim* s = static_cast<Sim*>(h);
+                std::vector<uint32_t> zero((size_t) ppbus_req_words(), 0u);
+                s->top->rst = 1;
+                setReq(s->top, zero.data());
+                for (int i = 0; i < 2; ++i) {
+                    s->top->clk = 0; s->top->eval();
+                    s->top->clk = 1; s->top->eval();
+                }
+                s->top->rst = 0;
+                s->cycle = 0;
+                return s->ctx->gotError() ? -1 : 0;
+            }
+
+            // Runs k cycles; req, gnt: k * req_words words; sym: k * sym_words words or null.
+            // Returns the cycles completed: fewer than k when the RTL stopped on an error.
+            API int ppbus_run(void* h, int k, const uint32_t* req, uint32_t* gnt, uint32_t* sym) {
+                Sim* s = static_cast<Sim*>(h);
+                const int rw = ppbus_req_words();
+                const int sw = ppbus_sym_words();
+                for (int c = 0; c < k; ++c) {
+                    setReq(s->top, req + (size_t) c * rw);
+                    s->top->clk = 0;
+                    s->top->eval();
+                    tick(s, 0);
+                    getGnt(s->top, gnt + (size_t) c * rw);
+                    if (sym) getSymbols(s->top->rootp, sym + (size_t) c * sw);
+                    // The trace shows each cycle's settled values at 10t and the clock edge at
+                    // 10t + 5, with the registers it updates (the Java model's VCD shows those
+                    // with the next cycle, at 10(t + 1)).
+                    s->top->clk = 1;
+                    s->top->eval();
+                    tick(s, 5);
+                    s->cycle++;
+                    if (s->ctx->gotError()) return c + 1;
+                }
+                return k;
+            }
+
+            // gnt of the current cycle without clocking: gnt is a register, req only settles logic.
+            API void ppbus_peek(void* h, const uint32_t* req, uint32_t* gnt) {
+                Sim* s = static_cast<Sim*>(h);
+                setReq(s->top, req);
+                s->top->clk = 0;
+                s->top->eval();
+                getGnt(s->top, gnt);
+            }
+
+            API int ppbus_got_error(void* h) {
+                return static_cast<Sim*>(h)->ctx->gotError() ? 1 : 0;
+            }
+            """;
+
     static String text(Wiring w, boolean withSymbols) {
         int n = w.nodes();
         int words = (n + 31) / 32;
@@ -57,94 +147,7 @@ final class ShimSource {
         b.append("API int ppbus_nodes() { return ").append(n).append("; }\n");
         b.append("API int ppbus_req_words() { return ").append(words).append("; }\n");
         b.append("API int ppbus_sym_words() { return ").append(symWords).append("; }\n\n");
-        b.append("""
-                API void* ppbus_new() {
-                    Sim* s = new Sim;
-                    s->ctx = new VerilatedContext;
-                    s->ctx->fatalOnError(false);  // an RTL $stop must not kill the JVM
-                    s->ctx->traceEverOn(true);
-                    s->top = new Vppbus_top(s->ctx, "TOP");
-                    s->vcd = nullptr;
-                    s->cycle = 0;
-                    return s;
-                }
-
-                API void ppbus_free(void* h) {
-                    Sim* s = static_cast<Sim*>(h);
-                    if (s->vcd) { s->vcd->close(); delete s->vcd; }
-                    s->top->final();
-                    delete s->top;
-                    delete s->ctx;
-                    delete s;
-                }
-
-                API int ppbus_trace_open(void* h, const char* path) {
-                    Sim* s = static_cast<Sim*>(h);
-                    if (s->vcd) return -1;
-                    s->vcd = new VerilatedVcdC;
-                    s->top->trace(s->vcd, 2);
-                    s->vcd->open(path);
-                    return s->vcd->isOpen() ? 0 : -1;
-                }
-
-                API void ppbus_trace_close(void* h) {
-                    Sim* s = static_cast<Sim*>(h);
-                    if (s->vcd) { s->vcd->close(); delete s->vcd; s->vcd = nullptr; }
-                }
-
-                // Synchronous reset for two clock edges; the cycle after it is cycle 0.
-                API int ppbus_reset(void* h) {
-                    Sim* s = static_cast<Sim*>(h);
-                    std::vector<uint32_t> zero((size_t) ppbus_req_words(), 0u);
-                    s->top->rst = 1;
-                    setReq(s->top, zero.data());
-                    for (int i = 0; i < 2; ++i) {
-                        s->top->clk = 0; s->top->eval();
-                        s->top->clk = 1; s->top->eval();
-                    }
-                    s->top->rst = 0;
-                    s->cycle = 0;
-                    return s->ctx->gotError() ? -1 : 0;
-                }
-
-                // Runs k cycles; req, gnt: k * req_words words; sym: k * sym_words words or null.
-                // Returns the cycles completed: fewer than k when the RTL stopped on an error.
-                API int ppbus_run(void* h, int k, const uint32_t* req, uint32_t* gnt, uint32_t* sym) {
-                    Sim* s = static_cast<Sim*>(h);
-                    const int rw = ppbus_req_words();
-                    const int sw = ppbus_sym_words();
-                    for (int c = 0; c < k; ++c) {
-                        setReq(s->top, req + (size_t) c * rw);
-                        s->top->clk = 0;
-                        s->top->eval();
-                        tick(s, 0);
-                        getGnt(s->top, gnt + (size_t) c * rw);
-                        if (sym) getSymbols(s->top->rootp, sym + (size_t) c * sw);
-                        // The trace shows each cycle's settled values at 10t and the clock edge at
-                        // 10t + 5, with the registers it updates (the Java model's VCD shows those
-                        // with the next cycle, at 10(t + 1)).
-                        s->top->clk = 1;
-                        s->top->eval();
-                        tick(s, 5);
-                        s->cycle++;
-                        if (s->ctx->gotError()) return c + 1;
-                    }
-                    return k;
-                }
-
-                // gnt of the current cycle without clocking: gnt is a register, req only settles logic.
-                API void ppbus_peek(void* h, const uint32_t* req, uint32_t* gnt) {
-                    Sim* s = static_cast<Sim*>(h);
-                    setReq(s->top, req);
-                    s->top->clk = 0;
-                    s->top->eval();
-                    getGnt(s->top, gnt);
-                }
-
-                API int ppbus_got_error(void* h) {
-                    return static_cast<Sim*>(h)->ctx->gotError() ? 1 : 0;
-                }
-                """);
+        b.append(ENTRY_POINTS);
         return b.toString();
     }
 

@@ -73,73 +73,101 @@ public final class Simulation {
     }
 
     public SimulationResult run() throws IOException {
-        SimulationConfig c = config;
-        Workload workload = Workload.resolve(c.workload(), wiring, new Workload.Settings(c.load(), c.holdCycles(),
-                c.geometricHold(), c.seed(), c.cycles(), c.hotNodes(), c.hotLoad()));
-        int n = wiring.nodes();
-        Statistics stats = new Statistics(wiring);
-        Probe probe = new Probe(stats, n, tap);
-        Demand demand = c.reenterNodes().length == 0 ? workload.demand()
-                : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
-        Processors processors = new Processors(n, demand, probe);
-        org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
-        Algorithm algorithm = Algorithms.named(c.algorithm());
-        // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
-        CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
-                ? CcNetwork.Evaluation.EVERY_UNIT : CcNetwork.Evaluation.DUE_UNITS;
-        Fabric fabric = algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe,
-                List.of(c.rules(), initial, probe, evaluation)));
-        CcNetwork net = fabric instanceof CcNetwork cc ? cc : null;
-        org.ppbus.link.FaultInjector injector = null;
-        if (net != null && faultPlan != null) {
-            injector = injector(faultPlan, c);
-            net.inject(injector);
-        }
-        Checker checker = new Checker(fabric, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
-        int overtakeBound = algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles());
-        checker.overtakeBound(overtakeBound);
-        probe.connect(checker, processors);
-        processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
+        Run r = new Run(config);
+        return r.result(r.loop());
+    }
 
-        long t = 0;
-        boolean interrupted = false;
-        org.ppbus.check.Violation refused = null;
+    /** One run's parts, wired together: the workload, processors, fabric, checker and statistics. */
+    private final class Run {
+        private final SimulationConfig c;
+        private final Workload workload;
+        private final Statistics stats;
+        private final Probe probe;
+        private final Processors processors;
+        private final Fabric fabric;
+        private final CcNetwork net;
+        private final org.ppbus.link.FaultInjector injector;
+        private final Checker checker;
+        private final int overtakeBound;
+        private boolean interrupted;
+        private Violation refused;
         // The drain ends when every request is served; a drain that stops making progress (no
         // grant or release, nobody eating) for 4 watchdog periods is cut, however long the holds
         // and latencies of a correct run are.
-        long drainSlack = 4 * c.watchdogCycles() + 1000;
-        long lastProgress = 0;
-        long progressEntries = -1;
-        for (; ; t++) {
+        private long lastProgress;
+        private long progressEntries = -1;
+
+        Run(SimulationConfig c) throws IOException {
+            this.c = c;
+            this.workload = Workload.resolve(c.workload(), wiring, new Workload.Settings(c.load(), c.holdCycles(),
+                    c.geometricHold(), c.seed(), c.cycles(), c.hotNodes(), c.hotLoad()));
+            int n = wiring.nodes();
+            this.stats = new Statistics(wiring);
+            this.probe = new Probe(stats, n, tap);
+            Demand demand = c.reenterNodes().length == 0 ? workload.demand()
+                    : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
+            this.processors = new Processors(n, demand, probe);
+            org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
+            Algorithm algorithm = Algorithms.named(c.algorithm());
+            // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
+            CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
+                    ? CcNetwork.Evaluation.EVERY_UNIT : CcNetwork.Evaluation.DUE_UNITS;
+            this.fabric = algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe,
+                    List.of(c.rules(), initial, probe, evaluation)));
+            this.net = fabric instanceof CcNetwork cc ? cc : null;
+            this.injector = net != null && faultPlan != null ? injector(faultPlan, c) : null;
+            if (injector != null) {
+                net.inject(injector);
+            }
+            this.checker = new Checker(fabric, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
+            this.overtakeBound = algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles());
+            checker.overtakeBound(overtakeBound);
+            probe.connect(checker, processors);
+            processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
+        }
+
+        /** Runs cycle after cycle until the run ends; returns the number of cycles run. */
+        long loop() {
+            long t = 0;
+            for (; !ended(t); t++) {
+                if ((t & 0x3FF) == 0 && progress != null) {
+                    progress.update(t, c.cycles(), stats.entries());
+                }
+                if (!cycle(t)) {
+                    return t + 1;
+                }
+            }
+            return t;
+        }
+
+        /** Whether the run ends before cycle t: its cycles and drain are over, or Ctrl-C. */
+        private boolean ended(long t) {
             if (t >= c.cycles()) {
-                boolean done = !c.drain() || (processors.finished() && fabric.quiescent() && checker.eaters() == 0);
-                if (done) {
-                    break;
+                if (!c.drain() || (processors.finished() && fabric.quiescent() && checker.eaters() == 0)) {
+                    return true;
                 }
                 if (checker.eaters() > 0 || stats.entries() != progressEntries) {
                     lastProgress = t;
                     progressEntries = stats.entries();
-                } else if (t - Math.max(lastProgress, c.cycles()) >= drainSlack) {
-                    break;
+                } else if (t - Math.max(lastProgress, c.cycles()) >= 4 * c.watchdogCycles() + 1000) {
+                    return true;
                 }
             }
             // A volatile read per cycle: Ctrl-C is seen within one cycle at any size and mode.
-            if (stopRequested.getAsBoolean()) {
-                interrupted = true;
-                break;
-            }
-            if ((t & 0x3FF) == 0 && progress != null) {
-                progress.update(t, c.cycles(), stats.entries());
-            }
+            interrupted = stopRequested.getAsBoolean();
+            return interrupted;
+        }
+
+        /** One cycle; false when the run stops in it (a violation, or a refusal). */
+        private boolean cycle(long t) {
             processors.beginCycle(t);
             try {
                 fabric.step(t);
             } catch (IllegalStateException e) {
                 // A baseline that cannot go on honestly (timestamps wrapped too far) refuses the run.
-                refused = new org.ppbus.check.Violation(org.ppbus.check.Property.REFUSED, t,
+                refused = new Violation(org.ppbus.check.Property.REFUSED, t,
                         e instanceof org.ppbus.link.QueueOverflow ? Violation.OUTPUT_QUEUE : "run", e.getMessage(), -1);
-                t++;
-                break;
+                return false;
             }
             processors.endCycle(t);
             checker.endOfCycle(t);
@@ -147,21 +175,25 @@ public final class Simulation {
                 tap.endOfCycle(t);
             }
             if (checker.violation() != null) {
-                t++;
-                break;
+                return false;
             }
             if (workload.driver() != null) {
                 workload.driver().endOfCycle(t, fabric.quiescent(), processors);
             }
+            return true;
         }
-        checker.endOfRun(t);
-        int ungranted = processors.waitingCount();
-        Statistics.Summary summary = stats.summarise(t, processors.busyCycles(), workload.activeNodes());
-        return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
-                refused != null ? refused : checker.violation(), checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
-                fabric.quiescent(), probe.trace(n), injector == null ? null
-                        : FaultOutcome.of(injector, wiring, refused != null ? refused : checker.violation(), ungranted),
-                overtakeBound, checker.maxOvertakes());
+
+        SimulationResult result(long t) {
+            checker.endOfRun(t);
+            int ungranted = processors.waitingCount();
+            Violation v = refused != null ? refused : checker.violation();
+            Statistics.Summary summary = stats.summarise(t, processors.busyCycles(), workload.activeNodes());
+            return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
+                    v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
+                    fabric.quiescent(), probe.trace(wiring.nodes()),
+                    injector == null ? null : FaultOutcome.of(injector, wiring, v, ungranted),
+                    overtakeBound, checker.maxOvertakes());
+        }
     }
 
     /** Resolves a plan's channel name on this wiring. */

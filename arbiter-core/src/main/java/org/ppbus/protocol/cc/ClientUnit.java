@@ -61,9 +61,29 @@ final class ClientUnit {
                 state = ClientState.HUNGRY; // R3 then R1 with no THINKING evaluation: outside the contract
             }
         }
-        int slots = flags.length;
-        // (1) Receive: R8, R9, R10/R11.
-        for (int k = 0; k < slots; k++) {
+        active |= receive(cycle, a2c, observer);
+        boolean ate = eat();
+        if (!ate && state != ClientState.EATING) {
+            applyLinkRules();
+        }
+        active |= drive(cycle, c2a, observer);
+        if (state != before || ate) {
+            active = true;
+            // A direct re-entry (A3 only) can leave EATING and eat again in one cycle: report both.
+            if (before == ClientState.EATING) {
+                sink.released(id, cycle);
+            }
+            if (ate) {
+                sink.granted(id, cycle);
+            }
+        }
+        return active || out.anyPending();
+    }
+
+    /** (1) Receive: R8, R9, R10/R11. Returns whether any symbol arrived. */
+    private boolean receive(long cycle, ChannelBank a2c, ProtocolObserver observer) {
+        boolean active = false;
+        for (int k = 0; k < flags.length; k++) {
             int code = a2c.take(linkBase + k, cycle);
             if (code == Symbols.IDLE) {
                 continue;
@@ -88,61 +108,59 @@ final class ClientUnit {
             }
             flags[k] = (byte) f;
         }
-        // (2) Eat: R2, with F3's guard when enabled.
-        boolean ate = false;
-        if (state == ClientState.HUNGRY && mayEat()) {
-            state = ClientState.EATING;
-            for (int k = 0; k < slots; k++) {
-                flags[k] |= DIRTY;
-            }
-            ate = true;
+        return active;
+    }
+
+    /** (2) Eat: R2, with F3's guard when enabled. Returns whether the client began to eat. */
+    private boolean eat() {
+        if (state != ClientState.HUNGRY || !mayEat()) {
+            return false;
         }
-        // (3) Per link, at most one of R5, R6, R7, R4.
-        if (!ate && state != ClientState.EATING) {
-            for (int k = 0; k < slots; k++) {
-                int f = flags[k];
-                boolean fork = (f & FORK) != 0;
-                boolean req = (f & REQ) != 0;
-                if (state == ClientState.THINKING) {
-                    if (fork && req) { // R5
-                        out.push(k, Symbols.DIRTY_FORK);
-                        flags[k] = (byte) (f & ~(FORK | SREQ | DIRTY));
-                    }
-                } else if (fork && req && (f & DIRTY) != 0) { // R6
+        state = ClientState.EATING;
+        for (int k = 0; k < flags.length; k++) {
+            flags[k] |= DIRTY;
+        }
+        return true;
+    }
+
+    /** (3) Per link, at most one of R5, R6, R7, R4. */
+    private void applyLinkRules() {
+        for (int k = 0; k < flags.length; k++) {
+            int f = flags[k];
+            boolean fork = (f & FORK) != 0;
+            boolean req = (f & REQ) != 0;
+            if (state == ClientState.THINKING) {
+                if (fork && req) { // R5
                     out.push(k, Symbols.DIRTY_FORK);
-                    out.push(k, Symbols.C_REQUEST);
-                    flags[k] = (byte) (f & ~(FORK | REQ | SREQ | DIRTY));
-                } else if (fork && (f & SREQ) != 0 && (f & DIRTY) == 0) { // R7
-                    out.push(k, Symbols.CLEAN_FORK);
-                    flags[k] = (byte) (f & ~(FORK | REQ | SREQ));
-                } else if (!fork && req) { // R4
-                    out.push(k, Symbols.C_REQUEST);
-                    flags[k] = (byte) (f & ~REQ);
+                    flags[k] = (byte) (f & ~(FORK | SREQ | DIRTY));
                 }
+            } else if (fork && req && (f & DIRTY) != 0) { // R6
+                out.push(k, Symbols.DIRTY_FORK);
+                out.push(k, Symbols.C_REQUEST);
+                flags[k] = (byte) (f & ~(FORK | REQ | SREQ | DIRTY));
+            } else if (fork && (f & SREQ) != 0 && (f & DIRTY) == 0) { // R7
+                out.push(k, Symbols.CLEAN_FORK);
+                flags[k] = (byte) (f & ~(FORK | REQ | SREQ));
+            } else if (!fork && req) { // R4
+                out.push(k, Symbols.C_REQUEST);
+                flags[k] = (byte) (f & ~REQ);
             }
         }
-        // (4) Drive one queued symbol per link.
-        if (out.anyPending()) {
-            active = true;
-            for (int k = 0; k < slots; k++) {
-                int code = out.pop(k);
-                if (code != Symbols.IDLE) {
-                    c2a.drive(linkBase + k, cycle, code);
-                    observer.symbolDriven(true, linkBase + k, code, cycle);
-                }
+    }
+
+    /** (4) Drive one queued symbol per link. Returns whether anything was queued. */
+    private boolean drive(long cycle, ChannelBank c2a, ProtocolObserver observer) {
+        if (!out.anyPending()) {
+            return false;
+        }
+        for (int k = 0; k < flags.length; k++) {
+            int code = out.pop(k);
+            if (code != Symbols.IDLE) {
+                c2a.drive(linkBase + k, cycle, code);
+                observer.symbolDriven(true, linkBase + k, code, cycle);
             }
         }
-        if (state != before || ate) {
-            active = true;
-            // A direct re-entry (A3 only) can leave EATING and eat again in one cycle: report both.
-            if (before == ClientState.EATING) {
-                sink.released(id, cycle);
-            }
-            if (ate) {
-                sink.granted(id, cycle);
-            }
-        }
-        return active || out.anyPending();
+        return true;
     }
 
     private boolean mayEat() {

@@ -4,12 +4,10 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.experiment.Batch;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -123,9 +121,6 @@ final class SoakCommand implements Main.Command {
         String format(SimulationConfig c, R result, double seconds);
     }
 
-    /** One finished point: its result and how long it ran. */
-    private record Done<R>(R result, double seconds) { }
-
     /**
      * Runs every point on the pool and prints one line each, in matrix order. On Ctrl-C the points
      * still running stop at once; the lines of those that finished and the summary are printed,
@@ -133,47 +128,30 @@ final class SoakCommand implements Main.Command {
      */
     private static <R> int runAll(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err, Point<R> work,
                                   java.util.function.Predicate<R> cut, Line<R> line, String what) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        int failures = 0;
-        int finished = 0;
+        int[] failures = {0};
         long start = System.nanoTime();
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            List<Future<Done<R>>> futures = new ArrayList<>();
-            for (SimulationConfig c : points) {
-                futures.add(pool.submit(() -> {
-                    long t0 = System.nanoTime();
-                    R r = stop.requested() ? null : work.run(c, stop::requested);
-                    return new Done<>(r, (System.nanoTime() - t0) / 1e9);
-                }));
-            }
-            for (int i = 0; i < points.size() && !stop.requested(); i++) {
-                Done<R> d = futures.get(i).get();
-                if (d.result() == null || cut.test(d.result())) {
-                    break; // stopped by Ctrl-C: not a finished point
-                }
-                String text = line.format(points.get(i), d.result(), d.seconds());
+            List<Batch.Job<R>> jobs = points.stream().map(c -> (Batch.Job<R>) s -> work.run(c, s)).toList();
+            int finished = new Batch(threads, stop::requested).run(jobs, cut, d -> { }, d -> {
+                String text = line.format(points.get(d.index()), d.result(), d.seconds());
                 if (text.startsWith("!")) {
-                    failures++;
+                    failures[0]++;
                     text = text.substring(1);
                 }
-                finished++;
                 out.println(text);
                 out.flush();
-            }
-            pool.shutdownNow();
+            });
             if (stop.requested()) {
                 out.printf(Locale.ROOT, "%d of %d %s finished, %d failed, %.1f s wall on %d threads (interrupted)%n", finished,
-                        points.size(), what, failures, (System.nanoTime() - start) / 1e9, threads);
+                        points.size(), what, failures[0], (System.nanoTime() - start) / 1e9, threads);
                 out.flush();
                 err.println("ppbus soak: interrupted; the lines above are the points that finished");
                 return 130;
             }
-        } finally {
-            pool.shutdownNow();
         }
-        out.printf(Locale.ROOT, "%d %s, %d failed, %.1f s wall on %d threads%n", points.size(), what, failures,
+        out.printf(Locale.ROOT, "%d %s, %d failed, %.1f s wall on %d threads%n", points.size(), what, failures[0],
                 (System.nanoTime() - start) / 1e9, threads);
-        return failures == 0 ? 0 : 1;
+        return failures[0] == 0 ? 0 : 1;
     }
 
     /** Every point in lockstep with the RTL; libraries are built first, one size at a time. */

@@ -8,13 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.experiment.Batch;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
@@ -185,30 +183,19 @@ final class SweepCommand implements Main.Command {
         }
         ProgressBar progress = new ProgressBar(err, bar);
         AtomicInteger done = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
         try (StopOnInterrupt stop = new StopOnInterrupt(30)) {
             try {
                 // Largest n first: the longest points start early, so the last ones to finish are
                 // short and no core idles at the end waiting for a single big point.
                 List<SimulationConfig> order = new ArrayList<>(points);
                 order.sort(java.util.Comparator.comparingInt(SimulationConfig::nodes).reversed());
-                List<Future<?>> futures = new ArrayList<>();
-                for (SimulationConfig c : order) {
-                    futures.add(pool.submit(() -> {
-                        if (runPoint(c, pointsDir, stop)) {
-                            int d = done.incrementAndGet();
-                            synchronized (progress) {
-                                progress.points(d, points.size());
-                            }
-                        }
-                        return null;
-                    }));
-                }
-                for (Future<?> f : futures) {
-                    f.get();
-                }
+                List<Batch.Job<SimulationResult>> jobs = order.stream()
+                        .map(c -> (Batch.Job<SimulationResult>) s -> new Simulation(c).stopWhen(s).run()).toList();
+                new Batch(threads, stop::requested).run(jobs, SimulationResult::interrupted, d -> {
+                    writePoint(d.result(), pointsDir);
+                    progress.points(done.incrementAndGet(), points.size());
+                }, d -> { });
             } finally {
-                pool.shutdownNow();
                 progress.finish();
                 if (stop.requested()) {
                     // Said here, before closing lets the JVM exit.
@@ -220,19 +207,11 @@ final class SweepCommand implements Main.Command {
         return done.get();
     }
 
-    /** One point, written atomically unless it was interrupted; true when written. */
-    private static boolean runPoint(SimulationConfig c, Path pointsDir, StopOnInterrupt stop) throws IOException {
-        if (stop.requested()) {
-            return false;
-        }
-        SimulationResult r = new Simulation(c).stopWhen(stop::requested).run();
-        if (r.interrupted()) {
-            return false;
-        }
+    /** One finished point, written atomically. */
+    private static void writePoint(SimulationResult r, Path pointsDir) throws IOException {
         ObjectNode json = Reports.json(r, Version.VERSION);
         json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
-        Outputs.write(pointsDir.resolve(id(c) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
-        return true;
+        Outputs.write(pointsDir.resolve(id(r.config()) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
     }
 
     /** Every point of this sweep whose file is present, in canonical order. */

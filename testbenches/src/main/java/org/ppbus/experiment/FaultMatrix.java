@@ -1,0 +1,79 @@
+package org.ppbus.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.ppbus.testbench.FaultOutcome;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+
+/**
+ * One random fault per run, {@code seeds} runs per kind, each judged against the same run without
+ * the fault (its twin): a failure the twin shares is not the fault's doing.
+ */
+public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) {
+    /** One faulty run and what its fault did. */
+    public record Run(SimulationResult result, FaultOutcome outcome) { }
+
+    /** The runs of one kind: how many got each verdict, the longest detection and the longest run. */
+    public record KindSummary(String kind, Map<String, Integer> verdicts, long longestDetection, long longestRun) { }
+
+    public FaultMatrix {
+        if (seeds < 1) {
+            throw new IllegalArgumentException("--seeds must be at least 1");
+        }
+        kinds = List.copyOf(kinds);
+    }
+
+    /** The faulty runs, kind by kind and seed by seed; each is validated. */
+    public List<SimulationConfig> runs() {
+        List<SimulationConfig> runs = new ArrayList<>();
+        for (String k : kinds) {
+            for (int s = 1; s <= seeds; s++) {
+                runs.add(base.toBuilder().seed(s).fault(k.trim() + ":random").build().validated());
+            }
+        }
+        return runs;
+    }
+
+    /** Runs the twins and the faulty runs; returns the runs that finished, in order. */
+    public List<Run> run(Batch batch) throws Exception {
+        List<SimulationConfig> runs = runs();
+        List<Batch.Job<SimulationResult>> jobs = new ArrayList<>();
+        for (int s = 1; s <= seeds; s++) {
+            SimulationConfig twin = base.toBuilder().seed(s).fault("none").build();
+            jobs.add(stop -> new Simulation(twin).stopWhen(stop).run());
+        }
+        for (SimulationConfig c : runs) {
+            jobs.add(stop -> new Simulation(c).stopWhen(stop).run());
+        }
+        List<SimulationResult> done = batch.results(jobs, SimulationResult::interrupted);
+        List<Run> out = new ArrayList<>();
+        for (int i = seeds; i < done.size(); i++) {
+            SimulationResult r = done.get(i);
+            out.add(new Run(r, r.fault().against(done.get((int) r.config().seed() - 1))));
+        }
+        return out;
+    }
+
+    /** Per kind, in the order of {@link #kinds}. */
+    public List<KindSummary> summarise(List<Run> runs) {
+        List<KindSummary> out = new ArrayList<>();
+        for (String k : kinds) {
+            Map<String, Integer> verdicts = new TreeMap<>();
+            long maxLatency = -1;
+            long maxRunCycles = 0;
+            for (Run r : runs) {
+                if (r.outcome().plan().startsWith(k.trim() + ":")) {
+                    verdicts.merge(r.outcome().verdict(), 1, Integer::sum);
+                    maxLatency = Math.max(maxLatency, r.outcome().latency());
+                    maxRunCycles = Math.max(maxRunCycles, r.result().cycles());
+                }
+            }
+            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles));
+        }
+        return out;
+    }
+}

@@ -1,6 +1,5 @@
 package org.ppbus.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -13,6 +12,7 @@ import org.apache.commons.cli.Options;
 import org.ppbus.check.StateSearch;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.Reports;
+import org.ppbus.verilog.RtlProof;
 import org.ppbus.workload.RequestTrace;
 
 /**
@@ -26,8 +26,31 @@ final class VerifyCommand implements Main.Command {
         return "exhaustive state search of the protocol (I1-I8, deadlock, starvation, livelock); counterexamples as traces";
     }
 
-    @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    /** A finding as the JSON lists it. */
+    record FindingJson(String property, String message, int depth, int loopLength) {
+        static FindingJson of(StateSearch.Finding f) {
+            return new FindingJson(f.property(), f.message(), f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
+                    f.loopStart() >= 0 ? f.path().size() - f.loopStart() : 0);
+        }
+    }
+
+    /** The RTL proof as the JSON reports it. */
+    record ProofJson(String property, boolean proven, boolean baseCaseFailed, int inductionLength, double seconds,
+                     List<String> strengthenedWith) {
+        static ProofJson of(RtlProof.Result p) {
+            return new ProofJson("at most one gnt", p.proven(), p.baseCaseFailed(), p.inductionLength(), p.seconds(),
+                    List.of("fork conservation per arbiter (I2) and OWNER one-hot", "an eating client holds all its forks"));
+        }
+    }
+
+    /** What the options ask for. */
+    private record Request(StateSearch.Options search, int fifo, boolean noSearch, boolean rtl, int maxSteps,
+                           String active, Path traceOut) { }
+
+    /** A counterexample written to a file, and the command that replays it. */
+    private record Written(Path trace, String replay) { }
+
+    private static Options options() {
         Options o = new Options();
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors (default 3)").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
@@ -54,6 +77,12 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE")
                 .desc("where a counterexample goes (default ppbus-counterexample.trace)").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = options();
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking] [--json FILE]",
@@ -61,6 +90,37 @@ final class VerifyCommand implements Main.Command {
                     + "with processors that do anything the req/gnt handshake allows.\n\n", o);
             return 0;
         }
+        Request q = request(cl);
+        StateSearch.Options opt = q.search();
+        StateSearch search;
+        try {
+            // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
+            search = new StateSearch(q.noSearch()
+                    ? new StateSearch.Options(opt.nodes(), opt.latency(), opt.rules(), false, 1, 0, false, 0) : opt);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            StateSearch.Result r = search.run(() -> stop.requested() ? 1 : 0);
+            out.printf(Locale.ROOT, "ppbus verify: n=%d, %s, rules %s%s%s%n", opt.nodes(),
+                    opt.async() ? "asynchronous FIFO channels (capacity " + q.fifo() + ")" : "L=" + opt.latency(),
+                    opt.rules().label(), opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
+                    q.active() != null ? ", only processors " + q.active() + " ask" : "");
+            Written written = q.noSearch() ? null : printSearch(out, search, r, q);
+            RtlProof.Result proof = q.rtl() ? proof(out, opt, q.maxSteps()) : null;
+            if (cl.hasOption("json")) {
+                Outputs.write(cl.getOptionValue("json"), json(q, r, proof, written) + "\n", out);
+            }
+            if (stop.requested()) {
+                return 130;
+            }
+            boolean rtlOk = proof == null || proof.proven();
+            return r.findings().isEmpty() && rtlOk ? 0 : 1;
+        }
+    }
+
+    /** The options as a search to run, checked. */
+    private static Request request(CommandLine cl) throws UsageException {
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes", "3"));
         int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
         if (nodes < 1 || nodes > 31) {
@@ -69,12 +129,7 @@ final class VerifyCommand implements Main.Command {
         if (latency < 1 || latency > 1024) {
             throw new UsageException("--latency must be in 1..1024 cycles, got " + latency);
         }
-        RuleSet rules;
-        try {
-            rules = RuleSet.parse(cl.getOptionValue("rules", "fixed"));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        RuleSet rules = Cli.rules(cl);
         // By default the search runs until the heap is four-fifths full (measured as it goes), then
         // stops with an INCOMPLETE result; PPBUS_JAVA_OPTS=-Xmx... raises that.
         long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", Long.toString(Long.MAX_VALUE)));
@@ -108,114 +163,86 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }
-        int maxSteps = Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10"));
-        StateSearch search;
-        try {
-            // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
-            search = new StateSearch(cl.hasOption("no-search")
-                    ? new StateSearch.Options(nodes, latency, rules, false, 1, 0, false, 0) : opt);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+        return new Request(opt, fifo, cl.hasOption("no-search"), cl.hasOption("rtl"),
+                Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10")), cl.getOptionValue("active"),
+                Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")));
+    }
+
+    /** Prints the search's outcome; writes the first finding as a trace when it can be replayed. */
+    private static Written printSearch(PrintStream out, StateSearch search, StateSearch.Result r, Request q)
+            throws java.io.IOException {
+        StateSearch.Options opt = q.search();
+        out.printf(Locale.ROOT, "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n", r.states(),
+                r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
+                + "; every state within " + r.exploredDepth() + " cycles checked)", r.seconds(), r.bytes() / 1e6);
+        if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
+            out.printf(Locale.ROOT, "overtaking: at most %d meals of one processor in another's hungry period"
+                    + " (bound %d for L=%d and holds of 1 cycle)%n", r.maxOvertakes(), r.overtakeBound(), opt.latency());
         }
-        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            StateSearch.Result r = search.run(() -> stop.requested() ? 1 : 0);
-            out.printf(Locale.ROOT, "ppbus verify: n=%d, %s, rules %s%s%s%n", nodes,
-                    opt.async() ? "asynchronous FIFO channels (capacity " + fifo + ")" : "L=" + latency, rules.label(),
-                    opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
-                    cl.hasOption("active") ? ", only processors " + cl.getOptionValue("active") + " ask" : "");
-            Path tracePath = null;
-            StringBuilder replay = new StringBuilder();
-            if (!cl.hasOption("no-search")) {
-                out.printf(Locale.ROOT, "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n", r.states(),
-                        r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
-                        + "; every state within " + r.exploredDepth() + " cycles checked)",
-                        r.seconds(), r.bytes() / 1e6);
-                if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
-                    out.printf(Locale.ROOT, "overtaking: at most %d meals of one processor in another's hungry period"
-                            + " (bound %d for L=%d and holds of 1 cycle)%n", r.maxOvertakes(), r.overtakeBound(), latency);
-                }
-                if (!r.findings().isEmpty()) {
-                    StateSearch.Finding f = r.findings().get(0);
-                    out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
-                    out.printf(Locale.ROOT, "  at depth %d%s%n", f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
-                            f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
-                    if (opt.async()) {
-                        out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
-                                + " no trace written)");
-                    }
-                    if (!opt.async()) {
-                        tracePath = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
-                        replay.append(writeCounterexample(search, f, tracePath, nodes, latency, rules));
-                        out.println("counterexample: " + tracePath);
-                        out.println("replay: " + replay);
-                    }
-                } else {
-                    out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
-                }
-            }
-            org.ppbus.verilog.RtlProof.Result proof = null;
-            if (cl.hasOption("rtl")) {
-                java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ppbus-proof");
-                proof = org.ppbus.verilog.RtlProof.run(nodes, latency, true, maxSteps, dir, Version.VERSION);
-                out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; files in %s)%n",
-                        proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
-                                + ", strengthened with fork conservation and 'an eater holds its forks'"
-                                : proof.baseCaseFailed() ? "FAILS: a counterexample from reset (see proof.log)"
-                                : "not proven: induction did not close within " + maxSteps + " steps",
-                        nodes, latency, proof.seconds(), dir);
-            }
-            if (cl.hasOption("json")) {
-                ObjectNode root = Reports.mapper().createObjectNode();
-                root.put("tool", "ppbus " + Version.VERSION);
-                root.put("nodes", nodes);
-                root.put("latency", latency);
-                root.put("rules", rules.label());
-                root.put("reenterWithoutThinking", opt.reenterWithoutThinking());
-                root.put("async", opt.async());
-                root.put("active", cl.getOptionValue("active", "all"));
-                root.put("statesExplored", r.states());
-                root.put("transitions", r.transitions());
-                root.put("depth", r.depth());
-                root.put("exploredDepth", r.exploredDepth());
-                root.put("complete", r.complete());
-                root.put("stoppedBecause", r.stoppedBecause());
-                root.put("seconds", r.seconds());
-                root.put("tableBytes", r.bytes());
-                root.put("violations", r.findings().size());
-                Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
-                ArrayNode list = root.putArray("findings");
-                for (StateSearch.Finding f : r.findings()) {
-                    ObjectNode fo = list.addObject();
-                    fo.put("property", f.property());
-                    fo.put("message", f.message());
-                    fo.put("depth", f.loopStart() >= 0 ? f.loopStart() : f.path().size());
-                    fo.put("loopLength", f.loopStart() >= 0 ? f.path().size() - f.loopStart() : 0);
-                }
-                if (proof != null) {
-                    ObjectNode p = root.putObject("rtlProof");
-                    p.put("property", "at most one gnt");
-                    p.put("proven", proof.proven());
-                    p.put("baseCaseFailed", proof.baseCaseFailed());
-                    p.put("inductionLength", proof.inductionLength());
-                    p.put("seconds", proof.seconds());
-                    ArrayNode inv = p.putArray("strengthenedWith");
-                    inv.add("fork conservation per arbiter (I2) and OWNER one-hot");
-                    inv.add("an eating client holds all its forks");
-                }
-                if (tracePath != null) {
-                    root.put("counterexample", tracePath.toString());
-                    root.put("replay", replay.toString());
-                } else {
-                    root.putNull("counterexample");
-                }
-                Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
-            }
-            if (stop.requested()) {
-                return 130;
-            }
-            boolean rtlOk = proof == null || proof.proven();
-            return r.findings().isEmpty() && rtlOk ? 0 : 1;
+        if (r.findings().isEmpty()) {
+            out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
+            return null;
         }
+        StateSearch.Finding f = r.findings().get(0);
+        out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
+        out.printf(Locale.ROOT, "  at depth %d%s%n", f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
+                f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
+        if (opt.async()) {
+            out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
+                    + " no trace written)");
+            return null;
+        }
+        String replay = writeCounterexample(search, f, q.traceOut(), opt.nodes(), opt.latency(), opt.rules());
+        out.println("counterexample: " + q.traceOut());
+        out.println("replay: " + replay);
+        return new Written(q.traceOut(), replay);
+    }
+
+    /** The Yosys induction proof of "at most one gnt" on the generated RTL. */
+    private static RtlProof.Result proof(PrintStream out, StateSearch.Options opt, int maxSteps) throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ppbus-proof");
+        RtlProof.Result proof = RtlProof.run(opt.nodes(), opt.latency(), true, maxSteps, dir, Version.VERSION);
+        out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; files in %s)%n",
+                proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
+                        + ", strengthened with fork conservation and 'an eater holds its forks'"
+                        : proof.baseCaseFailed() ? "FAILS: a counterexample from reset (see proof.log)"
+                        : "not proven: induction did not close within " + maxSteps + " steps",
+                opt.nodes(), opt.latency(), proof.seconds(), dir);
+        return proof;
+    }
+
+    private static String json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
+            throws java.io.IOException {
+        StateSearch.Options opt = q.search();
+        ObjectNode root = Reports.mapper().createObjectNode();
+        root.put("tool", "ppbus " + Version.VERSION);
+        root.put("nodes", opt.nodes());
+        root.put("latency", opt.latency());
+        root.put("rules", opt.rules().label());
+        root.put("reenterWithoutThinking", opt.reenterWithoutThinking());
+        root.put("async", opt.async());
+        root.put("active", q.active() != null ? q.active() : "all");
+        root.put("statesExplored", r.states());
+        root.put("transitions", r.transitions());
+        root.put("depth", r.depth());
+        root.put("exploredDepth", r.exploredDepth());
+        root.put("complete", r.complete());
+        root.put("stoppedBecause", r.stoppedBecause());
+        root.put("seconds", r.seconds());
+        root.put("tableBytes", r.bytes());
+        root.put("violations", r.findings().size());
+        Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
+        root.set("findings", Reports.mapper().valueToTree(r.findings().stream().map(FindingJson::of).toList()));
+        if (proof != null) {
+            root.set("rtlProof", Reports.mapper().valueToTree(ProofJson.of(proof)));
+        }
+        if (written != null) {
+            root.put("counterexample", written.trace().toString());
+            root.put("replay", written.replay());
+        } else {
+            root.putNull("counterexample");
+        }
+        return Reports.mapper().writeValueAsString(root);
     }
 
     /** Writes a finding as a request trace (loops repeated 40 times); returns the replay command. */

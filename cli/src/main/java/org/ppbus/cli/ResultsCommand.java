@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.experiment.PaperClaims;
 
 /**
  * {@code ppbus results}: regenerates docs/RESULTS.md. It runs (or resumes) one sweep of every

@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import java.util.List;
 import java.util.Locale;
+import org.ppbus.experiment.PaperClaims;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 

@@ -1,4 +1,4 @@
-package org.ppbus.cli;
+package org.ppbus.experiment;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,19 +19,19 @@ import org.ppbus.testbench.SimulationResult;
  * Scenarios are request traces on a cold start, spaced so that the network is quiescent before
  * each request; the cost of one entry is the difference of two runs' totals.
  */
-final class PaperClaims {
+public final class PaperClaims {
     /** One row of the table. */
-    record Claim(String section, String claim, String condition, int n, int k, String expected, String measured, String verdict) { }
+    public record Claim(String section, String claim, String condition, int n, int k, String expected, String measured, String verdict) { }
 
     private final Path scratch;
     private final long cycles;
 
-    PaperClaims(Path scratch, long cycles) {
+    public PaperClaims(Path scratch, long cycles) {
         this.scratch = scratch;
         this.cycles = cycles;
     }
 
-    List<Claim> measure(int[] sizes) throws IOException {
+    public List<Claim> measure(int[] sizes) throws IOException {
         List<Claim> rows = new ArrayList<>();
         for (int n : sizes) {
             Wiring w = Wiring.forNodes(n);

@@ -146,10 +146,10 @@ public final class ChannelBank {
         }
     }
 
-    /** Routes the symbols of this bank through a fault injector; bank 0 is c2a, 1 is a2c. */
-    public void inject(FaultInjector injector, int bank) {
+    /** Routes the symbols of this bank, which runs in the given direction, through a fault injector. */
+    public void inject(FaultInjector injector, Direction direction) {
         this.fault = injector;
-        this.bankId = bank;
+        this.bankId = direction.ordinal();
     }
 
     /** Drives a non-idle symbol in cycle t; it arrives in cycle t + L. */
@@ -300,7 +300,7 @@ public final class ChannelBank {
 
     /** Number of non-idle symbols in all pipelines. */
     public int inFlightTotal() {
-        return inFlight + (fault != null && bankId == 0 ? fault.lateCount() : 0);
+        return inFlight + (fault != null && bankId == Direction.C2A.ordinal() ? fault.lateCount() : 0);
     }
 
     private int slot(long cycle) {

@@ -26,17 +26,17 @@ public final class FaultInjector {
     private int lateCount;
 
     /**
-     * @param resolvedBank 0 for c2a, 1 for a2c, or -1 for a random plan
+     * @param resolvedDirection the channel's direction, or null for a random plan
      * @param resolvedChannel the link id, or -1 for a random plan
      * @param lastRandomCycle a random plan triggers in [lastRandomCycle / 10, lastRandomCycle / 2]
      */
-    public FaultInjector(FaultPlan plan, int resolvedBank, int resolvedChannel, long seed, long lastRandomCycle) {
+    public FaultInjector(FaultPlan plan, Direction resolvedDirection, int resolvedChannel, long seed, long lastRandomCycle) {
         this.plan = plan;
         SplittableRandom rnd = new SplittableRandom(seed ^ 0x5DEECE66DL);
         long lo = Math.max(1, lastRandomCycle / 10);
         long hi = Math.max(lo + 1, lastRandomCycle / 2);
         this.triggerCycle = plan.random() ? lo + rnd.nextLong(hi - lo) : plan.cycle();
-        this.targetBankId = resolvedBank;
+        this.targetBankId = resolvedDirection == null ? -1 : resolvedDirection.ordinal();
         this.targetChannel = resolvedChannel;
         this.mask = 1 + rnd.nextInt(3);
         this.delay = plan.random() ? 1 + rnd.nextInt(8) : 4;
@@ -51,8 +51,9 @@ public final class FaultInjector {
         return firedAt;
     }
 
-    public int firedBank() {
-        return firedBank;
+    /** The direction of the channel the fault hit (once fired). */
+    public Direction firedDirection() {
+        return Direction.values()[firedBank];
     }
 
     public int firedChannel() {

@@ -3,6 +3,7 @@ package org.ppbus.verilog;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ppbus.link.Direction;
 import org.ppbus.protocol.cc.Symbols;
 
 /**
@@ -53,7 +54,7 @@ final class SymbolCodes {
      */
     static void checkForkParity() {
         for (int code = 0; code < 4; code++) {
-            boolean fork = Symbols.carriesFork(true, code);
+            boolean fork = Symbols.carriesFork(Direction.C2A, code);
             if (fork != (((code ^ (code >> 1)) & 1) == 1)) {
                 throw new IllegalStateException("the RTL finds client forks by the parity of their code, which code "
                         + code + " breaks");

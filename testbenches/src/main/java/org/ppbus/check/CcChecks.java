@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
@@ -46,10 +47,10 @@ final class CcChecks implements NetworkChecks {
     // ---- events ----
 
     @Override
-    public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
-        history.add(clientToArbiter, link, code, cycle);
+    public void symbolDriven(Direction direction, int link, int code, long cycle) {
+        history.add(direction, link, code, cycle);
         linksSinceQuiescence.set(link);
-        if (Symbols.carriesFork(clientToArbiter, code)) {
+        if (Symbols.carriesFork(direction, code)) {
             forkLinks.add(link);
         }
     }
@@ -63,7 +64,7 @@ final class CcChecks implements NetworkChecks {
 
     @Override
     public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
-        if (Symbols.carriesFork(true, code)) {
+        if (Symbols.carriesFork(Direction.C2A, code)) {
             forkLinks.add(link);
         }
         if (code == Symbols.DIRTY_FORK) {

@@ -3,6 +3,7 @@ package org.ppbus.check;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
+import org.ppbus.link.Direction;
 import org.ppbus.protocol.cc.Symbols;
 
 /** The last few thousand symbols driven anywhere, for violation reports. */
@@ -14,12 +15,12 @@ final class SymbolHistory {
     private final boolean[] c2a = new boolean[SIZE];
     private long count;
 
-    void add(boolean clientToArbiter, int l, int c, long t) {
+    void add(Direction direction, int l, int c, long t) {
         int i = (int) (count % SIZE);
         cycle[i] = t;
         link[i] = l;
         code[i] = (byte) c;
-        c2a[i] = clientToArbiter;
+        c2a[i] = direction == Direction.C2A;
         count++;
     }
 

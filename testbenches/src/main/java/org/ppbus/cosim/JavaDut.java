@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import org.ppbus.bus.Fabric;
+import org.ppbus.link.Direction;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
@@ -93,8 +94,8 @@ public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
     }
 
     @Override
-    public void symbolDriven(boolean clientToArbiter, int link, int code, long c) {
-        symbols[2 * link + (clientToArbiter ? 0 : 1)] = code;
+    public void symbolDriven(Direction direction, int link, int code, long c) {
+        symbols[direction.channel(link)] = code;
     }
 
     @Override

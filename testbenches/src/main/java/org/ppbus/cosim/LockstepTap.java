@@ -2,6 +2,7 @@ package org.ppbus.cosim;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.SymbolTap;
 import org.ppbus.verilog.SignalNames;
@@ -60,9 +61,9 @@ final class LockstepTap implements SymbolTap {
     }
 
     @Override
-    public void symbol(boolean c2a, int link, int code, long cycle) {
+    public void symbol(Direction direction, int link, int code, long cycle) {
         if (symbols) {
-            int ch = 2 * link + (c2a ? 0 : 1);
+            int ch = direction.channel(link);
             expSym[slot * sw + ch / 16] |= code << (2 * (ch % 16));
         }
     }

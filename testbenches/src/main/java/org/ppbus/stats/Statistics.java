@@ -1,6 +1,7 @@
 package org.ppbus.stats;
 
 import java.util.Map;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
 
@@ -61,7 +62,8 @@ public final class Statistics {
         this.waitsOf = new int[nodes][];
     }
 
-    public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
+    public void symbolDriven(Direction direction, int link, int code, long cycle) {
+        boolean clientToArbiter = direction == Direction.C2A;
         int client = wiring.linkClient(link);
         boolean local = wiring.isLocal(link);
         int dirIdx = 2 * link + (clientToArbiter ? 1 : 0);

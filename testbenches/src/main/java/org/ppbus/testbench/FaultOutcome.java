@@ -1,6 +1,7 @@
 package org.ppbus.testbench;
 
 import org.ppbus.check.Violation;
+import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
@@ -22,14 +23,14 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         int link = f.firedChannel();
         int client = w.linkClient(link);
         int arbiter = w.linkArbiter(link);
-        boolean c2a = f.firedBank() == 0;
-        String channel = c2a ? "c2a_c" + client + "_a" + arbiter : "a2c_a" + arbiter + "_c" + client;
-        String sent = name(c2a, f.originalCode());
+        Direction direction = f.firedDirection();
+        String channel = direction == Direction.C2A ? "c2a_c" + client + "_a" + arbiter : "a2c_a" + arbiter + "_c" + client;
+        String sent = name(direction, f.originalCode());
         String delivered = switch (f.plan().kind()) {
             case "drop" -> "nothing";
             case "duplicate" -> sent + " twice";
             case "delay" -> sent + " " + f.extraDelay() + " cycles late";
-            default -> name(c2a, f.deliveredCode());
+            default -> name(direction, f.deliveredCode());
         };
         String verdict = verdict(v, ungranted);
         long at = v == null ? -1 : v.cycle();
@@ -50,8 +51,8 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         return new FaultOutcome(plan, true, cycle, channel, sent, delivered, "pre-existing", detectedAt, latency);
     }
 
-    private static String name(boolean c2a, int code) {
-        return code == 0 ? "idle" : c2a ? Symbols.c2aName(code) : Symbols.a2cName(code);
+    private static String name(Direction direction, int code) {
+        return code == 0 ? "idle" : Symbols.name(direction, code);
     }
 
     static String verdict(Violation v, int ungranted) {

@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import org.ppbus.bus.Demand;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.InitialState;
@@ -41,8 +42,8 @@ public final class Harness {
         this.mealCount = new long[n];
         Probe probe = new Probe(new Statistics(wiring), n, new SymbolTap() {
             @Override
-            public void symbol(boolean c2a, int link, int code, long c) {
-                symbols.add(new long[] {c, c2a ? 1 : 0, link, code});
+            public void symbol(Direction direction, int link, int code, long c) {
+                symbols.add(new long[] {c, direction == Direction.C2A ? 1 : 0, link, code});
             }
 
             @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
+import org.ppbus.link.Direction;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.cc.ProtocolObserver;
@@ -33,11 +34,11 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     @Override
-    public void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) {
-        stats.symbolDriven(clientToArbiter, link, code, cycle);
-        checker.protocolEvents().symbolDriven(clientToArbiter, link, code, cycle);
+    public void symbolDriven(Direction direction, int link, int code, long cycle) {
+        stats.symbolDriven(direction, link, code, cycle);
+        checker.protocolEvents().symbolDriven(direction, link, code, cycle);
         if (tap != null) {
-            tap.symbol(clientToArbiter, link, code, cycle);
+            tap.symbol(direction, link, code, cycle);
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
@@ -40,10 +41,10 @@ public final class RtlReplay {
         List<long[]> gntEdges = new ArrayList<>();
         result = new Simulation(config).tap(new SymbolTap() {
             @Override
-            public void symbol(boolean c2a, int link, int code, long cycle) {
+            public void symbol(Direction direction, int link, int code, long cycle) {
                 int i = wiring.linkClient(link);
                 int j = wiring.linkArbiter(link);
-                expected.add("S " + cycle + " " + (c2a ? SignalNames.c2a(i, j) : SignalNames.a2c(j, i)) + " " + code);
+                expected.add("S " + cycle + " " + (direction == Direction.C2A ? SignalNames.c2a(i, j) : SignalNames.a2c(j, i)) + " " + code);
             }
 
             @Override

@@ -8,6 +8,7 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
 import org.ppbus.check.Violation;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcNetwork;
@@ -198,11 +199,12 @@ public final class Simulation {
 
     /** Resolves a plan's channel name on this wiring. */
     private org.ppbus.link.FaultInjector injector(org.ppbus.link.FaultPlan p, SimulationConfig c) {
-        int bank = -1;
+        Direction direction = null;
         int link = -1;
         if (!p.random()) {
             String[] f = p.channel().split("_");
-            boolean c2a = f[0].equals("c2a");
+            direction = Direction.ofPrefix(p.channel());
+            boolean c2a = direction == Direction.C2A;
             int client = Integer.parseInt((c2a ? f[1] : f[2]).substring(1));
             int arbiter = Integer.parseInt((c2a ? f[2] : f[1]).substring(1));
             if (client >= wiring.nodes() || java.util.Arrays.stream(wiring.arbitersOf(client)).noneMatch(a -> a == arbiter)) {
@@ -210,9 +212,8 @@ public final class Simulation {
                         + " (client " + client + " talks to arbiters " + (client < wiring.nodes()
                         ? java.util.Arrays.toString(wiring.arbitersOf(client)) : "none") + ")");
             }
-            bank = c2a ? 0 : 1;
             link = wiring.link(client, wiring.slotOf(client, arbiter));
         }
-        return new org.ppbus.link.FaultInjector(p, bank, link, c.seed(), Math.max(c.cycles(), 20));
+        return new org.ppbus.link.FaultInjector(p, direction, link, c.seed(), Math.max(c.cycles(), 20));
     }
 }

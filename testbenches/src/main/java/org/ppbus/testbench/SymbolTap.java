@@ -1,9 +1,11 @@
 package org.ppbus.testbench;
 
+import org.ppbus.link.Direction;
+
 /** Sees every symbol and gnt change of a run, for tests, VCD and co-simulation. */
 public interface SymbolTap {
     /** A non-idle symbol driven on a link in this cycle. */
-    void symbol(boolean clientToArbiter, int link, int code, long cycle);
+    void symbol(Direction direction, int link, int code, long cycle);
 
     /** gnt[node] becomes {@code high} from cycle + 1. */
     void grant(int node, boolean high, long cycle);

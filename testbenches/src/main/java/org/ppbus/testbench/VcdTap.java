@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.SignalNames;
 
@@ -103,8 +104,8 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     }
 
     @Override
-    public void symbol(boolean c2a, int link, int code, long cycle) {
-        int ch = 2 * link + (c2a ? 0 : 1);
+    public void symbol(Direction direction, int link, int code, long cycle) {
+        int ch = direction.channel(link);
         driven[ch] = code;
         arrivals.computeIfAbsent(cycle + latency, k -> new ArrayList<>()).add(new int[] {ch, code});
     }

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.bus.Fabric;
+import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
@@ -42,7 +43,7 @@ class ForkCountTest {
         CcNetwork net = CcNetwork.coldStart(w, new CcNetwork.Options(latency, RuleSet.FIXED, plan != null), sink,
                 ProtocolObserver.NONE);
         if (plan != null) {
-            net.inject(new FaultInjector(plan, -1, -1, n * 31L + latency, 3000));
+            net.inject(new FaultInjector(plan, null, -1, n * 31L + latency, 3000));
         }
         SplittableRandom random = new SplittableRandom(n * 1000L + latency);
         boolean[] req = new boolean[n];
@@ -64,8 +65,8 @@ class ForkCountTest {
             net.step(t);
             net.viewAt(t);
             for (int link = 0; link < w.links(); link++) {
-                int scanned = forks(true, net.inFlight(true, link, t)) + forks(true, net.queued(true, link))
-                        + forks(false, net.inFlight(false, link, t)) + forks(false, net.queued(false, link));
+                int scanned = forks(Direction.C2A, net.inFlight(Direction.C2A, link, t)) + forks(Direction.C2A, net.queued(Direction.C2A, link))
+                        + forks(Direction.A2C, net.inFlight(Direction.A2C, link, t)) + forks(Direction.A2C, net.queued(Direction.A2C, link));
                 assertEquals(scanned, net.forksInTransit(link), "link " + link + " after cycle " + t);
                 moved += scanned;
             }
@@ -73,10 +74,10 @@ class ForkCountTest {
         assertTrue(moved > 100, "hardly any fork moved: " + moved);
     }
 
-    private static int forks(boolean c2a, int[] codes) {
+    private static int forks(Direction direction, int[] codes) {
         int n = 0;
         for (int c : codes) {
-            n += Symbols.carriesFork(c2a, c) ? 1 : 0;
+            n += Symbols.carriesFork(direction, c) ? 1 : 0;
         }
         return n;
     }

@@ -3,17 +3,18 @@ package org.ppbus.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.bus.Fabric;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.ProtocolObserver;
@@ -74,8 +75,8 @@ class StateSearchTest {
     private static ProtocolObserver observer(List<String> log) {
         return new ProtocolObserver() {
             @Override
-            public void symbolDriven(boolean c2a, int link, int code, long cycle) {
-                log.add(cycle + " " + c2a + " " + link + " " + code);
+            public void symbolDriven(Direction direction, int link, int code, long cycle) {
+                log.add(cycle + " " + (direction == Direction.C2A) + " " + link + " " + code);
             }
         };
     }

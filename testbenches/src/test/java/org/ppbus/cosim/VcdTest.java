@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -41,8 +42,8 @@ class VcdTest {
         try (VcdTap vcd = new VcdTap(javaVcd, w, 1, 0, Long.MAX_VALUE)) {
             new Simulation(c).tap(new SymbolTap() {
                 @Override
-                public void symbol(boolean c2a, int link, int code, long cycle) {
-                    vcd.symbol(c2a, link, code, cycle);
+                public void symbol(Direction direction, int link, int code, long cycle) {
+                    vcd.symbol(direction, link, code, cycle);
                 }
 
                 @Override

@@ -3,6 +3,7 @@ package org.ppbus.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
 
@@ -31,15 +32,15 @@ class StatisticsTest {
         int remote = w.link(0, w.slotOf(0, 1)); // client 0 to arbiter 1: inter-node
         int local = w.link(0, w.slotOf(0, 0));
         s.requested(0, 0);
-        s.symbolDriven(true, remote, Symbols.DIRTY_FORK, 10);
-        s.symbolDriven(true, remote, Symbols.C_REQUEST, 11);   // joins: 1 message so far
-        s.symbolDriven(true, remote, Symbols.C_REQUEST, 13);   // alone: 2
-        s.symbolDriven(false, remote, Symbols.FORK, 20);
-        s.symbolDriven(false, remote, Symbols.A_REQUEST, 21);  // joins: 3
-        s.symbolDriven(true, remote, Symbols.CLEAN_FORK, 30);
-        s.symbolDriven(true, remote, Symbols.C_REQUEST, 31);   // a CLEAN_FORK is not a pair head: 5
-        s.symbolDriven(false, local, Symbols.FORK, 40);
-        s.symbolDriven(true, local, Symbols.C_REQUEST, 41);    // other direction: 1 local
+        s.symbolDriven(Direction.C2A, remote, Symbols.DIRTY_FORK, 10);
+        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 11);   // joins: 1 message so far
+        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 13);   // alone: 2
+        s.symbolDriven(Direction.A2C, remote, Symbols.FORK, 20);
+        s.symbolDriven(Direction.A2C, remote, Symbols.A_REQUEST, 21);  // joins: 3
+        s.symbolDriven(Direction.C2A, remote, Symbols.CLEAN_FORK, 30);
+        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 31);   // a CLEAN_FORK is not a pair head: 5
+        s.symbolDriven(Direction.A2C, local, Symbols.FORK, 40);
+        s.symbolDriven(Direction.C2A, local, Symbols.C_REQUEST, 41);    // other direction: 1 local
         s.granted(0, 0, 50);
         Statistics.Summary sum = s.summarise(100, 0, new int[] {0});
         assertEquals(5, sum.messages().interNode());

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ppbus.link.Direction;
 import org.ppbus.registry.Algorithms;
 
 class SimulationTest {
@@ -119,8 +120,8 @@ class SimulationTest {
         List<String> log = new ArrayList<>();
         new Simulation(c).tap(new SymbolTap() {
             @Override
-            public void symbol(boolean c2a, int link, int code, long cycle) {
-                log.add(cycle + " " + (c2a ? "c2a" : "a2c") + " " + link + " " + code);
+            public void symbol(Direction direction, int link, int code, long cycle) {
+                log.add(cycle + " " + direction.prefix() + " " + link + " " + code);
             }
 
             @Override

@@ -4,6 +4,7 @@ import static org.ppbus.protocol.cc.LinkFlags.REQ;
 import static org.ppbus.protocol.cc.LinkFlags.SREQ;
 
 import org.ppbus.link.ChannelBank;
+import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
 
 /**
@@ -108,7 +109,7 @@ final class ArbiterUnit {
                 int code = out.pop(m);
                 if (code != Symbols.IDLE) {
                     a2c.drive(linkOfPort[m], cycle, code);
-                    observer.symbolDriven(false, linkOfPort[m], code, cycle);
+                    observer.symbolDriven(Direction.A2C, linkOfPort[m], code, cycle);
                 }
             }
         }

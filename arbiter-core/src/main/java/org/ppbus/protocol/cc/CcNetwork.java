@@ -4,6 +4,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.link.ChannelBank;
+import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
@@ -278,8 +279,8 @@ public final class CcNetwork implements Fabric, StateView {
     }
 
     /** Symbols in a link's pipeline after cycle t, next to arrive first. */
-    public int[] inFlight(boolean clientToArbiter, int link, long cycle) {
-        return (clientToArbiter ? c2a : a2c).inFlight(link, cycle);
+    public int[] inFlight(Direction direction, int link, long cycle) {
+        return (direction == Direction.C2A ? c2a : a2c).inFlight(link, cycle);
     }
 
     /**
@@ -295,20 +296,20 @@ public final class CcNetwork implements Fabric, StateView {
     }
 
     /** The codes that carry a fork, as bit masks (bit c for code c) in each direction. */
-    private static final int C2A_FORKS = forkCodes(true);
-    private static final int A2C_FORKS = forkCodes(false);
+    private static final int C2A_FORKS = forkCodes(Direction.C2A);
+    private static final int A2C_FORKS = forkCodes(Direction.A2C);
 
-    private static int forkCodes(boolean clientToArbiter) {
+    private static int forkCodes(Direction direction) {
         int mask = 0;
         for (int code = 0; code < 4; code++) {
-            mask |= Symbols.carriesFork(clientToArbiter, code) ? 1 << code : 0;
+            mask |= Symbols.carriesFork(direction, code) ? 1 << code : 0;
         }
         return mask;
     }
 
     /** Symbols waiting in the sender's output queue of a link, head first. */
-    public int[] queued(boolean clientToArbiter, int link) {
-        if (clientToArbiter) {
+    public int[] queued(Direction direction, int link) {
+        if (direction == Direction.C2A) {
             return clients[wiring.linkClient(link)].queues().contents(link % wiring.lineSize());
         }
         return arbiters[wiring.linkArbiter(link)].queues().contents(linkPort[link]);
@@ -331,8 +332,8 @@ public final class CcNetwork implements Fabric, StateView {
         if (!scheduler.evaluatesAll()) {
             throw new IllegalStateException("a fault run must evaluate every unit every cycle");
         }
-        c2a.inject(injector, 0);
-        a2c.inject(injector, 1);
+        c2a.inject(injector, Direction.C2A);
+        a2c.inject(injector, Direction.A2C);
         injected = true;
     }
 
@@ -390,13 +391,13 @@ public final class CcNetwork implements Fabric, StateView {
 
     @Override
     public int forkReturning(int link) {
-        for (int code : queued(true, link)) {
-            if (Symbols.carriesFork(true, code)) {
+        for (int code : queued(Direction.C2A, link)) {
+            if (Symbols.carriesFork(Direction.C2A, code)) {
                 return code;
             }
         }
-        for (int code : inFlight(true, link, viewCycle)) {
-            if (Symbols.carriesFork(true, code)) {
+        for (int code : inFlight(Direction.C2A, link, viewCycle)) {
+            if (Symbols.carriesFork(Direction.C2A, code)) {
                 return code;
             }
         }
@@ -405,12 +406,12 @@ public final class CcNetwork implements Fabric, StateView {
 
     @Override
     public boolean forkGranting(int link) {
-        for (int code : queued(false, link)) {
+        for (int code : queued(Direction.A2C, link)) {
             if (code == Symbols.FORK) {
                 return true;
             }
         }
-        for (int code : inFlight(false, link, viewCycle)) {
+        for (int code : inFlight(Direction.A2C, link, viewCycle)) {
             if (code == Symbols.FORK) {
                 return true;
             }

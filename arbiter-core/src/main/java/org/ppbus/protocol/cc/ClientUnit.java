@@ -7,6 +7,7 @@ import static org.ppbus.protocol.cc.LinkFlags.SREQ;
 
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.ChannelBank;
+import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
 import org.ppbus.protocol.ClientState;
 
@@ -157,7 +158,7 @@ final class ClientUnit {
             int code = out.pop(k);
             if (code != Symbols.IDLE) {
                 c2a.drive(linkBase + k, cycle, code);
-                observer.symbolDriven(true, linkBase + k, code, cycle);
+                observer.symbolDriven(Direction.C2A, linkBase + k, code, cycle);
             }
         }
         return true;

@@ -1,9 +1,11 @@
 package org.ppbus.protocol.cc;
 
+import org.ppbus.link.Direction;
+
 /** What the network reports as it runs, for statistics, traces and checkers. All no-ops by default. */
 public interface ProtocolObserver {
     /** A non-idle symbol driven on a link in this cycle (it arrives L cycles later). */
-    default void symbolDriven(boolean clientToArbiter, int link, int code, long cycle) { }
+    default void symbolDriven(Direction direction, int link, int code, long cycle) { }
 
     /** An arbiter consumed a symbol from one of its clients, on that client's link. */
     default void arbiterReceived(int arbiter, int client, int link, int code, long cycle) { }

@@ -1,5 +1,7 @@
 package org.ppbus.protocol.cc;
 
+import org.ppbus.link.Direction;
+
 /** The 2-bit E1 codes of docs/SPEC.md (contract). Code 0 is idle in both directions. */
 public final class Symbols {
     private Symbols() {}
@@ -37,7 +39,12 @@ public final class Symbols {
     }
 
     /** True for codes that carry an arbiter's fork in the given direction. */
-    public static boolean carriesFork(boolean clientToArbiter, int code) {
-        return clientToArbiter ? code == CLEAN_FORK || code == DIRTY_FORK : code == FORK;
+    public static boolean carriesFork(Direction direction, int code) {
+        return direction == Direction.C2A ? code == CLEAN_FORK || code == DIRTY_FORK : code == FORK;
+    }
+
+    /** A code's name in the given direction. */
+    public static String name(Direction direction, int code) {
+        return direction == Direction.C2A ? c2aName(code) : a2cName(code);
     }
 }

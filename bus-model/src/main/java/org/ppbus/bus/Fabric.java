@@ -7,9 +7,6 @@ public interface Fabric {
     /** req[node] changes to {@code level} in this cycle (before {@link #step}). */
     void request(int node, boolean level, long cycle);
 
-    /** Outside the contract (A3 reproduction): EATING goes straight to HUNGRY in this cycle. */
-    void reenterWithoutThinking(int node, long cycle);
-
     /** Evaluates one clock cycle. Grant changes are reported to the sink given at construction. */
     void step(long cycle);
 

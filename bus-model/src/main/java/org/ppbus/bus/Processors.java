@@ -104,7 +104,11 @@ public final class Processors implements Fabric.GrantSink {
                         waiting++;
                         riseCycle[node] = cycle;
                         listener.requested(node, cycle);
-                        fabric.reenterWithoutThinking(node, cycle);
+                        if (!(fabric instanceof Reentry d)) {
+                            throw new UnsupportedOperationException("re-entry without thinking needs a fabric that allows it"
+                                    + " (the Campos-Carvalho audit)");
+                        }
+                        d.reenterWithoutThinking(node, cycle);
                     } else {
                         phase[node] = Phase.THINK;
                         req[node] = false;

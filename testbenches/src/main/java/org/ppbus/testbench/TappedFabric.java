@@ -1,9 +1,10 @@
 package org.ppbus.testbench;
 
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Reentry;
 
 /** Passes everything to a fabric and shows the req edges to a tap. */
-final class TappedFabric implements Fabric {
+final class TappedFabric implements Fabric, Reentry {
     private final Fabric inner;
     private final SymbolTap tap;
 
@@ -25,7 +26,7 @@ final class TappedFabric implements Fabric {
 
     @Override
     public void reenterWithoutThinking(int node, long cycle) {
-        inner.reenterWithoutThinking(node, cycle);
+        ((Reentry) inner).reenterWithoutThinking(node, cycle);
     }
 
     @Override

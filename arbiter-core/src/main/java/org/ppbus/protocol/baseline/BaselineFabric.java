@@ -49,11 +49,6 @@ abstract class BaselineFabric implements Fabric {
         edges.add(node);
     }
 
-    @Override
-    public void reenterWithoutThinking(int node, long cycle) {
-        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
-    }
-
     /** The nodes whose req changed in this cycle, in the order they changed; empty otherwise. */
     protected List<Integer> edges(long cycle) {
         return edgeCycle == cycle ? edges : List.of();

@@ -51,11 +51,6 @@ public final class CentralRoundRobin implements Fabric {
     }
 
     @Override
-    public void reenterWithoutThinking(int node, long cycle) {
-        throw new UnsupportedOperationException("re-entry without thinking exists only for the Campos-Carvalho audit");
-    }
-
-    @Override
     public void step(long cycle) {
         // State changes only on req edges: with none this cycle, the evaluation would change nothing.
         if (!dirty || dirtyCycle != cycle) {

@@ -2,6 +2,7 @@ package org.ppbus.protocol.cc;
 
 import java.util.List;
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Reentry;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
@@ -15,7 +16,7 @@ import org.ppbus.protocol.ClientState;
  * client–arbiter pair joined by a c2a and an a2c channel of latency L. Unit ids: clients 0..n−1,
  * arbiters n..n+N−1. Link ids: client i's slot k is i·K + k in both channel banks.
  */
-public final class CcNetwork implements Fabric, StateView {
+public final class CcNetwork implements Fabric, Reentry, StateView {
     /**
      * Campos–Carvalho: the 2-bit symbols of the hardware contract on a client–arbiter link per line
      * of the plane. Its factory reads a {@link RuleSet} (default fixed), an {@link InitialState}

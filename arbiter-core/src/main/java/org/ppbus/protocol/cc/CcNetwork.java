@@ -6,6 +6,7 @@ import org.ppbus.bus.Reentry;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
+import org.ppbus.link.FifoChannels;
 import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
@@ -71,8 +72,8 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     private final RuleSet rules;
     private final int latencyCycles;
     private final Scheduler scheduler;
-    private final ChannelBank a2c;
-    private final ChannelBank c2a;
+    private ChannelBank a2c;                 // wrapped when a fault is injected
+    private ChannelBank c2a;
     private final ClientUnit[] clients;
     private final ArbiterUnit[] arbiters;
     private final Fabric.GrantSink sink;
@@ -121,14 +122,15 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
             toArbiter[link] = n + wiring.linkArbiter(link);
             linkPort[link] = wiring.portAt(wiring.linkClient(link), link % k);
         }
-        this.a2c = new ChannelBank(links, latencyCycles, toClient, scheduler);
-        this.c2a = new ChannelBank(links, latencyCycles, toArbiter, scheduler);
         if (options.fifoCapacity() > 0) {
             if (!options.evaluateEveryUnit()) {
                 throw new IllegalArgumentException("asynchronous channels need every unit evaluated every cycle");
             }
-            a2c.makeAsynchronous(options.fifoCapacity());
-            c2a.makeAsynchronous(options.fifoCapacity());
+            this.a2c = ChannelBank.fifo(links, options.fifoCapacity());
+            this.c2a = ChannelBank.fifo(links, options.fifoCapacity());
+        } else {
+            this.a2c = ChannelBank.timed(links, latencyCycles, toClient, scheduler);
+            this.c2a = ChannelBank.timed(links, latencyCycles, toArbiter, scheduler);
         }
         a2c.countCodes(A2C_FORKS);
         c2a.countCodes(C2A_FORKS);
@@ -178,10 +180,8 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     @Override
     public void step(long cycle) {
         scheduler.drain(cycle, u -> evaluate(u, cycle));
-        if (c2a.asynchronous()) {
-            c2a.commit();
-            a2c.commit();
-        }
+        c2a.endOfCycle();
+        a2c.endOfCycle();
     }
 
     /**
@@ -190,13 +190,20 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
      */
     public void deliver(int channel) {
         int links = wiring.links();
-        (channel < links ? c2a : a2c).setDeliver(channel % links, true);
+        fifo(channel < links ? c2a : a2c).setDeliver(channel % links, true);
     }
 
     /** Asynchronous channels: whether channel k (numbered as in {@link #deliver}) holds a symbol. */
     public boolean occupied(int channel) {
         int links = wiring.links();
-        return (channel < links ? c2a : a2c).queuedIn(channel % links) > 0;
+        return fifo(channel < links ? c2a : a2c).queuedIn(channel % links) > 0;
+    }
+
+    private static FifoChannels fifo(ChannelBank bank) {
+        if (!(bank instanceof FifoChannels f)) {
+            throw new IllegalStateException("deliveries are chosen only on asynchronous channels");
+        }
+        return f;
     }
 
     private void evaluate(int unit, long cycle) {
@@ -333,8 +340,10 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         if (!scheduler.evaluatesAll()) {
             throw new IllegalStateException("a fault run must evaluate every unit every cycle");
         }
-        c2a.inject(injector, Direction.C2A);
-        a2c.inject(injector, Direction.A2C);
+        c2a = ChannelBank.withFaults(c2a, injector, Direction.C2A);
+        a2c = ChannelBank.withFaults(a2c, injector, Direction.A2C);
+        c2a.countCodes(C2A_FORKS);
+        a2c.countCodes(A2C_FORKS);
         injected = true;
     }
 

@@ -29,33 +29,33 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
         String t = text.trim().toLowerCase(Locale.ROOT);
         int colon = t.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("--fault expects KIND:WHERE (KIND " + String.join(", ", KINDS)
+            throw new IllegalArgumentException("a fault is KIND:WHERE (KIND " + String.join(", ", KINDS)
                     + "; WHERE random or CYCLE@CHANNEL), got '" + text + "'");
         }
         String kind = t.substring(0, colon);
         String where = t.substring(colon + 1);
         if (!KINDS.contains(kind)) {
-            throw new IllegalArgumentException("--fault: unknown kind '" + kind + "' (" + String.join(", ", KINDS) + ")");
+            throw new IllegalArgumentException("unknown fault kind '" + kind + "' (" + String.join(", ", KINDS) + ")");
         }
         if (where.equals("random")) {
             return new FaultPlan(kind, true, -1, null);
         }
         int at = where.indexOf('@');
         if (at < 0) {
-            throw new IllegalArgumentException("--fault: WHERE must be random or CYCLE@CHANNEL, got '" + where + "'");
+            throw new IllegalArgumentException("a fault's WHERE must be random or CYCLE@CHANNEL, got '" + where + "'");
         }
         long cycle;
         try {
             cycle = Long.parseLong(where.substring(0, at));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--fault: not a cycle number: '" + where.substring(0, at) + "'");
+            throw new IllegalArgumentException("a fault's cycle is not a number: '" + where.substring(0, at) + "'");
         }
         if (cycle < 0) {
-            throw new IllegalArgumentException("--fault: the cycle must not be negative, got " + cycle);
+            throw new IllegalArgumentException("a fault's cycle must not be negative, got " + cycle);
         }
         String channel = where.substring(at + 1);
         if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5})")) {
-            throw new IllegalArgumentException("--fault: channel must look like c2a_c0_a1 or a2c_a1_c0, got '" + channel + "'");
+            throw new IllegalArgumentException("a fault's channel must look like c2a_c0_a1 or a2c_a1_c0, got '" + channel + "'");
         }
         return new FaultPlan(kind, false, cycle, channel);
     }

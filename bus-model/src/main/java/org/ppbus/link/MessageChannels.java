@@ -22,7 +22,7 @@ public final class MessageChannels {
 
     public MessageChannels(int latencyCycles, MessageObserver observer) {
         if (latencyCycles < 1) {
-            throw new IllegalArgumentException("--latency must be at least 1 cycle, got " + latencyCycles);
+            throw new IllegalArgumentException("latency must be at least 1 cycle, got " + latencyCycles);
         }
         this.latencyCycles = latencyCycles;
         this.observer = observer;

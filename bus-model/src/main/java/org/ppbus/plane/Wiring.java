@@ -51,7 +51,7 @@ public final class Wiring {
     /** The smallest plane with at least n points, padded with N − n fictitious points. */
     public static Wiring forNodes(int nodes) {
         if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+            throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
         return new Wiring(ProjectivePlane.ofOrder(PrimePowers.smallestOrderFor(nodes)), nodes);
     }

@@ -88,11 +88,37 @@ final class Cli {
 
     /** The rule set {@code --rules} names, fixed by default. */
     static RuleSet rules(CommandLine cl) throws UsageException {
+        return ruleSet(cl.getOptionValue("rules", "fixed"));
+    }
+
+    static RuleSet ruleSet(String text) throws UsageException {
         try {
-            return RuleSet.parse(cl.getOptionValue("rules", "fixed"));
+            return RuleSet.parse(text);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--rules: " + e.getMessage());
         }
+    }
+
+    /** A comma-separated list of integers; empty text is the empty list. */
+    static int[] parseInts(String name, String value) throws UsageException {
+        if (value.isBlank()) {
+            return new int[0];
+        }
+        java.util.List<String> parts = parseList(name, value);
+        int[] r = new int[parts.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = parseInt(name, parts.get(i));
+        }
+        return r;
+    }
+
+    /**
+     * A config error under a command's own option names (a field to option map, for commands whose
+     * options are lists such as {@code --latencies}); other fields as {@link Setting} names them.
+     */
+    static UsageException usage(org.ppbus.testbench.ConfigException e, java.util.Map<String, String> options) {
+        String option = options.get(e.field());
+        return option != null ? new UsageException("--" + option + ": " + e.problem()) : Setting.usage(e);
     }
 
     /** A comma-separated list with no empty item; an empty list is an error. */

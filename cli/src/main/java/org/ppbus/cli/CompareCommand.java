@@ -20,6 +20,10 @@ import org.ppbus.testbench.SimulationResult;
  * {@code ppbus compare}: the same workload on every algorithm, one row each, all in one JVM.
  */
 final class CompareCommand implements Main.Command {
+    /** The run settings every algorithm of the comparison shares. */
+    private static final List<Setting> SETTINGS = List.of(Setting.NODES, Setting.LOAD, Setting.CYCLES, Setting.HOLD,
+            Setting.LATENCY, Setting.SEED, Setting.WORKLOAD, Setting.RULES);
+
     @Override
     public String summary() {
         return "run the same workload on each algorithm and print one row per algorithm";
@@ -28,12 +32,7 @@ final class CompareCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
-        o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("per-cycle request probability (default 0.01)").build());
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 100000)").build());
-        o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
-        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
-        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
+        Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the rows as JSON").build());
         o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write the rows as CSV").build());
@@ -45,13 +44,7 @@ final class CompareCommand implements Main.Command {
             return 0;
         }
         SimulationConfig base = SimulationConfig.defaults();
-        String[][] map = {{"nodes", "nodes"}, {"load", "load"}, {"cycles", "cycles"}, {"hold", "hold"},
-                          {"latency", "latency"}, {"seed", "seed"}};
-        for (String[] m : map) {
-            if (cl.hasOption(m[0])) {
-                base = SimulateCommand.apply(base, m[1], cl.getOptionValue(m[0]));
-            }
-        }
+        base = Setting.applyAll(base, cl, SETTINGS);
         List<String> algorithms = cl.hasOption("algorithms")
                 ? Cli.parseList("algorithms", cl.getOptionValue("algorithms")) : Algorithms.names();
         List<SimulationResult> rows = new ArrayList<>();

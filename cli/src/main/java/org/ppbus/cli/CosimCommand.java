@@ -15,6 +15,10 @@ import org.ppbus.verilog.ExternalTool;
 
 /** {@code ppbus cosim}: the Java model and the Verilated RTL in lockstep, with their speeds. */
 final class CosimCommand implements Main.Command {
+    /** The run settings cosim takes (the algorithm among those with RTL). */
+    private static final java.util.List<Setting> SETTINGS = java.util.List.of(Setting.NODES, Setting.CYCLES, Setting.LOAD,
+            Setting.HOLD, Setting.SEED, Setting.LATENCY, Setting.RULES, Setting.WORKLOAD);
+
     @Override
     public String summary() {
         return "run the Java model and the Verilator-compiled RTL in lockstep; stop at the first divergence";
@@ -23,15 +27,8 @@ final class CosimCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 100000)").build());
-        o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("per-cycle request probability (default 0.01)").build());
-        o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
-        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
-        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency, >= 1 (default 1)").build());
+        Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmOption(org.ppbus.verilog.Designs.algorithms()));
-        o.addOption(Cli.rulesOption());
-        o.addOption(Option.builder().longOpt("workload").hasArg().argName("NAME|FILE").desc("as for simulate (default uniform)").build());
         o.addOption(Option.builder().longOpt("vcd").hasArg().argName("PREFIX")
                 .desc("on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd (default ppbus-divergence)").build());
         o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("C").desc("cycles each side of the divergence (default 50)").build());
@@ -47,14 +44,8 @@ final class CosimCommand implements Main.Command {
             return 0;
         }
         SimulationConfig c = SimulationConfig.defaults();
-        String[][] map = {{"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"}, {"seed", "seed"},
-                          {"latency", "latency"}, {"algorithm", "algorithm"}, {"workload", "workload"},
-                          {"rules", "rules"}};
-        for (String[] m : map) {
-            if (cl.hasOption(m[0])) {
-                c = SimulateCommand.apply(c, m[1], cl.getOptionValue(m[0]));
-            }
-        }
+        c = Setting.applyAll(c, cl, SETTINGS);
+        c = Setting.ALGORITHM.apply(c, Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name());
         c = c.validated();
         if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "

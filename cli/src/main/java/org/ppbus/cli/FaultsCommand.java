@@ -33,11 +33,11 @@ final class FaultsCommand implements Main.Command {
 
     private static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("default 13").build());
+        o.addOption(Setting.NODES.toOption("13"));
         o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per kind (default 100)").build());
-        o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("default 0.05").build());
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 20000)").build());
-        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("default 1").build());
+        o.addOption(Setting.LOAD.toOption("0.05"));
+        o.addOption(Setting.CYCLES.toOption("20000"));
+        o.addOption(Setting.LATENCY.toOption());
         o.addOption(Option.builder().longOpt("kinds").hasArg().argName("LIST").desc("default drop,duplicate,corrupt,delay").build());
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write every run's outcome as JSON").build());
         o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("default: cores").build());
@@ -58,8 +58,12 @@ final class FaultsCommand implements Main.Command {
             throw new UsageException("--threads must be at least 1");
         }
         SimulationConfig base = SimulationConfig.defaults();
-        for (String[] m : new String[][] {{"nodes", "13"}, {"load", "0.05"}, {"cycles", "20000"}, {"latency", "1"}}) {
-            base = SimulateCommand.apply(base, m[0], cl.getOptionValue(m[0], m[1]));
+        // The matrix's own defaults: a mid-size plane, enough load that faults meet traffic, short runs.
+        base = Setting.NODES.apply(base, cl.getOptionValue("nodes", "13"));
+        base = Setting.LOAD.apply(base, cl.getOptionValue("load", "0.05"));
+        base = Setting.CYCLES.apply(base, cl.getOptionValue("cycles", "20000"));
+        if (cl.hasOption("latency")) {
+            base = Setting.LATENCY.apply(base, cl.getOptionValue("latency"));
         }
         FaultMatrix matrix;
         int planned;
@@ -67,6 +71,8 @@ final class FaultsCommand implements Main.Command {
             matrix = new FaultMatrix(base, Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultPlan.KINDS))),
                     Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();
+        } catch (org.ppbus.testbench.ConfigException e) {
+            throw Setting.usage(e);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

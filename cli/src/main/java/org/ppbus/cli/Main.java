@@ -58,6 +58,9 @@ public final class Main {
         }
         try {
             return c.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        } catch (org.ppbus.testbench.ConfigException e) {
+            err.println("ppbus " + args[0] + ": " + Setting.usage(e).getMessage());
+            return 2;
         } catch (UsageException | IllegalArgumentException e) {
             err.println("ppbus " + args[0] + ": " + e.getMessage());
             return 2;

@@ -10,23 +10,19 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 import org.ppbus.testbench.VcdTap;
-import org.ppbus.workload.Workload;
 
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
-    private static final Set<String> CONFIG_KEYS = Set.of("nodes", "cycles", "load", "hold", "geometricHold", "latency",
-            "seed", "rules", "workload", "hotNodes", "hotLoad", "fullCheck", "watchdog", "stall", "drain", "reenterNodes", "algorithm",
-            "fault");
+    /** The config file's keys: every {@link Setting}, and the switches. */
+    private static final List<String> SWITCHES = List.of("geometricHold", "fullCheck", "drain");
 
     /**
      * The reader of --config files: a settings object is small and flat, so anything deeply nested,
@@ -47,30 +43,12 @@ final class SimulateCommand implements Main.Command {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Cli.algorithmOption(Algorithms.all()));
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (default 7)").build());
-        o.addOption(Option.builder().longOpt("fault").hasArg().argName("KIND:WHERE")
-                .desc("inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random or CYCLE@CHANNEL "
-                        + "(e.g. drop:120@c2a_c0_a1); the report gives faultVerdict").build());
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests (default 100000)").build());
-        o.addOption(Option.builder().longOpt("load").hasArg().argName("P").desc("per-cycle request probability of a thinking processor, in [0,1] (default 0.01)").build());
-        o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant, >= 1 (default 4)").build());
+        Setting.addAll(o, List.of(Setting.values()));
         o.addOption(Option.builder().longOpt("geometric-hold").desc("geometric hold with mean H instead of fixed").build());
-        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency in cycles, >= 1 (default 1)").build());
-        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
-        o.addOption(Cli.rulesOption());
-        o.addOption(Option.builder().longOpt("workload").hasArg().argName("NAME|FILE")
-                .desc("one of " + String.join(", ", Workload.NAMES) + " (default uniform), or a request-trace file").build());
-        o.addOption(Option.builder().longOpt("hot-nodes").hasArg().argName("LIST").desc("hotspot workload: comma-separated nodes").build());
-        o.addOption(Option.builder().longOpt("hot-load").hasArg().argName("P").desc("hotspot workload: load of the hot nodes (default 0.5)").build());
         o.addOption(Option.builder().longOpt("check").desc("check every invariant on every unit every cycle, H included (slow)").build());
         o.addOption(Option.builder().longOpt("evaluate-all").desc("evaluate every unit every cycle (reference mode, slow)").build());
-        o.addOption(Option.builder().longOpt("watchdog").hasArg().argName("C").desc("livelock bound in cycles (default 100000)").build());
-        o.addOption(Option.builder().longOpt("stall").hasArg().argName("C").desc("deadlock bound: cycles with a waiter and nothing moving (default 16)").build());
         o.addOption(Option.builder().longOpt("no-drain").desc("stop at --cycles instead of letting every request finish").build());
-        o.addOption(Option.builder().longOpt("reenter-without-thinking").hasArg().argName("LIST")
-                .desc("OUTSIDE THE CONTRACT, to reproduce audit A3: these processors re-enter without lowering req").build());
-        o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE").desc("JSON object with the same settings (keys: " + String.join(", ", new java.util.TreeSet<>(CONFIG_KEYS)) + "); options given on the command line win").build());
+        o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE").desc("JSON object with the same settings (keys: " + String.join(", ", new java.util.TreeSet<>(configKeys())) + "); options given on the command line win").build());
         o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the JSON report here").build());
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE").desc("where a violation writes its replayable request trace (default ppbus-violation.trace)").build());
         o.addOption(Option.builder().longOpt("record").hasArg().argName("FILE").desc("always write the run's request trace here").build());
@@ -195,7 +173,7 @@ final class SimulateCommand implements Main.Command {
             Map.Entry<String, JsonNode> e = it.next();
             String k = e.getKey();
             JsonNode v = e.getValue();
-            if (!CONFIG_KEYS.contains(k)) {
+            if (!configKeys().contains(k)) {
                 throw new UsageException(file + ": unknown setting '" + k + "'");
             }
             String s = v.isArray() ? arrayText(v) : v.asText();
@@ -216,16 +194,7 @@ final class SimulateCommand implements Main.Command {
     }
 
     private static SimulationConfig fromOptions(SimulationConfig c, CommandLine cl) throws UsageException {
-        String[][] map = {{"algorithm", "algorithm"}, {"nodes", "nodes"}, {"cycles", "cycles"}, {"load", "load"}, {"hold", "hold"},
-                          {"latency", "latency"}, {"seed", "seed"}, {"rules", "rules"}, {"workload", "workload"},
-                          {"hot-nodes", "hotNodes"}, {"hot-load", "hotLoad"},
-                          {"reenter-without-thinking", "reenterNodes"}, {"watchdog", "watchdog"}, {"stall", "stall"},
-                          {"fault", "fault"}};
-        for (String[] m : map) {
-            if (cl.hasOption(m[0])) {
-                c = apply(c, m[1], cl.getOptionValue(m[0]));
-            }
-        }
+        c = Setting.applyAll(c, cl, List.of(Setting.values()));
         if (cl.hasOption("geometric-hold")) {
             c = apply(c, "geometricHold", "true");
         }
@@ -238,24 +207,20 @@ final class SimulateCommand implements Main.Command {
         return c;
     }
 
+    private static List<String> configKeys() {
+        List<String> keys = new java.util.ArrayList<>(Setting.keys());
+        keys.addAll(SWITCHES);
+        return keys;
+    }
+
+    /** One setting of a config file (or an option) by its key. */
     static SimulationConfig apply(SimulationConfig c, String key, String v) throws UsageException {
+        Setting s = Setting.byKey(key);
+        if (s != null) {
+            return s.apply(c, v);
+        }
         SimulationConfig.Builder b = c.toBuilder();
         switch (key) {
-            case "nodes" -> b.nodes(Cli.parseInt("nodes", v));
-            case "cycles" -> b.cycles(Cli.parseLong("cycles", v));
-            case "load" -> b.load(Cli.parseDouble("load", v));
-            case "hold" -> b.holdCycles(Cli.parseInt("hold", v));
-            case "latency" -> b.latencyCycles(Cli.parseInt("latency", v));
-            case "seed" -> b.seed(Cli.parseLong("seed", v));
-            case "rules" -> b.rules(v);
-            case "algorithm" -> b.algorithm(v);
-            case "fault" -> b.fault(v);
-            case "workload" -> b.workload(v);
-            case "watchdog" -> b.watchdogCycles(Cli.parseLong("watchdog", v));
-            case "stall" -> b.stallCycles(Cli.parseLong("stall", v));
-            case "hotNodes" -> b.hotNodes(parseList("hot-nodes", v));
-            case "reenterNodes" -> b.reenterNodes(parseList("reenter-without-thinking", v));
-            case "hotLoad" -> b.hotLoad(Cli.parseDouble("hot-load", v));
             case "geometricHold" -> b.geometricHold(parseBool(key, v));
             case "fullCheck" -> b.fullCheck(parseBool(key, v));
             case "drain" -> b.drain(parseBool(key, v));
@@ -274,15 +239,4 @@ final class SimulateCommand implements Main.Command {
         throw new UsageException(key + " expects true or false, got '" + v + "'");
     }
 
-    private static int[] parseList(String option, String v) throws UsageException {
-        if (v.isBlank()) {
-            return new int[0];
-        }
-        List<String> parts = Cli.parseList(option, v);
-        int[] r = new int[parts.size()];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = Cli.parseInt(option, parts.get(i));
-        }
-        return r;
-    }
 }

@@ -9,6 +9,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 
@@ -103,9 +104,8 @@ final class SoakCommand implements Main.Command {
     private static SimulationConfig validated(SimulationConfig c) throws UsageException {
         try {
             return c.validated();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage().replace("--latency ", "--latencies: ").replace("--load ", "--loads: ")
-                    .replace("--hold ", "--holds: ").replace("--nodes ", "--nodes: "));
+        } catch (ConfigException e) {
+            throw Cli.usage(e, java.util.Map.of("latencyCycles", "latencies", "load", "loads", "holdCycles", "holds"));
         }
     }
 

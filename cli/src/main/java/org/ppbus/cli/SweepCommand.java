@@ -14,6 +14,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -125,8 +126,8 @@ final class SweepCommand implements Main.Command {
                                     .withLatency(Cli.parseInt("latencies", l.trim())).withCycles(cycles).withHold(hold).withSeed(s);
                             try {
                                 points.add(c.validated());
-                            } catch (IllegalArgumentException e) {
-                                throw new UsageException(e.getMessage());
+                            } catch (ConfigException e) {
+                                throw Cli.usage(e, java.util.Map.of("latencyCycles", "latencies", "load", "loads"));
                             }
                         }
                     }

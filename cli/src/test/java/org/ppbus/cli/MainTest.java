@@ -116,6 +116,26 @@ class MainTest {
         assertEquals(2, run("frobnicate"));
     }
 
+    /**
+     * The model checks its settings in its own terms (a field and what is wrong); each command
+     * reports that under its own option, so a soak's latency error names --latencies.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "simulate --latency 0|ppbus simulate: --latency: must be at least 1 cycle, got 0",
+            "simulate --latency 2000|ppbus simulate: --latency: must be at most 1024 cycles, got 2000",
+            "simulate --hot-load 2|ppbus simulate: --hot-load: must be in [0,1], got 2.0",
+            "simulate --stall 0|ppbus simulate: --stall: must be at least 1 cycle, got 0",
+            "simulate --algorithm lamport --fault drop:random|ppbus simulate: --fault: is implemented for campos-carvalho only",
+            "compare --hold 0|ppbus compare: --hold: must be at least 1 cycle, got 0",
+            "cosim --nodes 5000|ppbus cosim: --nodes: must be at most 4161 (q = 64), got 5000",
+            "soak --latencies 0|ppbus soak: --latencies: must be at least 1 cycle, got 0",
+            "faults --load 1.5|ppbus faults: --load: must be in [0,1], got 1.5"})
+    void configErrorsNameTheCommandsOwnOption(String args, String expected) {
+        assertEquals(2, run((args + " --cycles 10").split(" ")));
+        assertEquals(expected, errText().trim());
+    }
+
     @Test
     void generateWritesTheContractTopLevel(@TempDir Path dir) throws Exception {
         assertEquals(0, run("generate", "--nodes", "7", "--out", dir.toString()));

@@ -31,7 +31,7 @@ public final class CcVerilogGenerator {
     /** The network with a rule set: the units' F1/F2/F3 parameters follow it. */
     public GeneratedDesign generate(Wiring w, int latencyCycles, RuleSet rules) {
         if (latencyCycles < 1) {
-            throw new IllegalArgumentException("--latency must be at least 1 cycle, got " + latencyCycles);
+            throw new IllegalArgumentException("latency must be at least 1 cycle, got " + latencyCycles);
         }
         boolean single = false;
         boolean multi = false;

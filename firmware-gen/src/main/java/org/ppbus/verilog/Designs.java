@@ -47,11 +47,11 @@ public final class Designs {
                                            String toolVersion) {
         Generator g = GENERATORS.get(algorithm);
         if (g == null || !algorithm.has(Algorithm.Feature.RTL)) {
-            throw new IllegalArgumentException("--algorithm " + algorithm.name() + " has no RTL (RTL exists for "
+            throw new IllegalArgumentException("algorithm " + algorithm.name() + " has no RTL (RTL exists for "
                     + String.join(", ", names()) + ")");
         }
         if (!algorithm.has(Algorithm.Feature.RULES) && !rules.equals(RuleSet.FIXED)) {
-            throw new IllegalArgumentException("--rules applies to " + String.join(", ",
+            throw new IllegalArgumentException("a rule set applies to " + String.join(", ",
                     Algorithms.with(Algorithm.Feature.RULES).stream().map(Algorithm::name).toList()) + " only");
         }
         return g.generate(nodes, latencyCycles, rules, toolVersion);

@@ -16,7 +16,7 @@ public final class RoundRobinVerilogGenerator {
 
     public GeneratedDesign generate(int nodes) {
         if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+            throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
         Map<String, String> files = new LinkedHashMap<>();
         files.put("ppbus_rr_arbiter.v", header("ppbus_rr_arbiter.v", "central round-robin arbiter", nodes)

@@ -38,27 +38,37 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
                 false, false, 100_000, 16, true, new int[0], Algorithms.campos().name(), "none");
     }
 
-    /** Checks ranges; throws IllegalArgumentException with a one-line message naming the option. */
+    /**
+     * Checks every setting's domain; throws {@link ConfigException} naming the field and, in the
+     * model's terms, what is wrong with it.
+     */
     public SimulationConfig validated() {
-        require(nodes >= 1, "--nodes must be at least 1, got " + nodes);
-        require(nodes <= 4161, "--nodes must be at most 4161 (q = 64), got " + nodes);
-        require(cycles >= 0, "--cycles must not be negative, got " + cycles);
-        require(load >= 0 && load <= 1, "--load must be in [0,1], got " + load);
-        require(hotLoad >= 0 && hotLoad <= 1, "--hot-load must be in [0,1], got " + hotLoad);
-        require(holdCycles >= 1, "--hold must be at least 1 cycle, got " + holdCycles);
-        require(latencyCycles >= 1, "--latency must be at least 1 cycle, got " + latencyCycles);
-        require(latencyCycles <= 1024, "--latency must be at most 1024 cycles, got " + latencyCycles);
-        require(watchdogCycles >= 1, "--watchdog must be at least 1 cycle, got " + watchdogCycles);
-        require(stallCycles >= 1, "--stall must be at least 1 cycle, got " + stallCycles);
-        require(rules != null, "--rules is missing");
-        Algorithm a = Algorithms.named(algorithm);
-        require(reenterNodes.length == 0 || a.has(Algorithm.Feature.REENTRY),
-                "--reenter-without-thinking exists only for " + namesWith(Algorithm.Feature.REENTRY));
-        org.ppbus.link.FaultPlan plan = org.ppbus.link.FaultPlan.parse(fault);
-        require(plan == null || a.has(Algorithm.Feature.FAULTS), "--fault is implemented for "
+        require(nodes >= 1, "nodes", "nodes", "must be at least 1, got " + nodes);
+        require(nodes <= 4161, "nodes", "nodes", "must be at most 4161 (q = 64), got " + nodes);
+        require(cycles >= 0, "cycles", "cycles", "must not be negative, got " + cycles);
+        require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
+        require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
+        require(holdCycles >= 1, "holdCycles", "hold", "must be at least 1 cycle, got " + holdCycles);
+        require(latencyCycles >= 1, "latencyCycles", "latency", "must be at least 1 cycle, got " + latencyCycles);
+        require(latencyCycles <= 1024, "latencyCycles", "latency", "must be at most 1024 cycles, got " + latencyCycles);
+        require(watchdogCycles >= 1, "watchdogCycles", "the watchdog", "must be at least 1 cycle, got " + watchdogCycles);
+        require(stallCycles >= 1, "stallCycles", "the stall bound", "must be at least 1 cycle, got " + stallCycles);
+        require(rules != null, "rules", "the rule set", "is missing");
+        Algorithm a = Algorithms.find(algorithm).orElse(null);
+        require(a != null, "algorithm", "algorithm", "'" + algorithm + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
+        require(reenterNodes.length == 0 || a.has(Algorithm.Feature.REENTRY), "reenterNodes", "re-entry without thinking",
+                "exists only for " + namesWith(Algorithm.Feature.REENTRY));
+        org.ppbus.link.FaultPlan plan;
+        try {
+            plan = org.ppbus.link.FaultPlan.parse(fault);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("fault", "", e.getMessage());
+        }
+        require(plan == null || a.has(Algorithm.Feature.FAULTS), "fault", "fault injection", "is implemented for "
                 + namesWith(Algorithm.Feature.FAULTS) + " only");
         for (int r : reenterNodes) {
-            require(r >= 0 && r < nodes, "--reenter-without-thinking: node " + r + " is outside 0.." + (nodes - 1));
+            require(r >= 0 && r < nodes, "reenterNodes", "re-entry without thinking",
+                    "names node " + r + ", outside 0.." + (nodes - 1));
         }
         return this;
     }
@@ -72,9 +82,9 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         return String.join(", ", Algorithms.with(f).stream().map(Algorithm::name).toList());
     }
 
-    private static void require(boolean ok, String message) {
+    private static void require(boolean ok, String field, String subject, String problem) {
         if (!ok) {
-            throw new IllegalArgumentException(message);
+            throw new ConfigException(field, subject, problem);
         }
     }
 

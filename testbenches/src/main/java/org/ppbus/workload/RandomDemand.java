@@ -24,11 +24,11 @@ public final class RandomDemand implements Demand {
      */
     public RandomDemand(double[] load, int holdCycles, boolean geometricHold, long seed, long stopCycle) {
         if (holdCycles < 1) {
-            throw new IllegalArgumentException("--hold must be at least 1 cycle, got " + holdCycles);
+            throw new IllegalArgumentException("hold must be at least 1 cycle, got " + holdCycles);
         }
         for (double p : load) {
             if (!(p >= 0 && p <= 1)) {
-                throw new IllegalArgumentException("--load must be in [0,1], got " + p);
+                throw new IllegalArgumentException("load must be in [0,1], got " + p);
             }
         }
         this.load = load.clone();

@@ -23,7 +23,7 @@ abstract class BaselineFabric implements Fabric {
 
     BaselineFabric(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
         if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+            throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
         this.nodes = nodes;
         this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));

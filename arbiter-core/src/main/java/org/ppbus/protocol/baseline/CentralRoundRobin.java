@@ -31,7 +31,7 @@ public final class CentralRoundRobin implements Fabric {
 
     public CentralRoundRobin(int nodes, Fabric.GrantSink sink) {
         if (nodes < 1) {
-            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+            throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
         this.req = new boolean[nodes];
         this.sink = sink;

@@ -1,0 +1,144 @@
+package org.ppbus.cli;
+
+import java.util.List;
+import java.util.function.Function;
+import org.apache.commons.cli.Option;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.testbench.ConfigException;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.workload.Workload;
+
+/**
+ * The settings of a run that options and {@code --config} files set, each declared once: its
+ * option, its key in a config file, the config field it fills, how its text is read, and its
+ * default, which comes from {@link SimulationConfig#defaults()}. Commands add the ones they take;
+ * a {@link ConfigException} on a field is reported under the option that sets it.
+ */
+enum Setting {
+    ALGORITHM("algorithm", "algorithm", "algorithm", "A", "the arbitration algorithm: "
+            + String.join(", ", Algorithms.names()), c -> c.algorithm(), (b, v) -> b.algorithm(v)),
+    NODES("nodes", "nodes", "nodes", "N", "real processors n >= 1", c -> Integer.toString(c.nodes()),
+            (b, v) -> b.nodes(Cli.parseInt("nodes", v))),
+    CYCLES("cycles", "cycles", "cycles", "C", "cycles with new requests", c -> Long.toString(c.cycles()),
+            (b, v) -> b.cycles(Cli.parseLong("cycles", v))),
+    LOAD("load", "load", "load", "P", "per-cycle request probability of a thinking processor, in [0,1]",
+            c -> Double.toString(c.load()), (b, v) -> b.load(Cli.parseDouble("load", v))),
+    HOLD("hold", "hold", "holdCycles", "H", "bus cycles per grant, >= 1", c -> Integer.toString(c.holdCycles()),
+            (b, v) -> b.holdCycles(Cli.parseInt("hold", v))),
+    LATENCY("latency", "latency", "latencyCycles", "L", "channel latency in cycles, 1..1024",
+            c -> Integer.toString(c.latencyCycles()), (b, v) -> b.latencyCycles(Cli.parseInt("latency", v))),
+    SEED("seed", "seed", "seed", "S", "run seed", c -> Long.toString(c.seed()), (b, v) -> b.seed(Cli.parseLong("seed", v))),
+    RULES("rules", "rules", "rules", "R", "Campos-Carvalho's rules: fixed, literal, or literal+F1+F2+F3 subsets",
+            c -> c.rules().label(), (b, v) -> b.rules(Cli.ruleSet(v))),
+    WORKLOAD("workload", "workload", "workload", "NAME|FILE", "one of " + String.join(", ", Workload.NAMES)
+            + ", or a request-trace file", c -> c.workload(), (b, v) -> b.workload(v)),
+    HOT_NODES("hot-nodes", "hotNodes", "hotNodes", "LIST", "hotspot workload: comma-separated nodes", c -> "none",
+            (b, v) -> b.hotNodes(Cli.parseInts("hot-nodes", v))),
+    HOT_LOAD("hot-load", "hotLoad", "hotLoad", "P", "hotspot workload: load of the hot nodes",
+            c -> Double.toString(c.hotLoad()), (b, v) -> b.hotLoad(Cli.parseDouble("hot-load", v))),
+    WATCHDOG("watchdog", "watchdog", "watchdogCycles", "C", "livelock bound in cycles",
+            c -> Long.toString(c.watchdogCycles()), (b, v) -> b.watchdogCycles(Cli.parseLong("watchdog", v))),
+    STALL("stall", "stall", "stallCycles", "C", "deadlock bound: cycles with a waiter and nothing moving",
+            c -> Long.toString(c.stallCycles()), (b, v) -> b.stallCycles(Cli.parseLong("stall", v))),
+    REENTER("reenter-without-thinking", "reenterNodes", "reenterNodes", "LIST",
+            "OUTSIDE THE CONTRACT, to reproduce audit A3: these processors re-enter without lowering req", c -> "none",
+            (b, v) -> b.reenterNodes(Cli.parseInts("reenter-without-thinking", v))),
+    FAULT("fault", "fault", "fault", "KIND:WHERE", "inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random "
+            + "or CYCLE@CHANNEL (e.g. drop:120@c2a_c0_a1); the report gives faultVerdict", c -> c.fault(),
+            (b, v) -> b.fault(v));
+
+    /** Sets one field of a config from the option's text. */
+    @FunctionalInterface
+    interface Parser {
+        void set(SimulationConfig.Builder b, String value) throws UsageException;
+    }
+
+    private final String option;
+    private final String key;
+    private final String field;
+    private final String argName;
+    private final String what;
+    private final Function<SimulationConfig, String> defaultText;
+    private final Parser parser;
+
+    Setting(String option, String key, String field, String argName, String what,
+            Function<SimulationConfig, String> defaultText, Parser parser) {
+        this.option = option;
+        this.key = key;
+        this.field = field;
+        this.argName = argName;
+        this.what = what;
+        this.defaultText = defaultText;
+        this.parser = parser;
+    }
+
+    String option() {
+        return option;
+    }
+
+    /** The key of a {@code --config} file. */
+    String key() {
+        return key;
+    }
+
+    /** The option with the defaults' value in its help. */
+    Option toOption() {
+        return toOption(defaultText.apply(SimulationConfig.defaults()));
+    }
+
+    /** The option with a command's own default in its help. */
+    Option toOption(String defaultValue) {
+        return Option.builder().longOpt(option).hasArg().argName(argName).desc(what + " (default " + defaultValue + ")").build();
+    }
+
+    SimulationConfig apply(SimulationConfig c, String value) throws UsageException {
+        SimulationConfig.Builder b = c.toBuilder();
+        parser.set(b, value);
+        return b.build();
+    }
+
+    /** Adds these settings' options. */
+    static void addAll(org.apache.commons.cli.Options o, List<Setting> settings) {
+        for (Setting s : settings) {
+            o.addOption(s.toOption());
+        }
+    }
+
+    /** Applies the given settings that the command line sets. */
+    static SimulationConfig applyAll(SimulationConfig c, org.apache.commons.cli.CommandLine cl, List<Setting> settings)
+            throws UsageException {
+        for (Setting s : settings) {
+            if (cl.hasOption(s.option)) {
+                c = s.apply(c, cl.getOptionValue(s.option));
+            }
+        }
+        return c;
+    }
+
+    static Setting byKey(String key) {
+        for (Setting s : values()) {
+            if (s.key.equals(key)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The config keys, for help texts. */
+    static List<String> keys() {
+        return java.util.Arrays.stream(values()).map(s -> s.key).toList();
+    }
+
+    /**
+     * A config error under the name of the option that sets the field; a field no option sets
+     * keeps the model's wording.
+     */
+    static UsageException usage(ConfigException e) {
+        for (Setting s : values()) {
+            if (s.field.equals(e.field())) {
+                return new UsageException("--" + s.option + ": " + e.problem());
+            }
+        }
+        return new UsageException(e.getMessage());
+    }
+}

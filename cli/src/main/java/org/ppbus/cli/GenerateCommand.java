@@ -2,11 +2,14 @@ package org.ppbus.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.testbench.ConfigException;
+import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 
@@ -19,8 +22,8 @@ final class GenerateCommand implements Main.Command {
 
     static Options designOptions() {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (required)").build());
-        o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency in cycles, >= 1 (default 1)").build());
+        o.addOption(Setting.NODES.requiredOption());
+        o.addOption(Setting.LATENCY.toOption());
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
         o.addOption(Cli.rulesOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -32,16 +35,17 @@ final class GenerateCommand implements Main.Command {
         if (!cl.hasOption("nodes")) {
             throw new UsageException("--nodes is required");
         }
-        int n = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
-        int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+        // The sizes a design can have are the sizes a run can have: SimulationConfig checks them.
+        SimulationConfig size = Setting.applyAll(SimulationConfig.defaults(), cl, List.of(Setting.NODES, Setting.LATENCY));
+        try {
+            size.validated();
+        } catch (ConfigException e) {
+            throw Setting.usage(e);
+        }
+        int n = size.nodes();
+        int latency = size.latencyCycles();
         Algorithm algorithm = Cli.algorithm(cl, Designs.algorithms());
         RuleSet rules = Cli.rules(cl);
-        if (n < 1 || n > 4161) {
-            throw new UsageException("--nodes must be in 1..4161, got " + n);
-        }
-        if (latency < 1 || latency > 1024) {
-            throw new UsageException("--latency must be in 1..1024 cycles, got " + latency);
-        }
         try {
             return Designs.generate(algorithm, n, latency, rules, Version.VERSION);
         } catch (IllegalArgumentException e) {

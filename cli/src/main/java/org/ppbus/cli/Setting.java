@@ -86,6 +86,11 @@ enum Setting {
         return toOption(defaultText.apply(SimulationConfig.defaults()));
     }
 
+    /** The option, which this command requires. */
+    Option requiredOption() {
+        return Option.builder().longOpt(option).hasArg().argName(argName).desc(what + " (required)").build();
+    }
+
     /** The option with a command's own default in its help. */
     Option toOption(String defaultValue) {
         return Option.builder().longOpt(option).hasArg().argName(argName).desc(what + " (default " + defaultValue + ")").build();

@@ -11,7 +11,9 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.check.StateSearch;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.RtlProof;
 import org.ppbus.workload.RequestTrace;
 
@@ -126,8 +128,10 @@ final class VerifyCommand implements Main.Command {
         if (nodes < 1 || nodes > 31) {
             throw new UsageException("--nodes must be 1..31 for the search, got " + nodes);
         }
-        if (latency < 1 || latency > 1024) {
-            throw new UsageException("--latency must be in 1..1024 cycles, got " + latency);
+        try {
+            SimulationConfig.defaults().withLatency(latency).validated();
+        } catch (ConfigException e) {
+            throw Setting.usage(e);
         }
         RuleSet rules = Cli.rules(cl);
         // By default the search runs until the heap is four-fifths full (measured as it goes), then

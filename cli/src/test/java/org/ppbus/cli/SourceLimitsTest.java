@@ -42,6 +42,26 @@ class SourceLimitsTest {
         assertEquals(List.of(), tooLong);
     }
 
+    /** One home per algorithm: its name is a string literal in its own class and the registry at most. */
+    @Test
+    void anAlgorithmsNameIsWrittenInAtMostTwoFiles() throws IOException {
+        java.util.Map<String, List<String>> homes = new java.util.TreeMap<>();
+        for (String module : MODULES) {
+            try (Stream<Path> files = Files.walk(Path.of("..", module, "src", "main", "java"))) {
+                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+                    String text = Files.readString(f);
+                    for (String name : org.ppbus.registry.Algorithms.names()) {
+                        if (text.contains("\"" + name + "\"")) {
+                            homes.computeIfAbsent(name, k -> new ArrayList<>()).add(f.getFileName().toString());
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(org.ppbus.registry.Algorithms.names().size(), homes.size(), "every name is written somewhere");
+        homes.forEach((name, files) -> org.junit.jupiter.api.Assertions.assertTrue(files.size() <= 2, name + " in " + files));
+    }
+
     /** {first line, length} of every method or constructor longer than the limit. */
     static List<int[]> longMethods(List<String> lines) {
         List<int[]> found = new ArrayList<>();

@@ -1,0 +1,106 @@
+package org.ppbus.testbench;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.ppbus.check.Violation;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.stats.Statistics;
+
+/**
+ * The JSON report of a run, as records that Jackson writes in their declaration order: equal runs
+ * give equal bytes. Optional parts (a fault, a violation, histograms) are left out when absent.
+ */
+public record RunReport(String tool, String algorithm, Config config, Plane plane, long cycles, long loadCycles,
+                        boolean interrupted, long entries, long mutexViolations, boolean deadlock, int violations,
+                        int ungranted, int maxQueueDepth, Overtaking overtaking, boolean quiescentAtEnd,
+                        Count messagesPerEntry, Count symbolsPerEntry, Count bitsPerEntry, Totals totals,
+                        Statistics.CleanYields cleanYields, @JsonProperty("wait") Distribution waitCycles, Distribution syncDelay,
+                        double busUtilization, double jainFairness, PerNode perNode,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String faultVerdict,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Fault fault,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) ViolationReport violation) {
+
+    /** The settings of a run, as {@code --config} reads them back. */
+    public record Config(String algorithm, int nodes, long cycles, double load, int hold, boolean geometricHold,
+                         int latency, long seed, String rules, String workload, int[] hotNodes, double hotLoad,
+                         boolean fullCheck, long watchdog, long stall, boolean drain, String fault, int[] reenterNodes) {
+        public static Config of(SimulationConfig c) {
+            return new Config(c.algorithm(), c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
+                    c.latencyCycles(), c.seed(), c.rules().label(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
+                    c.watchdogCycles(), c.stallCycles(), c.drain(), c.fault(), c.reenterNodes());
+        }
+    }
+
+    public record Plane(int order, int points, int fictitious, int lineSize) { }
+
+    /** The fairness bound checked and the largest count seen, both null when no bound applies. */
+    public record Overtaking(Integer bound, Integer max) {
+        public static Overtaking of(int bound, int max) {
+            return bound == Algorithm.NO_BOUND ? new Overtaking(null, null) : new Overtaking(bound, max);
+        }
+    }
+
+    public record Mean(double mean, long max) { }
+
+    public record MeanHistogram(double mean, long max,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram) { }
+
+    /** Per entry: in all (with its histogram), on local links, and between nodes (with its histogram). */
+    public record Count(double mean, long max, @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram,
+                        Mean local, MeanHistogram interNode) {
+        static Count of(Statistics.Count c) {
+            return new Count(c.totalPerEntry().mean(), c.totalPerEntry().max(), c.totalPerEntry().histogram(),
+                    new Mean(c.localPerEntry().mean(), c.localPerEntry().max()),
+                    new MeanHistogram(c.interNodePerEntry().mean(), c.interNodePerEntry().max(),
+                            c.interNodePerEntry().histogram()));
+        }
+    }
+
+    public record Totals(long messages, long messagesLocal, long messagesInterNode, long symbols, long symbolsLocal,
+                         long symbolsInterNode, long bits) {
+        static Totals of(Statistics.Summary s) {
+            return new Totals(s.messages().total(), s.messages().local(), s.messages().interNode(), s.symbols().total(),
+                    s.symbols().local(), s.symbols().interNode(), s.bits().total());
+        }
+    }
+
+    public record Distribution(long samples, double mean, long p50, long p99, long max) {
+        static Distribution of(Statistics.Distribution d) {
+            return new Distribution(d.samples(), d.mean(), d.p50(), d.p99(), d.max());
+        }
+    }
+
+    public record PerNode(long[] entries, @JsonProperty("wait") List<Distribution> waitCycles) { }
+
+    public record Fault(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
+                        long detectedAt, long detectionLatency) {
+        static Fault of(FaultOutcome f) {
+            return new Fault(f.plan(), f.injected(), f.cycle(), f.channel(), f.sent(), f.delivered(), f.detectedAt(),
+                    f.latency());
+        }
+    }
+
+    public record ViolationReport(long cycle, String invariant, String message, List<String> details) {
+        static ViolationReport of(Violation v) {
+            return new ViolationReport(v.cycle(), v.invariant(), v.message(), v.details());
+        }
+    }
+
+    public static RunReport of(SimulationResult r, String toolVersion) {
+        SimulationConfig c = r.config();
+        Statistics.Summary s = r.summary();
+        FaultOutcome f = r.fault();
+        return new RunReport("ppbus " + toolVersion, c.algorithm(), Config.of(c),
+                new Plane(r.order(), r.points(), r.points() - c.nodes(), r.order() + 1), r.cycles(), r.loadCycles(),
+                r.interrupted(), s.entries(), r.mutexViolations(), r.deadlock(), r.violation() == null ? 0 : 1,
+                r.ungranted(), r.maxQueueDepth(), Overtaking.of(r.overtakeBound(), r.maxOvertakes()), r.quiescentAtEnd(),
+                Count.of(s.messages()), Count.of(s.symbols()), Count.of(s.bits()), Totals.of(s), s.cleanYields(),
+                Distribution.of(s.waitCycles()), Distribution.of(s.syncDelay()), s.busUtilization(), s.jainFairness(),
+                new PerNode(s.entriesPerNode(), Arrays.stream(s.waitPerNode()).map(Distribution::of).toList()),
+                f == null ? null : f.verdict(), f == null ? null : Fault.of(f),
+                r.violation() == null ? null : ViolationReport.of(r.violation()));
+    }
+}

@@ -121,6 +121,32 @@ final class Cli {
         return option != null ? new UsageException("--" + option + ": " + e.problem()) : Setting.usage(e);
     }
 
+    /** {@code --json FILE}: where a command writes its report as JSON ({@code -} for standard output). */
+    static Option jsonOption(String what) {
+        return Option.builder().longOpt("json").hasArg().argName("FILE").desc("write " + what + " as JSON (- for standard output)")
+                .build();
+    }
+
+    /** {@code --quiet}: no progress bar. */
+    static Option quietOption() {
+        return Option.builder().longOpt("quiet").desc("no progress bar").build();
+    }
+
+    /** {@code --threads T}: how many runs at once. */
+    static Option threadsOption() {
+        return Option.builder().longOpt("threads").hasArg().argName("T").desc("runs at once (default: cores, "
+                + Runtime.getRuntime().availableProcessors() + " here)").build();
+    }
+
+    /** The thread count {@code --threads} asks for, the cores by default. */
+    static int threads(CommandLine cl) throws UsageException {
+        int threads = parseInt("threads", cl.getOptionValue("threads", Integer.toString(Runtime.getRuntime().availableProcessors())));
+        if (threads < 1) {
+            throw new UsageException("--threads must be at least 1");
+        }
+        return threads;
+    }
+
     /** A comma-separated list with no empty item; an empty list is an error. */
     static java.util.List<String> parseList(String name, String value) throws UsageException {
         java.util.List<String> items = new java.util.ArrayList<>();

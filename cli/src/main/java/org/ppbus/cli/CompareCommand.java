@@ -34,7 +34,7 @@ final class CompareCommand implements Main.Command {
         Options o = new Options();
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmsOption("all"));
-        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the rows as JSON").build());
+        o.addOption(Cli.jsonOption("the rows"));
         o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write the rows as CSV").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);

@@ -34,7 +34,7 @@ final class CosimCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("C").desc("cycles each side of the divergence (default 50)").build());
         o.addOption(Option.builder().longOpt("unchecked")
                 .desc("build the RTL without its simulation assertions (faster; every signal is still compared)").build());
-        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the result as JSON").build());
+        o.addOption(Cli.jsonOption("the result"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {

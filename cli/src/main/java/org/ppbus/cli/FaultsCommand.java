@@ -39,8 +39,8 @@ final class FaultsCommand implements Main.Command {
         o.addOption(Setting.CYCLES.toOption("20000"));
         o.addOption(Setting.LATENCY.toOption());
         o.addOption(Option.builder().longOpt("kinds").hasArg().argName("LIST").desc("default drop,duplicate,corrupt,delay").build());
-        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write every run's outcome as JSON").build());
-        o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("default: cores").build());
+        o.addOption(Cli.jsonOption("every run's outcome"));
+        o.addOption(Cli.threadsOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -53,10 +53,7 @@ final class FaultsCommand implements Main.Command {
             Cli.help(out, "ppbus faults [--nodes N] [--seeds K] [--json FILE]", "One random fault per run, K runs per kind.\n\n", o);
             return 0;
         }
-        int threads = Cli.parseInt("threads", cl.getOptionValue("threads", Integer.toString(Runtime.getRuntime().availableProcessors())));
-        if (threads < 1) {
-            throw new UsageException("--threads must be at least 1");
-        }
+        int threads = Cli.threads(cl);
         SimulationConfig base = SimulationConfig.defaults();
         // The matrix's own defaults: a mid-size plane, enough load that faults meet traffic, short runs.
         base = Setting.NODES.apply(base, cl.getOptionValue("nodes", "13"));

@@ -22,7 +22,7 @@ final class PlaneCommand implements Main.Command {
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = new Options();
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (required)").build());
-        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("also write the plane as JSON").build());
+        o.addOption(Cli.jsonOption("the plane too"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {

@@ -34,8 +34,8 @@ final class ResultsCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("data").hasArg().argName("DIR")
                 .desc("sweep points and plots (default: results/ next to the report)").build());
         o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 100000)").build());
-        o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("parallel points (default: cores)").build());
-        o.addOption(Option.builder().longOpt("quiet").desc("no progress bar").build());
+        o.addOption(Cli.threadsOption());
+        o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {

@@ -49,13 +49,13 @@ final class SimulateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("evaluate-all").desc("evaluate every unit every cycle (reference mode, slow)").build());
         o.addOption(Option.builder().longOpt("no-drain").desc("stop at --cycles instead of letting every request finish").build());
         o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE").desc("JSON object with the same settings (keys: " + String.join(", ", new java.util.TreeSet<>(configKeys())) + "); options given on the command line win").build());
-        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the JSON report here").build());
+        o.addOption(Cli.jsonOption("the report"));
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE").desc("where a violation writes its replayable request trace (default ppbus-violation.trace)").build());
         o.addOption(Option.builder().longOpt("record").hasArg().argName("FILE").desc("always write the run's request trace here").build());
         o.addOption(Option.builder().longOpt("vcd").hasArg().argName("FILE")
                 .desc("write a VCD of clk, req, gnt and every channel, named as in the RTL").build());
         o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("A:B").desc("only cycles A to B in the VCD").build());
-        o.addOption(Option.builder().longOpt("quiet").desc("no progress bar").build());
+        o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }

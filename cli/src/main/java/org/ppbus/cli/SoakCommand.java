@@ -38,7 +38,7 @@ final class SoakCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
         o.addOption(Option.builder().longOpt("cosim")
                 .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
-        o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("parallel points (default: cores)").build());
+        o.addOption(Cli.threadsOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
@@ -53,11 +53,7 @@ final class SoakCommand implements Main.Command {
             throw new UsageException("--seeds must be at least 1");
         }
         String rules = cl.getOptionValue("rules", "fixed");
-        int threads = Cli.parseInt("threads", cl.getOptionValue("threads",
-                Integer.toString(Runtime.getRuntime().availableProcessors())));
-        if (threads < 1) {
-            throw new UsageException("--threads must be at least 1");
-        }
+        int threads = Cli.threads(cl);
         List<SimulationConfig> points = new ArrayList<>();
         String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
         String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");

@@ -48,8 +48,8 @@ final class SweepCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
         o.addOption(Option.builder().longOpt("shard").hasArg().argName("i/k").desc("run only shard i of k, 1 <= i <= k").build());
-        o.addOption(Option.builder().longOpt("threads").hasArg().argName("T").desc("parallel points (default: cores)").build());
-        o.addOption(Option.builder().longOpt("quiet").desc("no progress bar").build());
+        o.addOption(Cli.threadsOption());
+        o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
@@ -64,11 +64,7 @@ final class SweepCommand implements Main.Command {
         Path dir = Path.of(cl.getOptionValue("out"));
         List<SimulationConfig> all = points(cl);
         int[] shard = shard(cl.getOptionValue("shard", "1/1"));
-        int threads = Cli.parseInt("threads", cl.getOptionValue("threads",
-                Integer.toString(Runtime.getRuntime().availableProcessors())));
-        if (threads < 1) {
-            throw new UsageException("--threads must be at least 1");
-        }
+        int threads = Cli.threads(cl);
         Path pointsDir = dir.resolve("points");
         Outputs.checkFolder(pointsDir, cl.getOptionValue("out"));
         List<SimulationConfig> mine = new ArrayList<>();

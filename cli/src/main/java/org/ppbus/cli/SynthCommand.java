@@ -27,7 +27,7 @@ final class SynthCommand implements Main.Command {
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = GenerateCommand.designOptions();
         o.addOption(Option.builder().longOpt("pnr").desc("also place and route on HX8K with nextpnr-ice40 and report Fmax").build());
-        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the figures as JSON").build());
+        o.addOption(Cli.jsonOption("the figures"));
         o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR").desc("keep the design, netlist and logs here").build());
         o.addOption(Option.builder().longOpt("node").desc("one node alone (a client and an arbiter with registered ports) "
                 + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node").build());

@@ -75,7 +75,7 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("no-search").desc("skip the state search (with --rtl: the proof only)").build());
         o.addOption(Option.builder().longOpt("max-steps").hasArg().argName("K")
                 .desc("longest induction the RTL proof tries (default 10)").build());
-        o.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc("write the result as JSON").build());
+        o.addOption(Cli.jsonOption("the result"));
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE")
                 .desc("where a counterexample goes (default ppbus-counterexample.trace)").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());

@@ -14,7 +14,7 @@ import org.ppbus.experiment.PaperClaims;
 /**
  * {@code ppbus results}: regenerates docs/RESULTS.md. It runs (or resumes) one sweep of every
  * algorithm over n ∈ {7, 13, 31, 57, 133, 273} at loads 0.01 and 0.2 into the data folder, draws
- * its plots there, measures the claims of 000 §6 on the Campos–Carvalho model, and writes the
+ * its plots there, measures the claims of Campos and Carvalho (1988), §6, on the Campos–Carvalho model, and writes the
  * report atomically. Every number in the report comes from this run; same seed, same report.
  */
 final class ResultsCommand implements Main.Command {
@@ -68,7 +68,7 @@ final class ResultsCommand implements Main.Command {
         for (String line : lines.subList(1, lines.size())) {
             rows.add(ResultRow.fromCsv(line));
         }
-        err.println("ppbus results: measuring the claims of 000 §6 ...");
+        err.println("ppbus results: measuring the claims of Campos and Carvalho (1988), §6 ...");
         List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
         String rel = report.getParent().relativize(data).toString();
         String md = new ResultsReport(rows, claims, rel, c).markdown();

@@ -135,7 +135,7 @@ final class ResultsReport {
         b.append("- **Thambu–Wong can exceed 3K + 2 under load.** While the token moves, the superiors of both the old "
                 + "and the new holder answer a broadcast, so a request can be routed twice, and a routed request may "
                 + "follow several former holders to the holder. The holder drops the second copy (sequence numbers), "
-                + "but the routing messages are spent. These are the rules ppbus had to add to make 004's description "
+                + "but the routing messages are spent. These are the rules ppbus had to add to make Cenci's (2009) description "
                 + "live (docs/PROTOCOL.md); the mean excess over 3K + 2 is their cost. The token also carries 2 bits "
                 + "per node, which shows in bits per entry.\n");
         b.append("- **Raymond and Li–Hudak stay near 4 and below** because under load most requests find the token "
@@ -143,7 +143,7 @@ final class ResultsReport {
     }
 
     private void paperClaims(StringBuilder b) {
-        b.append("## The claims of 000 §6 (Campos–Carvalho)\n\n");
+        b.append("## The claims of Campos and Carvalho (1988), §6\n\n");
         b.append("Measured on the Campos–Carvalho model with the fixed rules. √n is read as K = q + 1 "
                 + "(docs/SPEC.md A13). Counts include the messages between a client and its own node's arbiter; "
                 + "remote ones are in brackets. \"Messages\" count a FORK and the Request that rides with it once, as §6 "

@@ -55,4 +55,19 @@ class RtlToolchainTest {
         assertEquals(0, y.exitCode(), y.output());
         assertTrue(java.nio.file.Files.readString(dir.resolve("stat.txt")).contains("SB_LUT4"), y.output());
     }
+
+    /**
+     * Drop-in use: {@code verilator -F} reads files.f relative to its own folder, so the list works
+     * from any directory, here from the file system's root, without naming the top.
+     */
+    @ParameterizedTest
+    @CsvSource({"7,1", "9,2", "13,1", "5,0"})
+    void filesListWorksFromAnyDirectory(int n, int latency, @TempDir Path dir) throws IOException {
+        RtlTools.require("verilator");
+        generate(n, latency, dir);
+        ExternalTool.Result lint = ExternalTool.run(Path.of("/"), 600, "verilator", "--lint-only", "-Wall", "-F",
+                dir.resolve("files.f").toAbsolutePath().toString());
+        assertEquals(0, lint.exitCode(), lint.output());
+        assertEquals("", lint.output().trim(), "verilator -Wall printed warnings");
+    }
 }

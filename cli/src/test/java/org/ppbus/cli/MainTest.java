@@ -136,6 +136,30 @@ class MainTest {
         assertEquals(expected, errText().trim());
     }
 
+    static java.util.stream.Stream<String> algorithmNames() {
+        return org.ppbus.registry.Algorithms.names().stream();
+    }
+
+    /**
+     * Every algorithm's report on standard output is JSON alone (the summary goes to stderr), and
+     * its per-entry figures are consistent: bits come from the message widths, and no entry can
+     * cost less than the mean of all of them, which a per-entry max below the mean would say.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("algorithmNames")
+    void everyAlgorithmsJsonReportIsConsistent(String algorithm) throws Exception {
+        assertEquals(0, run("simulate", "--algorithm", algorithm, "--nodes", "7", "--cycles", "20000", "--json", "-"), errText());
+        com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.toString(StandardCharsets.UTF_8));
+        assertEquals(algorithm, r.get("algorithm").asText());
+        boolean sends = !org.ppbus.registry.Algorithms.named(algorithm).messages().at(7).isEmpty();
+        for (String figure : new String[] {"messagesPerEntry", "bitsPerEntry"}) {
+            com.fasterxml.jackson.databind.JsonNode f = r.get(figure);
+            assertEquals(sends, f.get("mean").asDouble() > 0, algorithm + " " + figure + " " + f);
+            assertTrue(f.get("max").asDouble() >= f.get("mean").asDouble(), algorithm + " " + figure + " " + f);
+        }
+    }
+
     @Test
     void generateWritesTheContractTopLevel(@TempDir Path dir) throws Exception {
         assertEquals(0, run("generate", "--nodes", "7", "--out", dir.toString()));

@@ -17,8 +17,10 @@ import org.ppbus.protocol.cc.Symbols;
  * </ul>
  *
  * <p>Per-entry means are totals divided by entries. The per-entry max and histogram need each symbol
- * charged to one entry: a symbol is charged to the client whose link carries it, in the period that
- * runs from that client's request to its next request. Such a period holds exactly one entry.
+ * or message charged to one entry, in the period that runs from a processor's request to its next
+ * request (such a period holds exactly one entry): a symbol to the client whose link carries it; a
+ * baseline's message to its receiver while the receiver waits for the bus and the sender does not
+ * (an answer to a request), otherwise to its sender. Bits are charged with their symbol or message.
  */
 public final class Statistics {
     private final int nodes;
@@ -26,9 +28,10 @@ public final class Statistics {
     private final long[] lastForkCycle; // [2 * link + dir]
     private final long[][] periodCount;  // [kind][client], kind = MSG_LOCAL.. SYM_INTER
     private final boolean[] periodHasEntry;
+    private final boolean[] waiting;    // between a processor's request and its grant
     private final long[] totals = new long[4];
     private final long[] messageBits = new long[2]; // baselines: local, inter-node
-    private final Histogram[] perEntry = new Histogram[6];
+    private final Histogram[] perEntry = new Histogram[9];
     private final Histogram wait = new Histogram();
     private final Histogram syncDelay = new Histogram();
     private final long[] entriesOf;
@@ -45,14 +48,17 @@ public final class Statistics {
     private static final int MSG_INTER = 1;
     private static final int SYM_LOCAL = 2;
     private static final int SYM_INTER = 3;
+    private static final int BIT_LOCAL = 4;
+    private static final int BIT_INTER = 5;
 
     public Statistics(Wiring wiring) {
         this.wiring = wiring;
         this.nodes = wiring.nodes();
         this.lastForkCycle = new long[2 * wiring.links()];
         java.util.Arrays.fill(lastForkCycle, Long.MIN_VALUE / 2);
-        this.periodCount = new long[4][nodes];
+        this.periodCount = new long[6][nodes];
         this.periodHasEntry = new boolean[nodes];
+        this.waiting = new boolean[nodes];
         for (int i = 0; i < perEntry.length; i++) {
             perEntry[i] = new Histogram();
         }
@@ -82,6 +88,7 @@ public final class Statistics {
         int sym = local ? SYM_LOCAL : SYM_INTER;
         totals[sym]++;
         periodCount[sym][client]++;
+        periodCount[local ? BIT_LOCAL : BIT_INTER][client] += 2;
         if (!joinsFork) {
             int msg = local ? MSG_LOCAL : MSG_INTER;
             totals[msg]++;
@@ -90,21 +97,34 @@ public final class Statistics {
     }
 
     /**
-     * A message of a baseline algorithm: one message of its real width. It is charged to its
-     * sender's current period (for the per-entry max and histogram).
+     * A message of a baseline algorithm: one message of its real width, charged to the entry it
+     * serves (see above).
      */
     public void message(org.ppbus.link.Message m, long cycle) {
         boolean local = m.from() == m.to();
         int msg = local ? MSG_LOCAL : MSG_INTER;
         totals[msg]++;
         messageBits[local ? 0 : 1] += m.bits();
-        if (m.from() < nodes) {
-            periodCount[msg][m.from()]++;
+        int charged = chargedTo(m.from(), m.to());
+        if (charged >= 0) {
+            periodCount[msg][charged]++;
+            periodCount[local ? BIT_LOCAL : BIT_INTER][charged] += m.bits();
         }
+    }
+
+    /** The processor whose entry a message serves, or -1 when it involves none. */
+    private int chargedTo(int from, int to) {
+        boolean toWaits = to < nodes && waiting[to];
+        boolean fromWaits = from < nodes && waiting[from];
+        if (toWaits && !fromWaits) {
+            return to;
+        }
+        return from < nodes ? from : to < nodes ? to : -1;
     }
 
     public void requested(int node, long cycle) {
         closePeriod(node);
+        waiting[node] = true;
         periodCleanYields[node] = 0;
         int k = wiring.lineSize();
         java.util.Arrays.fill(linkCleanYields, node * k, node * k + k, 0);
@@ -122,6 +142,11 @@ public final class Statistics {
             perEntry[3].add(sl);
             perEntry[4].add(si);
             perEntry[5].add(sl + si);
+            long bl = periodCount[BIT_LOCAL][node];
+            long bi = periodCount[BIT_INTER][node];
+            perEntry[6].add(bl);
+            perEntry[7].add(bi);
+            perEntry[8].add(bl + bi);
         }
         for (long[] c : periodCount) {
             c[node] = 0;
@@ -131,6 +156,7 @@ public final class Statistics {
 
     /** Processor node was granted: req rose in riseCycle, gnt is first high in firstGntCycle. */
     public void granted(int node, long riseCycle, long firstGntCycle) {
+        waiting[node] = false;
         entries++;
         entriesOf[node]++;
         periodHasEntry[node] = true;
@@ -176,8 +202,7 @@ public final class Statistics {
         // Campos-Carvalho symbols are 2 bits each; baseline messages carry their own widths.
         long bl = 2 * symbols.local() + messageBits[0];
         long bi = 2 * symbols.interNode() + messageBits[1];
-        Count bits = new Count(bl, bi, bl + bi, perEntry(bl, 2 * perEntry[3].max(), null),
-                perEntry(bi, 2 * perEntry[4].max(), null), perEntry(bl + bi, 2 * perEntry[5].max(), null));
+        Count bits = count(bl, bi, perEntry[6], perEntry[7], perEntry[8]);
         long[] perNodeEntries = entriesOf.clone();
         Distribution[] perNodeWait = new Distribution[nodes];
         for (int i = 0; i < nodes; i++) {

@@ -3,6 +3,7 @@ package org.ppbus.testbench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import java.util.Locale;
 import org.ppbus.stats.Statistics;
 
@@ -42,7 +43,8 @@ public final class Reports {
                     c.algorithm(), c.rules().label(), c.nodes(), r.order(), r.points(), r.order() + 1, r.points() - c.nodes(),
                     c.latencyCycles()));
         } else {
-            b.append(String.format(Locale.ROOT, "ppbus simulate: %s, n=%d (req and gnt wires only)%n", c.algorithm(), c.nodes()));
+            b.append(String.format(Locale.ROOT, "ppbus simulate: %s, n=%d, L=%d, %s%n", c.algorithm(), c.nodes(),
+                    c.latencyCycles(), messageKinds(c.algorithmSpec(), c.nodes())));
         }
         b.append(String.format(Locale.ROOT, "workload %s, load %.4g, hold %d%s, seed %d%n", c.workload(), c.load(),
                 c.holdCycles(), c.geometricHold() ? " (geometric)" : "", c.seed()));
@@ -52,7 +54,9 @@ public final class Reports {
                 s.busUtilization(), s.jainFairness()));
         b.append(String.format(Locale.ROOT, "per entry      %10s %10s %10s   (max total)%n", "local", "inter-node", "total"));
         row(b, "messages", s.messages());
-        row(b, "symbols", s.symbols());
+        if (cc) {
+            row(b, "symbols", s.symbols()); // the 2-bit symbols of the contract; the others send messages
+        }
         row(b, "bits", s.bits());
         Statistics.Distribution w = s.waitCycles();
         b.append(String.format(Locale.ROOT, "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n", w.mean(), w.p50(), w.p99(), w.max()));
@@ -60,8 +64,10 @@ public final class Reports {
             b.append(String.format(Locale.ROOT, "overtaking     max %d in one hungry period (bound %d)%n", Math.max(0, r.maxOvertakes()),
                     r.overtakeBound()));
         }
-        b.append(String.format(Locale.ROOT, "clean yields   %d  (max %d in one hungry period, %d at one arbiter)%n",
-                s.cleanYields().total(), s.cleanYields().maxPerHungryPeriod(), s.cleanYields().maxAtOneArbiterPerHungryPeriod()));
+        if (cc) {
+            b.append(String.format(Locale.ROOT, "clean yields   %d  (max %d in one hungry period, %d at one arbiter)%n",
+                    s.cleanYields().total(), s.cleanYields().maxPerHungryPeriod(), s.cleanYields().maxAtOneArbiterPerHungryPeriod()));
+        }
         Statistics.Distribution d = s.syncDelay();
         b.append(String.format(Locale.ROOT, "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n", d.mean(), d.p50(),
                 d.max(), d.samples()));
@@ -85,6 +91,19 @@ public final class Reports {
             b.append(r.ungranted()).append(" processors were still waiting at the end\n");
         }
         return b.toString();
+    }
+
+    /** An algorithm's messages and their widths at n, from its descriptor. */
+    static String messageKinds(org.ppbus.protocol.Algorithm a, int nodes) {
+        List<org.ppbus.protocol.Algorithm.MessageKind> kinds = a.messages().at(nodes);
+        if (kinds.isEmpty()) {
+            return "req and gnt wires only, no messages";
+        }
+        StringBuilder k = new StringBuilder("messages");
+        for (org.ppbus.protocol.Algorithm.MessageKind m : kinds) {
+            k.append(k.length() == 8 ? " " : ", ").append(m.name()).append(' ').append(m.bits()).append(" bits");
+        }
+        return k.toString();
     }
 
     private static void row(StringBuilder b, String name, Statistics.Count c) {

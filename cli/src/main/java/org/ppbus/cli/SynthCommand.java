@@ -28,7 +28,7 @@ final class SynthCommand implements Main.Command {
         Options o = GenerateCommand.designOptions();
         o.addOption(Option.builder().longOpt("pnr").desc("also place and route on HX8K with nextpnr-ice40 and report Fmax").build());
         o.addOption(Cli.jsonOption("the figures"));
-        o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR").desc("keep the design, netlist and logs here").build());
+        o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR").desc("keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here").build());
         o.addOption(Option.builder().longOpt("node").desc("one node alone (a client and an arbiter with registered ports) "
                 + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node").build());
         o.addOption(Option.builder().longOpt("orders").hasArg().argName("LIST")
@@ -49,6 +49,10 @@ final class SynthCommand implements Main.Command {
         GeneratedDesign d = GenerateCommand.design(cl);
         if (!ExternalTool.available("yosys")) {
             err.println("ppbus synth: yosys is not installed (apt-get install yosys)");
+            return 2;
+        }
+        if (cl.hasOption("pnr") && !ExternalTool.available("nextpnr-ice40")) {
+            err.println("ppbus synth: --pnr needs nextpnr-ice40, which is not installed (apt-get install nextpnr-ice40)");
             return 2;
         }
         int n = Cli.parseInt("nodes", cl.getOptionValue("nodes"));

@@ -72,6 +72,8 @@ public final class Synthesis {
                 + "; synth_ice40 -noflatten -top " + top + "; tee -q -o modules.json stat -json"
                 + "; flatten; tee -q -o total.json stat -json; write_json netlist.json";
         ExternalTool.Result y = ExternalTool.run(dir, 3600, "yosys", "-q", "-p", script);
+        // The logs stay with the design, so a kept folder shows what each tool said.
+        java.nio.file.Files.writeString(dir.resolve("yosys.log"), y.output());
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed: " + lastLines(y.output(), 5));
         }
@@ -95,6 +97,7 @@ public final class Synthesis {
         }
         ExternalTool.Result p = ExternalTool.run(dir, 3600, "nextpnr-ice40", "--hx8k", "--package", "ct256", "--json",
                 "netlist.json", "--pcf-allow-unconstrained", "--freq", "100", "--timing-allow-fail", "--seed", "1");
+        java.nio.file.Files.writeString(dir.resolve("nextpnr.log"), p.output());
         Double fmax = null;
         Matcher fm = Pattern.compile("Max frequency for clock\\s+'[^']*':\\s+([0-9.]+) MHz").matcher(p.output());
         while (fm.find()) {

@@ -47,7 +47,7 @@ final class VerifyCommand implements Main.Command {
 
     /** What the options ask for. */
     private record Request(StateSearch.Options search, int fifo, boolean noSearch, boolean rtl, int maxSteps,
-                           String active, Path traceOut) { }
+                           String active, Path traceOut, Path keep) { }
 
     /** A counterexample written to a file, and the command that replays it. */
     private record Written(Path trace, String replay) { }
@@ -73,6 +73,9 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("rtl")
                 .desc("also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct)").build());
         o.addOption(Option.builder().longOpt("no-search").desc("skip the state search (with --rtl: the proof only)").build());
+        o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR")
+                .desc("with --rtl: keep the design, the harness, proof.ys and proof.log here (rerun: cd DIR && yosys -s proof.ys)")
+                .build());
         o.addOption(Option.builder().longOpt("max-steps").hasArg().argName("K")
                 .desc("longest induction the RTL proof tries (default 10)").build());
         o.addOption(Cli.jsonOption("the result"));
@@ -109,7 +112,7 @@ final class VerifyCommand implements Main.Command {
                     opt.rules().label(), opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
                     q.active() != null ? ", only processors " + q.active() + " ask" : "");
             Written written = q.noSearch() ? null : printSearch(out, search, r, q);
-            RtlProof.Result proof = q.rtl() ? proof(out, opt, q.maxSteps()) : null;
+            RtlProof.Result proof = q.rtl() ? proof(out, opt, q.maxSteps(), q.keep()) : null;
             if (cl.hasOption("json")) {
                 Outputs.write(cl.getOptionValue("json"), json(q, r, proof, written) + "\n", out);
             }
@@ -167,9 +170,16 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }
+        if (cl.hasOption("keep") && !cl.hasOption("rtl")) {
+            throw new UsageException("--keep needs --rtl (it keeps the proof's files)");
+        }
+        Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
+        if (keep != null) {
+            Outputs.checkFolder(keep, cl.getOptionValue("keep"));
+        }
         return new Request(opt, fifo, cl.hasOption("no-search"), cl.hasOption("rtl"),
                 Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10")), cl.getOptionValue("active"),
-                Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")));
+                Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")), keep);
     }
 
     /** Prints the search's outcome; writes the first finding as a trace when it can be replayed. */
@@ -203,15 +213,24 @@ final class VerifyCommand implements Main.Command {
     }
 
     /** The Yosys induction proof of "at most one gnt" on the generated RTL. */
-    private static RtlProof.Result proof(PrintStream out, StateSearch.Options opt, int maxSteps) throws java.io.IOException {
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ppbus-proof");
-        RtlProof.Result proof = RtlProof.run(opt.nodes(), opt.latency(), true, maxSteps, dir, Version.VERSION);
-        out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; files in %s)%n",
+    private static RtlProof.Result proof(PrintStream out, StateSearch.Options opt, int maxSteps, Path keep)
+            throws java.io.IOException {
+        Path dir = keep != null ? java.nio.file.Files.createDirectories(keep) : java.nio.file.Files.createTempDirectory("ppbus-proof");
+        RtlProof.Result proof;
+        try {
+            proof = RtlProof.run(opt.nodes(), opt.latency(), true, maxSteps, dir, Version.VERSION);
+        } finally {
+            if (keep == null) {
+                SynthCommand.deleteTree(dir);
+            }
+        }
+        out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; %s)%n",
                 proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
                         + ", strengthened with fork conservation and 'an eater holds its forks'"
                         : proof.baseCaseFailed() ? "FAILS: a counterexample from reset (see proof.log)"
                         : "not proven: induction did not close within " + maxSteps + " steps",
-                opt.nodes(), opt.latency(), proof.seconds(), dir);
+                opt.nodes(), opt.latency(), proof.seconds(),
+                keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys" : "--keep DIR keeps the files");
         return proof;
     }
 

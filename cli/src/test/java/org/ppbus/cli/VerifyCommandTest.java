@@ -55,4 +55,37 @@ class VerifyCommandTest {
         assertEquals(2, run("simulate", "--fault", "drop:7@c2a_c0_a9"));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
     }
+
+    /**
+     * The RTL proof leaves nothing behind unless asked; --keep keeps a folder that plain Yosys
+     * proves again with the script in it.
+     */
+    @Test
+    void theRtlProofKeepsItsFilesOnlyWhenAsked(@TempDir Path dir) throws IOException {
+        if (!org.ppbus.verilog.ExternalTool.available("yosys")) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new AssertionError("yosys is missing; in CI that is a failure");
+            }
+            org.junit.jupiter.api.Assumptions.abort("yosys is missing");
+        }
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        long before = proofFolders(tmp);
+        assertEquals(0, run("verify", "--nodes", "2", "--rtl", "--no-search"));
+        assertEquals(before, proofFolders(tmp), "a proof folder was left in " + tmp);
+        Path keep = dir.resolve("proof");
+        assertEquals(0, run("verify", "--nodes", "2", "--rtl", "--no-search", "--keep", keep.toString()));
+        for (String f : new String[] {"proof.ys", "proof.log", "ppbus_formal.v", "ppbus_top.v"}) {
+            assertTrue(Files.exists(keep.resolve(f)), f);
+        }
+        org.ppbus.verilog.ExternalTool.Result again = org.ppbus.verilog.ExternalTool.run(keep, 600, "yosys", "-s", "proof.ys");
+        assertEquals(0, again.exitCode());
+        assertTrue(again.output().contains("Induction step proven: SUCCESS"), again.output());
+        assertEquals(2, run("verify", "--nodes", "2", "--keep", keep.toString()));
+    }
+
+    private static long proofFolders(Path tmp) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("ppbus-proof")).count();
+        }
+    }
 }

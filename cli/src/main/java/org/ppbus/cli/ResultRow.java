@@ -11,11 +11,15 @@ import java.util.Locale;
 record ResultRow(String algorithm, int nodes, double load, int latency, long seed, long cycles, long entries,
                  long mutexViolations, boolean deadlock, boolean ok, double messagesPerEntry,
                  double remoteMessagesPerEntry, double bitsPerEntry, double waitMean, long waitP50, long waitP99,
-                 long waitMax, double syncDelayMean, double busUtilization, double jainFairness, double wiresPerNode) {
+                 long waitMax, double syncDelayMean, double busUtilization, double jainFairness, double wiresPerNode,
+                 int hold, String workload, String rules) {
 
     static final String CSV_HEADER = "algorithm,nodes,load,latency,seed,cycles,entries,mutexViolations,deadlock,verdict,"
             + "messagesPerEntry,remoteMessagesPerEntry,bitsPerEntry,waitMean,waitP50,waitP99,waitMax,syncDelayMean,"
-            + "busUtilization,jainFairness,wiresPerNode";
+            + "busUtilization,jainFairness,wiresPerNode,hold,workload,rules";
+
+    /** Splits a CSV line at the commas outside double quotes. */
+    private static final java.util.regex.Pattern FIELD = java.util.regex.Pattern.compile(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
 
     /** From a report written by {@code Reports.json} with {@code wiresPerNode} added. */
     static ResultRow of(JsonNode report) {
@@ -30,24 +34,34 @@ record ResultRow(String algorithm, int nodes, double load, int latency, long see
                 report.get("bitsPerEntry").get("mean").asDouble(), wait.get("mean").asDouble(), wait.get("p50").asLong(),
                 wait.get("p99").asLong(), wait.get("max").asLong(), report.get("syncDelay").get("mean").asDouble(),
                 report.get("busUtilization").asDouble(), report.get("jainFairness").asDouble(),
-                report.path("wiresPerNode").asDouble(Double.NaN));
+                report.path("wiresPerNode").asDouble(Double.NaN), c.get("hold").asInt(), c.get("workload").asText(),
+                c.get("rules").asText());
     }
 
     String csv() {
-        return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%d,%s,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f",
+        return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%d,%s,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,%d,%s,%s",
                 algorithm, nodes, Double.toString(load), latency, seed, cycles, entries, mutexViolations, deadlock,
                 ok ? "ok" : "FAILED", messagesPerEntry, remoteMessagesPerEntry, bitsPerEntry, waitMean, waitP50, waitP99,
-                waitMax, syncDelayMean, busUtilization, jainFairness, wiresPerNode);
+                waitMax, syncDelayMean, busUtilization, jainFairness, wiresPerNode, hold, quoted(workload), rules);
+    }
+
+    /** A field as CSV writes it: in double quotes when it holds a comma or a quote (a trace file's path). */
+    private static String quoted(String field) {
+        return field.contains(",") || field.contains("\"") ? "\"" + field.replace("\"", "\"\"") + "\"" : field;
+    }
+
+    private static String unquoted(String field) {
+        return field.startsWith("\"") ? field.substring(1, field.length() - 1).replace("\"\"", "\"") : field;
     }
 
     /** The inverse of {@link #csv}: the results report is built from the same file users get. */
     static ResultRow fromCsv(String line) {
-        String[] f = line.split(",");
+        String[] f = FIELD.split(line, -1);
         return new ResultRow(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
                 Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
                 Boolean.parseBoolean(f[8]), f[9].equals("ok"), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
                 Double.parseDouble(f[12]), Double.parseDouble(f[13]), Long.parseLong(f[14]), Long.parseLong(f[15]),
                 Long.parseLong(f[16]), Double.parseDouble(f[17]), Double.parseDouble(f[18]), Double.parseDouble(f[19]),
-                Double.parseDouble(f[20]));
+                Double.parseDouble(f[20]), Integer.parseInt(f[21]), unquoted(f[22]), f[23]);
     }
 }

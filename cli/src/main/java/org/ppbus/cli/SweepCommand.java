@@ -45,7 +45,9 @@ final class SweepCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1").build());
         o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
         o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests per point (default 100000)").build());
-        o.addOption(Option.builder().longOpt("hold").hasArg().argName("H").desc("bus cycles per grant (default 4)").build());
+        o.addOption(Setting.HOLD.toOption());
+        o.addOption(Setting.WORKLOAD.toOption());
+        o.addOption(Setting.RULES.toOption());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
         o.addOption(Option.builder().longOpt("shard").hasArg().argName("i/k").desc("run only shard i of k, 1 <= i <= k").build());
         o.addOption(Cli.threadsOption());
@@ -103,7 +105,8 @@ final class SweepCommand implements Main.Command {
     static List<SimulationConfig> points(CommandLine cl) throws UsageException {
         List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", Algorithms.names())));
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
-        int hold = Cli.parseInt("hold", cl.getOptionValue("hold", "4"));
+        SimulationConfig common = Setting.applyAll(SimulationConfig.defaults(), cl,
+                List.of(Setting.HOLD, Setting.WORKLOAD, Setting.RULES));
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
         if (seeds < 1) {
             throw new UsageException("--seeds must be at least 1");
@@ -117,9 +120,9 @@ final class SweepCommand implements Main.Command {
                 for (String p : Cli.parseList("loads", cl.getOptionValue("loads", "0.001,0.01,0.05,0.2,1.0"))) {
                     for (String l : Cli.parseList("latencies", cl.getOptionValue("latencies", "1"))) {
                         for (int s = 1; s <= seeds; s++) {
-                            SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(a.trim()).build()
+                            SimulationConfig c = common.toBuilder().algorithm(a.trim()).build()
                                     .withNodes(Cli.parseInt("nodes", n.trim())).withLoad(Cli.parseDouble("loads", p.trim()))
-                                    .withLatency(Cli.parseInt("latencies", l.trim())).withCycles(cycles).withHold(hold).withSeed(s);
+                                    .withLatency(Cli.parseInt("latencies", l.trim())).withCycles(cycles).withSeed(s);
                             try {
                                 points.add(c.validated());
                             } catch (ConfigException e) {
@@ -146,10 +149,16 @@ final class SweepCommand implements Main.Command {
         return new int[] {i, k};
     }
 
-    /** A file name that names the point: algorithm, n, load, L, seed, cycles and hold. */
+    /**
+     * A file name that names the point: algorithm, n, load, L, seed, cycles and hold, then the rules
+     * and the workload where they are not the defaults (so older sweeps keep their names).
+     */
     static String id(SimulationConfig c) {
+        SimulationConfig d = SimulationConfig.defaults();
         return String.format(Locale.ROOT, "%s_n%d_p%s_L%d_s%d_c%d_h%d", c.algorithm(), c.nodes(), Double.toString(c.load()),
-                c.latencyCycles(), c.seed(), c.cycles(), c.holdCycles());
+                c.latencyCycles(), c.seed(), c.cycles(), c.holdCycles())
+                + (c.rules().equals(d.rules()) ? "" : "_r" + c.rules().label())
+                + (c.workload().equals(d.workload()) ? "" : "_w" + c.workload().replaceAll("[^A-Za-z0-9.-]", "-"));
     }
 
     /** A point is finished when its file parses and describes the same point. */
@@ -165,7 +174,8 @@ final class SweepCommand implements Main.Command {
         try {
             ResultRow r = ResultRow.of(Reports.mapper().readTree(file.toFile()));
             boolean same = r.algorithm().equals(c.algorithm()) && r.nodes() == c.nodes() && r.load() == c.load()
-                    && r.latency() == c.latencyCycles() && r.seed() == c.seed();
+                    && r.latency() == c.latencyCycles() && r.seed() == c.seed() && r.hold() == c.holdCycles()
+                    && r.workload().equals(c.workload()) && r.rules().equals(c.rules().label());
             return same ? r : null;
         } catch (IOException | RuntimeException e) {
             return null; // unreadable: run it again

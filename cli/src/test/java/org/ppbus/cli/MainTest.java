@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -158,6 +159,21 @@ class MainTest {
             assertEquals(sends, f.get("mean").asDouble() > 0, algorithm + " " + figure + " " + f);
             assertTrue(f.get("max").asDouble() >= f.get("mean").asDouble(), algorithm + " " + figure + " " + f);
         }
+    }
+
+    /** A sweep's CSV carries every setting of a point, and points with other rules or workloads are other points. */
+    @Test
+    void sweepCarriesHoldWorkloadAndRules(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("sweep", "--algorithms", "campos-carvalho", "--nodes", "7", "--loads", "0.05", "--cycles", "2000",
+                "--hold", "3", "--rules", "literal+F3", "--workload", "neighbours", "--out", dir.toString(), "--quiet"), errText());
+        List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
+        assertTrue(csv.get(0).endsWith(",hold,workload,rules"), csv.get(0));
+        assertTrue(csv.get(1).endsWith(",3,neighbours,literal+F3"), csv.get(1));
+        assertTrue(Files.exists(dir.resolve("points").resolve("campos-carvalho_n7_p0.05_L1_s1_c2000_h3_rliteral+F3_wneighbours.json")));
+        // The same point with the fixed rules is another point: it runs, it is not taken from the file.
+        assertEquals(0, run("sweep", "--algorithms", "campos-carvalho", "--nodes", "7", "--loads", "0.05", "--cycles", "2000",
+                "--hold", "3", "--workload", "neighbours", "--out", dir.toString(), "--quiet"), errText());
+        assertTrue(Files.readAllLines(dir.resolve("sweep.csv")).get(1).endsWith(",3,neighbours,fixed"));
     }
 
     @Test

@@ -49,8 +49,14 @@ public final class PaperClaims {
             long[] owners = totals(trace(n, x), n);
             long[] all = totals(trace(n, withZero), n);
             long[] worst = {all[0] - owners[0], all[1] - owners[1]};
+            // The constructed scenario costs what the paper says; whether 4K bounds every entry is
+            // another question, which a uniform run at load 0.01 answers.
+            long busiest = run(cfg(n, "uniform", 0.01)).messages().totalPerEntry().max();
+            String verdict = worst[0] != 4L * k ? verdict(worst[0], 4L * k)
+                    : busiest <= 4L * k ? "holds; no entry of a uniform run at load 0.01 costs more"
+                    : "holds for this scenario only: entries of a uniform run at load 0.01 cost up to " + busiest;
             rows.add(new Claim("§6, abstract", "worst case 4√n", "every fork of S_0 parked at a thinking client that 0 outranks",
-                    n, k, Long.toString(4L * k), count(worst), verdict(worst[0], 4L * k)));
+                    n, k, Long.toString(4L * k), count(worst), verdict));
         }
         for (int n : sizes) {
             int k = Wiring.forNodes(n).lineSize();

@@ -107,8 +107,8 @@ final class SimulateCommand implements Main.Command {
                 writeTrace(Path.of(cl.getOptionValue("record")), r);
             }
             if (r.violation() != null) {
-                text.println("replay: ppbus simulate --config <report> --workload " + cl.getOptionValue("trace-out", "ppbus-violation.trace")
-                        + "  (same nodes, latency and rules; trace of " + r.trace().entries().size() + " requests)");
+                text.println("replay: " + replayCommand(cfg, cl.getOptionValue("trace-out", "ppbus-violation.trace"), r.cycles())
+                        + "  (trace of " + r.trace().entries().size() + " requests)");
             }
             if (cl.hasOption("json")) {
                 Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n", out);
@@ -205,6 +205,26 @@ final class SimulateCommand implements Main.Command {
             c = apply(c, "drain", "false");
         }
         return c;
+    }
+
+    /** The command that runs the same settings on the recorded requests: every setting that matters, spelled out. */
+    static String replayCommand(SimulationConfig c, String trace, long cycles) {
+        StringBuilder b = new StringBuilder("ppbus simulate --algorithm " + c.algorithm() + " --nodes " + c.nodes()
+                + " --latency " + c.latencyCycles() + " --rules " + c.rules().label() + " --hold " + c.holdCycles());
+        if (c.geometricHold()) {
+            b.append(" --geometric-hold");
+        }
+        if (c.fullCheck()) {
+            b.append(" --check");
+        }
+        if (!c.drain()) {
+            b.append(" --no-drain");
+        }
+        if (!c.fault().equals("none")) {
+            b.append(" --fault ").append(c.fault()).append(" --seed ").append(c.seed());
+        }
+        return b.append(" --watchdog ").append(c.watchdogCycles()).append(" --stall ").append(c.stallCycles())
+                .append(" --cycles ").append(cycles).append(" --workload ").append(trace).toString();
     }
 
     private static List<String> configKeys() {

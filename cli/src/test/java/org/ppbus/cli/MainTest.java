@@ -176,6 +176,22 @@ class MainTest {
         assertTrue(Files.readAllLines(dir.resolve("sweep.csv")).get(1).endsWith(",3,neighbours,fixed"));
     }
 
+    /** The replay command simulate prints reproduces the same violation at the same cycle. */
+    @ParameterizedTest
+    @ValueSource(strings = {"--nodes 13 --cycles 30000 --load 0.05 --rules literal",
+                            "--nodes 10 --cycles 20000 --load 0.1 --latency 3 --geometric-hold --rules literal+F2"})
+    void simulatesReplayReproducesItsViolation(String settings, @TempDir Path dir) throws Exception {
+        String trace = dir.resolve("v.trace").toString();
+        assertEquals(1, run(("simulate " + settings + " --trace-out " + trace).split(" ")));
+        String first = out.toString(StandardCharsets.UTF_8);
+        String violation = first.lines().filter(l -> l.startsWith("VIOLATION")).findFirst().orElseThrow();
+        String replay = first.lines().filter(l -> l.startsWith("replay: ppbus ")).findFirst().orElseThrow()
+                .substring("replay: ppbus ".length()).replaceAll("  \\(.*", "");
+        out.reset();
+        assertEquals(1, run(replay.split(" ")));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains(violation), replay + " gave:\n" + out);
+    }
+
     @Test
     void generateWritesTheContractTopLevel(@TempDir Path dir) throws Exception {
         assertEquals(0, run("generate", "--nodes", "7", "--out", dir.toString()));

@@ -12,6 +12,7 @@ import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.Testbench;
 
 /** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
 final class GenerateCommand implements Main.Command {
@@ -60,7 +61,8 @@ final class GenerateCommand implements Main.Command {
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R]",
-                    "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module and files.f.\n\n", o);
+                    "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module, files.f (the design's\n"
+                    + "compile order) and tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL.\n\n", o);
             return 0;
         }
         if (!cl.hasOption("out")) {
@@ -69,6 +71,8 @@ final class GenerateCommand implements Main.Command {
         Path dir = Path.of(cl.getOptionValue("out"));
         Outputs.checkFolder(dir, cl.getOptionValue("out"));
         GeneratedDesign d = design(cl);
+        int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
+        d = d.with(Testbench.FILE, Testbench.text(nodes, 20_000, 1, Version.VERSION));
         d.writeTo(dir);
         for (String f : d.files().keySet()) {
             out.println(dir.resolve(f));

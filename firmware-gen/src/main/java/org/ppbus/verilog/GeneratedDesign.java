@@ -27,9 +27,22 @@ public final class GeneratedDesign {
         return files;
     }
 
-    /** The Verilog files in compile order. */
+    /** The design's Verilog files in compile order (testbenches, named tb_*, are not the design). */
     public List<String> sources() {
-        return files.keySet().stream().filter(f -> f.endsWith(".v")).toList();
+        return files.keySet().stream().filter(f -> f.endsWith(".v") && !f.startsWith("tb_")).toList();
+    }
+
+    /** The same design with one more file next to it (before files.f, which does not list it). */
+    public GeneratedDesign with(String name, String content) {
+        Map<String, String> m = new LinkedHashMap<>();
+        files.forEach((k, v) -> {
+            if (k.equals("files.f")) {
+                m.put(name, content);
+            }
+            m.put(k, v);
+        });
+        m.putIfAbsent(name, content);
+        return new GeneratedDesign(m);
     }
 
     /** The same design with every Verilog file passed through f (files.f unchanged). */

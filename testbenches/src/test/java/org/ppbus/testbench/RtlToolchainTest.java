@@ -70,4 +70,55 @@ class RtlToolchainTest {
         assertEquals(0, lint.exitCode(), lint.output());
         assertEquals("", lint.output().trim(), "verilator -Wall printed warnings");
     }
+
+    /**
+     * The testbench ppbus generate writes next to the design passes in Icarus: random requests,
+     * never two gnt, every request granted. A client that raises gnt while still hungry makes it
+     * fail, so the PASS means something.
+     */
+    @ParameterizedTest
+    @CsvSource({"7,1,false", "13,1,false", "10,2,false", "5,0,false", "7,1,true"})
+    void theEmittedTestbenchPassesAndCatchesAMutant(int n, int latency, boolean mutant, @TempDir Path dir) throws IOException {
+        RtlTools.require("iverilog");
+        GeneratedDesign d = generate(n, latency, dir);
+        if (mutant) {
+            Path client = dir.resolve("ppbus_client.v");
+            String text = java.nio.file.Files.readString(client);
+            String broken = text.replace("assign gnt = (state_q == EATING);", "assign gnt = (state_q != THINKING);");
+            assertTrue(!broken.equals(text), "mutation not applied");
+            java.nio.file.Files.writeString(client, broken);
+        }
+        java.nio.file.Files.writeString(dir.resolve(org.ppbus.verilog.Testbench.FILE),
+                org.ppbus.verilog.Testbench.text(n, 5000, 3, "test"));
+        ExternalTool.Result build = ExternalTool.run(dir, 600, "iverilog", "-g2005", "-s", "tb_ppbus_top", "-o", "tb.vvp", "-c",
+                "files.f", org.ppbus.verilog.Testbench.FILE);
+        assertEquals(0, build.exitCode(), build.output());
+        ExternalTool.Result run = ExternalTool.run(dir, 600, "vvp", "-n", "tb.vvp");
+        assertEquals(0, run.exitCode(), run.output());
+        assertEquals(!mutant, run.output().contains("PASS: "), run.output());
+        assertEquals(mutant, run.output().contains("FAIL: "), run.output());
+        assertTrue(d.sources().stream().noneMatch(f -> f.startsWith("tb_")));
+    }
+
+    /** The same testbench in Verilator 5 (--binary, with timing), as its header says. */
+    @org.junit.jupiter.api.Test
+    void theEmittedTestbenchPassesInVerilator(@TempDir Path dir) throws IOException {
+        RtlTools.require("verilator");
+        generate(7, 1, dir);
+        java.nio.file.Files.writeString(dir.resolve(org.ppbus.verilog.Testbench.FILE),
+                org.ppbus.verilog.Testbench.text(7, 5000, 3, "test"));
+        ExternalTool.Result build = ExternalTool.run(dir, 900, "verilator", "--binary", "-Wno-fatal", "--top-module",
+                "tb_ppbus_top", "-F", "files.f", org.ppbus.verilog.Testbench.FILE);
+        assertEquals(0, build.exitCode(), build.output());
+        Process p = new ProcessBuilder(dir.resolve("obj_dir").resolve("Vtb_ppbus_top").toString()).directory(dir.toFile())
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            assertTrue(p.waitFor(600, java.util.concurrent.TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            throw new IOException(e);
+        }
+        assertEquals(0, p.exitValue(), output);
+        assertTrue(output.contains("PASS: "), output);
+    }
 }

@@ -36,8 +36,7 @@ final class SweepCommand implements Main.Command {
         return "run algorithms x n x load x L x seed on all cores; resumable, shardable; CSV and plots";
     }
 
-    @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    private static Options options() {
         Options o = new Options();
         o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 7,13,31,57").build());
@@ -49,26 +48,49 @@ final class SweepCommand implements Main.Command {
         o.addOption(Setting.WORKLOAD.toOption());
         o.addOption(Setting.RULES.toOption());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
-        o.addOption(Option.builder().longOpt("shard").hasArg().argName("i/k").desc("run only shard i of k, 1 <= i <= k").build());
+        o.addOption(Option.builder().longOpt("shard").hasArg().argName("i/k")
+                .desc("run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)").build());
+        o.addOption(Option.builder().longOpt("list").desc("print one command per point (a shard of one point each) and exit").build());
+        o.addOption(Option.builder().longOpt("merge")
+                .desc("run nothing: write sweep.csv and the plots when every point is present, else exit 1 naming the missing").build());
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = options();
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus sweep --out DIR [--algorithms a,b] [--nodes LIST] [--loads LIST] [--seeds K] [--shard i/k]",
+            Cli.help(out, "ppbus sweep --out DIR [--algorithms a,b] [--nodes LIST] [--loads LIST] [--seeds K] [--shard i/k | --list | --merge]",
                     "Runs the Cartesian product and writes OUT/points/*.json, OUT/sweep.csv and PNG and SVG plots.\n"
-                    + "Rerun the same command to resume; finished points are skipped.\n\n", o);
+                    + "Rerun the same command to resume; finished points are skipped. On a cluster, run the shards\n"
+                    + "(or the --list commands) into one folder, then --merge (docs/CLUSTER.md).\n\n", o);
             return 0;
         }
         if (!cl.hasOption("out")) {
             throw new UsageException("--out DIR is required");
         }
+        if ((cl.hasOption("list") ? 1 : 0) + (cl.hasOption("merge") ? 1 : 0) + (cl.hasOption("shard") ? 1 : 0) > 1) {
+            throw new UsageException("--shard, --list and --merge exclude each other");
+        }
         Path dir = Path.of(cl.getOptionValue("out"));
         List<SimulationConfig> all = points(cl);
-        int[] shard = shard(cl.getOptionValue("shard", "1/1"));
-        int threads = Cli.threads(cl);
+        if (cl.hasOption("list")) {
+            for (int j = 1; j <= all.size(); j++) {
+                out.println(listed(args, j, all.size()));
+            }
+            return 0;
+        }
         Path pointsDir = dir.resolve("points");
         Outputs.checkFolder(pointsDir, cl.getOptionValue("out"));
+        if (cl.hasOption("merge")) {
+            return merge(dir, all, out, err);
+        }
+        int[] shard = shard(cl.getOptionValue("shard", "1/1"));
+        int threads = Cli.threads(cl);
         List<SimulationConfig> mine = new ArrayList<>();
         int skipped = 0;
         for (int i = 0; i < all.size(); i++) {
@@ -88,14 +110,50 @@ final class SweepCommand implements Main.Command {
         if (done < mine.size()) {
             return 130;
         }
+        out.printf(Locale.ROOT, "ppbus sweep: %d points run in %.1f s wall on %d threads%n", mine.size(), wall, threads);
+        if (shard[1] > 1) {
+            // A shard writes its own points only: a partial CSV would look like a finished sweep.
+            out.printf(Locale.ROOT, "shard %d/%d done; when every shard is, run the same command with --merge instead of --shard%n",
+                    shard[0], shard[1]);
+            return 0;
+        }
+        return merge(dir, all, out, err);
+    }
+
+    /** The command of point j of n: the same arguments as a shard of one point. */
+    static String listed(String[] args, int j, int n) {
+        StringBuilder b = new StringBuilder("ppbus sweep");
+        for (int k = 0; k < args.length; k++) {
+            if (args[k].equals("--list")) {
+                continue;
+            }
+            b.append(' ').append(args[k].matches("[A-Za-z0-9_./:=,+-]+") ? args[k] : "'" + args[k].replace("'", "'\\''") + "'");
+        }
+        return b.append(" --shard ").append(j).append('/').append(n).toString();
+    }
+
+    /** Writes sweep.csv and the plots when every point is present; otherwise names the missing ones and returns 1. */
+    private static int merge(Path dir, List<SimulationConfig> all, PrintStream out, PrintStream err) throws IOException {
+        Path pointsDir = dir.resolve("points");
+        List<String> missing = new ArrayList<>();
+        for (SimulationConfig c : all) {
+            if (!finished(pointsDir.resolve(id(c) + ".json"), c)) {
+                missing.add(id(c));
+            }
+        }
+        if (!missing.isEmpty()) {
+            err.printf(Locale.ROOT, "ppbus sweep: %d of %d points are missing, so nothing was merged: %s%s%n", missing.size(),
+                    all.size(), String.join(", ", missing.subList(0, Math.min(10, missing.size()))),
+                    missing.size() > 10 ? ", ..." : "");
+            return 1;
+        }
         List<ResultRow> rows = collect(pointsDir, all);
         StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
         rows.forEach(r -> csv.append(r.csv()).append('\n'));
         Outputs.write(dir.resolve("sweep.csv"), csv.toString());
         List<Path> plots = Charts.write(rows, dir);
         long failed = rows.stream().filter(r -> !r.ok()).count();
-        out.printf(Locale.ROOT, "ppbus sweep: %d points run in %.1f s wall on %d threads; %d of %d points present, %d failed%n",
-                mine.size(), wall, threads, rows.size(), all.size(), failed);
+        out.printf(Locale.ROOT, "ppbus sweep: all %d points present, %d failed%n", all.size(), failed);
         out.println("csv: " + dir.resolve("sweep.csv"));
         out.println("plots: " + plots.size() + " files in " + dir);
         return failed == 0 ? 0 : 1;

@@ -115,7 +115,7 @@ final class LockstepTap implements SymbolTap {
             compare(c);
         }
         if (done < k) {
-            throw new Found(new Divergence(base + done - 1, "RTL assertion ($stop)", 0, 1, seed));
+            throw new Found(new Divergence(base + done - 1, "RTL assertion ($stop)", 0, 1, seed, rtl.output()));
         }
         base += k;
         slot = 0;

@@ -35,6 +35,8 @@ public final class RtlModel implements AutoCloseable {
         void ppbus_peek(Pointer h, int[] req, int[] gnt);
 
         int ppbus_got_error(Pointer h);
+
+        int ppbus_output(byte[] buf, int cap);
     }
 
     private final Api api;
@@ -85,6 +87,18 @@ public final class RtlModel implements AutoCloseable {
     public void peek(int[] req, int[] gnt) {
         check();
         api.ppbus_peek(handle, req, gnt);
+    }
+
+    /** What the RTL printed since the last call ($display, and a $stop's message); empty if nothing. */
+    public String output() {
+        check();
+        StringBuilder all = new StringBuilder();
+        byte[] buf = new byte[8192];
+        int n;
+        while ((n = api.ppbus_output(buf, buf.length)) > 0) {
+            all.append(new String(buf, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return all.toString();
     }
 
     public boolean gotError() {

@@ -133,7 +133,7 @@ public final class VerilatorLibrary {
         String vlt = (symbols ? ShimSource.vlt() : "`verilator_config\n") + (hierarchical ? HIERARCHICAL_UNITS : "");
         String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
                 .output().trim();
-        String key = hash(design, shim, vlt, version + (checked ? "" : " +define+SYNTHESIS") + " "
+        String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, version + (checked ? "" : " +define+SYNTHESIS") + " "
                 + String.join(" ", optimisation(nodes)));
         Path dir = cache.resolve("verilator").resolve(algorithm.name() + "-n" + nodes + "-L" + latencyCycles
                 + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
@@ -150,11 +150,14 @@ public final class VerilatorLibrary {
         Path work = Files.createTempDirectory(dir.getParent(), ".build-");
         design.writeTo(work);
         Files.writeString(work.resolve("shim.cpp"), shim, StandardCharsets.UTF_8);
+        Path printHeader = work.resolve("ppbus_print.h").toAbsolutePath();
+        Files.writeString(printHeader, ShimSource.PRINT_HEADER, StandardCharsets.UTF_8);
         Files.writeString(work.resolve("ppbus.vlt"), vlt, StandardCharsets.UTF_8);
         Files.createDirectories(work.resolve("obj"));
         List<String> cmd = new ArrayList<>(List.of("verilator", "--cc", "--exe", "--build", "-j", "2", "--trace",
                 "--trace-depth", TRACE_DEPTH, "-Wno-fatal", "--top-module", "ppbus_top", "-CFLAGS", CFLAGS,
-                "-LDFLAGS", LDFLAGS, "-o", "libppbus_cosim.so", "--Mdir", "obj", "ppbus.vlt"));
+                "-CFLAGS", "-include " + printHeader, "-LDFLAGS", LDFLAGS, "-o", "libppbus_cosim.so", "--Mdir", "obj",
+                "ppbus.vlt"));
         for (String opt : optimisation(nodes)) {
             cmd.add("-MAKEFLAGS");
             cmd.add(opt);

@@ -141,6 +141,25 @@ class CosimTest {
     }
 
     /**
+     * An RTL assertion stops the lockstep, and its message reaches the divergence instead of the
+     * JVM's standard output. Here the clients claim to hold no fork (the simulation-only port I2
+     * reads), so ppbus_top's I2 check fires as soon as a fork leaves an arbiter, while gnt and
+     * every symbol still agree with the model.
+     */
+    @Test
+    void anRtlAssertionIsReportedWithItsMessage(@TempDir Path dir) throws IOException {
+        requireVerilator();
+        Path lib = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true,
+                t -> t.replace("assign held = fork_q | (queued_b0 ^ queued_b1);", "assign held = {K{1'b0}};"));
+        Cosim.Result r = Cosim.run(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache(), dir.resolve("div"), 5, lib, false);
+        assertNotNull(r.divergence(), "the I2 assertion did not fire");
+        assertEquals("RTL assertion ($stop)", r.divergence().signal());
+        assertTrue(r.divergence().detail().contains("ASSERTION FAILED ppbus_top: arbiter "), r.divergence().detail());
+        assertTrue(r.divergence().detail().contains("(I2)"), r.divergence().detail());
+        assertTrue(r.divergence().describe().contains("the RTL said: ASSERTION FAILED"), r.divergence().describe());
+    }
+
+    /**
      * Two sizes loaded in one JVM and used alternately. Client 0 asks in cycle 2: its K Requests leave
      * at once (channels 0, 2, 4, ...: 0x333 for K = 3, 0x3333 for K = 4), its FORKs return in cycle 3
      * (L = 1) and gnt[0] rises in cycle 5. If the two libraries bound to each other's code, the

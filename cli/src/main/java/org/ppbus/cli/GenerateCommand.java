@@ -11,6 +11,7 @@ import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.CoreFile;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Testbench;
 
@@ -58,11 +59,14 @@ final class GenerateCommand implements Main.Command {
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = designOptions();
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
+        o.addOption(Option.builder().longOpt("prefix").hasArg().argName("P")
+                .desc("name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R]",
+            Cli.help(out, "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R] [--prefix P]",
                     "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module, files.f (the design's\n"
-                    + "compile order) and tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL.\n\n", o);
+                    + "compile order), tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL, and\n"
+                    + "ppbus_top.core, a FuseSoC core with default, lint and sim targets.\n\n", o);
             return 0;
         }
         if (!cl.hasOption("out")) {
@@ -73,6 +77,16 @@ final class GenerateCommand implements Main.Command {
         GeneratedDesign d = design(cl);
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
         d = d.with(Testbench.FILE, Testbench.text(nodes, 20_000, 1, Version.VERSION));
+        String prefix = cl.getOptionValue("prefix", "ppbus_");
+        try {
+            d = d.prefixed(prefix);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--prefix: " + e.getMessage());
+        }
+        String top = prefix + "top";
+        String parameters = "nodes=" + nodes + " latency=" + cl.getOptionValue("latency", "1") + " algorithm="
+                + Cli.algorithm(cl, Designs.algorithms()).name() + " rules=" + Cli.rules(cl).label();
+        d = d.with(CoreFile.name(top), CoreFile.text(top, d.sources(), "tb_" + top + ".v", Version.VERSION, parameters));
         d.writeTo(dir);
         for (String f : d.files().keySet()) {
             out.println(dir.resolve(f));

@@ -192,6 +192,24 @@ class MainTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).contains(violation), replay + " gave:\n" + out);
     }
 
+    /** generate writes a FuseSoC core next to the design, naming its files in compile order, and honours --prefix. */
+    @Test
+    void generateWritesACoreFileAndTakesAPrefix(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("generate", "--nodes", "7", "--prefix", "arb0_", "--out", dir.toString()), errText());
+        String core = Files.readString(dir.resolve("arb0_top.core"));
+        assertTrue(core.startsWith("CAPI=2:\n"), core);
+        assertTrue(core.contains("toplevel: arb0_top\n") && core.contains("toplevel: tb_arb0_top\n"), core);
+        List<String> listed = Files.readAllLines(dir.resolve("files.f")).stream().filter(l -> !l.startsWith("//")).toList();
+        assertEquals(List.of("arb0_outq.v", "arb0_channel.v", "arb0_client.v", "arb0_arbiter.v", "arb0_top.v"), listed);
+        for (String f : listed) {
+            assertTrue(core.contains("      - " + f + "\n"), f);
+            assertTrue(Files.readString(dir.resolve(f)).contains("module " + f.replace(".v", "")), f);
+        }
+        assertTrue(Files.readString(dir.resolve("tb_arb0_top.v")).contains("arb0_top dut ("));
+        assertFalse(Files.readString(dir.resolve("arb0_top.v")).contains("ppbus_client"));
+        assertEquals(2, run("generate", "--nodes", "7", "--prefix", "9bad", "--out", dir.resolve("x").toString()));
+    }
+
     @Test
     void generateWritesTheContractTopLevel(@TempDir Path dir) throws Exception {
         assertEquals(0, run("generate", "--nodes", "7", "--out", dir.toString()));

@@ -1,6 +1,7 @@
 package org.ppbus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -66,8 +67,9 @@ class SweepCommandTest {
     }
 
     /**
-     * Three shards in three runs into one folder give the same points, and the same CSV byte for
-     * byte, as one run: each point is a deterministic function of its seed, wherever it runs.
+     * Three shards in three runs into one folder give the same points, and, merged, the same CSV
+     * byte for byte, as one run: each point is a deterministic function of its seed, wherever it
+     * runs. (Since issue 13 a shard writes only its points; --merge writes the CSV.)
      */
     @Test
     void shardsTogetherEqualTheWholeSweep(@TempDir Path whole, @TempDir Path sharded) throws IOException {
@@ -80,6 +82,8 @@ class SweepCommandTest {
         assertEquals(8, sizes[0]);
         assertEquals(16, sizes[1]);
         assertEquals(24, sizes[2]);
+        assertFalse(Files.exists(sharded.resolve("sweep.csv")), "a shard wrote a CSV");
+        assertEquals(0, run(with("--out", sharded.toString(), "--merge")));
         assertEquals(Files.readString(whole.resolve("sweep.csv")), Files.readString(sharded.resolve("sweep.csv")));
     }
 

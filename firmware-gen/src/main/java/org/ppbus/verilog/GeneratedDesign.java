@@ -32,6 +32,31 @@ public final class GeneratedDesign {
         return files.keySet().stream().filter(f -> f.endsWith(".v") && !f.startsWith("tb_")).toList();
     }
 
+    /** The module names ppbus emits (and the testbench's), which {@link #prefixed} renames. */
+    private static final java.util.regex.Pattern MODULE =
+            java.util.regex.Pattern.compile("\\b(tb_)?ppbus_(top|client|arbiter1|arbiter|outq|channel|rr_arbiter|node)\\b");
+
+    /**
+     * The same design with every module renamed from {@code ppbus_X} to {@code prefix + X} (and the
+     * files with them), so that several designs can live in one project.
+     *
+     * @throws IllegalArgumentException if the prefix cannot start a Verilog identifier
+     */
+    public GeneratedDesign prefixed(String prefix) {
+        if (!prefix.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("a module prefix must start a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*), got '"
+                    + prefix + "'");
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        files.forEach((k, v) -> m.put(rename(k, prefix), rename(v, prefix)));
+        return new GeneratedDesign(m);
+    }
+
+    private static String rename(String text, String prefix) {
+        return MODULE.matcher(text).replaceAll(r -> java.util.regex.Matcher.quoteReplacement(
+                (r.group(1) == null ? "" : "tb_") + prefix + r.group(2)));
+    }
+
     /** The same design with one more file next to it (before files.f, which does not list it). */
     public GeneratedDesign with(String name, String content) {
         Map<String, String> m = new LinkedHashMap<>();

@@ -121,4 +121,39 @@ class RtlToolchainTest {
         assertEquals(0, p.exitValue(), output);
         assertTrue(output.contains("PASS: "), output);
     }
+
+    /**
+     * Two designs in one project: with --prefix they share no module name, so one lint run over
+     * both, under a wrapper that instantiates both tops, is clean; the prefixed testbench passes.
+     */
+    @org.junit.jupiter.api.Test
+    void twoPrefixedDesignsLiveInOneProject(@TempDir Path dir) throws IOException {
+        RtlTools.require("verilator");
+        RtlTools.require("iverilog");
+        GeneratedDesign a = new CcVerilogGenerator("test").generate(Wiring.forNodes(7), 1).prefixed("busa_");
+        GeneratedDesign b = Designs.generate("central-rr", 5, 1, "test").prefixed("busb_");
+        a.with(org.ppbus.verilog.Testbench.FILE, org.ppbus.verilog.Testbench.text(7, 3000, 1, "test")).prefixed("busa_").writeTo(dir.resolve("a"));
+        b.writeTo(dir.resolve("b"));
+        List<String> sources = new ArrayList<>();
+        a.sources().forEach(f -> sources.add("a/" + f));
+        b.sources().forEach(f -> sources.add("b/" + f));
+        assertTrue(a.sources().contains("busa_top.v") && b.sources().contains("busb_top.v"), a.sources() + " " + b.sources());
+        java.nio.file.Files.writeString(dir.resolve("both.v"), String.join("\n",
+                "`default_nettype none",
+                "module both (input wire clk, input wire rst, input wire [11:0] req, output wire [11:0] gnt);",
+                "    busa_top u_a (.clk(clk), .rst(rst), .req(req[6:0]), .gnt(gnt[6:0]));",
+                "    busb_top u_b (.clk(clk), .rst(rst), .req(req[11:7]), .gnt(gnt[11:7]));",
+                "endmodule", ""));
+        List<String> lint = new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", "both"));
+        lint.addAll(sources);
+        lint.add("both.v");
+        ExternalTool.Result r = ExternalTool.run(dir, 600, lint.toArray(new String[0]));
+        assertEquals(0, r.exitCode(), r.output());
+        assertEquals("", r.output().trim(), "verilator -Wall printed warnings");
+        ExternalTool.Result build = ExternalTool.run(dir.resolve("a"), 600, "iverilog", "-g2005", "-s", "tb_busa_top", "-o",
+                "tb.vvp", "-c", "files.f", "tb_busa_top.v");
+        assertEquals(0, build.exitCode(), build.output());
+        ExternalTool.Result run = ExternalTool.run(dir.resolve("a"), 600, "vvp", "-n", "tb.vvp");
+        assertTrue(run.output().contains("PASS: "), run.output());
+    }
 }

@@ -84,9 +84,11 @@ final class GenerateCommand implements Main.Command {
             throw new UsageException("--prefix: " + e.getMessage());
         }
         String top = prefix + "top";
+        Algorithm algorithm = Cli.algorithm(cl, Designs.algorithms());
         String parameters = "nodes=" + nodes + " latency=" + cl.getOptionValue("latency", "1") + " algorithm="
-                + Cli.algorithm(cl, Designs.algorithms()).name() + " rules=" + Cli.rules(cl).label();
-        d = d.with(CoreFile.name(top), CoreFile.text(top, d.sources(), "tb_" + top + ".v", Version.VERSION, parameters));
+                + algorithm.name() + " rules=" + Cli.rules(cl).label();
+        d = d.with(CoreFile.name(top), CoreFile.text(top, d.sources(), "tb_" + top + ".v", Version.VERSION, parameters,
+                algorithm.description()));
         d.writeTo(dir);
         for (String f : d.files().keySet()) {
             out.println(dir.resolve(f));

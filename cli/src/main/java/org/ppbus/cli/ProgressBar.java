@@ -12,7 +12,7 @@ final class ProgressBar {
 
     ProgressBar(PrintStream err, boolean enabled) {
         this.err = err;
-        this.enabled = enabled && System.console() != null;
+        this.enabled = enabled && Terminal.stderr();
     }
 
     /** Before the first update: what is going on and for how long (a Verilator build takes minutes). */
@@ -52,6 +52,18 @@ final class ProgressBar {
         String eta = done > 0 ? String.format("%.0fs left", secs / frac - secs) : "";
         err.print(String.format("\r[%s%s] %3.0f%%  points %d/%d  %s   ", "#".repeat(filled), " ".repeat(width - filled),
                 frac * 100, done, total, eta));
+        err.flush();
+        drawn = true;
+    }
+
+    /** For the exhaustive search: states found, depth reached, and the rate. */
+    synchronized void search(long states, int depth, long transitions) {
+        if (!enabled) {
+            return;
+        }
+        double secs = (System.nanoTime() - startNanos) / 1e9;
+        err.print(String.format("\rstates %,d  depth %d  transitions %,d  %,.0f states/s  %.0f s   ", states, depth, transitions,
+                secs > 0 ? states / secs : 0, secs));
         err.flush();
         drawn = true;
     }

@@ -106,7 +106,13 @@ final class VerifyCommand implements Main.Command {
             throw new UsageException(e.getMessage());
         }
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            StateSearch.Result r = search.run(() -> stop.requested() ? 1 : 0);
+            ProgressBar bar = new ProgressBar(err, true);
+            StateSearch.Result r;
+            try {
+                r = search.progress(bar::search).run(() -> stop.requested() ? 1 : 0);
+            } finally {
+                bar.finish();
+            }
             out.printf(Locale.ROOT, "ppbus verify: n=%d, %s, rules %s%s%s%n", opt.nodes(),
                     opt.async() ? "asynchronous FIFO channels (capacity " + q.fifo() + ")" : "L=" + opt.latency(),
                     opt.rules().label(), opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",

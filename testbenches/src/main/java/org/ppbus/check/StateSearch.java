@@ -31,9 +31,8 @@ import org.ppbus.registry.Algorithms;
  * cycle keeps a client hungry while every other processor keeps the right to release (starvation
  * under fair processors), and that no cycle without requests keeps symbols moving (livelock, I6).
  *
- * <p>The scope can be narrowed to some active processors (the others never ask): every state found
- * is still a reachable state of the whole system, so a counterexample found there is a real one,
- * but "no violation" then only covers that scope.
+ * <p>With some processors inactive (they never ask) every state found is still reachable in the
+ * whole system, so a counterexample is real, but "no violation" covers that scope only.
  */
 public final class StateSearch {
     /** What to search. */
@@ -114,6 +113,14 @@ public final class StateSearch {
         this.graph = new StateGraph(netWords + 1 + (overtaking == null ? 0 : overtaking.words()));
     }
 
+    private SearchProgress progress = (states, depth, transitions) -> { };
+
+    /** Reports progress to {@code p} every few thousand expanded states. */
+    public StateSearch progress(SearchProgress p) {
+        this.progress = p;
+        return this;
+    }
+
     public Result run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
         long[] init = extend(net.snapshot(-1), 0);
@@ -141,6 +148,9 @@ public final class StateSearch {
                 if (stopRequested.getAsLong() != 0) {
                     stopped = "interrupted";
                     break;
+                }
+                if ((expanded & 0xFFF) == 0) {
+                    progress.update(graph.size(), depth, this.transitions);
                 }
                 if ((expanded & 0xFFF) == 0 && StateGraph.heapNearlyFull()) {
                     stopped = "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap, "
@@ -363,11 +373,7 @@ public final class StateSearch {
         return Counterexamples.unrolled(f, loopRepeats);
     }
 
-    /**
-     * A request trace that makes {@code ppbus simulate} do what the actions do. Search cycle k is
-     * simulation cycle k + 1, because traces start at cycle 1 and the cold start is quiescent. A
-     * request still open at the end holds the bus for {@code openHold} cycles.
-     */
+    /** A request trace for {@code ppbus simulate} that does what the actions do ({@link Counterexamples#trace}). */
     public org.ppbus.workload.RequestTrace trace(List<int[]> actions, int openHold) {
         return Counterexamples.trace(o, actions, openHold);
     }

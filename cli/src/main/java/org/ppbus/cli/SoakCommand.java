@@ -1,5 +1,6 @@
 package org.ppbus.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +11,10 @@ import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
+import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
 
 /**
  * {@code ppbus soak}: the fixed-rules soak matrix of issue 2, n × load × L, each point a full run with
@@ -39,6 +42,8 @@ final class SoakCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("cosim")
                 .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
         o.addOption(Cli.threadsOption());
+        o.addOption(Cli.jsonOption("every finished point's report"));
+        o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write one row per finished point as CSV (the sweep's columns)").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
@@ -80,12 +85,17 @@ final class SoakCommand implements Main.Command {
             }
         }
         if (cosim) {
+            if (cl.hasOption("json") || cl.hasOption("csv")) {
+                throw new UsageException("--json and --csv report simulated points; a --cosim soak reports divergences only");
+            }
             return cosimSoak(points, threads, out, err);
         }
+        List<SimulationResult> finished = new ArrayList<>();
         out.printf(Locale.ROOT, "%-18s %5s %7s %2s %4s %10s %10s %9s %8s %6s %9s %7s  %s%n", "algorithm", "n", "load", "L", "hold",
                 "cycles", "entries", "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
-        return runAll(points, threads, out, err, (c, stop) -> new Simulation(c).stopWhen(stop).run(),
+        int code = runAll(points, threads, out, err, (c, stop) -> new Simulation(c).stopWhen(stop).run(),
                 r -> r.interrupted(), (c, r, secs) -> {
+            finished.add(r);
             boolean ok = r.violation() == null && r.ungranted() == 0;
             String line = String.format(Locale.ROOT, "%-18s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.algorithm(), c.nodes(),
                     Double.toString(c.load()), c.latencyCycles(), (c.geometricHold() ? "g" : "") + c.holdCycles(), r.cycles(), r.summary().entries(),
@@ -94,6 +104,29 @@ final class SoakCommand implements Main.Command {
                     ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
             return ok ? line : "!" + line;
         }, "points");
+        writeReports(cl, finished, out);
+        return code;
+    }
+
+    /** The finished points as JSON reports and as the sweep's CSV rows, when asked for. */
+    private static void writeReports(CommandLine cl, List<SimulationResult> finished, PrintStream out) throws IOException {
+        com.fasterxml.jackson.databind.node.ArrayNode reports = Reports.mapper().createArrayNode();
+        StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
+        for (SimulationResult r : finished) {
+            com.fasterxml.jackson.databind.node.ObjectNode json = Reports.json(r, Version.VERSION);
+            json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
+            reports.add(json);
+            csv.append(ResultRow.of(json).csv()).append('\n');
+        }
+        if (cl.hasOption("json")) {
+            com.fasterxml.jackson.databind.node.ObjectNode root = Reports.mapper().createObjectNode();
+            root.put("tool", "ppbus " + Version.VERSION);
+            root.set("points", reports);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+        }
+        if (cl.hasOption("csv")) {
+            Outputs.write(cl.getOptionValue("csv"), csv.toString(), out);
+        }
     }
 
     /** A point's config checked, its errors naming soak's own list options. */

@@ -210,6 +210,25 @@ class MainTest {
         assertEquals(2, run("generate", "--nodes", "7", "--prefix", "9bad", "--out", dir.resolve("x").toString()));
     }
 
+    /** soak writes its finished points as JSON reports and as the sweep's CSV rows, like sweep and compare. */
+    @Test
+    void soakWritesJsonAndCsv(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("s.json");
+        Path csv = dir.resolve("s.csv");
+        assertEquals(0, run("soak", "--nodes", "3,7", "--loads", "0.1", "--latencies", "1,2", "--cycles", "3000",
+                "--json", json.toString(), "--csv", csv.toString()), errText());
+        com.fasterxml.jackson.databind.JsonNode points = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile())
+                .get("points");
+        assertEquals(4, points.size());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(ResultRow.CSV_HEADER, rows.get(0));
+        assertEquals(5, rows.size());
+        for (int i = 0; i < 4; i++) {
+            assertEquals(points.get(i).get("config").get("nodes").asInt(), Integer.parseInt(rows.get(i + 1).split(",")[1]));
+        }
+        assertEquals(2, run("soak", "--cosim", "--json", json.toString()));
+    }
+
     @Test
     void generateWritesTheContractTopLevel(@TempDir Path dir) throws Exception {
         assertEquals(0, run("generate", "--nodes", "7", "--out", dir.toString()));

@@ -89,8 +89,7 @@ final class CompareCommand implements Main.Command {
                     wiresPerNode(r), r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.mapper().createObjectNode();
-            root.put("tool", "ppbus " + Version.VERSION);
+            ObjectNode root = Reports.header(Version.VERSION);
             Reports.putConfig(root.putObject("config"), base);
             root.put("interrupted", interrupted);
             ArrayNode list = root.putArray("algorithms");

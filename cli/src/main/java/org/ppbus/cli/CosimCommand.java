@@ -114,8 +114,7 @@ final class CosimCommand implements Main.Command {
             }
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.mapper().createObjectNode();
-            root.put("tool", "ppbus " + Version.VERSION);
+            ObjectNode root = Reports.header(Version.VERSION);
             ObjectNode cfg = root.putObject("config");
             Reports.putConfig(cfg, c);
             cfg.put("rtlAssertions", !cl.hasOption("unchecked"));

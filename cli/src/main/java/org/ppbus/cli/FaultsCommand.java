@@ -24,7 +24,7 @@ final class FaultsCommand implements Main.Command {
                    String faultVerdict, long detectionLatency, long cycles) { }
 
     /** The JSON report. */
-    record Report(String tool, JsonNode config, List<RunJson> runs, boolean interrupted, int runsPlanned) { }
+    record Report(String tool, int schemaVersion, JsonNode config, List<RunJson> runs, boolean interrupted, int runsPlanned) { }
 
     @Override
     public String summary() {
@@ -87,7 +87,7 @@ final class FaultsCommand implements Main.Command {
             List<RunJson> list = runs.stream().map(r -> new RunJson(r.result().config().seed(), r.outcome().plan(),
                     r.outcome().cycle(), r.outcome().channel(), r.outcome().sent(), r.outcome().delivered(),
                     r.outcome().verdict(), r.outcome().latency(), r.result().cycles())).toList();
-            Report report = new Report("ppbus " + Version.VERSION, config, list, interrupted, planned);
+            Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(report) + "\n", out);
         }
         if (interrupted) {

@@ -69,8 +69,7 @@ final class NodeSynth {
             }
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.mapper().createObjectNode();
-            root.put("tool", "ppbus " + Version.VERSION);
+            ObjectNode root = Reports.header(Version.VERSION);
             root.put("device", "iCE40 HX8K");
             ArrayNode arr = root.putArray("nodes");
             for (Row row : rows) {

@@ -119,8 +119,7 @@ final class SoakCommand implements Main.Command {
             csv.append(ResultRow.of(json).csv()).append('\n');
         }
         if (cl.hasOption("json")) {
-            com.fasterxml.jackson.databind.node.ObjectNode root = Reports.mapper().createObjectNode();
-            root.put("tool", "ppbus " + Version.VERSION);
+            com.fasterxml.jackson.databind.node.ObjectNode root = Reports.header(Version.VERSION);
             root.set("points", reports);
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
         }

@@ -79,8 +79,7 @@ final class SynthCommand implements Main.Command {
         out.println("HX8K: " + (r.fitsHx8k() ? "fits" : "does not fit") + " (" + Synthesis.HX8K_LOGIC_CELLS + " logic cells)");
         out.println("Fmax: " + (r.fmaxMhz() == null ? r.pnrNote() : String.format(Locale.ROOT, "%.2f MHz (%s)", r.fmaxMhz(), r.pnrNote())));
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.mapper().createObjectNode();
-            root.put("tool", "ppbus " + Version.VERSION);
+            ObjectNode root = Reports.header(Version.VERSION);
             root.put("algorithm", algorithm);
             root.put("nodes", n);
             root.put("latency", Cli.parseInt("latency", cl.getOptionValue("latency", "1")));

@@ -243,8 +243,7 @@ final class VerifyCommand implements Main.Command {
     private static String json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
             throws java.io.IOException {
         StateSearch.Options opt = q.search();
-        ObjectNode root = Reports.mapper().createObjectNode();
-        root.put("tool", "ppbus " + Version.VERSION);
+        ObjectNode root = Reports.header(Version.VERSION);
         root.put("nodes", opt.nodes());
         root.put("latency", opt.latency());
         root.put("rules", opt.rules().label());

@@ -11,7 +11,21 @@ import org.ppbus.stats.Statistics;
 public final class Reports {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /**
+     * The version of every JSON report's shape (docs/schemas/). It changes when a field is renamed,
+     * removed or changes meaning; adding a field does not change it.
+     */
+    public static final int SCHEMA_VERSION = 1;
+
     private Reports() {}
+
+    /** A report's header: the tool and the schema version. */
+    public static ObjectNode header(String toolVersion) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("tool", "ppbus " + toolVersion);
+        root.put("schemaVersion", SCHEMA_VERSION);
+        return root;
+    }
 
     public static ObjectMapper mapper() {
         return MAPPER;

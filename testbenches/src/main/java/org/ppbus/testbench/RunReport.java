@@ -12,8 +12,9 @@ import org.ppbus.stats.Statistics;
 /**
  * The JSON report of a run, as records that Jackson writes in their declaration order: equal runs
  * give equal bytes. Optional parts (a fault, a violation, histograms) are left out when absent.
+ * docs/schemas/run-report.schema.json describes it.
  */
-public record RunReport(String tool, String algorithm, Config config, Plane plane, long cycles, long loadCycles,
+public record RunReport(String tool, int schemaVersion, String algorithm, Config config, Plane plane, long cycles, long loadCycles,
                         boolean interrupted, long entries, long mutexViolations, boolean deadlock, int violations,
                         int ungranted, int maxQueueDepth, Overtaking overtaking, boolean quiescentAtEnd,
                         Count messagesPerEntry, Count symbolsPerEntry, Count bitsPerEntry, Totals totals,
@@ -93,7 +94,7 @@ public record RunReport(String tool, String algorithm, Config config, Plane plan
         SimulationConfig c = r.config();
         Statistics.Summary s = r.summary();
         FaultOutcome f = r.fault();
-        return new RunReport("ppbus " + toolVersion, c.algorithm(), Config.of(c),
+        return new RunReport("ppbus " + toolVersion, Reports.SCHEMA_VERSION, c.algorithm(), Config.of(c),
                 new Plane(r.order(), r.points(), r.points() - c.nodes(), r.order() + 1), r.cycles(), r.loadCycles(),
                 r.interrupted(), s.entries(), r.mutexViolations(), r.deadlock(), r.violation() == null ? 0 : 1,
                 r.ungranted(), r.maxQueueDepth(), Overtaking.of(r.overtakeBound(), r.maxOvertakes()), r.quiescentAtEnd(),

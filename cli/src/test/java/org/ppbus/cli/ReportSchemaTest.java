@@ -1,0 +1,95 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every JSON report carries schemaVersion and matches its schema in docs/schemas/. */
+class ReportSchemaTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+
+    private static Schema schema(String name) throws IOException {
+        return SCHEMAS.getSchema(Files.readString(Path.of("..", "docs", "schemas", name)));
+    }
+
+    private static JsonNode report(Path dir, String name, String... args) throws IOException {
+        Path file = dir.resolve(name);
+        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--json";
+        all[args.length + 1] = file.toString();
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
+        Main.run(all, quiet, quiet);
+        return JSON.readTree(file.toFile());
+    }
+
+    private static void assertValid(Schema schema, JsonNode report, String what) {
+        List<Error> errors = schema.validate(report);
+        assertEquals(List.of(), errors.stream().map(Error::toString).toList(), what);
+        assertEquals(1, report.get("schemaVersion").asInt(), what);
+    }
+
+    @Test
+    void runReportsMatchTheirSchema(@TempDir Path dir) throws IOException {
+        Schema run = schema("run-report.schema.json");
+        assertValid(run, report(dir, "cc.json", "simulate", "--nodes", "10", "--cycles", "3000"), "campos-carvalho");
+        assertValid(run, report(dir, "lamport.json", "simulate", "--algorithm", "lamport", "--nodes", "5", "--cycles", "3000"), "lamport");
+        assertValid(run, report(dir, "rr.json", "simulate", "--algorithm", "central-rr", "--nodes", "4", "--cycles", "100"), "central-rr");
+        assertValid(run, report(dir, "fault.json", "simulate", "--nodes", "7", "--cycles", "3000", "--load", "0.1", "--fault",
+                "drop:random"), "a fault run");
+        assertValid(run, report(dir, "violation.json", "simulate", "--nodes", "7", "--cycles", "200", "--rules", "literal",
+                "--workload", Path.of("..", "docs", "traces", "a1.trace").toString(), "--trace-out",
+                dir.resolve("v.trace").toString()), "a run with a violation");
+        assertValid(run, report(dir, "idle.json", "simulate", "--nodes", "3", "--cycles", "10", "--load", "0"), "no entries");
+    }
+
+    @Test
+    void commandReportsMatchTheirSchemas(@TempDir Path dir) throws IOException {
+        Schema run = schema("run-report.schema.json");
+        JsonNode compare = report(dir, "compare.json", "compare", "--nodes", "5", "--cycles", "1000");
+        assertValid(schema("compare.schema.json"), compare, "compare");
+        compare.get("algorithms").forEach(a -> assertValid(run, a, "compare: " + a.get("algorithm")));
+        JsonNode soak = report(dir, "soak.json", "soak", "--nodes", "3,7", "--loads", "0.1", "--latencies", "1", "--cycles", "2000");
+        assertValid(schema("soak.schema.json"), soak, "soak");
+        soak.get("points").forEach(p -> assertValid(run, p, "soak point"));
+        assertValid(schema("faults.schema.json"), report(dir, "faults.json", "faults", "--nodes", "3", "--seeds", "2", "--cycles",
+                "2000"), "faults");
+        Schema verify = schema("verify.schema.json");
+        assertValid(verify, report(dir, "verify.json", "verify", "--nodes", "2"), "a clean search");
+        assertValid(verify, report(dir, "verify-x.json", "verify", "--nodes", "3", "--rules", "literal", "--trace-out",
+                dir.resolve("x.trace").toString()), "a search with a finding");
+    }
+
+    /** The schemas are not vacuous: a report missing a field, or with one of the wrong type, fails. */
+    @Test
+    void aReportThatDriftsFails(@TempDir Path dir) throws IOException {
+        Schema run = schema("run-report.schema.json");
+        ObjectNode r = (ObjectNode) report(dir, "r.json", "simulate", "--nodes", "7", "--cycles", "1000");
+        ObjectNode missing = r.deepCopy();
+        missing.remove("entries");
+        assertFalse(run.validate(missing).isEmpty(), "a report without entries passed");
+        ObjectNode wrong = r.deepCopy();
+        ((ObjectNode) wrong.get("config")).put("latency", "one");
+        assertFalse(run.validate(wrong).isEmpty(), "a latency of \"one\" passed");
+        ObjectNode renamed = r.deepCopy();
+        renamed.set("busUtilisation", renamed.remove("busUtilization"));
+        assertFalse(run.validate(renamed).isEmpty(), "a renamed field passed");
+    }
+}

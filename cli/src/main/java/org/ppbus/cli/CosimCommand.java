@@ -29,16 +29,18 @@ final class CosimCommand implements Main.Command {
         Options o = new Options();
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmOption(org.ppbus.verilog.Designs.algorithms()));
-        o.addOption(Option.builder().longOpt("vcd").hasArg().argName("PREFIX")
+        // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
+        o.addOption(Option.builder().longOpt("divergence-vcd").hasArg().argName("PREFIX")
                 .desc("on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd (default ppbus-divergence)").build());
-        o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("C").desc("cycles each side of the divergence (default 50)").build());
+        o.addOption(Option.builder().longOpt("divergence-window").hasArg().argName("C")
+                .desc("cycles each side of the divergence in those files (default 50)").build());
         o.addOption(Option.builder().longOpt("unchecked")
                 .desc("build the RTL without its simulation assertions (faster; every signal is still compared)").build());
         o.addOption(Cli.jsonOption("the result"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--vcd PREFIX] [--json FILE]",
+            Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--divergence-vcd PREFIX] [--json FILE]",
                     "Builds the RTL with Verilator (cached), runs it in lockstep with the Java model and compares\n"
                     + "every gnt bit and every channel symbol in every cycle.\n\n", o);
             return 0;
@@ -54,15 +56,15 @@ final class CosimCommand implements Main.Command {
         if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES) && !c.rules().equals(org.ppbus.protocol.cc.RuleSet.FIXED)) {
             throw new UsageException("--rules applies to " + org.ppbus.registry.Algorithms.campos().name() + " only");
         }
-        long window = Cli.parseLong("vcd-window", cl.getOptionValue("vcd-window", "50"));
+        long window = Cli.parseLong("divergence-window", cl.getOptionValue("divergence-window", "50"));
         if (window < 0) {
-            throw new UsageException("--vcd-window must not be negative");
+            throw new UsageException("--divergence-window must not be negative");
         }
         if (!ExternalTool.available("verilator")) {
             err.println("ppbus cosim: verilator is not installed (apt-get install verilator)");
             return 2;
         }
-        Path prefix = Path.of(cl.getOptionValue("vcd", "ppbus-divergence"));
+        Path prefix = Path.of(cl.getOptionValue("divergence-vcd", "ppbus-divergence"));
         err.println("ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
         ProgressBar bar = new ProgressBar(err, true);
         // Until the lockstep reports progress, a ticker shows that the build (minutes at hundreds of

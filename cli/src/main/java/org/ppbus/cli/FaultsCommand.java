@@ -33,7 +33,7 @@ final class FaultsCommand implements Main.Command {
 
     private static Options options() {
         Options o = new Options();
-        o.addOption(Setting.NODES.toOption("13"));
+        o.addOption(Setting.NODES.toOption());
         o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per kind (default 100)").build());
         o.addOption(Setting.LOAD.toOption("0.05"));
         o.addOption(Setting.CYCLES.toOption("20000"));
@@ -55,8 +55,10 @@ final class FaultsCommand implements Main.Command {
         }
         int threads = Cli.threads(cl);
         SimulationConfig base = SimulationConfig.defaults();
-        // The matrix's own defaults: a mid-size plane, enough load that faults meet traffic, short runs.
-        base = Setting.NODES.apply(base, cl.getOptionValue("nodes", "13"));
+        // The matrix's own defaults: enough load that faults meet traffic, and short runs.
+        if (cl.hasOption("nodes")) {
+            base = Setting.NODES.apply(base, cl.getOptionValue("nodes"));
+        }
         base = Setting.LOAD.apply(base, cl.getOptionValue("load", "0.05"));
         base = Setting.CYCLES.apply(base, cl.getOptionValue("cycles", "20000"));
         if (cl.hasOption("latency")) {

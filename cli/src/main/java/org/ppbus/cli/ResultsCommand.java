@@ -30,7 +30,8 @@ final class ResultsCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("out").hasArg().argName("FILE").desc("report (default docs/RESULTS.md)").build());
+        // --out names a folder in sweep and generate; the report is a file, so it has its own name.
+        o.addOption(Option.builder().longOpt("report").hasArg().argName("FILE").desc("the markdown report (default docs/RESULTS.md)").build());
         o.addOption(Option.builder().longOpt("data").hasArg().argName("DIR")
                 .desc("sweep points and plots (default: results/ next to the report)").build());
         o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 100000)").build());
@@ -39,11 +40,11 @@ final class ResultsCommand implements Main.Command {
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus results [--out FILE] [--data DIR] [--cycles C]",
+            Cli.help(out, "ppbus results [--report FILE] [--data DIR] [--cycles C]",
                     "Runs the comparison sweep (resumable) and writes the results report.\n\n", o);
             return 0;
         }
-        Path report = Path.of(cl.getOptionValue("out", "docs/RESULTS.md")).toAbsolutePath();
+        Path report = Path.of(cl.getOptionValue("report", "docs/RESULTS.md")).toAbsolutePath();
         Path data = Path.of(cl.getOptionValue("data", report.resolveSibling("results").toString())).toAbsolutePath();
         String cycles = cl.getOptionValue("cycles", "100000");
         long c = Cli.parseLong("cycles", cycles);

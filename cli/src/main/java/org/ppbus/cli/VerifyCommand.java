@@ -54,7 +54,8 @@ final class VerifyCommand implements Main.Command {
 
     private static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors (default 3)").build());
+        // Required: the state space grows so fast with n that no default suits every use.
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors, 1..31 (required)").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, literal+F1[+F2][+F3]").build());
         o.addOption(Option.builder().longOpt("reenter-without-thinking")
@@ -132,7 +133,10 @@ final class VerifyCommand implements Main.Command {
 
     /** The options as a search to run, checked. */
     private static Request request(CommandLine cl) throws UsageException {
-        int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes", "3"));
+        if (!cl.hasOption("nodes")) {
+            throw new UsageException("--nodes is required (the triangle is --nodes 3)");
+        }
+        int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
         int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
         if (nodes < 1 || nodes > 31) {
             throw new UsageException("--nodes must be 1..31 for the search, got " + nodes);

@@ -25,7 +25,7 @@ class ResultsCommandTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path report = dir.resolve("RESULTS.md");
-        int code = Main.run(new String[] {"results", "--out", report.toString(), "--cycles", "2000", "--quiet"},
+        int code = Main.run(new String[] {"results", "--report", report.toString(), "--cycles", "2000", "--quiet"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
         String md = Files.readString(report);

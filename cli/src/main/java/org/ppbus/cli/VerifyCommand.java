@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.check.SearchOptions;
 import org.ppbus.check.StateSearch;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.ConfigException;
@@ -46,7 +47,7 @@ final class VerifyCommand implements Main.Command {
     }
 
     /** What the options ask for. */
-    private record Request(StateSearch.Options search, int fifo, boolean noSearch, boolean rtl, int maxSteps,
+    private record Request(SearchOptions search, int fifo, boolean noSearch, boolean rtl, int maxSteps,
                            String active, Path traceOut, Path keep) { }
 
     /** A counterexample written to a file, and the command that replays it. */
@@ -58,8 +59,9 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors, 1..31 (required)").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
         o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, literal+F1[+F2][+F3]").build());
-        o.addOption(Option.builder().longOpt("reenter-without-thinking")
-                .desc("outside the contract (audit A3): an eating processor may also re-enter at once").build());
+        o.addOption(Option.builder().longOpt("reenter-without-thinking").hasArg().argName("LIST")
+                .desc("OUTSIDE THE CONTRACT, audit A3: these processors may also re-enter at once after eating (as in simulate)")
+                .build());
         o.addOption(Option.builder().longOpt("max-states").hasArg().argName("S").desc("stop after S states (default: until the heap is 80% full)").build());
         o.addOption(Option.builder().longOpt("max-depth").hasArg().argName("D").desc("stop at depth D (default: none)").build());
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
@@ -91,18 +93,18 @@ final class VerifyCommand implements Main.Command {
         Options o = options();
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking] [--json FILE]",
+            Cli.help(out, "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking LIST] [--json FILE]",
                     "Breadth-first search of every state the Campos-Carvalho model can reach from the cold start,\n"
                     + "with processors that do anything the req/gnt handshake allows.\n\n", o);
             return 0;
         }
         Request q = request(cl);
-        StateSearch.Options opt = q.search();
+        SearchOptions opt = q.search();
         StateSearch search;
         try {
             // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
             search = new StateSearch(q.noSearch()
-                    ? new StateSearch.Options(opt.nodes(), opt.latency(), opt.rules(), false, 1, 0, false, 0) : opt);
+                    ? new SearchOptions(opt.nodes(), opt.latency(), opt.rules(), false, 1, 0, false, 0) : opt);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -157,23 +159,14 @@ final class VerifyCommand implements Main.Command {
         if (maxDepth < 0) {
             throw new UsageException("--max-depth must not be negative, got " + maxDepth);
         }
-        long active = -1L;
-        if (cl.hasOption("active")) {
-            active = 0;
-            for (String a : Cli.parseList("active", cl.getOptionValue("active"))) {
-                int i = Cli.parseInt("active", a.trim());
-                if (i < 0 || i >= nodes) {
-                    throw new UsageException("--active: node " + i + " is outside 0.." + (nodes - 1));
-                }
-                active |= 1L << i;
-            }
-        }
+        long active = cl.hasOption("active") ? mask(cl, "active", nodes) : -1L;
+        long reenter = cl.hasOption("reenter-without-thinking") ? mask(cl, "reenter-without-thinking", nodes) : 0L;
         int fifo = cl.hasOption("async") ? Cli.parseInt("fifo", cl.getOptionValue("fifo", "4")) : 0;
         if (cl.hasOption("async") && (fifo < 1 || fifo > 15)) {
             throw new UsageException("--fifo must be 1..15, got " + fifo);
         }
-        StateSearch.Options opt = new StateSearch.Options(nodes, latency, rules, cl.hasOption("reenter-without-thinking"),
-                maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo);
+        SearchOptions opt = new SearchOptions(nodes, latency, rules, false, maxStates, maxDepth, !cl.hasOption("no-h"),
+                active, fifo).withReentry(reenter);
         if (cl.hasOption("no-fairness")) {
             opt = opt.withoutOvertaking();
         }
@@ -192,10 +185,23 @@ final class VerifyCommand implements Main.Command {
                 Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")), keep);
     }
 
+    /** A list of processors as a bit mask, each checked against n. */
+    private static long mask(CommandLine cl, String option, int nodes) throws UsageException {
+        long m = 0;
+        for (String a : Cli.parseList(option, cl.getOptionValue(option))) {
+            int i = Cli.parseInt(option, a.trim());
+            if (i < 0 || i >= nodes) {
+                throw new UsageException("--" + option + ": node " + i + " is outside 0.." + (nodes - 1));
+            }
+            m |= 1L << i;
+        }
+        return m;
+    }
+
     /** Prints the search's outcome; writes the first finding as a trace when it can be replayed. */
     private static Written printSearch(PrintStream out, StateSearch search, StateSearch.Result r, Request q)
             throws java.io.IOException {
-        StateSearch.Options opt = q.search();
+        SearchOptions opt = q.search();
         out.printf(Locale.ROOT, "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n", r.states(),
                 r.transitions(), r.depth(), r.complete() ? "complete" : "INCOMPLETE (" + r.stoppedBecause()
                 + "; every state within " + r.exploredDepth() + " cycles checked)", r.seconds(), r.bytes() / 1e6);
@@ -223,7 +229,7 @@ final class VerifyCommand implements Main.Command {
     }
 
     /** The Yosys induction proof of "at most one gnt" on the generated RTL. */
-    private static RtlProof.Result proof(PrintStream out, StateSearch.Options opt, int maxSteps, Path keep)
+    private static RtlProof.Result proof(PrintStream out, SearchOptions opt, int maxSteps, Path keep)
             throws java.io.IOException {
         Path dir = keep != null ? java.nio.file.Files.createDirectories(keep) : java.nio.file.Files.createTempDirectory("ppbus-proof");
         RtlProof.Result proof;
@@ -246,7 +252,7 @@ final class VerifyCommand implements Main.Command {
 
     private static String json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
             throws java.io.IOException {
-        StateSearch.Options opt = q.search();
+        SearchOptions opt = q.search();
         ObjectNode root = Reports.header(Version.VERSION);
         root.put("nodes", opt.nodes());
         root.put("latency", opt.latency());

@@ -31,7 +31,7 @@ final class Counterexamples {
      * simulation cycle k + 1, because traces start at cycle 1 and the cold start is quiescent. A
      * request still open at the end holds the bus for {@code openHold} cycles.
      */
-    static RequestTrace trace(StateSearch.Options o, List<int[]> actions, int openHold) {
+    static RequestTrace trace(SearchOptions o, List<int[]> actions, int openHold) {
         Wiring wiring = Wiring.forNodes(o.nodes());
         int n = wiring.nodes();
         long[] granted = new long[1];

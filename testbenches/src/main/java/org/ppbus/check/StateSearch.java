@@ -9,7 +9,6 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
 
 /**
@@ -35,36 +34,6 @@ import org.ppbus.registry.Algorithms;
  * whole system, so a counterexample is real, but "no violation" covers that scope only.
  */
 public final class StateSearch {
-    /** What to search. */
-    public record Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
-                          int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking) {
-        public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
-                       boolean checkH, long activeMask, int fifoCapacity) {
-            this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity, true);
-        }
-
-        public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
-                       boolean checkH, long activeMask) {
-            this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, 0);
-        }
-
-        /** Every processor may act. */
-        public Options(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
-                       boolean checkH) {
-            this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, -1L, 0);
-        }
-
-        /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
-        public Options withoutOvertaking() {
-            return new Options(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                    fifoCapacity, false);
-        }
-
-        public boolean async() {
-            return fifoCapacity > 0;
-        }
-    }
-
     /** One broken property, with the shortest path that shows it (actions per cycle; a loop for liveness). */
     public record Finding(String property, String message, List<int[]> path, int loopStart) { }
 
@@ -82,7 +51,7 @@ public final class StateSearch {
     public static final int DROP = 2;
     public static final int REENTER = 3;
 
-    private final Options o;
+    private final SearchOptions o;
     private final Wiring wiring;
     private final CcNetwork net;
     private final SearchRecorder rec = new SearchRecorder();
@@ -93,7 +62,7 @@ public final class StateSearch {
     private final Overtaking overtaking;        // null with asynchronous channels, where no L bounds it
     private final List<Finding> findings = new ArrayList<>();
 
-    public StateSearch(Options options) {
+    public StateSearch(SearchOptions options) {
         if (options.nodes() < 1 || options.nodes() > 31) {
             throw new IllegalArgumentException("the search handles 1..31 nodes, got " + options.nodes());
         }
@@ -226,7 +195,7 @@ public final class StateSearch {
                 c[i] |= 1 << RAISE;
             } else if (st == ClientState.EATING && ((fresh >>> i) & 1) == 0) {
                 c[i] |= 1 << DROP;
-                if (o.reenterWithoutThinking()) {
+                if (o.reenterWithoutThinking() && (o.reenterMask() >>> i & 1) != 0) {
                     c[i] |= 1 << REENTER;
                 }
             }

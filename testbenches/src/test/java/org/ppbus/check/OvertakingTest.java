@@ -106,7 +106,7 @@ class OvertakingTest {
     @ParameterizedTest
     @CsvSource({"1", "2", "3", "4"})
     void theSearchReachesTheBoundAndNoMore(int latency) {
-        StateSearch.Result r = new StateSearch(new StateSearch.Options(3, latency, RuleSet.FIXED, false, 10_000_000,
+        StateSearch.Result r = new StateSearch(new SearchOptions(3, latency, RuleSet.FIXED, false, 10_000_000,
                 Integer.MAX_VALUE, false)).run(() -> 0);
         assertTrue(r.complete());
         assertEquals(java.util.List.of(), r.findings());
@@ -123,7 +123,7 @@ class OvertakingTest {
     @Test
     void aMutantThatOvertakesOnceMoreFailsBothChecks(@TempDir Path dir) throws IOException {
         int latency = 3;
-        StateSearch s = new StateSearch(new StateSearch.Options(2, latency, RuleSet.FIXED, true, 10_000_000,
+        StateSearch s = new StateSearch(new SearchOptions(2, latency, RuleSet.FIXED, true, 10_000_000,
                 Integer.MAX_VALUE, false));
         StateSearch.Result r = s.run(() -> 0);
         assertEquals(1, r.findings().size());

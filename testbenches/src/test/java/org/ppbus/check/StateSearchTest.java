@@ -153,18 +153,18 @@ class StateSearchTest {
      */
     @Test
     void asynchronousChannelsOnTheTriangle() {
-        StateSearch.Result fixed = new StateSearch(new StateSearch.Options(3, 1, RuleSet.FIXED, false, 10_000_000,
+        StateSearch.Result fixed = new StateSearch(new SearchOptions(3, 1, RuleSet.FIXED, false, 10_000_000,
                 Integer.MAX_VALUE, true, -1L, 4)).run(() -> 0);
         assertTrue(fixed.complete());
         assertEquals(List.of(), fixed.findings());
         assertTrue(fixed.states() > search(3, 1, "fixed", false, -1L).states(), "delays should add states");
-        StateSearch.Result literal = new StateSearch(new StateSearch.Options(3, 1, RuleSet.LITERAL, false, 10_000_000,
+        StateSearch.Result literal = new StateSearch(new SearchOptions(3, 1, RuleSet.LITERAL, false, 10_000_000,
                 Integer.MAX_VALUE, true, -1L, 4)).run(() -> 0);
         assertEquals("I3 request tokens", literal.findings().get(0).property());
     }
 
-    private static StateSearch.Options options(int n, int latency, String rules, boolean reenter, long scope) {
-        return new StateSearch.Options(n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
+    private static SearchOptions options(int n, int latency, String rules, boolean reenter, long scope) {
+        return new SearchOptions(n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
     }
 
     private static StateSearch.Result search(int n, int latency, String rules, boolean reenter, long scope) {

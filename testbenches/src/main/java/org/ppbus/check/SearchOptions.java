@@ -1,0 +1,55 @@
+package org.ppbus.check;
+
+import org.ppbus.protocol.cc.RuleSet;
+
+/**
+ * What a {@link StateSearch} explores.
+ *
+ * @param reenterWithoutThinking outside the contract (audit A3): processors of {@code reenterMask}
+ *     may also re-enter at once after eating
+ * @param activeMask the processors that ever ask (bit i for processor i)
+ * @param fifoCapacity above 0, asynchronous FIFO channels of this capacity instead of latency L
+ * @param checkOvertaking carry the overtaking counts in the states (a larger graph)
+ * @param reenterMask the processors that may re-enter without thinking (bit i for processor i)
+ */
+public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
+                            int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
+                            long reenterMask) {
+    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
+                         int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking) {
+        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
+                checkOvertaking, -1L);
+    }
+
+    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
+                         boolean checkH, long activeMask, int fifoCapacity) {
+        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity, true);
+    }
+
+    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
+                         boolean checkH, long activeMask) {
+        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, 0);
+    }
+
+    /** Every processor may act. */
+    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
+                         boolean checkH) {
+        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, -1L, 0);
+    }
+
+    /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
+    public SearchOptions withoutOvertaking() {
+        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
+                fifoCapacity, false, reenterMask);
+    }
+
+    /** The same search in which only these processors (bit i for processor i) may re-enter without thinking. */
+    public SearchOptions withReentry(long mask) {
+        return new SearchOptions(nodes, latency, rules, mask != 0, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
+                checkOvertaking, mask);
+    }
+
+    public boolean async() {
+        return fifoCapacity > 0;
+    }
+}

@@ -12,11 +12,11 @@ record ResultRow(String algorithm, int nodes, double load, int latency, long see
                  long mutexViolations, boolean deadlock, boolean ok, double messagesPerEntry,
                  double remoteMessagesPerEntry, double bitsPerEntry, double waitMean, long waitP50, long waitP99,
                  long waitMax, double syncDelayMean, double busUtilization, double jainFairness, double wiresPerNode,
-                 int hold, String workload, String rules) {
+                 int hold, String workload, String rules, long warmup) {
 
     static final String CSV_HEADER = "algorithm,nodes,load,latency,seed,cycles,entries,mutexViolations,deadlock,verdict,"
             + "messagesPerEntry,remoteMessagesPerEntry,bitsPerEntry,waitMean,waitP50,waitP99,waitMax,syncDelayMean,"
-            + "busUtilization,jainFairness,wiresPerNode,hold,workload,rules";
+            + "busUtilization,jainFairness,wiresPerNode,hold,workload,rules,warmup";
 
     /** Splits a CSV line at the commas outside double quotes. */
     private static final java.util.regex.Pattern FIELD = java.util.regex.Pattern.compile(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
@@ -35,14 +35,14 @@ record ResultRow(String algorithm, int nodes, double load, int latency, long see
                 wait.get("p99").asLong(), wait.get("max").asLong(), report.get("syncDelay").get("mean").asDouble(),
                 report.get("busUtilization").asDouble(), report.get("jainFairness").asDouble(),
                 report.path("wiresPerNode").asDouble(Double.NaN), c.get("hold").asInt(), c.get("workload").asText(),
-                c.get("rules").asText());
+                c.get("rules").asText(), c.path("warmup").asLong(0));
     }
 
     String csv() {
-        return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%d,%s,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,%d,%s,%s",
+        return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%d,%s,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,%d,%s,%s,%d",
                 algorithm, nodes, Double.toString(load), latency, seed, cycles, entries, mutexViolations, deadlock,
                 ok ? "ok" : "FAILED", messagesPerEntry, remoteMessagesPerEntry, bitsPerEntry, waitMean, waitP50, waitP99,
-                waitMax, syncDelayMean, busUtilization, jainFairness, wiresPerNode, hold, quoted(workload), rules);
+                waitMax, syncDelayMean, busUtilization, jainFairness, wiresPerNode, hold, quoted(workload), rules, warmup);
     }
 
     /** A field as CSV writes it: in double quotes when it holds a comma or a quote (a trace file's path). */
@@ -62,6 +62,6 @@ record ResultRow(String algorithm, int nodes, double load, int latency, long see
                 Boolean.parseBoolean(f[8]), f[9].equals("ok"), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
                 Double.parseDouble(f[12]), Double.parseDouble(f[13]), Long.parseLong(f[14]), Long.parseLong(f[15]),
                 Long.parseLong(f[16]), Double.parseDouble(f[17]), Double.parseDouble(f[18]), Double.parseDouble(f[19]),
-                Double.parseDouble(f[20]), Integer.parseInt(f[21]), unquoted(f[22]), f[23]);
+                Double.parseDouble(f[20]), Integer.parseInt(f[21]), unquoted(f[22]), f[23], Long.parseLong(f[24]));
     }
 }

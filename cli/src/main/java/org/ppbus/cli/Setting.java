@@ -43,6 +43,8 @@ enum Setting {
     REENTER("reenter-without-thinking", "reenterNodes", "reenterNodes", "LIST",
             "OUTSIDE THE CONTRACT, to reproduce audit A3: these processors re-enter without lowering req", c -> "none",
             (b, v) -> b.reenterNodes(Cli.parseInts("reenter-without-thinking", v))),
+    WARMUP("warmup", "warmup", "warmupCycles", "C", "the first cycles, left out of the statistics (the checks cover them)",
+            c -> Long.toString(c.warmupCycles()), (b, v) -> b.warmupCycles(Cli.parseLong("warmup", v))),
     FAULT("fault", "fault", "fault", "KIND:WHERE", "inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random "
             + "or CYCLE@CHANNEL (e.g. drop:120@c2a_c0_a1); the report gives faultVerdict", c -> c.fault(),
             (b, v) -> b.fault(v));

@@ -47,6 +47,7 @@ final class SweepCommand implements Main.Command {
         o.addOption(Setting.HOLD.toOption());
         o.addOption(Setting.WORKLOAD.toOption());
         o.addOption(Setting.RULES.toOption());
+        o.addOption(Setting.WARMUP.toOption());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
         o.addOption(Option.builder().longOpt("shard").hasArg().argName("i/k")
                 .desc("run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)").build());
@@ -164,7 +165,7 @@ final class SweepCommand implements Main.Command {
         List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", Algorithms.names())));
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
         SimulationConfig common = Setting.applyAll(SimulationConfig.defaults(), cl,
-                List.of(Setting.HOLD, Setting.WORKLOAD, Setting.RULES));
+                List.of(Setting.HOLD, Setting.WORKLOAD, Setting.RULES, Setting.WARMUP));
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
         if (seeds < 1) {
             throw new UsageException("--seeds must be at least 1");
@@ -216,7 +217,8 @@ final class SweepCommand implements Main.Command {
         return String.format(Locale.ROOT, "%s_n%d_p%s_L%d_s%d_c%d_h%d", c.algorithm(), c.nodes(), Double.toString(c.load()),
                 c.latencyCycles(), c.seed(), c.cycles(), c.holdCycles())
                 + (c.rules().equals(d.rules()) ? "" : "_r" + c.rules().label())
-                + (c.workload().equals(d.workload()) ? "" : "_w" + c.workload().replaceAll("[^A-Za-z0-9.-]", "-"));
+                + (c.workload().equals(d.workload()) ? "" : "_w" + c.workload().replaceAll("[^A-Za-z0-9.-]", "-"))
+                + (c.warmupCycles() == 0 ? "" : "_warm" + c.warmupCycles());
     }
 
     /** A point is finished when its file parses and describes the same point. */
@@ -233,7 +235,7 @@ final class SweepCommand implements Main.Command {
             ResultRow r = ResultRow.of(Reports.mapper().readTree(file.toFile()));
             boolean same = r.algorithm().equals(c.algorithm()) && r.nodes() == c.nodes() && r.load() == c.load()
                     && r.latency() == c.latencyCycles() && r.seed() == c.seed() && r.hold() == c.holdCycles()
-                    && r.workload().equals(c.workload()) && r.rules().equals(c.rules().label());
+                    && r.workload().equals(c.workload()) && r.rules().equals(c.rules().label()) && r.warmup() == c.warmupCycles();
             return same ? r : null;
         } catch (IOException | RuntimeException e) {
             return null; // unreadable: run it again

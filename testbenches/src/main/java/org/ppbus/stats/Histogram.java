@@ -11,6 +11,14 @@ public final class Histogram {
     private long sum;
     private long max;
 
+    /** Forgets every sample (the end of a warm-up). */
+    public void clear() {
+        java.util.Arrays.fill(counts, 0);
+        samples = 0;
+        sum = 0;
+        max = 0;
+    }
+
     public void add(long value) {
         if (value < 0) {
             throw new IllegalArgumentException("negative sample " + value);

@@ -187,6 +187,34 @@ public final class Statistics {
         return entries;
     }
 
+    /**
+     * Forgets everything counted so far: the warm-up is over. Requests still waiting are counted
+     * when they are granted (their waits from their rise), with the messages of their period from
+     * now on.
+     */
+    public void restart() {
+        java.util.Arrays.fill(totals, 0);
+        java.util.Arrays.fill(messageBits, 0);
+        for (Histogram h : perEntry) {
+            h.clear();
+        }
+        wait.clear();
+        syncDelay.clear();
+        for (long[] c : periodCount) {
+            java.util.Arrays.fill(c, 0);
+        }
+        java.util.Arrays.fill(periodHasEntry, false);
+        java.util.Arrays.fill(entriesOf, 0);
+        java.util.Arrays.fill(waitsOf, null);
+        entries = 0;
+        syncReleaseCycle = -1;
+        java.util.Arrays.fill(periodCleanYields, 0);
+        java.util.Arrays.fill(linkCleanYields, 0);
+        cleanYields = 0;
+        maxCleanYieldsPerPeriod = 0;
+        maxCleanYieldsAtOneArbiter = 0;
+    }
+
     public long entries(int node) {
         return entriesOf[node];
     }

@@ -96,6 +96,7 @@ public final class Simulation {
         // grant or release, nobody eating) for 4 watchdog periods is cut, however long the holds
         // and latencies of a correct run are.
         private long lastProgress;
+        private long busyBeforeWarmup;
         private long progressEntries = -1;
 
         Run(SimulationConfig c) throws IOException {
@@ -131,6 +132,11 @@ public final class Simulation {
         long loop() {
             long t = 0;
             for (; !ended(t); t++) {
+                if (t == c.warmupCycles() && t > 0) {
+                    // The warm-up is over: the statistics start afresh; the checks never stopped.
+                    stats.restart();
+                    busyBeforeWarmup = processors.busyCycles();
+                }
                 if ((t & 0x3FF) == 0 && progress != null) {
                     progress.update(t, c.cycles(), stats.entries());
                 }
@@ -188,7 +194,9 @@ public final class Simulation {
             checker.endOfRun(t);
             int ungranted = processors.waitingCount();
             Violation v = refused != null ? refused : checker.violation();
-            Statistics.Summary summary = stats.summarise(t, processors.busyCycles(), workload.activeNodes());
+            long measured = t > c.warmupCycles() ? c.warmupCycles() : 0;
+            Statistics.Summary summary = stats.summarise(t - measured, processors.busyCycles() - busyBeforeWarmup,
+                    workload.activeNodes());
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),

@@ -27,15 +27,16 @@ import org.ppbus.registry.Algorithms;
  *     THINKING cycle until {@code cycles}
  * @param fault a fault to inject ({@code KIND:WHERE}, see {@link org.ppbus.link.FaultPlan}), or "none"
  * @param algorithm the name of an algorithm in {@link Algorithms}
+ * @param warmupCycles the first cycles, left out of the statistics (the checks cover them)
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, RuleSet rules, String workload, int[] hotNodes,
                                double hotLoad, boolean fullCheck, boolean evaluateEveryUnit, long watchdogCycles,
                                long stallCycles, boolean drain, int[] reenterNodes,
-                               String algorithm, String fault) {
+                               String algorithm, String fault, long warmupCycles) {
     public static SimulationConfig defaults() {
         return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, RuleSet.FIXED, "uniform", new int[0], 0.5,
-                false, false, 100_000, 16, true, new int[0], Algorithms.campos().name(), "none");
+                false, false, 100_000, 16, true, new int[0], Algorithms.campos().name(), "none", 0);
     }
 
     /**
@@ -46,6 +47,8 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(nodes >= 1, "nodes", "nodes", "must be at least 1, got " + nodes);
         require(nodes <= 4161, "nodes", "nodes", "must be at most 4161 (q = 64), got " + nodes);
         require(cycles >= 0, "cycles", "cycles", "must not be negative, got " + cycles);
+        require(warmupCycles >= 0 && (warmupCycles < cycles || warmupCycles == 0), "warmupCycles", "the warm-up",
+                "must be 0 or shorter than the cycles (" + cycles + "), got " + warmupCycles);
         require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
         require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
         require(holdCycles >= 1, "holdCycles", "hold", "must be at least 1 cycle, got " + holdCycles);
@@ -157,6 +160,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         private int[] reenterNodes;
         private String algorithm;
         private String fault;
+        private long warmupCycles;
 
         private Builder(SimulationConfig c) {
             nodes = c.nodes;
@@ -178,6 +182,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             reenterNodes = c.reenterNodes;
             algorithm = c.algorithm;
             fault = c.fault;
+            warmupCycles = c.warmupCycles;
         }
 
         public Builder nodes(int v) { nodes = v; return this; }
@@ -200,11 +205,12 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         public Builder reenterNodes(int[] v) { reenterNodes = v.clone(); return this; }
         public Builder algorithm(String v) { algorithm = v; return this; }
         public Builder fault(String v) { fault = v; return this; }
+        public Builder warmupCycles(long v) { warmupCycles = v; return this; }
 
         public SimulationConfig build() {
             return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules,
                     workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes, algorithm,
-                    fault);
+                    fault, warmupCycles);
         }
     }
 }

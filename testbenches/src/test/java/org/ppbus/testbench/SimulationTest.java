@@ -255,6 +255,22 @@ class SimulationTest {
         assertEquals((double) hold / (hold + 2), r.summary().busUtilization(), 0.002);
     }
 
+    /**
+     * A warm-up leaves its cycles out of the statistics: the lone saturated processor above makes
+     * one entry per H + 2 cycles, so 60,000 cycles with 20,000 of warm-up count 40,000 / (H + 2)
+     * entries (give or take the one in progress at each end), at the same utilisation H / (H + 2).
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "4"})
+    void aWarmupIsLeftOutOfTheStatistics(int hold) throws IOException {
+        SimulationConfig c = cfg(7, 1.0, 1, 60_000, 1).withWorkload("single").withHold(hold).toBuilder()
+                .warmupCycles(20_000).build();
+        SimulationResult r = new Simulation(c).run();
+        assertEquals(40_000.0 / (hold + 2), r.summary().entries(), 1.0);
+        assertEquals((double) hold / (hold + 2), r.summary().busUtilization(), 0.002);
+        assertNull(r.violation());
+    }
+
     /** Central round-robin: the next requester is granted in the release cycle, so no idle bus cycle. */
     @Test
     void centralRoundRobinHandsOverWithoutIdleCycles() throws IOException {

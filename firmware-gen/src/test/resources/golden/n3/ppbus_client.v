@@ -180,9 +180,9 @@ module ppbus_client #(
     assign held = fork_q | (queued_b0 ^ queued_b1);
 
     // The protocol: a FORK arrives only at a client that does not hold that fork.
-    always @(posedge clk) begin
+    always @(posedge clk) begin : a_fork_not_held
         if (!rst && (in_fork & fork_q) != {K{1'b0}}) begin
-            $display("ASSERTION FAILED %m: FORK on a link whose fork is held (links %b) at time %0t", in_fork & fork_q, $time);
+            $display("ASSERTION a_fork_not_held FAILED in %m: FORK on a link whose fork is held (links %b) at time %0t", in_fork & fork_q, $time);
             $stop;
         end
     end

@@ -277,20 +277,21 @@ module ppbus_top (
 
     integer a;
 
-    always @(posedge clk) begin
-        if (!rst) begin
-            if ((gnt & (gnt - 1'b1)) != 3'd0) begin
-                $display("ASSERTION FAILED ppbus_top: more than one gnt (%b) at time %0t", gnt, $time);
-                $stop;
-            end
-            if (fork_ok != {3{1'b1}}) begin
-                for (a = 0; a < 3; a = a + 1) begin
-                    if (!fork_ok[a]) begin
-                        $display("ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
-                    end
+    always @(posedge clk) begin : a_one_gnt
+        if (!rst && (gnt & (gnt - 1'b1)) != 3'd0) begin
+            $display("ASSERTION a_one_gnt FAILED in ppbus_top: more than one gnt (%b) at time %0t", gnt, $time);
+            $stop;
+        end
+    end
+
+    always @(posedge clk) begin : a_fork_conservation
+        if (!rst && fork_ok != {3{1'b1}}) begin
+            for (a = 0; a < 3; a = a + 1) begin
+                if (!fork_ok[a]) begin
+                    $display("ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
                 end
-                $stop;
             end
+            $stop;
         end
     end
 `endif

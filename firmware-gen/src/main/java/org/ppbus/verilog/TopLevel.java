@@ -157,18 +157,18 @@ final class TopLevel {
              .append(" != 0 && (").append(v).append(" & (").append(v).append(" - 1'b1)) == 0) : (").append(v).append(" == 0);\n");
         }
         b.append("\n    integer a;\n\n");
-        b.append("    always @(posedge clk) begin\n");
-        b.append("        if (!rst) begin\n");
-        b.append("            if ((gnt & (gnt - 1'b1)) != ").append(n).append("'d0) begin\n");
-        b.append("                $display(\"ASSERTION FAILED ppbus_top: more than one gnt (%b) at time %0t\", gnt, $time);\n");
-        b.append("                $stop;\n            end\n");
-        b.append("            if (fork_ok != {").append(points).append("{1'b1}}) begin\n");
-        b.append("                for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
-        b.append("                    if (!fork_ok[a]) begin\n");
-        b.append("                        $display(\"ASSERTION FAILED ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
-        b.append("                    end\n                end\n");
-        b.append("                $stop;\n            end\n");
-        b.append("        end\n    end\n`endif\n");
+        // Each assertion is a named block, and its message names it, so a failure says which one.
+        b.append("    always @(posedge clk) begin : a_one_gnt\n");
+        b.append("        if (!rst && (gnt & (gnt - 1'b1)) != ").append(n).append("'d0) begin\n");
+        b.append("            $display(\"ASSERTION a_one_gnt FAILED in ppbus_top: more than one gnt (%b) at time %0t\", gnt, $time);\n");
+        b.append("            $stop;\n        end\n    end\n\n");
+        b.append("    always @(posedge clk) begin : a_fork_conservation\n");
+        b.append("        if (!rst && fork_ok != {").append(points).append("{1'b1}}) begin\n");
+        b.append("            for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
+        b.append("                if (!fork_ok[a]) begin\n");
+        b.append("                    $display(\"ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
+        b.append("                end\n            end\n");
+        b.append("            $stop;\n        end\n    end\n`endif\n");
     }
 
     private static void channel(StringBuilder b, String name, int latency) {

@@ -163,17 +163,17 @@ module ppbus_arbiter #(
 
     // A FORK is always the first symbol of its cycle and is never sent while another waits (the
     // fork is out until it comes back), so it never waits; ppbus_top's I2 check relies on that.
-    always @(posedge clk) begin
+    always @(posedge clk) begin : a_no_fork_waits
         if (!rst && ((queued_b0 ~^ {P{A_FORK[0]}}) & (queued_b1 ~^ {P{A_FORK[1]}})) != {P{1'b0}}) begin
-            $display("ASSERTION FAILED %m: a FORK waits in the output queue at time %0t", $time);
+            $display("ASSERTION a_no_fork_waits FAILED in %m: a FORK waits in the output queue at time %0t", $time);
             $stop;
         end
     end
 
     // The protocol: a fork comes back (DIRTY_FORK or CLEAN_FORK) only from the OWNER.
-    always @(posedge clk) begin
+    always @(posedge clk) begin : a_fork_from_owner
         if (!rst && ((in_dirty | in_clean) & ~owner_q) != {P{1'b0}}) begin
-            $display("ASSERTION FAILED %m: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);
+            $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);
             $stop;
         end
     end

@@ -72,16 +72,16 @@ module ppbus_arbiter1 (
 
     // Only a FORK is ever sent, one per grant, so nothing ever waits; ppbus_top's I2 check relies
     // on no FORK waiting.
-    always @(posedge clk) begin
+    always @(posedge clk) begin : a_no_fork_waits
         if (!rst && (queued_b0 || queued_b1)) begin
-            $display("ASSERTION FAILED %m: a FORK waits in the output queue at time %0t", $time);
+            $display("ASSERTION a_no_fork_waits FAILED in %m: a FORK waits in the output queue at time %0t", $time);
             $stop;
         end
     end
 
-    always @(posedge clk) begin
+    always @(posedge clk) begin : a_fork_from_owner
         if (!rst && (c2a_in == C_DIRTY || c2a_in == C_CLEAN) && !owner_q) begin
-            $display("ASSERTION FAILED %m: fork returned while not lent at time %0t", $time);
+            $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned while not lent at time %0t", $time);
             $stop;
         end
     end

@@ -50,9 +50,9 @@ module ppbus_outq #(
 
     // I8: a third symbol would have to wait (a second push while one is pending); the protocol
     // never does that.
-    always @(posedge clk) begin
+    always @(posedge clk) begin : a_queue_bound
         if (!rst && (waiting & (push1_b0 | push1_b1)) != {W{1'b0}}) begin
-            $display("ASSERTION FAILED %m: output queue overflow (I8) at time %0t", $time);
+            $display("ASSERTION a_queue_bound FAILED in %m: output queue overflow (I8) at time %0t", $time);
             $stop;
         end
     end

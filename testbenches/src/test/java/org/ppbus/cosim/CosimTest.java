@@ -154,9 +154,9 @@ class CosimTest {
         Cosim.Result r = Cosim.run(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache(), dir.resolve("div"), 5, lib, false);
         assertNotNull(r.divergence(), "the I2 assertion did not fire");
         assertEquals("RTL assertion ($stop)", r.divergence().signal());
-        assertTrue(r.divergence().detail().contains("ASSERTION FAILED ppbus_top: arbiter "), r.divergence().detail());
+        assertTrue(r.divergence().detail().contains("ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter "), r.divergence().detail());
         assertTrue(r.divergence().detail().contains("(I2)"), r.divergence().detail());
-        assertTrue(r.divergence().describe().contains("the RTL said: ASSERTION FAILED"), r.divergence().describe());
+        assertTrue(r.divergence().describe().contains("the RTL said: ASSERTION a_fork_conservation FAILED"), r.divergence().describe());
     }
 
     /**

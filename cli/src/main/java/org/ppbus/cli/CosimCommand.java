@@ -31,7 +31,8 @@ final class CosimCommand implements Main.Command {
         o.addOption(Cli.algorithmOption(org.ppbus.verilog.Designs.algorithms()));
         // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
         o.addOption(Option.builder().longOpt("divergence-vcd").hasArg().argName("PREFIX")
-                .desc("on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd (default ppbus-divergence)").build());
+                .desc("on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd around it, and PREFIX.trace, the requests"
+                        + " that reproduce it (default ppbus-divergence)").build());
         o.addOption(Option.builder().longOpt("divergence-window").hasArg().argName("C")
                 .desc("cycles each side of the divergence in those files (default 50)").build());
         o.addOption(Option.builder().longOpt("unchecked")
@@ -94,6 +95,17 @@ final class CosimCommand implements Main.Command {
         }
     }
 
+    /**
+     * The command that runs both sides again on the requests recorded up to the divergence: it
+     * diverges at the same cycle, on the same signal, whatever workload first made the requests.
+     */
+    static String replayCommand(SimulationConfig c, Cosim.Result r, boolean checked) {
+        return "ppbus cosim --algorithm " + c.algorithm() + " --nodes " + c.nodes() + " --latency " + c.latencyCycles()
+                + " --rules " + c.rules().label() + " --hold " + c.holdCycles() + " --seed " + c.seed()
+                + " --cycles " + Math.min(c.cycles(), r.divergence().cycle() + 1) + " --workload " + r.trace()
+                + (checked ? "" : " --unchecked");
+    }
+
     private static int report(CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream err)
             throws java.io.IOException {
         out.printf(Locale.ROOT, "ppbus cosim: %s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n", c.algorithm(),
@@ -113,6 +125,8 @@ final class CosimCommand implements Main.Command {
             out.println("  DIVERGENCE at " + r.divergence().describe());
             if (r.javaVcd() != null) {
                 out.println("  waveforms: " + r.javaVcd() + " and " + r.rtlVcd());
+                out.println("  counterexample: " + r.trace());
+                out.println("  replay: " + replayCommand(c, r, !cl.hasOption("unchecked")));
             }
         }
         if (cl.hasOption("json")) {
@@ -130,6 +144,10 @@ final class CosimCommand implements Main.Command {
                 d.put("expected", r.divergence().expected());
                 d.put("actual", r.divergence().actual());
                 d.put("seed", r.divergence().seed());
+                if (r.trace() != null) {
+                    d.put("counterexample", r.trace().toString());
+                    d.put("replay", replayCommand(c, r, !cl.hasOption("unchecked")));
+                }
             }
             root.put("javaCyclesPerSecond", r.javaCyclesPerSecond());
             root.put("rtlCyclesPerSecond", r.rtlCyclesPerSecond());

@@ -22,7 +22,7 @@ import org.ppbus.testbench.VcdTap;
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
     /** The config file's keys: every {@link Setting}, and the switches. */
-    private static final List<String> SWITCHES = List.of("geometricHold", "fullCheck", "drain");
+    private static final List<String> SWITCHES = List.of("geometricHold", "fullCheck", "drain", "fairness");
 
     /**
      * The reader of --config files: a settings object is small and flat, so anything deeply nested,
@@ -47,6 +47,8 @@ final class SimulateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("geometric-hold").desc("geometric hold with mean H instead of fixed").build());
         o.addOption(Option.builder().longOpt("check").desc("check every invariant on every unit every cycle, H included (slow)").build());
         o.addOption(Option.builder().longOpt("evaluate-all").desc("evaluate every unit every cycle (reference mode, slow)").build());
+        o.addOption(Option.builder().longOpt("no-fairness").desc("do not check the overtaking bound; a starving processor is then"
+                + " reported by the starvation watchdog (--watchdog), as verify --no-fairness reports it").build());
         o.addOption(Option.builder().longOpt("no-drain").desc("stop at --cycles instead of letting every request finish").build());
         o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE").desc("JSON object with the same settings (keys: " + String.join(", ", new java.util.TreeSet<>(configKeys())) + "); options given on the command line win").build());
         o.addOption(Cli.jsonOption("the report"));
@@ -204,6 +206,9 @@ final class SimulateCommand implements Main.Command {
         if (cl.hasOption("no-drain")) {
             c = apply(c, "drain", "false");
         }
+        if (cl.hasOption("no-fairness")) {
+            c = apply(c, "fairness", "false");
+        }
         return c;
     }
 
@@ -219,6 +224,9 @@ final class SimulateCommand implements Main.Command {
         }
         if (!c.drain()) {
             b.append(" --no-drain");
+        }
+        if (!c.fairness()) {
+            b.append(" --no-fairness");
         }
         if (!c.fault().equals("none")) {
             b.append(" --fault ").append(c.fault()).append(" --seed ").append(c.seed());
@@ -244,6 +252,7 @@ final class SimulateCommand implements Main.Command {
             case "geometricHold" -> b.geometricHold(parseBool(key, v));
             case "fullCheck" -> b.fullCheck(parseBool(key, v));
             case "drain" -> b.drain(parseBool(key, v));
+            case "fairness" -> b.fairness(parseBool(key, v));
             default -> throw new UsageException("unknown setting '" + key + "'");
         }
         return b.build();

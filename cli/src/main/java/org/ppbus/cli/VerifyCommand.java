@@ -11,9 +11,11 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.check.StateSearch;
+import org.ppbus.check.Violation;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.RtlProof;
 import org.ppbus.workload.RequestTrace;
@@ -50,8 +52,11 @@ final class VerifyCommand implements Main.Command {
     private record Request(SearchOptions search, int fifo, boolean noSearch, boolean rtl, int maxSteps,
                            String active, Path traceOut, Path keep) { }
 
-    /** A counterexample written to a file, and the command that replays it. */
-    private record Written(Path trace, String replay) { }
+    /**
+     * A counterexample written to a file, the command that replays it, and what that replay reports
+     * (run here, through the same code as {@code ppbus simulate}; null for no violation).
+     */
+    private record Written(Path trace, String replay, Violation replayed) { }
 
     private static Options options() {
         Options o = new Options();
@@ -222,10 +227,14 @@ final class VerifyCommand implements Main.Command {
                     + " no trace written)");
             return null;
         }
-        String replay = writeCounterexample(search, f, q.traceOut(), opt.nodes(), opt.latency(), opt.rules());
+        Written w = writeCounterexample(search, f, q);
         out.println("counterexample: " + q.traceOut());
-        out.println("replay: " + replay);
-        return new Written(q.traceOut(), replay);
+        out.println("replay: " + w.replay());
+        Violation v = w.replayed();
+        out.println(v == null ? "  NOTE: the replay reports no violation"
+                : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
+                + (v.property().label().equals(f.property()) ? "" : "  (NOTE: not the search's verdict, " + f.property() + ")"));
+        return w;
     }
 
     /** The Yosys induction proof of "at most one gnt" on the generated RTL. */
@@ -277,26 +286,47 @@ final class VerifyCommand implements Main.Command {
         if (written != null) {
             root.put("counterexample", written.trace().toString());
             root.put("replay", written.replay());
+            if (written.replayed() == null) {
+                root.putNull("replayReports");
+            } else {
+                ObjectNode rr = root.putObject("replayReports");
+                rr.put("property", written.replayed().property().label());
+                rr.put("cycle", written.replayed().cycle());
+            }
         } else {
             root.putNull("counterexample");
         }
         return Reports.mapper().writeValueAsString(root);
     }
 
-    /** Writes a finding as a request trace (loops repeated 40 times); returns the replay command. */
-    private static String writeCounterexample(StateSearch search, StateSearch.Finding f, Path tracePath, int nodes,
-                                              int latency, RuleSet rules) throws java.io.IOException {
-        List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
+    /**
+     * Writes a finding as a request trace and replays it. A loop is repeated until a run's watchdogs,
+     * whose bounds the replay command sets, must have fired: the starvation and livelock bound is
+     * longer than any wait before the loop can be, and the loop outlasts it and the stall bound.
+     */
+    private static Written writeCounterexample(StateSearch search, StateSearch.Finding f, Request q)
+            throws java.io.IOException {
+        SearchOptions opt = q.search();
+        SimulationConfig defaults = SimulationConfig.defaults();
+        boolean loop = f.loopStart() >= 0;
+        int loopLength = loop ? f.path().size() - f.loopStart() : 0;
+        long watchdog = loop ? 64 + 2L * f.path().size() + 8L * loopLength : defaults.watchdogCycles();
+        int repeats = loop ? (int) ((watchdog + defaults.stallCycles() + 2 + loopLength - 1) / loopLength) + 1 : 0;
+        List<int[]> actions = StateSearch.unrolled(f, repeats);
         RequestTrace trace = search.trace(actions, 1_000_000);
         StringWriter w = new StringWriter();
         trace.write(w);
         String header = String.format(Locale.ROOT, "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
-                f.property(), f.message(), nodes, latency, rules.label(), f.loopStart() >= 0
-                        ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated 40 more times" : "");
+                f.property(), f.message(), opt.nodes(), opt.latency(), opt.rules().label(), loop
+                        ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated " + repeats + " more times" : "");
         String text = w.toString();
         int afterHeader = text.indexOf('\n') + 1;
+        Path tracePath = q.traceOut();
         Outputs.write(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
-        return String.format(Locale.ROOT, "ppbus simulate --nodes %d --latency %d --rules %s --workload %s --cycles %d",
-                nodes, latency, rules.label(), tracePath, actions.size() + 2);
+        SimulationConfig replay = defaults.toBuilder().nodes(opt.nodes()).latencyCycles(opt.latency()).rules(opt.rules())
+                .workload(tracePath.toString()).cycles(actions.size() + 2L).watchdogCycles(watchdog)
+                .fairness(opt.checkOvertaking()).build().validated();
+        Violation v = new Simulation(replay).run().violation();
+        return new Written(tracePath, SimulateCommand.replayCommand(replay, tracePath.toString(), replay.cycles()), v);
     }
 }

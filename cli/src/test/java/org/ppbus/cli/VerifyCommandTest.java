@@ -45,6 +45,50 @@ class VerifyCommandTest {
         assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1\n# counterexample of ppbus verify: I3"));
     }
 
+    /**
+     * Every kind of finding replays to the same verdict: the command verify prints, run as a user
+     * runs it, reports the search's property, at the cycle verify says. A safety finding at depth d
+     * is cycle d of the replay (search cycle k is simulation cycle k + 1, and the depth counts the
+     * cold start); a loop's verdict comes from a run's watchdog, so it falls after the loop begins.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "I3 request tokens|--nodes 3 --latency 2 --rules literal",
+        "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6",
+        "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness",
+        "starvation|--nodes 7 --rules literal+F1+F2 --active 0,2 --reenter-without-thinking 0,2 --no-fairness"})
+    void everyFindingReplaysToTheSameVerdictAtTheSameCycle(String property, String args, @TempDir Path dir) {
+        Path trace = dir.resolve("cx.trace");
+        String[] verify = (args + " --trace-out " + trace).split(" ");
+        assertEquals(1, run(concat("verify", verify)));
+        String out = cli.out();
+        java.util.regex.Matcher found = java.util.regex.Pattern.compile("VIOLATION ([^:]+): .*\n  at depth (\\d+)(, then a loop)?")
+                .matcher(out);
+        assertTrue(found.find(), out);
+        assertEquals(property, found.group(1), out);
+        java.util.regex.Matcher said = java.util.regex.Pattern.compile("  the replay reports (.+) at cycle (\\d+)\n").matcher(out);
+        assertTrue(said.find(), out);
+        assertEquals(property, said.group(1), out);
+        long cycle = Long.parseLong(said.group(2));
+        long depth = Long.parseLong(found.group(2));
+        if (found.group(3) == null) {
+            assertEquals(depth, cycle, out);
+        } else {
+            assertTrue(cycle > depth, out);
+        }
+        String replay = out.lines().filter(l -> l.startsWith("replay: ppbus ")).findFirst().orElseThrow()
+                .substring("replay: ppbus ".length());
+        assertEquals(1, run(replay.split(" ")));
+        assertTrue(cli.out().contains("VIOLATION cycle " + cycle + ": " + property + ": "), replay + " gave:\n" + cli.out());
+    }
+
+    private static String[] concat(String first, String[] rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+
     @Test
     void badInputIsAOneLineUsageError() {
         assertEquals(2, run("verify", "--nodes", "0"));

@@ -16,6 +16,8 @@ import org.ppbus.protocol.cc.ProtocolObserver;
  *   <li>I6 no livelock: the protocol moves for {@code watchdog} cycles with no req edge and no meal;</li>
  *   <li>I7 / deadlock: someone hungry, nobody eating, nothing moving for {@code stallCycles};</li>
  *   <li>livelock under load: someone hungry and no meal for {@code watchdog} cycles;</li>
+ *   <li>starvation: a processor waits {@code watchdog} cycles while others are served (the search's
+ *       starvation loop, seen in a finite run; the fairness bound, when checked, fires first);</li>
  *   <li>fairness: no client overtakes a hungry client more often in one hungry period than the
  *       bound derived for the algorithm, the latency and the shortest hold ({@link Overtaking},
  *       {@link Algorithm#overtakeBound}).</li>
@@ -33,6 +35,8 @@ public final class Checker {
     private long lastMealCycle;
     private long lastEdgeCycle;
     private long stalledSince = -1;
+    /** The processor waiting longest, or -1: only its grant can make another the longest waiting. */
+    private int oldestWaiter = -1;
     private Violation violation;
     private long mutexViolations;
 
@@ -68,6 +72,9 @@ public final class Checker {
 
     public void requested(int node, long cycle) {
         lastEdgeCycle = cycle;
+        if (oldestWaiter < 0) {
+            oldestWaiter = node;
+        }
         if (overtaking != null) {
             overtaking.requested(node);
         }
@@ -83,6 +90,9 @@ public final class Checker {
     public void granted(int node, long cycle) {
         eaters++;
         lastMealCycle = cycle;
+        if (node == oldestWaiter) {
+            oldestWaiter = -1;
+        }
         if (overtaking != null) {
             int h = overtaking.granted(node);
             if (h >= 0) {
@@ -121,10 +131,31 @@ public final class Checker {
             fail(new Violation(Property.LIVELOCK, cycle, "bus", "symbols keep moving but nobody has eaten for "
                     + sinceMeal + " cycles", -1, network.describeHungry()));
         }
+        starvation(cycle);
         long sinceEdge = cycle - Math.max(lastEdgeCycle, lastMealCycle);
         if (!quiescent && eaters == 0 && sinceEdge >= watchdogCycles) {
             fail(new Violation(Property.IDLE_LIVELOCK, cycle, "bus", "with no req edge and no meal for " + sinceEdge
                     + " cycles the protocol is still not quiescent", -1, network.describeRecent()));
+        }
+    }
+
+    private void starvation(long cycle) {
+        if (oldestWaiter < 0 && processors.waitingCount() > 0) {
+            long rise = Long.MAX_VALUE;
+            for (int i = 0; i < nodes; i++) {
+                if (processors.waiting(i) && processors.riseCycle(i) < rise) {
+                    rise = processors.riseCycle(i);
+                    oldestWaiter = i;
+                }
+            }
+        }
+        if (oldestWaiter >= 0) {
+            long rise = processors.riseCycle(oldestWaiter);
+            if (cycle - rise >= watchdogCycles && lastMealCycle > rise) {
+                fail(new Violation(Property.STARVATION, cycle, "client " + oldestWaiter, "processor " + oldestWaiter
+                        + " has waited " + (cycle - rise) + " cycles since cycle " + rise + " while others were served",
+                        oldestWaiter, network.describeClients(new int[] {oldestWaiter})));
+            }
         }
     }
 

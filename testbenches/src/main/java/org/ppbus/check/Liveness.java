@@ -6,10 +6,12 @@ import java.util.List;
 
 /**
  * Liveness on the complete state graph of a {@link StateSearch}: a deadlock (a hungry client from
- * which no grant is reachable), a livelock (I6: a loop in which nobody asks, eats or waits while
- * symbols move) and starvation (a loop that keeps one client hungry while every other processor
- * keeps the right to release, and, with asynchronous channels, every channel empties). Loops are
- * found in strongly connected components and reported as lassos from the cold start.
+ * which no grant is reachable), an idle livelock (I6: a loop in which nobody asks, eats or waits
+ * while symbols move) and a loop that keeps one client hungry while every other processor keeps the
+ * right to release (and, with asynchronous channels, every channel empties). Such a loop is named
+ * as a run's watchdogs name it: a deadlock when nothing moves and nobody eats in it, a livelock when
+ * symbols move and nobody eats, starvation when others are served. Loops are found in strongly
+ * connected components and reported as lassos from the cold start.
  */
 final class Liveness {
     /** Re-derives the actions on an edge, since the search kept one parent per state. */
@@ -67,7 +69,7 @@ final class Liveness {
         }
         int[] loop = fairLoop(states, idle, s -> !quiet[s], 0);
         if (loop != null) {
-            return new StateSearch.Finding(Property.LIVELOCK.label(), "with no processor asking, symbols move for ever (I6)",
+            return new StateSearch.Finding(Property.IDLE_LIVELOCK.label(), "with no processor asking, symbols move for ever",
                     lasso(loop), loopStartOf(loop));
         }
         // Starvation: client c hungry throughout a cycle in which every other processor could release.
@@ -79,11 +81,36 @@ final class Liveness {
             int others = ((1 << n) - 1) & ~(1 << c);
             loop = fairLoop(states, hungryC, s -> true, others == 0 ? 0 : others);
             if (loop != null) {
-                return new StateSearch.Finding(Property.STARVATION.label(), "client " + c + " stays hungry for ever while the others are served"
-                        + " (every processor releases in the loop)", lasso(loop), loopStartOf(loop));
+                return starving(c, loop, hungryMask, quiet);
             }
         }
         return null;
+    }
+
+    /**
+     * A loop that keeps client c hungry, named as a run's watchdogs would name it, so that its replay
+     * gives the same verdict: nobody eats and nothing moves is a deadlock (I7); nobody eats while
+     * symbols move is a livelock; others served while c waits is starvation.
+     */
+    private StateSearch.Finding starving(int c, int[] loop, int[] hungryMask, boolean[] quiet) {
+        boolean someoneEats = false;
+        boolean allQuiet = true;
+        int waiting = 0;
+        for (int s : loop) {
+            someoneEats |= eatingMask[s] != 0;
+            allQuiet &= quiet[s];
+            waiting |= hungryMask[s];
+        }
+        if (!someoneEats && allQuiet) {
+            return new StateSearch.Finding(Property.DEADLOCK.label(), "clients " + clients(waiting)
+                    + " wait, nobody eats and nothing moves for ever (I7)", lasso(loop), loopStartOf(loop));
+        }
+        if (!someoneEats) {
+            return new StateSearch.Finding(Property.LIVELOCK.label(), "clients " + clients(waiting)
+                    + " wait and nobody eats while symbols move for ever", lasso(loop), loopStartOf(loop));
+        }
+        return new StateSearch.Finding(Property.STARVATION.label(), "client " + c + " stays hungry for ever while the others are served"
+                + " (every processor releases in the loop)", lasso(loop), loopStartOf(loop));
     }
 
     private boolean[] backwardReach(int states, boolean[] target) {

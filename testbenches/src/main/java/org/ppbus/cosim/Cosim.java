@@ -21,16 +21,19 @@ public final class Cosim {
      * @param cycles cycles compared (the Java run, drain included, or up to the divergence)
      * @param divergence the first difference, or null
      * @param javaVcd, rtlVcd the waveforms written around a divergence, or null
+     * @param trace the requests of the run up to a divergence, which replayed as the workload reproduce
+     *     it at the same cycle; or null
      */
     public record Result(SimulationConfig config, long cycles, Divergence divergence, double javaCyclesPerSecond,
                          double rtlCyclesPerSecond, double lockstepCyclesPerSecond, Path library, Path javaVcd,
-                         Path rtlVcd, boolean interrupted, double buildSeconds) { }
+                         Path rtlVcd, boolean interrupted, double buildSeconds, Path trace) { }
 
     private Cosim() {}
 
     /**
      * @param vcdPrefix on a divergence, VCDs of both sides are written to prefix-java.vcd and
-     *     prefix-rtl.vcd, covering {@code vcdWindow} cycles each side of it
+     *     prefix-rtl.vcd, covering {@code vcdWindow} cycles each side of it, and the run's requests
+     *     to prefix.trace
      * @param library a prebuilt library to use instead of the one built from the config (mutant tests)
      */
     public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library)
@@ -103,18 +106,44 @@ public final class Cosim {
 
         Path javaVcd = null;
         Path rtlVcd = null;
+        Path trace = null;
         if (divergence != null && vcdPrefix != null) {
             long from = Math.max(0, divergence.cycle() - vcdWindow);
             long to = Math.min(tap.historyCycles() - 1, divergence.cycle() + vcdWindow);
             javaVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-java.vcd");
             rtlVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-rtl.vcd");
+            SimulationResult upTo;
             try (VcdTap vcd = new VcdTap(javaVcd, wiring, c.latencyCycles(), from, to)) {
-                new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder().drain(false).build()).tap(vcd).run();
+                upTo = new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder().drain(false).build()).tap(vcd).run();
             }
             rtlWindow(lib, tap, from, to, rtlVcd);
+            trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
+            writeTrace(trace, upTo.trace(), c, divergence);
         }
         return new Result(c, compared, divergence, javaCps, rtlCps, lockstepCps, lib, javaVcd, rtlVcd, interrupted,
-                buildSeconds);
+                buildSeconds, trace);
+    }
+
+    /**
+     * The requests raised up to the divergence: the Java side in lockstep raised them,
+     * so they drive both sides of a replay exactly as in the run, whatever workload made them.
+     */
+    private static void writeTrace(Path file, org.ppbus.workload.RequestTrace t, SimulationConfig c, Divergence d)
+            throws IOException {
+        // Requests after the divergence cannot change it; the replay's --cycles stops before them.
+        org.ppbus.workload.RequestTrace upTo = new org.ppbus.workload.RequestTrace(t.nodes(),
+                t.entries().stream().filter(e -> e.cycle() <= d.cycle()).toList());
+        java.io.StringWriter w = new java.io.StringWriter();
+        upTo.write(w);
+        String text = w.toString();
+        int afterHeader = text.indexOf('\n') + 1;
+        String note = "# requests of ppbus cosim (" + c.algorithm() + ", n=" + c.nodes() + ", L=" + c.latencyCycles()
+                + ", workload " + c.workload() + ", seed " + c.seed() + ") up to its divergence at cycle " + d.cycle()
+                + " on " + d.signal() + "\n";
+        Path tmp = file.resolveSibling(file.getFileName() + ".part");
+        java.nio.file.Files.writeString(tmp, text.substring(0, afterHeader) + note + text.substring(afterHeader));
+        java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The RTL alone on the recorded req trace, without reading symbols. */

@@ -28,11 +28,11 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
     public record Config(String algorithm, int nodes, long cycles, double load, int hold, boolean geometricHold,
                          int latency, long seed, String rules, String workload, int[] hotNodes, double hotLoad,
                          boolean fullCheck, long watchdog, long stall, boolean drain, String fault, int[] reenterNodes,
-                         long warmup) {
+                         long warmup, boolean fairness) {
         public static Config of(SimulationConfig c) {
             return new Config(c.algorithm(), c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
                     c.latencyCycles(), c.seed(), c.rules().label(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
-                    c.watchdogCycles(), c.stallCycles(), c.drain(), c.fault(), c.reenterNodes(), c.warmupCycles());
+                    c.watchdogCycles(), c.stallCycles(), c.drain(), c.fault(), c.reenterNodes(), c.warmupCycles(), c.fairness());
         }
     }
 

@@ -122,7 +122,8 @@ public final class Simulation {
                 net.inject(injector);
             }
             this.checker = new Checker(fabric, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
-            this.overtakeBound = algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles());
+            this.overtakeBound = c.fairness() ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
+                    : org.ppbus.protocol.Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
             probe.connect(checker, processors);
             processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));

@@ -20,7 +20,8 @@ import org.ppbus.registry.Algorithms;
  * @param hotLoad load of the hot nodes
  * @param fullCheck check every invariant on every unit every cycle, including H (slow)
  * @param evaluateEveryUnit evaluate every unit every cycle instead of only the active ones
- * @param watchdogCycles livelock bound: cycles without a meal (or without a req edge, I6)
+ * @param watchdogCycles livelock bound: cycles without a meal (or without a req edge, I6); starvation
+ *     bound: one processor's wait while others are served
  * @param stallCycles deadlock bound: cycles with a waiter, no eater and nothing moving
  * @param drain after {@code cycles}, keep running until every request is granted and released
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
@@ -28,15 +29,17 @@ import org.ppbus.registry.Algorithms;
  * @param fault a fault to inject ({@code KIND:WHERE}, see {@link org.ppbus.link.FaultPlan}), or "none"
  * @param algorithm the name of an algorithm in {@link Algorithms}
  * @param warmupCycles the first cycles, left out of the statistics (the checks cover them)
+ * @param fairness check the algorithm's overtaking bound, if it has one; without it a starving
+ *     processor is caught by the starvation watchdog instead (as the search's {@code --no-fairness})
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, RuleSet rules, String workload, int[] hotNodes,
                                double hotLoad, boolean fullCheck, boolean evaluateEveryUnit, long watchdogCycles,
                                long stallCycles, boolean drain, int[] reenterNodes,
-                               String algorithm, String fault, long warmupCycles) {
+                               String algorithm, String fault, long warmupCycles, boolean fairness) {
     public static SimulationConfig defaults() {
         return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, RuleSet.FIXED, "uniform", new int[0], 0.5,
-                false, false, 100_000, 16, true, new int[0], Algorithms.campos().name(), "none", 0);
+                false, false, 100_000, 16, true, new int[0], Algorithms.campos().name(), "none", 0, true);
     }
 
     /**
@@ -161,6 +164,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         private String algorithm;
         private String fault;
         private long warmupCycles;
+        private boolean fairness;
 
         private Builder(SimulationConfig c) {
             nodes = c.nodes;
@@ -183,6 +187,7 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             algorithm = c.algorithm;
             fault = c.fault;
             warmupCycles = c.warmupCycles;
+            fairness = c.fairness;
         }
 
         public Builder nodes(int v) { nodes = v; return this; }
@@ -206,11 +211,12 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         public Builder algorithm(String v) { algorithm = v; return this; }
         public Builder fault(String v) { fault = v; return this; }
         public Builder warmupCycles(long v) { warmupCycles = v; return this; }
+        public Builder fairness(boolean v) { fairness = v; return this; }
 
         public SimulationConfig build() {
             return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules,
                     workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes, algorithm,
-                    fault, warmupCycles);
+                    fault, warmupCycles, fairness);
         }
     }
 }

@@ -128,6 +128,34 @@ class CosimTest {
         assertEquals(0, other.divergence().actual());
     }
 
+    /**
+     * A divergence writes the requests that led to it; replayed as the workload (as the printed
+     * `ppbus cosim ... --workload PREFIX.trace --cycles D+1` does), they diverge at the same cycle, on
+     * the same signal, with the same values, although the first run drew its requests at random.
+     * The RTL is the swapped-codes mutant above, which diverges at the first dirty fork.
+     */
+    @Test
+    void aDivergenceReplaysFromItsTrace(@TempDir Path dir) throws IOException {
+        requireVerilator();
+        SimulationConfig c = cfg(7, 0.3, 5, 2000);
+        @SuppressWarnings("unchecked")
+        UnaryOperator<String> swap = (UnaryOperator<String>) mutants().filter(a -> a.get()[0].equals("swap"))
+                .findFirst().orElseThrow().get()[1];
+        Path fixed = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true, swap);
+        Cosim.Result first = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("div"), 10, fixed, false);
+        assertNotNull(first.divergence(), "the swapped-codes mutant agreed with the model for 2000 random cycles");
+        assertEquals(dir.resolve("div.trace"), first.trace());
+        assertTrue(Files.readString(first.trace()).startsWith("# ppbus request trace v1\n# requests of ppbus cosim"));
+        SimulationConfig replay = c.withWorkload(first.trace().toString())
+                .withCycles(Math.min(c.cycles(), first.divergence().cycle() + 1));
+        Cosim.Result again = Cosim.run(replay, VerilatorLibrary.defaultCache(), dir.resolve("again"), 10, fixed, false);
+        assertNotNull(again.divergence(), "the replay agreed");
+        assertEquals(first.divergence().cycle(), again.divergence().cycle());
+        assertEquals(first.divergence().signal(), again.divergence().signal());
+        assertEquals(first.divergence().expected(), again.divergence().expected());
+        assertEquals(first.divergence().actual(), again.divergence().actual());
+    }
+
     /** Every rule set in lockstep with its own RTL: full planes, padded ones (n = 9 has single-client arbiters), two latencies. */
     @ParameterizedTest(name = "rules={0} n={1} L={2}")
     @org.junit.jupiter.params.provider.CsvSource({"literal, 7, 1", "literal, 9, 2", "literal+F1+F2, 7, 1",

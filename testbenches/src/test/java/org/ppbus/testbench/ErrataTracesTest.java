@@ -46,22 +46,29 @@ class ErrataTracesTest {
 
     /**
      * The counterexamples of the exhaustive search (docs/VERIFICATION.md), as `ppbus verify` wrote
-     * them: replayed by the simulator, each breaks the invariant its audit item predicts. (Under the
-     * fixed rules the same traces are not meaningful: their last requests hold the bus for ever.)
+     * them, replayed with the settings of the replay command it printed: each gives the verdict of
+     * the search, and the one the audit item predicts (A1 duplicates a request token, A2 blocks
+     * three clients for ever, A3 starves one while another re-enters). A safety finding at depth d
+     * fails in cycle d; A2's loop begins at depth 16 and the stall watchdog (16 cycles) fires in
+     * cycle 16 + 16 - 1; A3's starving processor asked in cycle 3 and the starvation watchdog (94)
+     * fires in cycle 3 + 94. (Under the fixed rules the same traces are not meaningful: their last
+     * requests hold the bus for ever.)
      */
     @ParameterizedTest
     @CsvSource({
-        "search-a1.trace, 3, literal,       6,  I3 request tokens",
-        "search-a2.trace, 7, literal+F1,    59, deadlock",
-        "search-a3.trace, 7, literal+F1+F2, 89, fairness"
+        "search-a1.trace, 3, literal,       6,   100000, true,  I3 request tokens, 4",
+        "search-a2.trace, 7, literal+F1,    144, 106,    false, deadlock,          31",
+        "search-a3.trace, 7, literal+F1+F2, 123, 94,     false, starvation,        97"
     })
-    void searchCounterexampleReplays(String file, int nodes, String rules, long cycles, String invariant) throws IOException {
+    void searchCounterexampleReplays(String file, int nodes, String rules, long cycles, long watchdog, boolean fairness,
+                                     String invariant, long at) throws IOException {
         Path trace = TRACES.resolve(file);
         requireFile(trace);
         SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(nodes).cycles(cycles).rules(rules)
-                .workload(trace.toString()).build()).run();
+                .watchdogCycles(watchdog).fairness(fairness).workload(trace.toString()).build()).run();
         assertNotNull(r.violation(), "expected " + invariant);
         assertEquals(invariant, r.violation().invariant());
+        assertEquals(at, r.violation().cycle());
     }
 
     /** Fails (not skips) when the documented trace is missing. */

@@ -22,9 +22,10 @@ import org.ppbus.plane.Wiring;
  * @param fairness how many meals one processor may start while another stays hungry
  * @param claim the seed's claimed messages per entry at n nodes, or null where it gives none
  * @param features what else the algorithm supports
+ * @param family the kind of algorithm, which groups it with its relatives in plots and tables
  */
 public record Algorithm(String name, String description, Factory factory, Messages messages, Wires wires,
-                        Fairness fairness, Claim claim, Set<Feature> features) {
+                        Fairness fairness, Claim claim, Set<Feature> features, Family family) {
     /** Not checked: the algorithm promises freedom from starvation only. */
     public static final int NO_BOUND = Integer.MAX_VALUE;
 
@@ -43,6 +44,31 @@ public record Algorithm(String name, String description, Factory factory, Messag
         REENTRY,
         /** firmware-gen emits RTL for it. */
         RTL
+    }
+
+    /** The kinds of algorithm in the seeds, by what a processor must obtain before it enters. */
+    public enum Family {
+        /** One node decides: a central arbiter or coordinator. */
+        CENTRAL("central"),
+        /** A single token circulates or is fetched. */
+        TOKEN("token"),
+        /** Permission from every other node, ordered by timestamps. */
+        PERMISSION("permission"),
+        /** Permission from a quorum, any two of which intersect. */
+        QUORUM("quorum"),
+        /** Forks (or request tokens) shared by neighbours, ordered by priorities: the precedence graph. */
+        FORKS("forks");
+
+        private final String label;
+
+        Family(String label) {
+            this.label = label;
+        }
+
+        /** The family's name in file names and titles. */
+        public String label() {
+            return label;
+        }
     }
 
     /** Builds the fabric of one run. */
@@ -103,6 +129,7 @@ public record Algorithm(String name, String description, Factory factory, Messag
     public Algorithm {
         Objects.requireNonNull(name);
         Objects.requireNonNull(factory);
+        Objects.requireNonNull(family, "family");
         features = features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));
     }
 
@@ -130,6 +157,7 @@ public record Algorithm(String name, String description, Factory factory, Messag
         private Fairness fairness = (l, h) -> NO_BOUND;
         private Claim claim = n -> null;
         private final Set<Feature> features = EnumSet.noneOf(Feature.class);
+        private Family family;
 
         private Builder(String name, String description) {
             this.name = name;
@@ -161,6 +189,11 @@ public record Algorithm(String name, String description, Factory factory, Messag
             return this;
         }
 
+        public Builder family(Family f) {
+            family = f;
+            return this;
+        }
+
         public Builder features(Feature... f) {
             features.addAll(List.of(f));
             return this;
@@ -168,7 +201,7 @@ public record Algorithm(String name, String description, Factory factory, Messag
 
         public Algorithm build() {
             Objects.requireNonNull(wires, "wires");
-            return new Algorithm(name, description, factory, messages, wires, fairness, claim, features);
+            return new Algorithm(name, description, factory, messages, wires, fairness, claim, features, family);
         }
     }
 

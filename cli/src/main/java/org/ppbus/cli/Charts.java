@@ -15,17 +15,25 @@ import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.registry.Algorithms;
 
 /**
  * The sweep's plots, one series per algorithm, each point the mean over seeds with its 95%
  * confidence interval when there are several seeds: messages per entry against n on log–log axes
  * (one chart per load and latency), and wait and bus utilisation against load on a log load axis
  * (one chart per n and latency). Each algorithm keeps its colour and marker in every chart (its
- * place in the registry picks them); values a log axis cannot show are named in the title. Each
- * chart is written as PNG and SVG, each file atomically.
+ * family and its place in the registry pick them); values a log axis cannot show are named in the title. Each
+ * chart is written as PNG and SVG, each file atomically; a chart that mixes families of algorithms
+ * also gets a PNG with one panel per family ({@code _by-family.png}).
  */
 final class Charts {
     private Charts() {
+    }
+
+    /** Draws one chart of some rows, its title completed by a suffix. */
+    private interface Figure {
+        XYChart draw(List<ResultRow> rows, String titleSuffix);
     }
 
     /** Writes every chart into dir and returns the files written. */
@@ -35,26 +43,80 @@ final class Charts {
         Map<String, List<ResultRow>> byLoad = group(rows, r -> "p" + r.load() + "_L" + r.latency());
         for (Map.Entry<String, List<ResultRow>> e : byLoad.entrySet()) {
             ResultRow any = e.getValue().get(0);
-            XYChart c = chart("Messages per entry against n (load " + any.load() + ", L = " + any.latency() + ")",
-                    "n (nodes)", "messages per entry");
-            c.getStyler().setXAxisLogarithmic(true);
-            c.getStyler().setYAxisLogarithmic(true);
-            series(c, e.getValue(), r -> r.nodes(), ResultRow::messagesPerEntry, true);
-            files.addAll(save(c, dir.resolve("messages-vs-n_" + e.getKey())));
+            files.addAll(figure(e.getValue(), dir.resolve("messages-vs-n_" + e.getKey()), (rs, suffix) -> {
+                XYChart c = chart("Messages per entry against n (load " + any.load() + ", L = " + any.latency() + ")" + suffix,
+                        "n (nodes)", "messages per entry");
+                c.getStyler().setXAxisLogarithmic(true);
+                c.getStyler().setYAxisLogarithmic(true);
+                series(c, rs, r -> r.nodes(), ResultRow::messagesPerEntry, true);
+                return c;
+            }));
         }
         Map<String, List<ResultRow>> byN = group(rows, r -> "n" + r.nodes() + "_L" + r.latency());
         for (Map.Entry<String, List<ResultRow>> e : byN.entrySet()) {
             ResultRow any = e.getValue().get(0);
             String where = "(n = " + any.nodes() + ", L = " + any.latency() + ")";
-            XYChart w = chart("Mean wait against load " + where, "load (requests per thinking cycle)", "mean wait (cycles)");
-            w.getStyler().setXAxisLogarithmic(true);
-            series(w, e.getValue(), ResultRow::load, ResultRow::waitMean, true);
-            files.addAll(save(w, dir.resolve("wait-vs-load_" + e.getKey())));
-            XYChart u = chart("Bus utilisation against load " + where, "load (requests per thinking cycle)", "bus utilisation");
-            u.getStyler().setXAxisLogarithmic(true);
-            series(u, e.getValue(), ResultRow::load, ResultRow::busUtilization, true);
-            files.addAll(save(u, dir.resolve("utilisation-vs-load_" + e.getKey())));
+            files.addAll(figure(e.getValue(), dir.resolve("wait-vs-load_" + e.getKey()), (rs, suffix) -> {
+                XYChart w = chart("Mean wait against load " + where + suffix, "load (requests per thinking cycle)",
+                        "mean wait (cycles)");
+                w.getStyler().setXAxisLogarithmic(true);
+                series(w, rs, ResultRow::load, ResultRow::waitMean, true);
+                return w;
+            }));
+            files.addAll(figure(e.getValue(), dir.resolve("utilisation-vs-load_" + e.getKey()), (rs, suffix) -> {
+                XYChart u = chart("Bus utilisation against load " + where + suffix, "load (requests per thinking cycle)",
+                        "bus utilisation");
+                u.getStyler().setXAxisLogarithmic(true);
+                series(u, rs, ResultRow::load, ResultRow::busUtilization, true);
+                return u;
+            }));
         }
+        return files;
+    }
+
+    /**
+     * A chart with every algorithm (PNG and SVG) and, when the rows span several families, a PNG of
+     * panels, one per family, each with Campos–Carvalho drawn too as the common reference: thirty
+     * lines in one legend cannot be told apart, six in a panel can.
+     */
+    private static List<Path> figure(List<ResultRow> rows, Path base, Figure f) throws IOException {
+        List<Path> files = new ArrayList<>(save(f.draw(rows, ""), base));
+        Map<Algorithm.Family, List<ResultRow>> byFamily = new java.util.EnumMap<>(Algorithm.Family.class);
+        for (ResultRow r : rows) {
+            Algorithms.find(r.algorithm()).ifPresent(a -> byFamily.computeIfAbsent(a.family(), k -> new ArrayList<>()).add(r));
+        }
+        if (byFamily.size() < 2) {
+            return files;
+        }
+        String reference = Algorithms.campos().name();
+        List<java.awt.image.BufferedImage> panels = new ArrayList<>();
+        for (Map.Entry<Algorithm.Family, List<ResultRow>> e : byFamily.entrySet()) {
+            List<ResultRow> panel = new ArrayList<>(e.getValue());
+            if (e.getKey() != Algorithms.campos().family()) {
+                rows.stream().filter(r -> r.algorithm().equals(reference)).forEach(panel::add);
+            }
+            XYChart c = f.draw(panel, " - " + e.getKey().label() + " family");
+            c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+            panels.add(BitmapEncoder.getBufferedImage(c));
+        }
+        int columns = 2;
+        int w = panels.get(0).getWidth();
+        int h = panels.get(0).getHeight();
+        int rowsOfPanels = (panels.size() + columns - 1) / columns;
+        java.awt.image.BufferedImage grid = new java.awt.image.BufferedImage(columns * w, rowsOfPanels * h,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = grid.createGraphics();
+        g.setColor(java.awt.Color.WHITE);
+        g.fillRect(0, 0, grid.getWidth(), grid.getHeight());
+        for (int i = 0; i < panels.size(); i++) {
+            g.drawImage(panels.get(i), (i % columns) * w, (i / columns) * h, null);
+        }
+        g.dispose();
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(grid, "png", png);
+        Path file = base.resolveSibling(base.getFileName() + "_by-family.png");
+        atomically(file, png.toByteArray());
+        files.add(file);
         return files;
     }
 
@@ -77,8 +139,37 @@ final class Charts {
     private static final java.awt.Color[] COLOURS = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728),
         new java.awt.Color(0x2ca02c), new java.awt.Color(0x9467bd), new java.awt.Color(0xff7f0e), new java.awt.Color(0x8c564b),
         new java.awt.Color(0xe377c2), new java.awt.Color(0x17becf), new java.awt.Color(0x7f7f7f), new java.awt.Color(0xbcbd22)};
-    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
-        SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP};
+    /** One marker per family, in the order of {@link Algorithm.Family}. */
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND,
+        SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CIRCLE};
+
+    /** How an algorithm's series looks. */
+    record Look(org.knowm.xchart.style.markers.Marker marker, java.awt.Color colour) { }
+
+    /**
+     * An algorithm's look, the same in every chart: its family's marker, and a colour by its place
+     * among its family in the registry, so that a family panel never repeats one (up to ten
+     * members); Campos–Carvalho, the reference in every panel, is black.
+     */
+    static Look look(Algorithm a) {
+        java.awt.Color colour;
+        if (a == Algorithms.campos()) {
+            colour = java.awt.Color.BLACK;
+        } else {
+            List<Algorithm> relatives = Algorithms.all().stream()
+                    .filter(o -> o.family() == a.family() && o != Algorithms.campos()).toList();
+            colour = COLOURS[relatives.indexOf(a) % COLOURS.length];
+        }
+        return new Look(MARKERS[a.family().ordinal() % MARKERS.length], colour);
+    }
+
+    private static void style(org.knowm.xchart.XYSeries s, String algorithm) {
+        Algorithms.find(algorithm).map(Charts::look).ifPresent(l -> {
+            s.setMarker(l.marker());
+            s.setMarkerColor(l.colour());
+            s.setLineColor(l.colour());
+        });
+    }
 
     /**
      * One series per algorithm, x ascending, y the mean over seeds with a 95% confidence interval
@@ -87,14 +178,17 @@ final class Charts {
      */
     private static void series(XYChart c, List<ResultRow> rows, ToDoubleFunction<ResultRow> x, ToDoubleFunction<ResultRow> y,
                                boolean log) {
-        Map<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> byAlgorithm = new TreeMap<>();
+        // In the registry's order, so that every legend lists the algorithms alike.
+        Map<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> byAlgorithm =
+                new TreeMap<>(java.util.Comparator.comparingInt((String a) -> Algorithms.names().indexOf(a))
+                        .thenComparing(java.util.Comparator.naturalOrder()));
         for (ResultRow r : rows) {
             byAlgorithm.computeIfAbsent(r.algorithm(), k -> new TreeMap<>())
                     .computeIfAbsent(x.applyAsDouble(r), k -> new org.apache.commons.math3.stat.descriptive.SummaryStatistics())
                     .addValue(y.applyAsDouble(r));
         }
         List<String> undrawn = new ArrayList<>();
-        List<String> order = org.ppbus.registry.Algorithms.names();
+        boolean[] clipped = {false};
         for (Map.Entry<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> e : byAlgorithm.entrySet()) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
@@ -104,23 +198,29 @@ final class Charts {
                 if (!log || (xv > 0 && mean > 0)) {
                     xs.add(xv);
                     ys.add(mean);
-                    bars.add(halfWidth(st));
+                    double bar = halfWidth(st);
+                    // A log axis cannot draw an interval that reaches 0: it is cut short, and the title says so.
+                    if (log && c.getStyler().isYAxisLogarithmic() && bar >= mean) {
+                        bar = mean * 0.99;
+                        clipped[0] = true;
+                    }
+                    bars.add(bar);
                 }
             });
             if (xs.size() < e.getValue().size()) {
                 undrawn.add(e.getKey());
             }
             if (!xs.isEmpty()) {
-                int k = Math.max(0, order.indexOf(e.getKey()));
                 org.knowm.xchart.XYSeries s = bars.stream().anyMatch(b -> b > 0) ? c.addSeries(e.getKey(), xs, ys, bars)
                         : c.addSeries(e.getKey(), xs, ys);
-                s.setMarker(MARKERS[(k / COLOURS.length) % MARKERS.length]);
-                s.setMarkerColor(COLOURS[k % COLOURS.length]);
-                s.setLineColor(COLOURS[k % COLOURS.length]);
+                style(s, e.getKey());
             }
         }
         if (!undrawn.isEmpty()) {
             c.setTitle(c.getTitle() + " (values at 0 not drawn: " + String.join(", ", undrawn) + ")");
+        }
+        if (clipped[0]) {
+            c.setTitle(c.getTitle() + " (confidence intervals reaching 0 cut short)");
         }
     }
 

@@ -302,7 +302,8 @@ final class VerifyCommand implements Main.Command {
     /**
      * Writes a finding as a request trace and replays it. A loop is repeated until a run's watchdogs,
      * whose bounds the replay command sets, must have fired: the starvation and livelock bound is
-     * longer than any wait before the loop can be, and the loop outlasts it and the stall bound.
+     * longer than any wait before the loop can be, and the loop outlasts it, the stall bound, and the
+     * n meals the starvation watchdog also waits for.
      */
     private static Written writeCounterexample(StateSearch search, StateSearch.Finding f, Request q)
             throws java.io.IOException {
@@ -311,7 +312,10 @@ final class VerifyCommand implements Main.Command {
         boolean loop = f.loopStart() >= 0;
         int loopLength = loop ? f.path().size() - f.loopStart() : 0;
         long watchdog = loop ? 64 + 2L * f.path().size() + 8L * loopLength : defaults.watchdogCycles();
-        int repeats = loop ? (int) ((watchdog + defaults.stallCycles() + 2 + loopLength - 1) / loopLength) + 1 : 0;
+        // Each turn of a starvation loop starts at least one meal, and the starvation watchdog also
+        // waits for n of them.
+        int repeats = loop ? Math.max(opt.nodes() + 2,
+                (int) ((watchdog + defaults.stallCycles() + 2 + loopLength - 1) / loopLength) + 1) : 0;
         List<int[]> actions = StateSearch.unrolled(f, repeats);
         RequestTrace trace = search.trace(actions, 1_000_000);
         StringWriter w = new StringWriter();

@@ -1,6 +1,7 @@
 package org.ppbus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.junit.jupiter.api.Test;
@@ -20,5 +21,46 @@ class ChartsTest {
         SummaryStatistics one = new SummaryStatistics();
         one.addValue(5);
         assertEquals(0, Charts.halfWidth(one));
+    }
+
+    /**
+     * Every algorithm keeps one look in every chart, and no two algorithms share one: a family has
+     * its marker, and inside a family (the panels) every member has its own colour.
+     */
+    @Test
+    void everyAlgorithmHasItsOwnLook() {
+        java.util.Set<Charts.Look> seen = new java.util.HashSet<>();
+        for (org.ppbus.protocol.Algorithm a : org.ppbus.registry.Algorithms.all()) {
+            assertTrue(seen.add(Charts.look(a)), a.name() + " looks like another algorithm");
+            assertEquals(Charts.look(a), Charts.look(a));
+        }
+    }
+
+    /**
+     * Rows of several families get a panel image besides the chart with everything; rows of one
+     * family do not.
+     */
+    @Test
+    void mixedFamiliesGetPanels(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.util.List<ResultRow> rows = new java.util.ArrayList<>();
+        for (String a : new String[] {"campos-carvalho", "token-ring", "lamport"}) {
+            for (int n : new int[] {7, 13}) {
+                rows.add(row(a, n));
+            }
+        }
+        java.util.List<java.nio.file.Path> files = Charts.write(rows, java.nio.file.Files.createDirectories(dir.resolve("mixed")));
+        assertTrue(files.contains(dir.resolve("mixed").resolve("messages-vs-n_p0.1_L1_by-family.png")), files.toString());
+        java.awt.image.BufferedImage grid = javax.imageio.ImageIO.read(
+                dir.resolve("mixed").resolve("messages-vs-n_p0.1_L1_by-family.png").toFile());
+        assertEquals(2 * 900, grid.getWidth()); // three families: two columns of 900-pixel panels, two rows
+        assertEquals(2 * 560, grid.getHeight());
+        java.util.List<java.nio.file.Path> one = Charts.write(java.util.List.of(row("lamport", 7), row("ricart-agrawala", 7)),
+                java.nio.file.Files.createDirectories(dir.resolve("one")));
+        assertTrue(one.stream().noneMatch(p -> p.toString().contains("by-family")), one.toString());
+    }
+
+    private static ResultRow row(String algorithm, int n) {
+        return new ResultRow(algorithm, n, 0.1, 1, 1, 1000, 100, 0, false, true, 3.0 * n, 2.0 * n, 8.0 * n, 10, 9, 20, 30,
+                2, 0.5, 0.9, 2, 4, "uniform", "fixed", 0);
     }
 }

@@ -125,6 +125,7 @@ public final class Simulation {
             this.overtakeBound = c.fairness() ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
                     : org.ppbus.protocol.Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
+            checker.watchStarvation(!c.fairness());
             probe.connect(checker, processors);
             processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
         }

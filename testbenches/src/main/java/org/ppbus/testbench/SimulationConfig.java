@@ -20,8 +20,8 @@ import org.ppbus.registry.Algorithms;
  * @param hotLoad load of the hot nodes
  * @param fullCheck check every invariant on every unit every cycle, including H (slow)
  * @param evaluateEveryUnit evaluate every unit every cycle instead of only the active ones
- * @param watchdogCycles livelock bound: cycles without a meal (or without a req edge, I6); starvation
- *     bound: one processor's wait while others are served
+ * @param watchdogCycles livelock bound: cycles without a meal (or without a req edge, I6); without
+ *     {@code fairness}, the starvation bound: one processor's wait while the others start n meals
  * @param stallCycles deadlock bound: cycles with a waiter, no eater and nothing moving
  * @param drain after {@code cycles}, keep running until every request is granted and released
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a

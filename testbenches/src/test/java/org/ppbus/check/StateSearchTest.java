@@ -108,22 +108,22 @@ class StateSearchTest {
 
     /**
      * A2 (R14 does not re-arm the strong request) needs n = 7; in the scope of the audit's scenario
-     * (processors 0, 2, 4 and 6) the search is complete and finds a client that waits for ever, with
+     * (processors 0, 2, 4 and 6) the search is complete and finds clients that wait for ever, with
      * F1 in place so that A1 does not fire first. The fixed rules in the same scope: nothing. With
      * the overtaking monitor on, the same bug shows earlier as a broken fairness bound.
      */
     @Test
-    void a2StarvesAClientWithoutF2() throws IOException {
+    void a2BlocksClientsWithoutF2() throws IOException {
         long scope = 1 | 1 << 2 | 1 << 4 | 1 << 6;
         assertEquals("fairness", new StateSearch(options(7, 1, "literal+F1", false, scope)).run(() -> 0)
                 .findings().get(0).property());
         StateSearch s = new StateSearch(options(7, 1, "literal+F1", false, scope).withoutOvertaking());
         StateSearch.Result r = s.run(() -> 0);
         assertTrue(r.complete());
-        assertEquals("starvation", r.findings().get(0).property());
+        // Three clients wait in a loop where nobody eats and nothing moves: the simulator's I7.
+        assertEquals("deadlock", r.findings().get(0).property());
         Path dir = Files.createTempDirectory("a2");
-        String seen = replay(s, r.findings().get(0), 7, 1, "literal+F1", dir).invariant();
-        assertTrue(seen.equals("deadlock") || seen.equals("livelock") || seen.equals("fairness"), seen);
+        assertEquals("deadlock", replay(s, r.findings().get(0), 7, 1, "literal+F1", dir).invariant());
         StateSearch.Result fixed = search(7, 1, "fixed", false, scope);
         assertTrue(fixed.complete());
         assertEquals(List.of(), fixed.findings());

@@ -14,6 +14,7 @@ public final class CentralRoundRobin implements Fabric {
     /** The central round-robin reference: req and gnt wires to one arbiter, no messages. */
     public static final Algorithm ALGORITHM = Algorithm.named("central-rr",
                     "central round-robin arbiter: the reference, with req and gnt wired to one place")
+            .family(Algorithm.Family.CENTRAL)
             .factory(s -> new CentralRoundRobin(s.nodes(), s.grants()))
             // req and gnt run from every node to the arbiter.
             .wires(n -> 2)

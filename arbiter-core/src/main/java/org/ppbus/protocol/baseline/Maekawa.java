@@ -48,6 +48,7 @@ public final class Maekawa extends BaselineFabric {
     /** Maekawa with the projective plane's lines as quorums. */
     public static final Algorithm PLANE = Algorithm.named("maekawa",
                     "Maekawa's quorums on the projective plane's lines: REQUEST, GRANT, RELEASE, INQUIRE, YIELD, FAILED")
+            .family(Algorithm.Family.QUORUM)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
@@ -62,6 +63,7 @@ public final class Maekawa extends BaselineFabric {
     /** Maekawa with the square grid's rows and columns as quorums. */
     public static final Algorithm GRID = Algorithm.named("maekawa-grid",
                     "Maekawa's quorums on a square grid (row and column), the same messages")
+            .family(Algorithm.Family.QUORUM)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onGrid(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)

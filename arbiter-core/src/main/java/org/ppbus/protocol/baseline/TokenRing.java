@@ -20,6 +20,7 @@ import org.ppbus.protocol.ClientState;
 public final class TokenRing extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("token-ring",
                     "a token circulating on a ring: 1-bit TOKEN messages to the successor")
+            .family(Algorithm.Family.TOKEN)
             .factory(s -> new TokenRing(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("TOKEN", 1)))
             // A 1-bit token channel in from the predecessor and out to the successor.

@@ -25,6 +25,7 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
      */
     public static final Algorithm ALGORITHM = Algorithm.named("campos-carvalho",
                     "Campos and Carvalho's arbiters on a projective plane: 2-bit fork and request symbols")
+            .family(Algorithm.Family.FORKS)
             .factory(CcNetwork::create)
             .messages(n -> List.of(new Algorithm.MessageKind("CleanFORK", 2), new Algorithm.MessageKind("DirtyFORK", 2),
                     new Algorithm.MessageKind("Request (client)", 2), new Algorithm.MessageKind("FORK", 2),

@@ -76,9 +76,13 @@ final class CosimCommand implements Main.Command {
             th.setDaemon(true);
             return th;
         });
+        // The build's own output streams into the ticker: Verilator's stages, then each C++ file compiled.
+        java.util.concurrent.atomic.AtomicReference<String> buildLine = new java.util.concurrent.atomic.AtomicReference<>();
         ticker.scheduleAtFixedRate(() -> {
             if (!lockstep.get()) {
-                bar.waiting("ppbus cosim: building the RTL (or finding it) and measuring both sides alone");
+                String line = buildLine.get();
+                bar.waiting(line == null ? "ppbus cosim: building the RTL (or finding it) and measuring both sides alone"
+                        : "ppbus cosim: building the RTL: " + (line.length() > 70 ? line.substring(0, 67) + "..." : line));
             }
         }, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
         Cosim.Result r;
@@ -87,7 +91,11 @@ final class CosimCommand implements Main.Command {
                     (cycle, total, entries) -> {
                         lockstep.set(true);
                         bar.update(cycle, total, entries);
-                    }, stop::requested);
+                    }, stop::requested, line -> {
+                        if (!line.isBlank()) {
+                            buildLine.set(line.strip());
+                        }
+                    });
             bar.finish(); // the ticker draws nothing after this
             return report(cl, c, r, out, err);
         } finally {
@@ -124,7 +132,9 @@ final class CosimCommand implements Main.Command {
         } else {
             out.println("  DIVERGENCE at " + r.divergence().describe());
             if (r.javaVcd() != null) {
-                out.println("  waveforms: " + r.javaVcd() + " and " + r.rtlVcd());
+                out.println("  waveforms: " + r.javaVcd() + " and " + r.rtlVcd() + " (open in GTKWave: "
+                        + r.javaVcd().toString().replaceFirst("\\.vcd$", ".gtkw") + ", "
+                        + r.rtlVcd().toString().replaceFirst("\\.vcd$", ".gtkw") + ")");
                 out.println("  counterexample: " + r.trace());
                 out.println("  replay: " + replayCommand(c, r, !cl.hasOption("unchecked")));
             }

@@ -20,7 +20,8 @@ final class ProgressBar {
         if (!enabled || finished) {
             return;
         }
-        err.print(String.format("\r%s  %.0f s   ", what, (System.nanoTime() - startNanos) / 1e9));
+        // \033[K clears what a longer previous message left on the line (only drawn on a terminal).
+        err.print(String.format("\r%s  %.0f s\033[K", what, (System.nanoTime() - startNanos) / 1e9));
         err.flush();
         drawn = true;
     }

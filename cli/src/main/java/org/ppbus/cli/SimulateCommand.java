@@ -57,6 +57,8 @@ final class SimulateCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("vcd").hasArg().argName("FILE")
                 .desc("write a VCD of clk, req, gnt and every channel, named as in the RTL").build());
         o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("A:B").desc("only cycles A to B in the VCD").build());
+        o.addOption(Option.builder().longOpt("vcd-node").hasArg().argName("I").desc("the node whose client and arbiter links"
+                + " the GTKWave save file written next to the VCD groups (default 0)").build());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
@@ -78,6 +80,13 @@ final class SimulateCommand implements Main.Command {
         Simulation sim = new Simulation(cfg);
         VcdTap vcd = null;
         Outputs.Staged vcdFile = null;
+        int vcdNode = Cli.parseInt("vcd-node", cl.getOptionValue("vcd-node", "0"));
+        if (vcdNode < 0 || vcdNode >= cfg.nodes()) {
+            throw new UsageException("--vcd-node must be a node, 0.." + (cfg.nodes() - 1) + ", got " + vcdNode);
+        }
+        if (cl.hasOption("vcd-node") && !cl.hasOption("vcd")) {
+            throw new UsageException("--vcd-node needs --vcd");
+        }
         if (cl.hasOption("vcd")) {
             long[] window = window(cl.getOptionValue("vcd-window", "0:" + Long.MAX_VALUE));
             vcdFile = new Outputs.Staged(Path.of(cl.getOptionValue("vcd")));
@@ -102,7 +111,10 @@ final class SimulateCommand implements Main.Command {
                 vcd.close();
                 vcdFile.commit();
                 committed = true;
-                text.println("vcd: " + cl.getOptionValue("vcd"));
+                org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(Path.of(cl.getOptionValue("vcd")),
+                        sim.wiring(), vcdNode, cfg.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS),
+                        vcd.hasUnitStates());
+                text.println("vcd: " + cl.getOptionValue("vcd") + "  (gtkwave " + g.save() + ")");
             }
             text.print(Reports.text(r));
             if (cl.hasOption("record")) {

@@ -47,26 +47,61 @@ public final class ExternalTool {
     }
 
     public static Result run(Path workDir, long timeoutSeconds, String... command) throws IOException {
+        return run(workDir, timeoutSeconds, line -> { }, command);
+    }
+
+    /**
+     * As above, passing each line of output to {@code lines} as it appears (a build of minutes can
+     * then show where it is), besides returning all of it.
+     */
+    public static Result run(Path workDir, long timeoutSeconds, java.util.function.Consumer<String> lines, String... command)
+            throws IOException {
         require(command[0]);
         List<String> cmd = new ArrayList<>(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
         Path log = Files.createTempFile("ppbus-tool", ".log");
-        try {
+        try (java.io.RandomAccessFile tail = new java.io.RandomAccessFile(log.toFile(), "r")) {
             pb.redirectOutput(log.toFile());
             Process p = pb.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+            StringBuilder partial = new StringBuilder();
             try {
-                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    throw new IOException(command[0] + " did not finish within " + timeoutSeconds + " s");
+                while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
+                    follow(tail, partial, lines);
+                    if (System.nanoTime() > deadline) {
+                        p.destroyForcibly();
+                        throw new IOException(command[0] + " did not finish within " + timeoutSeconds + " s");
+                    }
                 }
             } catch (InterruptedException e) {
                 p.destroyForcibly();
                 Thread.currentThread().interrupt();
                 throw new IOException(command[0] + " was interrupted");
             }
+            follow(tail, partial, lines);
+            if (partial.length() > 0) {
+                lines.accept(partial.toString());
+            }
             return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(log);
+        }
+    }
+
+    /** Passes on the complete lines written since the last call; keeps an unfinished one. */
+    private static void follow(java.io.RandomAccessFile tail, StringBuilder partial, java.util.function.Consumer<String> lines)
+            throws IOException {
+        long length = tail.length();
+        if (length <= tail.getFilePointer()) {
+            return;
+        }
+        byte[] fresh = new byte[(int) Math.min(1 << 20, length - tail.getFilePointer())];
+        tail.readFully(fresh);
+        partial.append(new String(fresh, StandardCharsets.UTF_8));
+        int nl;
+        while ((nl = partial.indexOf("\n")) >= 0) {
+            lines.accept(partial.substring(0, nl));
+            partial.delete(0, nl + 1);
         }
     }
 }

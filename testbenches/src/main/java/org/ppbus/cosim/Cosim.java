@@ -69,11 +69,22 @@ public final class Cosim {
     public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
                              boolean measure, boolean checked, Simulation.Progress progress,
                              java.util.function.BooleanSupplier stop) throws IOException {
+        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, stop, line -> { });
+    }
+
+    /** As above, passing each line the Verilator build prints to {@code buildLog} as it appears. */
+    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
+                             boolean measure, boolean checked, Simulation.Progress progress,
+                             java.util.function.BooleanSupplier stop, java.util.function.Consumer<String> buildLog)
+            throws IOException {
         // The build, or finding it in the cache (then a fraction of a second).
         long tb = System.nanoTime();
         Path lib = library != null ? library
-                : VerilatorLibrary.build(c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), cache, checked);
+                : VerilatorLibrary.build(c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), cache, checked, buildLog);
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
+        if (measure) {
+            buildLog.accept(String.format(java.util.Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
+        }
         Wiring wiring = Wiring.forNodes(c.nodes());
         boolean symbols = c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS);
 
@@ -113,10 +124,17 @@ public final class Cosim {
             javaVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-java.vcd");
             rtlVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-rtl.vcd");
             SimulationResult upTo;
+            boolean unitStates;
             try (VcdTap vcd = new VcdTap(javaVcd, wiring, c.latencyCycles(), from, to)) {
                 upTo = new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder().drain(false).build()).tap(vcd).run();
+                unitStates = vcd.hasUnitStates();
             }
             rtlWindow(lib, tap, from, to, rtlVcd);
+            // Both waveforms open in GTKWave on the links of the client the diverging signal names.
+            java.util.regex.Matcher client = java.util.regex.Pattern.compile("_c(\\d+)").matcher(divergence.signal());
+            int node = client.find() ? Integer.parseInt(client.group(1)) : 0;
+            org.ppbus.testbench.GtkwSave.write(javaVcd, wiring, node, symbols, unitStates);
+            org.ppbus.testbench.GtkwSave.write(rtlVcd, wiring, node, symbols, false);
             trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
             writeTrace(trace, upTo.trace(), c, divergence);
         }

@@ -87,8 +87,14 @@ public final class VerilatorLibrary {
     /** The library of an algorithm's RTL with a rule set, checked. */
     public static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked)
             throws IOException {
+        return build(algorithm, nodes, latencyCycles, rules, cache, checked, line -> { });
+    }
+
+    /** As above, passing each line Verilator and the C++ build print to {@code log} as it appears. */
+    public static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked,
+                             java.util.function.Consumer<String> log) throws IOException {
         return build(algorithm, nodes, latencyCycles, rules, cache, checked,
-                algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), UnaryOperator.identity());
+                algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), UnaryOperator.identity(), log);
     }
 
     /**
@@ -100,7 +106,7 @@ public final class VerilatorLibrary {
                              UnaryOperator<String> mutate) throws IOException {
         Algorithm a = Algorithms.named(algorithm);
         return build(a, nodes, latencyCycles, RuleSet.FIXED, cache, checked,
-                a.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), mutate);
+                a.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), mutate, line -> { });
     }
 
     /**
@@ -118,11 +124,13 @@ public final class VerilatorLibrary {
     /** As above, choosing whether the client and arbiter units are verilated hierarchically. */
     static Path build(String algorithm, int nodes, int latencyCycles, Path cache, boolean checked, boolean hierarchical,
                       UnaryOperator<String> mutate) throws IOException {
-        return build(Algorithms.named(algorithm), nodes, latencyCycles, RuleSet.FIXED, cache, checked, hierarchical, mutate);
+        return build(Algorithms.named(algorithm), nodes, latencyCycles, RuleSet.FIXED, cache, checked, hierarchical, mutate,
+                line -> { });
     }
 
     static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked,
-                      boolean hierarchical, UnaryOperator<String> mutate) throws IOException {
+                      boolean hierarchical, UnaryOperator<String> mutate, java.util.function.Consumer<String> log)
+            throws IOException {
         ExternalTool.require("verilator");
         GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim").map(mutate);
         boolean symbols = algorithm.has(Algorithm.Feature.SYMBOLS);
@@ -170,7 +178,7 @@ public final class VerilatorLibrary {
         }
         cmd.addAll(design.sources());
         cmd.add(work.resolve("shim.cpp").toAbsolutePath().toString());
-        ExternalTool.Result r = ExternalTool.run(work, 3600, cmd.toArray(new String[0]));
+        ExternalTool.Result r = ExternalTool.run(work, 3600, log, cmd.toArray(new String[0]));
         Path built = work.resolve("obj").resolve("libppbus_cosim.so");
         if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
             throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));

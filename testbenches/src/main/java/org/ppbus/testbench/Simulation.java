@@ -128,6 +128,9 @@ public final class Simulation {
             checker.watchStarvation(!c.fairness());
             probe.connect(checker, processors);
             processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
+            if (tap != null) {
+                tap.attached(fabric);
+            }
         }
 
         /** Runs cycle after cycle until the run ends; returns the number of cycles run. */

@@ -21,6 +21,11 @@ import org.ppbus.verilog.SignalNames;
  * symbol its sender drives ({@code c2a_c<i>_a<j>}, {@code a2c_a<j>_c<i>}) and the symbol arriving
  * ({@code ..._rx}). Cycle t's settled values are at time 10t with clk low; clk rises at 10t + 5.
  * Only cycles in [from, to] are written.
+ *
+ * <p>Tapping a Campos–Carvalho run directly ({@link Simulation#tap}) adds scope TOP.model, which the
+ * RTL's trace does not have: each client's state ({@code client<i>_state}: 0 THINKING, 1 HUNGRY, 2
+ * EATING) and each arbiter's OWNER ({@code arbiter<j>_owner}, x for NIL), as the clock edge at
+ * 10t + 5 leaves them.
  */
 public final class VcdTap implements SymbolTap, AutoCloseable {
     private final Writer out;
@@ -40,6 +45,10 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     private String lastReq = "";
     private String lastGnt = "";
     private boolean started;
+    private boolean headerWritten;
+    private org.ppbus.protocol.cc.StateView units;
+    private String[] unitIds = new String[0];
+    private String[] unitShown = new String[0];
 
     /** Opens the file and writes the header. Channel c: 2ℓ is link ℓ's c2a, 2ℓ+1 its a2c. */
     public VcdTap(Path file, Wiring wiring, int latency, long from, long to) throws IOException {
@@ -67,7 +76,25 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
             names[2 * (2 * link + 1)] = SignalNames.a2c(a, c);
             names[2 * (2 * link + 1) + 1] = SignalNames.a2c(a, c) + "_rx";
         }
-        header();
+    }
+
+    /** True when the VCD carries the units' states (scope TOP.model). */
+    public boolean hasUnitStates() {
+        return units != null;
+    }
+
+    /** A Campos–Carvalho network's units join the VCD (scope TOP.model). */
+    @Override
+    public void attached(org.ppbus.bus.Fabric fabric) {
+        if (fabric instanceof org.ppbus.protocol.cc.StateView v && !headerWritten) {
+            this.units = v;
+            int count = wiring.nodes() + wiring.points();
+            unitIds = new String[count];
+            unitShown = new String[count];
+            for (int k = 0; k < count; k++) {
+                unitIds[k] = id(ids.length + k);
+            }
+        }
     }
 
     private static String id(int i) {
@@ -93,7 +120,55 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
             out.write("   $var wire  2 " + ids[4 + k] + " " + names[k] + " [1:0] $end\n");
         }
         ports("   ");
-        out.write("  $upscope $end\n $upscope $end\n$enddefinitions $end\n\n");
+        out.write("  $upscope $end\n");
+        if (units != null) {
+            out.write("  $scope module model $end\n");
+            for (int i = 0; i < wiring.nodes(); i++) {
+                out.write("   $var wire  2 " + unitIds[i] + " client" + i + "_state [1:0] $end\n");
+            }
+            int w = ownerWidth();
+            for (int j = 0; j < wiring.points(); j++) {
+                out.write("   $var wire " + w + " " + unitIds[wiring.nodes() + j] + " arbiter" + j + "_owner ["
+                        + (w - 1) + ":0] $end\n");
+            }
+            out.write("  $upscope $end\n");
+        }
+        out.write(" $upscope $end\n$enddefinitions $end\n\n");
+        headerWritten = true;
+    }
+
+    private int ownerWidth() {
+        return org.ppbus.protocol.Algorithm.idBits(wiring.nodes());
+    }
+
+    /** The units' state after this cycle's clock edge, written at 10t + 5 where it changed. */
+    private void unitStates() throws IOException {
+        for (int i = 0; i < wiring.nodes(); i++) {
+            int code = units.clientState(i).ordinal();
+            unitValue(i, "b" + ((code >> 1) & 1) + (code & 1));
+        }
+        int w = ownerWidth();
+        for (int j = 0; j < wiring.points(); j++) {
+            int owner = units.ownerClient(j);
+            String v;
+            if (owner < 0) {
+                v = "b" + "x".repeat(w);
+            } else {
+                StringBuilder b = new StringBuilder("b");
+                for (int k = w - 1; k >= 0; k--) {
+                    b.append((owner >> k) & 1);
+                }
+                v = b.toString();
+            }
+            unitValue(wiring.nodes() + j, v);
+        }
+    }
+
+    private void unitValue(int k, String v) throws IOException {
+        if (!v.equals(unitShown[k])) {
+            unitShown[k] = v;
+            out.write(v + " " + unitIds[k] + "\n");
+        }
     }
 
     private void ports(String indent) throws IOException {
@@ -136,6 +211,9 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     }
 
     private void write(long cycle) throws IOException {
+        if (!headerWritten) {
+            header();
+        }
         out.write("#" + (10 * cycle) + "\n");
         if (!started) {
             out.write("0" + ids[0] + "\n0" + ids[1] + "\n");
@@ -165,6 +243,9 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         }
         started = true;
         out.write("#" + (10 * cycle + 5) + "\n1" + ids[0] + "\n");
+        if (units != null) {
+            unitStates();
+        }
     }
 
     private void value(int k, int code) throws IOException {
@@ -184,6 +265,9 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (!headerWritten) {
+            header(); // no cycle fell in the window: still a valid, empty VCD
+        }
         out.close();
     }
 }

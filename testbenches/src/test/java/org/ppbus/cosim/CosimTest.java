@@ -145,6 +145,11 @@ class CosimTest {
         Cosim.Result first = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("div"), 10, fixed, false);
         assertNotNull(first.divergence(), "the swapped-codes mutant agreed with the model for 2000 random cycles");
         assertEquals(dir.resolve("div.trace"), first.trace());
+        // Each waveform has its GTKWave save file; the RTL's names only what Verilator traced, the
+        // Java model's also the units' states.
+        assertTrue(Files.readString(dir.resolve("div-rtl.gtkw")).contains("TOP.ppbus_top.c2a_c"));
+        assertTrue(!Files.readString(dir.resolve("div-rtl.gtkw")).contains("TOP.model."));
+        assertTrue(Files.readString(dir.resolve("div-java.gtkw")).contains("TOP.model.client"));
         assertTrue(Files.readString(first.trace()).startsWith("# ppbus request trace v1\n# requests of ppbus cosim"));
         SimulationConfig replay = c.withWorkload(first.trace().toString())
                 .withCycles(Math.min(c.cycles(), first.divergence().cycle() + 1));

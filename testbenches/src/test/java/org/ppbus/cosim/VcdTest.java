@@ -117,6 +117,107 @@ class VcdTest {
         assertTrue(Files.size(dir.resolve("x.fst")) > 0);
     }
 
+    /**
+     * A VCD tapped straight from a run carries the units' state (scope TOP.model), and it agrees with
+     * the contract: gnt[i] is high in cycle t + 1 exactly when client i is EATING after cycle t, and
+     * an eating client owns every one of its arbiters' forks. The GTKWave save file next to it names
+     * only signals the VCD has, and its filters give the E1 codes their names (c2a: 01 CLEAN_FORK,
+     * 10 DIRTY_FORK, 11 REQUEST; a2c: 01 FORK, 10 REQUEST, 11 STRONG_REQUEST).
+     */
+    @Test
+    void theJavaVcdCarriesUnitStatesAndASaveFile(@TempDir Path dir) throws IOException {
+        int n = 7;
+        Wiring w = Wiring.forNodes(n);
+        Path vcd = dir.resolve("run.vcd");
+        boolean states;
+        try (VcdTap tap = new VcdTap(vcd, w, 1, 0, Long.MAX_VALUE)) {
+            new Simulation(SimulationConfig.defaults().toBuilder().nodes(n).load(0.3).seed(4).cycles(600).drain(false).build())
+                    .tap(tap).run();
+            states = tap.hasUnitStates();
+        }
+        assertTrue(states);
+        Map<String, TreeMap<Long, String>> v = read(vcd);
+        TreeMap<Long, String> gnt = v.get("TOP.gnt");
+        int eatingSeen = 0;
+        for (long t = 0; t < 599; t++) {
+            String g = valueAt(gnt, 10 * (t + 1));
+            long gbits = Long.parseLong(g.substring(1), 2);
+            for (int i = 0; i < n; i++) {
+                String st = valueAt(v.get("TOP.model.client" + i + "_state"), 10 * t + 5);
+                boolean eating = st.equals("b10");
+                assertEquals((gbits >> i & 1) == 1, eating, "client " + i + " after cycle " + t + ": state " + st + ", gnt " + g);
+                if (eating) {
+                    eatingSeen++;
+                    for (int a : w.arbitersOf(i)) {
+                        assertEquals("b" + Integer.toBinaryString(i), valueAt(v.get("TOP.model.arbiter" + a + "_owner"), 10 * t + 5),
+                                "arbiter " + a + " while client " + i + " eats");
+                    }
+                }
+            }
+        }
+        assertTrue(eatingSeen > 50, "too few meals to check: " + eatingSeen);
+
+        org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(vcd, w, 3, true, true);
+        assertEquals(dir.resolve("run.gtkw"), g.save());
+        java.util.Set<String> declared = new java.util.HashSet<>();
+        for (String line : Files.readAllLines(vcd)) {
+            String[] f = line.trim().split("\\s+");
+            if (f[0].equals("$var")) {
+                declared.add(f[4] + (f[5].startsWith("[") ? f[5] : ""));
+            }
+        }
+        int traces = 0;
+        for (String line : Files.readAllLines(g.save())) {
+            if (line.isEmpty() || "@^-[*".indexOf(line.charAt(0)) >= 0) {
+                continue;
+            }
+            String leaf = line.substring(line.lastIndexOf('.') + 1);
+            assertTrue(declared.contains(leaf), "the save file names " + line + ", which the VCD does not declare");
+            traces++;
+        }
+        // clk, rst, req, gnt; K = 3 links each way for client 3 and arbiter 3, both ends; 2 states.
+        assertEquals(4 + 2 * 2 * 3 * 2 + 2, traces);
+        assertTrue(Files.readString(dir.resolve("run.c2a.filter")).contains("01 CLEAN_FORK\n10 DIRTY_FORK\n11 REQUEST\n"));
+        assertTrue(Files.readString(dir.resolve("run.a2c.filter")).contains("01 FORK\n10 REQUEST\n11 STRONG_REQUEST\n"));
+        assertTrue(Files.readString(dir.resolve("run.state.filter")).contains("00 THINKING\n01 HUNGRY\n10 EATING\n"));
+    }
+
+    /**
+     * GTKWave itself, on a virtual display, opens the save file and draws the symbols and states by
+     * name: printed to PostScript, a busy stretch of node 2's links shows the names the filters give
+     * (FORK, REQUEST, CLEAN_FORK or DIRTY_FORK, HUNGRY), which raw 2-bit values would not.
+     */
+    @Test
+    void gtkwaveShowsTheSymbolsByName(@TempDir Path dir) throws IOException {
+        for (String tool : new String[] {"gtkwave", "xvfb-run"}) {
+            if (!ExternalTool.available(tool)) {
+                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                    throw new AssertionError(tool + " is missing: apt-get install gtkwave xvfb xauth");
+                }
+                org.junit.jupiter.api.Assumptions.abort(tool + " is missing");
+            }
+        }
+        Wiring w = Wiring.forNodes(7);
+        Path vcd = dir.resolve("busy.vcd");
+        try (VcdTap tap = new VcdTap(vcd, w, 1, 0, 100)) {
+            new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).load(0.3).cycles(300).build()).tap(tap).run();
+        }
+        org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true);
+        StringBuilder shown = new StringBuilder();
+        for (int from : new int[] {0, 200}) { // cycles 0-12 and 20-32 of this seed are busy on node 2's links
+            Path ps = dir.resolve("view" + from + ".ps");
+            Files.writeString(dir.resolve("print.tcl"), "gtkwave::setZoomRangeTimes " + from + " " + (from + 120) + "\n"
+                    + "gtkwave::/File/Print_To_File PS {Letter (8.5\" x 11\")} Full " + ps + "\ngtkwave::/File/Quit\n");
+            ExternalTool.run(dir, 120, "xvfb-run", "-a", "gtkwave", "-S", "print.tcl", "busy.gtkw");
+            assertTrue(Files.exists(ps), "gtkwave printed nothing for " + from);
+            shown.append(new String(Files.readAllBytes(ps), java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+        for (String name : new String[] {"(FORK)", "(REQUEST)", "(HUNGRY)"}) {
+            assertTrue(shown.indexOf(name) >= 0, "GTKWave did not show " + name);
+        }
+        assertTrue(shown.indexOf("(CLEAN_FORK)") >= 0 || shown.indexOf("(DIRTY_FORK)") >= 0, "no fork returned by name");
+    }
+
     /** Signal path → (time → value); values are "0"/"1" or "b..." with leading zeros dropped to width-free form. */
     static Map<String, TreeMap<Long, String>> read(Path file) throws IOException {
         Map<String, List<String>> byId = new HashMap<>();

@@ -1,0 +1,144 @@
+package org.ppbus.testbench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.verilog.SignalNames;
+
+/**
+ * A GTKWave save file next to a VCD of ppbus_top (the Java model's or Verilator's), and the
+ * translate filters it uses, so that {@code gtkwave X.gtkw} opens on something a person can read:
+ * clk, req and gnt; one group for the chosen node's client (its links to its K arbiters, each end)
+ * and one for its arbiter (the links from its clients); with the model's scope, the states of that
+ * node's client and arbiter. The 2-bit symbols are shown by name (CLEAN_FORK, STRONG_REQUEST, ...),
+ * from {@link Symbols}, the one home of the codes.
+ */
+public final class GtkwSave {
+    // GTKWave trace flags (its save-file format): binary display, right-justified names, a translate
+    // filter file, a blank line (labels), and the beginning and end of a group.
+    private static final int BIN = 0x8;
+    private static final int RJUSTIFY = 0x20;
+    private static final int BLANK = 0x200;
+    private static final int FTRANSLATED = 0x2000;
+    private static final int GRP_BEGIN = 0x800000;
+    private static final int GRP_END = 0x1000000;
+
+    private GtkwSave() {
+    }
+
+    /** The files written: the save file first, then its filters. */
+    public record Written(Path save, List<Path> filters) { }
+
+    /**
+     * Writes {@code X.gtkw} and its filters next to {@code X.vcd}.
+     *
+     * @param node the node whose client and arbiter are grouped
+     * @param symbols whether the VCD has the channels (algorithms with the contract's symbols)
+     * @param model whether the VCD has the Java model's scope TOP.model (unit states)
+     */
+    public static Written write(Path vcd, Wiring wiring, int node, boolean symbols, boolean model) throws IOException {
+        if (node < 0 || node >= wiring.nodes()) {
+            throw new IllegalArgumentException("node " + node + " is outside 0.." + (wiring.nodes() - 1));
+        }
+        Path dir = vcd.toAbsolutePath().getParent();
+        String base = vcd.getFileName().toString().replaceFirst("\\.vcd$", "");
+        Path c2a = dir.resolve(base + ".c2a.filter");
+        Path a2c = dir.resolve(base + ".a2c.filter");
+        Path state = dir.resolve(base + ".state.filter");
+        atomically(c2a, filter(Symbols::c2aName));
+        atomically(a2c, filter(Symbols::a2cName));
+        if (model) {
+            atomically(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
+        }
+        Path save = dir.resolve(base + ".gtkw");
+        atomically(save, text(vcd.toAbsolutePath(), save, wiring, node, symbols, model, c2a, a2c, state));
+        List<Path> filters = new ArrayList<>(List.of(c2a, a2c));
+        if (model) {
+            filters.add(state);
+        }
+        return new Written(save, filters);
+    }
+
+    /** A translate filter for 2-bit values shown in binary: "00 idle", "01 FORK", ... */
+    static String filter(IntFunction<String> name) {
+        StringBuilder b = new StringBuilder("# ppbus: 2-bit codes by name\n");
+        for (int code = 0; code < 4; code++) {
+            b.append((code >> 1) & 1).append(code & 1).append(' ').append(name.apply(code)).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String text(Path vcd, Path save, Wiring w, int node, boolean symbols, boolean model, Path c2a, Path a2c,
+                               Path state) {
+        int n = w.nodes();
+        String top = "TOP.ppbus_top.";
+        StringBuilder b = new StringBuilder();
+        b.append("[*] ppbus: req, gnt and the links of node ").append(node).append("; open with: gtkwave ")
+                .append(save.getFileName()).append('\n');
+        b.append("[dumpfile] \"").append(vcd).append("\"\n");
+        b.append("[savefile] \"").append(save).append("\"\n");
+        b.append("[timestart] 0\n[size] 1400 900\n[treeopen] TOP.\n[treeopen] TOP.ppbus_top.\n");
+        flags(b, BIN | RJUSTIFY);
+        b.append("TOP.clk\nTOP.rst\nTOP.req[").append(n - 1).append(":0]\nTOP.gnt[").append(n - 1).append(":0]\n");
+        if (!symbols) {
+            return b.toString();
+        }
+        group(b, "client " + node, true);
+        int[] arbiters = w.arbitersOf(node);
+        for (int a : arbiters) {
+            link(b, top + SignalNames.c2a(node, a), 1, c2a);
+            link(b, top + SignalNames.a2c(a, node), 2, a2c);
+        }
+        group(b, "client " + node, false);
+        group(b, "arbiter " + node, true);
+        for (int c : w.clientsOf(node)) {
+            if (c < n) {
+                link(b, top + SignalNames.c2a(c, node), 1, c2a);
+                link(b, top + SignalNames.a2c(node, c), 2, a2c);
+            }
+        }
+        group(b, "arbiter " + node, false);
+        if (model) {
+            group(b, "model state", true);
+            flags(b, BIN | RJUSTIFY | FTRANSLATED);
+            b.append("^3 ").append(state).append('\n');
+            b.append("TOP.model.client").append(node).append("_state[1:0]\n");
+            flags(b, 0x4 | RJUSTIFY); // decimal: the client that owns the arbiter's fork
+            int width = org.ppbus.protocol.Algorithm.idBits(n);
+            b.append("TOP.model.arbiter").append(node).append("_owner[").append(width - 1).append(":0]\n");
+            group(b, "model state", false);
+        }
+        return b.toString();
+    }
+
+    /** A link's two ends, the symbol driven and the one arriving L cycles later, by name. */
+    private static void link(StringBuilder b, String name, int filterId, Path filter) {
+        flags(b, BIN | RJUSTIFY | FTRANSLATED);
+        b.append('^').append(filterId).append(' ').append(filter).append('\n');
+        b.append(name).append("[1:0]\n");
+        b.append(name).append("_rx[1:0]\n");
+    }
+
+    private static void group(StringBuilder b, String label, boolean begin) {
+        flags(b, (begin ? GRP_BEGIN : GRP_END) | BLANK);
+        b.append('-').append(label).append('\n');
+    }
+
+    private static void flags(StringBuilder b, int f) {
+        b.append('@').append(Integer.toHexString(f)).append('\n');
+    }
+
+    private static void atomically(Path target, String text) throws IOException {
+        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

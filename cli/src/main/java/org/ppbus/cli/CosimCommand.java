@@ -93,7 +93,7 @@ final class CosimCommand implements Main.Command {
                         bar.update(cycle, total, entries);
                     }, stop::requested, line -> {
                         if (!line.isBlank()) {
-                            buildLine.set(line.strip());
+                            buildLine.set(buildStep(line.strip()));
                         }
                     });
             bar.finish(); // the ticker draws nothing after this
@@ -101,6 +101,22 @@ final class CosimCommand implements Main.Command {
         } finally {
             ticker.shutdownNow();
         }
+    }
+
+    /** A build line as the ticker shows it: a compiler call by the file it compiles. */
+    static String buildStep(String line) {
+        if (line.startsWith("g++") || line.startsWith("ccache") || line.startsWith("c++")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\S+\\.(cpp|o))(\\s|$)").matcher(line);
+            String file = null;
+            while (m.find()) {
+                file = m.group(1);
+            }
+            if (file != null) {
+                return (file.endsWith(".o") && line.contains(" -shared") || line.contains(" -o ") && !line.contains(" -c ")
+                        ? "linking " : "compiling ") + Path.of(file).getFileName();
+            }
+        }
+        return line;
     }
 
     /**

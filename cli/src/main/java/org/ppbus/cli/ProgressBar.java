@@ -35,8 +35,11 @@ final class ProgressBar {
         int filled = (int) (frac * width);
         double secs = (System.nanoTime() - startNanos) / 1e9;
         String eta = frac > 0.01 ? String.format("%.0fs left", secs / frac - secs) : "";
-        err.print(String.format("\r[%s%s] %3.0f%%  cycle %,d/%,d  entries %,d  %s   ", "#".repeat(filled),
-                " ".repeat(width - filled), frac * 100, cycle, total, entries, eta));
+        // Past the cycles with new requests, a run drains: say so rather than count past the total.
+        String where = cycle <= total ? String.format("cycle %,d/%,d", cycle, total)
+                : String.format("cycle %,d (draining after %,d)", cycle, total);
+        err.print(String.format("\r[%s%s] %3.0f%%  %s  entries %,d  %s\033[K", "#".repeat(filled),
+                " ".repeat(width - filled), frac * 100, where, entries, cycle <= total ? eta : ""));
         err.flush();
         drawn = true;
     }

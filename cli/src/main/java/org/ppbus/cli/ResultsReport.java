@@ -41,9 +41,14 @@ final class ResultsReport {
         for (String load : ResultsCommand.LOADS.split(",")) {
             b.append("![messages per entry against n, load ").append(load).append("](").append(data)
                     .append("/messages-vs-n_p").append(load).append("_L1.png)\n\n");
+            b.append("The same, one panel per family of algorithms, each with Campos–Carvalho (black) for reference: [")
+                    .append("messages-vs-n_p").append(load).append("_L1_by-family.png](").append(data)
+                    .append("/messages-vs-n_p").append(load).append("_L1_by-family.png)\n\n");
         }
-        b.append("The same run writes SVG versions, and wait and utilisation against load for every n, into `").append(data)
-                .append("/`; the repository keeps only the two PNGs above and the CSV.\n\n");
+        b.append("Each algorithm has one look in every plot: its family's marker (square central, diamond token, "
+                + "triangle up permission, triangle down quorum, circle forks) and a colour of its own within the family. "
+                + "The same run writes SVG versions, and wait and utilisation against load for every n, into `").append(data)
+                .append("/`; the repository keeps only the PNGs above and the CSV.\n\n");
         byN(b, 0.01);
         seedClaims(b);
         paperClaims(b);

@@ -3,17 +3,21 @@ package org.ppbus.registry;
 import java.util.List;
 import java.util.Optional;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.AgrawalJalote;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
 import org.ppbus.protocol.baseline.CentralCoordinator;
 import org.ppbus.protocol.baseline.CentralRoundRobin;
 import org.ppbus.protocol.baseline.ChandyMisra;
+import org.ppbus.protocol.baseline.Cohorts;
 import org.ppbus.protocol.baseline.Lamport;
 import org.ppbus.protocol.baseline.LiHudak;
+import org.ppbus.protocol.baseline.LukWong;
 import org.ppbus.protocol.baseline.Maekawa;
 import org.ppbus.protocol.baseline.Raymond;
 import org.ppbus.protocol.baseline.RicartAgrawala;
 import org.ppbus.protocol.baseline.ThambuWong;
 import org.ppbus.protocol.baseline.TokenRing;
+import org.ppbus.protocol.baseline.TreeQuorum;
 import org.ppbus.protocol.cc.CcNetwork;
 
 /**
@@ -33,6 +37,10 @@ public final class Algorithms {
             ChandyMisra.ALGORITHM,
             Maekawa.PLANE,
             Maekawa.GRID,
+            LukWong.ALGORITHM,
+            AgrawalJalote.ALGORITHM,
+            Cohorts.ALGORITHM,
+            TreeQuorum.ALGORITHM,
             LiHudak.ALGORITHM,
             ThambuWong.ALGORITHM);
 

@@ -74,14 +74,16 @@ public final class Maekawa extends BaselineFabric {
             })
             .build();
 
-    private static List<Algorithm.MessageKind> kinds(int n) {
+    static List<Algorithm.MessageKind> kinds(int n) {
         return List.of(new Algorithm.MessageKind("REQUEST", TYPE_BITS + Algorithm.STAMP_BITS + Algorithm.idBits(n)),
                 new Algorithm.MessageKind("GRANT", TYPE_BITS + Algorithm.STAMP_BITS),
                 new Algorithm.MessageKind("RELEASE", TYPE_BITS), new Algorithm.MessageKind("INQUIRE", TYPE_BITS),
                 new Algorithm.MessageKind("YIELD", TYPE_BITS), new Algorithm.MessageKind("FAILED", TYPE_BITS));
     }
 
-    private final int[][] quorum;     // client -> voters, ascending
+    private final QuorumSystem quorums;
+    private final int[][] quorum;     // client -> the voters of its current request, ascending
+    private final long[] requests;    // client -> requests made so far (picks the quorum)
     private final LamportClocks clocks; // per place (client nodes and stand-alone voters)
     // client side
     private final boolean[][] holds;  // [client][slot]: this voter's vote is with the client
@@ -96,26 +98,26 @@ public final class Maekawa extends BaselineFabric {
 
     public Maekawa(int nodes, int latencyCycles, int stampBits, int[][] quorum, Fabric.GrantSink sink,
             MessageObserver observer) {
+        this(nodes, latencyCycles, stampBits, QuorumSystem.fixed(quorum), sink, observer);
+    }
+
+    /** Maekawa's voting over any quorum system, a client's quorum chosen afresh for each request. */
+    public Maekawa(int nodes, int latencyCycles, int stampBits, QuorumSystem quorums, Fabric.GrantSink sink,
+            MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
-        if (quorum.length != nodes) {
-            throw new IllegalArgumentException("one quorum per node: " + quorum.length + " for " + nodes);
+        if (quorums.clients() != nodes) {
+            throw new IllegalArgumentException("one quorum per node: " + quorums.clients() + " for " + nodes);
         }
-        int places = nodes;
+        this.quorums = quorums;
+        int places = quorums.places();
         this.quorum = new int[nodes][];
-        for (int i = 0; i < nodes; i++) {
-            this.quorum[i] = quorum[i].clone();
-            Arrays.sort(this.quorum[i]);
-            for (int v : this.quorum[i]) {
-                places = Math.max(places, v + 1);
-            }
-        }
-        this.clocks = new LamportClocks(places, nodes, stampBits, idBits);
+        this.requests = new long[nodes];
         this.holds = new boolean[nodes][];
         this.inquired = new boolean[nodes][];
         for (int i = 0; i < nodes; i++) {
-            holds[i] = new boolean[this.quorum[i].length];
-            inquired[i] = new boolean[this.quorum[i].length];
+            choose(i);
         }
+        this.clocks = new LamportClocks(places, nodes, stampBits, idBits);
         this.votes = new int[nodes];
         this.failed = new boolean[nodes];
         this.votedFor = new int[places];
@@ -125,6 +127,13 @@ public final class Maekawa extends BaselineFabric {
             queue.add(new ArrayList<>());
             failSent.add(new boolean[nodes]);
         }
+    }
+
+    /** Fixes the quorum of client i's next request. */
+    private void choose(int i) {
+        quorum[i] = quorums.quorum(i, requests[i]);
+        holds[i] = new boolean[quorum[i].length];
+        inquired[i] = new boolean[quorum[i].length];
     }
 
     /** Quorums on the projective plane of Campos–Carvalho: S_i, with stand-alone voters at fictitious points. */
@@ -165,11 +174,16 @@ public final class Maekawa extends BaselineFabric {
      * towards the voter and a GRANT-wide one (type and clock) back.
      */
     public static double wiresPerNode(int[][] quorum, int stampBits) {
-        int n = quorum.length;
+        return wiresPerNode(QuorumSystem.fixed(quorum), stampBits);
+    }
+
+    /** As above, over every voter a client may ask under any of its quorums. */
+    public static double wiresPerNode(QuorumSystem quorums, int stampBits) {
+        int n = quorums.clients();
         int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
         long remote = 0;
         for (int i = 0; i < n; i++) {
-            for (int v : quorum[i]) {
+            for (int v : quorums.voters(i)) {
                 remote += v == i ? 0 : 1;
             }
         }
@@ -185,6 +199,8 @@ public final class Maekawa extends BaselineFabric {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
+                choose(i);
+                requests[i]++;
                 long payload = clocks.request(i);
                 for (int v : quorum[i]) {
                     channels.send(new Message(i, v, REQUEST, payload, requestBits()), cycle);
@@ -311,10 +327,11 @@ public final class Maekawa extends BaselineFabric {
     }
 
     private void onInquire(int i, int v, long cycle) {
-        int slot = slot(i, v);
-        if (state[i] != ClientState.HUNGRY || !holds[i][slot]) {
-            return; // eating (its RELEASE answers), or stale: the vote was already given back
+        int s = Arrays.binarySearch(quorum[i], v);
+        if (state[i] != ClientState.HUNGRY || s < 0 || !holds[i][s]) {
+            return; // eating (its RELEASE answers), or stale: the vote was given back, or the request is over
         }
+        int slot = s;
         if (failed[i]) {
             yieldVote(i, slot, cycle);
         } else {

@@ -15,6 +15,7 @@ import org.ppbus.protocol.baseline.LukWong;
 import org.ppbus.protocol.baseline.Maekawa;
 import org.ppbus.protocol.baseline.Raymond;
 import org.ppbus.protocol.baseline.RicartAgrawala;
+import org.ppbus.protocol.baseline.Sanders;
 import org.ppbus.protocol.baseline.ThambuWong;
 import org.ppbus.protocol.baseline.TokenRing;
 import org.ppbus.protocol.baseline.TreeQuorum;
@@ -41,6 +42,7 @@ public final class Algorithms {
             AgrawalJalote.ALGORITHM,
             Cohorts.ALGORITHM,
             TreeQuorum.ALGORITHM,
+            Sanders.ALGORITHM,
             LiHudak.ALGORITHM,
             ThambuWong.ALGORITHM);
 

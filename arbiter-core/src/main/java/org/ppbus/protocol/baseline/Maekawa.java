@@ -95,6 +95,8 @@ public final class Maekawa extends BaselineFabric {
     private final boolean[] inquiring;
     private final List<List<Integer>> queue = new ArrayList<>();
     private final List<boolean[]> failSent = new ArrayList<>();
+    // peer side (Sanders' R_i − I_i): requests a client defers while it eats or asks with an older stamp
+    private final List<List<Integer>> deferred = new ArrayList<>();
 
     public Maekawa(int nodes, int latencyCycles, int stampBits, int[][] quorum, Fabric.GrantSink sink,
             MessageObserver observer) {
@@ -126,6 +128,7 @@ public final class Maekawa extends BaselineFabric {
         for (int v = 0; v < places; v++) {
             queue.add(new ArrayList<>());
             failSent.add(new boolean[nodes]);
+            deferred.add(new ArrayList<>());
         }
     }
 
@@ -209,8 +212,14 @@ public final class Maekawa extends BaselineFabric {
                 state[i] = ClientState.THINKING;
                 sink.released(i, cycle);
                 for (int v : quorum[i]) {
-                    channels.send(new Message(i, v, RELEASE, 0, TYPE_BITS), cycle);
+                    if (quorums.locks(i, v)) {
+                        channels.send(new Message(i, v, RELEASE, 0, TYPE_BITS), cycle);
+                    }
                 }
+                for (int j : deferred.get(i)) {
+                    permit(i, j, cycle);
+                }
+                deferred.get(i).clear();
                 Arrays.fill(holds[i], false);
                 Arrays.fill(inquired[i], false);
                 votes[i] = 0;
@@ -239,6 +248,10 @@ public final class Maekawa extends BaselineFabric {
         int v = m.to();
         int j = m.from();
         clocks.receive(v, j, m.payload());
+        if (!quorums.locks(j, v)) {
+            asPeer(v, j, cycle);
+            return;
+        }
         if (votedFor[v] < 0) {
             vote(v, j, cycle);
             return;
@@ -289,6 +302,27 @@ public final class Maekawa extends BaselineFabric {
             q.remove(Integer.valueOf(oldest));
             vote(v, oldest, cycle);
         }
+    }
+
+    /**
+     * A request from a client whose inform set lacks v: v answers as a Ricart–Agrawala peer, at once
+     * unless it eats or asks with an older stamp. Deferring for an older request of its own also
+     * sends FAILED, so that the younger client gives back the votes an older one inquires about.
+     */
+    private void asPeer(int v, int j, long cycle) {
+        boolean older = state[v] == ClientState.HUNGRY && before(v, j);
+        if (state[v] == ClientState.EATING || older) {
+            deferred.get(v).add(j);
+            if (older) {
+                channels.send(new Message(v, j, FAILED, 0, TYPE_BITS), cycle);
+            }
+        } else {
+            permit(v, j, cycle);
+        }
+    }
+
+    private void permit(int v, int j, long cycle) {
+        channels.send(new Message(v, j, GRANT, clocks.clock(v), TYPE_BITS + clocks.bits()), cycle);
     }
 
     private void vote(int v, int j, long cycle) {

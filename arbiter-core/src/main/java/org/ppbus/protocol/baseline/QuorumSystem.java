@@ -8,10 +8,19 @@ import java.util.TreeSet;
  * to its first or takes them in turn, one per request (Luk and Wong alternate a row and a column
  * quorum to even out the voters' load). Voter ids ≥ n are stand-alone voters with no client.
  *
- * @param choices per client, its quorums; each sorted, without repeats
+ * <p>Sanders' information structures generalise a quorum into a request set R_i (the voters asked)
+ * and an inform set I_i ⊆ R_i (the voters that lock for the client and hear its RELEASE); a voter
+ * of R_i − I_i answers as a Ricart–Agrawala peer instead. Without inform sets every voter locks.
+ *
+ * @param choices per client, its quorums (request sets); each sorted, without repeats
  * @param alternate true: request r of a client uses choice r mod (its number of choices)
+ * @param inform per client, its inform set, or null when it is every voter it asks
  */
-public record QuorumSystem(int[][][] choices, boolean alternate) {
+public record QuorumSystem(int[][][] choices, boolean alternate, int[][] inform) {
+    public QuorumSystem(int[][][] choices, boolean alternate) {
+        this(choices, alternate, null);
+    }
+
     public QuorumSystem {
         choices = choices.clone();
         for (int i = 0; i < choices.length; i++) {
@@ -24,6 +33,39 @@ public record QuorumSystem(int[][][] choices, boolean alternate) {
                         .mapToInt(Integer::intValue).toArray();
             }
         }
+    }
+
+    /**
+     * Sanders' structure: client i asks R_i and locks I_i ⊆ R_i, with i ∈ I_i. Mutual exclusion needs,
+     * for every two clients, I_i ∩ I_j ≠ ∅, or each in the other's request set (his Theorem 4.4).
+     */
+    public static QuorumSystem information(int[][] request, int[][] inform) {
+        int[][][] c = new int[request.length][][];
+        int[][] in = new int[inform.length][];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = new int[][] {request[i]};
+            in[i] = inform[i].clone();
+            Arrays.sort(in[i]);
+            for (int v : in[i]) {
+                if (Arrays.stream(request[i]).noneMatch(x -> x == v)) {
+                    throw new IllegalArgumentException("I_" + i + " has " + v + ", which R_" + i + " lacks");
+                }
+            }
+            if (Arrays.binarySearch(in[i], i) < 0) {
+                throw new IllegalArgumentException("I_" + i + " lacks " + i);
+            }
+            for (int v : request[i]) {
+                if (v >= request.length && Arrays.binarySearch(in[i], v) < 0) {
+                    throw new IllegalArgumentException("R_" + i + " asks " + v + " as a peer, but it is no process");
+                }
+            }
+        }
+        return new QuorumSystem(c, false, in);
+    }
+
+    /** True when voter v locks for client i (v ∈ I_i), false when it answers as a peer. */
+    public boolean locks(int i, int v) {
+        return inform == null || Arrays.binarySearch(inform[i], v) >= 0;
     }
 
     /** One fixed quorum per client. */
@@ -69,8 +111,22 @@ public record QuorumSystem(int[][][] choices, boolean alternate) {
         return p;
     }
 
-    /** True when every two quorums, of any clients and any choices, share a voter: mutual exclusion needs it. */
+    /**
+     * True when mutual exclusion is guaranteed by the structure: every two quorums, of any clients and
+     * any choices, share a voter; with inform sets, Sanders' condition for every two clients.
+     */
     public boolean intersecting() {
+        if (inform != null) {
+            for (int i = 0; i < clients(); i++) {
+                for (int j = i + 1; j < clients(); j++) {
+                    boolean peers = Arrays.binarySearch(choices[i][0], j) >= 0 && Arrays.binarySearch(choices[j][0], i) >= 0;
+                    if (!meet(inform[i], inform[j]) && !peers) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
         java.util.List<int[]> all = new java.util.ArrayList<>();
         for (int[][] c : choices) {
             all.addAll(Arrays.asList(c));

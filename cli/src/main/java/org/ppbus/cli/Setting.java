@@ -36,7 +36,7 @@ enum Setting {
             (b, v) -> b.hotNodes(Cli.parseInts("hot-nodes", v))),
     HOT_LOAD("hot-load", "hotLoad", "hotLoad", "P", "hotspot workload: load of the hot nodes",
             c -> Double.toString(c.hotLoad()), (b, v) -> b.hotLoad(Cli.parseDouble("hot-load", v))),
-    WATCHDOG("watchdog", "watchdog", "watchdogCycles", "C", "livelock bound: cycles without a meal (and, with --no-fairness, the starvation bound: one processor's wait while the others start n meals)",
+    WATCHDOG("watchdog", "watchdog", "watchdogCycles", "C", "livelock bound: cycles without a meal; where no overtaking bound is checked, also the starvation bound: one processor's wait while the others start n meals",
             c -> Long.toString(c.watchdogCycles()), (b, v) -> b.watchdogCycles(Cli.parseLong("watchdog", v))),
     STALL("stall", "stall", "stallCycles", "C", "deadlock bound: cycles with a waiter and nothing moving",
             c -> Long.toString(c.stallCycles()), (b, v) -> b.stallCycles(Cli.parseLong("stall", v))),

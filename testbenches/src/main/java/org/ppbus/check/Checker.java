@@ -16,7 +16,7 @@ import org.ppbus.protocol.cc.ProtocolObserver;
  *   <li>I6 no livelock: the protocol moves for {@code watchdog} cycles with no req edge and no meal;</li>
  *   <li>I7 / deadlock: someone hungry, nobody eating, nothing moving for {@code stallCycles};</li>
  *   <li>livelock under load: someone hungry and no meal for {@code watchdog} cycles;</li>
- *   <li>starvation, when the fairness bound is not checked ({@link #watchStarvation}): a processor
+ *   <li>starvation, where no overtaking bound is checked ({@link #watchStarvation}): a processor
  *       has waited {@code watchdog} cycles while the others started at least n meals (the
  *       search's starvation loop, seen in a finite run; the meals keep one long hold from counting);</li>
  *   <li>fairness: no client overtakes a hungry client more often in one hungry period than the
@@ -173,8 +173,9 @@ public final class Checker {
     }
 
     /**
-     * Turns the starvation watchdog on, for runs that do not check the fairness bound (which, when
-     * checked, names a starving processor first).
+     * Turns the starvation watchdog on, for runs that check no overtaking bound: the algorithms the
+     * seeds promise freedom from starvation only, and runs with the check turned off. (A bound, when
+     * checked, names a starving processor first.)
      */
     public void watchStarvation(boolean on) {
         this.watchStarvation = on;

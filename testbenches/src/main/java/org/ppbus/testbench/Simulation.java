@@ -125,7 +125,9 @@ public final class Simulation {
             this.overtakeBound = c.fairness() ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
                     : org.ppbus.protocol.Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
-            checker.watchStarvation(!c.fairness());
+            // Where no overtaking bound is checked (turned off, or none given by the seeds), the
+            // starvation watchdog checks freedom from starvation instead.
+            checker.watchStarvation(overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND);
             probe.connect(checker, processors);
             processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
             if (tap != null) {

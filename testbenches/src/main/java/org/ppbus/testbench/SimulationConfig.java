@@ -20,8 +20,8 @@ import org.ppbus.registry.Algorithms;
  * @param hotLoad load of the hot nodes
  * @param fullCheck check every invariant on every unit every cycle, including H (slow)
  * @param evaluateEveryUnit evaluate every unit every cycle instead of only the active ones
- * @param watchdogCycles livelock bound: cycles without a meal (or without a req edge, I6); without
- *     {@code fairness}, the starvation bound: one processor's wait while the others start n meals
+ * @param watchdogCycles livelock bound: cycles without a meal (or without a req edge, I6); where no
+ *     overtaking bound is checked, the starvation bound: one processor's wait while the others start n meals
  * @param stallCycles deadlock bound: cycles with a waiter, no eater and nothing moving
  * @param drain after {@code cycles}, keep running until every request is granted and released
  * @param reenterNodes outside the contract (audit A3 only): these processors re-enter without a
@@ -29,8 +29,9 @@ import org.ppbus.registry.Algorithms;
  * @param fault a fault to inject ({@code KIND:WHERE}, see {@link org.ppbus.link.FaultPlan}), or "none"
  * @param algorithm the name of an algorithm in {@link Algorithms}
  * @param warmupCycles the first cycles, left out of the statistics (the checks cover them)
- * @param fairness check the algorithm's overtaking bound, if it has one; without it a starving
- *     processor is caught by the starvation watchdog instead (as the search's {@code --no-fairness})
+ * @param fairness check the algorithm's overtaking bound, if it has one; without it (or without a
+ *     bound) a starving processor is caught by the starvation watchdog instead (as the search's
+ *     {@code --no-fairness})
  */
 public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
                                int latencyCycles, long seed, RuleSet rules, String workload, int[] hotNodes,

@@ -13,6 +13,7 @@ import org.ppbus.protocol.baseline.Lamport;
 import org.ppbus.protocol.baseline.LiHudak;
 import org.ppbus.protocol.baseline.LukWong;
 import org.ppbus.protocol.baseline.Maekawa;
+import org.ppbus.protocol.baseline.NesterenkoMizuno;
 import org.ppbus.protocol.baseline.Raymond;
 import org.ppbus.protocol.baseline.RicartAgrawala;
 import org.ppbus.protocol.baseline.Sanders;
@@ -43,6 +44,7 @@ public final class Algorithms {
             Cohorts.ALGORITHM,
             TreeQuorum.ALGORITHM,
             Sanders.ALGORITHM,
+            NesterenkoMizuno.ALGORITHM,
             LiHudak.ALGORITHM,
             ThambuWong.ALGORITHM);
 

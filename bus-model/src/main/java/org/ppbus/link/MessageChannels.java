@@ -19,6 +19,7 @@ public final class MessageChannels {
     private final Map<Long, ArrayDeque<Message>> arrivals = new HashMap<>(); // cycle -> messages, in send order
     private final MessageObserver observer;
     private int inFlight;
+    private java.util.function.Predicate<Message> lose;
 
     public MessageChannels(int latencyCycles, MessageObserver observer) {
         if (latencyCycles < 1) {
@@ -34,10 +35,22 @@ public final class MessageChannels {
         long depart = Math.max(cycle, nextFree.getOrDefault(key, cycle));
         nextFree.put(key, depart + 1);
         long arrive = depart + latencyCycles;
+        observer.sent(m, cycle);
+        if (lose != null && lose.test(m)) {
+            lose = null; // sent, and lost on the way: it occupied the channel, nobody receives it
+            return arrive;
+        }
         arrivals.computeIfAbsent(arrive, k -> new ArrayDeque<>()).add(m);
         inFlight++;
-        observer.sent(m, cycle);
         return arrive;
+    }
+
+    /**
+     * A fault: the next message sent that matches is lost on the way (once). For the algorithms that
+     * claim to survive message loss.
+     */
+    public void loseNext(java.util.function.Predicate<Message> which) {
+        this.lose = which;
     }
 
     /** The messages received in cycle t, in the order they were sent; consumed by this call. */

@@ -13,6 +13,7 @@ import org.ppbus.protocol.baseline.Lamport;
 import org.ppbus.protocol.baseline.LiHudak;
 import org.ppbus.protocol.baseline.LukWong;
 import org.ppbus.protocol.baseline.Maekawa;
+import org.ppbus.protocol.baseline.MaekawaGrid;
 import org.ppbus.protocol.baseline.NesterenkoMizuno;
 import org.ppbus.protocol.baseline.Raymond;
 import org.ppbus.protocol.baseline.RicartAgrawala;
@@ -38,7 +39,7 @@ public final class Algorithms {
             Raymond.ALGORITHM,
             ChandyMisra.ALGORITHM,
             Maekawa.PLANE,
-            Maekawa.GRID,
+            MaekawaGrid.ALGORITHM,
             LukWong.ALGORITHM,
             AgrawalJalote.ALGORITHM,
             Cohorts.ALGORITHM,

@@ -20,6 +20,7 @@ public final class MessageChannels {
     private final MessageObserver observer;
     private int inFlight;
     private java.util.function.Predicate<Message> lose;
+    private boolean loseForever;
 
     public MessageChannels(int latencyCycles, MessageObserver observer) {
         if (latencyCycles < 1) {
@@ -37,7 +38,9 @@ public final class MessageChannels {
         long arrive = depart + latencyCycles;
         observer.sent(m, cycle);
         if (lose != null && lose.test(m)) {
-            lose = null; // sent, and lost on the way: it occupied the channel, nobody receives it
+            if (!loseForever) {
+                lose = null; // sent, and lost on the way: it occupied the channel, nobody receives it
+            }
             return arrive;
         }
         arrivals.computeIfAbsent(arrive, k -> new ArrayDeque<>()).add(m);
@@ -51,6 +54,13 @@ public final class MessageChannels {
      */
     public void loseNext(java.util.function.Predicate<Message> which) {
         this.lose = which;
+        this.loseForever = false;
+    }
+
+    /** A fault: every message sent that matches is lost, for instance all those to a crashed node. */
+    public void loseEvery(java.util.function.Predicate<Message> which) {
+        this.lose = which;
+        this.loseForever = true;
     }
 
     /** The messages received in cycle t, in the order they were sent; consumed by this call. */

@@ -8,8 +8,11 @@ import org.ppbus.protocol.Algorithm;
  * Agrawal and Jalote's groups (docs/PROTOCOL.md "Quorum family"): Maekawa's voting over m groups
  * of m − 1 places. The places map one to one onto the pairs {a, b} of 1..m, in lexicographic order;
  * the place of {a, b} belongs to groups a and b and to no other, so any two groups share exactly one
- * place. A client uses its lower group (a) as its quorum; the other (b) is the fallback the seed
- * keeps for the crash of a place, which ppbus does not model yet, so it is never taken.
+ * place. A client uses its lower group (a) as its quorum, and turns to the other (b) when a voter of
+ * a stays silent for the silence timeout: the seed's fallback for the crash of a place (and back to
+ * a, when a voter of b falls silent too and a has none it suspects). One crashed
+ * place is survived, since the place of {c, d} lies in groups c and d only, and a client's pair
+ * {a, b} other than {c, d} shares at most one of them.
  *
  * <p>m is the smallest with m(m − 1)/2 ≥ n; the places beyond n are stand-alone voters. n = 1 is a
  * lone client and its own voter.
@@ -24,7 +27,7 @@ public final class AgrawalJalote {
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
-            .wires(n -> Maekawa.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {
                 int g = Math.max(1, groups(n) - 1);
                 return new Algorithm.Cost("3√(2N) best; 3(m − 1) with groups of m − 1", Integer.toString(3 * g));
@@ -74,6 +77,14 @@ public final class AgrawalJalote {
         for (int i = 0; i < n; i++) {
             q[i] = group(m, pairs.get(i)[0]);
         }
-        return QuorumSystem.fixed(q);
+        return QuorumSystem.fixed(q).withDetour((client, silent) -> {
+            for (int g : pairs.get(client)) {
+                int[] group = group(m, g);
+                if (java.util.Arrays.stream(group).noneMatch(silent::contains)) {
+                    return group;
+                }
+            }
+            return null;
+        });
     }
 }

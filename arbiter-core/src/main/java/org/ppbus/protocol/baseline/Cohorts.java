@@ -28,7 +28,7 @@ public final class Cohorts {
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
-            .wires(n -> Maekawa.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {
                 int[][] c = cohorts(n);
                 int best = c[c.length - 1].length;

@@ -29,7 +29,7 @@ public final class LukWong {
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
-            .wires(n -> Maekawa.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {
                 int k = side(n);
                 return new Algorithm.Cost("≈ 3√(2N) … 5√(2N); 3k with k places per line", 3 * k + " … " + 5 * k);

@@ -49,28 +49,14 @@ public final class Maekawa extends BaselineFabric {
     public static final Algorithm PLANE = Algorithm.named("maekawa",
                     "Maekawa's quorums on the projective plane's lines: REQUEST, GRANT, RELEASE, INQUIRE, YIELD, FAILED")
             .family(Algorithm.Family.QUORUM)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(),
+            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, Quorums.onPlane(s.wiring()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
-            .wires(n -> wiresPerNode(onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
+            .wires(n -> Quorums.wiresPerNode(Quorums.onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
             // No overtaking bound: Maekawa is "not FCFS".
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
                 return new Algorithm.Cost("3√N … 5√N; 3K counting self-messages", 3 * k + " … " + 5 * k);
-            })
-            .build();
-
-    /** Maekawa with the square grid's rows and columns as quorums. */
-    public static final Algorithm GRID = Algorithm.named("maekawa-grid",
-                    "Maekawa's quorums on a square grid (row and column), the same messages")
-            .family(Algorithm.Family.QUORUM)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onGrid(s.nodes()), s.grants(),
-                    s.messages()))
-            .messages(Maekawa::kinds)
-            .wires(n -> wiresPerNode(onGrid(n), Algorithm.STAMP_BITS))
-            .claim(n -> {
-                int c = (int) Math.ceil(Math.sqrt(n));
-                return new Algorithm.Cost("6√N − 3 … 10√N − 5 (√N := c)", (6 * c - 3) + " … " + (10 * c - 5));
             })
             .build();
 
@@ -97,6 +83,10 @@ public final class Maekawa extends BaselineFabric {
     private final List<boolean[]> failSent = new ArrayList<>();
     // peer side (Sanders' R_i − I_i): requests a client defers while it eats or asks with an older stamp
     private final List<List<Integer>> deferred = new ArrayList<>();
+    // crashed voters: where the quorum system has a detour, a client that hears nothing from a voter
+    // for the silence timeout turns to a quorum without it
+    private final SilenceTimers timers;
+    private final List<java.util.Set<Integer>> suspects = new ArrayList<>(); // per client, in this request
 
     public Maekawa(int nodes, int latencyCycles, int stampBits, int[][] quorum, Fabric.GrantSink sink,
             MessageObserver observer) {
@@ -130,6 +120,11 @@ public final class Maekawa extends BaselineFabric {
             failSent.add(new boolean[nodes]);
             deferred.add(new ArrayList<>());
         }
+        for (int i = 0; i < nodes; i++) {
+            suspects.add(new java.util.HashSet<>());
+        }
+        this.timers = quorums.detour() == null ? null
+                : new SilenceTimers(QuorumSystem.silence(latencyCycles), java.util.Arrays.stream(quorum).mapToInt(q -> q.length).toArray());
     }
 
     /** Fixes the quorum of client i's next request. */
@@ -137,60 +132,6 @@ public final class Maekawa extends BaselineFabric {
         quorum[i] = quorums.quorum(i, requests[i]);
         holds[i] = new boolean[quorum[i].length];
         inquired[i] = new boolean[quorum[i].length];
-    }
-
-    /** Quorums on the projective plane of Campos–Carvalho: S_i, with stand-alone voters at fictitious points. */
-    public static int[][] onPlane(org.ppbus.plane.Wiring w) {
-        int[][] q = new int[w.nodes()][];
-        for (int i = 0; i < q.length; i++) {
-            q[i] = w.arbitersOf(i);
-        }
-        return q;
-    }
-
-    /**
-     * Maekawa's square grid (docs/SPEC.md §S1.4.11): c = ⌈√n⌉ columns, node i at row i / c and
-     * column i mod c; its quorum is its row and its column. The last row may be short; two quorums
-     * still meet, because at least one of the two crossings (row of i, column of j) and (row of j,
-     * column of i) lies in a full row, unless i and j share the last row.
-     */
-    public static int[][] onGrid(int n) {
-        int c = (int) Math.ceil(Math.sqrt(n));
-        while ((c - 1) * (c - 1) >= n) {
-            c--;
-        }
-        int[][] q = new int[n][];
-        for (int i = 0; i < n; i++) {
-            List<Integer> members = new ArrayList<>();
-            for (int j = 0; j < n; j++) {
-                if (j / c == i / c || j % c == i % c) {
-                    members.add(j);
-                }
-            }
-            q[i] = members.stream().mapToInt(Integer::intValue).toArray();
-        }
-        return q;
-    }
-
-    /**
-     * Wires leaving a node, averaged: every remote client–voter pair has a REQUEST-wide channel
-     * towards the voter and a GRANT-wide one (type and clock) back.
-     */
-    public static double wiresPerNode(int[][] quorum, int stampBits) {
-        return wiresPerNode(QuorumSystem.fixed(quorum), stampBits);
-    }
-
-    /** As above, over every voter a client may ask under any of its quorums. */
-    public static double wiresPerNode(QuorumSystem quorums, int stampBits) {
-        int n = quorums.clients();
-        int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
-        long remote = 0;
-        for (int i = 0; i < n; i++) {
-            for (int v : quorums.voters(i)) {
-                remote += v == i ? 0 : 1;
-            }
-        }
-        return (double) remote * (TYPE_BITS + stampBits + idBits + TYPE_BITS + stampBits) / n;
     }
 
     int requestBits() {
@@ -205,8 +146,12 @@ public final class Maekawa extends BaselineFabric {
                 choose(i);
                 requests[i]++;
                 long payload = clocks.request(i);
-                for (int v : quorum[i]) {
-                    channels.send(new Message(i, v, REQUEST, payload, requestBits()), cycle);
+                if (timers != null) {
+                    timers.resize(i, quorum[i].length);
+                    suspects.get(i).clear();
+                }
+                for (int slot = 0; slot < quorum[i].length; slot++) {
+                    ask(i, slot, payload, cycle);
                 }
             } else if (!req[i] && state[i] == ClientState.EATING) {
                 state[i] = ClientState.THINKING;
@@ -236,10 +181,98 @@ public final class Maekawa extends BaselineFabric {
                     onGrant(m.to(), m.from(), cycle);
                 }
                 case INQUIRE -> onInquire(m.to(), m.from(), cycle);
-                case FAILED -> onFailed(m.to(), cycle);
+                case FAILED -> onFailed(m.to(), m.from(), cycle);
                 default -> throw new AssertionError(m);
             }
+            if (timers != null && m.to() < quorum.length && m.type() != REQUEST && m.type() != RELEASE && m.type() != YIELD) {
+                int slot = Arrays.binarySearch(quorum[m.to()], m.from());
+                if (slot >= 0) {
+                    timers.arm(m.to(), slot, cycle); // the voter lives
+                }
+            }
         }
+        if (timers != null) {
+            java.util.Set<Integer> turned = new java.util.HashSet<>();
+            for (int[] t : timers.due(cycle)) {
+                // a client that turned to another quorum this cycle has new slots: its other timers are stale
+                if (!turned.contains(t[0]) && silent(t[0], t[1], cycle)) {
+                    turned.add(t[0]);
+                }
+            }
+        }
+    }
+
+    private void ask(int i, int slot, long payload, long cycle) {
+        channels.send(new Message(i, quorum[i][slot], REQUEST, payload, requestBits()), cycle);
+        if (timers != null) {
+            timers.arm(i, slot, cycle);
+        }
+    }
+
+    /**
+     * Voter slot of client i has said nothing for the silence timeout while i waits for its vote: i
+     * takes it for crashed and turns to the detour quorum that avoids every voter it took for crashed
+     * in this request (a slow voter taken for crashed by mistake stays avoided, so that i does not go
+     * back to a crashed one). Voters in both quorums keep i's request
+     * (same stamp), and i keeps what it knew of them; the others get RELEASE, which frees their vote
+     * or cancels the queued request.
+     */
+    private boolean silent(int i, int slot, long cycle) {
+        if (state[i] != ClientState.HUNGRY || holds[i][slot]) {
+            return false;
+        }
+        int silentVoter = quorum[i][slot];
+        if (silentVoter == i) {
+            return false; // its own node: if that had crashed, so had the client
+        }
+        java.util.Set<Integer> suspected = suspects.get(i);
+        suspected.add(silentVoter);
+        int[] next = quorums.detour().avoiding(i, suspected);
+        if (next == null && suspected.size() > 1) {
+            // No quorum avoids them all, so some were only slow (a voter that queued i as the oldest
+            // says nothing while its holder takes its time): keep suspecting the latest alone.
+            suspected.retainAll(java.util.Set.of(silentVoter));
+            next = quorums.detour().avoiding(i, suspected);
+        }
+        if (next == null) {
+            return false; // no quorum without it: i waits on
+        }
+        next = next.clone();
+        Arrays.sort(next);
+        int[] old = quorum[i];
+        boolean[] oldHolds = holds[i];
+        boolean[] oldInquired = inquired[i];
+        quorum[i] = next;
+        holds[i] = new boolean[next.length];
+        inquired[i] = new boolean[next.length];
+        timers.resize(i, next.length);
+        votes[i] = 0;
+        // The silent voter too: if it only seemed dead (it queued i behind a slow holder), it must
+        // let i's request go; if it is dead, the RELEASE is lost with everything else sent to it.
+        for (int k = 0; k < old.length; k++) {
+            if (Arrays.binarySearch(next, old[k]) < 0) {
+                channels.send(new Message(i, old[k], RELEASE, 0, TYPE_BITS), cycle);
+            }
+        }
+        for (int k = 0; k < next.length; k++) {
+            int was = Arrays.binarySearch(old, next[k]);
+            if (was >= 0) {
+                inquired[i][k] = oldInquired[was];
+            }
+            if (was >= 0 && oldHolds[was]) {
+                holds[i][k] = true;
+                votes[i]++;
+            } else if (was < 0) {
+                ask(i, k, clocks.payload(i), cycle);
+            } else {
+                timers.arm(i, k, cycle);
+            }
+        }
+        if (votes[i] == next.length) {
+            state[i] = ClientState.EATING;
+            sink.granted(i, cycle);
+        }
+        return true;
     }
 
     // ---- voter ----
@@ -281,6 +314,10 @@ public final class Maekawa extends BaselineFabric {
 
     /** RELEASE (the client ate) or YIELD (it gives the vote back and waits again). */
     private void free(int v, int j, boolean yielded, long cycle) {
+        if (!yielded && votedFor[v] != j && queue.get(v).remove(Integer.valueOf(j))) {
+            failSent.get(v)[j] = false; // a client that turned to another quorum cancels its request
+            return;
+        }
         if (votedFor[v] != j) {
             throw new IllegalStateException((yielded ? "YIELD" : "RELEASE") + " from " + j + " at voter " + v
                     + ", which voted for " + votedFor[v]);
@@ -346,6 +383,9 @@ public final class Maekawa extends BaselineFabric {
     // ---- client ----
 
     private void onGrant(int i, int v, long cycle) {
+        if (timers != null && Arrays.binarySearch(quorum[i], v) < 0) {
+            return; // from a voter the client left; its RELEASE returns the vote
+        }
         int slot = slot(i, v);
         if (state[i] != ClientState.HUNGRY || holds[i][slot]) {
             throw new IllegalStateException("GRANT from " + v + " to " + i + ", which is " + state[i]
@@ -373,7 +413,10 @@ public final class Maekawa extends BaselineFabric {
         }
     }
 
-    private void onFailed(int i, long cycle) {
+    private void onFailed(int i, int v, long cycle) {
+        if (timers != null && Arrays.binarySearch(quorum[i], v) < 0) {
+            return; // from a voter the client left
+        }
         if (state[i] != ClientState.HUNGRY) {
             throw new IllegalStateException("FAILED to " + i + ", which is " + state[i]);
         }

@@ -49,7 +49,7 @@ public final class NesterenkoMizuno extends BaselineFabric {
                     "Nesterenko and Mizuno's quorums with timeouts and rounds on the plane's lines: survives lost messages")
             .family(Algorithm.Family.QUORUM)
             .factory(s -> new NesterenkoMizuno(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS,
-                    Maekawa.onPlane(s.wiring()), timeout(s.latencyCycles()), s.grants(), s.messages()))
+                    Quorums.onPlane(s.wiring()), timeout(s.latencyCycles()), s.grants(), s.messages()))
             .messages(NesterenkoMizuno::kinds)
             .wires(NesterenkoMizuno::wiresPerNode)
             .claim(n -> {
@@ -61,7 +61,7 @@ public final class NesterenkoMizuno extends BaselineFabric {
 
     /** The timeout: far longer than any answer takes without a loss, so that it fires only after one. */
     public static long timeout(int latencyCycles) {
-        return 8192L + 64L * latencyCycles;
+        return QuorumSystem.silence(latencyCycles);
     }
 
     /**
@@ -69,7 +69,7 @@ public final class NesterenkoMizuno extends BaselineFabric {
      * wide as its widest message, YIELD one way and INQUIRE the other (type, stamp, id, round).
      */
     static double wiresPerNode(int n) {
-        int[][] q = Maekawa.onPlane(Wiring.forNodes(n));
+        int[][] q = Quorums.onPlane(Wiring.forNodes(n));
         long remote = 0;
         for (int i = 0; i < n; i++) {
             for (int v : q[i]) {

@@ -15,10 +15,35 @@ import java.util.TreeSet;
  * @param choices per client, its quorums (request sets); each sorted, without repeats
  * @param alternate true: request r of a client uses choice r mod (its number of choices)
  * @param inform per client, its inform set, or null when it is every voter it asks
+ * @param detour the quorum a client turns to when voters stay silent (crashed nodes), or null when
+ *     the system has none: then a client waits for ever, as Maekawa's does
  */
-public record QuorumSystem(int[][][] choices, boolean alternate, int[][] inform) {
+public record QuorumSystem(int[][][] choices, boolean alternate, int[][] inform, Detour detour) {
+    /** A quorum for the client that avoids every voter taken for crashed, or null when there is none. */
+    @FunctionalInterface
+    public interface Detour {
+        int[] avoiding(int client, java.util.Set<Integer> silent);
+    }
+
     public QuorumSystem(int[][][] choices, boolean alternate) {
-        this(choices, alternate, null);
+        this(choices, alternate, null, null);
+    }
+
+    public QuorumSystem(int[][][] choices, boolean alternate, int[][] inform) {
+        this(choices, alternate, inform, null);
+    }
+
+    /** The same quorums, with a detour around a crashed voter. */
+    public QuorumSystem withDetour(Detour d) {
+        return new QuorumSystem(choices, alternate, inform, d);
+    }
+
+    /**
+     * How long a client waits without a word from a voter before it takes that voter for crashed:
+     * far longer than any answer takes while the voter lives, as for Nesterenko and Mizuno's timeout.
+     */
+    public static long silence(int latencyCycles) {
+        return 8192L + 64L * latencyCycles;
     }
 
     public QuorumSystem {

@@ -23,7 +23,7 @@ public final class Sanders {
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
-            .wires(n -> Maekawa.wiresPerNode(onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
+            .wires(n -> Quorums.wiresPerNode(onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
                 return new Algorithm.Cost("|I_i − {i}| + 2|R_i − {i}| … + 2ΣDM; 3(K − 1) remote with Maekawa sets",
@@ -33,7 +33,7 @@ public final class Sanders {
 
     /** Maekawa's sets on the plane: R_i = I_i = the points of client i's line set S_i. */
     public static QuorumSystem onPlane(Wiring w) {
-        int[][] s = Maekawa.onPlane(w);
+        int[][] s = Quorums.onPlane(w);
         return QuorumSystem.information(s, s);
     }
 

@@ -14,8 +14,12 @@ import org.ppbus.protocol.Algorithm;
  * seed's recall ("mensaje de retorno") to the holder when an older request arrives, which is
  * INQUIRE; the holder gives the permission back (YIELD) unless it is eating, when its RELEASE
  * answers. Sanders' FAILED decides when a holder gives a permission back, as in {@link Maekawa}.
- * GETQUORUM's substitution of a failed node by paths through both its children needs crashed
- * nodes, which ppbus does not model yet.
+ *
+ * <p>GETQUORUM's substitution: a client that hears nothing from a voter for the silence timeout
+ * takes it for crashed and asks for the quorum GETQUORUM builds around every voter it has taken for
+ * crashed in this request: a crashed node is replaced by quorums of both its subtrees, and a live
+ * node whose subtree towards the client has none tries its other one. With the root crashed, a
+ * quorum at N = 7 has 4 voters, the seed's ⌈(N + 1)/2⌉.
  */
 public final class TreeQuorum {
     private TreeQuorum() {
@@ -27,7 +31,7 @@ public final class TreeQuorum {
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
-            .wires(n -> Maekawa.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {
                 int h = height(n);
                 return new Algorithm.Cost("3 log N without failures … 3(N + 1)/2", 3 * h + " … " + 3 * (n + 1) / 2);
@@ -59,6 +63,66 @@ public final class TreeQuorum {
         for (int i = 0; i < n; i++) {
             q[i] = path(n, i);
         }
-        return QuorumSystem.fixed(q);
+        return QuorumSystem.fixed(q).withDetour((client, silent) -> avoiding(n, client, silent));
     }
+
+    /**
+     * GETQUORUM for client i, with the voters in {@code failed} taken for crashed: a live node joins
+     * with a quorum of one of its subtrees (the one towards i first, so that i stays in its own
+     * quorum), a leaf alone; a crashed node is replaced by quorums of both its subtrees. Null when
+     * no quorum avoids them all.
+     */
+    public static int[] avoiding(int n, int i, java.util.Set<Integer> failed) {
+        List<Integer> q = getQuorum(n, i, 0, failed);
+        return q == null ? null : q.stream().mapToInt(Integer::intValue).sorted().toArray();
+    }
+
+    private static List<Integer> getQuorum(int n, int i, int v, java.util.Set<Integer> failed) {
+        if (v >= n) {
+            return null;
+        }
+        int left = 2 * v + 1;
+        if (failed.contains(v)) {
+            List<Integer> l = getQuorum(n, i, left, failed);
+            List<Integer> r = getQuorum(n, i, left + 1, failed);
+            if (l == null || r == null) {
+                return null;
+            }
+            l.addAll(r);
+            return l;
+        }
+        List<Integer> q = new ArrayList<>(List.of(v));
+        if (left >= n) {
+            return q;
+        }
+        int toward = below(i, v) ? childToward(i, v) : left;
+        for (int c : new int[] {toward, toward == left ? left + 1 : left}) {
+            List<Integer> sub = getQuorum(n, i, c, failed);
+            if (sub != null) {
+                q.addAll(sub);
+                return q;
+            }
+        }
+        return null;
+    }
+
+    /** True when i lies strictly below v. */
+    private static boolean below(int i, int v) {
+        for (int w = i; w > v; w = (w - 1) / 2) {
+            if ((w - 1) / 2 == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The child of v on the way down to i (i below v). */
+    private static int childToward(int i, int v) {
+        int w = i;
+        while ((w - 1) / 2 != v) {
+            w = (w - 1) / 2;
+        }
+        return w;
+    }
+
 }

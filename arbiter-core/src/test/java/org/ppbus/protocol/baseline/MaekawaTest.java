@@ -23,7 +23,7 @@ class MaekawaTest {
     void uncontendedRequestCostsThreeK(int n, int latency, int k) {
         Wiring w = Wiring.forNodes(n);
         int client = n - 1;
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(n, latency, 16, Maekawa.onPlane(w), s, o))
+        Harness h = new Harness(3).with((s, o) -> new Maekawa(n, latency, 16, Quorums.onPlane(w), s, o))
                 .request(client, 5).run(5 + 10L * latency);
         assertEquals(3L * k, h.sent.size());
         assertEquals(3L * (k - 1), h.remote());
@@ -36,7 +36,7 @@ class MaekawaTest {
      */
     @Test
     void gridQuorumOfNineNodes() {
-        int[][] q = Maekawa.onGrid(9);
+        int[][] q = Quorums.onGrid(9);
         for (int[] quorum : q) {
             assertEquals(5, quorum.length);
         }
@@ -50,7 +50,7 @@ class MaekawaTest {
     @Test
     void gridQuorumsIntersectForEveryN() {
         for (int n = 1; n <= 60; n++) {
-            int[][] q = Maekawa.onGrid(n);
+            int[][] q = Quorums.onGrid(n);
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j < n; j++) {
                     int[] qj = q[j];
@@ -71,7 +71,7 @@ class MaekawaTest {
     @Test
     void youngerRequestFirstAtTheSharedVoterStillEatsFirst() {
         int hold = 4;
-        Harness h = new Harness(hold).with((s, o) -> new Maekawa(7, 1, 16, Maekawa.onPlane(Wiring.forNodes(7)), s, o))
+        Harness h = new Harness(hold).with((s, o) -> new Maekawa(7, 1, 16, Quorums.onPlane(Wiring.forNodes(7)), s, o))
                 .request(6, 10).request(0, 10).run(40);
         assertEquals(12, h.grantCycle(6));
         assertEquals(12 + hold + 2, h.grantCycle(0));
@@ -90,7 +90,7 @@ class MaekawaTest {
     @CsvSource({"7,1", "13,2", "21,1"})
     void crossingRequestsAreResolvedByYield(int n, int latency) {
         Wiring w = Wiring.forNodes(n);
-        Harness h = new Harness(2).with((s, o) -> new Maekawa(n, latency, 16, Maekawa.onPlane(w), s, o));
+        Harness h = new Harness(2).with((s, o) -> new Maekawa(n, latency, 16, Quorums.onPlane(w), s, o));
         for (int i = n - 1; i >= 0; i--) {
             h.request(i, 3);
         }

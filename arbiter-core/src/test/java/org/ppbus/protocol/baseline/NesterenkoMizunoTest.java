@@ -17,7 +17,7 @@ class NesterenkoMizunoTest {
     }
 
     private static Harness harness(int n, NesterenkoMizuno[] nm) {
-        return new Harness(3).with((s, o) -> nm[0] = new NesterenkoMizuno(n, 1, 16, Maekawa.onPlane(Wiring.forNodes(n)),
+        return new Harness(3).with((s, o) -> nm[0] = new NesterenkoMizuno(n, 1, 16, Quorums.onPlane(Wiring.forNodes(n)),
                 T, s, o));
     }
 
@@ -44,7 +44,7 @@ class NesterenkoMizunoTest {
     void aLostGrantIsRecoveredByTheTimeout() {
         NesterenkoMizuno[] nm = holder();
         Harness h = harness(7, nm);
-        int voter = Maekawa.onPlane(Wiring.forNodes(7))[6][0];
+        int voter = Quorums.onPlane(Wiring.forNodes(7))[6][0];
         nm[0].channels.loseNext(m -> m.type() == NesterenkoMizuno.GRANT && m.to() == 6 && m.from() == voter);
         h.request(6, 2).run(T + 40);
         assertEquals(4 + T, h.grantCycle(6));

@@ -1,0 +1,25 @@
+package org.ppbus.protocol.baseline;
+
+import org.ppbus.protocol.Algorithm;
+
+/**
+ * Maekawa's voting on a square grid (docs/PROTOCOL.md): the quorum of node i is its row and its
+ * column, {@link Quorums#onGrid}; the messages are {@link Maekawa}'s.
+ */
+public final class MaekawaGrid {
+    private MaekawaGrid() {
+    }
+
+    public static final Algorithm ALGORITHM = Algorithm.named("maekawa-grid",
+                    "Maekawa's quorums on a square grid (row and column), the same messages")
+            .family(Algorithm.Family.QUORUM)
+            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, Quorums.onGrid(s.nodes()), s.grants(),
+                    s.messages()))
+            .messages(Maekawa::kinds)
+            .wires(n -> Quorums.wiresPerNode(Quorums.onGrid(n), Algorithm.STAMP_BITS))
+            .claim(n -> {
+                int c = (int) Math.ceil(Math.sqrt(n));
+                return new Algorithm.Cost("6√N − 3 … 10√N − 5 (√N := c)", (6 * c - 3) + " … " + (10 * c - 5));
+            })
+            .build();
+}

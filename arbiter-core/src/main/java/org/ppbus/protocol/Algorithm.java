@@ -38,8 +38,10 @@ public record Algorithm(String name, String description, Factory factory, Messag
         SYMBOLS,
         /** It takes {@code --rules}. */
         RULES,
-        /** {@code --fault} can inject into its channels. */
+        /** {@code --fault} can inject into its channels the contract's symbol faults (drop, duplicate, corrupt, delay). */
         FAULTS,
+        /** {@code --fault} can lose a message on one of its channels, or crash a node (its messages are lost). */
+        MESSAGE_FAULTS,
         /** The audit's A3 reproduction ({@code --reenter-without-thinking}) applies. */
         REENTRY,
         /** firmware-gen emits RTL for it. */

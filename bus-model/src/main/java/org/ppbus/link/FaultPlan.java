@@ -9,6 +9,10 @@ import java.util.Locale;
  * symbol driven on any channel from that cycle on) or {@code CYCLE@CHANNEL} (the symbol driven on
  * that channel in that cycle, e.g. {@code 120@c2a_c0_a1}).
  *
+ * <p>For the message-passing algorithms: {@code drop:random} or {@code drop:CYCLE@m_FROM_TO} loses
+ * one message (the first one sent from FROM to TO at or after CYCLE), and {@code crash:nNODE} crashes
+ * a node from the start: its processor never asks, and every message to or from it is lost.
+ *
  * <ul>
  * <li>drop: the symbol never arrives;</li>
  * <li>duplicate: it arrives, and again one cycle later;</li>
@@ -19,7 +23,9 @@ import java.util.Locale;
  * </ul>
  */
 public record FaultPlan(String kind, boolean random, long cycle, String channel) {
-    public static final List<String> KINDS = List.of("drop", "duplicate", "corrupt", "delay");
+    public static final List<String> KINDS = List.of("drop", "duplicate", "corrupt", "delay", "crash");
+    /** The kinds that hit one symbol of the contract's channels (the fault matrix's). */
+    public static final List<String> SYMBOL_KINDS = List.of("drop", "duplicate", "corrupt", "delay");
 
     /** Parses KIND:WHERE; "none" or empty gives null. Throws IllegalArgumentException with a one-line message. */
     public static FaultPlan parse(String text) {
@@ -36,6 +42,12 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
         String where = t.substring(colon + 1);
         if (!KINDS.contains(kind)) {
             throw new IllegalArgumentException("unknown fault kind '" + kind + "' (" + String.join(", ", KINDS) + ")");
+        }
+        if (kind.equals("crash")) {
+            if (!where.matches("n\\d{1,5}")) {
+                throw new IllegalArgumentException("a crash names its node, e.g. crash:n3, got '" + text + "'");
+            }
+            return new FaultPlan(kind, false, 0, where);
         }
         if (where.equals("random")) {
             return new FaultPlan(kind, true, -1, null);
@@ -54,14 +66,20 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
             throw new IllegalArgumentException("a fault's cycle must not be negative, got " + cycle);
         }
         String channel = where.substring(at + 1);
-        if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5})")) {
-            throw new IllegalArgumentException("a fault's channel must look like c2a_c0_a1 or a2c_a1_c0, got '" + channel + "'");
+        if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5}|m_\\d{1,5}_\\d{1,5})")) {
+            throw new IllegalArgumentException("a fault's channel must look like c2a_c0_a1, a2c_a1_c0 or (between the nodes of a"
+                    + " message-passing algorithm) m_0_1, got '" + channel + "'");
         }
         return new FaultPlan(kind, false, cycle, channel);
     }
 
+    /** A fault on the messages of a message-passing algorithm (a lost message or a crashed node). */
+    public boolean onMessages() {
+        return kind.equals("crash") || channel != null && channel.startsWith("m_");
+    }
+
     @Override
     public String toString() {
-        return kind + ":" + (random ? "random" : cycle + "@" + channel);
+        return kind + ":" + (kind.equals("crash") ? channel : random ? "random" : cycle + "@" + channel);
     }
 }

@@ -19,8 +19,10 @@ public final class MessageChannels {
     private final Map<Long, ArrayDeque<Message>> arrivals = new HashMap<>(); // cycle -> messages, in send order
     private final MessageObserver observer;
     private int inFlight;
-    private java.util.function.Predicate<Message> lose;
+    private java.util.function.BiPredicate<Message, Long> lose;
     private boolean loseForever;
+    private Message firstLost;
+    private long firstLostAt = -1;
 
     public MessageChannels(int latencyCycles, MessageObserver observer) {
         if (latencyCycles < 1) {
@@ -37,7 +39,11 @@ public final class MessageChannels {
         nextFree.put(key, depart + 1);
         long arrive = depart + latencyCycles;
         observer.sent(m, cycle);
-        if (lose != null && lose.test(m)) {
+        if (lose != null && lose.test(m, cycle)) {
+            if (firstLost == null) {
+                firstLost = m;
+                firstLostAt = cycle;
+            }
             if (!loseForever) {
                 lose = null; // sent, and lost on the way: it occupied the channel, nobody receives it
             }
@@ -53,14 +59,29 @@ public final class MessageChannels {
      * claim to survive message loss.
      */
     public void loseNext(java.util.function.Predicate<Message> which) {
+        loseNext((m, cycle) -> which.test(m));
+    }
+
+    /** As above, deciding on the message and the cycle it is sent in. */
+    public void loseNext(java.util.function.BiPredicate<Message, Long> which) {
         this.lose = which;
         this.loseForever = false;
     }
 
     /** A fault: every message sent that matches is lost, for instance all those to a crashed node. */
     public void loseEvery(java.util.function.Predicate<Message> which) {
-        this.lose = which;
+        this.lose = (m, cycle) -> which.test(m);
         this.loseForever = true;
+    }
+
+    /** The first message lost, or null. */
+    public Message firstLost() {
+        return firstLost;
+    }
+
+    /** The cycle the first lost message was sent in, or -1. */
+    public long firstLostAt() {
+        return firstLostAt;
     }
 
     /** The messages received in cycle t, in the order they were sent; consumed by this call. */

@@ -67,7 +67,7 @@ final class FaultsCommand implements Main.Command {
         FaultMatrix matrix;
         int planned;
         try {
-            matrix = new FaultMatrix(base, Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultPlan.KINDS))),
+            matrix = new FaultMatrix(base, Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultPlan.SYMBOL_KINDS))),
                     Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();
         } catch (org.ppbus.testbench.ConfigException e) {

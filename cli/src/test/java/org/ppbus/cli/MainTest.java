@@ -127,7 +127,7 @@ class MainTest {
             "simulate --latency 2000|ppbus simulate: --latency: must be at most 1024 cycles, got 2000",
             "simulate --hot-load 2|ppbus simulate: --hot-load: must be in [0,1], got 2.0",
             "simulate --stall 0|ppbus simulate: --stall: must be at least 1 cycle, got 0",
-            "simulate --algorithm lamport --fault drop:random|ppbus simulate: --fault: is implemented for campos-carvalho only",
+            "simulate --algorithm lamport --fault corrupt:random|ppbus simulate: --fault: into lamport's messages is drop:random, drop:CYCLE@m_FROM_TO or crash:nNODE, got corrupt:random",
             "compare --hold 0|ppbus compare: --hold: must be at least 1 cycle, got 0",
             "cosim --nodes 5000|ppbus cosim: --nodes: must be at most 4161 (q = 64), got 5000",
             "soak --latencies 0|ppbus soak: --latencies: must be at least 1 cycle, got 0",

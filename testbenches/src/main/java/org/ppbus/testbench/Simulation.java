@@ -88,6 +88,7 @@ public final class Simulation {
         private final Fabric fabric;
         private final CcNetwork net;
         private final org.ppbus.link.FaultInjector injector;
+        private final MessageFaults messageFaults;
         private final Checker checker;
         private final int overtakeBound;
         private boolean interrupted;
@@ -108,6 +109,11 @@ public final class Simulation {
             this.probe = new Probe(stats, n, tap);
             Demand demand = c.reenterNodes().length == 0 ? workload.demand()
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
+            org.ppbus.link.FaultPlan plan = org.ppbus.link.FaultPlan.parse(c.fault());
+            int crashed = plan != null && plan.kind().equals("crash") ? Integer.parseInt(plan.channel().substring(1)) : -1;
+            if (crashed >= 0) {
+                demand = MessageFaults.silenced(demand, crashed); // a crashed node's processor never asks
+            }
             this.processors = new Processors(n, demand, probe);
             org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
             Algorithm algorithm = Algorithms.named(c.algorithm());
@@ -118,6 +124,8 @@ public final class Simulation {
                     List.of(c.rules(), initial, probe, evaluation)));
             this.net = fabric instanceof CcNetwork cc ? cc : null;
             this.injector = net != null && faultPlan != null ? injector(faultPlan, c) : null;
+            this.messageFaults = faultPlan != null && net == null
+                    ? MessageFaults.inject(faultPlan, (org.ppbus.link.Lossy) fabric, c.seed(), Math.max(c.cycles(), 20)) : null;
             if (injector != null) {
                 net.inject(injector);
             }
@@ -207,7 +215,9 @@ public final class Simulation {
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
-                    injector == null ? null : FaultOutcome.of(injector, wiring, v, ungranted),
+                    injector != null ? FaultOutcome.of(injector, wiring, v, ungranted)
+                    : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted)
+                    : null,
                     overtakeBound, checker.maxOvertakes());
         }
     }

@@ -71,8 +71,23 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         } catch (IllegalArgumentException e) {
             throw new ConfigException("fault", "", e.getMessage());
         }
-        require(plan == null || a.has(Algorithm.Feature.FAULTS), "fault", "fault injection", "is implemented for "
-                + namesWith(Algorithm.Feature.FAULTS) + " only");
+        if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
+            require(plan.kind().equals("crash") || plan.kind().equals("drop") && (plan.random() || plan.onMessages()), "fault",
+                    "fault injection", "into " + algorithm + "'s messages is drop:random, drop:CYCLE@m_FROM_TO or crash:nNODE,"
+                    + " got " + plan);
+        } else {
+            require(plan == null || a.has(Algorithm.Feature.FAULTS) && !plan.onMessages(), "fault", "fault injection",
+                    plan != null && plan.onMessages() ? "of lost messages and crashed nodes is implemented for "
+                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS) + " only" : "is implemented for "
+                    + namesWith(Algorithm.Feature.FAULTS) + " (symbols) and " + namesWith(Algorithm.Feature.MESSAGE_FAULTS)
+                    + " (messages) only");
+        }
+        if (plan != null && plan.onMessages() && !plan.random()) {
+            String[] f = plan.channel().substring(plan.kind().equals("crash") ? 1 : 2).split("_");
+            for (String x : f) {
+                require(Integer.parseInt(x) < nodes, "fault", "fault injection", "names node " + x + ", outside 0.." + (nodes - 1));
+            }
+        }
         for (int r : reenterNodes) {
             require(r >= 0 && r < nodes, "reenterNodes", "re-entry without thinking",
                     "names node " + r + ", outside 0.." + (nodes - 1));

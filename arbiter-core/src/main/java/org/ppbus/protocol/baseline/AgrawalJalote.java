@@ -24,6 +24,7 @@ public final class AgrawalJalote {
     public static final Algorithm ALGORITHM = Algorithm.named("agrawal-jalote",
                     "Agrawal and Jalote's m groups of m - 1 over pairs of 1..m, quorum about √(2N); Maekawa's messages")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
@@ -73,13 +74,13 @@ public final class AgrawalJalote {
         }
         int m = groups(n);
         List<int[]> pairs = pairs(m);
-        int[][] q = new int[n][];
+        // Both groups are the client's choices (so that its wires reach both), the first one kept.
+        int[][][] c = new int[n][][];
         for (int i = 0; i < n; i++) {
-            q[i] = group(m, pairs.get(i)[0]);
+            c[i] = new int[][] {group(m, pairs.get(i)[0]), group(m, pairs.get(i)[1])};
         }
-        return QuorumSystem.fixed(q).withDetour((client, silent) -> {
-            for (int g : pairs.get(client)) {
-                int[] group = group(m, g);
+        return new QuorumSystem(c, false).withDetour((client, silent) -> {
+            for (int[] group : c[client]) {
                 if (java.util.Arrays.stream(group).noneMatch(silent::contains)) {
                     return group;
                 }

@@ -11,7 +11,7 @@ import org.ppbus.protocol.ClientState;
  * What every message-passing baseline shares: its nodes' client states, the req levels and the req
  * edges of the current cycle, and the channels its messages travel on.
  */
-abstract class BaselineFabric implements Fabric {
+abstract class BaselineFabric implements Fabric, org.ppbus.link.Lossy {
     protected final int nodes;
     protected final int idBits;
     protected final MessageChannels channels;
@@ -52,6 +52,11 @@ abstract class BaselineFabric implements Fabric {
     /** The nodes whose req changed in this cycle, in the order they changed; empty otherwise. */
     protected List<Integer> edges(long cycle) {
         return edgeCycle == cycle ? edges : List.of();
+    }
+
+    @Override
+    public org.ppbus.link.MessageChannels messageChannels() {
+        return channels;
     }
 
     @Override

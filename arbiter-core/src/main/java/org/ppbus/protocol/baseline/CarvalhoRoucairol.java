@@ -26,6 +26,7 @@ public final class CarvalhoRoucairol extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("carvalho-roucairol",
                     "Carvalho and Roucairol: Ricart-Agrawala keeping permissions until they are asked for")
             .family(Algorithm.Family.PERMISSION)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new CarvalhoRoucairol(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", RicartAgrawala.requestWidth(n)),
                     new Algorithm.MessageKind("REPLY", 1)))

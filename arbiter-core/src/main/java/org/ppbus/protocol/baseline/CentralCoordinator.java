@@ -28,6 +28,7 @@ public final class CentralCoordinator extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("coordinator",
                     "a central coordinator: REQUEST, GRANT and RELEASE messages to node 0")
             .family(Algorithm.Family.CENTRAL)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new CentralCoordinator(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
                     new Algorithm.MessageKind("GRANT", 2), new Algorithm.MessageKind("RELEASE", 2)))

@@ -25,6 +25,7 @@ public final class ChandyMisra extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("chandy-misra",
                     "Chandy and Misra's drinking philosophers on the complete graph: 1-bit FORK and REQUEST")
             .family(Algorithm.Family.FORKS)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new ChandyMisra(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("FORK", 1), new Algorithm.MessageKind("REQUEST", 1)))
             // A 1-bit channel each way per pair, each counted once.

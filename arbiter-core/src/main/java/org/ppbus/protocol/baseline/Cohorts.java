@@ -25,6 +25,7 @@ public final class Cohorts {
     public static final Algorithm ALGORITHM = Algorithm.named("cohorts",
                     "Jiang's cohorts: a primary cohort and one member of each later one; quorum |C_k| best, O(N) worst")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)

@@ -27,6 +27,7 @@ public final class Lamport extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("lamport",
                     "Lamport's distributed queue: timestamped REQUEST, ACK and RELEASE to every node")
             .family(Algorithm.Family.PERMISSION)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Lamport(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", width(n)), new Algorithm.MessageKind("ACK", width(n)),
                     new Algorithm.MessageKind("RELEASE", width(n))))

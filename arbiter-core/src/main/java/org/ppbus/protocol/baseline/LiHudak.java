@@ -28,6 +28,7 @@ public final class LiHudak extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("li-hudak",
                     "Li and Hudak's token with path compression: REQ along probable owners, 1-bit TOKEN")
             .family(Algorithm.Family.TOKEN)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new LiHudak(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)),
                     new Algorithm.MessageKind("TOKEN", 1)))

@@ -26,6 +26,7 @@ public final class LukWong {
     public static final Algorithm ALGORITHM = Algorithm.named("luk-wong",
                     "Luk and Wong's triangular grid: row and column quorums of about √(2N), taken in turn; Maekawa's messages")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)

@@ -49,6 +49,7 @@ public final class Maekawa extends BaselineFabric {
     public static final Algorithm PLANE = Algorithm.named("maekawa",
                     "Maekawa's quorums on the projective plane's lines: REQUEST, GRANT, RELEASE, INQUIRE, YIELD, FAILED")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, Quorums.onPlane(s.wiring()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
@@ -76,17 +77,12 @@ public final class Maekawa extends BaselineFabric {
     private final boolean[][] inquired;
     private final int[] votes;
     private final boolean[] failed;   // has seen FAILED, or has yielded, in the current request
-    // voter side
-    private final int[] votedFor;     // -1 when free
-    private final boolean[] inquiring;
-    private final List<List<Integer>> queue = new ArrayList<>();
-    private final List<boolean[]> failSent = new ArrayList<>();
-    // peer side (Sanders' R_i − I_i): requests a client defers while it eats or asks with an older stamp
-    private final List<List<Integer>> deferred = new ArrayList<>();
+    private final MaekawaVoters voters;
     // crashed voters: where the quorum system has a detour, a client that hears nothing from a voter
     // for the silence timeout turns to a quorum without it
     private final SilenceTimers timers;
-    private final List<java.util.Set<Integer>> suspects = new ArrayList<>(); // per client, in this request
+    private int hungry;
+    private final List<java.util.Set<Integer>> suspects = new ArrayList<>(); // per client: voters taken for crashed
 
     public Maekawa(int nodes, int latencyCycles, int stampBits, int[][] quorum, Fabric.GrantSink sink,
             MessageObserver observer) {
@@ -112,14 +108,7 @@ public final class Maekawa extends BaselineFabric {
         this.clocks = new LamportClocks(places, nodes, stampBits, idBits);
         this.votes = new int[nodes];
         this.failed = new boolean[nodes];
-        this.votedFor = new int[places];
-        Arrays.fill(votedFor, -1);
-        this.inquiring = new boolean[places];
-        for (int v = 0; v < places; v++) {
-            queue.add(new ArrayList<>());
-            failSent.add(new boolean[nodes]);
-            deferred.add(new ArrayList<>());
-        }
+        this.voters = new MaekawaVoters(nodes, places, quorums, clocks, channels, state);
         for (int i = 0; i < nodes; i++) {
             suspects.add(new java.util.HashSet<>());
         }
@@ -143,12 +132,13 @@ public final class Maekawa extends BaselineFabric {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
+                hungry++;
                 choose(i);
                 requests[i]++;
                 long payload = clocks.request(i);
                 if (timers != null) {
+                    avoidSuspects(i);
                     timers.resize(i, quorum[i].length);
-                    suspects.get(i).clear();
                 }
                 for (int slot = 0; slot < quorum[i].length; slot++) {
                     ask(i, slot, payload, cycle);
@@ -161,10 +151,7 @@ public final class Maekawa extends BaselineFabric {
                         channels.send(new Message(i, v, RELEASE, 0, TYPE_BITS), cycle);
                     }
                 }
-                for (int j : deferred.get(i)) {
-                    permit(i, j, cycle);
-                }
-                deferred.get(i).clear();
+                voters.answerDeferred(i, cycle);
                 Arrays.fill(holds[i], false);
                 Arrays.fill(inquired[i], false);
                 votes[i] = 0;
@@ -173,9 +160,9 @@ public final class Maekawa extends BaselineFabric {
         }
         for (Message m : channels.receive(cycle)) {
             switch (m.type()) {
-                case REQUEST -> onRequest(m, cycle);
-                case RELEASE -> free(m.to(), m.from(), false, cycle);
-                case YIELD -> free(m.to(), m.from(), true, cycle);
+                case REQUEST -> voters.onRequest(m, cycle);
+                case RELEASE -> voters.free(m.to(), m.from(), false, cycle);
+                case YIELD -> voters.free(m.to(), m.from(), true, cycle);
                 case GRANT -> {
                     clocks.witnessOnWire(m.to(), m.payload());
                     onGrant(m.to(), m.from(), cycle);
@@ -202,6 +189,33 @@ public final class Maekawa extends BaselineFabric {
         }
     }
 
+    /**
+     * With silence timeouts, a client that waits for a crashed voter's timeout is not stalled: the
+     * fabric is busy while anyone is hungry (the run's livelock watchdog, longer than the timeout,
+     * still bounds the wait).
+     */
+    @Override
+    public boolean quiescent() {
+        return super.quiescent() && (timers == null || hungry == 0);
+    }
+
+    /**
+     * A client remembers the voters it took for crashed: a new request starts with a quorum that
+     * avoids them, so that only its first request after a crash waits for the timeout.
+     */
+    private void avoidSuspects(int i) {
+        if (suspects.get(i).isEmpty()) {
+            return;
+        }
+        int[] q = quorums.detour().avoiding(i, suspects.get(i));
+        if (q != null) {
+            quorum[i] = q.clone();
+            Arrays.sort(quorum[i]);
+            holds[i] = new boolean[quorum[i].length];
+            inquired[i] = new boolean[quorum[i].length];
+        }
+    }
+
     private void ask(int i, int slot, long payload, long cycle) {
         channels.send(new Message(i, quorum[i][slot], REQUEST, payload, requestBits()), cycle);
         if (timers != null) {
@@ -211,9 +225,9 @@ public final class Maekawa extends BaselineFabric {
 
     /**
      * Voter slot of client i has said nothing for the silence timeout while i waits for its vote: i
-     * takes it for crashed and turns to the detour quorum that avoids every voter it took for crashed
-     * in this request (a slow voter taken for crashed by mistake stays avoided, so that i does not go
-     * back to a crashed one). Voters in both quorums keep i's request
+     * takes it for crashed and turns to the detour quorum that avoids every voter it has taken for
+     * crashed (a slow voter taken for crashed by mistake stays avoided, so that i does not go back to
+     * a crashed one). Voters in both quorums keep i's request
      * (same stamp), and i keeps what it knew of them; the others get RELEASE, which frees their vote
      * or cancels the queued request.
      */
@@ -270,114 +284,10 @@ public final class Maekawa extends BaselineFabric {
         }
         if (votes[i] == next.length) {
             state[i] = ClientState.EATING;
+            hungry--;
             sink.granted(i, cycle);
         }
         return true;
-    }
-
-    // ---- voter ----
-
-    private void onRequest(Message m, long cycle) {
-        int v = m.to();
-        int j = m.from();
-        clocks.receive(v, j, m.payload());
-        if (!quorums.locks(j, v)) {
-            asPeer(v, j, cycle);
-            return;
-        }
-        if (votedFor[v] < 0) {
-            vote(v, j, cycle);
-            return;
-        }
-        List<Integer> q = queue.get(v);
-        int oldest = votedFor[v];
-        for (int other : q) {
-            if (before(other, oldest)) {
-                oldest = other;
-            }
-        }
-        q.add(j);
-        if (!before(j, oldest)) {
-            fail(v, j, cycle);
-            return;
-        }
-        if (!inquiring[v]) {
-            inquiring[v] = true;
-            channels.send(new Message(v, votedFor[v], INQUIRE, 0, TYPE_BITS), cycle);
-        }
-        for (int other : q) {
-            if (other != j) {
-                fail(v, other, cycle); // j beats every queued request now
-            }
-        }
-    }
-
-    /** RELEASE (the client ate) or YIELD (it gives the vote back and waits again). */
-    private void free(int v, int j, boolean yielded, long cycle) {
-        if (!yielded && votedFor[v] != j && queue.get(v).remove(Integer.valueOf(j))) {
-            failSent.get(v)[j] = false; // a client that turned to another quorum cancels its request
-            return;
-        }
-        if (votedFor[v] != j) {
-            throw new IllegalStateException((yielded ? "YIELD" : "RELEASE") + " from " + j + " at voter " + v
-                    + ", which voted for " + votedFor[v]);
-        }
-        votedFor[v] = -1;
-        inquiring[v] = false;
-        if (yielded) {
-            queue.get(v).add(j);
-            failSent.get(v)[j] = true; // a yielder knows it is not first; it needs no FAILED
-        }
-        List<Integer> q = queue.get(v);
-        if (!q.isEmpty()) {
-            int oldest = q.get(0);
-            for (int other : q) {
-                if (before(other, oldest)) {
-                    oldest = other;
-                }
-            }
-            q.remove(Integer.valueOf(oldest));
-            vote(v, oldest, cycle);
-        }
-    }
-
-    /**
-     * A request from a client whose inform set lacks v: v answers as a Ricart–Agrawala peer, at once
-     * unless it eats or asks with an older stamp. Deferring for an older request of its own also
-     * sends FAILED, so that the younger client gives back the votes an older one inquires about.
-     */
-    private void asPeer(int v, int j, long cycle) {
-        boolean older = state[v] == ClientState.HUNGRY && before(v, j);
-        if (state[v] == ClientState.EATING || older) {
-            deferred.get(v).add(j);
-            if (older) {
-                channels.send(new Message(v, j, FAILED, 0, TYPE_BITS), cycle);
-            }
-        } else {
-            permit(v, j, cycle);
-        }
-    }
-
-    private void permit(int v, int j, long cycle) {
-        channels.send(new Message(v, j, GRANT, clocks.clock(v), TYPE_BITS + clocks.bits()), cycle);
-    }
-
-    private void vote(int v, int j, long cycle) {
-        votedFor[v] = j;
-        failSent.get(v)[j] = false;
-        // The model carries the voter's unwrapped clock; the client reads it as W bits (witnessOnWire).
-        channels.send(new Message(v, j, GRANT, clocks.clock(v), TYPE_BITS + clocks.bits()), cycle);
-    }
-
-    private void fail(int v, int j, long cycle) {
-        if (!failSent.get(v)[j]) {
-            failSent.get(v)[j] = true;
-            channels.send(new Message(v, j, FAILED, 0, TYPE_BITS), cycle);
-        }
-    }
-
-    private boolean before(int a, int b) {
-        return clocks.requestBefore(a, b);
     }
 
     // ---- client ----
@@ -395,6 +305,7 @@ public final class Maekawa extends BaselineFabric {
         votes[i]++;
         if (votes[i] == quorum[i].length) {
             state[i] = ClientState.EATING;
+            hungry--;
             Arrays.fill(inquired[i], false);
             sink.granted(i, cycle);
         }

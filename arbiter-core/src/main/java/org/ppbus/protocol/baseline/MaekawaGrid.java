@@ -13,6 +13,7 @@ public final class MaekawaGrid {
     public static final Algorithm ALGORITHM = Algorithm.named("maekawa-grid",
                     "Maekawa's quorums on a square grid (row and column), the same messages")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, Quorums.onGrid(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)

@@ -48,6 +48,7 @@ public final class NesterenkoMizuno extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("nesterenko-mizuno",
                     "Nesterenko and Mizuno's quorums with timeouts and rounds on the plane's lines: survives lost messages")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new NesterenkoMizuno(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS,
                     Quorums.onPlane(s.wiring()), timeout(s.latencyCycles()), s.grants(), s.messages()))
             .messages(NesterenkoMizuno::kinds)

@@ -25,6 +25,7 @@ public final class Raymond extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("raymond",
                     "Raymond's token on a heap-shaped tree: 1-bit REQUEST and PRIVILEGE to neighbours")
             .family(Algorithm.Family.TOKEN)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Raymond(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 1), new Algorithm.MessageKind("PRIVILEGE", 1)))
             .wires(Raymond::wiresPerNode)

@@ -27,6 +27,7 @@ public final class RicartAgrawala extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("ricart-agrawala",
                     "Ricart and Agrawala: timestamped REQUEST to every node, REPLY when it may go")
             .family(Algorithm.Family.PERMISSION)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new RicartAgrawala(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", requestWidth(n)),
                     new Algorithm.MessageKind("REPLY", 1)))

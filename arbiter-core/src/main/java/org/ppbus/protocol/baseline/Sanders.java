@@ -20,6 +20,7 @@ public final class Sanders {
     public static final Algorithm ALGORITHM = Algorithm.named("sanders",
                     "Sanders' information structures (R_i, I_i) as data; run on the plane's lines (R_i = I_i = S_i)")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)

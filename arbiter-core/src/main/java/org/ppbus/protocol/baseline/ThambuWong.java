@@ -71,6 +71,7 @@ public final class ThambuWong extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("thambu-wong",
                     "Thambu and Wong's token with a request queue, on the projective plane's lines")
             .family(Algorithm.Family.TOKEN)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new ThambuWong(s.wiring(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(
                     new Algorithm.MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),

@@ -21,6 +21,7 @@ public final class TokenRing extends BaselineFabric {
     public static final Algorithm ALGORITHM = Algorithm.named("token-ring",
                     "a token circulating on a ring: 1-bit TOKEN messages to the successor")
             .family(Algorithm.Family.TOKEN)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new TokenRing(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(new Algorithm.MessageKind("TOKEN", 1)))
             // A 1-bit token channel in from the predecessor and out to the successor.

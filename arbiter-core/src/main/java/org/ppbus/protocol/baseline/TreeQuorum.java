@@ -28,6 +28,7 @@ public final class TreeQuorum {
     public static final Algorithm ALGORITHM = Algorithm.named("tree-quorum",
                     "Agrawal and El Abbadi's tree quorum: a root-to-leaf path of a binary tree, about log N voters")
             .family(Algorithm.Family.QUORUM)
+            .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)

@@ -1,0 +1,75 @@
+package org.ppbus.testbench;
+
+import org.ppbus.bus.Demand;
+import org.ppbus.check.Violation;
+import org.ppbus.link.FaultPlan;
+import org.ppbus.link.Lossy;
+import org.ppbus.link.Message;
+import org.ppbus.link.MessageChannels;
+import org.ppbus.protocol.Algorithm;
+
+/**
+ * Faults in the messages of a message-passing algorithm: one lost message ({@code drop:random}, a
+ * cycle drawn from the run seed and then the first message sent; or {@code drop:CYCLE@m_FROM_TO}),
+ * or a crashed node ({@code crash:nNODE}: its processor never asks, every message to or from it is
+ * lost). The verdict reads the run as {@link FaultOutcome} does for the symbol faults.
+ */
+final class MessageFaults {
+    private final FaultPlan plan;
+    private final MessageChannels channels;
+
+    private MessageFaults(FaultPlan plan, MessageChannels channels) {
+        this.plan = plan;
+        this.channels = channels;
+    }
+
+    static MessageFaults inject(FaultPlan plan, Lossy fabric, long seed, long horizon) {
+        MessageChannels ch = fabric.messageChannels();
+        if (plan.kind().equals("crash")) {
+            int node = Integer.parseInt(plan.channel().substring(1));
+            ch.loseEvery(m -> m.from() == node || m.to() == node);
+            return new MessageFaults(plan, ch);
+        }
+        if (plan.random()) {
+            long at = new java.util.SplittableRandom(seed ^ 0x6d657373L).nextLong(horizon);
+            ch.loseNext((m, cycle) -> cycle >= at);
+            return new MessageFaults(plan, ch);
+        }
+        String[] f = plan.channel().substring(2).split("_");
+        int src = Integer.parseInt(f[0]);
+        int dst = Integer.parseInt(f[1]);
+        ch.loseNext((m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst);
+        return new MessageFaults(plan, ch);
+    }
+
+    /** A demand in which one processor never asks: the crashed node's. */
+    static Demand silenced(Demand base, int node) {
+        return new Demand() {
+            @Override
+            public long nextRise(int n, long earliestCycle) {
+                return n == node ? NEVER : base.nextRise(n, earliestCycle);
+            }
+
+            @Override
+            public int holdCycles(int n, long cycle) {
+                return base.holdCycles(n, cycle);
+            }
+        };
+    }
+
+    FaultOutcome outcome(Algorithm algorithm, int nodes, Violation v, int ungranted) {
+        String verdict = FaultOutcome.verdict(v, ungranted);
+        long at = v == null ? -1 : v.cycle();
+        if (plan.kind().equals("crash")) {
+            return new FaultOutcome(plan.toString(), true, 0, plan.channel(), "every message", "nothing", verdict, at, at);
+        }
+        Message m = channels.firstLost();
+        if (m == null) {
+            return new FaultOutcome(plan.toString(), false, -1, "", "", "", "not-injected", -1, -1);
+        }
+        long sent = channels.firstLostAt();
+        String name = algorithm.messages().at(nodes).get(m.type()).name();
+        return new FaultOutcome(plan.toString(), true, sent, "m_" + m.from() + "_" + m.to(), name, "nothing", verdict, at,
+                at < 0 ? -1 : at - sent);
+    }
+}

@@ -21,6 +21,7 @@ import org.ppbus.protocol.baseline.Sanders;
 import org.ppbus.protocol.baseline.ThambuWong;
 import org.ppbus.protocol.baseline.TokenRing;
 import org.ppbus.protocol.baseline.TreeQuorum;
+import org.ppbus.protocol.baseline.WuShu;
 import org.ppbus.protocol.cc.CcNetwork;
 
 /**
@@ -32,6 +33,7 @@ public final class Algorithms {
             CcNetwork.ALGORITHM,
             CentralRoundRobin.ALGORITHM,
             CentralCoordinator.ALGORITHM,
+            WuShu.ALGORITHM,
             TokenRing.ALGORITHM,
             Lamport.ALGORITHM,
             RicartAgrawala.ALGORITHM,

@@ -11,9 +11,11 @@ import org.ppbus.protocol.baseline.ChandyMisra;
 import org.ppbus.protocol.baseline.Cohorts;
 import org.ppbus.protocol.baseline.Lamport;
 import org.ppbus.protocol.baseline.LiHudak;
+import org.ppbus.protocol.baseline.LodhaKshemkalyani;
 import org.ppbus.protocol.baseline.LukWong;
 import org.ppbus.protocol.baseline.Maekawa;
 import org.ppbus.protocol.baseline.MaekawaGrid;
+import org.ppbus.protocol.baseline.Misra;
 import org.ppbus.protocol.baseline.NesterenkoMizuno;
 import org.ppbus.protocol.baseline.Raymond;
 import org.ppbus.protocol.baseline.RicartAgrawala;
@@ -35,8 +37,10 @@ public final class Algorithms {
             CentralCoordinator.ALGORITHM,
             WuShu.ALGORITHM,
             TokenRing.ALGORITHM,
+            Misra.ALGORITHM,
             Lamport.ALGORITHM,
             RicartAgrawala.ALGORITHM,
+            LodhaKshemkalyani.ALGORITHM,
             CarvalhoRoucairol.ALGORITHM,
             Raymond.ALGORITHM,
             ChandyMisra.ALGORITHM,

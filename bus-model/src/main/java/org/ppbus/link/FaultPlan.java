@@ -26,6 +26,8 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
     public static final List<String> KINDS = List.of("drop", "duplicate", "corrupt", "delay", "crash");
     /** The kinds that hit one symbol of the contract's channels (the fault matrix's). */
     public static final List<String> SYMBOL_KINDS = List.of("drop", "duplicate", "corrupt", "delay");
+    /** The kinds that hit one message of a message-passing algorithm at a random place (its fault matrix's). */
+    public static final List<String> MESSAGE_KINDS = List.of("drop");
 
     /** Parses KIND:WHERE; "none" or empty gives null. Throws IllegalArgumentException with a one-line message. */
     public static FaultPlan parse(String text) {

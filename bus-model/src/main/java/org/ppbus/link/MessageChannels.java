@@ -94,6 +94,18 @@ public final class MessageChannels {
         return new ArrayList<>(q);
     }
 
+    /** Whether a message that matches is on its way (sent, not lost, not yet received). */
+    public boolean inFlight(java.util.function.Predicate<Message> which) {
+        for (ArrayDeque<Message> q : arrivals.values()) {
+            for (Message m : q) {
+                if (which.test(m)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     public boolean idle() {
         return inFlight == 0;
     }

@@ -21,24 +21,26 @@ import org.ppbus.testbench.SimulationConfig;
 final class FaultsCommand implements Main.Command {
     /** One run as the JSON lists it. */
     record RunJson(long seed, String plan, long cycle, String channel, String sent, String delivered,
-                   String faultVerdict, long detectionLatency, long cycles) { }
+                   String faultVerdict, long detectionLatency, long mutexViolations, long cycles) { }
 
     /** The JSON report. */
     record Report(String tool, int schemaVersion, JsonNode config, List<RunJson> runs, boolean interrupted, int runsPlanned) { }
 
     @Override
     public String summary() {
-        return "fault matrix: each fault kind x K seeds; verdict distribution and detection latency";
+        return "fault matrix: each fault kind x K seeds; verdict distribution and detection or recovery latency";
     }
 
     private static Options options() {
         Options o = new Options();
+        o.addOption(Setting.ALGORITHM.toOption());
         o.addOption(Setting.NODES.toOption());
         o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per kind (default 100)").build());
         o.addOption(Setting.LOAD.toOption("0.05"));
         o.addOption(Setting.CYCLES.toOption("20000"));
         o.addOption(Setting.LATENCY.toOption());
-        o.addOption(Option.builder().longOpt("kinds").hasArg().argName("LIST").desc("default drop,duplicate,corrupt,delay").build());
+        o.addOption(Option.builder().longOpt("kinds").hasArg().argName("LIST").desc("default " + String.join(",", FaultPlan.SYMBOL_KINDS)
+                + " for campos-carvalho, " + String.join(",", FaultPlan.MESSAGE_KINDS) + " for the message-passing algorithms").build());
         o.addOption(Cli.jsonOption("every run's outcome"));
         o.addOption(Cli.threadsOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -55,6 +57,9 @@ final class FaultsCommand implements Main.Command {
         }
         int threads = Cli.threads(cl);
         SimulationConfig base = SimulationConfig.defaults();
+        if (cl.hasOption("algorithm")) {
+            base = Setting.ALGORITHM.apply(base, cl.getOptionValue("algorithm"));
+        }
         // The matrix's own defaults: enough load that faults meet traffic, and short runs.
         if (cl.hasOption("nodes")) {
             base = Setting.NODES.apply(base, cl.getOptionValue("nodes"));
@@ -67,7 +72,17 @@ final class FaultsCommand implements Main.Command {
         FaultMatrix matrix;
         int planned;
         try {
-            matrix = new FaultMatrix(base, Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultPlan.SYMBOL_KINDS))),
+            List<String> allowed = FaultMatrix.defaultKinds(org.ppbus.registry.Algorithms.named(base.algorithm()));
+            if (allowed.isEmpty()) {
+                throw new UsageException("--algorithm: " + base.algorithm() + " takes no injected faults");
+            }
+            List<String> kinds = Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", allowed)));
+            for (String k : kinds) {
+                if (!allowed.contains(k.trim())) {
+                    throw new UsageException("--kinds: " + base.algorithm() + " takes " + String.join(", ", allowed) + ", got '" + k.trim() + "'");
+                }
+            }
+            matrix = new FaultMatrix(base, kinds,
                     Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();
         } catch (org.ppbus.testbench.ConfigException e) {
@@ -88,7 +103,7 @@ final class FaultsCommand implements Main.Command {
             Reports.putConfig(config, base);
             List<RunJson> list = runs.stream().map(r -> new RunJson(r.result().config().seed(), r.outcome().plan(),
                     r.outcome().cycle(), r.outcome().channel(), r.outcome().sent(), r.outcome().delivered(),
-                    r.outcome().verdict(), r.outcome().latency(), r.result().cycles())).toList();
+                    r.outcome().verdict(), r.outcome().latency(), r.result().mutexViolations(), r.result().cycles())).toList();
             Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(report) + "\n", out);
         }
@@ -102,14 +117,14 @@ final class FaultsCommand implements Main.Command {
     private static void print(PrintStream out, FaultMatrix matrix, List<FaultMatrix.Run> runs, int planned,
                               boolean interrupted, int threads, double wall) {
         SimulationConfig base = matrix.base();
-        out.printf(Locale.ROOT, "ppbus faults: n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
-                base.nodes(), Double.toString(base.load()), base.latencyCycles(), base.cycles(), matrix.seeds());
+        out.printf(Locale.ROOT, "ppbus faults: %s, n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
+                base.algorithm(), base.nodes(), Double.toString(base.load()), base.latencyCycles(), base.cycles(), matrix.seeds());
         for (FaultMatrix.KindSummary k : matrix.summarise(runs)) {
             StringBuilder v = new StringBuilder();
             k.verdicts().forEach((name, count) -> v.append(v.length() == 0 ? "" : ", ").append(name).append(' ').append(count));
-            out.printf(Locale.ROOT, "%-10s %s; longest detection %s cycles; longest run %,d cycles%n", k.kind(),
-                    v.length() == 0 ? "no finished run" : v,
-                    k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()), k.longestRun());
+            out.printf(Locale.ROOT, "%-10s %s; longest detection or recovery %s cycles; longest run %,d cycles;"
+                    + " mutual-exclusion violations %d%n", k.kind(), v.length() == 0 ? "no finished run" : v,
+                    k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()), k.longestRun(), k.mutexViolations());
         }
         out.printf(Locale.ROOT, "%d%s runs in %.1f s on %d threads%s%n", runs.size(),
                 interrupted ? " of " + planned : "", wall, threads, interrupted ? " (interrupted)" : "");

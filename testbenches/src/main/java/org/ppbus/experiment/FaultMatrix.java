@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ppbus.link.FaultPlan;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.testbench.FaultOutcome;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -17,8 +19,23 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
     /** One faulty run and what its fault did. */
     public record Run(SimulationResult result, FaultOutcome outcome) { }
 
-    /** The runs of one kind: how many got each verdict, the longest detection and the longest run. */
-    public record KindSummary(String kind, Map<String, Integer> verdicts, long longestDetection, long longestRun) { }
+    /**
+     * The runs of one kind: how many got each verdict, the longest detection (or recovery), the
+     * longest run, and the mutual-exclusion violations over all of them.
+     */
+    public record KindSummary(String kind, Map<String, Integer> verdicts, long longestDetection, long longestRun,
+                              long mutexViolations) { }
+
+    /**
+     * The kinds a matrix runs by default for an algorithm: the symbol faults for Campos–Carvalho's
+     * channels, a lost message for the message-passing algorithms that take faults, none for the rest.
+     */
+    public static List<String> defaultKinds(Algorithm algorithm) {
+        if (algorithm.has(Algorithm.Feature.MESSAGE_FAULTS)) {
+            return FaultPlan.MESSAGE_KINDS;
+        }
+        return algorithm.has(Algorithm.Feature.FAULTS) ? FaultPlan.SYMBOL_KINDS : List.of();
+    }
 
     public FaultMatrix {
         if (seeds < 1) {
@@ -65,14 +82,16 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
             Map<String, Integer> verdicts = new TreeMap<>();
             long maxLatency = -1;
             long maxRunCycles = 0;
+            long mutex = 0;
             for (Run r : runs) {
                 if (r.outcome().plan().startsWith(k.trim() + ":")) {
                     verdicts.merge(r.outcome().verdict(), 1, Integer::sum);
+                    mutex += r.result().mutexViolations();
                     maxLatency = Math.max(maxLatency, r.outcome().latency());
                     maxRunCycles = Math.max(maxRunCycles, r.result().cycles());
                 }
             }
-            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles));
+            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles, mutex));
         }
         return out;
     }

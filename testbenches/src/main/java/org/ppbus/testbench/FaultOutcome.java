@@ -11,7 +11,9 @@ import org.ppbus.protocol.cc.Symbols;
  * verdict names the first invariant that noticed, and the latency is the cycles from the fault to
  * that detection. A fault that no checker noticed and after which every request was still served
  * is {@code masked}; one whose run left requests unserved without a named violation is
- * {@code requests-unserved}. A run never passes silently.
+ * {@code requests-unserved}. An algorithm that repairs a lost message itself (Misra's ring) has
+ * {@code recovered} it when the repair came after the loss and the run was clean; its latency is
+ * then the cycles from the loss to the repair. A run never passes silently.
  */
 public record FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
                            String verdict, long detectedAt, long latency) {

@@ -57,7 +57,12 @@ final class MessageFaults {
         };
     }
 
-    FaultOutcome outcome(Algorithm algorithm, int nodes, Violation v, int ungranted) {
+    /**
+     * The verdict; recoveredAt is the fabric's last repair ({@link org.ppbus.link.Recovering}), or -1.
+     * A clean run whose lost message was followed by a repair has {@code recovered}, with the latency
+     * from the loss to the repair; without a repair it has masked the loss.
+     */
+    FaultOutcome outcome(Algorithm algorithm, int nodes, Violation v, int ungranted, long recoveredAt) {
         String verdict = FaultOutcome.verdict(v, ungranted);
         long at = v == null ? -1 : v.cycle();
         if (plan.kind().equals("crash")) {
@@ -69,7 +74,11 @@ final class MessageFaults {
         }
         long sent = channels.firstLostAt();
         String name = algorithm.messages().at(nodes).get(m.type()).name();
-        return new FaultOutcome(plan.toString(), true, sent, "m_" + m.from() + "_" + m.to(), name, "nothing", verdict, at,
-                at < 0 ? -1 : at - sent);
+        String channel = "m_" + m.from() + "_" + m.to();
+        if (verdict.equals("masked") && recoveredAt >= sent) {
+            return new FaultOutcome(plan.toString(), true, sent, channel, name, "nothing", "recovered", recoveredAt,
+                    recoveredAt - sent);
+        }
+        return new FaultOutcome(plan.toString(), true, sent, channel, name, "nothing", verdict, at, at < 0 ? -1 : at - sent);
     }
 }

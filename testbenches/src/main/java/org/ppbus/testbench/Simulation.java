@@ -216,7 +216,8 @@ public final class Simulation {
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
                     injector != null ? FaultOutcome.of(injector, wiring, v, ungranted)
-                    : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted)
+                    : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
+                            fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
                     : null,
                     overtakeBound, checker.maxOvertakes());
         }

@@ -71,6 +71,26 @@ class ErrataTracesTest {
         assertEquals(at, r.violation().cycle());
     }
 
+    /**
+     * The seeds' message counts that docs/ERRATA.md corrects, replayed with the trace it names. B-26:
+     * two concurrent requests at N = 2 cost 2 REQUESTs and the FLUSH that lets the second one through,
+     * 3 messages, where the seed's 2(N − 1) − x per entry gives 2 (derived in the entry).
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "b26.trace, lodha-kshemkalyani, 2, 10, 2, 3"
+    })
+    void seedCountTraceGivesTheCorrectedCount(String file, String algorithm, int nodes, long cycles, long entries, long messages)
+            throws IOException {
+        Path trace = TRACES.resolve(file);
+        requireFile(trace);
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(nodes)
+                .cycles(cycles).workload(trace.toString()).build()).run();
+        assertNull(r.violation());
+        assertEquals(entries, r.summary().entries());
+        assertEquals(messages, r.summary().messages().total());
+    }
+
     /** Fails (not skips) when the documented trace is missing. */
     private static void requireFile(Path p) {
         if (!Files.isRegularFile(p)) {

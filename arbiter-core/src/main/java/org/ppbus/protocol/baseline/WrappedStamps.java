@@ -27,6 +27,15 @@ final class WrappedStamps {
         return stamp & mask;
     }
 
+    /**
+     * The unwrapped stamp a wire form stands for, given an unwrapped stamp of the same clock not older
+     * than it: the latest value at or below the reference with that wire form. Exact while the two
+     * are less than 2^W apart, which a stamp still in flight always is.
+     */
+    long unwrapAtOrBelow(long wire, long reference) {
+        return reference - ((reference - wire) & mask);
+    }
+
     /** (a, i) before (b, j), for unwrapped a and b, decided on their wire forms. */
     boolean before(long a, int i, long b, int j) {
         long wa = a & mask;

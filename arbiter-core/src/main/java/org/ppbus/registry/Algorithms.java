@@ -7,6 +7,7 @@ import org.ppbus.protocol.baseline.AgrawalJalote;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
 import org.ppbus.protocol.baseline.CentralCoordinator;
 import org.ppbus.protocol.baseline.CentralRoundRobin;
+import org.ppbus.protocol.baseline.ChangSinghalLiu;
 import org.ppbus.protocol.baseline.ChandyMisra;
 import org.ppbus.protocol.baseline.Cohorts;
 import org.ppbus.protocol.baseline.Lamport;
@@ -53,6 +54,7 @@ public final class Algorithms {
             Sanders.ALGORITHM,
             NesterenkoMizuno.ALGORITHM,
             LiHudak.ALGORITHM,
+            ChangSinghalLiu.ALGORITHM,
             ThambuWong.ALGORITHM);
 
     private Algorithms() {

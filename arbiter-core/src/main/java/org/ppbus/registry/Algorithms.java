@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.AgrawalJalote;
+import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
 import org.ppbus.protocol.baseline.CentralCoordinator;
 import org.ppbus.protocol.baseline.CentralRoundRobin;
@@ -55,6 +56,8 @@ public final class Algorithms {
             NesterenkoMizuno.ALGORITHM,
             LiHudak.ALGORITHM,
             ChangSinghalLiu.ALGORITHM,
+            BanerjeeChrysanthis.ALGORITHM,
+            BanerjeeChrysanthis.WITH_MONITOR,
             ThambuWong.ALGORITHM);
 
     private Algorithms() {

@@ -10,8 +10,10 @@ import java.util.Locale;
  * that channel in that cycle, e.g. {@code 120@c2a_c0_a1}).
  *
  * <p>For the message-passing algorithms: {@code drop:random} or {@code drop:CYCLE@m_FROM_TO} loses
- * one message (the first one sent from FROM to TO at or after CYCLE), and {@code crash:nNODE} crashes
- * a node from the start: its processor never asks, and every message to or from it is lost.
+ * one message (the first one sent from FROM to TO at or after CYCLE), {@code delay:CYCLE@m_FROM_TO+D}
+ * delivers that message D cycles late (4 without +D), after the messages sent behind it, as an
+ * asynchronous channel may, and {@code crash:nNODE} crashes a node from the start: its processor
+ * never asks, and every message to or from it is lost.
  *
  * <ul>
  * <li>drop: the symbol never arrives;</li>
@@ -68,11 +70,32 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
             throw new IllegalArgumentException("a fault's cycle must not be negative, got " + cycle);
         }
         String channel = where.substring(at + 1);
-        if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5}|m_\\d{1,5}_\\d{1,5})")) {
+        if (channel.contains("+") && !(kind.equals("delay") && channel.matches("m_\\d{1,5}_\\d{1,5}\\+\\d{1,6}"))) {
+            throw new IllegalArgumentException("only a delayed message takes +CYCLES (e.g. delay:100@m_3_0+40), got '" + channel + "'");
+        }
+        if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5}|m_\\d{1,5}_\\d{1,5}(\\+\\d{1,6})?)")) {
             throw new IllegalArgumentException("a fault's channel must look like c2a_c0_a1, a2c_a1_c0 or (between the nodes of a"
                     + " message-passing algorithm) m_0_1, got '" + channel + "'");
         }
         return new FaultPlan(kind, false, cycle, channel);
+    }
+
+    /** The lateness of a delayed message, {@code +D} after its channel (4 cycles without it). */
+    public int messageDelay() {
+        int plus = channel == null ? -1 : channel.indexOf('+');
+        return plus < 0 ? 4 : Integer.parseInt(channel.substring(plus + 1));
+    }
+
+    /** The nodes a message fault names: {FROM, TO} for m_FROM_TO, {NODE} for a crash. */
+    public int[] messageNodes() {
+        String c = kind.equals("crash") ? channel.substring(1) : channel.substring(2);
+        int plus = c.indexOf('+');
+        String[] f = (plus < 0 ? c : c.substring(0, plus)).split("_");
+        int[] out = new int[f.length];
+        for (int i = 0; i < f.length; i++) {
+            out[i] = Integer.parseInt(f[i]);
+        }
+        return out;
     }
 
     /** A fault on the messages of a message-passing algorithm (a lost message or a crashed node). */

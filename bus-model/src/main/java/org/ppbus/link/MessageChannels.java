@@ -21,6 +21,8 @@ public final class MessageChannels {
     private int inFlight;
     private java.util.function.BiPredicate<Message, Long> lose;
     private boolean loseForever;
+    private java.util.function.BiPredicate<Message, Long> delay;
+    private int delayCycles;
     private Message firstLost;
     private long firstLostAt = -1;
 
@@ -49,9 +51,21 @@ public final class MessageChannels {
             }
             return arrive;
         }
+        if (delay != null && delay.test(m, cycle)) {
+            delay = null;
+            firstLost = m;
+            firstLostAt = cycle;
+            arrive += delayCycles; // the channel's later messages keep their times: no longer FIFO
+        }
         arrivals.computeIfAbsent(arrive, k -> new ArrayDeque<>()).add(m);
         inFlight++;
         return arrive;
+    }
+
+    /** A fault: the next message sent that matches arrives extra cycles late (once). */
+    public void delayNext(java.util.function.BiPredicate<Message, Long> which, int extra) {
+        this.delay = which;
+        this.delayCycles = extra;
     }
 
     /**
@@ -74,7 +88,7 @@ public final class MessageChannels {
         this.loseForever = true;
     }
 
-    /** The first message lost, or null. */
+    /** The first message lost (or delayed), or null. */
     public Message firstLost() {
         return firstLost;
     }

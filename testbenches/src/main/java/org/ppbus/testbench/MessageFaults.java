@@ -11,7 +11,7 @@ import org.ppbus.protocol.Algorithm;
 /**
  * Faults in the messages of a message-passing algorithm: one lost message ({@code drop:random}, a
  * cycle drawn from the run seed and then the first message sent; or {@code drop:CYCLE@m_FROM_TO}),
- * or a crashed node ({@code crash:nNODE}: its processor never asks, every message to or from it is
+ * one late message ({@code delay:CYCLE@m_FROM_TO+D}), or a crashed node ({@code crash:nNODE}: its processor never asks, every message to or from it is
  * lost). The verdict reads the run as {@link FaultOutcome} does for the symbol faults.
  */
 final class MessageFaults {
@@ -35,10 +35,14 @@ final class MessageFaults {
             ch.loseNext((m, cycle) -> cycle >= at);
             return new MessageFaults(plan, ch);
         }
-        String[] f = plan.channel().substring(2).split("_");
-        int src = Integer.parseInt(f[0]);
-        int dst = Integer.parseInt(f[1]);
-        ch.loseNext((m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst);
+        int src = plan.messageNodes()[0];
+        int dst = plan.messageNodes()[1];
+        java.util.function.BiPredicate<Message, Long> which = (m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst;
+        if (plan.kind().equals("delay")) {
+            ch.delayNext(which, plan.messageDelay());
+        } else {
+            ch.loseNext(which);
+        }
         return new MessageFaults(plan, ch);
     }
 
@@ -79,6 +83,7 @@ final class MessageFaults {
             return new FaultOutcome(plan.toString(), true, sent, channel, name, "nothing", "recovered", recoveredAt,
                     recoveredAt - sent);
         }
-        return new FaultOutcome(plan.toString(), true, sent, channel, name, "nothing", verdict, at, at < 0 ? -1 : at - sent);
+        String delivered = plan.kind().equals("delay") ? name + " " + plan.messageDelay() + " cycles late" : "nothing";
+        return new FaultOutcome(plan.toString(), true, sent, channel, name, delivered, verdict, at, at < 0 ? -1 : at - sent);
     }
 }

@@ -72,9 +72,9 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             throw new ConfigException("fault", "", e.getMessage());
         }
         if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
-            require(plan.kind().equals("crash") || plan.kind().equals("drop") && (plan.random() || plan.onMessages()), "fault",
-                    "fault injection", "into " + algorithm + "'s messages is drop:random, drop:CYCLE@m_FROM_TO or crash:nNODE,"
-                    + " got " + plan);
+            require(plan.kind().equals("crash") || plan.kind().equals("drop") && (plan.random() || plan.onMessages())
+                    || plan.kind().equals("delay") && plan.onMessages(), "fault", "fault injection", "into " + algorithm
+                    + "'s messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:nNODE, got " + plan);
         } else {
             require(plan == null || a.has(Algorithm.Feature.FAULTS) && !plan.onMessages(), "fault", "fault injection",
                     plan != null && plan.onMessages() ? "of lost messages and crashed nodes is implemented for "
@@ -83,9 +83,8 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
                     + " (messages) only");
         }
         if (plan != null && plan.onMessages() && !plan.random()) {
-            String[] f = plan.channel().substring(plan.kind().equals("crash") ? 1 : 2).split("_");
-            for (String x : f) {
-                require(Integer.parseInt(x) < nodes, "fault", "fault injection", "names node " + x + ", outside 0.." + (nodes - 1));
+            for (int x : plan.messageNodes()) {
+                require(x < nodes, "fault", "fault injection", "names node " + x + ", outside 0.." + (nodes - 1));
             }
         }
         for (int r : reenterNodes) {

@@ -91,6 +91,32 @@ class ErrataTracesTest {
         assertEquals(messages, r.summary().messages().total());
     }
 
+    /**
+     * The starvation the seed predicts for Banerjee and Chrysanthis (B-25, docs/PROTOCOL.md): at n = 11,
+     * L = 2, with everyone asking in cycle 1, processor 10's REQUEST reaches a node whose propagation
+     * phase has ended and is discarded; it waits while node 1 keeps eating, and the starvation watchdog
+     * (200 cycles) fires in cycle 1 + 200. With the monitor the same trace runs clean.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "banerjee-chrysanthis,         starvation, 201",
+        "banerjee-chrysanthis-monitor, ,           -1"
+    })
+    void theQListStarvationAndItsMonitor(String algorithm, String invariant, long at) throws IOException {
+        Path trace = TRACES.resolve("b25.trace");
+        requireFile(trace);
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(11).latencyCycles(2)
+                .cycles(420).watchdogCycles(200).workload(trace.toString()).build()).run();
+        if (invariant == null) {
+            assertNull(r.violation(), () -> r.violation().headline());
+            assertEquals(0, r.ungranted());
+        } else {
+            assertNotNull(r.violation(), "expected " + invariant);
+            assertEquals(invariant, r.violation().invariant());
+            assertEquals(at, r.violation().cycle());
+        }
+    }
+
     /** Fails (not skips) when the documented trace is missing. */
     private static void requireFile(Path p) {
         if (!Files.isRegularFile(p)) {

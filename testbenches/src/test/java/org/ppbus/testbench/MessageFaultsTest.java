@@ -72,9 +72,24 @@ class MessageFaultsTest {
         assertEquals("livelock-detected", ring.fault().verdict());
     }
 
+    /**
+     * A late message: Ricart–Agrawala's messages may be reordered (seed 001), so a REPLY or REQUEST
+     * 40 cycles late only delays an entry. The report names the message and how late it came.
+     */
+    @org.junit.jupiter.api.Test
+    void aDelayedMessageIsLateNotLost() throws java.io.IOException {
+        SimulationResult r = run("ricart-agrawala", 7, "delay:500@m_3_0+40", 1);
+        assertTrue(r.fault().injected());
+        assertTrue(r.fault().delivered().endsWith(" 40 cycles late"), r.fault().delivered());
+        assertEquals("masked", r.fault().verdict());
+        assertEquals(0, r.mutexViolations());
+        assertEquals(0, r.ungranted());
+    }
+
     @ParameterizedTest
     @CsvSource({"campos-carvalho, crash:n3", "campos-carvalho, drop:5@m_0_1", "maekawa, corrupt:random",
-        "maekawa, drop:5@m_0_9", "maekawa, crash:n7", "central-rr, crash:n1", "maekawa, crash:3"})
+        "maekawa, drop:5@m_0_9", "maekawa, crash:n7", "central-rr, crash:n1", "maekawa, crash:3", "maekawa, drop:5@m_0_1+3",
+        "maekawa, delay:random"})
     void faultsAnAlgorithmCannotTakeAreRefused(String algorithm, String fault) {
         assertThrows(IllegalArgumentException.class, () -> SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(7)
                 .fault(fault).build().validated());

@@ -13,6 +13,9 @@ import org.ppbus.registry.Algorithms;
 
 /** Shared option parsing and output helpers. */
 final class Cli {
+    /** The width of the algorithm column in the text tables: the longest name in the registry. */
+    static final int NAME_WIDTH = org.ppbus.registry.Algorithms.names().stream().mapToInt(String::length).max().orElse(9);
+
     private Cli() {}
 
     /** Options that name an output file: each is checked before any work starts. */

@@ -79,11 +79,11 @@ final class CompareCommand implements Main.Command {
         out.printf(Locale.ROOT, "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%s%n", base.nodes(),
                 Double.toString(base.load()), base.holdCycles(), base.latencyCycles(), base.cycles(), base.seed(),
                 interrupted ? " (interrupted: " + rows.size() + " of " + planned + " algorithms)" : "");
-        out.printf(Locale.ROOT, "%-18s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n", "algorithm", "msg/ent", "bits/ent",
+        out.printf(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n", "algorithm", "msg/ent", "bits/ent",
                 "wait", "p99", "max", "sync", "util", "Jain", "wires", "verdict");
         for (SimulationResult r : rows) {
             Statistics.Summary s = r.summary();
-            out.printf(Locale.ROOT, "%-18s %8.3f %8.3f %8.2f %6d %6d %8.2f %6.3f %7.4f %6.1f %9s%n", r.config().algorithm(),
+            out.printf(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %8.3f %8.3f %8.2f %6d %6d %8.2f %6.3f %7.4f %6.1f %9s%n", r.config().algorithm(),
                     s.messages().totalPerEntry().mean(), s.bits().totalPerEntry().mean(), s.waitCycles().mean(),
                     s.waitCycles().p99(), s.waitCycles().max(), s.syncDelay().mean(), s.busUtilization(), s.jainFairness(),
                     wiresPerNode(r), r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");

@@ -97,7 +97,7 @@ final class ResultsReport {
         b.append("## The seeds' message counts against the measurements\n\n");
         b.append("The claim of docs/SPEC.md §S4.3 for each algorithm, evaluated at n (K = q + 1 on the plane, "
                 + "c = ⌈√n⌉ on the grid), against the measured mean per entry. A mean can sit inside a claimed range while "
-                + "single entries do not; the exact single-entry scenarios are reproduced in the tests (B-1 … B-23).\n\n");
+                + "single entries do not; the exact single-entry scenarios are reproduced in the tests (B-1 … B-26).\n\n");
         b.append("| algorithm | n | claim | evaluated | load 0.01 | load 0.2 |\n|---|---|---|---|---|---|\n");
         for (int n : ResultsCommand.TABLE_NODES) {
             for (String a : rows.stream().map(ResultRow::algorithm).distinct().toList()) {

@@ -91,13 +91,13 @@ final class SoakCommand implements Main.Command {
             return cosimSoak(points, threads, out, err);
         }
         List<SimulationResult> finished = new ArrayList<>();
-        out.printf(Locale.ROOT, "%-18s %5s %7s %2s %4s %10s %10s %9s %8s %6s %9s %7s  %s%n", "algorithm", "n", "load", "L", "hold",
+        out.printf(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %5s %7s %2s %4s %10s %10s %9s %8s %6s %9s %7s  %s%n", "algorithm", "n", "load", "L", "hold",
                 "cycles", "entries", "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
         int code = runAll(points, threads, out, err, (c, stop) -> new Simulation(c).stopWhen(stop).run(),
                 r -> r.interrupted(), (c, r, secs) -> {
             finished.add(r);
             boolean ok = r.violation() == null && r.ungranted() == 0;
-            String line = String.format(Locale.ROOT, "%-18s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.algorithm(), c.nodes(),
+            String line = String.format(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.algorithm(), c.nodes(),
                     Double.toString(c.load()), c.latencyCycles(), (c.geometricHold() ? "g" : "") + c.holdCycles(), r.cycles(), r.summary().entries(),
                     r.summary().messages().totalPerEntry().mean(), r.summary().waitCycles().p99(),
                     r.summary().waitCycles().max(), r.ungranted(), secs,

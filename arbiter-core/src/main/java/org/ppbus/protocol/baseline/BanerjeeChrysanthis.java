@@ -66,7 +66,7 @@ public final class BanerjeeChrysanthis extends BaselineFabric {
                 // A NEW-ARBITER-wide channel from every node to every other, each counted once.
                 .wires(n -> (double) (2 + Algorithm.idBits(n) + listBits(n)) * (n - 1))
                 // No overtaking bound: a request can wait for several Q-lists (the watchdog checks starvation).
-                .claim(n -> new Algorithm.Cost("N at low load; about 3 at high load", n + " … 3"))
+                .claim(n -> new Algorithm.Cost("about 3 at high load; N at low load", "3 … " + n))
                 .build();
     }
 

@@ -13,6 +13,15 @@ public interface Fabric {
     /** No symbol in flight or queued anywhere and no unit due for evaluation. */
     boolean quiescent();
 
+    /**
+     * Crash-stop, from this cycle on: node's share of the network (its units, or its part of the
+     * algorithm) stops for good. What it would send is lost, and what reaches it has no effect on
+     * anyone. Its processor is stopped by the caller. A fabric that does not model it refuses.
+     */
+    default void crash(int node, long cycle) {
+        throw new UnsupportedOperationException("crash-stop is not modelled for this fabric");
+    }
+
     /** Receives gnt changes: gnt(t+1) follows the client state after cycle t. */
     interface GrantSink {
         /** The client of node entered EATING in cycle t; gnt[node] is high from t+1. */

@@ -12,12 +12,13 @@ import java.util.PriorityQueue;
  * high from g = e + 1; the processor uses the bus in cycles g .. g+H−1 and lowers req in g+H.
  */
 public final class Processors implements Fabric.GrantSink {
-    private enum Phase { THINK, WANT, HOLD }
+    private enum Phase { THINK, WANT, HOLD, DEAD }
 
     private final Demand demand;
     private final Phase[] phase;
     private final boolean[] req;
     private final long[] riseCycle;
+    private final long[] grantCycle;
     private final PriorityQueue<long[]> events = new PriorityQueue<>(
             (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
     private final HandshakeListener listener;
@@ -42,6 +43,7 @@ public final class Processors implements Fabric.GrantSink {
         this.phase = new Phase[nodes];
         this.req = new boolean[nodes];
         this.riseCycle = new long[nodes];
+        this.grantCycle = new long[nodes];
         this.listener = listener;
         java.util.Arrays.fill(phase, Phase.THINK);
     }
@@ -88,6 +90,7 @@ public final class Processors implements Fabric.GrantSink {
         while (!events.isEmpty() && events.peek()[0] == cycle) {
             int node = (int) events.poll()[1];
             switch (phase[node]) {
+                case DEAD -> { } // a crashed processor does nothing again
                 case THINK -> {
                     phase[node] = Phase.WANT;
                     waiting++;
@@ -137,12 +140,41 @@ public final class Processors implements Fabric.GrantSink {
         }
     }
 
+    /**
+     * Crash-stop from this cycle on (call before {@link #beginCycle}): the processor never asks or
+     * releases again, and is no longer waiting or using the bus. Its req output goes silent.
+     */
+    public void crash(int node, long cycle) {
+        switch (phase[node]) {
+            case WANT -> waiting--;
+            case HOLD -> {
+                if (grantCycle[node] == cycle - 1) {
+                    startingNextCycle--; // its transaction would have started in this cycle
+                } else {
+                    transacting--;
+                }
+            }
+            default -> { }
+        }
+        phase[node] = Phase.DEAD;
+        req[node] = false;
+    }
+
+    /** Whether the processor has crashed. */
+    public boolean dead(int node) {
+        return phase[node] == Phase.DEAD;
+    }
+
     @Override
     public void granted(int node, long cycle) {
+        if (phase[node] == Phase.DEAD) {
+            return; // a dead node's grant reaches no processor
+        }
         if (phase[node] != Phase.WANT) {
             throw new IllegalStateException("gnt to processor " + node + " that is not waiting");
         }
         long firstGnt = cycle + 1;
+        grantCycle[node] = cycle;
         phase[node] = Phase.HOLD;
         waiting--;
         startingNextCycle++;
@@ -183,7 +215,7 @@ public final class Processors implements Fabric.GrantSink {
             return false;
         }
         for (Phase p : phase) {
-            if (p != Phase.THINK) {
+            if (p != Phase.THINK && p != Phase.DEAD) {
                 return false;
             }
         }

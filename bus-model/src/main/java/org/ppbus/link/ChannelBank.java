@@ -61,6 +61,11 @@ public interface ChannelBank {
         return new FifoChannels(channels, capacity);
     }
 
+    /** The same channels, where a symbol driven on a channel the predicate names is lost (a crashed sender). */
+    static ChannelBank silencing(ChannelBank inner, java.util.function.IntPredicate silenced) {
+        return new SilencedChannels(inner, silenced);
+    }
+
     /** The same channels with one fault injected; {@code direction} names this bank for the plan. */
     static ChannelBank withFaults(ChannelBank inner, FaultInjector fault, Direction direction) {
         return new FaultyChannels(inner, fault, direction);

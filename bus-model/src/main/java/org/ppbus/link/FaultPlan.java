@@ -12,8 +12,12 @@ import java.util.Locale;
  * <p>For the message-passing algorithms: {@code drop:random} or {@code drop:CYCLE@m_FROM_TO} loses
  * one message (the first one sent from FROM to TO at or after CYCLE), {@code delay:CYCLE@m_FROM_TO+D}
  * delivers that message D cycles late (4 without +D), after the messages sent behind it, as an
- * asynchronous channel may, and {@code crash:nNODE} crashes a node from the start: its processor
- * never asks, and every message to or from it is lost.
+ * asynchronous channel may.
+ *
+ * <p>For every algorithm with fault injection: {@code crash:NODE@CYCLE} stops the node for good from
+ * that cycle on (crash-stop): its processor, and its units or its share of the algorithm, go silent.
+ * Whatever it sends is lost, and so is whatever reaches it. {@code crash:nNODE} is the same from
+ * cycle 0.
  *
  * <ul>
  * <li>drop: the symbol never arrives;</li>
@@ -48,10 +52,15 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
             throw new IllegalArgumentException("unknown fault kind '" + kind + "' (" + String.join(", ", KINDS) + ")");
         }
         if (kind.equals("crash")) {
-            if (!where.matches("n\\d{1,5}")) {
-                throw new IllegalArgumentException("a crash names its node, e.g. crash:n3, got '" + text + "'");
+            if (where.matches("n\\d{1,5}")) {
+                return new FaultPlan(kind, false, 0, where);
             }
-            return new FaultPlan(kind, false, 0, where);
+            if (!where.matches("\\d{1,5}@\\d{1,12}")) {
+                throw new IllegalArgumentException("a crash names its node and cycle, e.g. crash:3@5000 (crash:n3 from the start), got '"
+                        + text + "'");
+            }
+            int at = where.indexOf('@');
+            return new FaultPlan(kind, false, Long.parseLong(where.substring(at + 1)), "n" + where.substring(0, at));
         }
         if (where.equals("random")) {
             return new FaultPlan(kind, true, -1, null);
@@ -98,13 +107,26 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
         return out;
     }
 
-    /** A fault on the messages of a message-passing algorithm (a lost message or a crashed node). */
+    /** A fault on the messages of a message-passing algorithm (a lost or late message). */
     public boolean onMessages() {
-        return kind.equals("crash") || channel != null && channel.startsWith("m_");
+        return channel != null && channel.startsWith("m_");
+    }
+
+    /** A crash-stop of one node: {@link #crashedNode()} from {@link #cycle()} on. */
+    public boolean crash() {
+        return kind.equals("crash");
+    }
+
+    /** The crashed node of a crash. */
+    public int crashedNode() {
+        return Integer.parseInt(channel.substring(1));
     }
 
     @Override
     public String toString() {
-        return kind + ":" + (kind.equals("crash") ? channel : random ? "random" : cycle + "@" + channel);
+        if (kind.equals("crash")) {
+            return kind + ":" + (cycle == 0 ? channel : channel.substring(1) + "@" + cycle);
+        }
+        return kind + ":" + (random ? "random" : cycle + "@" + channel);
     }
 }

@@ -10,6 +10,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.PaperClaims;
+import org.ppbus.experiment.Survivability;
 
 /**
  * {@code ppbus results}: regenerates docs/RESULTS.md. It runs (or resumes) one sweep of every
@@ -71,8 +72,11 @@ final class ResultsCommand implements Main.Command {
         }
         err.println("ppbus results: measuring the claims of Campos and Carvalho (1988), §6 ...");
         List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
+        err.println("ppbus results: crashing a node under every algorithm ...");
+        Survivability survivability = new Survivability(13, 0.05, 40_000, 5);
+        List<Survivability.Row> survival = survivability.measure(new org.ppbus.experiment.Batch(Cli.threads(cl), () -> false));
         String rel = report.getParent().relativize(data).toString();
-        String md = new ResultsReport(rows, claims, rel, c).markdown();
+        String md = new ResultsReport(rows, claims, rel, c).survivability(survivability, survival).markdown();
         Outputs.write(report, md);
         out.println("report: " + report);
         return 0;

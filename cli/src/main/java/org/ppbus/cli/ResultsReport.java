@@ -3,6 +3,7 @@ package org.ppbus.cli;
 import java.util.List;
 import java.util.Locale;
 import org.ppbus.experiment.PaperClaims;
+import org.ppbus.experiment.Survivability;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 
@@ -13,11 +14,48 @@ final class ResultsReport {
     private final String data;
     private final long cycles;
 
+    private Survivability survivability;
+    private List<Survivability.Row> survival = List.of();
+
     ResultsReport(List<ResultRow> rows, List<PaperClaims.Claim> claims, String data, long cycles) {
         this.rows = rows;
         this.claims = claims;
         this.data = data;
         this.cycles = cycles;
+    }
+
+    /** Adds the survivability table: who is still served after a crash-stop. */
+    ResultsReport survivability(Survivability settings, List<Survivability.Row> measured) {
+        this.survivability = settings;
+        this.survival = measured;
+        return this;
+    }
+
+    private void survivabilityTable(StringBuilder b) {
+        if (survivability == null) {
+            return;
+        }
+        Survivability s = survivability;
+        b.append("## Survivability: one node crashes\n\n");
+        b.append(String.format(Locale.ROOT, "n = %d, uniform load %s, hold 4, L = 1; in cycle %,d of %,d one node stops for good "
+                + "(`--fault crash:NODE@CYCLE`): its processor, and its units or its share of the algorithm, fall silent. "
+                + "After the crash only safety is checked, and the run goes on until nobody can be served. \"served\" is the "
+                + "share of the live processors' requests from the crash on (those waiting at the crash included) that were "
+                + "granted; \"survivors\" the live processors all of whose requests were, out of %d; \"all\" the seeds "
+                + "(of %d) in which every live processor survived. Node 0 hosts the centre, the coordinator, the first token "
+                + "holder, the monitor or the tree's root where an algorithm has one; node %d is an ordinary node. Mean over "
+                + "seeds 1 to %d. Mutual-exclusion violations: %d in all.%n%n", s.nodes(), Double.toString(s.load()),
+                s.crashCycle(), s.cycles(), s.nodes() - 1, s.seeds(), s.typicalNode(), s.seeds(),
+                survival.stream().mapToLong(r -> r.worst().mutexViolations() + r.typical().mutexViolations()).sum()));
+        b.append(String.format(Locale.ROOT, "| algorithm | node 0: served | survivors | all | node %d: served | survivors | all |%n",
+                s.typicalNode()));
+        b.append("|---|---|---|---|---|---|---|\n");
+        for (Survivability.Row r : survival) {
+            b.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.1f | %d | %.1f%% | %.1f | %d |%n", r.algorithm(),
+                    100 * r.worst().servedAfterCrash(), r.worst().survivors(), r.worst().allSurvived(),
+                    100 * r.typical().servedAfterCrash(), r.typical().survivors(), r.typical().allSurvived()));
+        }
+        b.append('\n');
     }
 
     String markdown() {
@@ -51,6 +89,7 @@ final class ResultsReport {
                 .append("/`; the repository keeps only the PNGs above and the CSV.\n\n");
         byN(b, 0.01);
         seedClaims(b);
+        survivabilityTable(b);
         paperClaims(b);
         notes(b);
         return b.toString();

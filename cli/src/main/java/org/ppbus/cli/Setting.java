@@ -47,7 +47,8 @@ enum Setting {
             c -> Long.toString(c.warmupCycles()), (b, v) -> b.warmupCycles(Cli.parseLong("warmup", v))),
     FAULT("fault", "fault", "fault", "KIND:WHERE", "inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random "
             + "or CYCLE@CHANNEL (e.g. drop:120@c2a_c0_a1); for the message-passing algorithms drop:random, "
-            + "drop:CYCLE@m_FROM_TO (a lost message) or crash:nNODE; the report gives faultVerdict", c -> c.fault(),
+            + "drop:CYCLE@m_FROM_TO (a lost message) or delay:CYCLE@m_FROM_TO+D (a late one); for every algorithm "
+            + "crash:NODE@CYCLE (crash-stop; crash:nNODE from the start); the report gives faultVerdict", c -> c.fault(),
             (b, v) -> b.fault(v));
 
     /** Sets one field of a config from the option's text. */

@@ -127,7 +127,7 @@ class MainTest {
             "simulate --latency 2000|ppbus simulate: --latency: must be at most 1024 cycles, got 2000",
             "simulate --hot-load 2|ppbus simulate: --hot-load: must be in [0,1], got 2.0",
             "simulate --stall 0|ppbus simulate: --stall: must be at least 1 cycle, got 0",
-            "simulate --algorithm lamport --fault corrupt:random|ppbus simulate: --fault: into lamport's messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:nNODE, got corrupt:random",
+            "simulate --algorithm lamport --fault corrupt:random|ppbus simulate: --fault: into lamport's messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got corrupt:random",
             "faults --algorithm misra --kinds corrupt|ppbus faults: --kinds: misra takes drop, got 'corrupt'",
             "faults --algorithm central-rr|ppbus faults: --algorithm: central-rr takes no injected faults",
             "compare --hold 0|ppbus compare: --hold: must be at least 1 cycle, got 0",

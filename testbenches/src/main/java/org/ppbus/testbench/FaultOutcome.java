@@ -16,7 +16,30 @@ import org.ppbus.protocol.cc.Symbols;
  * then the cycles from the loss to the repair. A run never passes silently.
  */
 public record FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                           String verdict, long detectedAt, long latency) {
+                           String verdict, long detectedAt, long latency, Survival survival) {
+
+    /**
+     * After a crash-stop: the live processors all of whose requests from the crash on were served,
+     * those with one never served, and the share of the requests from the crash on that were served.
+     */
+    public record Survival(int crashed, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash) { }
+
+    /** A fault that is not a crash. */
+    public FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
+                        String verdict, long detectedAt, long latency) {
+        this(plan, injected, cycle, channel, sent, delivered, verdict, detectedAt, latency, null);
+    }
+
+    /**
+     * A crash-stop. Only safety is checked after it, so the verdict is {@code mutex-violation}, or
+     * {@code masked} when every request was served, or {@code requests-unserved}.
+     */
+    static FaultOutcome crash(org.ppbus.link.FaultPlan plan, Violation v, int ungranted, Survival survival) {
+        String verdict = verdict(v, ungranted);
+        long at = v == null ? -1 : v.cycle();
+        return new FaultOutcome(plan.toString(), true, plan.cycle(), "n" + plan.crashedNode(), "every output", "nothing", verdict,
+                at, at < 0 ? -1 : at - plan.cycle(), survival);
+    }
 
     static FaultOutcome of(FaultInjector f, Wiring w, Violation v, int ungranted) {
         if (f.firedAt() < 0) {
@@ -50,7 +73,7 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         if (!injected || detectedAt < 0 || !twinFails || twin.violation().cycle() > detectedAt) {
             return this;
         }
-        return new FaultOutcome(plan, true, cycle, channel, sent, delivered, "pre-existing", detectedAt, latency);
+        return new FaultOutcome(plan, true, cycle, channel, sent, delivered, "pre-existing", detectedAt, latency, survival);
     }
 
     private static String name(Direction direction, int code) {

@@ -1,6 +1,5 @@
 package org.ppbus.testbench;
 
-import org.ppbus.bus.Demand;
 import org.ppbus.check.Violation;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.link.Lossy;
@@ -11,8 +10,9 @@ import org.ppbus.protocol.Algorithm;
 /**
  * Faults in the messages of a message-passing algorithm: one lost message ({@code drop:random}, a
  * cycle drawn from the run seed and then the first message sent; or {@code drop:CYCLE@m_FROM_TO}),
- * one late message ({@code delay:CYCLE@m_FROM_TO+D}), or a crashed node ({@code crash:nNODE}: its processor never asks, every message to or from it is
- * lost). The verdict reads the run as {@link FaultOutcome} does for the symbol faults.
+ * or one late message ({@code delay:CYCLE@m_FROM_TO+D}); a crashed node is the fabric's own
+ * ({@link org.ppbus.bus.Fabric#crash}). The verdict reads the run as {@link FaultOutcome} does for
+ * the symbol faults.
  */
 final class MessageFaults {
     private final FaultPlan plan;
@@ -25,11 +25,6 @@ final class MessageFaults {
 
     static MessageFaults inject(FaultPlan plan, Lossy fabric, long seed, long horizon) {
         MessageChannels ch = fabric.messageChannels();
-        if (plan.kind().equals("crash")) {
-            int node = Integer.parseInt(plan.channel().substring(1));
-            ch.loseEvery(m -> m.from() == node || m.to() == node);
-            return new MessageFaults(plan, ch);
-        }
         if (plan.random()) {
             long at = new java.util.SplittableRandom(seed ^ 0x6d657373L).nextLong(horizon);
             ch.loseNext((m, cycle) -> cycle >= at);
@@ -46,21 +41,6 @@ final class MessageFaults {
         return new MessageFaults(plan, ch);
     }
 
-    /** A demand in which one processor never asks: the crashed node's. */
-    static Demand silenced(Demand base, int node) {
-        return new Demand() {
-            @Override
-            public long nextRise(int n, long earliestCycle) {
-                return n == node ? NEVER : base.nextRise(n, earliestCycle);
-            }
-
-            @Override
-            public int holdCycles(int n, long cycle) {
-                return base.holdCycles(n, cycle);
-            }
-        };
-    }
-
     /**
      * The verdict; recoveredAt is the fabric's last repair ({@link org.ppbus.link.Recovering}), or -1.
      * A clean run whose lost message was followed by a repair has {@code recovered}, with the latency
@@ -69,9 +49,6 @@ final class MessageFaults {
     FaultOutcome outcome(Algorithm algorithm, int nodes, Violation v, int ungranted, long recoveredAt) {
         String verdict = FaultOutcome.verdict(v, ungranted);
         long at = v == null ? -1 : v.cycle();
-        if (plan.kind().equals("crash")) {
-            return new FaultOutcome(plan.toString(), true, 0, plan.channel(), "every message", "nothing", verdict, at, at);
-        }
         Message m = channels.firstLost();
         if (m == null) {
             return new FaultOutcome(plan.toString(), false, -1, "", "", "", "not-injected", -1, -1);

@@ -20,6 +20,8 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     private final SymbolTap tap;
     private Checker checker;
     private Processors processors;
+    private CrashAccount crash;
+    private int dead = -1;
 
     Probe(Statistics stats, int nodes, SymbolTap tap) {
         this.stats = stats;
@@ -31,6 +33,23 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     void connect(Checker c, Processors p) {
         this.checker = c;
         this.processors = p;
+    }
+
+    /** Accounts for a crash-stop of node in cycle, once it happens ({@link #crashNow}). */
+    void expectCrash(int node, long cycle) {
+        this.crash = new CrashAccount(openRequest.length, node, cycle);
+    }
+
+    /** The crash happens: the dead node's grant events go nowhere from now on. */
+    void crashNow(int node, long cycle) {
+        dead = node;
+        crash.crash(processors);
+        checker.crashed(node, cycle);
+    }
+
+    /** Who was still served after the crash, or null without one. */
+    FaultOutcome.Survival survival() {
+        return crash == null ? null : crash.survival();
     }
 
     @Override
@@ -64,6 +83,9 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
 
     @Override
     public void granted(int node, long cycle) {
+        if (node == dead) {
+            return;
+        }
         checker.granted(node, cycle);
         processors.granted(node, cycle);
         if (tap != null) {
@@ -73,6 +95,9 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
 
     @Override
     public void released(int node, long cycle) {
+        if (node == dead) {
+            return;
+        }
         checker.released(node, cycle);
         stats.released(node, cycle, processors.waitingCount() > 0);
         processors.released(node, cycle);
@@ -83,6 +108,9 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
 
     @Override
     public void requested(int node, long cycle) {
+        if (crash != null) {
+            crash.requested(node);
+        }
         stats.requested(node, cycle);
         checker.requested(node, cycle);
         openRequest[node] = requests.size();
@@ -91,6 +119,9 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
 
     @Override
     public void granted(int node, long riseCycle, long firstGntCycle, int holdCycles) {
+        if (crash != null) {
+            crash.granted(node);
+        }
         stats.granted(node, riseCycle, firstGntCycle);
         if (openRequest[node] >= 0) {
             requests.get(openRequest[node])[2] = holdCycles;

@@ -93,6 +93,12 @@ public final class Reports {
                     : "fault " + f.plan() + ": never hit a symbol\n");
             b.append("faultVerdict ").append(f.verdict())
                     .append(f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "").append('\n');
+            if (f.survival() != null) {
+                FaultOutcome.Survival sv = f.survival();
+                b.append(String.format(Locale.ROOT, "after the crash of node %d in cycle %d: %.1f%% of the requests served;"
+                        + " survivors %s; cut off %s%n", sv.crashed(), sv.cycle(), 100 * sv.servedAfterCrash(),
+                        java.util.Arrays.toString(sv.survivors()), java.util.Arrays.toString(sv.cutOff())));
+            }
         }
         if (r.violation() == null) {
             b.append(String.format(Locale.ROOT, "checks: no violation (%s)%n", !cc ? "mutual exclusion, deadlock, fairness"

@@ -78,12 +78,17 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
     public record PerNode(long[] entries, @JsonProperty("wait") List<Distribution> waitCycles) { }
 
     public record Fault(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                        long detectedAt, long detectionLatency) {
+                        long detectedAt, long detectionLatency,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Crash crash) {
         static Fault of(FaultOutcome f) {
+            FaultOutcome.Survival s = f.survival();
             return new Fault(f.plan(), f.injected(), f.cycle(), f.channel(), f.sent(), f.delivered(), f.detectedAt(),
-                    f.latency());
+                    f.latency(), s == null ? null : new Crash(s.crashed(), s.cycle(), s.survivors(), s.cutOff(), s.servedAfterCrash()));
         }
     }
+
+    /** After a crash-stop: who was still served, who was cut off, and the share of the load served. */
+    public record Crash(int node, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash) { }
 
     public record ViolationReport(long cycle, String invariant, String message, List<String> details) {
         static ViolationReport of(Violation v) {

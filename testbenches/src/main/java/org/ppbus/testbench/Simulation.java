@@ -89,6 +89,7 @@ public final class Simulation {
         private final CcNetwork net;
         private final org.ppbus.link.FaultInjector injector;
         private final MessageFaults messageFaults;
+        private final org.ppbus.link.FaultPlan crash; // a crash-stop, or null
         private final Checker checker;
         private final int overtakeBound;
         private boolean interrupted;
@@ -109,13 +110,9 @@ public final class Simulation {
             this.probe = new Probe(stats, n, tap);
             Demand demand = c.reenterNodes().length == 0 ? workload.demand()
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
-            org.ppbus.link.FaultPlan plan = org.ppbus.link.FaultPlan.parse(c.fault());
-            int crashed = plan != null && plan.kind().equals("crash") ? Integer.parseInt(plan.channel().substring(1)) : -1;
-            if (crashed >= 0) {
-                demand = MessageFaults.silenced(demand, crashed); // a crashed node's processor never asks
-            }
             this.processors = new Processors(n, demand, probe);
             org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
+            this.crash = faultPlan != null && faultPlan.crash() ? faultPlan : null;
             Algorithm algorithm = Algorithms.named(c.algorithm());
             // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
             CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
@@ -123,8 +120,8 @@ public final class Simulation {
             this.fabric = algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe,
                     List.of(c.rules(), initial, probe, evaluation)));
             this.net = fabric instanceof CcNetwork cc ? cc : null;
-            this.injector = net != null && faultPlan != null ? injector(faultPlan, c) : null;
-            this.messageFaults = faultPlan != null && net == null
+            this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
+            this.messageFaults = faultPlan != null && net == null && crash == null
                     ? MessageFaults.inject(faultPlan, (org.ppbus.link.Lossy) fabric, c.seed(), Math.max(c.cycles(), 20)) : null;
             if (injector != null) {
                 net.inject(injector);
@@ -137,6 +134,9 @@ public final class Simulation {
             // starvation watchdog checks freedom from starvation instead.
             checker.watchStarvation(overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND);
             probe.connect(checker, processors);
+            if (crash != null) {
+                probe.expectCrash(crash.crashedNode(), crash.cycle());
+            }
             processors.attach(tap == null ? fabric : new TappedFabric(fabric, tap));
             if (tap != null) {
                 tap.attached(fabric);
@@ -182,6 +182,12 @@ public final class Simulation {
 
         /** One cycle; false when the run stops in it (a violation, or a refusal). */
         private boolean cycle(long t) {
+            if (crash != null && t == crash.cycle()) {
+                // Crash-stop: the processor, then the node's share of the fabric, for good.
+                processors.crash(crash.crashedNode(), t);
+                probe.crashNow(crash.crashedNode(), t);
+                fabric.crash(crash.crashedNode(), t);
+            }
             processors.beginCycle(t);
             try {
                 fabric.step(t);
@@ -215,7 +221,8 @@ public final class Simulation {
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
-                    injector != null ? FaultOutcome.of(injector, wiring, v, ungranted)
+                    crash != null ? FaultOutcome.crash(crash, v, ungranted, probe.survival())
+                    : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted)
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
                             fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
                     : null,

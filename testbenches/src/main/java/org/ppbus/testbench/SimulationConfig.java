@@ -71,18 +71,20 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         } catch (IllegalArgumentException e) {
             throw new ConfigException("fault", "", e.getMessage());
         }
-        if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
-            require(plan.kind().equals("crash") || plan.kind().equals("drop") && (plan.random() || plan.onMessages())
+        if (plan != null && plan.crash()) {
+            require(plan.crashedNode() < nodes, "fault", "a crash", "names node " + plan.crashedNode() + ", outside 0.." + (nodes - 1));
+        } else if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
+            require(plan.kind().equals("drop") && (plan.random() || plan.onMessages())
                     || plan.kind().equals("delay") && plan.onMessages(), "fault", "fault injection", "into " + algorithm
-                    + "'s messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:nNODE, got " + plan);
+                    + "'s messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got " + plan);
         } else {
             require(plan == null || a.has(Algorithm.Feature.FAULTS) && !plan.onMessages(), "fault", "fault injection",
-                    plan != null && plan.onMessages() ? "of lost messages and crashed nodes is implemented for "
+                    plan != null && plan.onMessages() ? "of lost and late messages is implemented for "
                     + namesWith(Algorithm.Feature.MESSAGE_FAULTS) + " only" : "is implemented for "
                     + namesWith(Algorithm.Feature.FAULTS) + " (symbols) and " + namesWith(Algorithm.Feature.MESSAGE_FAULTS)
                     + " (messages) only");
         }
-        if (plan != null && plan.onMessages() && !plan.random()) {
+        if (plan != null && !plan.crash() && plan.onMessages() && !plan.random()) {
             for (int x : plan.messageNodes()) {
                 require(x < nodes, "fault", "fault injection", "names node " + x + ", outside 0.." + (nodes - 1));
             }

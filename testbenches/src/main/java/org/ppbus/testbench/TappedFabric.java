@@ -38,4 +38,9 @@ final class TappedFabric implements Fabric, Reentry {
     public boolean quiescent() {
         return inner.quiescent();
     }
+
+    @Override
+    public void crash(int node, long cycle) {
+        inner.crash(node, cycle);
+    }
 }

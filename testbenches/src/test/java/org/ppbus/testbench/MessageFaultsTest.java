@@ -37,12 +37,13 @@ class MessageFaultsTest {
 
     /**
      * Without timeouts a lost message or a crashed node is never got over: Maekawa's voting waits for
-     * the lost RELEASE or the dead voter's vote (a deadlock, I7), the token ring loses its token with
-     * the crashed node (a livelock: nobody eats while nothing else happens but the watchdog's wait).
+     * the lost RELEASE (a deadlock, I7) or the dead voter's vote, and the token ring loses its token
+     * with the crashed node. After a crash only safety is checked, so those runs end with requests
+     * unserved (CrashStopTest says who).
      */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"maekawa, crash:n0, deadlock-detected", "maekawa, drop:random, deadlock-detected",
-        "token-ring, crash:n3, livelock-detected"})
+    @CsvSource({"maekawa, crash:n0, requests-unserved", "maekawa, drop:random, deadlock-detected",
+        "token-ring, crash:n3, requests-unserved"})
     void anAlgorithmWithoutTheClaimIsCaught(String algorithm, String fault, String verdict) throws java.io.IOException {
         SimulationResult r = run(algorithm, 7, fault, 1);
         assertEquals(verdict, r.fault().verdict());
@@ -87,8 +88,8 @@ class MessageFaultsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"campos-carvalho, crash:n3", "campos-carvalho, drop:5@m_0_1", "maekawa, corrupt:random",
-        "maekawa, drop:5@m_0_9", "maekawa, crash:n7", "central-rr, crash:n1", "maekawa, crash:3", "maekawa, drop:5@m_0_1+3",
+    @CsvSource({"campos-carvalho, drop:5@m_0_1", "maekawa, corrupt:random", "central-rr, drop:random",
+        "maekawa, drop:5@m_0_9", "maekawa, crash:n7", "central-rr, crash:9@100", "maekawa, crash:3", "maekawa, drop:5@m_0_1+3",
         "maekawa, delay:random"})
     void faultsAnAlgorithmCannotTakeAreRefused(String algorithm, String fault) {
         assertThrows(IllegalArgumentException.class, () -> SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(7)

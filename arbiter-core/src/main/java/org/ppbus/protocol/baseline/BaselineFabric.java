@@ -63,4 +63,14 @@ abstract class BaselineFabric implements Fabric, org.ppbus.link.Lossy {
     public boolean quiescent() {
         return channels.idle();
     }
+
+    /**
+     * Crash-stop: every message the node sends from now on is lost, and so is every message sent to
+     * it, so whatever its share of the algorithm still does reaches nobody. (Messages already on
+     * their way from it arrive.)
+     */
+    @Override
+    public void crash(int node, long cycle) {
+        channels.loseEvery(m -> m.from() == node || m.to() == node);
+    }
 }

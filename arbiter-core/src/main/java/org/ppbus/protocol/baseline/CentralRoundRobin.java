@@ -23,8 +23,12 @@ public final class CentralRoundRobin implements Fabric {
             .features(Algorithm.Feature.RTL)
             .build();
 
+    /** The node that hosts the central arbiter, for crash-stop. */
+    static final int CENTRE = 0;
+
     private final boolean[] req;
     private final Fabric.GrantSink sink;
+    private boolean centreDead;
     private int owner = -1;
     private int last;
     private boolean dirty;
@@ -54,7 +58,7 @@ public final class CentralRoundRobin implements Fabric {
     @Override
     public void step(long cycle) {
         // State changes only on req edges: with none this cycle, the evaluation would change nothing.
-        if (!dirty || dirtyCycle != cycle) {
+        if (!dirty || dirtyCycle != cycle || centreDead) {
             return;
         }
         dirty = false;
@@ -74,6 +78,29 @@ public final class CentralRoundRobin implements Fabric {
                 }
             }
         }
+    }
+
+    /**
+     * Crash-stop. The centre's node takes the arbiter with it: every gnt falls silent (low), and
+     * nothing is granted again. Another node's req goes low, as a dead processor's output; if it held
+     * the bus, the bus is free (the caller forgets the dead eater).
+     */
+    @Override
+    public void crash(int node, long cycle) {
+        if (node == CENTRE) {
+            centreDead = true;
+            if (owner >= 0 && owner != CENTRE) {
+                sink.released(owner, cycle);
+            }
+            owner = -1;
+            return;
+        }
+        req[node] = false;
+        if (owner == node) {
+            owner = -1;
+        }
+        dirty = true;
+        dirtyCycle = cycle;
     }
 
     @Override

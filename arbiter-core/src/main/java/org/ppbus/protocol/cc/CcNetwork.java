@@ -350,6 +350,18 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
 
     private boolean injected;
 
+    /**
+     * Crash-stop: client {@code node} and arbiter {@code node} fall silent. Every symbol they drive
+     * from now on is lost; what reaches them changes nothing anyone sees. Symbols they drove before
+     * are already on their way and arrive.
+     */
+    @Override
+    public void crash(int node, long cycle) {
+        c2a = ChannelBank.silencing(c2a, link -> wiring.linkClient(link) == node);
+        a2c = ChannelBank.silencing(a2c, link -> wiring.linkArbiter(link) == node);
+        injected = true;
+    }
+
     /** Whether a fault injector can change what the channels carry behind the units' backs. */
     public boolean injected() {
         return injected;

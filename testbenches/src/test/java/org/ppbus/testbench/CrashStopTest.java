@@ -1,0 +1,97 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Crash-stop ({@code --fault crash:NODE@CYCLE}) for every kind of fabric, with the survivors derived
+ * from each algorithm's structure: who needs something the dead node took with it.
+ */
+class CrashStopTest {
+
+    private static SimulationResult run(String algorithm, int n, String fault, long seed) throws java.io.IOException {
+        return new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(n).load(0.05).seed(seed)
+                .cycles(40_000).watchdogCycles(10_000).fault(fault).build().validated()).run();
+    }
+
+    private static int[] allBut(int n, int dead) {
+        return IntStream.range(0, n).filter(i -> i != dead).toArray();
+    }
+
+    /**
+     * Nobody needs the dead node: the central round robin skips a processor whose req is low, and
+     * the coordinator never hears from a node that crashed before it asked, so every live processor
+     * keeps being served. The same holds for the quorum algorithms that turn away from a silent voter.
+     */
+    @ParameterizedTest(name = "{0} n={1} {2}")
+    @CsvSource({"central-rr, 7, crash:3@0", "central-rr, 13, crash:6@20000", "coordinator, 7, crash:3@0",
+        "agrawal-jalote, 10, crash:3@0", "tree-quorum, 7, crash:0@0"})
+    void everyLiveProcessorSurvives(String algorithm, int n, String fault) throws java.io.IOException {
+        for (long seed = 1; seed <= 3; seed++) {
+            SimulationResult r = run(algorithm, n, fault, seed);
+            FaultOutcome.Survival s = r.fault().survival();
+            assertArrayEquals(allBut(n, s.crashed()), s.survivors(), algorithm + " seed " + seed);
+            assertEquals(1.0, s.servedAfterCrash());
+            assertEquals("masked", r.fault().verdict());
+            assertEquals(0, r.mutexViolations());
+        }
+    }
+
+    /**
+     * Everybody needs the dead node: the centre of the round robin and the coordinator grant nothing
+     * once they are gone, and the token ring's token, which must pass the dead node, is lost with it.
+     * Every live processor is cut off (each asks again after the crash at this load).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"central-rr, crash:0@20000", "coordinator, crash:0@0", "token-ring, crash:3@0", "misra, crash:3@0"})
+    void everyLiveProcessorIsCutOff(String algorithm, String fault) throws java.io.IOException {
+        SimulationResult r = run(algorithm, 7, fault, 1);
+        FaultOutcome.Survival s = r.fault().survival();
+        assertEquals(0, s.survivors().length, java.util.Arrays.toString(s.survivors()));
+        assertArrayEquals(allBut(7, s.crashed()), s.cutOff());
+        assertEquals("requests-unserved", r.fault().verdict());
+        assertEquals(0, r.mutexViolations());
+    }
+
+    /**
+     * Campos–Carvalho loses every processor (docs/VERIFICATION.md, "Crash-stop"). The dead client
+     * keeps the forks it holds, and the dead arbiter its own. Any two lines meet, so some live client
+     * needs one of those, and waits for ever. A waiting client never eats, so it never goes last at its
+     * arbiters: it outranks everyone there and keeps the forks of its line it gets (a client yields a
+     * clean fork only to a higher rank, R7). Everyone who shares an arbiter with it then waits too,
+     * and any two lines meet, so at a load at which every processor asks again, nobody survives.
+     */
+    @ParameterizedTest(name = "n={0} {1}")
+    @CsvSource({"7, crash:3@2000", "7, crash:0@0", "13, crash:6@20000"})
+    void camposCarvalhoLosesEveryProcessor(int n, String fault) throws java.io.IOException {
+        for (long seed = 1; seed <= 3; seed++) {
+            SimulationResult r = run("campos-carvalho", n, fault, seed);
+            FaultOutcome.Survival s = r.fault().survival();
+            assertEquals(0, s.survivors().length, "seed " + seed + ": " + java.util.Arrays.toString(s.survivors()));
+            assertTrue(s.servedAfterCrash() < 1.0);
+            assertEquals(0, r.mutexViolations());
+        }
+    }
+
+    /** A node that eats when the centre crashes loses its gnt with the centre; nobody else is granted. */
+    @Test
+    void theCentresCrashEndsEveryGrant() throws java.io.IOException {
+        SimulationResult r = run("central-rr", 7, "crash:0@500", 2);
+        assertEquals(0.0, r.fault().survival().servedAfterCrash());
+        assertEquals(0, r.mutexViolations());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"crash:7@10", "crash:3", "crash:3@", "crash:n3@5", "crash:-1@5"})
+    void badCrashesAreRefused(String fault) {
+        assertThrows(IllegalArgumentException.class, () -> SimulationConfig.defaults().toBuilder().nodes(7).fault(fault)
+                .build().validated());
+    }
+}

@@ -14,10 +14,10 @@ import java.util.Locale;
  * delivers that message D cycles late (4 without +D), after the messages sent behind it, as an
  * asynchronous channel may.
  *
- * <p>For every algorithm with fault injection: {@code crash:NODE@CYCLE} stops the node for good from
- * that cycle on (crash-stop): its processor, and its units or its share of the algorithm, go silent.
- * Whatever it sends is lost, and so is whatever reaches it. {@code crash:nNODE} is the same from
- * cycle 0.
+ * <p>For every algorithm: {@code crash:NODE@CYCLE} stops the node for good from that cycle on
+ * (crash-stop): its processor, and its units or its share of the algorithm, go silent. Whatever it
+ * sends is lost, and so is whatever reaches it. {@code crash:nNODE} is the same from cycle 0, and
+ * {@code crash:random} draws the node and the cycle from the run seed.
  *
  * <ul>
  * <li>drop: the symbol never arrives;</li>
@@ -52,6 +52,9 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
             throw new IllegalArgumentException("unknown fault kind '" + kind + "' (" + String.join(", ", KINDS) + ")");
         }
         if (kind.equals("crash")) {
+            if (where.equals("random")) {
+                return new FaultPlan(kind, true, -1, null);
+            }
             if (where.matches("n\\d{1,5}")) {
                 return new FaultPlan(kind, false, 0, where);
             }
@@ -117,15 +120,30 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
         return kind.equals("crash");
     }
 
-    /** The crashed node of a crash. */
+    /** The crashed node of a crash (not of {@code crash:random}, which {@link #resolveCrash} makes concrete). */
     public int crashedNode() {
         return Integer.parseInt(channel.substring(1));
+    }
+
+    /**
+     * {@code crash:random} made concrete for one run: a node drawn from the seed, in a cycle drawn from
+     * [lastCycle / 10, lastCycle / 2], as the random symbol faults are. Another plan is returned as it is.
+     */
+    public FaultPlan resolveCrash(int nodes, long seed, long lastCycle) {
+        if (!crash() || !random) {
+            return this;
+        }
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed ^ 0x63726173L);
+        long lo = Math.max(1, lastCycle / 10);
+        long hi = Math.max(lo + 1, lastCycle / 2);
+        int node = rnd.nextInt(nodes);
+        return new FaultPlan(kind, false, lo + rnd.nextLong(hi - lo), "n" + node);
     }
 
     @Override
     public String toString() {
         if (kind.equals("crash")) {
-            return kind + ":" + (cycle == 0 ? channel : channel.substring(1) + "@" + cycle);
+            return kind + ":" + (random ? "random" : cycle == 0 ? channel : channel.substring(1) + "@" + cycle);
         }
         return kind + ":" + (random ? "random" : cycle + "@" + channel);
     }

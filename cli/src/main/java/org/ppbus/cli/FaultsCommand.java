@@ -21,7 +21,9 @@ import org.ppbus.testbench.SimulationConfig;
 final class FaultsCommand implements Main.Command {
     /** One run as the JSON lists it. */
     record RunJson(long seed, String plan, long cycle, String channel, String sent, String delivered,
-                   String faultVerdict, long detectionLatency, long mutexViolations, long cycles) { }
+                   String faultVerdict, long detectionLatency, long mutexViolations, long cycles,
+                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                   Double servedAfterCrash) { }
 
     /** The JSON report. */
     record Report(String tool, int schemaVersion, JsonNode config, List<RunJson> runs, boolean interrupted, int runsPlanned) { }
@@ -40,7 +42,8 @@ final class FaultsCommand implements Main.Command {
         o.addOption(Setting.CYCLES.toOption("20000"));
         o.addOption(Setting.LATENCY.toOption());
         o.addOption(Option.builder().longOpt("kinds").hasArg().argName("LIST").desc("default " + String.join(",", FaultPlan.SYMBOL_KINDS)
-                + " for campos-carvalho, " + String.join(",", FaultPlan.MESSAGE_KINDS) + " for the message-passing algorithms").build());
+                + " for campos-carvalho, " + String.join(",", FaultPlan.MESSAGE_KINDS) + " for the message-passing algorithms, "
+                + "crash (a random node in a random cycle: who is still served) for the rest; crash for any").build());
         o.addOption(Cli.jsonOption("every run's outcome"));
         o.addOption(Cli.threadsOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -72,11 +75,9 @@ final class FaultsCommand implements Main.Command {
         FaultMatrix matrix;
         int planned;
         try {
-            List<String> allowed = FaultMatrix.defaultKinds(org.ppbus.registry.Algorithms.named(base.algorithm()));
-            if (allowed.isEmpty()) {
-                throw new UsageException("--algorithm: " + base.algorithm() + " takes no injected faults");
-            }
-            List<String> kinds = Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", allowed)));
+            org.ppbus.protocol.Algorithm algorithm = org.ppbus.registry.Algorithms.named(base.algorithm());
+            List<String> allowed = FaultMatrix.kinds(algorithm);
+            List<String> kinds = Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultMatrix.defaultKinds(algorithm))));
             for (String k : kinds) {
                 if (!allowed.contains(k.trim())) {
                     throw new UsageException("--kinds: " + base.algorithm() + " takes " + String.join(", ", allowed) + ", got '" + k.trim() + "'");
@@ -103,7 +104,8 @@ final class FaultsCommand implements Main.Command {
             Reports.putConfig(config, base);
             List<RunJson> list = runs.stream().map(r -> new RunJson(r.result().config().seed(), r.outcome().plan(),
                     r.outcome().cycle(), r.outcome().channel(), r.outcome().sent(), r.outcome().delivered(),
-                    r.outcome().verdict(), r.outcome().latency(), r.result().mutexViolations(), r.result().cycles())).toList();
+                    r.outcome().verdict(), r.outcome().latency(), r.result().mutexViolations(), r.result().cycles(),
+                    r.outcome().survival() == null ? null : r.outcome().survival().servedAfterCrash())).toList();
             Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(report) + "\n", out);
         }
@@ -123,8 +125,10 @@ final class FaultsCommand implements Main.Command {
             StringBuilder v = new StringBuilder();
             k.verdicts().forEach((name, count) -> v.append(v.length() == 0 ? "" : ", ").append(name).append(' ').append(count));
             out.printf(Locale.ROOT, "%-10s %s; longest detection or recovery %s cycles; longest run %,d cycles;"
-                    + " mutual-exclusion violations %d%n", k.kind(), v.length() == 0 ? "no finished run" : v,
-                    k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()), k.longestRun(), k.mutexViolations());
+                    + " mutual-exclusion violations %d%s%n", k.kind(), v.length() == 0 ? "no finished run" : v,
+                    k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()), k.longestRun(), k.mutexViolations(),
+                    k.servedAfterCrash() < 0 ? "" : String.format(Locale.ROOT, "; served after the crash %.1f%% on average",
+                            100 * k.servedAfterCrash()));
         }
         out.printf(Locale.ROOT, "%d%s runs in %.1f s on %d threads%s%n", runs.size(),
                 interrupted ? " of " + planned : "", wall, threads, interrupted ? " (interrupted)" : "");

@@ -24,7 +24,7 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
      * longest run, and the mutual-exclusion violations over all of them.
      */
     public record KindSummary(String kind, Map<String, Integer> verdicts, long longestDetection, long longestRun,
-                              long mutexViolations) { }
+                              long mutexViolations, double servedAfterCrash) { }
 
     /**
      * The kinds a matrix runs by default for an algorithm: the symbol faults for Campos–Carvalho's
@@ -34,8 +34,20 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
         if (algorithm.has(Algorithm.Feature.MESSAGE_FAULTS)) {
             return FaultPlan.MESSAGE_KINDS;
         }
-        return algorithm.has(Algorithm.Feature.FAULTS) ? FaultPlan.SYMBOL_KINDS : List.of();
+        return algorithm.has(Algorithm.Feature.FAULTS) ? FaultPlan.SYMBOL_KINDS : List.of("crash");
     }
+
+    /** The kinds a matrix can run for an algorithm: its defaults and, for every algorithm, a crash. */
+    public static List<String> kinds(Algorithm algorithm) {
+        List<String> k = new ArrayList<>(defaultKinds(algorithm));
+        if (!k.contains("crash")) {
+            k.add("crash");
+        }
+        return k;
+    }
+
+    /** The watchdog of a crash run (at most): cycles without a meal before the drain is cut. */
+    static final long CRASH_WATCHDOG = 10_000;
 
     public FaultMatrix {
         if (seeds < 1) {
@@ -49,7 +61,13 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
         List<SimulationConfig> runs = new ArrayList<>();
         for (String k : kinds) {
             for (int s = 1; s <= seeds; s++) {
-                runs.add(base.toBuilder().seed(s).fault(k.trim() + ":random").build().validated());
+                SimulationConfig.Builder b = base.toBuilder().seed(s).fault(k.trim() + ":random");
+                if (k.trim().equals("crash")) {
+                    // After a crash the run goes on until nobody can be served; the drain is cut 4
+                    // watchdogs after the last meal, so a shorter watchdog keeps the matrix short.
+                    b.watchdogCycles(Math.min(base.watchdogCycles(), CRASH_WATCHDOG));
+                }
+                runs.add(b.build().validated());
             }
         }
         return runs;
@@ -83,15 +101,21 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
             long maxLatency = -1;
             long maxRunCycles = 0;
             long mutex = 0;
+            double served = 0;
+            int crashes = 0;
             for (Run r : runs) {
                 if (r.outcome().plan().startsWith(k.trim() + ":")) {
                     verdicts.merge(r.outcome().verdict(), 1, Integer::sum);
                     mutex += r.result().mutexViolations();
+                    if (r.outcome().survival() != null) {
+                        served += r.outcome().survival().servedAfterCrash();
+                        crashes++;
+                    }
                     maxLatency = Math.max(maxLatency, r.outcome().latency());
                     maxRunCycles = Math.max(maxRunCycles, r.result().cycles());
                 }
             }
-            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles, mutex));
+            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles, mutex, crashes == 0 ? -1 : served / crashes));
         }
         return out;
     }

@@ -34,11 +34,11 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
      * A crash-stop. Only safety is checked after it, so the verdict is {@code mutex-violation}, or
      * {@code masked} when every request was served, or {@code requests-unserved}.
      */
-    static FaultOutcome crash(org.ppbus.link.FaultPlan plan, Violation v, int ungranted, Survival survival) {
+    static FaultOutcome crash(String planText, org.ppbus.link.FaultPlan resolved, Violation v, int ungranted, Survival survival) {
         String verdict = verdict(v, ungranted);
         long at = v == null ? -1 : v.cycle();
-        return new FaultOutcome(plan.toString(), true, plan.cycle(), "n" + plan.crashedNode(), "every output", "nothing", verdict,
-                at, at < 0 ? -1 : at - plan.cycle(), survival);
+        return new FaultOutcome(planText, true, resolved.cycle(), "n" + resolved.crashedNode(), "every output", "nothing", verdict,
+                at, at < 0 ? -1 : at - resolved.cycle(), survival);
     }
 
     static FaultOutcome of(FaultInjector f, Wiring w, Violation v, int ungranted) {

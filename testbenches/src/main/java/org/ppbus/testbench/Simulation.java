@@ -112,7 +112,7 @@ public final class Simulation {
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
             this.processors = new Processors(n, demand, probe);
             org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
-            this.crash = faultPlan != null && faultPlan.crash() ? faultPlan : null;
+            this.crash = faultPlan != null && faultPlan.crash() ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20)) : null;
             Algorithm algorithm = Algorithms.named(c.algorithm());
             // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
             CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
@@ -221,7 +221,8 @@ public final class Simulation {
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
-                    crash != null ? FaultOutcome.crash(crash, v, ungranted, probe.survival())
+                    crash != null ? FaultOutcome.crash(org.ppbus.link.FaultPlan.parse(c.fault()).toString(), crash, v, ungranted,
+                            probe.survival())
                     : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted)
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
                             fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)

@@ -72,7 +72,9 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             throw new ConfigException("fault", "", e.getMessage());
         }
         if (plan != null && plan.crash()) {
-            require(plan.crashedNode() < nodes, "fault", "a crash", "names node " + plan.crashedNode() + ", outside 0.." + (nodes - 1));
+            if (!plan.random()) {
+                require(plan.crashedNode() < nodes, "fault", "a crash", "names node " + plan.crashedNode() + ", outside 0.." + (nodes - 1));
+            }
         } else if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
             require(plan.kind().equals("drop") && (plan.random() || plan.onMessages())
                     || plan.kind().equals("delay") && plan.onMessages(), "fault", "fault injection", "into " + algorithm

@@ -88,6 +88,22 @@ class CrashStopTest {
         assertEquals(0, r.mutexViolations());
     }
 
+    /**
+     * The crash matrix ({@code faults --kinds crash}): a random node in a random cycle per seed. Under
+     * the central round robin only the centre's crash (node 0) cuts anyone off; any other is masked.
+     */
+    @Test
+    void theCrashMatrixOfTheRoundRobin() throws Exception {
+        org.ppbus.experiment.FaultMatrix m = new org.ppbus.experiment.FaultMatrix(SimulationConfig.defaults().toBuilder()
+                .algorithm("central-rr").nodes(7).load(0.05).cycles(20_000).build(), java.util.List.of("crash"), 20);
+        int centre = 0;
+        for (org.ppbus.experiment.FaultMatrix.Run r : m.run(new org.ppbus.experiment.Batch(2, () -> false))) {
+            FaultOutcome.Survival s = r.outcome().survival();
+            assertEquals(s.crashed() == centre ? "requests-unserved" : "masked", r.outcome().verdict(), "node " + s.crashed());
+            assertEquals(0, r.result().mutexViolations());
+        }
+    }
+
     @ParameterizedTest
     @CsvSource({"crash:7@10", "crash:3", "crash:3@", "crash:n3@5", "crash:-1@5"})
     void badCrashesAreRefused(String fault) {

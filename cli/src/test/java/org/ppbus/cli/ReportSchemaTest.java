@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -58,6 +59,12 @@ class ReportSchemaTest {
                 "--workload", Path.of("..", "docs", "traces", "a1.trace").toString(), "--trace-out",
                 dir.resolve("v.trace").toString()), "a run with a violation");
         assertValid(run, report(dir, "idle.json", "simulate", "--nodes", "3", "--cycles", "10", "--load", "0"), "no entries");
+        JsonNode crash = report(dir, "crash.json", "simulate", "--nodes", "7", "--cycles", "3000", "--load", "0.1", "--watchdog",
+                "1000", "--fault", "crash:2@1000");
+        assertValid(run, crash, "a crash run");
+        assertTrue(crash.get("fault").has("crash"), "a crash run reports its survivors");
+        assertValid(run, report(dir, "recovered.json", "simulate", "--algorithm", "misra", "--nodes", "7", "--cycles", "3000",
+                "--fault", "drop:random"), "a recovered run");
     }
 
     @Test
@@ -71,6 +78,8 @@ class ReportSchemaTest {
         soak.get("points").forEach(p -> assertValid(run, p, "soak point"));
         assertValid(schema("faults.schema.json"), report(dir, "faults.json", "faults", "--nodes", "3", "--seeds", "2", "--cycles",
                 "2000"), "faults");
+        assertValid(schema("faults.schema.json"), report(dir, "faults-crash.json", "faults", "--algorithm", "token-ring", "--nodes",
+                "5", "--kinds", "drop,crash", "--seeds", "2", "--cycles", "2000"), "faults with crashes");
         Schema verify = schema("verify.schema.json");
         assertValid(verify, report(dir, "verify.json", "verify", "--nodes", "2"), "a clean search");
         assertValid(verify, report(dir, "verify-x.json", "verify", "--nodes", "3", "--rules", "literal", "--trace-out",

@@ -80,6 +80,27 @@ class CrashStopTest {
         }
     }
 
+    /**
+     * The cascade, step by step, on the Fano plane (lines S_1 = {1, 2, 4}, S_4 = {0, 4, 5}). Node 0
+     * crashes at the cold start, with arbiter 0's fork at arbiter 0. Client 1 needs nothing of node
+     * 0's and eats (cycle 1). Client 4 needs arbiter 0's fork: it gets arbiter 4's fork (client 1 gives
+     * it back, dirty, and goes last at arbiter 4) and arbiter 5's, and waits for ever, holding both
+     * clean. When client 1 asks again, arbiter 4 ranks client 4 above it, so it asks client 4 only
+     * weakly, and a hungry client keeps a clean fork against a weak request: client 1 is cut off too.
+     */
+    @Test
+    void camposCarvalhosCascadeStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path trace = dir.resolve("cascade.trace");
+        java.nio.file.Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n1 1 1\n100 4 1\n300 1 1\n");
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).cycles(400).workload(trace.toString())
+                .fault("crash:n0").build().validated()).run();
+        FaultOutcome.Survival s = r.fault().survival();
+        assertEquals(1, r.summary().entries());
+        assertArrayEquals(new int[0], s.survivors());
+        assertArrayEquals(new int[] {1, 4}, s.cutOff());
+        assertEquals(1.0 / 3, s.servedAfterCrash(), 1e-12);
+    }
+
     /** A node that eats when the centre crashes loses its gnt with the centre; nobody else is granted. */
     @Test
     void theCentresCrashEndsEveryGrant() throws java.io.IOException {

@@ -75,6 +75,7 @@ final class FaultsCommand implements Main.Command {
         FaultMatrix matrix;
         int planned;
         try {
+            base.validated(); // names a bad --algorithm, --nodes ... before the kinds are looked up
             org.ppbus.protocol.Algorithm algorithm = org.ppbus.registry.Algorithms.named(base.algorithm());
             List<String> allowed = FaultMatrix.kinds(algorithm);
             List<String> kinds = Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultMatrix.defaultKinds(algorithm))));

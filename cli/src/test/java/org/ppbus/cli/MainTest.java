@@ -139,6 +139,16 @@ class MainTest {
         assertEquals(expected, errText().trim());
     }
 
+    /** An unknown algorithm is named under the option that gave it, with the list, in one line. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"simulate", "faults"})
+    void anUnknownAlgorithmIsNamedUnderItsOption(String command) {
+        assertEquals(2, run(command, "--algorithm", "nope", "--cycles", "10"));
+        String err = errText().trim();
+        assertTrue(err.startsWith("ppbus " + command + ": --algorithm: 'nope' is unknown ("), err);
+        assertEquals(1, err.lines().count());
+    }
+
     static java.util.stream.Stream<String> algorithmNames() {
         return org.ppbus.registry.Algorithms.names().stream();
     }

@@ -54,6 +54,9 @@ public final class Designs {
             throw new IllegalArgumentException("a rule set applies to " + String.join(", ",
                     Algorithms.with(Algorithm.Feature.RULES).stream().map(Algorithm::name).toList()) + " only");
         }
+        if (rules.reclaim()) {
+            throw new IllegalArgumentException("the RTL does not take +reclaim yet: the recovery after a crash is modelled in Java only");
+        }
         return g.generate(nodes, latencyCycles, rules, toolVersion);
     }
 }

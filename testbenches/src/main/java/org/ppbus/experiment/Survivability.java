@@ -31,16 +31,29 @@ public record Survivability(int nodes, double load, long cycles, int seeds) {
         return cycles / 2;
     }
 
+    /** What one row runs: an algorithm with its default rules, or Campos–Carvalho with another rule set. */
+    private record Subject(String label, String algorithm, String rules) { }
+
+    /** Every algorithm, then Campos–Carvalho with its crash recovery ({@code fixed+reclaim}). */
+    private static List<Subject> subjects() {
+        List<Subject> out = new ArrayList<>();
+        for (Algorithm a : Algorithms.all()) {
+            out.add(new Subject(a.name(), a.name(), "fixed"));
+        }
+        out.add(new Subject(Algorithms.campos().name() + " (fixed+reclaim)", Algorithms.campos().name(), "fixed+reclaim"));
+        return out;
+    }
+
     public List<Row> measure(Batch batch) throws Exception {
-        List<Algorithm> algorithms = Algorithms.all();
+        List<Subject> subjects = subjects();
         List<Batch.Job<SimulationResult>> jobs = new ArrayList<>();
-        for (Algorithm a : algorithms) {
+        for (Subject a : subjects) {
             for (int node : new int[] {0, typicalNode()}) {
                 for (int s = 1; s <= seeds; s++) {
                     // A short watchdog: once nobody can be served, the drain is cut 4 watchdogs later.
-                    SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(a.name()).nodes(nodes).load(load)
-                            .cycles(cycles).seed(s).watchdogCycles(10_000).fault("crash:" + node + "@" + crashCycle()).build()
-                            .validated();
+                    SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(a.algorithm()).rules(a.rules()).nodes(nodes)
+                            .load(load).cycles(cycles).seed(s).watchdogCycles(10_000).fault("crash:" + node + "@" + crashCycle())
+                            .build().validated();
                     jobs.add(stop -> new Simulation(c).stopWhen(stop).run());
                 }
             }
@@ -48,7 +61,7 @@ public record Survivability(int nodes, double load, long cycles, int seeds) {
         List<SimulationResult> done = batch.results(jobs, SimulationResult::interrupted);
         List<Row> rows = new ArrayList<>();
         int k = 0;
-        for (Algorithm a : algorithms) {
+        for (Subject a : subjects) {
             if (k + 2 * seeds > done.size()) {
                 break; // interrupted: the rows that finished
             }
@@ -56,7 +69,7 @@ public record Survivability(int nodes, double load, long cycles, int seeds) {
             k += seeds;
             Crash typical = crash(done, k, typicalNode());
             k += seeds;
-            rows.add(new Row(a.name(), worst, typical));
+            rows.add(new Row(a.label(), worst, typical));
         }
         return rows;
     }

@@ -101,6 +101,59 @@ class CrashStopTest {
         assertEquals(1.0 / 3, s.servedAfterCrash(), 1e-12);
     }
 
+    /**
+     * The recovery, {@code --rules fixed+reclaim}. Told of the crash (2L later), the arbiters on the
+     * dead node's line take their forks back from it, and the clients of the dead arbiter that do not
+     * hold its fork give up (they can never eat again, and behave as thinking, so their forks go back
+     * when asked for). Derived: every live client whose line does not pass through the dead arbiter
+     * survives; of the K − 1 live clients whose lines do, only one can: the one that holds the dead
+     * arbiter's fork, which nobody can ask back.
+     */
+    @ParameterizedTest(name = "n={0} crash of {1}")
+    @CsvSource({"7, 0", "7, 3", "13, 6", "13, 0"})
+    void reclaimKeepsEveryoneWhoDoesNotNeedTheDeadArbiter(int n, int dead) throws java.io.IOException {
+        org.ppbus.plane.Wiring w = org.ppbus.plane.Wiring.forNodes(n);
+        java.util.Set<Integer> through = java.util.Arrays.stream(w.clientsOf(dead)).filter(c -> c != dead).boxed()
+                .collect(java.util.stream.Collectors.toSet());
+        for (long seed = 1; seed <= 3; seed++) {
+            // A short watchdog: the run is cut 4 watchdogs after the last meal, the given-up clients waiting on.
+            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(n).load(0.05).seed(seed).cycles(20_000)
+                    .watchdogCycles(2_000).rules("fixed+reclaim").fault("crash:" + dead + "@2000").build().validated()).run();
+            FaultOutcome.Survival s = r.fault().survival();
+            for (int c = 0; c < n; c++) {
+                if (c != dead && !through.contains(c)) {
+                    int live = c;
+                    assertTrue(java.util.Arrays.stream(s.survivors()).anyMatch(x -> x == live), "client " + c + " must survive");
+                }
+            }
+            for (int c : s.cutOff()) {
+                assertTrue(through.contains(c), "client " + c + " is cut off but needs nothing of node " + dead);
+            }
+            assertTrue(s.cutOff().length >= through.size() - 1, "at most one of " + through + " can keep the dead arbiter's fork");
+            assertEquals(0, r.mutexViolations());
+        }
+    }
+
+    /** The rule set's name: +reclaim on any of the audit's rule sets, once. */
+    @Test
+    void reclaimIsARuleSetSuffix() {
+        assertEquals("fixed+reclaim", org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim").label());
+        assertEquals("literal+F1+reclaim", org.ppbus.protocol.cc.RuleSet.parse("LITERAL+F1+RECLAIM").label());
+        assertTrue(org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim").reclaim());
+        assertEquals(org.ppbus.protocol.cc.RuleSet.FIXED, org.ppbus.protocol.cc.RuleSet.parse("literal+F1+F2+F3"));
+        for (String bad : new String[] {"reclaim", "fixed+reclaim+reclaim", "fixed+F1"}) {
+            assertThrows(IllegalArgumentException.class, () -> org.ppbus.protocol.cc.RuleSet.parse(bad), bad);
+        }
+    }
+
+    /** The RTL does not take the recovery yet: generating it is refused in one line. */
+    @Test
+    void theRtlRefusesReclaim() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> org.ppbus.verilog.Designs.generate(
+                org.ppbus.registry.Algorithms.campos(), 7, 1, org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim"), "test"));
+        assertTrue(e.getMessage().contains("+reclaim"));
+    }
+
     /** A node that eats when the centre crashes loses its gnt with the centre; nobody else is granted. */
     @Test
     void theCentresCrashEndsEveryGrant() throws java.io.IOException {

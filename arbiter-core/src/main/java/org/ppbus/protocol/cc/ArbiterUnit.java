@@ -26,6 +26,7 @@ final class ArbiterUnit {
     private final PriorityList priority;
     private final PortQueues out;
     private final RuleSet rules;
+    private final boolean[] dead;   // +reclaim: ports whose client has crashed
     private int owner = NIL;
 
     ArbiterUnit(int id, int[] clients, int[] linkOfPort, RuleSet rules) {
@@ -36,6 +37,20 @@ final class ArbiterUnit {
         this.priority = new PriorityList(clients.length);
         this.out = new PortQueues(clients.length);
         this.rules = rules;
+        this.dead = new boolean[clients.length];
+    }
+
+    /**
+     * +reclaim: the client of this port has crashed. If it held the fork, the arbiter takes it back
+     * (the dead client will never use it, and whatever it sent before is ignored from now on, so the
+     * fork is not made twice); its request is forgotten.
+     */
+    void clientDead(int port) {
+        dead[port] = true;
+        flags[port] = 0;
+        if (owner == port) {
+            owner = NIL;
+        }
     }
 
     boolean evaluate(long cycle, ChannelBank a2c, ChannelBank c2a, ProtocolObserver observer) {
@@ -44,7 +59,7 @@ final class ArbiterUnit {
         // (1) Receive.
         for (int m = 0; m < ports; m++) {
             int code = c2a.take(linkOfPort[m], cycle);
-            if (code == Symbols.IDLE) {
+            if (code == Symbols.IDLE || dead[m]) {
                 continue;
             }
             active = true;

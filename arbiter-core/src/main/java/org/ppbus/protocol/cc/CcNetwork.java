@@ -180,6 +180,9 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
 
     @Override
     public void step(long cycle) {
+        if (crash != null) {
+            crash.announce(cycle, wiring, clients, arbiters, scheduler);
+        }
         scheduler.drain(cycle, u -> evaluate(u, cycle));
         c2a.endOfCycle();
         a2c.endOfCycle();
@@ -350,17 +353,16 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
 
     private boolean injected;
 
-    /**
-     * Crash-stop: client {@code node} and arbiter {@code node} fall silent. Every symbol they drive
-     * from now on is lost; what reaches them changes nothing anyone sees. Symbols they drove before
-     * are already on their way and arrive.
-     */
+    /** Crash-stop of client and arbiter {@code node}, and with +reclaim the recovery ({@link CcCrash}). */
     @Override
     public void crash(int node, long cycle) {
         c2a = ChannelBank.silencing(c2a, link -> wiring.linkClient(link) == node);
         a2c = ChannelBank.silencing(a2c, link -> wiring.linkArbiter(link) == node);
         injected = true;
+        crash = rules.reclaim() ? new CcCrash(node, cycle + 2L * latencyCycles) : null;
     }
+
+    private CcCrash crash;
 
     /** Whether a fault injector can change what the channels carry behind the units' backs. */
     public boolean injected() {

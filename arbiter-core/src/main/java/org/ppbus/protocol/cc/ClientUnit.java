@@ -28,6 +28,8 @@ final class ClientUnit {
     private ClientState state = ClientState.THINKING;
     private boolean reqIn;
     private boolean directReentry;
+    private int deadSlot = -1;      // +reclaim: the slot of a crashed arbiter
+    private boolean doomed;         // +reclaim: it needs that arbiter's fork and does not hold it
 
     ClientUnit(int id, int slots, RuleSet rules) {
         this.id = id;
@@ -55,6 +57,9 @@ final class ClientUnit {
             state = ClientState.HUNGRY;
         } else if (state == ClientState.EATING && !reqIn) {
             state = ClientState.THINKING;
+        }
+        if (doomed && state == ClientState.HUNGRY) {
+            state = ClientState.THINKING; // it can never eat: it behaves as thinking, so its forks go back
         }
         if (directReentry) {
             directReentry = false;
@@ -124,9 +129,24 @@ final class ClientUnit {
         return true;
     }
 
+    /**
+     * +reclaim: the arbiter of this slot has crashed. Holding its fork, the client keeps it for good
+     * (nobody can ask for it back) and goes on; without it, the client can never eat again, and from
+     * now on behaves as a thinking client, so that the forks it holds go back when they are asked for.
+     */
+    void arbiterDead(int slot) {
+        deadSlot = slot;
+        doomed = (flags[slot] & FORK) == 0;
+        // A request from the dead arbiter will never be answered, and must not hold R2 back (F3).
+        flags[slot] = (byte) (flags[slot] & ~(REQ | SREQ));
+    }
+
     /** (3) Per link, at most one of R5, R6, R7, R4. */
     private void applyLinkRules() {
         for (int k = 0; k < flags.length; k++) {
+            if (k == deadSlot) {
+                continue; // +reclaim: nothing goes to a crashed arbiter, and its fork is kept
+            }
             int f = flags[k];
             boolean fork = (f & FORK) != 0;
             boolean req = (f & REQ) != 0;
@@ -165,6 +185,9 @@ final class ClientUnit {
     }
 
     private boolean mayEat() {
+        if (doomed) {
+            return false;
+        }
         for (byte f : flags) {
             if ((f & FORK) == 0) {
                 return false;

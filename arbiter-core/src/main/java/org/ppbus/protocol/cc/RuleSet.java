@@ -7,15 +7,24 @@ import java.util.Locale;
 /**
  * Which of the audit's fixes (docs/SPEC.md §3.3) are applied on top of the literal rules
  * R1–R17. All variants use the §3.4 cycle order, which is what makes a synchronous implementation
- * safe (A4); only the three one-line fixes differ.
+ * safe (A4); only the three one-line fixes differ. {@code +reclaim} adds the recovery after a
+ * crash-stop (docs/VERIFICATION.md, "Crash-stop"), which matters only when a node crashes; the RTL
+ * does not take it yet.
  *
  * @param f1 R17 also gives up the arbiter's request token: {@code req(OWNER) := FALSE} (A1)
  * @param f2 R14 re-arms the strong request: {@code strongreq(f) := TRUE} (A2)
  * @param f3 R2 waits while a held fork is dirty and reclaimed (A3)
+ * @param reclaim told that a node has crashed, its arbiters take their forks back from it and its
+ *     clients give up the forks they cannot use
  */
-public record RuleSet(boolean f1, boolean f2, boolean f3) {
+public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim) {
     public static final RuleSet FIXED = new RuleSet(true, true, true);
     public static final RuleSet LITERAL = new RuleSet(false, false, false);
+
+    /** The audit's rules without the crash recovery. */
+    public RuleSet(boolean f1, boolean f2, boolean f3) {
+        this(f1, f2, f3, false);
+    }
 
     /**
      * Parses {@code fixed}, {@code literal}, or {@code literal+F1[+F2][+F3]} (case-insensitive).
@@ -24,11 +33,18 @@ public record RuleSet(boolean f1, boolean f2, boolean f3) {
      */
     public static RuleSet parse(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
+        if (s.endsWith("+reclaim")) {
+            RuleSet base = parse(s.substring(0, s.length() - "+reclaim".length()));
+            if (base.reclaim) {
+                throw new IllegalArgumentException("unknown rule set '" + text + "' (+reclaim given twice)");
+            }
+            return new RuleSet(base.f1, base.f2, base.f3, true);
+        }
         if (s.equals("fixed")) {
             return FIXED;
         }
         if (!s.startsWith("literal")) {
-            throw new IllegalArgumentException("unknown rule set '" + text + "' (fixed, literal, literal+F1+F2...)");
+            throw new IllegalArgumentException("unknown rule set '" + text + "' (fixed, literal, literal+F1+F2..., each with +reclaim)");
         }
         boolean f1 = false;
         boolean f2 = false;
@@ -48,6 +64,9 @@ public record RuleSet(boolean f1, boolean f2, boolean f3) {
 
     /** The canonical name: fixed, literal, or literal+F1+F3 and so on. */
     public String label() {
+        if (reclaim) {
+            return new RuleSet(f1, f2, f3).label() + "+reclaim";
+        }
         if (equals(FIXED)) {
             return "fixed";
         }

@@ -41,6 +41,7 @@ final class FaultsCommand implements Main.Command {
         o.addOption(Setting.LOAD.toOption("0.05"));
         o.addOption(Setting.CYCLES.toOption("20000"));
         o.addOption(Setting.LATENCY.toOption());
+        o.addOption(Setting.RULES.toOption());
         o.addOption(Option.builder().longOpt("kinds").hasArg().argName("LIST").desc("default " + String.join(",", FaultPlan.SYMBOL_KINDS)
                 + " for campos-carvalho, " + String.join(",", FaultPlan.MESSAGE_KINDS) + " for the message-passing algorithms, "
                 + "crash (a random node in a random cycle: who is still served) for the rest; crash for any").build());
@@ -71,6 +72,9 @@ final class FaultsCommand implements Main.Command {
         base = Setting.CYCLES.apply(base, cl.getOptionValue("cycles", "20000"));
         if (cl.hasOption("latency")) {
             base = Setting.LATENCY.apply(base, cl.getOptionValue("latency"));
+        }
+        if (cl.hasOption("rules")) {
+            base = Setting.RULES.apply(base, cl.getOptionValue("rules"));
         }
         FaultMatrix matrix;
         int planned;
@@ -120,8 +124,9 @@ final class FaultsCommand implements Main.Command {
     private static void print(PrintStream out, FaultMatrix matrix, List<FaultMatrix.Run> runs, int planned,
                               boolean interrupted, int threads, double wall) {
         SimulationConfig base = matrix.base();
-        out.printf(Locale.ROOT, "ppbus faults: %s, n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
-                base.algorithm(), base.nodes(), Double.toString(base.load()), base.latencyCycles(), base.cycles(), matrix.seeds());
+        out.printf(Locale.ROOT, "ppbus faults: %s%s, n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
+                base.algorithm(), base.rules().equals(org.ppbus.protocol.cc.RuleSet.FIXED) ? "" : " (" + base.rules().label() + ")",
+                base.nodes(), Double.toString(base.load()), base.latencyCycles(), base.cycles(), matrix.seeds());
         for (FaultMatrix.KindSummary k : matrix.summarise(runs)) {
             StringBuilder v = new StringBuilder();
             k.verdicts().forEach((name, count) -> v.append(v.length() == 0 ? "" : ", ").append(name).append(' ').append(count));

@@ -1,32 +1,19 @@
 package org.ppbus.link;
 
-import org.ppbus.bus.StateBits;
-
 /**
  * Channels with one fault injected ({@link FaultInjector}): every symbol driven passes through
  * the injector, which may drop, duplicate, corrupt or delay it; symbols it holds back arrive later
  * and count as in flight meanwhile.
  */
-final class FaultyChannels implements ChannelBank {
-    private final ChannelBank inner;
+final class FaultyChannels extends ForwardingChannels {
     private final FaultInjector fault;
     private final int bank;
     private int countedCodes;
 
     FaultyChannels(ChannelBank inner, FaultInjector fault, Direction direction) {
-        this.inner = inner;
+        super(inner);
         this.fault = fault;
         this.bank = direction.ordinal();
-    }
-
-    @Override
-    public int channels() {
-        return inner.channels();
-    }
-
-    @Override
-    public int latencyCycles() {
-        return inner.latencyCycles();
     }
 
     @Override
@@ -75,20 +62,5 @@ final class FaultyChannels implements ChannelBank {
             n += (countedCodes >>> late & 1) != 0 ? 1 : 0;
         }
         return n;
-    }
-
-    @Override
-    public void save(long afterCycle, StateBits w) {
-        inner.save(afterCycle, w);
-    }
-
-    @Override
-    public void load(long atCycle, StateBits r) {
-        inner.load(atCycle, r);
-    }
-
-    @Override
-    public void endOfCycle() {
-        inner.endOfCycle();
     }
 }

@@ -89,7 +89,8 @@ public final class Simulation {
         private final CcNetwork net;
         private final org.ppbus.link.FaultInjector injector;
         private final MessageFaults messageFaults;
-        private final org.ppbus.link.FaultPlan crash; // a crash-stop, or null
+        private final org.ppbus.link.FaultPlan crash; // a crash-stop (crash:random resolved), or null
+        private final String crashAsked;              // the crash as asked for, for the report
         private final Checker checker;
         private final int overtakeBound;
         private boolean interrupted;
@@ -113,6 +114,7 @@ public final class Simulation {
             this.processors = new Processors(n, demand, probe);
             org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
             this.crash = faultPlan != null && faultPlan.crash() ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20)) : null;
+            this.crashAsked = crash == null ? null : faultPlan.toString();
             Algorithm algorithm = Algorithms.named(c.algorithm());
             // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
             CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
@@ -221,8 +223,7 @@ public final class Simulation {
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
-                    crash != null ? FaultOutcome.crash(org.ppbus.link.FaultPlan.parse(c.fault()).toString(), crash, v, ungranted,
-                            probe.survival())
+                    crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival())
                     : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted)
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
                             fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)

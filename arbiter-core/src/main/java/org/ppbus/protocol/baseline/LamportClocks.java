@@ -54,6 +54,14 @@ final class LamportClocks {
         return t;
     }
 
+    /**
+     * The unwrapped stamp of one of client j's requests, from the payload (stamp, id) that carries it:
+     * j may have asked again since, so it is read against j's newest stamp.
+     */
+    long recent(int j, long payload) {
+        return stamps.unwrapAtOrBelow(payload >>> idBits, stamp[j]);
+    }
+
     /** Place p's clock passes t (a message stamped t arrived). */
     void witness(int p, long t) {
         clock[p] = Math.max(clock[p], t) + 1;

@@ -56,7 +56,6 @@ public final class LodhaKshemkalyani extends BaselineFabric {
     }
 
     private final LamportClocks clocks;
-    private final WrappedStamps order;
     private final boolean[][] heard;      // [i][j]: i's current request has heard from j
     private final boolean[][] queued;     // [i][j]: j's request is in i's LRQ
     private final long[][] queuedStamp;   // its stamp
@@ -68,7 +67,6 @@ public final class LodhaKshemkalyani extends BaselineFabric {
     public LodhaKshemkalyani(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
-        this.order = new WrappedStamps(stampBits);
         this.heard = new boolean[nodes][nodes];
         this.queued = new boolean[nodes][nodes];
         this.queuedStamp = new long[nodes][nodes];
@@ -128,16 +126,8 @@ public final class LodhaKshemkalyani extends BaselineFabric {
         return state[i] != ClientState.THINKING && (payload & 1) == (made[i] & 1);
     }
 
-    /**
-     * The unwrapped stamp of j's request that a wire stamp names: j may have asked again since (a
-     * short hold), so the stamp is read against j's newest one.
-     */
-    private long stampOf(int j, long payload) {
-        return order.unwrapAtOrBelow(payload >>> idBits, clocks.stamp(j));
-    }
-
     private void onRequest(int i, int j, long payload, long cycle) {
-        long t = stampOf(j, payload);
+        long t = clocks.recent(j, payload);
         clocks.witness(i, t);
         seen[i][j]++;
         if (state[i] == ClientState.THINKING) {
@@ -157,9 +147,9 @@ public final class LodhaKshemkalyani extends BaselineFabric {
      * whichever request of i's it answers; it is also the sender's answer if it names i's current one.
      */
     private void onFlush(int i, int j, long payload) {
-        long served = stampOf(j, payload >>> 1);
+        long served = clocks.recent(j, payload >>> 1);
         for (int k = 0; k < nodes; k++) {
-            if (queued[i][k] && !order.before(served, j, queuedStamp[i][k], k)) {
+            if (queued[i][k] && !clocks.before(served, j, queuedStamp[i][k], k)) {
                 queued[i][k] = false;
             }
         }
@@ -180,11 +170,11 @@ public final class LodhaKshemkalyani extends BaselineFabric {
         sink.released(i, cycle);
         int next = -1;
         for (int k = 0; k < nodes; k++) {
-            if (queued[i][k] && (next < 0 || order.before(queuedStamp[i][k], k, queuedStamp[i][next], next))) {
+            if (queued[i][k] && (next < 0 || clocks.before(queuedStamp[i][k], k, queuedStamp[i][next], next))) {
                 next = k;
             }
         }
-        long served = (order.wire(clocks.stamp(i)) << idBits) | i;
+        long served = clocks.payload(i);
         for (int k = 0; k < nodes; k++) {
             if (k == next || deferred[i][k]) {
                 channels.send(new Message(i, k, FLUSH, served << 1 | (seen[i][k] & 1), stampedBits() + 1), cycle);
@@ -198,7 +188,7 @@ public final class LodhaKshemkalyani extends BaselineFabric {
             return;
         }
         for (int k = 0; k < nodes; k++) {
-            if (queued[i][k] && order.before(queuedStamp[i][k], k, clocks.stamp(i), i)) {
+            if (queued[i][k] && clocks.before(queuedStamp[i][k], k, clocks.stamp(i), i)) {
                 return; // an older concurrent request goes first
             }
         }

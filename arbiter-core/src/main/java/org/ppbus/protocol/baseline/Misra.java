@@ -115,21 +115,18 @@ public final class Misra extends BaselineFabric implements Recovering {
     private void arrive(int kind, int i, int counter, long cycle) {
         int key = kind * modulus + counter;
         if (seen[i] == key) {
-            regenerate(kind == PING ? PONG : PING, i, counter, cycle);
+            // The other token has not passed node i for a whole round: it is lost, and node i makes it again.
+            hold(kind == PING ? PONG : PING, i, counter);
+            recoveredAt = cycle;
+            regenerations++;
         } else {
             seen[i] = key;
         }
-        if (kind == PING) {
-            pingAt = i;
-            ping = counter;
-        } else {
-            pongAt = i;
-            pong = counter;
-        }
+        hold(kind, i, counter);
     }
 
-    /** The other token has not passed node i for a whole round: it is lost, and node i makes it again. */
-    private void regenerate(int kind, int i, int counter, long cycle) {
+    /** Node i holds the token of this kind, with this counter. */
+    private void hold(int kind, int i, int counter) {
         if (kind == PING) {
             pingAt = i;
             ping = counter;
@@ -137,8 +134,6 @@ public final class Misra extends BaselineFabric implements Recovering {
             pongAt = i;
             pong = counter;
         }
-        recoveredAt = cycle;
-        regenerations++;
     }
 
     private void serve(long cycle) {

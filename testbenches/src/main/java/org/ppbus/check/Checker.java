@@ -107,7 +107,10 @@ public final class Checker {
         if (overtaking != null) {
             int h = overtaking.granted(node);
             if (h >= 0) {
-                fail(Invariants.fairness(overtaking, h, node, cycle).withDetails(network.describeClients(new int[] {h, node})));
+                Violation v = Invariants.fairness(overtaking, h, node, cycle);
+                if (!network.tolerates(v)) {
+                    fail(v.withDetails(network.describeClients(new int[] {h, node})));
+                }
             }
         }
     }
@@ -229,6 +232,11 @@ public final class Checker {
     /** The most meals one client started while another stayed hungry, or -1 when not checked. */
     public int maxOvertakes() {
         return overtaking == null ? -1 : overtaking.maxSeen();
+    }
+
+    /** Under a network's own recovery (+heal), the cycle its invariants held again, or -1. */
+    public long recoveredAt() {
+        return network.recoveredAt();
     }
 
     public Violation violation() {

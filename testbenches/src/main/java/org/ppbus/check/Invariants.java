@@ -60,6 +60,23 @@ public final class Invariants {
                 + forks + " forks at clients or in flight, OWNER " + (expected == 1 ? "is set" : "is NIL"), forks);
     }
 
+    /**
+     * Under +heal's repairs, the part of I2 that safety needs: a client that holds an arbiter's fork
+     * is its OWNER. A second fork shows here as soon as a client holds it.
+     */
+    public static Violation forkHolder(StateView v, int arbiter, long cycle) {
+        Wiring w = v.wiring();
+        for (int port = 0; port < w.ports(arbiter); port++) {
+            int link = w.linkAtPort(arbiter, port);
+            int c = w.linkClient(link);
+            if ((v.clientFlags(c, link % w.lineSize()) & LinkFlags.FORK) != 0 && v.ownerClient(arbiter) != c) {
+                return new Violation(Property.FORK_CONSERVATION, cycle, "arbiter " + arbiter, "client " + c + " holds arbiter "
+                        + arbiter + "'s fork but OWNER is " + (v.ownerClient(arbiter) < 0 ? "NIL" : "client " + v.ownerClient(arbiter)), 2);
+            }
+        }
+        return null;
+    }
+
     /** I3 for one link at quiescence: the client or the arbiter holds the request token, not both. */
     public static Violation requestTokens(StateView v, int link, long cycle) {
         Wiring w = v.wiring();

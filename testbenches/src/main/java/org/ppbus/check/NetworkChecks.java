@@ -15,6 +15,22 @@ interface NetworkChecks extends ProtocolObserver {
     /** Checks what only the end of a run can show. */
     void endOfRun(long cycle);
 
+    /**
+     * Under a network's own recovery, whether a failure of this property is part of the repair:
+     * then it is recorded ({@link #recoveredAt}), not reported.
+     */
+    default boolean tolerates(Violation v) {
+        return false;
+    }
+
+    /**
+     * Under a network's own recovery: the cycle after the last one in which its invariants did not
+     * hold, or -1 if they always held.
+     */
+    default long recoveredAt() {
+        return -1;
+    }
+
     /** No symbol in flight or queued and no unit due: the watchdogs' notion of "nothing moves". */
     boolean quiescent();
 

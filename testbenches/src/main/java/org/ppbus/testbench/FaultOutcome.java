@@ -41,7 +41,12 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
                 at, at < 0 ? -1 : at - resolved.cycle(), survival);
     }
 
-    static FaultOutcome of(FaultInjector f, Wiring w, Violation v, int ungranted) {
+    /**
+     * A symbol fault. {@code recoveredAt} is the cycle the network's invariants held again after its
+     * own repair (+heal), or -1: a clean run with a repair after the fault has {@code recovered}, with
+     * the latency from the fault to the repair.
+     */
+    static FaultOutcome of(FaultInjector f, Wiring w, Violation v, int ungranted, long recoveredAt) {
         if (f.firedAt() < 0) {
             return new FaultOutcome(f.plan().toString(), false, -1, "", "", "", "not-injected", -1, -1);
         }
@@ -59,6 +64,10 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         };
         String verdict = verdict(v, ungranted);
         long at = v == null ? -1 : v.cycle();
+        if (verdict.equals("masked") && recoveredAt > f.firedAt()) {
+            verdict = "recovered";
+            at = recoveredAt;
+        }
         return new FaultOutcome(f.plan().toString(), true, f.firedAt(), channel, sent, delivered, verdict, at,
                 at < 0 ? -1 : at - f.firedAt());
     }

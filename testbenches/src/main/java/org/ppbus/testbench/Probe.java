@@ -82,6 +82,11 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     @Override
+    public void healed(org.ppbus.link.Direction direction, int link, int code, String what, long cycle) {
+        checker.protocolEvents().healed(direction, link, code, what, cycle);
+    }
+
+    @Override
     public void granted(int node, long cycle) {
         if (node == dead) {
             return;

@@ -224,7 +224,7 @@ public final class Simulation {
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
                     crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival())
-                    : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted)
+                    : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
                             fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
                     : null,

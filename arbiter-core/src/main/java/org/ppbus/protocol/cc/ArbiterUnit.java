@@ -27,9 +27,12 @@ final class ArbiterUnit {
     private final PortQueues out;
     private final RuleSet rules;
     private final boolean[] dead;   // +reclaim: ports whose client has crashed
+    private final HealClock clock;  // +heal only, else null
     private int owner = NIL;
+    private int returned;           // +heal, within one evaluation: the port whose return arrived
+    private boolean probe;          // +heal, within one evaluation: ask OWNER for its fork
 
-    ArbiterUnit(int id, int[] clients, int[] linkOfPort, RuleSet rules) {
+    ArbiterUnit(int id, int[] clients, int[] linkOfPort, RuleSet rules, Healing healing) {
         this.id = id;
         this.clients = clients;
         this.linkOfPort = linkOfPort;
@@ -38,6 +41,7 @@ final class ArbiterUnit {
         this.out = new PortQueues(clients.length);
         this.rules = rules;
         this.dead = new boolean[clients.length];
+        this.clock = healing == null ? null : new HealClock(healing, clients.length);
     }
 
     /**
@@ -56,6 +60,8 @@ final class ArbiterUnit {
     boolean evaluate(long cycle, ChannelBank a2c, ChannelBank c2a, ProtocolObserver observer) {
         boolean active = false;
         int ports = clients.length;
+        returned = NIL;
+        probe = false;
         // (1) Receive.
         for (int m = 0; m < ports; m++) {
             int code = c2a.take(linkOfPort[m], cycle);
@@ -63,6 +69,9 @@ final class ArbiterUnit {
                 continue;
             }
             active = true;
+            if (clock != null && healed(m, code, cycle, observer)) {
+                continue;
+            }
             observer.arbiterReceived(id, clients[m], linkOfPort[m], code, cycle);
             switch (code) {
                 case Symbols.C_REQUEST -> flags[m] |= REQ | SREQ; // R12
@@ -87,10 +96,12 @@ final class ArbiterUnit {
                     best = m;
                 }
             }
-            if (best != NIL) {
+            if (best != NIL && mayGrant(best, cycle)) {
                 owner = best;
                 out.push(best, Symbols.FORK);
                 active = true;
+            } else if (best != NIL) {
+                active = true; // +heal: the grant waits for its cycle
             }
         }
         // (3) Reclaim: R17 (+ F1), else R16.
@@ -115,6 +126,11 @@ final class ArbiterUnit {
                 out.push(owner, Symbols.A_REQUEST);
                 flags[owner] = (byte) (fo & ~REQ);
                 active = true;
+            } else if (clock != null && (probe || (higherWaiting || lowerWaiting) && waitedLong(owner, cycle))) {
+                // +heal: OWNER has no fork, or has been asked and silent for a period: ask again,
+                // as R17 or R16 would.
+                out.push(owner, higherWaiting ? Symbols.STRONG_REQUEST : Symbols.A_REQUEST);
+                active = true;
             }
         }
         // (4) Drive.
@@ -123,12 +139,71 @@ final class ArbiterUnit {
             for (int m = 0; m < ports; m++) {
                 int code = out.pop(m);
                 if (code != Symbols.IDLE) {
+                    if (clock != null) {
+                        clock.drove(m, code == Symbols.FORK, cycle);
+                        if (code == Symbols.FORK) {
+                            clock.markParity(m, cycle);
+                        }
+                    }
                     a2c.drive(linkOfPort[m], cycle, code);
                     observer.symbolDriven(Direction.A2C, linkOfPort[m], code, cycle);
                 }
             }
         }
         return active || out.anyPending();
+    }
+
+    /**
+     * +heal, before R12–R14. A REQUEST from OWNER long after the grant means that OWNER has no fork:
+     * it waits (R12), and is asked for the fork, which makes it send its last return again. A sooner
+     * one crossed the FORK, or is a duplicate, and is dropped. A return from a client that is not
+     * OWNER, or too soon after the grant, is a duplicate and dropped. A DirtyFORK whose parity
+     * belongs to the previous grant repeats a return that did arrive: the FORK of this grant was
+     * lost, so the fork is home and the client, which did not eat with it, waits (R14 with F2).
+     * Returns whether the symbol was consumed here.
+     */
+    private boolean healed(int m, int code, long cycle, ProtocolObserver observer) {
+        Healing h = clock.healing();
+        int sinceGrant = clock.sinceFork(m, cycle);
+        String what;
+        if (code == Symbols.C_REQUEST) {
+            if (m != owner) {
+                return false;
+            }
+            if (h.ownerAsks(sinceGrant)) {
+                flags[m] |= REQ | SREQ;
+                probe = true;
+                what = "REQUEST from OWNER: its fork is lost";
+            } else {
+                what = "REQUEST from OWNER dropped as an echo";
+            }
+        } else if (m != owner || h.returnEcho(sinceGrant)) {
+            what = "duplicate " + Symbols.c2aName(code) + " dropped";
+        } else {
+            returned = m;
+            if (code == Symbols.CLEAN_FORK || clock.parity(m) == (int) (cycle & 1)) {
+                return false;
+            }
+            owner = NIL;
+            flags[m] |= REQ | SREQ;
+            what = "DirtyFORK of the previous grant: the FORK was lost";
+        }
+        observer.healed(Direction.C2A, linkOfPort[m], code, what, cycle);
+        return true;
+    }
+
+    /**
+     * +heal: a grant leaves at once, behind nothing, in a cycle whose parity differs from the
+     * previous grant's to that client, and not in the cycle its return arrived.
+     */
+    private boolean mayGrant(int m, long cycle) {
+        return clock == null || out.depth(m) == 0 && m != returned && clock.parity(m) != (int) (cycle & 1);
+    }
+
+    /** +heal: no symbol to the port for a period, and the grant long past. */
+    private boolean waitedLong(int m, long cycle) {
+        Healing h = clock.healing();
+        return h.due(clock.sinceSent(m, cycle)) && h.ownerAsks(clock.sinceFork(m, cycle));
     }
 
     private void checkOwner(int port, int code, long cycle, ProtocolObserver observer) {
@@ -167,8 +242,8 @@ final class ArbiterUnit {
         return out;
     }
 
-    /** Saves OWNER, each port's flags, the priority order and the output queues. */
-    void save(org.ppbus.bus.StateBits w) {
+    /** Saves OWNER, each port's flags, the priority order, the output queues and timers. */
+    void save(org.ppbus.bus.StateBits w, long afterCycle) {
         int width = org.ppbus.bus.StateBits.widthFor(clients.length);
         w.write(owner + 1, width);
         for (byte f : flags) {
@@ -178,9 +253,12 @@ final class ArbiterUnit {
             w.write(p, width);
         }
         out.save(w);
+        if (clock != null) {
+            clock.save(w, afterCycle);
+        }
     }
 
-    void restore(org.ppbus.bus.StateBits r) {
+    void restore(org.ppbus.bus.StateBits r, long atCycle) {
         int width = org.ppbus.bus.StateBits.widthFor(clients.length);
         owner = r.read(width) - 1;
         for (int m = 0; m < flags.length; m++) {
@@ -192,6 +270,9 @@ final class ArbiterUnit {
         }
         priority.load(order);
         out.load(r);
+        if (clock != null) {
+            clock.restore(r, atCycle);
+        }
     }
 
     void load(int ownerPort, byte[] portFlags, int[] order) {

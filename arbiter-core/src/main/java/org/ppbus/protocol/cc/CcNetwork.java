@@ -114,7 +114,9 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         int bigN = wiring.points();
         int k = wiring.lineSize();
         int links = n * k;
-        this.scheduler = new Scheduler(n + bigN, latencyCycles, options.evaluateEveryUnit());
+        // +heal's timers act on silence, so every unit is evaluated every cycle.
+        this.scheduler = new Scheduler(n + bigN, latencyCycles, options.evaluateEveryUnit() || rules.heal());
+        Healing healing = rules.heal() ? new Healing(latencyCycles) : null;
         int[] toClient = new int[links];
         int[] toArbiter = new int[links];
         linkPort = new int[links];
@@ -137,7 +139,7 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         c2a.countCodes(C2A_FORKS);
         this.clients = new ClientUnit[n];
         for (int i = 0; i < n; i++) {
-            clients[i] = new ClientUnit(i, k, rules);
+            clients[i] = new ClientUnit(i, k, rules, healing);
             clients[i].load(initial.clientState(i), initial.clientFlagsOf(i));
         }
         this.arbiters = new ArbiterUnit[bigN];
@@ -147,7 +149,7 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
             for (int m = 0; m < cs.length; m++) {
                 links2[m] = wiring.link(cs[m], wiring.slotOf(cs[m], j));
             }
-            arbiters[j] = new ArbiterUnit(j, cs, links2, rules);
+            arbiters[j] = new ArbiterUnit(j, cs, links2, rules, healing);
             arbiters[j].load(initial.ownerPort(j), initial.arbiterFlagsOf(j), initial.orderPorts(j));
         }
         // A loaded state may enable rules before any input arrives: evaluate everyone once.
@@ -235,10 +237,10 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         requireEveryUnit();
         org.ppbus.bus.StateBits w = new org.ppbus.bus.StateBits();
         for (ClientUnit c : clients) {
-            c.save(w);
+            c.save(w, afterCycle);
         }
         for (ArbiterUnit a : arbiters) {
-            a.save(w);
+            a.save(w, afterCycle);
         }
         a2c.save(afterCycle, w);
         c2a.save(afterCycle, w);
@@ -250,10 +252,10 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         requireEveryUnit();
         org.ppbus.bus.StateBits r = new org.ppbus.bus.StateBits(state);
         for (ClientUnit c : clients) {
-            c.restore(r);
+            c.restore(r, atCycle);
         }
         for (ArbiterUnit a : arbiters) {
-            a.restore(r);
+            a.restore(r, atCycle);
         }
         a2c.load(atCycle, r);
         c2a.load(atCycle, r);

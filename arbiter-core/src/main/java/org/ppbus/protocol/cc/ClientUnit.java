@@ -30,13 +30,19 @@ final class ClientUnit {
     private boolean directReentry;
     private int deadSlot = -1;      // +reclaim: the slot of a crashed arbiter
     private boolean doomed;         // +reclaim: it needs that arbiter's fork and does not hold it
+    private final HealClock clock;  // +heal only, else null
+    private final byte[] lastReturn; // +heal: the code of the last return per link, 0 before any
+    private final byte[] regen;      // +heal: a return to send again, 0 for none
 
-    ClientUnit(int id, int slots, RuleSet rules) {
+    ClientUnit(int id, int slots, RuleSet rules, Healing healing) {
         this.id = id;
         this.linkBase = id * slots;
         this.flags = new byte[slots];
         this.out = new PortQueues(slots);
         this.rules = rules;
+        this.clock = healing == null ? null : new HealClock(healing, slots);
+        this.lastReturn = new byte[slots];
+        this.regen = new byte[slots];
     }
 
     void setReq(boolean level) {
@@ -70,7 +76,7 @@ final class ClientUnit {
         active |= receive(cycle, a2c, observer);
         boolean ate = eat();
         if (!ate && state != ClientState.EATING) {
-            applyLinkRules();
+            applyLinkRules(cycle);
         }
         active |= drive(cycle, c2a, observer);
         if (state != before || ate) {
@@ -95,8 +101,11 @@ final class ClientUnit {
                 continue;
             }
             active = true;
-            observer.clientReceived(id, linkBase + k, code, cycle);
             int f = flags[k];
+            if (clock != null && healed(k, code, cycle, observer)) {
+                continue;
+            }
+            observer.clientReceived(id, linkBase + k, code, cycle);
             switch (code) {
                 case Symbols.FORK -> {
                     if ((f & FORK) != 0) {
@@ -115,6 +124,67 @@ final class ClientUnit {
             flags[k] = (byte) f;
         }
         return active;
+    }
+
+    /**
+     * +heal, before R8–R11: drops a FORK the client holds or that came too soon after its return (a
+     * duplicate). A (Strong)REQUEST that finds no fork long after the last return means that a fork
+     * is lost, the one the client sent back or the one sent to it: the client sends its last return
+     * again ({@link #regenerate}). A REQUEST without the fork sooner than that is an echo and
+     * dropped; a StrongREQUEST then is R11. Returns whether the symbol was consumed here.
+     */
+    private boolean healed(int k, int code, long cycle, ProtocolObserver observer) {
+        Healing h = clock.healing();
+        boolean fork = (flags[k] & FORK) != 0;
+        int sinceReturn = clock.sinceFork(k, cycle);
+        String what;
+        if (code == Symbols.FORK) {
+            if (!fork && !h.forkEcho(sinceReturn)) {
+                clock.markParity(k, cycle);
+                return false;
+            }
+            what = "duplicate FORK dropped";
+        } else if (fork) {
+            return false;
+        } else if (h.requestEcho(sinceReturn) || regen[k] != 0) {
+            if (code == Symbols.STRONG_REQUEST) {
+                return false;
+            }
+            what = "REQUEST without the fork dropped as an echo";
+        } else {
+            regen[k] = lastReturn[k] == Symbols.DIRTY_FORK ? (byte) Symbols.DIRTY_FORK : (byte) Symbols.CLEAN_FORK;
+            what = "fork lost: " + Symbols.c2aName(regen[k]) + " to be sent again";
+        }
+        observer.healed(Direction.A2C, linkBase + k, code, what, cycle);
+        return true;
+    }
+
+    /**
+     * +heal: a return waits for its cycle. It leaves behind nothing, and a DirtyFORK in a cycle of
+     * the same parity as the FORK's arrival, so that the arbiter, whose grants to one client
+     * alternate in parity, can tell a repeated return of the previous fork (whose first return did
+     * arrive: the grant after it is what was lost) from a return of the current one.
+     */
+    private boolean mayReturn(int k, int code, long cycle) {
+        if (clock == null) {
+            return true;
+        }
+        if (out.depth(k) != 0) {
+            return false;
+        }
+        return code != Symbols.DIRTY_FORK || clock.parity(k) == (int) (cycle & 1);
+    }
+
+    /** +heal: sends the last return again, in its cycle. Returns whether one is pending. */
+    private boolean regenerate(int k, long cycle) {
+        if (regen[k] == 0) {
+            return false;
+        }
+        if (mayReturn(k, regen[k], cycle)) {
+            out.push(k, regen[k]);
+            regen[k] = 0;
+        }
+        return true;
     }
 
     /** (2) Eat: R2, with F3's guard when enabled. Returns whether the client began to eat. */
@@ -141,32 +211,49 @@ final class ClientUnit {
         flags[slot] = (byte) (flags[slot] & ~(REQ | SREQ));
     }
 
-    /** (3) Per link, at most one of R5, R6, R7, R4. */
-    private void applyLinkRules() {
+    /**
+     * (3) Per link, at most one of R5, R6, R7, R4; under +heal, a hungry client that waits for a fork
+     * without its request token asks again every {@link Healing#period} cycles.
+     */
+    private void applyLinkRules(long cycle) {
         for (int k = 0; k < flags.length; k++) {
-            if (k == deadSlot) {
+            if (k == deadSlot || clock != null && regenerate(k, cycle)) {
                 continue; // +reclaim: nothing goes to a crashed arbiter, and its fork is kept
             }
             int f = flags[k];
             boolean fork = (f & FORK) != 0;
             boolean req = (f & REQ) != 0;
             if (state == ClientState.THINKING) {
-                if (fork && req) { // R5
+                if (fork && req && mayReturn(k, Symbols.DIRTY_FORK, cycle)) { // R5
                     out.push(k, Symbols.DIRTY_FORK);
                     flags[k] = (byte) (f & ~(FORK | SREQ | DIRTY));
                 }
             } else if (fork && req && (f & DIRTY) != 0) { // R6
+                if (!mayReturn(k, Symbols.DIRTY_FORK, cycle)) {
+                    continue;
+                }
                 out.push(k, Symbols.DIRTY_FORK);
                 out.push(k, Symbols.C_REQUEST);
                 flags[k] = (byte) (f & ~(FORK | REQ | SREQ | DIRTY));
             } else if (fork && (f & SREQ) != 0 && (f & DIRTY) == 0) { // R7
+                if (!mayReturn(k, Symbols.CLEAN_FORK, cycle)) {
+                    continue;
+                }
                 out.push(k, Symbols.CLEAN_FORK);
                 flags[k] = (byte) (f & ~(FORK | REQ | SREQ));
             } else if (!fork && req) { // R4
                 out.push(k, Symbols.C_REQUEST);
                 flags[k] = (byte) (f & ~REQ);
+            } else if (!fork && clock != null && waitedLong(k, cycle)) {
+                out.push(k, Symbols.C_REQUEST);
             }
         }
+    }
+
+    /** +heal: no symbol on the link for a period, and the last return long past. */
+    private boolean waitedLong(int k, long cycle) {
+        Healing h = clock.healing();
+        return h.due(clock.sinceSent(k, cycle)) && !h.requestEcho(clock.sinceFork(k, cycle));
     }
 
     /** (4) Drive one queued symbol per link. Returns whether anything was queued. */
@@ -177,6 +264,11 @@ final class ClientUnit {
         for (int k = 0; k < flags.length; k++) {
             int code = out.pop(k);
             if (code != Symbols.IDLE) {
+                if (clock != null) {
+                    boolean fork = Symbols.carriesFork(Direction.C2A, code);
+                    clock.drove(k, fork, cycle);
+                    lastReturn[k] = fork ? (byte) code : lastReturn[k];
+                }
                 c2a.drive(linkBase + k, cycle, code);
                 observer.symbolDriven(Direction.C2A, linkBase + k, code, cycle);
             }
@@ -211,8 +303,8 @@ final class ClientUnit {
         return out;
     }
 
-    /** Saves the unit's state: the state, the req input, each link's flags and the output queues. */
-    void save(org.ppbus.bus.StateBits w) {
+    /** Saves the unit's state: the state, the req input, each link's flags, the queues and timers. */
+    void save(org.ppbus.bus.StateBits w, long afterCycle) {
         w.write(state.ordinal(), 2);
         w.write(reqIn ? 1 : 0, 1);
         w.write(directReentry ? 1 : 0, 1);
@@ -220,9 +312,16 @@ final class ClientUnit {
             w.write(f, 4);
         }
         out.save(w);
+        if (clock != null) {
+            clock.save(w, afterCycle);
+            for (int k = 0; k < flags.length; k++) {
+                w.write(lastReturn[k], 2);
+                w.write(regen[k], 2);
+            }
+        }
     }
 
-    void restore(org.ppbus.bus.StateBits r) {
+    void restore(org.ppbus.bus.StateBits r, long atCycle) {
         state = ClientState.values()[r.read(2)];
         reqIn = r.read(1) == 1;
         directReentry = r.read(1) == 1;
@@ -230,6 +329,13 @@ final class ClientUnit {
             flags[k] = (byte) r.read(4);
         }
         out.load(r);
+        if (clock != null) {
+            clock.restore(r, atCycle);
+            for (int k = 0; k < flags.length; k++) {
+                lastReturn[k] = (byte) r.read(2);
+                regen[k] = (byte) r.read(2);
+            }
+        }
     }
 
     boolean req() {

@@ -16,5 +16,11 @@ public interface ProtocolObserver {
     /** Something the protocol says cannot happen did (a fork from a non-owner, a second fork...). */
     default void anomaly(String unit, String what, long cycle) { }
 
+    /**
+     * A +heal rule consumed this symbol differently from the base rules: it dropped it as an echo,
+     * or read it as the sign of a lost fork (docs/PROTOCOL.md "Healing").
+     */
+    default void healed(Direction direction, int link, int code, String what, long cycle) { }
+
     ProtocolObserver NONE = new ProtocolObserver() { };
 }

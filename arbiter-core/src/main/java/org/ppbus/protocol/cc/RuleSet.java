@@ -9,21 +9,29 @@ import java.util.Locale;
  * R1–R17. All variants use the §3.4 cycle order, which is what makes a synchronous implementation
  * safe (A4); only the three one-line fixes differ. {@code +reclaim} adds the recovery after a
  * crash-stop (docs/VERIFICATION.md, "Crash-stop"), which matters only when a node crashes; the RTL
- * does not take it yet.
+ * does not take it yet. {@code +heal} (on the fixed rules only) adds the recovery from one lost or
+ * duplicated symbol ({@link Healing}, docs/PROTOCOL.md "Healing").
  *
  * @param f1 R17 also gives up the arbiter's request token: {@code req(OWNER) := FALSE} (A1)
  * @param f2 R14 re-arms the strong request: {@code strongreq(f) := TRUE} (A2)
  * @param f3 R2 waits while a held fork is dirty and reclaimed (A3)
  * @param reclaim told that a node has crashed, its arbiters take their forks back from it and its
  *     clients give up the forks they cannot use
+ * @param heal lost and duplicated symbols are recognised from the link's timing and repaired
  */
-public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim) {
+public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim, boolean heal) {
     public static final RuleSet FIXED = new RuleSet(true, true, true);
     public static final RuleSet LITERAL = new RuleSet(false, false, false);
 
-    /** The audit's rules without the crash recovery. */
+    public RuleSet {
+        if (heal && !(f1 && f2 && f3)) {
+            throw new IllegalArgumentException("+heal is defined on the fixed rules only (fixed+heal)");
+        }
+    }
+
+    /** The audit's rules without the recoveries. */
     public RuleSet(boolean f1, boolean f2, boolean f3) {
-        this(f1, f2, f3, false);
+        this(f1, f2, f3, false, false);
     }
 
     /**
@@ -38,13 +46,20 @@ public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim) {
             if (base.reclaim) {
                 throw new IllegalArgumentException("unknown rule set '" + text + "' (+reclaim given twice)");
             }
-            return new RuleSet(base.f1, base.f2, base.f3, true);
+            return new RuleSet(base.f1, base.f2, base.f3, true, base.heal);
+        }
+        if (s.endsWith("+heal")) {
+            RuleSet base = parse(s.substring(0, s.length() - "+heal".length()));
+            if (base.heal || base.reclaim) {
+                throw new IllegalArgumentException("unknown rule set '" + text + "' (write fixed+heal, fixed+heal+reclaim)");
+            }
+            return new RuleSet(base.f1, base.f2, base.f3, false, true);
         }
         if (s.equals("fixed")) {
             return FIXED;
         }
         if (!s.startsWith("literal")) {
-            throw new IllegalArgumentException("unknown rule set '" + text + "' (fixed, literal, literal+F1+F2..., each with +reclaim)");
+            throw new IllegalArgumentException("unknown rule set '" + text + "' (fixed, literal, literal+F1+F2..., each with +heal and +reclaim)");
         }
         boolean f1 = false;
         boolean f2 = false;
@@ -65,7 +80,10 @@ public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim) {
     /** The canonical name: fixed, literal, or literal+F1+F3 and so on. */
     public String label() {
         if (reclaim) {
-            return new RuleSet(f1, f2, f3).label() + "+reclaim";
+            return new RuleSet(f1, f2, f3, false, heal).label() + "+reclaim";
+        }
+        if (heal) {
+            return new RuleSet(f1, f2, f3).label() + "+heal";
         }
         if (equals(FIXED)) {
             return "fixed";

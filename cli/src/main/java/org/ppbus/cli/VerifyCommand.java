@@ -71,6 +71,8 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("max-depth").hasArg().argName("D").desc("stop at depth D (default: none)").build());
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
                 .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
+        o.addOption(Option.builder().longOpt("faults").hasArg().argName("LIST")
+                .desc("also inject symbol faults, at most one of each kind in a run, on any symbol: drop, duplicate").build());
         o.addOption(Option.builder().longOpt("no-h").desc("skip I4 (H acyclic), the most expensive state check").build());
         o.addOption(Option.builder().longOpt("no-fairness")
                 .desc("do not carry the overtaking counts in the states (a smaller graph; liveness still checked)").build());
@@ -175,6 +177,12 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("no-fairness")) {
             opt = opt.withoutOvertaking();
         }
+        if (cl.hasOption("faults")) {
+            if (fifo > 0) {
+                throw new UsageException("--faults: the search injects faults on synchronous channels only, not with --async");
+            }
+            opt = opt.withFaults(faultKinds(cl.getOptionValue("faults")));
+        }
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }
@@ -188,6 +196,19 @@ final class VerifyCommand implements Main.Command {
         return new Request(opt, fifo, cl.hasOption("no-search"), cl.hasOption("rtl"),
                 Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10")), cl.getOptionValue("active"),
                 Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")), keep);
+    }
+
+    /** The kinds of --faults as {@link org.ppbus.link.ChosenFaults} bits. */
+    private static int faultKinds(String list) throws UsageException {
+        int kinds = 0;
+        for (String k : Cli.parseList("faults", list)) {
+            kinds |= switch (k.trim()) {
+                case "drop" -> org.ppbus.link.ChosenFaults.DROP;
+                case "duplicate" -> org.ppbus.link.ChosenFaults.DUPLICATE;
+                default -> throw new UsageException("--faults: unknown kind '" + k.trim() + "' (drop, duplicate)");
+            };
+        }
+        return kinds;
     }
 
     /** A list of processors as a bit mask, each checked against n. */
@@ -214,6 +235,12 @@ final class VerifyCommand implements Main.Command {
             out.printf(Locale.ROOT, "overtaking: at most %d meals of one processor in another's hungry period"
                     + " (bound %d for L=%d and holds of 1 cycle)%n", r.maxOvertakes(), r.overtakeBound(), opt.latency());
         }
+        if (r.repair() != null) {
+            out.printf(Locale.ROOT, "faults %s: %,d states broken by a fault and not yet repaired; %s%n",
+                    faultNames(opt.faultKinds()), r.repair().brokenStates(), r.repair().boundCycles() >= 0
+                    ? "every fault repaired within " + r.repair().boundCycles() + " cycles (the longest run of broken states)"
+                    : "no repair bound (the search is incomplete or found a violation)");
+        }
         if (r.findings().isEmpty()) {
             out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
             return null;
@@ -225,6 +252,10 @@ final class VerifyCommand implements Main.Command {
         if (opt.async()) {
             out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
                     + " no trace written)");
+            return null;
+        }
+        if (opt.faultKinds() != 0) {
+            out.println("  (a counterexample with a fault is not written as a trace yet; the message names the fault)");
             return null;
         }
         Written w = writeCounterexample(search, f, q);
@@ -259,6 +290,11 @@ final class VerifyCommand implements Main.Command {
         return proof;
     }
 
+    private static String faultNames(int kinds) {
+        return ((kinds & org.ppbus.link.ChosenFaults.DROP) != 0 ? "drop" : "")
+                + (kinds == 3 ? "," : "") + ((kinds & org.ppbus.link.ChosenFaults.DUPLICATE) != 0 ? "duplicate" : "");
+    }
+
     private static String json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
             throws java.io.IOException {
         SearchOptions opt = q.search();
@@ -279,6 +315,16 @@ final class VerifyCommand implements Main.Command {
         root.put("tableBytes", r.bytes());
         root.put("violations", r.findings().size());
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
+        if (r.repair() != null) {
+            ObjectNode f = root.putObject("faults");
+            f.put("kinds", faultNames(opt.faultKinds()));
+            f.put("brokenStates", r.repair().brokenStates());
+            if (r.repair().boundCycles() >= 0) {
+                f.put("repairBoundCycles", r.repair().boundCycles());
+            } else {
+                f.putNull("repairBoundCycles");
+            }
+        }
         root.set("findings", Reports.mapper().valueToTree(r.findings().stream().map(FindingJson::of).toList()));
         if (proof != null) {
             root.set("rtlProof", Reports.mapper().valueToTree(ProofJson.of(proof)));

@@ -11,10 +11,19 @@ import org.ppbus.protocol.cc.RuleSet;
  * @param fifoCapacity above 0, asynchronous FIFO channels of this capacity instead of latency L
  * @param checkOvertaking carry the overtaking counts in the states (a larger graph)
  * @param reenterMask the processors that may re-enter without thinking (bit i for processor i)
+ * @param faultKinds the symbol faults the search may inject, at most one of each kind in a run
+ *     ({@link org.ppbus.link.ChosenFaults}: bit 0 drop, bit 1 duplicate); 0 for none
  */
 public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
                             int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
-                            long reenterMask) {
+                            long reenterMask, int faultKinds) {
+    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
+                         int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
+                         long reenterMask) {
+        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
+                checkOvertaking, reenterMask, 0);
+    }
+
     public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
                          int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking) {
         this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
@@ -40,13 +49,22 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
     /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
     public SearchOptions withoutOvertaking() {
         return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, false, reenterMask);
+                fifoCapacity, false, reenterMask, faultKinds);
+    }
+
+    /**
+     * The same search with symbol faults. The overtaking counts are left out: a repair may break the
+     * fairness bound once, which the counts would report as a violation.
+     */
+    public SearchOptions withFaults(int kinds) {
+        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
+                fifoCapacity, kinds == 0 && checkOvertaking, reenterMask, kinds);
     }
 
     /** The same search in which only these processors (bit i for processor i) may re-enter without thinking. */
     public SearchOptions withReentry(long mask) {
         return new SearchOptions(nodes, latency, rules, mask != 0, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, mask);
+                checkOvertaking, mask, faultKinds);
     }
 
     public boolean async() {

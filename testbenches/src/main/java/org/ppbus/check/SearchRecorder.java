@@ -11,11 +11,18 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
     long granted;
     Violation problem;
     final List<int[]> demotions = new ArrayList<>();
+    final List<int[]> driven = new ArrayList<>();   // {direction, link} of every symbol driven
 
     void reset() {
         granted = 0;
         problem = null;
         demotions.clear();
+        driven.clear();
+    }
+
+    @Override
+    public void symbolDriven(org.ppbus.link.Direction direction, int link, int code, long cycle) {
+        driven.add(new int[] {direction.ordinal(), link});
     }
 
     @Override

@@ -84,6 +84,15 @@ final class StateGraph {
         return p;
     }
 
+    /** The stored actions per cycle from the cold start to state s, packed as stored. */
+    List<Long> rawPath(int s) {
+        List<Long> p = new ArrayList<>();
+        for (int v = s; parent.get(v) >= 0; v = parent.get(v)) {
+            p.add(0, action.get(v));
+        }
+        return p;
+    }
+
     /** Unpacks one cycle's actions, 2 bits per processor. */
     static int[] actions(long act, int n) {
         int[] a = new int[n];

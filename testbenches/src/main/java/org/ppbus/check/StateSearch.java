@@ -43,7 +43,14 @@ public final class StateSearch {
      */
     public record Result(long states, long transitions, int depth, int exploredDepth, boolean complete,
                          String stoppedBecause, List<Finding> findings, double seconds, long bytes,
-                         int overtakeBound, int maxOvertakes) { }
+                         int overtakeBound, int maxOvertakes, Repair repair) { }
+
+    /**
+     * With faults: the states in which some invariant other than safety was broken after a fault,
+     * and the most consecutive cycles a run spends in them (the repair bound; -1 when unknown, as
+     * for an incomplete search or a finding).
+     */
+    public record Repair(long brokenStates, int boundCycles) { }
 
     // Actions per processor per cycle.
     public static final int NONE = 0;
@@ -61,6 +68,7 @@ public final class StateSearch {
     private final int netWords;                 // a state: the network's snapshot, the fresh word, the monitor
     private final Overtaking overtaking;        // null with asynchronous channels, where no L bounds it
     private final List<Finding> findings = new ArrayList<>();
+    private final SearchFaults faults;          // null without fault injection
 
     public StateSearch(SearchOptions options) {
         if (options.nodes() < 1 || options.nodes() > 31) {
@@ -75,6 +83,7 @@ public final class StateSearch {
         this.net = CcNetwork.coldStart(wiring, new CcNetwork.Options(options.latency(), options.rules(), true,
                 options.fifoCapacity()), rec, rec);
         this.channels = 2 * wiring.links();
+        this.faults = options.faultKinds() == 0 ? null : new SearchFaults(options.faultKinds(), net, wiring);
         this.netWords = net.snapshot(0).length;
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
         this.overtaking = options.async() || !options.checkOvertaking() ? null
@@ -150,11 +159,26 @@ public final class StateSearch {
                         + " safety; deadlock, livelock and starvation were not analysed)";
             }
         }
+        Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
         int explored = complete ? depth : (expanded < graph.size() ? graph.depth(expanded) : depth);
         return new Result(graph.size(), transitions, depth, explored, complete, complete ? "complete" : stopped,
                 List.copyOf(findings), (System.nanoTime() - t0) / 1e9, bytes, overtakeBound(),
-                overtaking == null ? -1 : overtaking.maxSeen());
+                overtaking == null ? -1 : overtaking.maxSeen(), repair);
+    }
+
+    /** The repair bound over the complete graph; a cycle of broken states is a finding. */
+    private Repair repair(boolean analyse) {
+        if (!analyse) {
+            return new Repair(faults.brokenStates(), -1);
+        }
+        int[] loopAt = new int[1];
+        int bound = faults.repairBound(graph, loopAt);
+        if (bound < 0) {
+            findings.add(new Finding("repair", "after a fault the invariants can stay broken for ever: a cycle of"
+                    + " broken states passes state " + loopAt[0], graph.path(loopAt[0], n), -1));
+        }
+        return new Repair(faults.brokenStates(), bound);
     }
 
     private long transitions;
@@ -172,9 +196,16 @@ public final class StateSearch {
         for (int k = 0; k < combos; k++) {
             long act = StateGraph.pick(choices, k);
             for (int d = 0; d < 1 << occupied.length; d++) {
-                int succ = expand(state, act, s, occupied, d);
+                int succ = expand(state, act, s, occupied, d, 0);
                 transitions++;
                 graph.addEdge(succ);
+                if (faults != null) {
+                    // Each symbol this cycle drove may instead be hit by each fault not yet used.
+                    for (int f : faults.options(List.copyOf(rec.driven))) {
+                        graph.addEdge(expand(state, act, s, occupied, d, f));
+                        transitions++;
+                    }
+                }
             }
         }
     }
@@ -215,26 +246,56 @@ public final class StateSearch {
      * Runs one cycle from a state under the given processor actions and, with asynchronous
      * channels, delivering the heads of the occupied channels selected by the bits of {@code deliveries}.
      */
-    private int expand(long[] state, long act, int from, int[] occupied, int deliveries) {
+    private int expand(long[] state, long act, int from, int[] occupied, int deliveries, int fault) {
         restore(state);
         for (int b = 0; b < occupied.length; b++) {
             if ((deliveries >>> b & 1) != 0) {
                 net.deliver(occupied[b]);
             }
         }
+        if (faults != null) {
+            faults.arm(fault);
+        }
         long[] next = step(act);
         int before = graph.size();
-        int idx = graph.add(next, from, act, graph.depth(from) + 1);
+        int idx = graph.add(next, from, SearchFaults.withFault(act, fault), graph.depth(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
         Violation bad = rec.problem != null ? rec.problem : Invariants.ofTransition(net, rec.demotions, net.maxQueueDepth(), 0);
         if (bad == null && idx == before) {
             net.viewAt(0);
-            bad = Invariants.ofState(net, net.quiescent(), o.checkH(), 0);
+            bad = faults != null && faults.anyUsed() ? afterFault(idx) : Invariants.ofState(net, net.quiescent(), o.checkH(), 0);
         }
         if (bad != null && findings.isEmpty()) {
-            findings.add(new Finding(bad.invariant(), bad.message(), graph.path(idx, n), -1));
+            findings.add(new Finding(bad.invariant(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
         }
         return idx;
+    }
+
+    /** After a fault: safety is checked, and the state is marked broken if anything else fails. */
+    private Violation afterFault(int idx) {
+        Violation bad = Invariants.mutualExclusion(net, 0);
+        for (int a = 0; a < wiring.points() && bad == null; a++) {
+            bad = Invariants.forkHolder(net, a, 0);
+        }
+        if (bad == null && Invariants.ofState(net, net.quiescent(), o.checkH(), 0) != null) {
+            faults.markBroken(idx);
+        }
+        return bad;
+    }
+
+    /** Names the fault on the path to a state, as {@code ppbus simulate --fault} would. */
+    private String faultOn(int idx) {
+        if (faults == null) {
+            return "";
+        }
+        List<Long> acts = graph.rawPath(idx);
+        for (int cycle = 0; cycle < acts.size(); cycle++) {
+            String f = faults.describe(acts.get(cycle), cycle + 1);
+            if (f != null) {
+                return " (after the fault " + f + ")";
+            }
+        }
+        return "";
     }
 
     /** Applies the processors' actions to the restored network, runs one cycle, returns the new state. */

@@ -77,12 +77,12 @@ final class ArbiterUnit {
                 case Symbols.C_REQUEST -> flags[m] |= REQ | SREQ; // R12
                 case Symbols.DIRTY_FORK -> { // R13
                     checkOwner(m, code, cycle, observer);
-                    owner = NIL;
+                    forkHome(m);
                     priority.giveLeastPriorityTo(m);
                 }
                 case Symbols.CLEAN_FORK -> { // R14 (+ F2)
                     checkOwner(m, code, cycle, observer);
-                    owner = NIL;
+                    forkHome(m);
                     flags[m] |= rules.f2() ? REQ | SREQ : REQ;
                 }
                 default -> throw new AssertionError(code);
@@ -139,11 +139,9 @@ final class ArbiterUnit {
             for (int m = 0; m < ports; m++) {
                 int code = out.pop(m);
                 if (code != Symbols.IDLE) {
-                    if (clock != null) {
-                        clock.drove(m, code == Symbols.FORK, cycle);
-                        if (code == Symbols.FORK) {
-                            clock.markParity(m, cycle);
-                        }
+                    if (clock != null && code == Symbols.FORK) {
+                        clock.droveFork(m, cycle);
+                        clock.markParity(m, cycle);
                     }
                     a2c.drive(linkOfPort[m], cycle, code);
                     observer.symbolDriven(Direction.A2C, linkOfPort[m], code, cycle);
@@ -184,7 +182,7 @@ final class ArbiterUnit {
             if (code == Symbols.CLEAN_FORK || clock.parity(m) == (int) (cycle & 1)) {
                 return false;
             }
-            owner = NIL;
+            forkHome(m);
             flags[m] |= REQ | SREQ;
             what = "DirtyFORK of the previous grant: the FORK was lost";
         }
@@ -200,10 +198,17 @@ final class ArbiterUnit {
         return clock == null || out.depth(m) == 0 && m != returned && clock.parity(m) != (int) (cycle & 1);
     }
 
-    /** +heal: no symbol to the port for a period, and the grant long past. */
+    /** +heal: a beat, and the grant long past. */
     private boolean waitedLong(int m, long cycle) {
-        Healing h = clock.healing();
-        return h.due(clock.sinceSent(m, cycle)) && h.ownerAsks(clock.sinceFork(m, cycle));
+        return clock.onBeat(cycle) && clock.healing().ownerAsks(clock.sinceFork(m, cycle));
+    }
+
+    /** The fork is home from client port m: OWNER is NIL, and under +heal m's grant age is forgotten. */
+    private void forkHome(int m) {
+        owner = NIL;
+        if (clock != null) {
+            clock.forget(m);
+        }
     }
 
     private void checkOwner(int port, int code, long cycle, ProtocolObserver observer) {

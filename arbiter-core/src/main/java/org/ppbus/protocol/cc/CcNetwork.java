@@ -60,12 +60,7 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
      */
     static double wiresPerNode(int nodes) {
         Wiring w = Wiring.forNodes(nodes);
-        long remote = 0;
-        for (int link = 0; link < w.links(); link++) {
-            if (!w.isLocal(link)) {
-                remote++;
-            }
-        }
+        long remote = java.util.stream.IntStream.range(0, w.links()).filter(link -> !w.isLocal(link)).count();
         return 4.0 * remote / w.nodes();
     }
 
@@ -343,11 +338,16 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
 
     /** Routes every symbol through a fault injector (fault runs evaluate every unit every cycle). */
     public void inject(org.ppbus.link.FaultInjector injector) {
+        wrapChannels((bank, direction) -> ChannelBank.withFaults(bank, injector, direction));
+    }
+
+    /** Puts both channel banks behind a wrapper that may change what they carry (faults). */
+    public void wrapChannels(java.util.function.BiFunction<ChannelBank, Direction, ChannelBank> wrapper) {
         if (!scheduler.evaluatesAll()) {
             throw new IllegalStateException("a fault run must evaluate every unit every cycle");
         }
-        c2a = ChannelBank.withFaults(c2a, injector, Direction.C2A);
-        a2c = ChannelBank.withFaults(a2c, injector, Direction.A2C);
+        c2a = wrapper.apply(c2a, Direction.C2A);
+        a2c = wrapper.apply(a2c, Direction.A2C);
         c2a.countCodes(C2A_FORKS);
         a2c.countCodes(A2C_FORKS);
         injected = true;

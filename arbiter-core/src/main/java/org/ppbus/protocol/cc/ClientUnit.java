@@ -250,10 +250,9 @@ final class ClientUnit {
         }
     }
 
-    /** +heal: no symbol on the link for a period, and the last return long past. */
+    /** +heal: a beat, and the last return long past. */
     private boolean waitedLong(int k, long cycle) {
-        Healing h = clock.healing();
-        return h.due(clock.sinceSent(k, cycle)) && !h.requestEcho(clock.sinceFork(k, cycle));
+        return clock.onBeat(cycle) && !clock.healing().requestEcho(clock.sinceFork(k, cycle));
     }
 
     /** (4) Drive one queued symbol per link. Returns whether anything was queued. */
@@ -264,10 +263,9 @@ final class ClientUnit {
         for (int k = 0; k < flags.length; k++) {
             int code = out.pop(k);
             if (code != Symbols.IDLE) {
-                if (clock != null) {
-                    boolean fork = Symbols.carriesFork(Direction.C2A, code);
-                    clock.drove(k, fork, cycle);
-                    lastReturn[k] = fork ? (byte) code : lastReturn[k];
+                if (clock != null && Symbols.carriesFork(Direction.C2A, code)) {
+                    clock.droveFork(k, cycle);
+                    lastReturn[k] = (byte) code;
                 }
                 c2a.drive(linkBase + k, cycle, code);
                 observer.symbolDriven(Direction.C2A, linkBase + k, code, cycle);

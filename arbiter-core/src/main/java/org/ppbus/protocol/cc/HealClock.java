@@ -4,11 +4,12 @@ import java.util.Arrays;
 import org.ppbus.bus.StateBits;
 
 /**
- * One unit's {@code +heal} timers: per link, the cycle it last drove a fork (a client's return, an
- * arbiter's grant), the cycle it last drove anything, and the parity of one cycle for good (a
- * client's last FORK received, an arbiter's last grant), which alternates between the grants to
- * one client. Ages are read capped at {@link Healing#period}, beyond which no bound tells them apart,
- * so that a saved state is finite.
+ * One unit's {@code +heal} clock: per link, the cycle it last drove a fork (a client's return, an
+ * arbiter's grant) and the parity of one cycle kept for good (a client's last FORK received, an
+ * arbiter's last grant), which alternates between the grants to one client; and a beat every
+ * {@link Healing#period} cycles from reset, the same in every unit, on which waiting units ask
+ * again. Ages are read capped at {@link Healing#cap}, beyond which no bound tells them apart, so
+ * that a saved state is small.
  */
 final class HealClock {
     private static final long NEVER = Long.MIN_VALUE / 4;
@@ -16,16 +17,14 @@ final class HealClock {
 
     private final Healing healing;
     private final long[] forkAt;
-    private final long[] sentAt;
     private final byte[] parity;
+    private long born;
 
     HealClock(Healing healing, int links) {
         this.healing = healing;
         this.forkAt = new long[links];
-        this.sentAt = new long[links];
         this.parity = new byte[links];
         Arrays.fill(forkAt, NEVER);
-        Arrays.fill(sentAt, NEVER);
         Arrays.fill(parity, (byte) NO_PARITY);
     }
 
@@ -33,12 +32,14 @@ final class HealClock {
         return healing;
     }
 
-    /** A symbol driven on the link in this cycle. */
-    void drove(int link, boolean fork, long cycle) {
-        sentAt[link] = cycle;
-        if (fork) {
-            forkAt[link] = cycle;
-        }
+    /** A fork driven on the link in this cycle. */
+    void droveFork(int link, long cycle) {
+        forkAt[link] = cycle;
+    }
+
+    /** Forgets the link's fork age (an arbiter's former OWNER, whose age no rule reads). */
+    void forget(int link) {
+        forkAt[link] = NEVER;
     }
 
     void markParity(int link, long cycle) {
@@ -51,41 +52,35 @@ final class HealClock {
     }
 
     int sinceFork(int link, long cycle) {
-        return age(forkAt[link], cycle);
+        return (int) Math.min(cycle - forkAt[link], healing.cap());
     }
 
-    int sinceSent(int link, long cycle) {
-        return age(sentAt[link], cycle);
+    /** Whether this cycle is a beat: a multiple of the period since reset. */
+    boolean onBeat(long cycle) {
+        return Math.floorMod(cycle - born, healing.period()) == 0;
     }
 
-    private int age(long at, long cycle) {
-        return (int) Math.min(cycle - at, healing.period());
-    }
-
-    /** Saves the ages as seen from the end of {@code afterCycle}, and the parities. */
+    /** Saves the ages as seen from the end of {@code afterCycle}, the parities and the beat's phase. */
     void save(StateBits w, long afterCycle) {
-        int width = StateBits.widthFor(healing.period());
+        int width = StateBits.widthFor(healing.cap());
         for (int k = 0; k < forkAt.length; k++) {
-            w.write(age(forkAt[k], afterCycle), width);
-            w.write(age(sentAt[k], afterCycle), width);
+            w.write(sinceFork(k, afterCycle), width);
             // Parity relative to the cycle, so that states a cycle apart compare equal.
             w.write(parity[k] == NO_PARITY ? NO_PARITY : parity[k] ^ (int) (afterCycle & 1), 2);
         }
+        w.write((int) Math.floorMod(afterCycle - born, healing.period()), StateBits.widthFor(healing.period()));
     }
 
-    /** Restores saved ages so that {@code atCycle} is the next cycle evaluated. */
+    /** Restores what {@link #save} wrote so that {@code atCycle} is the next cycle evaluated. */
     void restore(StateBits r, long atCycle) {
-        int width = StateBits.widthFor(healing.period());
+        int width = StateBits.widthFor(healing.cap());
         long after = atCycle - 1;
         for (int k = 0; k < forkAt.length; k++) {
-            forkAt[k] = stamp(r.read(width), after);
-            sentAt[k] = stamp(r.read(width), after);
+            int age = r.read(width);
+            forkAt[k] = age >= healing.cap() ? NEVER : after - age;
             int p = r.read(2);
             parity[k] = (byte) (p == NO_PARITY ? NO_PARITY : p ^ (int) (after & 1));
         }
-    }
-
-    private long stamp(int age, long afterCycle) {
-        return age >= healing.period() ? NEVER : afterCycle - age;
+        born = after - r.read(StateBits.widthFor(healing.period()));
     }
 }

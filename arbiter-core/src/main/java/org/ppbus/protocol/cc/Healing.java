@@ -20,15 +20,20 @@ package org.ppbus.protocol.cc;
  *       duplicate.</li>
  *   <li>A return reaches the arbiter at least 2L cycles after the grant; one from a client that is
  *       not OWNER, or sooner, is a duplicate.</li>
- *   <li>A unit that has waited {@link #period} cycles since it last sent on a link asks again (a
- *       client waiting for a fork, an arbiter waiting for OWNER): that restores a lost request,
- *       and makes the other end speak up.</li>
+ *   <li>On a beat, every {@link #period} cycles from reset, a unit that waits asks again (a client
+ *       waiting for a fork, an arbiter waiting for OWNER): that restores a lost request, and makes
+ *       the other end speak up.</li>
  * </ul>
  */
 record Healing(int latency) {
-    /** The nudge period, and the cap of every age a unit keeps: every bound below is at most this. */
+    /** The beat: every this many cycles from reset, a waiting unit asks again. */
     int period() {
         return 4 * latency + 4;
+    }
+
+    /** The cap of every age a unit keeps: every bound below is at most this. */
+    int cap() {
+        return 2 * latency + 2;
     }
 
     /** Client: a FORK this many cycles after the last return cannot be a new grant. */
@@ -51,8 +56,4 @@ record Healing(int latency) {
         return sinceGrant < 2 * latency;
     }
 
-    /** Both: long enough since the last symbol on the link to ask again. */
-    boolean due(int sinceSent) {
-        return sinceSent >= period();
-    }
 }

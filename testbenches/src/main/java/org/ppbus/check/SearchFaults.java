@@ -1,0 +1,152 @@
+package org.ppbus.check;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.ppbus.link.ChosenFaults;
+import org.ppbus.link.Direction;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.CcNetwork;
+
+/**
+ * The faults a {@link StateSearch} injects: at most one of each kind in a run ({@link ChosenFaults}),
+ * on any symbol driven in any cycle. A successor with a fault is a successor like any other, so the
+ * search covers every cycle and channel a fault can hit. A fault's choice is packed above the
+ * processors' actions (bits {@value #SHIFT} up), so that a path can name it.
+ *
+ * <p>Once a fault was injected, safety means one eater and no fork held by a client that is not its
+ * arbiter's OWNER ({@link Invariants#forkHolder}); the rest of the invariants may fail while the
+ * network repairs them. Such states are <em>broken</em>. When the search is complete, the broken
+ * states must form no cycle (else a fault may never be repaired), and the longest path through them
+ * is the repair bound in cycles.
+ */
+final class SearchFaults {
+    static final int SHIFT = 56;
+
+    private final ChosenFaults faults;
+    private final int kinds;
+    private final Wiring wiring;
+    private final BitSet broken = new BitSet();
+
+    /** @param kinds bit 0 drop, bit 1 duplicate ({@link ChosenFaults#DROP}, {@link ChosenFaults#DUPLICATE}) */
+    SearchFaults(int kinds, CcNetwork net, Wiring wiring) {
+        if (wiring.nodes() > SHIFT / 2 || 1 + 4 * wiring.links() > 255) {
+            throw new IllegalArgumentException("the search injects faults on at most 63 links (n <= 13)");
+        }
+        this.kinds = kinds;
+        this.wiring = wiring;
+        this.faults = new ChosenFaults(wiring.links());
+        net.wrapChannels(faults::wrap);
+    }
+
+    /** Whether a fault was injected in the state just restored or stepped. */
+    boolean anyUsed() {
+        return faults.used(ChosenFaults.DROP) || faults.used(ChosenFaults.DUPLICATE);
+    }
+
+    /** The faults to try in this cycle, given the symbols a run without one drove: codes above 0. */
+    int[] options(List<int[]> driven) {
+        List<Integer> codes = new ArrayList<>();
+        for (int kind = ChosenFaults.DROP; kind <= ChosenFaults.DUPLICATE; kind++) {
+            if ((kinds & kind) == 0 || faults.used(kind)) {
+                continue;
+            }
+            for (int[] d : driven) {
+                codes.add(1 + ((kind - 1) * 2 + d[0]) * wiring.links() + d[1]);
+            }
+        }
+        return codes.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Arms the fault of a code for the next cycle (0: none). */
+    void arm(int code) {
+        if (code != 0) {
+            int c = code - 1;
+            faults.arm(1 + c / (2 * wiring.links()), Direction.values()[c / wiring.links() % 2], c % wiring.links());
+        }
+    }
+
+    static long withFault(long act, int code) {
+        return act | (long) code << SHIFT;
+    }
+
+    /** The fault in a stored action, as {@code ppbus simulate --fault} names it, or null. */
+    String describe(long act, int cycle) {
+        int code = (int) (act >>> SHIFT);
+        if (code == 0) {
+            return null;
+        }
+        int c = code - 1;
+        int link = c % wiring.links();
+        boolean c2a = c / wiring.links() % 2 == Direction.C2A.ordinal();
+        String channel = c2a ? "c2a_c" + wiring.linkClient(link) + "_a" + wiring.linkArbiter(link)
+                : "a2c_a" + wiring.linkArbiter(link) + "_c" + wiring.linkClient(link);
+        return (c / (2 * wiring.links()) == 0 ? "drop" : "duplicate") + ":" + cycle + "@" + channel;
+    }
+
+    void markBroken(int state) {
+        broken.set(state);
+    }
+
+    int brokenStates() {
+        return broken.cardinality();
+    }
+
+    /**
+     * The most consecutive cycles a run spends in broken states, or -1 if they hold a cycle (a
+     * fault that may never be repaired); the latter's first state in {@code loopAt[0]}.
+     */
+    int repairBound(StateGraph graph, int[] loopAt) {
+        int states = graph.size();
+        int[] longest = new int[states];     // 0 unknown, else 1 + the longest broken path from here
+        byte[] mark = new byte[states];      // 1 on the stack, 2 done
+        int best = 0;
+        for (int root = broken.nextSetBit(0); root >= 0; root = broken.nextSetBit(root + 1)) {
+            if (mark[root] != 0) {
+                continue;
+            }
+            int[] stack = new int[64];
+            int[] edge = new int[64];
+            int top = 0;
+            stack[0] = root;
+            edge[0] = graph.edgeStart(root);
+            mark[root] = 1;
+            while (top >= 0) {
+                int v = stack[top];
+                int end = v + 1 < states ? graph.edgeStart(v + 1) : graph.edgeCount();
+                if (edge[top] < end) {
+                    int w = graph.edge(edge[top]++);
+                    if (!broken.get(w)) {
+                        continue;
+                    }
+                    if (mark[w] == 1) {
+                        loopAt[0] = w;
+                        return -1;
+                    }
+                    if (mark[w] == 0) {
+                        if (++top == stack.length) {
+                            stack = java.util.Arrays.copyOf(stack, 2 * top);
+                            edge = java.util.Arrays.copyOf(edge, 2 * top);
+                        }
+                        stack[top] = w;
+                        edge[top] = graph.edgeStart(w);
+                        mark[w] = 1;
+                    }
+                    continue;
+                }
+                int len = 1;
+                for (int e = graph.edgeStart(v); e < end; e++) {
+                    int w = graph.edge(e);
+                    if (broken.get(w)) {
+                        len = Math.max(len, 1 + longest[w]);
+                    }
+                }
+                longest[v] = len;
+                best = Math.max(best, len);
+                mark[v] = 2;
+                top--;
+            }
+        }
+        return best;
+    }
+}

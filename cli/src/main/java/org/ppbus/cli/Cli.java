@@ -86,7 +86,7 @@ final class Cli {
     /** {@code --rules R}: the rule sets of Campos–Carvalho. */
     static Option rulesOption() {
         return Option.builder().longOpt("rules").hasArg().argName("R")
-                .desc("fixed (default), literal, or literal+F1+F2+F3 subsets").build();
+                .desc("fixed (default), literal, or literal+F1+F2+F3 subsets; fixed+heal, +reclaim").build();
     }
 
     /** The rule set {@code --rules} names, fixed by default. */

@@ -63,7 +63,7 @@ final class VerifyCommand implements Main.Command {
         // Required: the state space grows so fast with n that no default suits every use.
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors, 1..31 (required)").build());
         o.addOption(Option.builder().longOpt("latency").hasArg().argName("L").desc("channel latency (default 1)").build());
-        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, literal+F1[+F2][+F3]").build());
+        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("fixed (default), literal, literal+F1[+F2][+F3], fixed+heal").build());
         o.addOption(Option.builder().longOpt("reenter-without-thinking").hasArg().argName("LIST")
                 .desc("OUTSIDE THE CONTRACT, audit A3: these processors may also re-enter at once after eating (as in simulate)")
                 .build());

@@ -130,7 +130,7 @@ class MainTest {
             "simulate --algorithm lamport --fault corrupt:random|ppbus simulate: --fault: into lamport's messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got corrupt:random",
             "faults --algorithm misra --kinds corrupt|ppbus faults: --kinds: misra takes drop, crash, got 'corrupt'",
             "faults --algorithm central-rr --kinds drop|ppbus faults: --kinds: central-rr takes crash, got 'drop'",
-            "faults --rules bogus|ppbus faults: --rules: unknown rule set 'bogus' (fixed, literal, literal+F1+F2..., each with +reclaim)",
+            "faults --rules bogus|ppbus faults: --rules: unknown rule set 'bogus' (fixed, literal, literal+F1+F2..., each with +heal and +reclaim)",
             "compare --hold 0|ppbus compare: --hold: must be at least 1 cycle, got 0",
             "cosim --nodes 5000|ppbus cosim: --nodes: must be at most 4161 (q = 64), got 5000",
             "soak --latencies 0|ppbus soak: --latencies: must be at least 1 cycle, got 0",

@@ -134,21 +134,27 @@ final class ArbiterUnit {
             }
         }
         // (4) Drive.
-        if (out.anyPending()) {
-            active = true;
-            for (int m = 0; m < ports; m++) {
-                int code = out.pop(m);
-                if (code != Symbols.IDLE) {
-                    if (clock != null && code == Symbols.FORK) {
-                        clock.droveFork(m, cycle);
-                        clock.markParity(m, cycle);
-                    }
-                    a2c.drive(linkOfPort[m], cycle, code);
-                    observer.symbolDriven(Direction.A2C, linkOfPort[m], code, cycle);
+        active |= drive(cycle, a2c, observer);
+        return active || out.anyPending();
+    }
+
+    /** (4) Drives the head of each output queue. Returns whether anything was queued. */
+    private boolean drive(long cycle, ChannelBank a2c, ProtocolObserver observer) {
+        if (!out.anyPending()) {
+            return false;
+        }
+        for (int m = 0; m < clients.length; m++) {
+            int code = out.pop(m);
+            if (code != Symbols.IDLE) {
+                if (clock != null && code == Symbols.FORK) {
+                    clock.droveFork(m, cycle);
+                    clock.markParity(m, cycle);
                 }
+                a2c.drive(linkOfPort[m], cycle, code);
+                observer.symbolDriven(Direction.A2C, linkOfPort[m], code, cycle);
             }
         }
-        return active || out.anyPending();
+        return true;
     }
 
     /**

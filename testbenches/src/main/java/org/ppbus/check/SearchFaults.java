@@ -113,7 +113,7 @@ final class SearchFaults {
             mark[root] = 1;
             while (top >= 0) {
                 int v = stack[top];
-                int end = v + 1 < states ? graph.edgeStart(v + 1) : graph.edgeCount();
+                int end = graph.edgeStart(v + 1); // complete: every state's edges are closed
                 if (edge[top] < end) {
                     int w = graph.edge(edge[top]++);
                     if (!broken.get(w)) {

@@ -11,7 +11,8 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
     long granted;
     Violation problem;
     final List<int[]> demotions = new ArrayList<>();
-    final List<int[]> driven = new ArrayList<>();   // {direction, link} of every symbol driven
+    final List<int[]> driven = new ArrayList<>();   // {direction, link} of every symbol driven, when recorded
+    boolean recordDriven;                           // only a search with faults needs them
 
     void reset() {
         granted = 0;
@@ -22,7 +23,9 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
 
     @Override
     public void symbolDriven(org.ppbus.link.Direction direction, int link, int code, long cycle) {
-        driven.add(new int[] {direction.ordinal(), link});
+        if (recordDriven) {
+            driven.add(new int[] {direction.ordinal(), link});
+        }
     }
 
     @Override

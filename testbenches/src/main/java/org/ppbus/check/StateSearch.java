@@ -84,6 +84,7 @@ public final class StateSearch {
                 options.fifoCapacity()), rec, rec);
         this.channels = 2 * wiring.links();
         this.faults = options.faultKinds() == 0 ? null : new SearchFaults(options.faultKinds(), net, wiring);
+        rec.recordDriven = faults != null;
         this.netWords = net.snapshot(0).length;
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
         this.overtaking = options.async() || !options.checkOvertaking() ? null

@@ -44,6 +44,10 @@ public final class CcVerilogGenerator {
         String params = "nodes=" + w.nodes() + " latency=" + latencyCycles + " rules=" + rules.label();
         addResource(files, "ppbus_outq", "E1 output FIFOs of W links", w, latencyCycles, rules);
         addResource(files, "ppbus_channel", "a 2-bit channel with a latency of L cycles", w, latencyCycles, rules);
+        if (rules.heal()) {
+            addResource(files, "ppbus_beat", "the +heal beat of a unit, every 4L+4 cycles from reset", w, latencyCycles, rules);
+            addResource(files, "ppbus_healclock", "the +heal fork ages and kept parities of a unit's links", w, latencyCycles, rules);
+        }
         addResource(files, "ppbus_client", "Campos-Carvalho client unit, rules R1-R11", w, latencyCycles, rules);
         if (multi) {
             addResource(files, "ppbus_arbiter", "Campos-Carvalho arbiter unit, rules R12-R17", w, latencyCycles, rules);

@@ -57,9 +57,6 @@ public final class Designs {
         if (rules.reclaim()) {
             throw new IllegalArgumentException("the RTL does not take +reclaim yet: the recovery after a crash is modelled in Java only");
         }
-        if (rules.heal()) {
-            throw new IllegalArgumentException("the RTL does not take +heal yet: the healing rules are modelled in Java only");
-        }
         return g.generate(nodes, latencyCycles, rules, toolVersion);
     }
 }

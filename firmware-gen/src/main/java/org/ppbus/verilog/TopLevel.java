@@ -24,6 +24,11 @@ final class TopLevel {
         return on ? "" : ",\n        ." + name + " (0)";
     }
 
+    /** The parameters of +heal, which the units default to off: HEAL and the latency it reads. */
+    private static String heal(RuleSet rules, int latency) {
+        return rules.heal() ? ",\n        .HEAL (1),\n        .L    (" + latency + ")" : "";
+    }
+
     private static String a2c(int arbiter, int client) {
         return SignalNames.a2c(arbiter, client);
     }
@@ -31,7 +36,8 @@ final class TopLevel {
     /**
      * The top level. A rule set other than the fixed one sets the units' F1/F2/F3 parameters, which
      * default to the fixed rules; ppbus_arbiter1 has none, because with a single client it never
-     * reclaims a fork for another (R16/R17), which is all that F1 and F2 change.
+     * reclaims a fork for another (R16/R17), which is all that F1 and F2 change. +heal sets HEAL
+     * and L in every unit.
      */
     static String text(Wiring w, int latency, RuleSet rules) {
         int n = w.nodes();
@@ -72,7 +78,7 @@ final class TopLevel {
             final int i = client;
             int[] s = w.arbitersOf(i);
             b.append("    // Client ").append(i).append(": S_").append(i).append(" = ").append(Arrays.toString(s)).append('\n');
-            b.append("    ppbus_client #(\n        .K (").append(s.length).append(")").append(fix("F3", rules.f3()))
+            b.append("    ppbus_client #(\n        .K (").append(s.length).append(")").append(fix("F3", rules.f3())).append(heal(rules, latency))
              .append("\n    ) u_client_").append(i).append(" (\n");
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
             b.append("`ifndef SYNTHESIS\n        .held    (held_c").append(i).append("),\n`endif\n");
@@ -90,11 +96,14 @@ final class TopLevel {
             }
             b.append("    // Arbiter ").append(j).append(j >= n ? " (fictitious point)" : "").append(": clients ")
              .append(Arrays.toString(cs)).append('\n');
-            if (cs.length == 1) {
+            if (cs.length == 1 && !rules.heal()) {
                 b.append("    ppbus_arbiter1 u_arbiter_").append(j).append(" (\n");
+            } else if (cs.length == 1) {
+                b.append("    ppbus_arbiter1 #(\n        .HEAL (1),\n        .L    (").append(latency)
+                 .append(")\n    ) u_arbiter_").append(j).append(" (\n");
             } else {
                 b.append("    ppbus_arbiter #(\n        .P (").append(cs.length).append(")").append(fix("F1", rules.f1()))
-                 .append(fix("F2", rules.f2())).append("\n    ) u_arbiter_").append(j).append(" (\n");
+                 .append(fix("F2", rules.f2())).append(heal(rules, latency)).append("\n    ) u_arbiter_").append(j).append(" (\n");
             }
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
             b.append("`ifndef SYNTHESIS\n        .lent    (lent_a").append(j).append("),\n`endif\n");

@@ -1,4 +1,7 @@
-module ppbus_arbiter1 (
+module ppbus_arbiter1 #(
+    parameter integer HEAL = 0,  // +heal: recover one lost or duplicated symbol (rules H3, H4, H6)
+    parameter integer L    = 1   // channel latency in cycles, which +heal's bounds derive from
+) (
     input  wire       clk,
     input  wire       rst,
 `ifndef SYNTHESIS
@@ -10,7 +13,14 @@ module ppbus_arbiter1 (
     // An arbiter with a single real client (the others of its line are fictitious). With nobody
     // to compete, R16 and R17 never fire, so it keeps no priority list and no strong-request bit:
     // it grants on a request when the fork is home and takes the fork back when it is returned.
+    // With HEAL (docs/PROTOCOL.md "Healing"), as ppbus_arbiter: a REQUEST from OWNER counts only
+    // 2L+2 or more cycles after the grant, and then OWNER is asked for its fork (H3); a return too
+    // soon after the grant, or while the fork is home, is dropped (H4); a DIRTY_FORK of the other
+    // parity than the grant brings the fork home with the request kept (H6); a grant leaves only
+    // behind nothing, not in the cycle of a return, and in the other parity than the last (H6).
+    // Nobody else ever waits, so the beat (H5) never asks.
     localparam [1:0] A_FORK    = 2'd@A_FORK@;
+    localparam [1:0] A_REQUEST = 2'd@A_REQUEST@;
     localparam [1:0] C_CLEAN   = 2'd@C_CLEAN@;
     localparam [1:0] C_DIRTY   = 2'd@C_DIRTY@;
     localparam [1:0] C_REQUEST = 2'd@C_REQUEST@;
@@ -20,21 +30,47 @@ module ppbus_arbiter1 (
     reg  owner_d;
     reg  req_d;
     reg  grant;
+    reg  ask;       // H3: ask OWNER for its fork
+    reg  returned;  // a return that counts
+    wire busy;      // a symbol waits in the output queue
+    wire below_2l;  // from the heal clock: fewer than 2L cycles since the grant (H4),
+    wire upto_2l1;  //   at most 2L+1 (H3); and the grant's parity is this cycle's
+    wire same_par;
 
     always @* begin
-        owner_d = owner_q;
-        req_d   = req_q;
+        owner_d  = owner_q;
+        req_d    = req_q;
+        ask      = 1'b0;
+        returned = 1'b0;
         case (c2a_in)
-            C_REQUEST: req_d = 1'b1;                     // R12
-            C_DIRTY:   owner_d = 1'b0;                   // R13
-            C_CLEAN: begin                               // R14
-                owner_d = 1'b0;
-                req_d   = 1'b1;
+            C_REQUEST: begin                             // R12; H3
+                if (HEAL == 0 || !owner_q) begin
+                    req_d = 1'b1;
+                end else if (!upto_2l1) begin
+                    req_d = 1'b1;
+                    ask   = 1'b1;
+                end
+            end
+            C_DIRTY: begin                               // R13; H4, H6
+                if (HEAL == 0) begin
+                    owner_d = 1'b0;
+                end else if (owner_q && !below_2l) begin
+                    owner_d  = 1'b0;
+                    returned = 1'b1;
+                    req_d    = req_q | !same_par;
+                end
+            end
+            C_CLEAN: begin                               // R14; H4
+                if (HEAL == 0 || (owner_q && !below_2l)) begin
+                    owner_d  = 1'b0;
+                    req_d    = 1'b1;
+                    returned = 1'b1;
+                end
             end
             default: begin
             end
         endcase
-        grant   = !owner_d && req_d;                     // R15
+        grant   = !owner_d && req_d && (HEAL == 0 || (!busy && !returned && !same_par)); // R15
         owner_d = owner_d | grant;
     end
 
@@ -60,18 +96,53 @@ module ppbus_arbiter1 (
         .pending_b0 (queued_b0),
         .pending_b1 (queued_b1),
 `endif
-        .push0_b0   (grant & A_FORK[0]),
-        .push0_b1   (grant & A_FORK[1]),
+        .push0_b0   ((grant & A_FORK[0]) | (ask & A_REQUEST[0])),
+        .push0_b1   ((grant & A_FORK[1]) | (ask & A_REQUEST[1])),
         .push1_b0   (1'b0),
         .push1_b1   (1'b0),
+        .busy       (busy),
         .drive      (a2c_out)
     );
+
+    generate
+        if (L < 1) begin : g_bad_l
+            ppbus_arbiter1_needs_a_latency_of_at_least_1 u_bad ();
+        end
+        if (HEAL != 0) begin : g_heal
+            reg  odd_q;       // the cycle's parity from reset; this unit never needs the beat itself
+            wire drove_fork = (a2c_out == A_FORK);
+
+            always @(posedge clk) begin
+                odd_q <= !rst && !odd_q;
+            end
+
+            ppbus_healclock #(
+                .W    (1),
+                .L    (L),
+                .ECHO (2 * L - 1)
+            ) u_clock (
+                .clk      (clk),
+                .rst      (rst),
+                .odd      (odd_q),
+                .drove    (drove_fork),
+                .forget   (returned),
+                .mark     (drove_fork),
+                .echo     (below_2l),
+                .recent   (upto_2l1),
+                .same_par (same_par)
+            );
+        end else begin : g_no_heal
+            assign below_2l = 1'b0;
+            assign upto_2l1 = 1'b0;
+            assign same_par = 1'b0;
+        end
+    endgenerate
 
 `ifndef SYNTHESIS
     assign lent = owner_q;
 
-    // Only a FORK is ever sent, one per grant, so nothing ever waits; ppbus_top's I2 check relies
-    // on no FORK waiting.
+    // A FORK or REQUEST is sent only into an empty queue and one at a time, so nothing ever
+    // waits; ppbus_top's I2 check relies on no FORK waiting.
     always @(posedge clk) begin : a_no_fork_waits
         if (!rst && (queued_b0 || queued_b1)) begin
             $display("ASSERTION a_no_fork_waits FAILED in %m: a FORK waits in the output queue at time %0t", $time);
@@ -79,6 +150,7 @@ module ppbus_arbiter1 (
         end
     end
 
+    // With HEAL, such a duplicate is dropped; the RTL is simulated without faults, so it never comes.
     always @(posedge clk) begin : a_fork_from_owner
         if (!rst && (c2a_in == C_DIRTY || c2a_in == C_CLEAN) && !owner_q) begin
             $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned while not lent at time %0t", $time);

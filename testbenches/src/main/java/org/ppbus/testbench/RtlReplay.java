@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.ppbus.link.Direction;
+import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
@@ -111,6 +112,12 @@ public final class RtlReplay {
         writeReq(dir.resolve("req.hex"));
         Files.writeString(dir.resolve("tb_replay.v"), testbench(), StandardCharsets.UTF_8);
         List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-o", "replay.vvp", "-s", "tb_replay"));
+        if (symbolFault() != null) {
+            // The RTL's own assertions state the fault-free protocol (I2, a fork only from OWNER),
+            // which a lost or repeated symbol breaks on purpose; the testbench still checks mutual
+            // exclusion, and every symbol is still compared.
+            cmd.add("-DSYNTHESIS");
+        }
         cmd.addAll(design.sources());
         cmd.add("tb_replay.v");
         ExternalTool.Result c = ExternalTool.run(dir, 300, cmd.toArray(new String[0]));
@@ -204,12 +211,18 @@ public final class RtlReplay {
         b.append("    localparam integer CYCLES = ").append(cycles).append(";\n");
         b.append("    reg clk = 1'b0;\n    reg rst = 1'b1;\n    reg [N-1:0] req = {N{1'b0}};\n    wire [N-1:0] gnt;\n");
         b.append("    reg [N-1:0] reqs [0:CYCLES-1];\n    reg [N-1:0] gnt_prev;\n    reg [N-1:0] req_prev;\n");
-        b.append("    integer t;\n    integer f;\n    integer bit;\n    integer ones;\n    integer rises;\n    integer grants;\n\n");
+        b.append("    integer t;\n    integer f;\n    integer bit;\n    integer ones;\n    integer rises;\n    integer grants;\n");
+        b.append("    reg [1:0] fault_code = 2'b00;  // a duplicate's symbol, held until its copy arrives\n");
+        b.append("    reg fault_due = 1'b0;\n\n");
         b.append("    ppbus_top dut (.clk(clk), .rst(rst), .req(req), .gnt(gnt));\n\n    always #5 clk = ~clk;\n\n");
         b.append("    initial begin\n        $readmemh(\"req.hex\", reqs);\n        f = $fopen(\"rtl.out\", \"w\");\n");
         b.append("        gnt_prev = {N{1'b0}};\n        req_prev = {N{1'b0}};\n        rises = 0;\n        grants = 0;\n");
         b.append("        @(posedge clk);\n        @(posedge clk);\n        #1 rst = 1'b0;\n");
         b.append("        for (t = 0; t < CYCLES; t = t + 1) begin\n");
+        FaultPlan fault = symbolFault();
+        if (fault != null) {
+            injectFault(b, fault);
+        }
         b.append("            req = reqs[t];\n            #3;\n");
         b.append("            if (gnt !== gnt_prev) $fwrite(f, \"G %0d %h\\n\", t, gnt);\n");
         b.append("            ones = 0;\n");
@@ -231,6 +244,45 @@ public final class RtlReplay {
         b.append("            @(posedge clk);\n            #1;\n        end\n");
         b.append("        $fwrite(f, \"SUMMARY %0d %0d\\n\", rises, grants);\n        $fclose(f);\n        $finish;\n    end\nendmodule\n");
         return b.toString();
+    }
+
+    /** The run's fault when it hits one symbol at a named cycle and channel, as the RTL can replay it. */
+    private FaultPlan symbolFault() {
+        FaultPlan p = FaultPlan.parse(config.fault());
+        if (p == null) {
+            return null;
+        }
+        if (p.random() || !(p.kind().equals("drop") || p.kind().equals("duplicate"))) {
+            throw new IllegalArgumentException("the RTL replay takes drop or duplicate at CYCLE@CHANNEL, got " + config.fault());
+        }
+        return p;
+    }
+
+    /**
+     * The fault as the Java channel applies it ({@link org.ppbus.link.FaultInjector}), on the RTL
+     * channel's registers at the start of a cycle, before anything reads them: the symbol driven in
+     * cycle C entered the first stage at the edge that ended C. A drop clears it there; a duplicate
+     * arrives again in cycle C + L + 1, or, if the channel delivers another symbol then, in the
+     * first cycle after that it delivers none.
+     */
+    private void injectFault(StringBuilder b, FaultPlan p) {
+        int latency = config.latencyCycles();
+        String stage = "dut.u_" + p.channel() + ".stage_q";
+        String last = stage + "[" + (2 * latency - 1) + ":" + (2 * latency - 2) + "]";
+        b.append("            if (t == ").append(p.cycle() + 1).append(") begin\n");
+        if (p.kind().equals("drop")) {
+            b.append("                ").append(stage).append("[1:0] = 2'b00;\n");
+        } else {
+            b.append("                fault_code = ").append(stage).append("[1:0];\n");
+            b.append("                fault_due = 1'b1;\n");
+        }
+        b.append("            end\n");
+        if (p.kind().equals("duplicate")) {
+            b.append("            if (fault_due && t >= ").append(p.cycle() + latency + 1).append(" && ").append(last)
+             .append(" == 2'b00) begin\n");
+            b.append("                ").append(last).append(" = fault_code;\n");
+            b.append("                fault_due = 1'b0;\n            end\n");
+        }
     }
 
     private static void symbolLine(StringBuilder b, String name) {

@@ -274,7 +274,7 @@ final class VerifyCommand implements Main.Command {
         Path dir = keep != null ? java.nio.file.Files.createDirectories(keep) : java.nio.file.Files.createTempDirectory("ppbus-proof");
         RtlProof.Result proof;
         try {
-            proof = RtlProof.run(opt.nodes(), opt.latency(), true, maxSteps, dir, Version.VERSION);
+            proof = RtlProof.run(opt.nodes(), opt.latency(), opt.rules(), true, maxSteps, dir, Version.VERSION);
         } finally {
             if (keep == null) {
                 SynthCommand.deleteTree(dir);
@@ -283,6 +283,7 @@ final class VerifyCommand implements Main.Command {
         out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; %s)%n",
                 proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
                         + ", strengthened with fork conservation and 'an eater holds its forks'"
+                        + (opt.rules().heal() ? " and +heal's link timing" : "")
                         : proof.baseCaseFailed() ? "FAILS: a counterexample from reset (see proof.log)"
                         : "not proven: induction did not close within " + maxSteps + " steps",
                 opt.nodes(), opt.latency(), proof.seconds(),

@@ -27,6 +27,11 @@ final class FormalHarness {
     record Harness(String verilog, List<String> exposed) { }
 
     static Harness of(Wiring w, int latency, boolean strengthen) {
+        return of(w, latency, strengthen, false);
+    }
+
+    /** With {@code heal}, the +heal RTL's strengthening too ({@link HealInvariants}). */
+    static Harness of(Wiring w, int latency, boolean strengthen, boolean heal) {
         int n = w.nodes();
         Wires wires = new Wires();
         if (strengthen) {
@@ -35,6 +40,9 @@ final class FormalHarness {
             }
             for (int a = 0; a < w.points(); a++) {
                 exposeArbiter(wires, w, a, latency);
+            }
+            if (heal) {
+                HealInvariants.expose(wires, w, latency);
             }
         }
         String range = "[" + (n - 1) + ":0]";
@@ -65,13 +73,16 @@ final class FormalHarness {
             for (int a = 0; a < w.points(); a++) {
                 forkConservation(b, w, a, latency);
             }
+            if (heal) {
+                HealInvariants.assertions(b, w, latency);
+            }
         }
         b.append("        end\n    end\nendmodule\n");
         return new Harness(b.toString(), wires.exposed);
     }
 
     /** The flattened-top wires the harness reads: their names, declarations and port connections. */
-    private static final class Wires {
+    static final class Wires {
         final List<String> exposed = new ArrayList<>();
         final StringBuilder ports = new StringBuilder();
         final StringBuilder body = new StringBuilder();

@@ -32,13 +32,14 @@ public final class GeneratedDesign {
         return files.keySet().stream().filter(f -> f.endsWith(".v") && !f.startsWith("tb_")).toList();
     }
 
-    /** The module names ppbus emits (and the testbench's), which {@link #prefixed} renames. */
-    private static final java.util.regex.Pattern MODULE =
-            java.util.regex.Pattern.compile("\\b(tb_)?ppbus_(top|client|arbiter1|arbiter|outq|channel|rr_arbiter|node)\\b");
+    /** A module the design declares, {@code ppbus_X} or a testbench's {@code tb_ppbus_X}. */
+    private static final java.util.regex.Pattern DECLARED =
+            java.util.regex.Pattern.compile("(?m)^module\\s+(?:tb_)?ppbus_(\\w+)");
 
     /**
      * The same design with every module renamed from {@code ppbus_X} to {@code prefix + X} (and the
-     * files with them), so that several designs can live in one project.
+     * files with them), so that several designs can live in one project. The names to rename are
+     * the modules the files declare, so a new module needs no list updated here.
      *
      * @throws IllegalArgumentException if the prefix cannot start a Verilog identifier
      */
@@ -47,14 +48,18 @@ public final class GeneratedDesign {
             throw new IllegalArgumentException("a module prefix must start a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*), got '"
                     + prefix + "'");
         }
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        files.values().forEach(v -> DECLARED.matcher(v).results().forEach(r -> names.add(r.group(1))));
+        java.util.regex.Pattern module = java.util.regex.Pattern.compile(
+                "\\b(V?tb_)?ppbus_(" + String.join("|", names) + ")\\b"); // V: Verilator's binary
         Map<String, String> m = new LinkedHashMap<>();
-        files.forEach((k, v) -> m.put(rename(k, prefix), rename(v, prefix)));
+        files.forEach((k, v) -> m.put(rename(module, k, prefix), rename(module, v, prefix)));
         return new GeneratedDesign(m);
     }
 
-    private static String rename(String text, String prefix) {
-        return MODULE.matcher(text).replaceAll(r -> java.util.regex.Matcher.quoteReplacement(
-                (r.group(1) == null ? "" : "tb_") + prefix + r.group(2)));
+    private static String rename(java.util.regex.Pattern module, String text, String prefix) {
+        return module.matcher(text).replaceAll(r -> java.util.regex.Matcher.quoteReplacement(
+                (r.group(1) == null ? "" : r.group(1)) + prefix + r.group(2)));
     }
 
     /** The same design with one more file next to it (before files.f, which does not list it). */

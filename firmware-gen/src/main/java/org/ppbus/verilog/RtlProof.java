@@ -26,14 +26,27 @@ public final class RtlProof {
 
     public static Result run(int nodes, int latency, boolean strengthen, int maxSteps, Path dir, String toolVersion)
             throws IOException {
-        return run(Designs.generate(Algorithms.campos(), nodes, latency, RuleSet.FIXED, toolVersion), nodes, latency, strengthen, maxSteps, dir);
+        return run(nodes, latency, RuleSet.FIXED, strengthen, maxSteps, dir, toolVersion);
+    }
+
+    /** The proof for the RTL of a rule set (the audit fixes as parameters, +heal's rules). */
+    public static Result run(int nodes, int latency, RuleSet rules, boolean strengthen, int maxSteps, Path dir,
+                             String toolVersion) throws IOException {
+        return run(Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion), nodes, latency, rules.heal(),
+                strengthen, maxSteps, dir);
     }
 
     /** The proof of a given design (tests pass mutants). */
     public static Result run(GeneratedDesign design, int nodes, int latency, boolean strengthen, int maxSteps, Path dir)
             throws IOException {
+        return run(design, nodes, latency, false, strengthen, maxSteps, dir);
+    }
+
+    /** As above for a design with +heal's rules ({@code heal}), whose strengthening is {@link HealInvariants}. */
+    public static Result run(GeneratedDesign design, int nodes, int latency, boolean heal, boolean strengthen, int maxSteps,
+                             Path dir) throws IOException {
         design.writeTo(dir);
-        FormalHarness.Harness h = FormalHarness.of(Wiring.forNodes(nodes), latency, strengthen);
+        FormalHarness.Harness h = FormalHarness.of(Wiring.forNodes(nodes), latency, strengthen, heal);
         Files.writeString(dir.resolve("ppbus_formal.v"), h.verilog());
         StringBuilder script = new StringBuilder("read_verilog " + String.join(" ", design.sources()));
         script.append("; prep -top ppbus_top; flatten");

@@ -114,7 +114,7 @@ module ppbus_client #(
     assign fork_new   = (HEAL != 0) ? (in_fork & ~fork_q & ~upto_2l) : in_fork;
     assign request_ok = (HEAL != 0) ? (in_request & fork_q) : in_request;
     assign lost       = (HEAL != 0) ? ((in_request | in_strong) & ~fork_q & ~upto_2l1 & ~regen_q) : {K{1'b0}};
-    assign regen_r       = regen_q | lost;
+    assign regen_r       = (HEAL != 0) ? (regen_q | lost) : {K{1'b0}};
     assign regen_dirty_r = (regen_dirty_q & ~lost) | (last_dirty_q & lost);
     assign fork_r  = fork_q | fork_new;
     assign dirty_r = dirty_q & ~fork_new;
@@ -194,7 +194,8 @@ module ppbus_client #(
     end
 
     // +heal's state: the returns to send again and the kind of the last return driven per link
-    // (a CLEAN_FORK before any). Without HEAL they stay zero, and synthesis removes them.
+    // (a CLEAN_FORK before any). Without HEAL they stay zero, nothing reads them (not even from an
+    // arbitrary state, as an induction proof starts), and synthesis removes them.
     always @(posedge clk) begin
         if (rst || HEAL == 0) begin
             regen_q       <= {K{1'b0}};

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.RtlProof;
@@ -48,6 +50,36 @@ class RtlProofTest {
                 .map(v -> v.replace("(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY) && (|fork_r)"));
         assertTrue(mutant.files().values().stream().anyMatch(v -> v.contains("(|fork_r)")), "mutation not applied");
         RtlProof.Result r = RtlProof.run(mutant, 3, 1, true, 10, dir);
+        assertFalse(r.proven());
+        assertTrue(r.baseCaseFailed(), tail(r.log()));
+    }
+
+    /**
+     * +heal's RTL without faults: with its link-timing invariants ({@code HealInvariants}) added to
+     * the strengthening, k-induction closes, and from reset no state within k cycles breaks any of
+     * them.
+     */
+    @ParameterizedTest
+    @CsvSource({"3,1", "3,2", "4,1"})
+    void atMostOneGntIsProvenForTheHealingRtl(int n, int latency, @TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        RtlProof.Result r = RtlProof.run(n, latency, RuleSet.parse("fixed+heal"), true, 12, dir, "test");
+        assertTrue(r.proven(), "induction did not close:\n" + tail(r.log()));
+        assertFalse(r.baseCaseFailed());
+    }
+
+    /**
+     * A healing client that reads every (Strong)REQUEST without its fork as a lost fork, echoes
+     * included, sends a fork back that it does not have: the base case finds the second fork.
+     */
+    @Test
+    void aHealingMutantThatRegeneratesOnEchoesIsCaught(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        String from = "& ~fork_q & ~upto_2l1 & ~regen_q)";
+        GeneratedDesign mutant = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.parse("fixed+heal"), "test")
+                .map(v -> v.replace(from, "& ~fork_q & ~regen_q)"));
+        assertTrue(mutant.files().values().stream().noneMatch(v -> v.contains(from)), "mutation not applied");
+        RtlProof.Result r = RtlProof.run(mutant, 3, 1, true, true, 12, dir);
         assertFalse(r.proven());
         assertTrue(r.baseCaseFailed(), tail(r.log()));
     }

@@ -9,7 +9,9 @@
 module ppbus_arbiter #(
     parameter integer P  = 3,  // clients (ports), ascending client id; port 0 ranks first at reset
     parameter integer F1 = 1,  // audit fix F1: R17 also gives up the request token
-    parameter integer F2 = 1   // audit fix F2: a CleanFORK re-arms the strong request
+    parameter integer F2 = 1,  // audit fix F2: a CleanFORK re-arms the strong request
+    parameter integer HEAL = 0,  // +heal: recover one lost or duplicated symbol (rules H3-H6)
+    parameter integer L  = 1   // channel latency in cycles, which +heal's bounds derive from
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -28,6 +30,13 @@ module ppbus_arbiter #(
     // the symbols are decoded into one mask per code, and a row updates, and tells which
     // requesters outrank or follow m, in a few word operations. That is P steps per cycle instead
     // of P^2 single bits, which Verilator rewards, and the same gates for synthesis.
+    // With HEAL, docs/PROTOCOL.md "Healing": a REQUEST from OWNER counts only 2L+2 or more cycles
+    // after the grant, and then means that OWNER has no fork, which it is asked for (H3); a return
+    // from a client that is not OWNER, or within 2L cycles of the grant, is dropped (H4); a
+    // DIRTY_FORK of the other parity than the grant repeats the previous fork's return, so the
+    // fork is home without a demotion (H6); a grant leaves only behind nothing, not in the cycle
+    // of its client's return, and in the other parity than that client's last grant (H6); and on
+    // a beat an arbiter whose OWNER is long silent while others wait asks again (H5).
     localparam [1:0] A_FORK    = 2'd1;
     localparam [1:0] A_REQUEST = 2'd2;
     localparam [1:0] A_STRONG  = 2'd3;
@@ -52,6 +61,18 @@ module ppbus_arbiter #(
     wire [P-1:0]  in_request;  // the symbol arriving from each port, decoded into one mask per code
     wire [P-1:0]  in_dirty;
     wire [P-1:0]  in_clean;
+    wire [P-1:0]  returned;  // a return that counts: with HEAL, from OWNER and not too soon (H4)
+    wire [P-1:0]  demote;    // R13: a DIRTY_FORK that counts; with HEAL, of the grant's parity
+    wire [P-1:0]  lost_fork; // H6: a DIRTY_FORK of the previous grant: the FORK was lost
+    wire [P-1:0]  request_ok; // R12; with HEAL, from OWNER only long after the grant (H3)
+    wire          probe;     // H3: ask OWNER for its fork
+    wire [P-1:0]  may_grant; // H6: a grant may leave this cycle
+    reg [P-1:0]   ask;       // H3/H5: ask OWNER again
+    wire [P-1:0]  busy;      // a symbol waits in the port's output queue
+    wire          beat;      // from the heal clock: a beat, and per port the age of the grant:
+    wire [P-1:0]  below_2l;  //   fewer than 2L cycles (H4)
+    wire [P-1:0]  upto_2l1;  //   at most 2L+1 cycles (H3, H5)
+    wire [P-1:0]  same_par;  // the last grant's parity is this cycle's
     reg [P-1:0]   span;      // the P-1-m bits of row m
     reg [P-1:0]   later;     // the requesters j > m, in the same bit positions as row m
     reg [P-1:0]   grant;
@@ -82,11 +103,19 @@ module ppbus_arbiter #(
     assign in_dirty   = (c2a_b0 ~^ {P{C_DIRTY[0]}}) & (c2a_b1 ~^ {P{C_DIRTY[1]}});
     assign in_clean   = (c2a_b0 ~^ {P{C_CLEAN[0]}}) & (c2a_b1 ~^ {P{C_CLEAN[1]}});
 
+    assign returned   = (HEAL != 0) ? ((in_dirty | in_clean) & owner_q & ~below_2l) : (in_dirty | in_clean);
+    assign demote     = in_dirty & returned & ((HEAL != 0) ? same_par : {P{1'b1}});
+    assign lost_fork  = in_dirty & returned & ~demote;
+    assign request_ok = (HEAL != 0) ? (in_request & (~owner_q | ~upto_2l1)) : in_request;
+    assign probe      = (HEAL != 0) && (|(request_ok & owner_q));
+    assign may_grant  = (HEAL != 0) ? (~busy & ~returned & ~same_par) : {P{1'b1}};
+
     always @* begin
-        // (1) Receive: R12 (request), R13 (dirty return), R14 (+ F2, clean return).
-        owner_d = (|(in_dirty | in_clean)) ? {P{1'b0}} : owner_q;
-        req_d   = req_q | in_request | in_clean;
-        sreq_d  = sreq_q | in_request | ((F2 != 0) ? in_clean : {P{1'b0}});
+        // (1) Receive: R12 (request), R13 (dirty return), R14 (+ F2, clean return); with HEAL,
+        // the return of a lost FORK's previous fork (H6) is R14 with F2.
+        owner_d = (|returned) ? {P{1'b0}} : owner_q;
+        req_d   = req_q | request_ok | (in_clean & returned) | lost_fork;
+        sreq_d  = sreq_q | request_ok | ((F2 != 0) ? (in_clean & returned) : {P{1'b0}}) | lost_fork;
 
         // R13 (demote), then who outranks whom, one row at a time. GiveLeastPriorityTo(d) clears
         // row d and sets column d; only the OWNER returns a fork, so at most one port demotes in a
@@ -96,7 +125,7 @@ module ppbus_arbiter #(
         lower  = {P{1'b0}};
         for (m = 0; m < P - 1; m = m + 1) begin
             span      = {P{1'b1}} >> (m + 1);
-            prio_d[m] = (prio_q[m] & ~{P{in_dirty[m]}}) | ((in_dirty >> (m + 1)) & span);
+            prio_d[m] = (prio_q[m] & ~{P{demote[m]}}) | ((demote >> (m + 1)) & span);
             later     = req_d >> (m + 1);
             higher[m] = higher[m] | (|(later & ~prio_d[m]));
             lower[m]  = lower[m] | (|(later & prio_d[m]));
@@ -107,20 +136,26 @@ module ppbus_arbiter #(
         end
 
         // (2) Grant: R15, to the requester that outranks every other requester.
-        grant   = (owner_d == {P{1'b0}}) ? (req_d & ~higher) : {P{1'b0}};
+        // With HEAL the winner may have to wait for its cycle, and then nobody is granted.
+        grant   = (owner_d == {P{1'b0}}) ? (req_d & ~higher & may_grant) : {P{1'b0}};
         owner_d = owner_d | grant;
 
-        // (3) Reclaim from the owner: R17 (+ F1), else R16.
+        // (3) Reclaim from the owner: R17 (+ F1), else R16; else, with HEAL, ask OWNER again, as
+        // R17 or R16 would, when it has no fork (H3) or on a beat long after the grant (H5).
         send_sreq = owner_d & sreq_d & higher;
         send_req  = owner_d & ~send_sreq & req_d & lower;
+        ask       = {P{1'b0}};
+        if (HEAL != 0) begin
+            ask = owner_d & ~send_sreq & ~send_req & ({P{probe}} | ((higher | lower) & {P{beat}} & ~upto_2l1));
+        end
         sreq_d = sreq_d & ~send_sreq;
         req_d  = req_d & ~send_req & ~((F1 != 0) ? send_sreq : {P{1'b0}});
     end
 
     // The symbols each rule sends, in order: a grant's FORK first, then any reclaim. R17 and R16
-    // never fire together on a port.
-    assign reclaim_b0 = ({P{A_STRONG[0]}} & send_sreq) | ({P{A_REQUEST[0]}} & send_req);
-    assign reclaim_b1 = ({P{A_STRONG[1]}} & send_sreq) | ({P{A_REQUEST[1]}} & send_req);
+    // never fire together on a port, nor either with a repeated ask.
+    assign reclaim_b0 = ({P{A_STRONG[0]}} & (send_sreq | (ask & higher))) | ({P{A_REQUEST[0]}} & (send_req | (ask & ~higher)));
+    assign reclaim_b1 = ({P{A_STRONG[1]}} & (send_sreq | (ask & higher))) | ({P{A_REQUEST[1]}} & (send_req | (ask & ~higher)));
     assign push0_b0   = ({P{A_FORK[0]}} & grant) | (~grant & reclaim_b0);
     assign push0_b1   = ({P{A_FORK[1]}} & grant) | (~grant & reclaim_b1);
     assign push1_b0   = grant & reclaim_b0;
@@ -163,8 +198,52 @@ module ppbus_arbiter #(
         .push0_b1   (push0_b1),
         .push1_b0   (push1_b0),
         .push1_b1   (push1_b1),
+        .busy       (busy),
         .drive      (a2c_out)
     );
+
+    genvar gd;
+    generate
+        if (L < 1) begin : g_bad_l
+            ppbus_arbiter_needs_a_latency_of_at_least_1 u_bad ();
+        end
+        if (HEAL != 0) begin : g_heal
+            wire         odd;
+            wire [P-1:0] drove_fork;  // a FORK driven on the port: a grant leaves at once, in its cycle
+
+            for (gd = 0; gd < P; gd = gd + 1) begin : g_drove
+                assign drove_fork[gd] = (a2c_out[2*gd + 1:2*gd] == A_FORK);
+            end
+            ppbus_beat #(
+                .L (L)
+            ) u_beat (
+                .clk  (clk),
+                .rst  (rst),
+                .beat (beat),
+                .odd  (odd)
+            );
+            ppbus_healclock #(
+                .W    (P),
+                .L    (L),
+                .ECHO (2 * L - 1)
+            ) u_clock (
+                .clk      (clk),
+                .rst      (rst),
+                .odd      (odd),
+                .drove    (drove_fork),
+                .forget   (returned),
+                .mark     (drove_fork),
+                .echo     (below_2l),
+                .recent   (upto_2l1),
+                .same_par (same_par)
+            );
+        end else begin : g_no_heal
+            assign beat     = 1'b0;
+            assign below_2l = {P{1'b0}};
+            assign upto_2l1 = {P{1'b0}};
+            assign same_par = {P{1'b0}};
+        end
+    endgenerate
 
 `ifndef SYNTHESIS
     assign lent = |owner_q;
@@ -178,7 +257,8 @@ module ppbus_arbiter #(
         end
     end
 
-    // The protocol: a fork comes back (DIRTY_FORK or CLEAN_FORK) only from the OWNER.
+    // The protocol: a fork comes back (DIRTY_FORK or CLEAN_FORK) only from the OWNER (with HEAL,
+    // such a duplicate is dropped; the RTL is simulated without faults, so it never comes).
     always @(posedge clk) begin : a_fork_from_owner
         if (!rst && ((in_dirty | in_clean) & ~owner_q) != {P{1'b0}}) begin
             $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);

@@ -19,6 +19,7 @@ module ppbus_outq #(
     input  wire [W-1:0]   push0_b1,   //   bit 1 (both 0: none)
     input  wire [W-1:0]   push1_b0,   // second symbol (only with the first), e.g. DIRTY_FORK then
     input  wire [W-1:0]   push1_b1,   //   REQUEST
+    output wire [W-1:0]   busy,       // a symbol waits on the link: what is sent now leaves later
     output wire [2*W-1:0] drive       // symbol driven on each link's channel, link k in [2k+1:2k]
 );
     // E1 output FIFOs of W links (docs/SPEC.md (contract)): a pair of symbols leaves in two
@@ -33,6 +34,8 @@ module ppbus_outq #(
     wire [W-1:0] waiting  = pending_b0_q | pending_b1_q;
     wire [W-1:0] drive_b0 = pending_b0_q | (~waiting & push0_b0);
     wire [W-1:0] drive_b1 = pending_b1_q | (~waiting & push0_b1);
+
+    assign busy = waiting;
 
     genvar g;
     generate

@@ -8,7 +8,9 @@
 
 module ppbus_client #(
     parameter integer K  = 3,  // arbiters in S_i: one link each, slot 0 first
-    parameter integer F3 = 1   // audit fix F3: no meal on a dirty, reclaimed fork
+    parameter integer F3 = 1,  // audit fix F3: no meal on a dirty, reclaimed fork
+    parameter integer HEAL = 0,  // +heal: recover one lost or duplicated symbol (rules H1-H6)
+    parameter integer L  = 1   // channel latency in cycles, which +heal's bounds derive from
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -23,6 +25,10 @@ module ppbus_client #(
     // Client C_i of Campos-Carvalho: rules R1-R11 in the cycle order of docs/SPEC.md §3.4.
     // (0) environment R1/R3; (1) receive R8-R11; (2) eat R2 (+F3), which skips (3);
     // (3) per link at most one of R5, R6, R7, R4; the output queues then drive one symbol per link.
+    // With HEAL, docs/PROTOCOL.md "Healing": (1) first drops a duplicate FORK (H1) and reads a
+    // (Strong)REQUEST without the fork as an echo or as a lost fork (H2); (3) first sends a lost
+    // fork's last return again; a return leaves only behind nothing, a DIRTY_FORK only in a cycle
+    // of its FORK's parity (H6); and a hungry client without a fork asks again on a beat (H5).
     localparam [1:0] THINKING = 2'd0;
     localparam [1:0] HUNGRY   = 2'd1;
     localparam [1:0] EATING   = 2'd2;
@@ -53,6 +59,11 @@ module ppbus_client #(
     wire [K-1:0]  in_fork;   // the symbol arriving on each link, decoded into one mask per code
     wire [K-1:0]  in_request;
     wire [K-1:0]  in_strong;
+    wire [K-1:0]  fork_new;  // a FORK that counts (R8); with HEAL not a duplicate (H1)
+    wire [K-1:0]  request_ok; // a REQUEST that counts (R9); with HEAL only while the fork is held
+    wire [K-1:0]  lost;      // H2: a (Strong)REQUEST without the fork, long after the last return
+    wire [K-1:0]  regen_r;   // H2: the last return is to be sent again, and as a DIRTY_FORK
+    wire [K-1:0]  regen_dirty_r;
     wire [K-1:0]  fork_r;    // the link state after (1) receive
     wire [K-1:0]  req_r;
     wire [K-1:0]  sreq_r;
@@ -62,6 +73,23 @@ module ppbus_client #(
     reg [K-1:0]   r6;
     reg [K-1:0]   r7;
     reg [K-1:0]   r4;
+    reg [K-1:0]   again;     // H5: a REQUEST again on a beat
+    reg [K-1:0]   resend;    // H2: the last return sent again
+    reg [K-1:0]   regen_d;
+    reg [K-1:0]   regen_q;
+    reg [K-1:0]   regen_dirty_q;
+    reg [K-1:0]   last_dirty_q; // the last return driven on the link was a DIRTY_FORK
+    wire [K-1:0]  last_dirty_d;
+    wire [K-1:0]  may_clean;  // H6: a return may leave this cycle, a DIRTY_FORK with its parity
+    wire [K-1:0]  may_dirty;
+    wire [K-1:0]  busy;       // a symbol waits in the link's output queue
+    wire [K-1:0]  drove_b0;   // bit 0 and bit 1 of the symbol driven on each link
+    wire [K-1:0]  drove_b1;
+    wire [K-1:0]  drove_fork; // a DIRTY_FORK or CLEAN_FORK driven this cycle
+    wire          beat;       // from the heal clock: a beat, and per link the age of the last return
+    wire [K-1:0]  upto_2l;    //   at most 2L cycles (H1)
+    wire [K-1:0]  upto_2l1;   //   at most 2L+1 cycles (H2, H5)
+    wire [K-1:0]  same_par;   // the last FORK's parity is this cycle's
     wire [K-1:0]  a2c_b0;    // bit 0 and bit 1 of the symbol arriving on each link
     wire [K-1:0]  a2c_b1;
     wire [K-1:0]  push0_b0;  // the symbols the rules send on each link, bit-sliced the same way
@@ -87,11 +115,21 @@ module ppbus_client #(
     // (1) Receive: R8 (a fork, always clean), R9 (a request token), R10/R11 (a StrongRequest counts
     // only while the fork is held: otherwise it raced the fork on its way back). This and the
     // masks below depend on registers only; req comes in last, so that the logic a simulator must
-    // re-evaluate when req changes is the few words of the block after.
-    assign fork_r  = fork_q | in_fork;
-    assign dirty_r = dirty_q & ~in_fork;
-    assign req_r   = req_q | in_request | (in_strong & fork_q);
+    // re-evaluate when req changes is the few words of the block after. With HEAL a FORK held or
+    // within 2L cycles of the last return is a duplicate (H1); a REQUEST without the fork is an
+    // echo within 2L+1 cycles of the last return or while a return waits to be sent again, and
+    // otherwise means that a fork is lost (H2); either way it is consumed.
+    assign fork_new   = (HEAL != 0) ? (in_fork & ~fork_q & ~upto_2l) : in_fork;
+    assign request_ok = (HEAL != 0) ? (in_request & fork_q) : in_request;
+    assign lost       = (HEAL != 0) ? ((in_request | in_strong) & ~fork_q & ~upto_2l1 & ~regen_q) : {K{1'b0}};
+    assign regen_r       = (HEAL != 0) ? (regen_q | lost) : {K{1'b0}};
+    assign regen_dirty_r = (regen_dirty_q & ~lost) | (last_dirty_q & lost);
+    assign fork_r  = fork_q | fork_new;
+    assign dirty_r = dirty_q & ~fork_new;
+    assign req_r   = req_q | request_ok | (in_strong & fork_q);
     assign sreq_r  = sreq_q | (in_strong & fork_q);
+    assign may_clean = (HEAL != 0) ? ~busy : {K{1'b1}};
+    assign may_dirty = (HEAL != 0) ? (~busy & same_par) : {K{1'b1}};
 
     always @* begin
         // (0) Environment: R1 and R3 act on req before the rules.
@@ -108,28 +146,41 @@ module ppbus_client #(
             state_d = EATING;
         end
 
-        // (3) Per link, at most one of R5, R6, R7, R4: the masks are disjoint.
-        r5 = {K{1'b0}};
-        r6 = {K{1'b0}};
-        r7 = {K{1'b0}};
-        r4 = {K{1'b0}};
-        if (!eat && state_d == THINKING) begin
-            r5 = fork_r & req_r;               // R5: a requested fork goes back dirty
-        end else if (!eat && state_d == HUNGRY) begin
-            r6 = fork_r & req_r & dirty_r;     // R6: the dirty fork back, then our own request
-            r7 = fork_r & sreq_r & ~dirty_r;   // R7: a clean fork yields to a StrongRequest
-            r4 = ~fork_r & req_r;              // R4: ask for a missing fork
+        // (3) Per link, at most one of R5, R6, R7, R4: the masks are disjoint. A link with a
+        // return to send again (H2) does that when it may, and nothing else. A return that may not
+        // leave yet (H6) waits, and no other rule fires on its link.
+        r5     = {K{1'b0}};
+        r6     = {K{1'b0}};
+        r7     = {K{1'b0}};
+        r4     = {K{1'b0}};
+        again  = {K{1'b0}};
+        resend = {K{1'b0}};
+        if (state_d != EATING) begin
+            resend = regen_r & ((regen_dirty_r & may_dirty) | (~regen_dirty_r & may_clean));
+        end
+        if (state_d == THINKING) begin
+            r5 = ~regen_r & fork_r & req_r & may_dirty;            // R5: a requested fork goes back dirty
+        end else if (state_d == HUNGRY) begin
+            r6 = ~regen_r & fork_r & req_r & dirty_r & may_dirty;  // R6: the dirty fork back, then our request
+            r7 = ~regen_r & fork_r & sreq_r & ~dirty_r & may_clean; // R7: a clean fork yields to a StrongRequest
+            r4 = ~regen_r & ~fork_r & req_r;                       // R4: ask for a missing fork
+            if (HEAL != 0 && beat) begin
+                again = ~regen_r & ~fork_r & ~req_r & ~upto_2l1;   // H5: still no fork, ask again
+            end
         end
         fork_d  = fork_r & ~(r5 | r6 | r7);
         req_d   = req_r & ~(r6 | r7 | r4);
         sreq_d  = sreq_r & ~(r5 | r6 | r7);
         dirty_d = eat ? {K{1'b1}} : (dirty_r & ~(r5 | r6));
+        regen_d = regen_r & ~resend;
     end
 
     // The symbols each rule sends, in order: R5 and R6 DIRTY_FORK, R7 CLEAN_FORK, R4 REQUEST; R6's
-    // REQUEST follows in the next cycle.
-    assign push0_b0 = ({K{C_DIRTY[0]}} & (r5 | r6)) | ({K{C_CLEAN[0]}} & r7) | ({K{C_REQUEST[0]}} & r4);
-    assign push0_b1 = ({K{C_DIRTY[1]}} & (r5 | r6)) | ({K{C_CLEAN[1]}} & r7) | ({K{C_REQUEST[1]}} & r4);
+    // REQUEST follows in the next cycle. H5 sends a REQUEST, H2 the last return.
+    assign push0_b0 = ({K{C_DIRTY[0]}} & (r5 | r6 | (resend & regen_dirty_r)))
+                    | ({K{C_CLEAN[0]}} & (r7 | (resend & ~regen_dirty_r))) | ({K{C_REQUEST[0]}} & (r4 | again));
+    assign push0_b1 = ({K{C_DIRTY[1]}} & (r5 | r6 | (resend & regen_dirty_r)))
+                    | ({K{C_CLEAN[1]}} & (r7 | (resend & ~regen_dirty_r))) | ({K{C_REQUEST[1]}} & (r4 | again));
     assign push1_b0 = {K{C_REQUEST[0]}} & r6;
     assign push1_b1 = {K{C_REQUEST[1]}} & r6;
 
@@ -149,6 +200,69 @@ module ppbus_client #(
             dirty_q <= dirty_d;
         end
     end
+
+    // +heal's state: the returns to send again and the kind of the last return driven per link
+    // (a CLEAN_FORK before any). Without HEAL they stay zero, nothing reads them (not even from an
+    // arbitrary state, as an induction proof starts), and synthesis removes them.
+    always @(posedge clk) begin
+        if (rst || HEAL == 0) begin
+            regen_q       <= {K{1'b0}};
+            regen_dirty_q <= {K{1'b0}};
+            last_dirty_q  <= {K{1'b0}};
+        end else begin
+            regen_q       <= regen_d;
+            regen_dirty_q <= regen_dirty_r;
+            last_dirty_q  <= last_dirty_d;
+        end
+    end
+
+    // A fork driven on a link: a DIRTY_FORK or CLEAN_FORK, the codes whose two bits differ.
+    genvar gd;
+    generate
+        for (gd = 0; gd < K; gd = gd + 1) begin : g_drove
+            assign drove_b0[gd] = c2a_out[2*gd];
+            assign drove_b1[gd] = c2a_out[2*gd + 1];
+        end
+        if (L < 1) begin : g_bad_l
+            ppbus_client_needs_a_latency_of_at_least_1 u_bad ();
+        end
+        if (HEAL != 0) begin : g_heal
+            wire odd;
+
+            ppbus_beat #(
+                .L (L)
+            ) u_beat (
+                .clk  (clk),
+                .rst  (rst),
+                .beat (beat),
+                .odd  (odd)
+            );
+            ppbus_healclock #(
+                .W    (K),
+                .L    (L),
+                .ECHO (2 * L)
+            ) u_clock (
+                .clk      (clk),
+                .rst      (rst),
+                .odd      (odd),
+                .drove    (drove_fork),
+                .forget   ({K{1'b0}}),
+                .mark     (fork_new),
+                .echo     (upto_2l),
+                .recent   (upto_2l1),
+                .same_par (same_par)
+            );
+        end else begin : g_no_heal
+            assign beat     = 1'b0;
+            assign upto_2l  = {K{1'b0}};
+            assign upto_2l1 = {K{1'b0}};
+            assign same_par = {K{1'b0}};
+        end
+    endgenerate
+    assign drove_fork   = (drove_b0 ~^ {K{C_DIRTY[0]}}) & (drove_b1 ~^ {K{C_DIRTY[1]}})
+                        | (drove_b0 ~^ {K{C_CLEAN[0]}}) & (drove_b1 ~^ {K{C_CLEAN[1]}});
+    assign last_dirty_d = (last_dirty_q & ~drove_fork)
+                        | (drove_fork & (drove_b0 ~^ {K{C_DIRTY[0]}}) & (drove_b1 ~^ {K{C_DIRTY[1]}}));
 
     assign gnt = (state_q == EATING);
 
@@ -170,6 +284,7 @@ module ppbus_client #(
         .push0_b1   (push0_b1),
         .push1_b0   (push1_b0),
         .push1_b1   (push1_b1),
+        .busy       (busy),
         .drive      (c2a_out)
     );
 
@@ -179,7 +294,8 @@ module ppbus_client #(
     // its queue.
     assign held = fork_q | (queued_b0 ^ queued_b1);
 
-    // The protocol: a FORK arrives only at a client that does not hold that fork.
+    // The protocol: a FORK arrives only at a client that does not hold that fork (with HEAL, such
+    // a duplicate is dropped; the RTL is simulated without faults, so it never comes).
     always @(posedge clk) begin : a_fork_not_held
         if (!rst && (in_fork & fork_q) != {K{1'b0}}) begin
             $display("ASSERTION a_fork_not_held FAILED in %m: FORK on a link whose fork is held (links %b) at time %0t", in_fork & fork_q, $time);

@@ -30,7 +30,7 @@ class SymbolCodesTest {
                 seen++;
             }
         }
-        assertEquals(6 + 6 + 4, seen);
+        assertEquals(6 + 6 + 5, seen); // arbiter1: no StrongREQUEST (nobody else competes), the REQUEST of +heal's H3
     }
 
     @Test

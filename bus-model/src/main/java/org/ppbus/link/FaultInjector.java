@@ -38,7 +38,8 @@ public final class FaultInjector {
         this.triggerCycle = plan.random() ? lo + rnd.nextLong(hi - lo) : plan.cycle();
         this.targetBankId = resolvedDirection == null ? -1 : resolvedDirection.ordinal();
         this.targetChannel = resolvedChannel;
-        this.mask = 1 + rnd.nextInt(3);
+        int drawn = 1 + rnd.nextInt(3); // drawn even when given, so that the delay below stays the same
+        this.mask = plan.mask() != 0 ? plan.mask() : drawn;
         this.delay = plan.random() ? 1 + rnd.nextInt(8) : 4;
     }
 

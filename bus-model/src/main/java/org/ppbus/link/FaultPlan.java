@@ -23,12 +23,18 @@ import java.util.Locale;
  * <li>drop: the symbol never arrives;</li>
  * <li>duplicate: it arrives, and again one cycle later;</li>
  * <li>corrupt: its 2-bit code is XORed with a nonzero mask, so it arrives as another symbol (or as
- * idle, which is a drop);</li>
+ * idle, which is a drop); the mask is drawn from the seed, or given as {@code CYCLE@CHANNEL^MASK}
+ * (1, 2 or 3);</li>
  * <li>delay: it arrives D cycles late (D from the seed, 1..8, for random; 4 otherwise), after the
  * symbols sent behind it: the channel is no longer FIFO.</li>
  * </ul>
  */
-public record FaultPlan(String kind, boolean random, long cycle, String channel) {
+public record FaultPlan(String kind, boolean random, long cycle, String channel, int mask) {
+    /** A plan whose corruption mask, if any, is drawn from the run seed. */
+    public FaultPlan(String kind, boolean random, long cycle, String channel) {
+        this(kind, random, cycle, channel, 0);
+    }
+
     public static final List<String> KINDS = List.of("drop", "duplicate", "corrupt", "delay", "crash");
     /** The kinds that hit one symbol of the contract's channels (the fault matrix's). */
     public static final List<String> SYMBOL_KINDS = List.of("drop", "duplicate", "corrupt", "delay");
@@ -68,6 +74,16 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
         if (where.equals("random")) {
             return new FaultPlan(kind, true, -1, null);
         }
+        int mask = 0;
+        int caret = where.indexOf('^');
+        if (caret >= 0) {
+            if (!kind.equals("corrupt") || !where.substring(caret + 1).matches("[123]")) {
+                throw new IllegalArgumentException("only a corruption takes ^MASK, a mask of 1, 2 or 3 (e.g. corrupt:100@c2a_c0_a1^3), got '"
+                        + text + "'");
+            }
+            mask = Integer.parseInt(where.substring(caret + 1));
+            where = where.substring(0, caret);
+        }
         int at = where.indexOf('@');
         if (at < 0) {
             throw new IllegalArgumentException("a fault's WHERE must be random or CYCLE@CHANNEL, got '" + where + "'");
@@ -89,7 +105,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
             throw new IllegalArgumentException("a fault's channel must look like c2a_c0_a1, a2c_a1_c0 or (between the nodes of a"
                     + " message-passing algorithm) m_0_1, got '" + channel + "'");
         }
-        return new FaultPlan(kind, false, cycle, channel);
+        return new FaultPlan(kind, false, cycle, channel, mask);
     }
 
     /** The lateness of a delayed message, {@code +D} after its channel (4 cycles without it). */
@@ -145,6 +161,6 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel)
         if (kind.equals("crash")) {
             return kind + ":" + (random ? "random" : cycle == 0 ? channel : channel.substring(1) + "@" + cycle);
         }
-        return kind + ":" + (random ? "random" : cycle + "@" + channel);
+        return kind + ":" + (random ? "random" : cycle + "@" + channel + (mask == 0 ? "" : "^" + mask));
     }
 }

@@ -96,15 +96,7 @@ final class TopLevel {
             }
             b.append("    // Arbiter ").append(j).append(j >= n ? " (fictitious point)" : "").append(": clients ")
              .append(Arrays.toString(cs)).append('\n');
-            if (cs.length == 1 && !rules.heal()) {
-                b.append("    ppbus_arbiter1 u_arbiter_").append(j).append(" (\n");
-            } else if (cs.length == 1) {
-                b.append("    ppbus_arbiter1 #(\n        .HEAL (1),\n        .L    (").append(latency)
-                 .append(")\n    ) u_arbiter_").append(j).append(" (\n");
-            } else {
-                b.append("    ppbus_arbiter #(\n        .P (").append(cs.length).append(")").append(fix("F1", rules.f1()))
-                 .append(fix("F2", rules.f2())).append(heal(rules, latency)).append("\n    ) u_arbiter_").append(j).append(" (\n");
-            }
+            arbiterInstance(b, j, cs.length, rules, latency);
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
             b.append("`ifndef SYNTHESIS\n        .lent    (lent_a").append(j).append("),\n`endif\n");
             b.append("        .c2a_in  (").append(concat(cs, c -> c2a(c, j) + "_rx")).append("),\n");
@@ -178,6 +170,19 @@ final class TopLevel {
         b.append("                    $display(\"ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
         b.append("                end\n            end\n");
         b.append("            $stop;\n        end\n    end\n`endif\n");
+    }
+
+    /** The first line(s) of arbiter j's instance: its module and parameters. */
+    private static void arbiterInstance(StringBuilder b, int j, int ports, RuleSet rules, int latency) {
+        if (ports == 1 && !rules.heal()) {
+            b.append("    ppbus_arbiter1 u_arbiter_").append(j).append(" (\n");
+        } else if (ports == 1) {
+            b.append("    ppbus_arbiter1 #(\n        .HEAL (1),\n        .L    (").append(latency)
+             .append(")\n    ) u_arbiter_").append(j).append(" (\n");
+        } else {
+            b.append("    ppbus_arbiter #(\n        .P (").append(ports).append(")").append(fix("F1", rules.f1()))
+             .append(fix("F2", rules.f2())).append(heal(rules, latency)).append("\n    ) u_arbiter_").append(j).append(" (\n");
+        }
     }
 
     private static void channel(StringBuilder b, String name, int latency) {

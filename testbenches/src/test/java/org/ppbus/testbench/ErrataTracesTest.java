@@ -123,4 +123,30 @@ class ErrataTracesTest {
             throw new AssertionError("missing documented trace " + p.toAbsolutePath());
         }
     }
+
+    /**
+     * C1 (docs/ERRATA.md): under fixed+heal, the DirtyFORK of client 5 to arbiter 5 in cycle 3959,
+     * corrupted into a CleanFORK (mask 3), leaves client 5 undemoted at arbiter 5 while it was
+     * demoted at its other arbiters; nobody eats again, and the beat's repeated requests keep moving
+     * (livelock, 5000 cycles after the fault). The same symbol lost (mask 2 makes it idle) is
+     * repaired.
+     */
+    @ParameterizedTest
+    @CsvSource({"3, livelock", "2, "})
+    void aDirtyForkCorruptedIntoACleanForkIsNotRepaired(int mask, String invariant) throws IOException {
+        Path trace = TRACES.resolve("c1.trace");
+        requireFile(trace);
+        SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(13).cycles(8961).rules("fixed+heal")
+                .workload(trace.toString()).seed(68).watchdogCycles(5000)
+                .fault("corrupt:3959@c2a_c5_a5^" + mask).build();
+        SimulationResult r = new Simulation(c).run();
+        assertEquals(mask == 3 ? "CLEAN_FORK" : "idle", r.fault().delivered());
+        if (invariant == null) {
+            assertNull(r.violation(), () -> r.violation().headline());
+            assertEquals("recovered", r.fault().verdict());
+        } else {
+            assertNotNull(r.violation(), "expected " + invariant);
+            assertEquals(invariant, r.violation().invariant());
+        }
+    }
 }

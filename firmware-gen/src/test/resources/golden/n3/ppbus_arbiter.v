@@ -186,7 +186,8 @@ module ppbus_arbiter #(
 `endif
 
     ppbus_outq #(
-        .W (P)
+        .W    (P),
+        .BUSY (HEAL)
     ) u_outq (
         .clk        (clk),
         .rst        (rst),

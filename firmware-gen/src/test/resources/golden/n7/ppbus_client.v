@@ -272,7 +272,8 @@ module ppbus_client #(
 `endif
 
     ppbus_outq #(
-        .W (K)
+        .W    (K),
+        .BUSY (HEAL)
     ) u_outq (
         .clk        (clk),
         .rst        (rst),

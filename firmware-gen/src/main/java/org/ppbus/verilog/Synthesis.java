@@ -68,6 +68,13 @@ public final class Synthesis {
     /** As above for a design whose top module is {@code top}. */
     public static Result run(GeneratedDesign design, String top, Path dir, boolean placeAndRoute) throws IOException {
         design.writeTo(dir);
+        // The parameters of each derived module, from a run of its own: running hierarchy inside
+        // the synthesis script changes the order ABC sees the netlist in, and with it a few LUTs.
+        ExternalTool.Result h = ExternalTool.run(dir, 600, "yosys", "-q", "-p", "read_verilog "
+                + String.join(" ", design.sources()) + "; tee -q -o hierarchy.log hierarchy -top " + top);
+        if (h.exitCode() != 0) {
+            throw new IOException("yosys failed: " + lastLines(h.output(), 5));
+        }
         String script = "read_verilog " + String.join(" ", design.sources())
                 + "; synth_ice40 -noflatten -top " + top + "; tee -q -o modules.json stat -json"
                 + "; flatten; tee -q -o total.json stat -json; write_json netlist.json";
@@ -81,9 +88,11 @@ public final class Synthesis {
         Cells total = Cells.of(readStat(m, dir.resolve("total.json")).path("design").path("num_cells_by_type"));
         List<Module> modules = new ArrayList<>();
         JsonNode mods = readStat(m, dir.resolve("modules.json")).path("modules");
+        Map<String, String> parameters = parameters(java.nio.file.Files.readString(dir.resolve("hierarchy.log")));
         for (Iterator<Map.Entry<String, JsonNode>> it = mods.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            modules.add(new Module(readableName(e.getKey()), Cells.of(e.getValue().path("num_cells_by_type"))));
+            String name = parameters.getOrDefault(e.getKey(), readableName(e.getKey()));
+            modules.add(new Module(name, Cells.of(e.getValue().path("num_cells_by_type"))));
         }
         if (!placeAndRoute) {
             return new Result(total, modules, null, "not run (use --pnr)");
@@ -123,11 +132,42 @@ public final class Synthesis {
         return m.readTree(json.toString());
     }
 
-    /** {@code $paramod\ppbus_client\K=s32'...0100} becomes {@code ppbus_client K=4}. */
+    /**
+     * The modules Yosys derived with parameters, by the name it gave them, as {@code ppbus_outq W=8
+     * BUSY=0}: read from the log of {@code hierarchy}, which lists each derived module's parameters
+     * before the line that names it. A module with several parameters is otherwise named by a hash.
+     */
+    static Map<String, String> parameters(String hierarchyLog) {
+        Map<String, String> names = new java.util.HashMap<>();
+        StringBuilder params = new StringBuilder();
+        Matcher line = Pattern.compile("(?m)^(?:Parameter \\\\(\\w+) = (.*)|Generating RTLIL representation for module `(\\$paramod[^']*\\\\(\\w+))'\\.|(.*derive mode.*))$")
+                .matcher(hierarchyLog);
+        while (line.find()) {
+            if (line.group(5) != null) {
+                params.setLength(0); // each derivation lists its parameters anew
+            } else if (line.group(1) != null) {
+                params.append(' ').append(line.group(1)).append('=').append(line.group(2).trim());
+            } else {
+                names.put(line.group(3), line.group(4) + params);
+                params.setLength(0);
+            }
+        }
+        return names;
+    }
+
+    /**
+     * {@code $paramod\ppbus_client\K=s32'...0100} becomes {@code ppbus_client K=4}. Yosys names a
+     * module with several parameters by a hash instead ({@code $paramod$5d3c...\ppbus_healclock}),
+     * which becomes {@code ppbus_healclock #5d3ce2}: the parameters are not in the name.
+     */
     static String readableName(String yosysName) {
         Matcher pm = Pattern.compile("\\$paramod\\\\(\\w+)\\\\(\\w+)=s32'([01]+)").matcher(yosysName);
         if (pm.find()) {
             return pm.group(1) + " " + pm.group(2) + "=" + Long.parseLong(pm.group(3), 2);
+        }
+        Matcher hashed = Pattern.compile("^\\$paramod\\$([0-9a-f]{6})[0-9a-f]*\\\\(\\w+)$").matcher(yosysName);
+        if (hashed.find()) {
+            return hashed.group(2) + " #" + hashed.group(1);
         }
         return yosysName.startsWith("\\") ? yosysName.substring(1) : yosysName;
     }

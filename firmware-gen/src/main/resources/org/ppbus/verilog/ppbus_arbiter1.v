@@ -89,7 +89,10 @@ module ppbus_arbiter1 #(
     wire       queued_b1;
 `endif
 
-    ppbus_outq u_outq (
+    ppbus_outq #(
+        .W    (1),
+        .BUSY (HEAL)
+    ) u_outq (
         .clk        (clk),
         .rst        (rst),
 `ifndef SYNTHESIS

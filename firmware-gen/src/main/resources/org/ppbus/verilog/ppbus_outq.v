@@ -1,5 +1,6 @@
 module ppbus_outq #(
-    parameter integer W = 1    // links, each with its own queue
+    parameter integer W    = 1,  // links, each with its own queue
+    parameter integer BUSY = 0   // drive the busy output (+heal reads it); else it is constant 0
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -27,7 +28,9 @@ module ppbus_outq #(
     wire [W-1:0] drive_b0 = pending_b0_q | (~waiting & push0_b0);
     wire [W-1:0] drive_b1 = pending_b1_q | (~waiting & push0_b1);
 
-    assign busy = waiting;
+    // Only +heal's units read busy; for the others it is a constant, so that a module synthesised
+    // on its own (hierarchically) spends no gates on an output nobody reads.
+    assign busy = (BUSY != 0) ? waiting : {W{1'b0}};
 
     genvar g;
     generate

@@ -254,11 +254,17 @@ final class VerifyCommand implements Main.Command {
                     + " no trace written)");
             return null;
         }
-        if (opt.faultKinds() != 0) {
-            out.println("  (a counterexample with a fault is not written as a trace yet; the message names the fault)");
+        List<String> faults = search.faultsOn(f);
+        if (faults.size() > 1) {
+            out.println("  faults on the path: " + String.join(", ", faults) + " (ppbus simulate injects one fault per run,"
+                    + " so this counterexample is not written as a trace)");
             return null;
         }
-        Written w = writeCounterexample(search, f, q);
+        String fault = faults.isEmpty() ? "none" : faults.get(0);
+        if (!faults.isEmpty()) {
+            out.println("  fault on the path: " + fault);
+        }
+        Written w = writeCounterexample(search, f, q, fault);
         out.println("counterexample: " + q.traceOut());
         out.println("replay: " + w.replay());
         Violation v = w.replayed();
@@ -352,7 +358,7 @@ final class VerifyCommand implements Main.Command {
      * longer than any wait before the loop can be, and the loop outlasts it, the stall bound, and the
      * n meals the starvation watchdog also waits for.
      */
-    private static Written writeCounterexample(StateSearch search, StateSearch.Finding f, Request q)
+    private static Written writeCounterexample(StateSearch search, StateSearch.Finding f, Request q, String fault)
             throws java.io.IOException {
         SearchOptions opt = q.search();
         SimulationConfig defaults = SimulationConfig.defaults();
@@ -376,7 +382,7 @@ final class VerifyCommand implements Main.Command {
         Outputs.write(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
         SimulationConfig replay = defaults.toBuilder().nodes(opt.nodes()).latencyCycles(opt.latency()).rules(opt.rules())
                 .workload(tracePath.toString()).cycles(actions.size() + 2L).watchdogCycles(watchdog)
-                .fairness(opt.checkOvertaking()).build().validated();
+                .fairness(opt.checkOvertaking()).fault(fault).build().validated();
         Violation v = new Simulation(replay).run().violation();
         return new Written(tracePath, SimulateCommand.replayCommand(replay, tracePath.toString(), replay.cycles()), v);
     }

@@ -46,6 +46,25 @@ class VerifyCommandTest {
     }
 
     /**
+     * A finding after a fault is written as a trace too, and its replay injects the same fault: the
+     * fixed rules with a duplicated symbol fail, and so does the replay, which without the fault
+     * would run clean.
+     */
+    @Test
+    void aFindingAfterAFaultReplaysWithItsFault(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("cx.trace");
+        assertEquals(1, run("verify", "--nodes", "3", "--rules", "fixed", "--faults", "duplicate", "--trace-out", trace.toString()));
+        String out = cli.out();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("fault on the path: (duplicate:\\d+@\\w+)").matcher(out);
+        assertTrue(m.find(), out);
+        String replay = out.lines().filter(l -> l.startsWith("replay: ppbus ")).findFirst().orElseThrow().substring("replay: ppbus ".length());
+        assertTrue(replay.contains("--fault " + m.group(1)), replay);
+        assertEquals(1, run(replay.split(" ")), "the replay with the fault fails");
+        assertEquals(0, run(replay.replace(" --fault " + m.group(1), "").split(" ")), "without it, it runs clean");
+        assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1\n# counterexample of ppbus verify:"));
+    }
+
+    /**
      * Every kind of finding replays to the same verdict: the command verify prints, run as a user
      * runs it, reports the search's property, at the cycle verify says. A safety finding at depth d
      * is cycle d of the replay (search cycle k is simulation cycle k + 1, and the depth counts the

@@ -93,9 +93,10 @@ final class StateGraph {
         return p;
     }
 
-    /** Unpacks one cycle's actions, 2 bits per processor. */
+    /** Unpacks one cycle's actions, 2 bits per processor, and at index n the fault's code (0: none). */
     static int[] actions(long act, int n) {
-        int[] a = new int[n];
+        int[] a = new int[n + 1];
+        a[n] = (int) (act >>> SearchFaults.SHIFT);
         for (int i = 0; i < n; i++) {
             a[i] = (int) (act >>> (2 * i)) & 3;
         }

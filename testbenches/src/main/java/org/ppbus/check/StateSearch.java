@@ -34,7 +34,10 @@ import org.ppbus.registry.Algorithms;
  * whole system, so a counterexample is real, but "no violation" covers that scope only.
  */
 public final class StateSearch {
-    /** One broken property, with the shortest path that shows it (actions per cycle; a loop for liveness). */
+    /**
+     * One broken property, with the shortest path that shows it (per cycle, each processor's action
+     * and then the code of a fault injected, 0 for none; a loop for liveness).
+     */
     public record Finding(String property, String message, List<int[]> path, int loopStart) { }
 
     /**
@@ -282,6 +285,22 @@ public final class StateSearch {
             faults.markBroken(idx);
         }
         return bad;
+    }
+
+    /**
+     * The faults on a finding's path, in order, as {@code ppbus simulate --fault} names them (each
+     * cycle's actions carry the fault's code after the processors'). A loop never holds one: a fault
+     * kind once used stays used, so a state after it differs from every state before.
+     */
+    public List<String> faultsOn(Finding f) {
+        List<String> out = new ArrayList<>();
+        for (int c = 0; faults != null && c < f.path().size(); c++) {
+            int code = f.path().get(c)[n];
+            if (code != 0) {
+                out.add(faults.describe((long) code << SearchFaults.SHIFT, c + 1));
+            }
+        }
+        return out;
     }
 
     /** Names the fault on the path to a state, as {@code ppbus simulate --fault} would. */

@@ -42,9 +42,14 @@ final class VerifyCommand implements Main.Command {
     /** The RTL proof as the JSON reports it. */
     record ProofJson(String property, boolean proven, boolean baseCaseFailed, int inductionLength, double seconds,
                      List<String> strengthenedWith) {
-        static ProofJson of(RtlProof.Result p) {
-            return new ProofJson("at most one gnt", p.proven(), p.baseCaseFailed(), p.inductionLength(), p.seconds(),
-                    List.of("fork conservation per arbiter (I2) and OWNER one-hot", "an eating client holds all its forks"));
+        static ProofJson of(RtlProof.Result p, boolean heal) {
+            List<String> with = new java.util.ArrayList<>(List.of("fork conservation per arbiter (I2) and OWNER one-hot",
+                    "an eating client holds all its forks"));
+            if (heal) {
+                with.add("+heal's link timing: where the fork is against OWNER, and the ages of returns, FORKs and"
+                        + " reclaim requests in flight (docs/VERIFICATION.md)");
+            }
+            return new ProofJson("at most one gnt", p.proven(), p.baseCaseFailed(), p.inductionLength(), p.seconds(), with);
         }
     }
 
@@ -334,7 +339,7 @@ final class VerifyCommand implements Main.Command {
         }
         root.set("findings", Reports.mapper().valueToTree(r.findings().stream().map(FindingJson::of).toList()));
         if (proof != null) {
-            root.set("rtlProof", Reports.mapper().valueToTree(ProofJson.of(proof)));
+            root.set("rtlProof", Reports.mapper().valueToTree(ProofJson.of(proof, opt.rules().heal())));
         }
         if (written != null) {
             root.put("counterexample", written.trace().toString());

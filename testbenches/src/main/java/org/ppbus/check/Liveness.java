@@ -219,10 +219,6 @@ final class Liveness {
     }
 
     private int[] loopIn(List<Integer> scc, boolean[] inside, java.util.function.IntPredicate need, int mustRelease) {
-        boolean[] member = new boolean[eatingMask.length];
-        for (int s : scc) {
-            member[s] = true;
-        }
         boolean cyclic = scc.size() > 1;
         if (!cyclic) {
             int s = scc.get(0);
@@ -269,6 +265,12 @@ final class Liveness {
             }
         }
         waypoints.add(first);
+        // Marked only for a loop that is reported: most components are single states, and an array
+        // over all states for each of them would make the analysis quadratic in the states.
+        boolean[] member = new boolean[eatingMask.length];
+        for (int s : scc) {
+            member[s] = true;
+        }
         List<Integer> loop = new ArrayList<>();
         loop.add(first);
         for (int k = 1; k < waypoints.size(); k++) {

@@ -115,7 +115,7 @@ final class FormalHarness {
         }
         for (int c : cs) {
             for (String ch : new String[] {SignalNames.a2c(a, c), SignalNames.c2a(c, a)}) {
-                wires.add("u_" + ch + ".stage_q", "st_" + ch, 2 * latency);
+                wires.add(SignalNames.channelInstance(ch) + ".stage_q", "st_" + ch, 2 * latency);
             }
         }
     }

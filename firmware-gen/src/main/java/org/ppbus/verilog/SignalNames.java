@@ -16,4 +16,9 @@ public final class SignalNames {
     public static String a2c(int arbiter, int client) {
         return "a2c_a" + arbiter + "_c" + client;
     }
+
+    /** The instance of {@code ppbus_channel} that carries a channel named as above. */
+    public static String channelInstance(String channel) {
+        return "u_" + channel;
+    }
 }

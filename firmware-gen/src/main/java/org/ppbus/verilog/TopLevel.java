@@ -186,7 +186,7 @@ final class TopLevel {
     }
 
     private static void channel(StringBuilder b, String name, int latency) {
-        b.append("    ppbus_channel #(\n        .L (").append(latency).append(")\n    ) u_").append(name).append(" (\n")
+        b.append("    ppbus_channel #(\n        .L (").append(latency).append(")\n    ) ").append(SignalNames.channelInstance(name)).append(" (\n")
          .append("        .clk (clk),\n        .rst (rst),\n")
          .append("        .d   (").append(name).append("),\n")
          .append("        .q   (").append(name).append("_rx)\n    );\n\n");

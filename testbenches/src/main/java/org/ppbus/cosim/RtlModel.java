@@ -37,6 +37,8 @@ public final class RtlModel implements AutoCloseable {
         int ppbus_got_error(Pointer h);
 
         int ppbus_output(byte[] buf, int cap);
+
+        int ppbus_one_eval();
     }
 
     private final Api api;
@@ -99,6 +101,14 @@ public final class RtlModel implements AutoCloseable {
             all.append(new String(buf, 0, n, java.nio.charset.StandardCharsets.UTF_8));
         }
         return all.toString();
+    }
+
+    /**
+     * Whether {@link #run} evaluates the design once per cycle (the shim could re-arm Verilator's
+     * edge detector) rather than twice; without a trace open.
+     */
+    public boolean oneEvalPerCycle() {
+        return api.ppbus_one_eval() != 0;
     }
 
     public boolean gotError() {

@@ -8,9 +8,11 @@ import org.ppbus.verilog.SignalNames;
  * width and the channel names depend on n. Only the {@code ppbus_*} C functions are exported; the
  * library is linked with hidden visibility and -Bsymbolic so that several sizes load into one JVM.
  *
- * <p>Cycle t: req is set, the model settles with clk low, gnt and every channel's driven symbol
- * are read (channel 2ℓ is link ℓ's c2a, 2ℓ+1 its a2c, 16 symbols per 32-bit word), then the clock
- * rises. Trace times: 10t (clk low) and 10t + 5 (clk high).
+ * <p>Cycle t: req is set and gnt read (a register), the clock rises, and every channel's symbol
+ * driven in cycle t is read from the newest stage of its register (channel 2ℓ is link ℓ's c2a,
+ * 2ℓ+1 its a2c, 16 symbols per 32-bit word). One eval() per cycle where the Verilator allows it;
+ * with a trace the cycle first settles with clk low. Trace times: 10t (clk low) and 10t + 5
+ * (clk high).
  */
 final class ShimSource {
     private ShimSource() {}
@@ -35,6 +37,30 @@ final class ShimSource {
                 }
                 va_end(again);
                 return n;
+            }
+
+            """;
+
+    /**
+     * Verilator 5 detects a rising clk by comparing it with the value it saw at the previous
+     * eval(). Setting that remembered value low lets a single eval() with clk high be the edge,
+     * where the usual low-then-high pair evaluates the whole design twice per cycle. The remembered
+     * value is a member of the root class whose name is Verilator's (5.006:
+     * {@code __Vtrigrprev__TOP__clk}); where it does not exist the overload taking {@code long}
+     * is chosen and the shim evaluates twice. Called with a null root it only tells which. A
+     * hierarchical build evaluates each unit in a model of its own, with an edge detector of its
+     * own, so there the shim always evaluates twice ({@code kOneEval} false).
+     */
+    private static final String REARM = """
+            template <typename R>
+            auto rearmClock(R* r, int) -> decltype(r->__Vtrigrprev__TOP__clk = 0, bool()) {
+                if (r) r->__Vtrigrprev__TOP__clk = 0;
+                return true;
+            }
+
+            template <typename R>
+            bool rearmClock(R*, long) {
+                return false;
             }
 
             """;
@@ -92,27 +118,40 @@ final class ShimSource {
 
             // Runs k cycles; req, gnt: k * req_words words; sym: k * sym_words words or null.
             // Returns the cycles completed: fewer than k when the RTL stopped on an error.
+            // gnt is a register, so cycle t's value is already there before its clock edge; the
+            // symbols driven in cycle t are read after the edge from the newest stage of each
+            // channel register, which holds exactly them. Without a trace one eval() per cycle
+            // does: the edge detector is re-armed instead of evaluating the whole design once
+            // more with clk low (docs/PERFORMANCE.md). With a trace, or a Verilator whose
+            // internals differ, the cycle settles with clk low first, for the trace's 10t.
             API int ppbus_run(void* h, int k, const uint32_t* req, uint32_t* gnt, uint32_t* sym) {
                 Sim* s = static_cast<Sim*>(h);
                 const int rw = ppbus_req_words();
                 const int sw = ppbus_sym_words();
                 for (int c = 0; c < k; ++c) {
                     setReq(s->top, req + (size_t) c * rw);
-                    s->top->clk = 0;
-                    s->top->eval();
-                    tick(s, 0);
                     getGnt(s->top, gnt + (size_t) c * rw);
-                    if (sym) getSymbols(s->top->rootp, sym + (size_t) c * sw);
+                    if (s->vcd || !kOneEval || !rearmClock(s->top->rootp, 0)) {
+                        s->top->clk = 0;
+                        s->top->eval();
+                        tick(s, 0);
+                    }
                     // The trace shows each cycle's settled values at 10t and the clock edge at
                     // 10t + 5, with the registers it updates (the Java model's VCD shows those
                     // with the next cycle, at 10(t + 1)).
                     s->top->clk = 1;
                     s->top->eval();
                     tick(s, 5);
+                    if (sym) getSymbols(s->top->rootp, sym + (size_t) c * sw);
                     s->cycle++;
                     if (s->ctx->gotError()) return c + 1;
                 }
                 return k;
+            }
+
+            // 1 when ppbus_run makes one eval() per cycle (the edge detector could be re-armed).
+            API int ppbus_one_eval() {
+                return kOneEval && rearmClock(static_cast<Vppbus_top___024root*>(nullptr), 0) ? 1 : 0;
             }
 
             // gnt of the current cycle without clocking: gnt is a register, req only settles logic.
@@ -158,7 +197,7 @@ final class ShimSource {
             #endif
             """;
 
-    static String text(Wiring w, boolean withSymbols) {
+    static String text(Wiring w, int latency, boolean withSymbols, boolean hierarchical) {
         int n = w.nodes();
         int words = (n + 31) / 32;
         int links = w.links();
@@ -171,6 +210,7 @@ final class ShimSource {
         b.append("#define API extern \"C\" __attribute__((visibility(\"default\")))\n\n");
         b.append(PRINTF);
         b.append("namespace {\nstruct Sim {\n    VerilatedContext* ctx;\n    Vppbus_top* top;\n    VerilatedVcdC* vcd;\n    uint64_t cycle;\n};\n\n");
+        b.append("constexpr bool kOneEval = ").append(!hierarchical).append(";\n\n").append(REARM);
         // req/gnt conversion for the width Verilator chose.
         if (n <= 64) {
             String t = n <= 8 ? "CData" : n <= 16 ? "SData" : n <= 32 ? "IData" : "QData";
@@ -191,8 +231,8 @@ final class ShimSource {
             int ch = 0;
             for (int i = 0; i < n; i++) {
                 for (int j : w.arbitersOf(i)) {
-                    symbol(b, ch++, SignalNames.c2a(i, j));
-                    symbol(b, ch++, SignalNames.a2c(j, i));
+                    symbol(b, ch++, SignalNames.c2a(i, j), latency);
+                    symbol(b, ch++, SignalNames.a2c(j, i), latency);
                 }
             }
         } else {
@@ -206,15 +246,22 @@ final class ShimSource {
         return b.toString();
     }
 
-    private static void symbol(StringBuilder b, int channel, String name) {
-        b.append("    w[").append(channel / 16).append("] |= (uint32_t) (r->ppbus_top__DOT__").append(name)
+    /**
+     * Channel {@code channel}'s symbol of the cycle just clocked: the low two bits of its register
+     * chain, where each symbol enters (a chain wider than 64 bits is an array of 32-bit words).
+     */
+    private static void symbol(StringBuilder b, int channel, String name, int latency) {
+        b.append("    w[").append(channel / 16).append("] |= (uint32_t) (r->ppbus_top__DOT__")
+         .append(SignalNames.channelInstance(name)).append("__DOT__stage_q").append(2 * latency > 64 ? "[0]" : "")
          .append(" & 3u) << ").append(2 * (channel % 16)).append(";\n");
     }
 
-    /** Verilator configuration: keep the channel wires readable from the shim. */
+    /**
+     * Verilator configuration: keep the channels' registers readable from the shim. Only they are
+     * public; the wires around them may be optimised away (public wires cost a copy each per cycle).
+     */
     static String vlt() {
         return "`verilator_config\n"
-                + "public_flat_rd -module \"ppbus_top\" -var \"c2a_*\"\n"
-                + "public_flat_rd -module \"ppbus_top\" -var \"a2c_*\"\n";
+                + "public_flat_rd -module \"ppbus_channel\" -var \"stage_q\"\n";
     }
 }

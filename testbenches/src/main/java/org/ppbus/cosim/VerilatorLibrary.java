@@ -137,7 +137,7 @@ public final class VerilatorLibrary {
         if (hierarchical && !symbols) {
             throw new IllegalArgumentException("a hierarchical build needs the Campos-Carvalho units");
         }
-        String shim = ShimSource.text(Wiring.forNodes(nodes), symbols);
+        String shim = ShimSource.text(Wiring.forNodes(nodes), latencyCycles, symbols, hierarchical);
         String vlt = (symbols ? ShimSource.vlt() : "`verilator_config\n") + (hierarchical ? HIERARCHICAL_UNITS : "");
         String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
                 .output().trim();

@@ -249,19 +249,15 @@ final class ShimSource {
     /**
      * Channel {@code channel}'s symbol of the cycle just clocked: the low two bits of its register
      * chain, where each symbol enters (a chain wider than 64 bits is an array of 32-bit words).
+     * The register is read as the member Verilator keeps for it, without a {@code public} mark:
+     * marking the 2·links registers public (one scope per channel instance) took the checked
+     * n = 273 build from about 100 s to 190 s, and public channel wires cost a copy each per cycle
+     * (docs/PERFORMANCE.md). The registers feed the units, so Verilator keeps them; a renamed one
+     * would fail this file's compilation, not a comparison.
      */
     private static void symbol(StringBuilder b, int channel, String name, int latency) {
         b.append("    w[").append(channel / 16).append("] |= (uint32_t) (r->ppbus_top__DOT__")
          .append(SignalNames.channelInstance(name)).append("__DOT__stage_q").append(2 * latency > 64 ? "[0]" : "")
          .append(" & 3u) << ").append(2 * (channel % 16)).append(";\n");
-    }
-
-    /**
-     * Verilator configuration: keep the channels' registers readable from the shim. Only they are
-     * public; the wires around them may be optimised away (public wires cost a copy each per cycle).
-     */
-    static String vlt() {
-        return "`verilator_config\n"
-                + "public_flat_rd -module \"ppbus_channel\" -var \"stage_q\"\n";
     }
 }

@@ -138,7 +138,7 @@ public final class VerilatorLibrary {
             throw new IllegalArgumentException("a hierarchical build needs the Campos-Carvalho units");
         }
         String shim = ShimSource.text(Wiring.forNodes(nodes), latencyCycles, symbols, hierarchical);
-        String vlt = (symbols ? ShimSource.vlt() : "`verilator_config\n") + (hierarchical ? HIERARCHICAL_UNITS : "");
+        String vlt = "`verilator_config\n" + (hierarchical ? HIERARCHICAL_UNITS : "");
         String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
                 .output().trim();
         String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, version + (checked ? "" : " +define+SYNTHESIS") + " "

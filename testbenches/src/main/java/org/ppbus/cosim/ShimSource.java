@@ -227,13 +227,21 @@ final class ShimSource {
         }
         b.append("void getSymbols(Vppbus_top___024root* r, uint32_t* w) {\n");
         if (withSymbols) {
-            b.append("    std::memset(w, 0, ").append(symWords).append(" * sizeof(uint32_t));\n");
-            int ch = 0;
+            java.util.List<String> channels = new java.util.ArrayList<>();
             for (int i = 0; i < n; i++) {
                 for (int j : w.arbitersOf(i)) {
-                    symbol(b, ch++, SignalNames.c2a(i, j), latency);
-                    symbol(b, ch++, SignalNames.a2c(j, i), latency);
+                    channels.add(SignalNames.c2a(i, j));
+                    channels.add(SignalNames.a2c(j, i));
                 }
+            }
+            // Each word is gathered in a local and stored once: a store through w may alias the
+            // model's byte-wide members, so or-ing into w[k] would reload and store every time.
+            for (int k = 0; k < symWords; k++) {
+                b.append("    {\n        uint32_t v = 0;\n");
+                for (int ch = 16 * k; ch < Math.min(channels.size(), 16 * k + 16); ch++) {
+                    symbol(b, ch, channels.get(ch), latency);
+                }
+                b.append("        w[").append(k).append("] = v;\n    }\n");
             }
         } else {
             b.append("    (void) r;\n    (void) w;\n");
@@ -256,7 +264,7 @@ final class ShimSource {
      * would fail this file's compilation, not a comparison.
      */
     private static void symbol(StringBuilder b, int channel, String name, int latency) {
-        b.append("    w[").append(channel / 16).append("] |= (uint32_t) (r->ppbus_top__DOT__")
+        b.append("        v |= (uint32_t) (r->ppbus_top__DOT__")
          .append(SignalNames.channelInstance(name)).append("__DOT__stage_q").append(2 * latency > 64 ? "[0]" : "")
          .append(" & 3u) << ").append(2 * (channel % 16)).append(";\n");
     }

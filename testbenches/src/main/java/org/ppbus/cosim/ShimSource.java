@@ -122,8 +122,9 @@ final class ShimSource {
             // symbols driven in cycle t are read after the edge from the newest stage of each
             // channel register, which holds exactly them. Without a trace one eval() per cycle
             // does: the edge detector is re-armed instead of evaluating the whole design once
-            // more with clk low (docs/PERFORMANCE.md). With a trace, or a Verilator whose
-            // internals differ, the cycle settles with clk low first, for the trace's 10t.
+            // more with clk low (docs/PERFORMANCE.md). With a trace (for its 10t), in a
+            // hierarchical build, or with a Verilator whose internals differ, the cycle settles
+            // with clk low first.
             API int ppbus_run(void* h, int k, const uint32_t* req, uint32_t* gnt, uint32_t* sym) {
                 Sim* s = static_cast<Sim*>(h);
                 const int rw = ppbus_req_words();

@@ -58,14 +58,6 @@ public final class VerilatorLibrary {
     static final String TRACE_DEPTH = "1";
 
     /**
-     * Verilator's own optimisation: all of it, and X values resolved however is fastest (the design
-     * resets every register, and nothing it compares is read before the reset). n = 57 unchecked,
-     * C++ driver, three runs each interleaved: 220,626-228,471 cycles/s against 200,669-218,482
-     * without these flags.
-     */
-    static final List<String> VERILATOR_FLAGS = List.of("-O3", "--x-assign", "fast", "--x-initial", "fast");
-
-    /**
      * Hierarchical verilation of the client and arbiter units: each distinct parameterisation is
      * compiled once and every instance runs that code, instead of one copy per instance. The top
      * level's fork-conservation assertion reads only the units' simulation-only ports, so checked
@@ -150,7 +142,7 @@ public final class VerilatorLibrary {
         String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
                 .output().trim();
         String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, version + (checked ? "" : " +define+SYNTHESIS") + " "
-                + String.join(" ", optimisation(nodes)) + " " + String.join(" ", VERILATOR_FLAGS));
+                + String.join(" ", optimisation(nodes)));
         Path dir = cache.resolve("verilator").resolve(algorithm.name() + "-n" + nodes + "-L" + latencyCycles
                 + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
                 + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
@@ -174,7 +166,6 @@ public final class VerilatorLibrary {
                 "--trace-depth", TRACE_DEPTH, "-Wno-fatal", "--top-module", "ppbus_top", "-CFLAGS", CFLAGS,
                 "-CFLAGS", "-include " + printHeader, "-LDFLAGS", LDFLAGS, "-o", "libppbus_cosim.so", "--Mdir", "obj",
                 "ppbus.vlt"));
-        cmd.addAll(VERILATOR_FLAGS);
         for (String opt : optimisation(nodes)) {
             cmd.add("-MAKEFLAGS");
             cmd.add(opt);

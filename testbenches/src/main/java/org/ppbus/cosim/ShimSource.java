@@ -1,5 +1,7 @@
 package org.ppbus.cosim;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.SignalNames;
 
@@ -228,7 +230,7 @@ final class ShimSource {
         }
         b.append("void getSymbols(Vppbus_top___024root* r, uint32_t* w) {\n");
         if (withSymbols) {
-            java.util.List<String> channels = new java.util.ArrayList<>();
+            List<String> channels = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 for (int j : w.arbitersOf(i)) {
                     channels.add(SignalNames.c2a(i, j));

@@ -229,7 +229,10 @@ class CosimTest {
      * ask at random when idle, release three cycles after their grant), the second time tracing. A
      * missed clock edge, or symbols read before the edge, would differ in the first cycle a client
      * asks. On the Verilator that CI installs the fast way must be the one in use. (One model at a
-     * time: with two live models of one library, one of them traced, ppbus_free hung here.)
+     * time: with two live models of one library, one of them traced, ppbus_free hung here.) The
+     * processors are written out here rather than taken from {@link HandshakeBench}: through
+     * {@link VerilatorDut} every gnt read is a peek that evaluates with clk low, which would arm
+     * the edge detector itself and hide a re-arming that does not work.
      */
     @Test
     void oneEvalPerCycleAgreesWithTheSettledCycle(@TempDir Path dir) throws IOException {

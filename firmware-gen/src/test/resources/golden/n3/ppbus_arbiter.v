@@ -18,7 +18,7 @@ module ppbus_arbiter #(
 `ifndef SYNTHESIS
     output wire           lent,     // simulation only: the fork is out (OWNER is set)
 `endif
-    input  wire [2*P-1:0] c2a_in,   // symbol arriving from each client this cycle
+    input  wire [2*P-1:0] c2a_in   /*verilator public_flat_rd*/,  // symbol arriving from each client this cycle
     output wire [2*P-1:0] a2c_out   // symbol driven to each client this cycle
 );
     // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of docs/SPEC.md §3.4.
@@ -37,6 +37,8 @@ module ppbus_arbiter #(
     // fork is home without a demotion (H6); a grant leaves only behind nothing, not in the cycle
     // of its client's return, and in the other parity than that client's last grant (H6); and on
     // a beat an arbiter whose OWNER is long silent while others wait asks again (H5).
+    // public_flat_rd on c2a_in and the assertions' messages without %m under Verilator: one compiled
+    // copy of this unit's logic serves every instance of the same P (see ppbus_client).
     localparam [1:0] A_FORK    = 2'd1;
     localparam [1:0] A_REQUEST = 2'd2;
     localparam [1:0] A_STRONG  = 2'd3;
@@ -253,7 +255,11 @@ module ppbus_arbiter #(
     // fork is out until it comes back), so it never waits; ppbus_top's I2 check relies on that.
     always @(posedge clk) begin : a_no_fork_waits
         if (!rst && ((queued_b0 ~^ {P{A_FORK[0]}}) & (queued_b1 ~^ {P{A_FORK[1]}})) != {P{1'b0}}) begin
+`ifdef VERILATOR
+            $display("ASSERTION a_no_fork_waits FAILED in ppbus_arbiter: a FORK waits in the output queue at time %0t", $time);
+`else
             $display("ASSERTION a_no_fork_waits FAILED in %m: a FORK waits in the output queue at time %0t", $time);
+`endif
             $stop;
         end
     end
@@ -262,7 +268,11 @@ module ppbus_arbiter #(
     // such a duplicate is dropped; the RTL is simulated without faults, so it never comes).
     always @(posedge clk) begin : a_fork_from_owner
         if (!rst && ((in_dirty | in_clean) & ~owner_q) != {P{1'b0}}) begin
+`ifdef VERILATOR
+            $display("ASSERTION a_fork_from_owner FAILED in ppbus_arbiter: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);
+`else
             $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);
+`endif
             $stop;
         end
     end

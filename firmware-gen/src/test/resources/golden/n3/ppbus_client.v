@@ -17,9 +17,9 @@ module ppbus_client #(
 `ifndef SYNTHESIS
     output wire [K-1:0]   held,     // simulation only: per link, the arbiter's fork is here (held or queued)
 `endif
-    input  wire           req,      // processor request (R1 on rise, R3 on fall while eating)
+    input  wire           req      /*verilator public_flat_rd*/,  // processor request (R1 on rise, R3 on fall while eating)
     output wire           gnt,      // registered: the client is EATING
-    input  wire [2*K-1:0] a2c_in,   // symbol arriving from each arbiter this cycle
+    input  wire [2*K-1:0] a2c_in   /*verilator public_flat_rd*/,  // symbol arriving from each arbiter this cycle
     output wire [2*K-1:0] c2a_out   // symbol driven to each arbiter this cycle
 );
     // Client C_i of Campos-Carvalho: rules R1-R11 in the cycle order of docs/SPEC.md §3.4.
@@ -29,6 +29,13 @@ module ppbus_client #(
     // (Strong)REQUEST without the fork as an echo or as a lost fork (H2); (3) first sends a lost
     // fork's last return again; a return leaves only behind nothing, a DIRTY_FORK only in a cycle
     // of its FORK's parity (H6); and a hungry client without a fork asks again on a beat (H5).
+    // The inputs carry Verilator's metacomment public_flat_rd, which is only a comment to synthesis
+    // and to other simulators. To Verilator it keeps each input a variable of the unit's own
+    // instance, instead of a name in ppbus_top, so the logic of every instance reads only its own
+    // state and one compiled copy serves every instance of the same K: at n = 273 that is one copy
+    // instead of 273, and the simulation runs twice as fast (docs/PERFORMANCE.md). For the same
+    // reason the assertions name the module, not the instance, under Verilator, which writes %m
+    // into the code as a literal per instance.
     localparam [1:0] THINKING = 2'd0;
     localparam [1:0] HUNGRY   = 2'd1;
     localparam [1:0] EATING   = 2'd2;
@@ -299,7 +306,11 @@ module ppbus_client #(
     // a duplicate is dropped; the RTL is simulated without faults, so it never comes).
     always @(posedge clk) begin : a_fork_not_held
         if (!rst && (in_fork & fork_q) != {K{1'b0}}) begin
+`ifdef VERILATOR
+            $display("ASSERTION a_fork_not_held FAILED in ppbus_client: FORK on a link whose fork is held (links %b) at time %0t", in_fork & fork_q, $time);
+`else
             $display("ASSERTION a_fork_not_held FAILED in %m: FORK on a link whose fork is held (links %b) at time %0t", in_fork & fork_q, $time);
+`endif
             $stop;
         end
     end

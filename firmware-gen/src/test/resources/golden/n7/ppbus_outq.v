@@ -62,11 +62,17 @@ module ppbus_outq #(
     assign pending_b0 = pending_b0_q;
     assign pending_b1 = pending_b1_q;
 
+    // Under Verilator the message names the module, not the instance (%m), so that one compiled copy
+    // serves every instance (see ppbus_client).
     // I8: a third symbol would have to wait (a second push while one is pending); the protocol
     // never does that.
     always @(posedge clk) begin : a_queue_bound
         if (!rst && (waiting & (push1_b0 | push1_b1)) != {W{1'b0}}) begin
+`ifdef VERILATOR
+            $display("ASSERTION a_queue_bound FAILED in ppbus_outq: output queue overflow (I8) at time %0t", $time);
+`else
             $display("ASSERTION a_queue_bound FAILED in %m: output queue overflow (I8) at time %0t", $time);
+`endif
             $stop;
         end
     end

@@ -7,7 +7,7 @@ module ppbus_arbiter1 #(
 `ifndef SYNTHESIS
     output wire       lent,     // simulation only: the fork is out (OWNER is set)
 `endif
-    input  wire [1:0] c2a_in,   // symbol arriving from the only client
+    input  wire [1:0] c2a_in   /*verilator public_flat_rd*/,  // symbol arriving from the only client
     output wire [1:0] a2c_out   // symbol driven to it
 );
     // An arbiter with a single real client (the others of its line are fictitious). With nobody
@@ -19,6 +19,8 @@ module ppbus_arbiter1 #(
     // parity than the grant brings the fork home with the request kept (H6); a grant leaves only
     // behind nothing, not in the cycle of a return, and in the other parity than the last (H6).
     // Nobody else ever waits, so the beat (H5) never asks.
+    // public_flat_rd on c2a_in and the assertions' messages without %m under Verilator: one compiled
+    // copy of this unit's logic serves every instance (see ppbus_client).
     localparam [1:0] A_FORK    = 2'd@A_FORK@;
     localparam [1:0] A_REQUEST = 2'd@A_REQUEST@;
     localparam [1:0] C_CLEAN   = 2'd@C_CLEAN@;
@@ -148,7 +150,11 @@ module ppbus_arbiter1 #(
     // waits; ppbus_top's I2 check relies on no FORK waiting.
     always @(posedge clk) begin : a_no_fork_waits
         if (!rst && (queued_b0 || queued_b1)) begin
+`ifdef VERILATOR
+            $display("ASSERTION a_no_fork_waits FAILED in ppbus_arbiter1: a FORK waits in the output queue at time %0t", $time);
+`else
             $display("ASSERTION a_no_fork_waits FAILED in %m: a FORK waits in the output queue at time %0t", $time);
+`endif
             $stop;
         end
     end
@@ -156,7 +162,11 @@ module ppbus_arbiter1 #(
     // With HEAL, such a duplicate is dropped; the RTL is simulated without faults, so it never comes.
     always @(posedge clk) begin : a_fork_from_owner
         if (!rst && (c2a_in == C_DIRTY || c2a_in == C_CLEAN) && !owner_q) begin
+`ifdef VERILATOR
+            $display("ASSERTION a_fork_from_owner FAILED in ppbus_arbiter1: fork returned while not lent at time %0t", $time);
+`else
             $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned while not lent at time %0t", $time);
+`endif
             $stop;
         end
     end

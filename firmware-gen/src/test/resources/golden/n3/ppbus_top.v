@@ -41,12 +41,15 @@ module ppbus_top (
     wire [1:0] a2c_a2_c2_rx;
 `ifndef SYNTHESIS
     // Simulation-only observation ports, read by the I2 check at the end.
-    wire [1:0] held_c0;
-    wire [1:0] held_c1;
-    wire [1:0] held_c2;
+    wire [1:0] here_c0;
+    wire [1:0] here_c1;
+    wire [1:0] here_c2;
     wire lent_a0;
+    wire [1:0] returning_a0;
     wire lent_a1;
+    wire [1:0] returning_a1;
     wire lent_a2;
+    wire [1:0] returning_a2;
 `endif
 
     // Client 0: S_0 = [0, 1]
@@ -56,7 +59,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c0),
+        .here    (here_c0),
 `endif
         .req     (req[0]),
         .gnt     (gnt[0]),
@@ -71,7 +74,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c1),
+        .here    (here_c1),
 `endif
         .req     (req[1]),
         .gnt     (gnt[1]),
@@ -86,7 +89,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c2),
+        .here    (here_c2),
 `endif
         .req     (req[2]),
         .gnt     (gnt[2]),
@@ -101,7 +104,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a0),
+        .lent      (lent_a0),
+        .returning (returning_a0),
 `endif
         .c2a_in  ({c2a_c2_a0_rx, c2a_c0_a0_rx}),
         .a2c_out ({a2c_a0_c2, a2c_a0_c0})
@@ -114,7 +118,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a1),
+        .lent      (lent_a1),
+        .returning (returning_a1),
 `endif
         .c2a_in  ({c2a_c1_a1_rx, c2a_c0_a1_rx}),
         .a2c_out ({a2c_a1_c1, a2c_a1_c0})
@@ -127,7 +132,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a2),
+        .lent      (lent_a2),
+        .returning (returning_a2),
 `endif
         .c2a_in  ({c2a_c2_a2_rx, c2a_c1_a2_rx}),
         .a2c_out ({a2c_a2_c2, a2c_a2_c1})
@@ -242,32 +248,25 @@ module ppbus_top (
     );
 
 `ifndef SYNTHESIS
-    // I2 per arbiter: one bit for each place its fork can be (at a client, held or queued;
-    // as FORK in an a2c channel stage; as DIRTY_FORK or CLEAN_FORK, whose two bits differ, in a
-    // c2a stage). Exactly one is set while the fork is lent, none while it is home.
-    wire [5:0] fork_at_a0 = {
-        (^u_c2a_c2_a0.stage_q[1:0]),
-        (u_a2c_a0_c2.stage_q[1:0] == 2'd1),
-        held_c2[0],
-        (^u_c2a_c0_a0.stage_q[1:0]),
-        (u_a2c_a0_c0.stage_q[1:0] == 2'd1),
-        held_c0[0]
+    // I2 per arbiter: one bit for each place its fork can be: at a client, held, queued or arriving
+    // as FORK in the a2c channel's last stage (here_c); arriving as DIRTY_FORK or CLEAN_FORK in the
+    // c2a channel's last stage (returning_a); in an earlier stage of either, as FORK or as a symbol
+    // whose two bits differ. Exactly one is set while the fork is lent, none while it is home; each
+    // client checks that the places it merges are never two at once.
+    wire [3:0] fork_at_a0 = {
+        here_c2[0],
+        here_c0[0],
+        returning_a0
     };
-    wire [5:0] fork_at_a1 = {
-        (^u_c2a_c1_a1.stage_q[1:0]),
-        (u_a2c_a1_c1.stage_q[1:0] == 2'd1),
-        held_c1[0],
-        (^u_c2a_c0_a1.stage_q[1:0]),
-        (u_a2c_a1_c0.stage_q[1:0] == 2'd1),
-        held_c0[1]
+    wire [3:0] fork_at_a1 = {
+        here_c1[0],
+        here_c0[1],
+        returning_a1
     };
-    wire [5:0] fork_at_a2 = {
-        (^u_c2a_c2_a2.stage_q[1:0]),
-        (u_a2c_a2_c2.stage_q[1:0] == 2'd1),
-        held_c2[1],
-        (^u_c2a_c1_a2.stage_q[1:0]),
-        (u_a2c_a2_c1.stage_q[1:0] == 2'd1),
-        held_c1[1]
+    wire [3:0] fork_at_a2 = {
+        here_c2[1],
+        here_c1[1],
+        returning_a2
     };
     wire [2:0] fork_ok;
 

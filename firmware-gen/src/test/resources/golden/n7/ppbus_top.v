@@ -101,20 +101,27 @@ module ppbus_top (
     wire [1:0] a2c_a6_c6_rx;
 `ifndef SYNTHESIS
     // Simulation-only observation ports, read by the I2 check at the end.
-    wire [2:0] held_c0;
-    wire [2:0] held_c1;
-    wire [2:0] held_c2;
-    wire [2:0] held_c3;
-    wire [2:0] held_c4;
-    wire [2:0] held_c5;
-    wire [2:0] held_c6;
+    wire [2:0] here_c0;
+    wire [2:0] here_c1;
+    wire [2:0] here_c2;
+    wire [2:0] here_c3;
+    wire [2:0] here_c4;
+    wire [2:0] here_c5;
+    wire [2:0] here_c6;
     wire lent_a0;
+    wire [2:0] returning_a0;
     wire lent_a1;
+    wire [2:0] returning_a1;
     wire lent_a2;
+    wire [2:0] returning_a2;
     wire lent_a3;
+    wire [2:0] returning_a3;
     wire lent_a4;
+    wire [2:0] returning_a4;
     wire lent_a5;
+    wire [2:0] returning_a5;
     wire lent_a6;
+    wire [2:0] returning_a6;
 `endif
 
     // Client 0: S_0 = [0, 1, 3]
@@ -124,7 +131,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c0),
+        .here    (here_c0),
 `endif
         .req     (req[0]),
         .gnt     (gnt[0]),
@@ -139,7 +146,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c1),
+        .here    (here_c1),
 `endif
         .req     (req[1]),
         .gnt     (gnt[1]),
@@ -154,7 +161,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c2),
+        .here    (here_c2),
 `endif
         .req     (req[2]),
         .gnt     (gnt[2]),
@@ -169,7 +176,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c3),
+        .here    (here_c3),
 `endif
         .req     (req[3]),
         .gnt     (gnt[3]),
@@ -184,7 +191,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c4),
+        .here    (here_c4),
 `endif
         .req     (req[4]),
         .gnt     (gnt[4]),
@@ -199,7 +206,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c5),
+        .here    (here_c5),
 `endif
         .req     (req[5]),
         .gnt     (gnt[5]),
@@ -214,7 +221,7 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .held    (held_c6),
+        .here    (here_c6),
 `endif
         .req     (req[6]),
         .gnt     (gnt[6]),
@@ -229,7 +236,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a0),
+        .lent      (lent_a0),
+        .returning (returning_a0),
 `endif
         .c2a_in  ({c2a_c6_a0_rx, c2a_c4_a0_rx, c2a_c0_a0_rx}),
         .a2c_out ({a2c_a0_c6, a2c_a0_c4, a2c_a0_c0})
@@ -242,7 +250,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a1),
+        .lent      (lent_a1),
+        .returning (returning_a1),
 `endif
         .c2a_in  ({c2a_c5_a1_rx, c2a_c1_a1_rx, c2a_c0_a1_rx}),
         .a2c_out ({a2c_a1_c5, a2c_a1_c1, a2c_a1_c0})
@@ -255,7 +264,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a2),
+        .lent      (lent_a2),
+        .returning (returning_a2),
 `endif
         .c2a_in  ({c2a_c6_a2_rx, c2a_c2_a2_rx, c2a_c1_a2_rx}),
         .a2c_out ({a2c_a2_c6, a2c_a2_c2, a2c_a2_c1})
@@ -268,7 +278,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a3),
+        .lent      (lent_a3),
+        .returning (returning_a3),
 `endif
         .c2a_in  ({c2a_c3_a3_rx, c2a_c2_a3_rx, c2a_c0_a3_rx}),
         .a2c_out ({a2c_a3_c3, a2c_a3_c2, a2c_a3_c0})
@@ -281,7 +292,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a4),
+        .lent      (lent_a4),
+        .returning (returning_a4),
 `endif
         .c2a_in  ({c2a_c4_a4_rx, c2a_c3_a4_rx, c2a_c1_a4_rx}),
         .a2c_out ({a2c_a4_c4, a2c_a4_c3, a2c_a4_c1})
@@ -294,7 +306,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a5),
+        .lent      (lent_a5),
+        .returning (returning_a5),
 `endif
         .c2a_in  ({c2a_c5_a5_rx, c2a_c4_a5_rx, c2a_c2_a5_rx}),
         .a2c_out ({a2c_a5_c5, a2c_a5_c4, a2c_a5_c2})
@@ -307,7 +320,8 @@ module ppbus_top (
         .clk     (clk),
         .rst     (rst),
 `ifndef SYNTHESIS
-        .lent    (lent_a6),
+        .lent      (lent_a6),
+        .returning (returning_a6),
 `endif
         .c2a_in  ({c2a_c6_a6_rx, c2a_c5_a6_rx, c2a_c3_a6_rx}),
         .a2c_out ({a2c_a6_c6, a2c_a6_c5, a2c_a6_c3})
@@ -692,85 +706,52 @@ module ppbus_top (
     );
 
 `ifndef SYNTHESIS
-    // I2 per arbiter: one bit for each place its fork can be (at a client, held or queued;
-    // as FORK in an a2c channel stage; as DIRTY_FORK or CLEAN_FORK, whose two bits differ, in a
-    // c2a stage). Exactly one is set while the fork is lent, none while it is home.
-    wire [8:0] fork_at_a0 = {
-        (^u_c2a_c6_a0.stage_q[1:0]),
-        (u_a2c_a0_c6.stage_q[1:0] == 2'd1),
-        held_c6[0],
-        (^u_c2a_c4_a0.stage_q[1:0]),
-        (u_a2c_a0_c4.stage_q[1:0] == 2'd1),
-        held_c4[0],
-        (^u_c2a_c0_a0.stage_q[1:0]),
-        (u_a2c_a0_c0.stage_q[1:0] == 2'd1),
-        held_c0[0]
+    // I2 per arbiter: one bit for each place its fork can be: at a client, held, queued or arriving
+    // as FORK in the a2c channel's last stage (here_c); arriving as DIRTY_FORK or CLEAN_FORK in the
+    // c2a channel's last stage (returning_a); in an earlier stage of either, as FORK or as a symbol
+    // whose two bits differ. Exactly one is set while the fork is lent, none while it is home; each
+    // client checks that the places it merges are never two at once.
+    wire [5:0] fork_at_a0 = {
+        here_c6[0],
+        here_c4[0],
+        here_c0[0],
+        returning_a0
     };
-    wire [8:0] fork_at_a1 = {
-        (^u_c2a_c5_a1.stage_q[1:0]),
-        (u_a2c_a1_c5.stage_q[1:0] == 2'd1),
-        held_c5[0],
-        (^u_c2a_c1_a1.stage_q[1:0]),
-        (u_a2c_a1_c1.stage_q[1:0] == 2'd1),
-        held_c1[0],
-        (^u_c2a_c0_a1.stage_q[1:0]),
-        (u_a2c_a1_c0.stage_q[1:0] == 2'd1),
-        held_c0[1]
+    wire [5:0] fork_at_a1 = {
+        here_c5[0],
+        here_c1[0],
+        here_c0[1],
+        returning_a1
     };
-    wire [8:0] fork_at_a2 = {
-        (^u_c2a_c6_a2.stage_q[1:0]),
-        (u_a2c_a2_c6.stage_q[1:0] == 2'd1),
-        held_c6[1],
-        (^u_c2a_c2_a2.stage_q[1:0]),
-        (u_a2c_a2_c2.stage_q[1:0] == 2'd1),
-        held_c2[0],
-        (^u_c2a_c1_a2.stage_q[1:0]),
-        (u_a2c_a2_c1.stage_q[1:0] == 2'd1),
-        held_c1[1]
+    wire [5:0] fork_at_a2 = {
+        here_c6[1],
+        here_c2[0],
+        here_c1[1],
+        returning_a2
     };
-    wire [8:0] fork_at_a3 = {
-        (^u_c2a_c3_a3.stage_q[1:0]),
-        (u_a2c_a3_c3.stage_q[1:0] == 2'd1),
-        held_c3[0],
-        (^u_c2a_c2_a3.stage_q[1:0]),
-        (u_a2c_a3_c2.stage_q[1:0] == 2'd1),
-        held_c2[1],
-        (^u_c2a_c0_a3.stage_q[1:0]),
-        (u_a2c_a3_c0.stage_q[1:0] == 2'd1),
-        held_c0[2]
+    wire [5:0] fork_at_a3 = {
+        here_c3[0],
+        here_c2[1],
+        here_c0[2],
+        returning_a3
     };
-    wire [8:0] fork_at_a4 = {
-        (^u_c2a_c4_a4.stage_q[1:0]),
-        (u_a2c_a4_c4.stage_q[1:0] == 2'd1),
-        held_c4[1],
-        (^u_c2a_c3_a4.stage_q[1:0]),
-        (u_a2c_a4_c3.stage_q[1:0] == 2'd1),
-        held_c3[1],
-        (^u_c2a_c1_a4.stage_q[1:0]),
-        (u_a2c_a4_c1.stage_q[1:0] == 2'd1),
-        held_c1[2]
+    wire [5:0] fork_at_a4 = {
+        here_c4[1],
+        here_c3[1],
+        here_c1[2],
+        returning_a4
     };
-    wire [8:0] fork_at_a5 = {
-        (^u_c2a_c5_a5.stage_q[1:0]),
-        (u_a2c_a5_c5.stage_q[1:0] == 2'd1),
-        held_c5[1],
-        (^u_c2a_c4_a5.stage_q[1:0]),
-        (u_a2c_a5_c4.stage_q[1:0] == 2'd1),
-        held_c4[2],
-        (^u_c2a_c2_a5.stage_q[1:0]),
-        (u_a2c_a5_c2.stage_q[1:0] == 2'd1),
-        held_c2[2]
+    wire [5:0] fork_at_a5 = {
+        here_c5[1],
+        here_c4[2],
+        here_c2[2],
+        returning_a5
     };
-    wire [8:0] fork_at_a6 = {
-        (^u_c2a_c6_a6.stage_q[1:0]),
-        (u_a2c_a6_c6.stage_q[1:0] == 2'd1),
-        held_c6[2],
-        (^u_c2a_c5_a6.stage_q[1:0]),
-        (u_a2c_a6_c5.stage_q[1:0] == 2'd1),
-        held_c5[2],
-        (^u_c2a_c3_a6.stage_q[1:0]),
-        (u_a2c_a6_c3.stage_q[1:0] == 2'd1),
-        held_c3[2]
+    wire [5:0] fork_at_a6 = {
+        here_c6[2],
+        here_c5[2],
+        here_c3[2],
+        returning_a6
     };
     wire [6:0] fork_ok;
 

@@ -66,11 +66,12 @@ final class TopLevel {
         b.append("`ifndef SYNTHESIS\n");
         b.append("    // Simulation-only observation ports, read by the I2 check at the end.\n");
         for (int i = 0; i < n; i++) {
-            b.append("    wire [").append(w.arbitersOf(i).length - 1).append(":0] held_c").append(i).append(";\n");
+            b.append("    wire [").append(w.arbitersOf(i).length - 1).append(":0] here_c").append(i).append(";\n");
         }
         for (int j = 0; j < w.points(); j++) {
             if (w.clientsOf(j).length > 0) {
                 b.append("    wire lent_a").append(j).append(";\n");
+                b.append("    wire [").append(w.clientsOf(j).length - 1).append(":0] returning_a").append(j).append(";\n");
             }
         }
         b.append("`endif\n\n");
@@ -81,7 +82,7 @@ final class TopLevel {
             b.append("    ppbus_client #(\n        .K (").append(s.length).append(")").append(fix("F3", rules.f3())).append(heal(rules, latency))
              .append("\n    ) u_client_").append(i).append(" (\n");
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
-            b.append("`ifndef SYNTHESIS\n        .held    (held_c").append(i).append("),\n`endif\n");
+            b.append("`ifndef SYNTHESIS\n        .here    (here_c").append(i).append("),\n`endif\n");
             b.append("        .req     (req[").append(i).append("]),\n");
             b.append("        .gnt     (gnt[").append(i).append("]),\n");
             b.append("        .a2c_in  (").append(concat(s, j -> a2c(j, i) + "_rx")).append("),\n");
@@ -98,7 +99,8 @@ final class TopLevel {
              .append(Arrays.toString(cs)).append('\n');
             arbiterInstance(b, j, cs.length, rules, latency);
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
-            b.append("`ifndef SYNTHESIS\n        .lent    (lent_a").append(j).append("),\n`endif\n");
+            b.append("`ifndef SYNTHESIS\n        .lent      (lent_a").append(j).append("),\n        .returning (returning_a")
+             .append(j).append("),\n`endif\n");
             b.append("        .c2a_in  (").append(concat(cs, c -> c2a(c, j) + "_rx")).append("),\n");
             b.append("        .a2c_out (").append(concat(cs, c -> a2c(j, c))).append(")\n    );\n\n");
         }
@@ -124,24 +126,30 @@ final class TopLevel {
         int n = w.nodes();
         int points = w.points();
         b.append("`ifndef SYNTHESIS\n");
-        b.append("    // I2 per arbiter: one bit for each place its fork can be (at a client, held or queued;\n");
-        b.append("    // as FORK in an a2c channel stage; as DIRTY_FORK or CLEAN_FORK, whose two bits differ, in a\n");
-        b.append("    // c2a stage). Exactly one is set while the fork is lent, none while it is home.\n");
+        b.append("    // I2 per arbiter: one bit for each place its fork can be: at a client, held, queued or arriving\n");
+        b.append("    // as FORK in the a2c channel's last stage (here_c); arriving as DIRTY_FORK or CLEAN_FORK in the\n");
+        b.append("    // c2a channel's last stage (returning_a); in an earlier stage of either, as FORK or as a symbol\n");
+        b.append("    // whose two bits differ. Exactly one is set while the fork is lent, none while it is home; each\n");
+        b.append("    // client checks that the places it merges are never two at once.\n");
         for (int j = 0; j < points; j++) {
             int[] cs = w.clientsOf(j);
             if (cs.length == 0) {
                 continue;
             }
+            // The last stage of each channel comes from the units, as one word of the arbiter's
+            // returns and one bit of each client's (held, queued or arriving); the earlier stages
+            // from the channel registers.
             List<String> places = new ArrayList<>();
+            places.add("returning_a" + j);
             for (int c : cs) {
-                places.add("held_c" + c + "[" + w.slotOf(c, j) + "]");
-                for (int st = 0; st < latency; st++) {
+                places.add("here_c" + c + "[" + w.slotOf(c, j) + "]");
+                for (int st = 0; st < latency - 1; st++) {
                     String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
                     places.add("(u_" + a2c(j, c) + ".stage_q" + range + " == " + SymbolCodes.literal(Symbols.FORK) + ")");
                     places.add("(^u_" + c2a(c, j) + ".stage_q" + range + ")"); // a fork's two bits differ (SymbolCodes)
                 }
             }
-            b.append("    wire [").append(places.size() - 1).append(":0] fork_at_a").append(j).append(" = {\n");
+            b.append("    wire [").append(places.size() - 1 + cs.length - 1).append(":0] fork_at_a").append(j).append(" = {\n");
             for (int k = places.size() - 1; k >= 0; k--) {
                 b.append("        ").append(places.get(k)).append(k > 0 ? ",\n" : "\n");
             }

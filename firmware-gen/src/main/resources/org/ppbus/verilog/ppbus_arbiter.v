@@ -9,6 +9,7 @@ module ppbus_arbiter #(
     input  wire           rst,
 `ifndef SYNTHESIS
     output wire           lent,     // simulation only: the fork is out (OWNER is set)
+    output wire [P-1:0]   returning, // simulation only: a DIRTY_FORK or CLEAN_FORK arrives on the port
 `endif
     input  wire [2*P-1:0] c2a_in   /*verilator public_flat_rd*/,  // symbol arriving from each client this cycle
     output wire [2*P-1:0] a2c_out   // symbol driven to each client this cycle
@@ -242,6 +243,8 @@ module ppbus_arbiter #(
 
 `ifndef SYNTHESIS
     assign lent = |owner_q;
+    // The c2a channels' last stage for ppbus_top's I2 check, one word instead of a bit per port.
+    assign returning = in_dirty | in_clean;
 
     // A FORK is always the first symbol of its cycle and is never sent while another waits (the
     // fork is out until it comes back), so it never waits; ppbus_top's I2 check relies on that.

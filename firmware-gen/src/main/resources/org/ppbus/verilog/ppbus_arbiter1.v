@@ -6,6 +6,7 @@ module ppbus_arbiter1 #(
     input  wire       rst,
 `ifndef SYNTHESIS
     output wire       lent,     // simulation only: the fork is out (OWNER is set)
+    output wire       returning, // simulation only: a DIRTY_FORK or CLEAN_FORK arrives
 `endif
     input  wire [1:0] c2a_in   /*verilator public_flat_rd*/,  // symbol arriving from the only client
     output wire [1:0] a2c_out   // symbol driven to it
@@ -145,6 +146,8 @@ module ppbus_arbiter1 #(
 
 `ifndef SYNTHESIS
     assign lent = owner_q;
+    // The c2a channel's last stage for ppbus_top's I2 check.
+    assign returning = (c2a_in == C_DIRTY) || (c2a_in == C_CLEAN);
 
     // A FORK or REQUEST is sent only into an empty queue and one at a time, so nothing ever
     // waits; ppbus_top's I2 check relies on no FORK waiting.

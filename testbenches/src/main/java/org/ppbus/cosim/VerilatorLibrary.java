@@ -111,11 +111,12 @@ public final class VerilatorLibrary {
 
     /**
      * Whether the units are verilated hierarchically: only where a flat build would take too long.
-     * With the word-level units flat code runs 2.2 to 2.6 times faster than hierarchical (n = 133:
-     * 41,400 against 15,919 cycles/s; n = 273: 11,627 against 5,323), because every call into a
-     * unit's own model costs more than its logic, and the flat n = 273 build takes 141 s unchecked
-     * and 166 s checked. The hierarchical n = 1057 build takes 21 minutes; a flat one was not tried.
-     * Checked and unchecked builds alike, since the assertions read only the units' ports.
+     * Flat code runs faster at every size measured, since one compiled copy of each unit serves all
+     * its instances there too and a call into a unit's own model costs more than its logic: at
+     * n = 1057 2,443 against 541 cycles/s (docs/PERFORMANCE.md). But the flat n = 1057 build takes
+     * 12 minutes against 7.5, which is more than a first run of a few hundred thousand cycles saves,
+     * while the flat n = 273 build takes about a minute. Checked and unchecked builds alike, since
+     * the assertions read only the units' ports.
      */
     static boolean hierarchicalPays(int nodes) {
         return nodes > 300;

@@ -41,10 +41,11 @@ public final class VerilatorLibrary {
      * Optimisation per kind of generated file. The "slow" code, run once (construction, reset, the
      * trace's declarations), is compiled without optimisation: at n = 57 the trace declarations
      * alone took 23 s at -O2, and the whole build went from 52 s to 26 s at the same speed. The code
-     * run every cycle gets -O2 up to 100 nodes and -O1 above: the flat code is one copy per unit, and
-     * at n = 133 -O1 both builds faster (41 s against 54 s) and runs faster (about 49,000 against
-     * 40,000 cycles/s; smaller code), at n = 273 it runs as fast, while at n = 57 -O2 runs 17% faster
-     * (docs/PERFORMANCE.md).
+     * run every cycle gets -O2 up to 100 nodes and -O1 above. It was chosen when every unit had its
+     * own copy of the code: at n = 133 -O1 both built faster (41 s against 54 s) and ran faster
+     * (about 49,000 against 40,000 cycles/s), while at n = 57 -O2 ran 17% faster. Now that one copy
+     * serves all instances, -O2 runs 3.7% faster at n = 273 (32,817-32,975 against 31,428-31,795
+     * cycles/s unchecked) and builds 9 s slower (59 s against 50 s), so -O1 stays (docs/PERFORMANCE.md).
      */
     static List<String> optimisation(int nodes) {
         return List.of("OPT_FAST=" + (nodes > 100 ? "-O1" : "-O2"), "OPT_SLOW=-O0", "OPT_GLOBAL=-O2");

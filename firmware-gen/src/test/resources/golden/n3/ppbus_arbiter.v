@@ -270,11 +270,11 @@ module ppbus_arbiter #(
     // The protocol: a fork comes back (DIRTY_FORK or CLEAN_FORK) only from the OWNER (with HEAL,
     // such a duplicate is dropped; the RTL is simulated without faults, so it never comes).
     always @(posedge clk) begin : a_fork_from_owner
-        if (!rst && ((in_dirty | in_clean) & ~owner_q) != {P{1'b0}}) begin
+        if (!rst && (returning & ~owner_q) != {P{1'b0}}) begin
 `ifdef VERILATOR
-            $display("ASSERTION a_fork_from_owner FAILED in ppbus_arbiter: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);
+            $display("ASSERTION a_fork_from_owner FAILED in ppbus_arbiter: fork returned by ports %b, which are not OWNER, at time %0t", returning & ~owner_q, $time);
 `else
-            $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned by ports %b, which are not OWNER, at time %0t", (in_dirty | in_clean) & ~owner_q, $time);
+            $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned by ports %b, which are not OWNER, at time %0t", returning & ~owner_q, $time);
 `endif
             $stop;
         end

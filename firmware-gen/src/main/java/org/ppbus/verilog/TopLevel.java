@@ -145,11 +145,13 @@ final class TopLevel {
                 places.add("here_c" + c + "[" + w.slotOf(c, j) + "]");
                 for (int st = 0; st < latency - 1; st++) {
                     String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
-                    places.add("(u_" + a2c(j, c) + ".stage_q" + range + " == " + SymbolCodes.literal(Symbols.FORK) + ")");
-                    places.add("(^u_" + c2a(c, j) + ".stage_q" + range + ")"); // a fork's two bits differ (SymbolCodes)
+                    places.add("(" + SignalNames.channelInstance(a2c(j, c)) + ".stage_q" + range + " == "
+                            + SymbolCodes.literal(Symbols.FORK) + ")");
+                    places.add("(^" + SignalNames.channelInstance(c2a(c, j)) + ".stage_q" + range + ")"); // a fork's two bits differ (SymbolCodes)
                 }
             }
-            b.append("    wire [").append(places.size() - 1 + cs.length - 1).append(":0] fork_at_a").append(j).append(" = {\n");
+            int width = cs.length + places.size() - 1; // returning_a is one bit per port, every other place one bit
+            b.append("    wire [").append(width - 1).append(":0] fork_at_a").append(j).append(" = {\n");
             for (int k = places.size() - 1; k >= 0; k--) {
                 b.append("        ").append(places.get(k)).append(k > 0 ? ",\n" : "\n");
             }

@@ -164,7 +164,7 @@ module ppbus_arbiter1 #(
 
     // With HEAL, such a duplicate is dropped; the RTL is simulated without faults, so it never comes.
     always @(posedge clk) begin : a_fork_from_owner
-        if (!rst && (c2a_in == C_DIRTY || c2a_in == C_CLEAN) && !owner_q) begin
+        if (!rst && returning && !owner_q) begin
 `ifdef VERILATOR
             $display("ASSERTION a_fork_from_owner FAILED in ppbus_arbiter1: fork returned while not lent at time %0t", $time);
 `else

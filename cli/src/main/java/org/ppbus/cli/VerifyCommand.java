@@ -61,7 +61,7 @@ final class VerifyCommand implements Main.Command {
      * A counterexample written to a file, the command that replays it, and what that replay reports
      * (run here, through the same code as {@code ppbus simulate}; null for no violation).
      */
-    private record Written(Path trace, String replay, Violation replayed) { }
+    private record Written(Path trace, String replay, Violation replayed, int[] cutOff) { }
 
     private static Options options() {
         Options o = new Options();
@@ -77,7 +77,8 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("active").hasArg().argName("LIST")
                 .desc("only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario").build());
         o.addOption(Option.builder().longOpt("faults").hasArg().argName("LIST")
-                .desc("also inject symbol faults, at most one of each kind in a run, on any symbol: drop, duplicate").build());
+                .desc("also inject faults, at most one of each kind in a run: drop, duplicate (on any symbol), or crash"
+                        + " (any one node crash-stops in any cycle, searched alone; see +reclaim)").build());
         o.addOption(Option.builder().longOpt("no-h").desc("skip I4 (H acyclic), the most expensive state check").build());
         o.addOption(Option.builder().longOpt("no-fairness")
                 .desc("do not carry the overtaking counts in the states (a smaller graph; liveness still checked)").build());
@@ -186,7 +187,15 @@ final class VerifyCommand implements Main.Command {
             if (fifo > 0) {
                 throw new UsageException("--faults: the search injects faults on synchronous channels only, not with --async");
             }
-            opt = opt.withFaults(faultKinds(cl.getOptionValue("faults")));
+            List<String> kinds = Cli.parseList("faults", cl.getOptionValue("faults")).stream().map(String::trim).toList();
+            if (kinds.contains("crash")) {
+                if (kinds.size() > 1) {
+                    throw new UsageException("--faults: crash is searched alone, not with " + String.join(",", kinds));
+                }
+                opt = opt.withCrash();
+            } else {
+                opt = opt.withFaults(faultKinds(kinds));
+            }
         }
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
@@ -204,13 +213,13 @@ final class VerifyCommand implements Main.Command {
     }
 
     /** The kinds of --faults as {@link org.ppbus.link.ChosenFaults} bits. */
-    private static int faultKinds(String list) throws UsageException {
+    private static int faultKinds(List<String> list) throws UsageException {
         int kinds = 0;
-        for (String k : Cli.parseList("faults", list)) {
-            kinds |= switch (k.trim()) {
+        for (String k : list) {
+            kinds |= switch (k) {
                 case "drop" -> org.ppbus.link.ChosenFaults.DROP;
                 case "duplicate" -> org.ppbus.link.ChosenFaults.DUPLICATE;
-                default -> throw new UsageException("--faults: unknown kind '" + k.trim() + "' (drop, duplicate)");
+                default -> throw new UsageException("--faults: unknown kind '" + k + "' (drop, duplicate, crash)");
             };
         }
         return kinds;
@@ -246,6 +255,10 @@ final class VerifyCommand implements Main.Command {
                     ? "every fault repaired within " + r.repair().boundCycles() + " cycles (the longest run of broken states)"
                     : "no repair bound (the search is incomplete or found a violation)");
         }
+        if (opt.crash()) {
+            out.println("crash: any one node in any cycle; after it one live eater and live forks held by their OWNERs"
+                    + " (safety), and no deadlock, livelock or starvation of a survivor (a live client that did not give up)");
+        }
         if (r.findings().isEmpty()) {
             out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
             return null;
@@ -273,7 +286,9 @@ final class VerifyCommand implements Main.Command {
         out.println("counterexample: " + q.traceOut());
         out.println("replay: " + w.replay());
         Violation v = w.replayed();
-        out.println(v == null ? "  NOTE: the replay reports no violation"
+        out.println(v == null && w.cutOff() != null ? "  the replay checks only safety after the crash, and reports clients "
+                + java.util.Arrays.toString(w.cutOff()) + " as cut off"
+                : v == null ? "  NOTE: the replay reports no violation"
                 : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
                 + (v.property().label().equals(f.property()) ? "" : "  (NOTE: not the search's verdict, " + f.property() + ")"));
         return w;
@@ -317,6 +332,7 @@ final class VerifyCommand implements Main.Command {
         root.put("reenterWithoutThinking", opt.reenterWithoutThinking());
         root.put("async", opt.async());
         root.put("active", q.active() != null ? q.active() : "all");
+        root.put("crash", opt.crash());
         root.put("statesExplored", r.states());
         root.put("transitions", r.transitions());
         root.put("depth", r.depth());
@@ -388,7 +404,9 @@ final class VerifyCommand implements Main.Command {
         SimulationConfig replay = defaults.toBuilder().nodes(opt.nodes()).latencyCycles(opt.latency()).rules(opt.rules())
                 .workload(tracePath.toString()).cycles(actions.size() + 2L).watchdogCycles(watchdog)
                 .fairness(opt.checkOvertaking()).fault(fault).build().validated();
-        Violation v = new Simulation(replay).run().violation();
-        return new Written(tracePath, SimulateCommand.replayCommand(replay, tracePath.toString(), replay.cycles()), v);
+        org.ppbus.testbench.SimulationResult run = new Simulation(replay).run();
+        int[] cutOff = run.fault() == null || run.fault().survival() == null ? null : run.fault().survival().cutOff();
+        return new Written(tracePath, SimulateCommand.replayCommand(replay, tracePath.toString(), replay.cycles()),
+                run.violation(), cutOff);
     }
 }

@@ -65,6 +65,27 @@ class VerifyCommandTest {
     }
 
     /**
+     * A crash in the search: with the recovery the triangle is clean; without it the finding is a
+     * client left waiting, and the replay, which checks only safety after a crash, names it as cut
+     * off. A crash is searched alone.
+     */
+    @Test
+    void aCrashIsSearchedWithAndWithoutTheRecovery(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("v.json");
+        assertEquals(0, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash", "--json", json.toString()));
+        JsonNode j = Reports.mapper().readTree(json.toFile());
+        assertTrue(j.get("crash").asBoolean());
+        assertTrue(j.get("complete").asBoolean());
+        assertEquals(0, j.get("violations").asInt());
+        Path trace = dir.resolve("cx.trace");
+        assertEquals(1, run("verify", "--nodes", "3", "--rules", "fixed", "--faults", "crash", "--trace-out", trace.toString()));
+        assertTrue(cli.out().contains("fault on the path: crash:"), cli.out());
+        assertTrue(cli.out().contains("as cut off"), cli.out());
+        assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash,drop"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash", "--async"));
+    }
+
+    /**
      * Every kind of finding replays to the same verdict: the command verify prints, run as a user
      * runs it, reports the search's property, at the cycle verify says. A safety finding at depth d
      * is cycle d of the replay (search cycle k is simulation cycle k + 1, and the depth counts the

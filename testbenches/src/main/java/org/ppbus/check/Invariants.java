@@ -22,9 +22,17 @@ public final class Invariants {
 
     /** I1 over the state: at most one client EATING. */
     public static Violation mutualExclusion(StateView v, long cycle) {
+        return mutualExclusion(v, -1, cycle);
+    }
+
+    /**
+     * I1 after a crash-stop: at most one live client EATING. The dead node's client may go on
+     * "eating" on its own, but its processor has stopped and its outputs are silent.
+     */
+    public static Violation mutualExclusion(StateView v, int dead, long cycle) {
         int eaters = 0;
         for (int i = 0; i < v.wiring().nodes(); i++) {
-            eaters += v.clientState(i) == ClientState.EATING ? 1 : 0;
+            eaters += i != dead && v.clientState(i) == ClientState.EATING ? 1 : 0;
         }
         return eaters <= 1 ? null : eaters(eaters, cycle);
     }
@@ -65,11 +73,19 @@ public final class Invariants {
      * is its OWNER. A second fork shows here as soon as a client holds it.
      */
     public static Violation forkHolder(StateView v, int arbiter, long cycle) {
+        return forkHolder(v, arbiter, -1, cycle);
+    }
+
+    /**
+     * The same after a crash-stop of node {@code dead}: the dead client's flags are no longer read,
+     * since its arbiters take their forks back from it (+reclaim).
+     */
+    public static Violation forkHolder(StateView v, int arbiter, int dead, long cycle) {
         Wiring w = v.wiring();
         for (int port = 0; port < w.ports(arbiter); port++) {
             int link = w.linkAtPort(arbiter, port);
             int c = w.linkClient(link);
-            if ((v.clientFlags(c, link % w.lineSize()) & LinkFlags.FORK) != 0 && v.ownerClient(arbiter) != c) {
+            if (c != dead && (v.clientFlags(c, link % w.lineSize()) & LinkFlags.FORK) != 0 && v.ownerClient(arbiter) != c) {
                 return new Violation(Property.FORK_CONSERVATION, cycle, "arbiter " + arbiter, "client " + c + " holds arbiter "
                         + arbiter + "'s fork but OWNER is " + (v.ownerClient(arbiter) < 0 ? "NIL" : "client " + v.ownerClient(arbiter)), 2);
             }

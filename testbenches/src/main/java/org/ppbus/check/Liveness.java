@@ -50,11 +50,15 @@ final class Liveness {
         int[] hungryMask = info.hungryMask();
         boolean[] anyReq = info.anyReq();
         boolean[] quiet = info.quiet();
+        // Deadlock: a hungry client from which no state is reachable where someone eats or nobody
+        // waits. Without a crash a hungry client stops waiting only by eating, so the second part
+        // adds nothing there; after one, a client that waits for a dead arbiter's fork stops
+        // waiting by giving up (its hunger is not in hungryMask then), which is the recovery's
+        // promise, not a deadlock.
         boolean[] eating = new boolean[states];
         for (int s = 0; s < states; s++) {
-            eating[s] = eatingMask[s] != 0;
+            eating[s] = eatingMask[s] != 0 || hungryMask[s] == 0;
         }
-        // Deadlock: a hungry client from which no state with an eater is reachable.
         boolean[] canEat = backwardReach(states, eating);
         for (int s = 0; s < states; s++) {
             if (hungryMask[s] != 0 && !canEat[s]) {

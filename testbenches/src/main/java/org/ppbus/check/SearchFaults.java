@@ -84,8 +84,16 @@ final class SearchFaults {
         return (c / (2 * wiring.links()) == 0 ? "drop" : "duplicate") + ":" + cycle + "@" + channel;
     }
 
-    void markBroken(int state) {
-        broken.set(state);
+    /** After a fault: safety is checked, and the state is marked broken if anything else fails. */
+    Violation afterFault(CcNetwork net, int idx, boolean checkH) {
+        Violation bad = Invariants.mutualExclusion(net, 0);
+        for (int a = 0; a < wiring.points() && bad == null; a++) {
+            bad = Invariants.forkHolder(net, a, 0);
+        }
+        if (bad == null && Invariants.ofState(net, net.quiescent(), checkH, 0) != null) {
+            broken.set(idx);
+        }
+        return bad;
     }
 
     int brokenStates() {

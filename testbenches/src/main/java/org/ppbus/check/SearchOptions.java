@@ -13,15 +13,16 @@ import org.ppbus.protocol.cc.RuleSet;
  * @param reenterMask the processors that may re-enter without thinking (bit i for processor i)
  * @param faultKinds the symbol faults the search may inject, at most one of each kind in a run
  *     ({@link org.ppbus.link.ChosenFaults}: bit 0 drop, bit 1 duplicate); 0 for none
+ * @param crash the search may also crash-stop any one node in any cycle ({@link SearchCrash})
  */
 public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
                             int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
-                            long reenterMask, int faultKinds) {
+                            long reenterMask, int faultKinds, boolean crash) {
     public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
                          int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
                          long reenterMask) {
         this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, reenterMask, 0);
+                checkOvertaking, reenterMask, 0, false);
     }
 
     public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
@@ -49,7 +50,7 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
     /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
     public SearchOptions withoutOvertaking() {
         return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, false, reenterMask, faultKinds);
+                fifoCapacity, false, reenterMask, faultKinds, crash);
     }
 
     /**
@@ -58,13 +59,22 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
      */
     public SearchOptions withFaults(int kinds) {
         return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, kinds == 0 && checkOvertaking, reenterMask, kinds);
+                fifoCapacity, kinds == 0 && checkOvertaking, reenterMask, kinds, crash);
     }
 
     /** The same search in which only these processors (bit i for processor i) may re-enter without thinking. */
     public SearchOptions withReentry(long mask) {
         return new SearchOptions(nodes, latency, rules, mask != 0, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, mask, faultKinds);
+                checkOvertaking, mask, faultKinds, crash);
+    }
+
+    /**
+     * The same search in which any one node may also crash-stop in any cycle. The overtaking counts
+     * are left out: the clients that lose a crashed arbiter's fork wait for ever by design.
+     */
+    public SearchOptions withCrash() {
+        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
+                fifoCapacity, false, reenterMask, faultKinds, true);
     }
 
     public boolean async() {

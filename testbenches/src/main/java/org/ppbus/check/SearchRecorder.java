@@ -13,6 +13,7 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
     final List<int[]> demotions = new ArrayList<>();
     final List<int[]> driven = new ArrayList<>();   // {direction, link} of every symbol driven, when recorded
     boolean recordDriven;                           // only a search with faults needs them
+    int dead = -1;                                  // a crashed node, whose units' reports are nobody's
 
     void reset() {
         granted = 0;
@@ -38,14 +39,14 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
 
     @Override
     public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
-        if (code == Symbols.DIRTY_FORK) {
+        if (code == Symbols.DIRTY_FORK && arbiter != dead) {
             demotions.add(new int[] {arbiter, client});
         }
     }
 
     @Override
     public void anomaly(String unit, String what, long cycle) {
-        if (problem == null) {
+        if (problem == null && !unit.equals("client " + dead) && !unit.equals("arbiter " + dead)) {
             problem = new Violation(Property.ANOMALY, cycle, unit, unit + ": " + what, -1);
         }
     }

@@ -84,19 +84,14 @@ final class StateGraph {
         return p;
     }
 
-    /** The stored actions per cycle from the cold start to state s, packed as stored. */
-    List<Long> rawPath(int s) {
-        List<Long> p = new ArrayList<>();
-        for (int v = s; parent.get(v) >= 0; v = parent.get(v)) {
-            p.add(0, action.get(v));
-        }
-        return p;
-    }
-
-    /** Unpacks one cycle's actions, 2 bits per processor, and at index n the fault's code (0: none). */
+    /**
+     * Unpacks one cycle's actions, 2 bits per processor; at index n the fault's code (0: none), at
+     * n + 1 the crashed node + 1 (0: none).
+     */
     static int[] actions(long act, int n) {
-        int[] a = new int[n + 1];
+        int[] a = new int[n + 2];
         a[n] = (int) (act >>> SearchFaults.SHIFT);
+        a[n + 1] = SearchCrash.crashOf(act) + 1;
         for (int i = 0; i < n; i++) {
             a[i] = (int) (act >>> (2 * i)) & 3;
         }

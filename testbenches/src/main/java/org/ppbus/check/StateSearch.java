@@ -72,6 +72,7 @@ public final class StateSearch {
     private final Overtaking overtaking;        // null with asynchronous channels, where no L bounds it
     private final List<Finding> findings = new ArrayList<>();
     private final SearchFaults faults;          // null without fault injection
+    private final SearchCrash crash;            // null without a crash
 
     public StateSearch(SearchOptions options) {
         if (options.nodes() < 1 || options.nodes() > 31) {
@@ -88,6 +89,10 @@ public final class StateSearch {
         this.channels = 2 * wiring.links();
         this.faults = options.faultKinds() == 0 ? null : new SearchFaults(options.faultKinds(), net, wiring);
         rec.recordDriven = faults != null;
+        if (options.crash() && (faults != null || options.async())) {
+            throw new IllegalArgumentException("a crash is searched alone, without symbol faults or asynchronous channels");
+        }
+        this.crash = options.crash() ? new SearchCrash(net, wiring) : null;
         this.netWords = net.snapshot(0).length;
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
         this.overtaking = options.async() || !options.checkOvertaking() ? null
@@ -192,6 +197,7 @@ public final class StateSearch {
         graph.beginEdges(s);
         long[] state = graph.get(s);
         int[] choices = choices(state);
+        boolean mayCrash = crash != null && net.crashedNode() < 0;
         int[] occupied = occupiedChannels();
         int combos = 1;
         for (int c : choices) {
@@ -211,6 +217,13 @@ public final class StateSearch {
                     }
                 }
             }
+            for (int d = 0; mayCrash && d < n; d++) {
+                // A processor crashes in a cycle in which it does nothing, and then never acts again.
+                if ((act >>> (2 * d) & 3) == NONE) {
+                    graph.addEdge(expand(state, SearchCrash.withCrash(act, d), s, occupied, 0, 0));
+                    transitions++;
+                }
+            }
         }
     }
 
@@ -221,8 +234,8 @@ public final class StateSearch {
         int[] c = new int[n];
         for (int i = 0; i < n; i++) {
             c[i] = 1 << NONE;
-            if (((o.activeMask() >>> i) & 1) == 0) {
-                continue; // outside the scope: this processor thinks for ever
+            if (((o.activeMask() >>> i) & 1) == 0 || i == net.crashedNode()) {
+                continue; // outside the scope, this processor thinks for ever; a crashed one does nothing
             }
             boolean req = net.req(i);
             ClientState st = net.clientState(i);
@@ -260,6 +273,9 @@ public final class StateSearch {
         if (faults != null) {
             faults.arm(fault);
         }
+        if (SearchCrash.crashOf(act) >= 0) {
+            net.crash(SearchCrash.crashOf(act), 0);
+        }
         long[] next = step(act);
         int before = graph.size();
         int idx = graph.add(next, from, SearchFaults.withFault(act, fault), graph.depth(from) + 1);
@@ -267,24 +283,13 @@ public final class StateSearch {
         Violation bad = rec.problem != null ? rec.problem : Invariants.ofTransition(net, rec.demotions, net.maxQueueDepth(), 0);
         if (bad == null && idx == before) {
             net.viewAt(0);
-            bad = faults != null && faults.anyUsed() ? afterFault(idx) : Invariants.ofState(net, net.quiescent(), o.checkH(), 0);
+            bad = faults != null && faults.anyUsed() ? faults.afterFault(net, idx, o.checkH()) : net.crashedNode() >= 0 ? crash.safety()
+                    : Invariants.ofState(net, net.quiescent(), o.checkH(), 0);
         }
         if (bad != null && findings.isEmpty()) {
             findings.add(new Finding(bad.invariant(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
         }
         return idx;
-    }
-
-    /** After a fault: safety is checked, and the state is marked broken if anything else fails. */
-    private Violation afterFault(int idx) {
-        Violation bad = Invariants.mutualExclusion(net, 0);
-        for (int a = 0; a < wiring.points() && bad == null; a++) {
-            bad = Invariants.forkHolder(net, a, 0);
-        }
-        if (bad == null && Invariants.ofState(net, net.quiescent(), o.checkH(), 0) != null) {
-            faults.markBroken(idx);
-        }
-        return bad;
     }
 
     /**
@@ -294,33 +299,28 @@ public final class StateSearch {
      */
     public List<String> faultsOn(Finding f) {
         List<String> out = new ArrayList<>();
-        for (int c = 0; faults != null && c < f.path().size(); c++) {
-            int code = f.path().get(c)[n];
-            if (code != 0) {
-                out.add(faults.describe((long) code << SearchFaults.SHIFT, c + 1));
+        for (int c = 0; c < f.path().size(); c++) {
+            int[] a = f.path().get(c);
+            if (faults != null && a[n] != 0) {
+                out.add(faults.describe((long) a[n] << SearchFaults.SHIFT, c + 1));
+            }
+            if (a[n + 1] != 0) {
+                out.add(SearchCrash.describe(SearchCrash.withCrash(0, a[n + 1] - 1), c + 1));
             }
         }
         return out;
     }
 
-    /** Names the fault on the path to a state, as {@code ppbus simulate --fault} would. */
+    /** Names the first fault on the path to a state, as {@code ppbus simulate --fault} would. */
     private String faultOn(int idx) {
-        if (faults == null) {
-            return "";
-        }
-        List<Long> acts = graph.rawPath(idx);
-        for (int cycle = 0; cycle < acts.size(); cycle++) {
-            String f = faults.describe(acts.get(cycle), cycle + 1);
-            if (f != null) {
-                return " (after the fault " + f + ")";
-            }
-        }
-        return "";
+        List<String> on = faults == null && crash == null ? List.of() : faultsOn(new Finding("", "", graph.path(idx, n), -1));
+        return on.isEmpty() ? "" : " (after the fault " + on.get(0) + ")";
     }
 
     /** Applies the processors' actions to the restored network, runs one cycle, returns the new state. */
     private long[] step(long act) {
         rec.reset();
+        rec.dead = net.crashedNode();
         for (int i = 0; i < n; i++) {
             switch ((int) (act >>> (2 * i)) & 3) {
                 case RAISE -> {
@@ -336,6 +336,7 @@ public final class StateSearch {
             }
         }
         net.step(0);
+        rec.granted &= rec.dead < 0 ? -1L : ~(1L << rec.dead); // a dead client's meals are nobody's
         if (overtaking != null) {
             for (int j = 0; j < n; j++) {
                 if ((rec.granted >>> j & 1) != 0) {
@@ -377,11 +378,14 @@ public final class StateSearch {
             long[] state = graph.get(s);
             restore(state);
             info.fresh()[s] = state[netWords];
+            // After a crash, liveness speaks for the survivors only (SearchCrash).
+            int serve = crash == null ? -1 : crash.mustServe();
             for (int i = 0; i < n; i++) {
                 ClientState c = net.clientState(i);
-                info.hungryMask()[s] |= c == ClientState.HUNGRY ? 1 << i : 0;
-                info.eatingMask()[s] |= c == ClientState.EATING ? 1 << i : 0;
-                info.anyReq()[s] |= net.req(i);
+                boolean served = (serve >>> i & 1) != 0;
+                info.hungryMask()[s] |= c == ClientState.HUNGRY && served ? 1 << i : 0;
+                info.eatingMask()[s] |= (crash == null ? c == ClientState.EATING : crash.eating(i)) ? 1 << i : 0;
+                info.anyReq()[s] |= net.req(i) && served;
             }
             info.quiet()[s] = net.quiescent();
             for (int ch = 0; o.async() && ch < channels; ch++) {
@@ -416,8 +420,6 @@ public final class StateSearch {
         throw new IllegalStateException("no edge from " + a + " to " + b);
     }
 
-    // ---- counterexamples ----
-
     /** The actions of a finding, its loop (if any) repeated {@code loopRepeats} more times. */
     public static List<int[]> unrolled(Finding f, int loopRepeats) {
         return Counterexamples.unrolled(f, loopRepeats);
@@ -427,8 +429,6 @@ public final class StateSearch {
     public org.ppbus.workload.RequestTrace trace(List<int[]> actions, int openHold) {
         return Counterexamples.trace(o, actions, openHold);
     }
-
-    // ---- storage ----
 
     /** A stored state: the network's snapshot, the processors granted in this cycle, the fairness monitor. */
     private long[] extend(long[] snapshot, long fresh) {

@@ -267,6 +267,9 @@ final class ArbiterUnit {
         if (clock != null) {
             clock.save(w, afterCycle);
         }
+        for (int m = 0; rules.reclaim() && m < dead.length; m++) {
+            w.write(dead[m] ? 1 : 0, 1);
+        }
     }
 
     void restore(org.ppbus.bus.StateBits r, long atCycle) {
@@ -283,6 +286,9 @@ final class ArbiterUnit {
         out.load(r);
         if (clock != null) {
             clock.restore(r, atCycle);
+        }
+        for (int m = 0; rules.reclaim() && m < dead.length; m++) {
+            dead[m] = r.read(1) == 1;
         }
     }
 

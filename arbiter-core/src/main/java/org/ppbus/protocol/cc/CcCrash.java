@@ -1,27 +1,34 @@
 package org.ppbus.protocol.cc;
 
 import org.ppbus.bus.Scheduler;
+import org.ppbus.bus.StateBits;
 import org.ppbus.plane.Wiring;
 
 /**
- * A crash-stop in a Campos–Carvalho network under {@code +reclaim}. The network silences the dead
- * node's client and arbiter at once; this is the model's failure detector, which tells the dead
- * node's neighbours a round trip (2L) after the crash, when whatever the node sent before has
+ * A crash-stop in a Campos–Carvalho network. The network silences the dead node's client and
+ * arbiter at once. Under {@code +reclaim} this is also the model's failure detector, which tells the
+ * dead node's neighbours a round trip (2L) after the crash, when whatever the node sent before has
  * arrived. Then the clients of the dead arbiter give up what they cannot use, and the arbiters on the
  * dead client's line take their forks back from it.
  */
 final class CcCrash {
     private final int node;
     private final long knownAt;
+    private final boolean recovers;
 
-    CcCrash(int node, long knownAt) {
+    CcCrash(int node, long knownAt, boolean recovers) {
         this.node = node;
         this.knownAt = knownAt;
+        this.recovers = recovers;
+    }
+
+    int node() {
+        return node;
     }
 
     /** In the cycle the crash becomes known, before the units evaluate. */
     void announce(long cycle, Wiring wiring, ClientUnit[] clients, ArbiterUnit[] arbiters, Scheduler scheduler) {
-        if (cycle != knownAt) {
+        if (!recovers || cycle != knownAt) {
             return;
         }
         for (int c : wiring.clientsOf(node)) {
@@ -36,5 +43,25 @@ final class CcCrash {
                 scheduler.wake(clients.length + a, cycle);
             }
         }
+    }
+
+    /**
+     * Saves a crash (null for none) as seen from the end of {@code afterCycle}: the node, and the
+     * cycles until the neighbours are told (0 once they have been), so that a search can restore it.
+     */
+    static void save(CcCrash crash, StateBits w, long afterCycle, int nodes, int latencyCycles) {
+        w.write(crash == null ? 0 : crash.node + 1, StateBits.widthFor(nodes));
+        if (crash != null) {
+            w.write((int) Math.max(0, crash.knownAt - afterCycle), StateBits.widthFor(2 * latencyCycles));
+        }
+    }
+
+    /** Restores what {@link #save} wrote so that {@code atCycle} is the next cycle evaluated. */
+    static CcCrash load(StateBits r, long atCycle, int nodes, int latencyCycles, boolean recovers) {
+        int node = r.read(StateBits.widthFor(nodes)) - 1;
+        if (node < 0) {
+            return null;
+        }
+        return new CcCrash(node, atCycle - 1 + r.read(StateBits.widthFor(2 * latencyCycles)), recovers);
     }
 }

@@ -224,36 +224,21 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     }
 
     /**
-     * The whole protocol state after cycle t has been evaluated, packed: every client and arbiter
-     * and every symbol still in a pipeline. Only for a network that evaluates every unit every
-     * cycle, whose scheduler holds no state.
+     * The whole protocol state after cycle t has been evaluated, packed ({@link NetworkSnapshot}).
+     * Only for a network that evaluates every unit every cycle, whose scheduler holds no state.
      */
     public long[] snapshot(long afterCycle) {
         requireEveryUnit();
-        org.ppbus.bus.StateBits w = new org.ppbus.bus.StateBits();
-        for (ClientUnit c : clients) {
-            c.save(w, afterCycle);
-        }
-        for (ArbiterUnit a : arbiters) {
-            a.save(w, afterCycle);
-        }
-        a2c.save(afterCycle, w);
-        c2a.save(afterCycle, w);
-        return w.toWords();
+        return NetworkSnapshot.save(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle);
     }
 
     /** Restores a {@link #snapshot} so that cycle t is the next one evaluated. */
     public void restore(long[] state, long atCycle) {
         requireEveryUnit();
-        org.ppbus.bus.StateBits r = new org.ppbus.bus.StateBits(state);
-        for (ClientUnit c : clients) {
-            c.restore(r, atCycle);
+        crash = NetworkSnapshot.load(state, clients, arbiters, a2c, c2a, rules.reclaim(), latencyCycles, atCycle);
+        if (crash != null) {
+            silenceTheDead();
         }
-        for (ArbiterUnit a : arbiters) {
-            a.restore(r, atCycle);
-        }
-        a2c.load(atCycle, r);
-        c2a.load(atCycle, r);
         unitsWithQueuedOutput = 0;
         for (ClientUnit c : clients) {
             unitsWithQueuedOutput += c.queues().anyPending() ? 1 : 0;
@@ -305,16 +290,8 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     }
 
     /** The codes that carry a fork, as bit masks (bit c for code c) in each direction. */
-    private static final int C2A_FORKS = forkCodes(Direction.C2A);
-    private static final int A2C_FORKS = forkCodes(Direction.A2C);
-
-    private static int forkCodes(Direction direction) {
-        int mask = 0;
-        for (int code = 0; code < 4; code++) {
-            mask |= Symbols.carriesFork(direction, code) ? 1 << code : 0;
-        }
-        return mask;
-    }
+    private static final int C2A_FORKS = Symbols.forkCodes(Direction.C2A);
+    private static final int A2C_FORKS = Symbols.forkCodes(Direction.A2C);
 
     /** Symbols waiting in the sender's output queue of a link, head first. */
     public int[] queued(Direction direction, int link) {
@@ -358,13 +335,35 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     /** Crash-stop of client and arbiter {@code node}, and with +reclaim the recovery ({@link CcCrash}). */
     @Override
     public void crash(int node, long cycle) {
-        c2a = ChannelBank.silencing(c2a, link -> wiring.linkClient(link) == node);
-        a2c = ChannelBank.silencing(a2c, link -> wiring.linkArbiter(link) == node);
-        injected = true;
-        crash = rules.reclaim() ? new CcCrash(node, cycle + 2L * latencyCycles) : null;
+        if (crash != null) {
+            throw new IllegalStateException("node " + crash.node() + " has crashed already");
+        }
+        crash = new CcCrash(node, cycle + 2L * latencyCycles, rules.reclaim());
+        silenceTheDead();
     }
 
     private CcCrash crash;
+    private boolean silencing;
+
+    /** Once, the channels learn to drop what the dead node's units drive; per symbol, so a search can restore any crash. */
+    private void silenceTheDead() {
+        if (!silencing) {
+            c2a = ChannelBank.silencing(c2a, link -> crash != null && wiring.linkClient(link) == crash.node());
+            a2c = ChannelBank.silencing(a2c, link -> crash != null && wiring.linkArbiter(link) == crash.node());
+            silencing = true;
+        }
+        injected = true;
+    }
+
+    /** The node that crashed, or -1. */
+    public int crashedNode() {
+        return crash == null ? -1 : crash.node();
+    }
+
+    /** +reclaim: whether a client gave up for good, because it lost the fork of a crashed arbiter. */
+    public boolean gaveUp(int client) {
+        return clients[client].doomed();
+    }
 
     /** Whether a fault injector can change what the channels carry behind the units' backs. */
     public boolean injected() {

@@ -317,6 +317,10 @@ final class ClientUnit {
                 w.write(regen[k], 2);
             }
         }
+        if (rules.reclaim()) {
+            w.write(deadSlot + 1, org.ppbus.bus.StateBits.widthFor(flags.length));
+            w.write(doomed ? 1 : 0, 1);
+        }
     }
 
     void restore(org.ppbus.bus.StateBits r, long atCycle) {
@@ -334,10 +338,19 @@ final class ClientUnit {
                 regen[k] = (byte) r.read(2);
             }
         }
+        if (rules.reclaim()) {
+            deadSlot = r.read(org.ppbus.bus.StateBits.widthFor(flags.length)) - 1;
+            doomed = r.read(1) == 1;
+        }
     }
 
     boolean req() {
         return reqIn;
+    }
+
+    /** +reclaim: whether the client gave up for good, its crashed arbiter's fork out of reach. */
+    boolean doomed() {
+        return doomed;
     }
 
     /** Loads a state (for initial states other than the cold start). */

@@ -43,6 +43,15 @@ public final class Symbols {
         return direction == Direction.C2A ? code == CLEAN_FORK || code == DIRTY_FORK : code == FORK;
     }
 
+    /** The codes that carry a fork in the given direction, as a bit mask (bit c for code c). */
+    static int forkCodes(Direction direction) {
+        int mask = 0;
+        for (int code = 0; code < 4; code++) {
+            mask |= carriesFork(direction, code) ? 1 << code : 0;
+        }
+        return mask;
+    }
+
     /** A code's name in the given direction. */
     public static String name(Direction direction, int code) {
         return direction == Direction.C2A ? c2aName(code) : a2cName(code);

@@ -64,6 +64,7 @@ module ppbus_top (
         .req     (req[0]),
         .gnt     (gnt[0]),
         .a2c_in  ({a2c_a1_c0_rx, a2c_a0_c0_rx}),
+        .arb_dead (2'b0),
         .c2a_out ({c2a_c0_a1, c2a_c0_a0})
     );
 
@@ -79,6 +80,7 @@ module ppbus_top (
         .req     (req[1]),
         .gnt     (gnt[1]),
         .a2c_in  ({a2c_a2_c1_rx, a2c_a1_c1_rx}),
+        .arb_dead (2'b0),
         .c2a_out ({c2a_c1_a2, c2a_c1_a1})
     );
 
@@ -94,6 +96,7 @@ module ppbus_top (
         .req     (req[2]),
         .gnt     (gnt[2]),
         .a2c_in  ({a2c_a2_c2_rx, a2c_a0_c2_rx}),
+        .arb_dead (2'b0),
         .c2a_out ({c2a_c2_a2, c2a_c2_a0})
     );
 
@@ -108,6 +111,7 @@ module ppbus_top (
         .returning (returning_a0),
 `endif
         .c2a_in  ({c2a_c2_a0_rx, c2a_c0_a0_rx}),
+        .cli_dead (2'b0),
         .a2c_out ({a2c_a0_c2, a2c_a0_c0})
     );
 
@@ -122,6 +126,7 @@ module ppbus_top (
         .returning (returning_a1),
 `endif
         .c2a_in  ({c2a_c1_a1_rx, c2a_c0_a1_rx}),
+        .cli_dead (2'b0),
         .a2c_out ({a2c_a1_c1, a2c_a1_c0})
     );
 
@@ -136,6 +141,7 @@ module ppbus_top (
         .returning (returning_a2),
 `endif
         .c2a_in  ({c2a_c2_a2_rx, c2a_c1_a2_rx}),
+        .cli_dead (2'b0),
         .a2c_out ({a2c_a2_c2, a2c_a2_c1})
     );
 

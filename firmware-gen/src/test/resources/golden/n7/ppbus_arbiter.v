@@ -11,6 +11,7 @@ module ppbus_arbiter #(
     parameter integer F1 = 1,  // audit fix F1: R17 also gives up the request token
     parameter integer F2 = 1,  // audit fix F2: a CleanFORK re-arms the strong request
     parameter integer HEAL = 0,  // +heal: recover one lost or duplicated symbol (rules H3-H6)
+    parameter integer RECLAIM = 0,  // +reclaim: take the fork back from a crashed client
     parameter integer L  = 1   // channel latency in cycles, which +heal's bounds derive from
 ) (
     input  wire           clk,
@@ -20,6 +21,7 @@ module ppbus_arbiter #(
     output wire [P-1:0]   returning, // simulation only: a DIRTY_FORK or CLEAN_FORK arrives on the port
 `endif
     input  wire [2*P-1:0] c2a_in   /*verilator public_flat_rd*/,  // symbol arriving from each client this cycle
+    input  wire [P-1:0]   cli_dead /*verilator public_flat_rd*/,  // +reclaim: the port's client is known to have crashed
     output wire [2*P-1:0] a2c_out   // symbol driven to each client this cycle
 );
     // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of docs/SPEC.md §3.4.
@@ -91,6 +93,9 @@ module ppbus_arbiter #(
     wire [P-1:0]  push0_b1;
     wire [P-1:0]  push1_b0;
     wire [P-1:0]  push1_b1;
+    reg [P-1:0]   dead_q;    // +reclaim: the port's client has crashed
+    wire [P-1:0]  dead_new;  // +reclaim: told of the crash in this cycle
+    wire [P-1:0]  live;      // the ports whose symbols count
     integer       m;
 
     genvar gi;
@@ -102,9 +107,14 @@ module ppbus_arbiter #(
     endgenerate
 
     // A port matches a code when both bits of its symbol do.
-    assign in_request = (c2a_b0 ~^ {P{C_REQUEST[0]}}) & (c2a_b1 ~^ {P{C_REQUEST[1]}});
-    assign in_dirty   = (c2a_b0 ~^ {P{C_DIRTY[0]}}) & (c2a_b1 ~^ {P{C_DIRTY[1]}});
-    assign in_clean   = (c2a_b0 ~^ {P{C_CLEAN[0]}}) & (c2a_b1 ~^ {P{C_CLEAN[1]}});
+    // +reclaim: when cli_dead first shows a client crashed (the failure detector, which speaks
+    // once whatever the client sent before has arrived), the arbiter forgets its request, takes
+    // the fork back if it had it (OWNER becomes NIL), and from then on ignores the port.
+    assign dead_new   = (RECLAIM != 0) ? (cli_dead & ~dead_q) : {P{1'b0}};
+    assign live       = ~(dead_q | dead_new);
+    assign in_request = live & (c2a_b0 ~^ {P{C_REQUEST[0]}}) & (c2a_b1 ~^ {P{C_REQUEST[1]}});
+    assign in_dirty   = live & (c2a_b0 ~^ {P{C_DIRTY[0]}}) & (c2a_b1 ~^ {P{C_DIRTY[1]}});
+    assign in_clean   = live & (c2a_b0 ~^ {P{C_CLEAN[0]}}) & (c2a_b1 ~^ {P{C_CLEAN[1]}});
 
     assign returned   = (HEAL != 0) ? ((in_dirty | in_clean) & owner_q & ~below_2l) : (in_dirty | in_clean);
     assign demote     = in_dirty & returned & ((HEAL != 0) ? same_par : {P{1'b1}});
@@ -116,9 +126,9 @@ module ppbus_arbiter #(
     always @* begin
         // (1) Receive: R12 (request), R13 (dirty return), R14 (+ F2, clean return); with HEAL,
         // the return of a lost FORK's previous fork (H6) is R14 with F2.
-        owner_d = (|returned) ? {P{1'b0}} : owner_q;
-        req_d   = req_q | request_ok | (in_clean & returned) | lost_fork;
-        sreq_d  = sreq_q | request_ok | ((F2 != 0) ? (in_clean & returned) : {P{1'b0}}) | lost_fork;
+        owner_d = (|returned) ? {P{1'b0}} : (owner_q & ~dead_new);
+        req_d   = (req_q & ~dead_new) | request_ok | (in_clean & returned) | lost_fork;
+        sreq_d  = (sreq_q & ~dead_new) | request_ok | ((F2 != 0) ? (in_clean & returned) : {P{1'b0}}) | lost_fork;
 
         // R13 (demote), then who outranks whom, one row at a time. GiveLeastPriorityTo(d) clears
         // row d and sets column d; only the OWNER returns a fork, so at most one port demotes in a
@@ -180,6 +190,15 @@ module ppbus_arbiter #(
             for (m = 0; m < P - 1; m = m + 1) begin
                 prio_q[m] <= prio_d[m];
             end
+        end
+    end
+
+    // +reclaim's state; without RECLAIM it stays zero.
+    always @(posedge clk) begin
+        if (rst || RECLAIM == 0) begin
+            dead_q <= {P{1'b0}};
+        end else begin
+            dead_q <= dead_q | dead_new;
         end
     end
 

@@ -10,6 +10,7 @@ module ppbus_client #(
     parameter integer K  = 3,  // arbiters in S_i: one link each, slot 0 first
     parameter integer F3 = 1,  // audit fix F3: no meal on a dirty, reclaimed fork
     parameter integer HEAL = 0,  // +heal: recover one lost or duplicated symbol (rules H1-H6)
+    parameter integer RECLAIM = 0,  // +reclaim: go on after the crash of an arbiter in S_i
     parameter integer L  = 1   // channel latency in cycles, which +heal's bounds derive from
 ) (
     input  wire           clk,
@@ -20,6 +21,7 @@ module ppbus_client #(
     input  wire           req      /*verilator public_flat_rd*/,  // processor request (R1 on rise, R3 on fall while eating)
     output wire           gnt,      // registered: the client is EATING
     input  wire [2*K-1:0] a2c_in   /*verilator public_flat_rd*/,  // symbol arriving from each arbiter this cycle
+    input  wire [K-1:0]   arb_dead /*verilator public_flat_rd*/,  // +reclaim: the link's arbiter is known to have crashed
     output wire [2*K-1:0] c2a_out   // symbol driven to each arbiter this cycle
 );
     // Client C_i of Campos-Carvalho: rules R1-R11 in the cycle order of docs/SPEC.md §3.4.
@@ -29,6 +31,10 @@ module ppbus_client #(
     // (Strong)REQUEST without the fork as an echo or as a lost fork (H2); (3) first sends a lost
     // fork's last return again; a return leaves only behind nothing, a DIRTY_FORK only in a cycle
     // of its FORK's parity (H6); and a hungry client without a fork asks again on a beat (H5).
+    // With RECLAIM, when arb_dead first shows an arbiter crashed (the failure detector, docs/
+    // VERIFICATION.md): the client forgets that arbiter's request, fires no rule on its link from
+    // then on, and keeps its fork if it holds it; if it does not, it can never eat again, and gives
+    // up for good: it behaves as a thinking client, so its other forks go back when asked for.
     // The inputs carry Verilator's metacomment public_flat_rd, which is only a comment to synthesis
     // and to other simulators. To Verilator it keeps each input a variable of the unit's own
     // instance, instead of a name in ppbus_top, so the logic of every instance reads only its own
@@ -86,6 +92,11 @@ module ppbus_client #(
     reg [K-1:0]   regen_q;
     reg [K-1:0]   regen_dirty_q;
     reg [K-1:0]   last_dirty_q; // the last return driven on the link was a DIRTY_FORK
+    reg [K-1:0]   dead_q;    // +reclaim: the link's arbiter has crashed
+    reg           doomed_q;  // +reclaim: a crashed arbiter's fork was out of reach: no meal again
+    wire [K-1:0]  dead_new;  // +reclaim: told of the crash in this cycle
+    wire [K-1:0]  dead_now;
+    wire          doomed;
     wire [K-1:0]  last_dirty_d;
     wire [K-1:0]  may_clean;  // H6: a return may leave this cycle, a DIRTY_FORK with its parity
     wire [K-1:0]  may_dirty;
@@ -131,10 +142,13 @@ module ppbus_client #(
     assign lost       = (HEAL != 0) ? ((in_request | in_strong) & ~fork_q & ~upto_2l1 & ~regen_q) : {K{1'b0}};
     assign regen_r       = (HEAL != 0) ? (regen_q | lost) : {K{1'b0}};
     assign regen_dirty_r = (regen_dirty_q & ~lost) | (last_dirty_q & lost);
+    assign dead_new = (RECLAIM != 0) ? (arb_dead & ~dead_q) : {K{1'b0}};
+    assign dead_now = dead_q | dead_new;
+    assign doomed   = doomed_q | (|(dead_new & ~fork_q));
     assign fork_r  = fork_q | fork_new;
     assign dirty_r = dirty_q & ~fork_new;
-    assign req_r   = req_q | request_ok | (in_strong & fork_q);
-    assign sreq_r  = sreq_q | (in_strong & fork_q);
+    assign req_r   = (req_q & ~dead_new) | request_ok | (in_strong & fork_q);
+    assign sreq_r  = (sreq_q & ~dead_new) | (in_strong & fork_q);
     assign may_clean = (HEAL != 0) ? ~busy : {K{1'b1}};
     assign may_dirty = (HEAL != 0) ? (~busy & same_par) : {K{1'b1}};
 
@@ -145,6 +159,9 @@ module ppbus_client #(
             state_d = HUNGRY;
         end else if (state_q == EATING && !req) begin
             state_d = THINKING;
+        end
+        if (doomed && state_d == HUNGRY) begin
+            state_d = THINKING;  // +reclaim: it can never eat, so it behaves as thinking
         end
 
         // (2) Eat: R2, with F3's guard. Eating and yielding never share a cycle (A4).
@@ -175,6 +192,13 @@ module ppbus_client #(
                 again = ~regen_r & ~fork_r & ~req_r & ~upto_2l1;   // H5: still no fork, ask again
             end
         end
+        // +reclaim: no rule fires on a crashed arbiter's link; its fork, if held, stays for good.
+        r5     = r5 & ~dead_now;
+        r6     = r6 & ~dead_now;
+        r7     = r7 & ~dead_now;
+        r4     = r4 & ~dead_now;
+        again  = again & ~dead_now;
+        resend = resend & ~dead_now;
         fork_d  = fork_r & ~(r5 | r6 | r7);
         req_d   = req_r & ~(r6 | r7 | r4);
         sreq_d  = sreq_r & ~(r5 | r6 | r7);
@@ -211,6 +235,17 @@ module ppbus_client #(
     // +heal's state: the returns to send again and the kind of the last return driven per link
     // (a CLEAN_FORK before any). Without HEAL they stay zero, nothing reads them (not even from an
     // arbitrary state, as an induction proof starts), and synthesis removes them.
+    // +reclaim's state; without RECLAIM it stays zero, as +heal's does without HEAL.
+    always @(posedge clk) begin
+        if (rst || RECLAIM == 0) begin
+            dead_q   <= {K{1'b0}};
+            doomed_q <= 1'b0;
+        end else begin
+            dead_q   <= dead_now;
+            doomed_q <= doomed;
+        end
+    end
+
     always @(posedge clk) begin
         if (rst || HEAL == 0) begin
             regen_q       <= {K{1'b0}};

@@ -136,6 +136,7 @@ module ppbus_top (
         .req     (req[0]),
         .gnt     (gnt[0]),
         .a2c_in  ({a2c_a3_c0_rx, a2c_a1_c0_rx, a2c_a0_c0_rx}),
+        .arb_dead (3'b0),
         .c2a_out ({c2a_c0_a3, c2a_c0_a1, c2a_c0_a0})
     );
 
@@ -151,6 +152,7 @@ module ppbus_top (
         .req     (req[1]),
         .gnt     (gnt[1]),
         .a2c_in  ({a2c_a4_c1_rx, a2c_a2_c1_rx, a2c_a1_c1_rx}),
+        .arb_dead (3'b0),
         .c2a_out ({c2a_c1_a4, c2a_c1_a2, c2a_c1_a1})
     );
 
@@ -166,6 +168,7 @@ module ppbus_top (
         .req     (req[2]),
         .gnt     (gnt[2]),
         .a2c_in  ({a2c_a5_c2_rx, a2c_a3_c2_rx, a2c_a2_c2_rx}),
+        .arb_dead (3'b0),
         .c2a_out ({c2a_c2_a5, c2a_c2_a3, c2a_c2_a2})
     );
 
@@ -181,6 +184,7 @@ module ppbus_top (
         .req     (req[3]),
         .gnt     (gnt[3]),
         .a2c_in  ({a2c_a6_c3_rx, a2c_a4_c3_rx, a2c_a3_c3_rx}),
+        .arb_dead (3'b0),
         .c2a_out ({c2a_c3_a6, c2a_c3_a4, c2a_c3_a3})
     );
 
@@ -196,6 +200,7 @@ module ppbus_top (
         .req     (req[4]),
         .gnt     (gnt[4]),
         .a2c_in  ({a2c_a5_c4_rx, a2c_a4_c4_rx, a2c_a0_c4_rx}),
+        .arb_dead (3'b0),
         .c2a_out ({c2a_c4_a5, c2a_c4_a4, c2a_c4_a0})
     );
 
@@ -211,6 +216,7 @@ module ppbus_top (
         .req     (req[5]),
         .gnt     (gnt[5]),
         .a2c_in  ({a2c_a6_c5_rx, a2c_a5_c5_rx, a2c_a1_c5_rx}),
+        .arb_dead (3'b0),
         .c2a_out ({c2a_c5_a6, c2a_c5_a5, c2a_c5_a1})
     );
 
@@ -226,6 +232,7 @@ module ppbus_top (
         .req     (req[6]),
         .gnt     (gnt[6]),
         .a2c_in  ({a2c_a6_c6_rx, a2c_a2_c6_rx, a2c_a0_c6_rx}),
+        .arb_dead (3'b0),
         .c2a_out ({c2a_c6_a6, c2a_c6_a2, c2a_c6_a0})
     );
 
@@ -240,6 +247,7 @@ module ppbus_top (
         .returning (returning_a0),
 `endif
         .c2a_in  ({c2a_c6_a0_rx, c2a_c4_a0_rx, c2a_c0_a0_rx}),
+        .cli_dead (3'b0),
         .a2c_out ({a2c_a0_c6, a2c_a0_c4, a2c_a0_c0})
     );
 
@@ -254,6 +262,7 @@ module ppbus_top (
         .returning (returning_a1),
 `endif
         .c2a_in  ({c2a_c5_a1_rx, c2a_c1_a1_rx, c2a_c0_a1_rx}),
+        .cli_dead (3'b0),
         .a2c_out ({a2c_a1_c5, a2c_a1_c1, a2c_a1_c0})
     );
 
@@ -268,6 +277,7 @@ module ppbus_top (
         .returning (returning_a2),
 `endif
         .c2a_in  ({c2a_c6_a2_rx, c2a_c2_a2_rx, c2a_c1_a2_rx}),
+        .cli_dead (3'b0),
         .a2c_out ({a2c_a2_c6, a2c_a2_c2, a2c_a2_c1})
     );
 
@@ -282,6 +292,7 @@ module ppbus_top (
         .returning (returning_a3),
 `endif
         .c2a_in  ({c2a_c3_a3_rx, c2a_c2_a3_rx, c2a_c0_a3_rx}),
+        .cli_dead (3'b0),
         .a2c_out ({a2c_a3_c3, a2c_a3_c2, a2c_a3_c0})
     );
 
@@ -296,6 +307,7 @@ module ppbus_top (
         .returning (returning_a4),
 `endif
         .c2a_in  ({c2a_c4_a4_rx, c2a_c3_a4_rx, c2a_c1_a4_rx}),
+        .cli_dead (3'b0),
         .a2c_out ({a2c_a4_c4, a2c_a4_c3, a2c_a4_c1})
     );
 
@@ -310,6 +322,7 @@ module ppbus_top (
         .returning (returning_a5),
 `endif
         .c2a_in  ({c2a_c5_a5_rx, c2a_c4_a5_rx, c2a_c2_a5_rx}),
+        .cli_dead (3'b0),
         .a2c_out ({a2c_a5_c5, a2c_a5_c4, a2c_a5_c2})
     );
 
@@ -324,6 +337,7 @@ module ppbus_top (
         .returning (returning_a6),
 `endif
         .c2a_in  ({c2a_c6_a6_rx, c2a_c5_a6_rx, c2a_c3_a6_rx}),
+        .cli_dead (3'b0),
         .a2c_out ({a2c_a6_c6, a2c_a6_c5, a2c_a6_c3})
     );
 

@@ -76,7 +76,7 @@ final class GenerateCommand implements Main.Command {
         Outputs.checkFolder(dir, cl.getOptionValue("out"));
         GeneratedDesign d = design(cl);
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
-        d = d.with(Testbench.FILE, Testbench.text(nodes, 20_000, 1, Version.VERSION));
+        d = d.with(Testbench.FILE, Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim()));
         String prefix = cl.getOptionValue("prefix", "ppbus_");
         try {
             d = d.prefixed(prefix);

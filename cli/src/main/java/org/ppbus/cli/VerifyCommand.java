@@ -197,6 +197,10 @@ final class VerifyCommand implements Main.Command {
                 opt = opt.withFaults(faultKinds(kinds));
             }
         }
+        if (cl.hasOption("rtl") && rules.reclaim()) {
+            throw new UsageException("--rtl takes no +reclaim: its crash recovery is checked by the search (--faults crash)"
+                    + " and against the Java model (docs/VERIFICATION.md)");
+        }
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }

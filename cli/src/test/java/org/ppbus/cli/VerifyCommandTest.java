@@ -83,6 +83,7 @@ class VerifyCommandTest {
         assertTrue(cli.out().contains("as cut off"), cli.out());
         assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash,drop"));
         assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash", "--async"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--rtl", "--no-search"));
     }
 
     /**

@@ -54,8 +54,8 @@ public final class Designs {
             throw new IllegalArgumentException("a rule set applies to " + String.join(", ",
                     Algorithms.with(Algorithm.Feature.RULES).stream().map(Algorithm::name).toList()) + " only");
         }
-        if (rules.reclaim()) {
-            throw new IllegalArgumentException("the RTL does not take +reclaim yet: the recovery after a crash is modelled in Java only");
+        if (rules.reclaim() && rules.heal()) {
+            throw new IllegalArgumentException("the RTL takes +heal or +reclaim, not both yet: their combination is modelled in Java only");
         }
         return g.generate(nodes, latencyCycles, rules, toolVersion);
     }

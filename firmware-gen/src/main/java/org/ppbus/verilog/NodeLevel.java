@@ -55,6 +55,7 @@ final class NodeLevel {
                         .req     (req_q),
                         .gnt     (gnt_w),
                         .a2c_in  (a2c_q),
+                        .arb_dead ({K{1'b0}}),
                         .c2a_out (c2a_w)
                     );
 
@@ -64,6 +65,7 @@ final class NodeLevel {
                         .clk     (clk),
                         .rst     (rst),
                         .c2a_in  (c2a_q),
+                        .cli_dead ({P{1'b0}}),
                         .a2c_out (a2c_w)
                     );
                 endmodule

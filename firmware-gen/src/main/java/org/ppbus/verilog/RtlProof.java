@@ -32,6 +32,10 @@ public final class RtlProof {
     /** The proof for the RTL of a rule set (the audit fixes as parameters, +heal's rules). */
     public static Result run(int nodes, int latency, RuleSet rules, boolean strengthen, int maxSteps, Path dir,
                              String toolVersion) throws IOException {
+        if (rules.reclaim()) {
+            throw new IllegalArgumentException("the RTL proof takes no +reclaim: its crash recovery is checked by the state"
+                    + " search (verify --faults crash) and against the Java model");
+        }
         return run(Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion), nodes, latency, rules.heal(),
                 strengthen, maxSteps, dir);
     }

@@ -24,9 +24,22 @@ final class TopLevel {
         return on ? "" : ",\n        ." + name + " (0)";
     }
 
-    /** The parameters of +heal, which the units default to off: HEAL and the latency it reads. */
+    /** The parameters of +heal and +reclaim, which the units default to off: HEAL and the latency it reads, RECLAIM. */
     private static String heal(RuleSet rules, int latency) {
-        return rules.heal() ? ",\n        .HEAL (1),\n        .L    (" + latency + ")" : "";
+        return (rules.heal() ? ",\n        .HEAL (1),\n        .L    (" + latency + ")" : "")
+                + (rules.reclaim() ? ",\n        .RECLAIM (1)" : "");
+    }
+
+    /**
+     * What the failure-detector input of node {@code self}'s unit reads: with +reclaim the top
+     * level's dead bits of the nodes on its links, except its own node, whose death it does not
+     * outlive, and fictitious points, which are no nodes and never crash; otherwise zeros.
+     */
+    private static String dead(int self, int[] nodes, int n, RuleSet rules) {
+        if (!rules.reclaim()) {
+            return nodes.length + "'b0";
+        }
+        return concat(nodes, j -> j < n && j != self ? "dead[" + j + "]" : "1'b0");
     }
 
     private static String a2c(int arbiter, int client) {
@@ -37,7 +50,8 @@ final class TopLevel {
      * The top level. A rule set other than the fixed one sets the units' F1/F2/F3 parameters, which
      * default to the fixed rules; ppbus_arbiter1 has none, because with a single client it never
      * reclaims a fork for another (R16/R17), which is all that F1 and F2 change. +heal sets HEAL
-     * and L in every unit.
+     * and L in every unit. +reclaim sets RECLAIM and adds the input dead, the failure detector's
+     * verdict per node, which the contract's top level does not have.
      */
     static String text(Wiring w, int latency, RuleSet rules) {
         int n = w.nodes();
@@ -47,8 +61,12 @@ final class TopLevel {
         b.append("module ppbus_top (\n")
          .append("    input  wire ").append(pad).append("clk,\n")
          .append("    input  wire ").append(pad).append("rst,\n")
-         .append("    input  wire ").append(range).append("req,\n")
-         .append("    output wire ").append(range).append("gnt\n")
+         .append("    input  wire ").append(range).append("req,\n");
+        if (rules.reclaim()) {
+            b.append("    input  wire ").append(range).append("dead,   // +reclaim: node i is known to have crashed (raised")
+             .append(" at least 2L cycles after it fell silent, then held)\n");
+        }
+        b.append("    output wire ").append(range).append("gnt\n")
          .append(");\n");
         b.append("    // Wiring: S_i = i + D mod ").append(w.points()).append(", D = ")
          .append(Arrays.toString(w.plane().differenceSet())).append("; ")
@@ -86,6 +104,7 @@ final class TopLevel {
             b.append("        .req     (req[").append(i).append("]),\n");
             b.append("        .gnt     (gnt[").append(i).append("]),\n");
             b.append("        .a2c_in  (").append(concat(s, j -> a2c(j, i) + "_rx")).append("),\n");
+            b.append("        .arb_dead (").append(dead(i, s, n, rules)).append("),\n");
             b.append("        .c2a_out (").append(concat(s, j -> c2a(i, j))).append(")\n    );\n\n");
         }
         for (int arbiter = 0; arbiter < w.points(); arbiter++) {
@@ -102,6 +121,7 @@ final class TopLevel {
             b.append("`ifndef SYNTHESIS\n        .lent      (lent_a").append(j).append("),\n        .returning (returning_a")
              .append(j).append("),\n`endif\n");
             b.append("        .c2a_in  (").append(concat(cs, c -> c2a(c, j) + "_rx")).append("),\n");
+            b.append("        .cli_dead (").append(dead(j, cs, n, rules)).append("),\n");
             b.append("        .a2c_out (").append(concat(cs, c -> a2c(j, c))).append(")\n    );\n\n");
         }
         for (int i = 0; i < n; i++) {
@@ -184,11 +204,11 @@ final class TopLevel {
 
     /** The first line(s) of arbiter j's instance: its module and parameters. */
     private static void arbiterInstance(StringBuilder b, int j, int ports, RuleSet rules, int latency) {
-        if (ports == 1 && !rules.heal()) {
+        if (ports == 1 && !rules.heal() && !rules.reclaim()) {
             b.append("    ppbus_arbiter1 u_arbiter_").append(j).append(" (\n");
         } else if (ports == 1) {
-            b.append("    ppbus_arbiter1 #(\n        .HEAL (1),\n        .L    (").append(latency)
-             .append(")\n    ) u_arbiter_").append(j).append(" (\n");
+            b.append("    ppbus_arbiter1 #(").append(heal(rules, latency).substring(1))
+             .append("\n    ) u_arbiter_").append(j).append(" (\n");
         } else {
             b.append("    ppbus_arbiter #(\n        .P (").append(ports).append(")").append(fix("F1", rules.f1()))
              .append(fix("F2", rules.f2())).append(heal(rules, latency)).append("\n    ) u_arbiter_").append(j).append(" (\n");

@@ -1,5 +1,6 @@
 module ppbus_arbiter1 #(
     parameter integer HEAL = 0,  // +heal: recover one lost or duplicated symbol (rules H3, H4, H6)
+    parameter integer RECLAIM = 0,  // +reclaim: take the fork back from the client if it crashes
     parameter integer L    = 1   // channel latency in cycles, which +heal's bounds derive from
 ) (
     input  wire       clk,
@@ -9,6 +10,7 @@ module ppbus_arbiter1 #(
     output wire       returning, // simulation only: a DIRTY_FORK or CLEAN_FORK arrives
 `endif
     input  wire [1:0] c2a_in   /*verilator public_flat_rd*/,  // symbol arriving from the only client
+    input  wire       cli_dead /*verilator public_flat_rd*/,  // +reclaim: the client is known to have crashed
     output wire [1:0] a2c_out   // symbol driven to it
 );
     // An arbiter with a single real client (the others of its line are fictitious). With nobody
@@ -29,6 +31,8 @@ module ppbus_arbiter1 #(
     localparam [1:0] C_REQUEST = 2'd@C_REQUEST@;
 
     reg  owner_q;
+    reg  dead_q;    // +reclaim: the client has crashed; its symbols are ignored
+    wire dead_new;  // +reclaim: told of the crash in this cycle (OWNER and the request are forgotten)
     reg  req_q;
     reg  owner_d;
     reg  req_d;
@@ -41,11 +45,11 @@ module ppbus_arbiter1 #(
     wire same_par;
 
     always @* begin
-        owner_d  = owner_q;
-        req_d    = req_q;
+        owner_d  = owner_q & !dead_new;
+        req_d    = req_q & !dead_new;
         ask      = 1'b0;
         returned = 1'b0;
-        case (c2a_in)
+        case ((dead_q || dead_new) ? 2'b00 : c2a_in)
             C_REQUEST: begin                             // R12; H3
                 if (HEAL == 0 || !owner_q) begin
                     req_d = 1'b1;
@@ -84,6 +88,17 @@ module ppbus_arbiter1 #(
         end else begin
             owner_q <= owner_d;
             req_q   <= req_d;
+        end
+    end
+
+    assign dead_new = (RECLAIM != 0) && cli_dead && !dead_q;
+
+    // +reclaim's state; without RECLAIM it stays zero.
+    always @(posedge clk) begin
+        if (rst || RECLAIM == 0) begin
+            dead_q <= 1'b0;
+        end else begin
+            dead_q <= dead_q | dead_new;
         end
     end
 

@@ -112,10 +112,11 @@ public final class RtlReplay {
         writeReq(dir.resolve("req.hex"));
         Files.writeString(dir.resolve("tb_replay.v"), testbench(), StandardCharsets.UTF_8);
         List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-o", "replay.vvp", "-s", "tb_replay"));
-        if (symbolFault() != null) {
+        if (symbolFault() != null || crash() != null) {
             // The RTL's own assertions state the fault-free protocol (I2, a fork only from OWNER),
-            // which a lost or repeated symbol breaks on purpose; the testbench still checks mutual
-            // exclusion, and every symbol is still compared.
+            // which a lost or repeated symbol, or a crashed client that keeps its forks, breaks on
+            // purpose; the testbench still checks mutual exclusion, and every symbol is still compared.
+            // (A crashed node's units go on in both models; only their outputs are lost.)
             cmd.add("-DSYNTHESIS");
         }
         cmd.addAll(design.sources());
@@ -214,7 +215,9 @@ public final class RtlReplay {
         b.append("    integer t;\n    integer f;\n    integer bit;\n    integer ones;\n    integer rises;\n    integer grants;\n");
         b.append("    reg [1:0] fault_code = 2'b00;  // a duplicate's symbol, held until its copy arrives\n");
         b.append("    reg fault_due = 1'b0;\n\n");
-        b.append("    ppbus_top dut (.clk(clk), .rst(rst), .req(req), .gnt(gnt));\n\n    always #5 clk = ~clk;\n\n");
+        b.append("    reg [N-1:0] dead = {N{1'b0}};  // +reclaim's failure detector\n");
+        b.append("    ppbus_top dut (.clk(clk), .rst(rst), .req(req), ").append(config.rules().reclaim() ? ".dead(dead), " : "")
+         .append(".gnt(gnt));\n\n    always #5 clk = ~clk;\n\n");
         b.append("    initial begin\n        $readmemh(\"req.hex\", reqs);\n        f = $fopen(\"rtl.out\", \"w\");\n");
         b.append("        gnt_prev = {N{1'b0}};\n        req_prev = {N{1'b0}};\n        rises = 0;\n        grants = 0;\n");
         b.append("        @(posedge clk);\n        @(posedge clk);\n        #1 rst = 1'b0;\n");
@@ -222,6 +225,9 @@ public final class RtlReplay {
         FaultPlan fault = symbolFault();
         if (fault != null) {
             injectFault(b, fault);
+        }
+        if (crash() != null) {
+            injectCrash(b, crash());
         }
         b.append("            req = reqs[t];\n            #3;\n");
         b.append("            if (gnt !== gnt_prev) $fwrite(f, \"G %0d %h\\n\", t, gnt);\n");
@@ -246,10 +252,45 @@ public final class RtlReplay {
         return b.toString();
     }
 
+    /** The run's crash-stop, or null. */
+    private FaultPlan crash() {
+        FaultPlan p = FaultPlan.parse(config.fault());
+        if (p == null || !p.crash()) {
+            return null;
+        }
+        if (p.random()) {
+            throw new IllegalArgumentException("the RTL replay takes a crash at NODE@CYCLE, got " + config.fault());
+        }
+        return p;
+    }
+
+    /**
+     * A crash-stop as the Java network applies it ({@link org.ppbus.protocol.cc.CcNetwork#crash}):
+     * from cycle C on, every symbol the node's client and arbiter drive is lost, cleared where it
+     * entered its channel, as a drop is; and with +reclaim the failure detector raises the node's
+     * dead bit from cycle C + 2L on, before the units evaluate. The node's processor is stopped by
+     * the recorded requests.
+     */
+    private void injectCrash(StringBuilder b, FaultPlan p) {
+        int d = p.crashedNode();
+        b.append("            if (t >= ").append(p.cycle() + 1).append(") begin\n");
+        for (int j : wiring.arbitersOf(d)) {
+            b.append("                dut.").append(SignalNames.channelInstance(SignalNames.c2a(d, j))).append(".stage_q[1:0] = 2'b00;\n");
+        }
+        for (int c : wiring.clientsOf(d)) {
+            b.append("                dut.").append(SignalNames.channelInstance(SignalNames.a2c(d, c))).append(".stage_q[1:0] = 2'b00;\n");
+        }
+        b.append("            end\n");
+        if (config.rules().reclaim()) {
+            b.append("            if (t >= ").append(p.cycle() + 2L * config.latencyCycles()).append(") dead[")
+             .append(d).append("] = 1'b1;\n");
+        }
+    }
+
     /** The run's fault when it hits one symbol at a named cycle and channel, as the RTL can replay it. */
     private FaultPlan symbolFault() {
         FaultPlan p = FaultPlan.parse(config.fault());
-        if (p == null) {
+        if (p == null || p.crash()) {
             return null;
         }
         if (p.random() || !(p.kind().equals("drop") || p.kind().equals("duplicate"))) {

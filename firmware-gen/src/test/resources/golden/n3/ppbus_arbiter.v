@@ -111,7 +111,7 @@ module ppbus_arbiter #(
     // once whatever the client sent before has arrived), the arbiter forgets its request, takes
     // the fork back if it had it (OWNER becomes NIL), and from then on ignores the port.
     assign dead_new   = (RECLAIM != 0) ? (cli_dead & ~dead_q) : {P{1'b0}};
-    assign live       = ~(dead_q | dead_new);
+    assign live       = (RECLAIM != 0) ? ~(dead_q | dead_new) : {P{1'b1}};  // dead_q unread without RECLAIM
     assign in_request = live & (c2a_b0 ~^ {P{C_REQUEST[0]}}) & (c2a_b1 ~^ {P{C_REQUEST[1]}});
     assign in_dirty   = live & (c2a_b0 ~^ {P{C_DIRTY[0]}}) & (c2a_b1 ~^ {P{C_DIRTY[1]}});
     assign in_clean   = live & (c2a_b0 ~^ {P{C_CLEAN[0]}}) & (c2a_b1 ~^ {P{C_CLEAN[1]}});
@@ -193,7 +193,7 @@ module ppbus_arbiter #(
         end
     end
 
-    // +reclaim's state; without RECLAIM it stays zero.
+    // +reclaim's state; without RECLAIM it stays zero and nothing reads it.
     always @(posedge clk) begin
         if (rst || RECLAIM == 0) begin
             dead_q <= {P{1'b0}};

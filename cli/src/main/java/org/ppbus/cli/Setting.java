@@ -29,7 +29,7 @@ enum Setting {
             c -> Integer.toString(c.latencyCycles()), (b, v) -> b.latencyCycles(Cli.parseInt("latency", v))),
     SEED("seed", "seed", "seed", "S", "run seed", c -> Long.toString(c.seed()), (b, v) -> b.seed(Cli.parseLong("seed", v))),
     RULES("rules", "rules", "rules", "R", "Campos-Carvalho's rules: fixed, literal, or literal+F1+F2+F3 subsets; "
-            + "+heal (fixed only) repairs a lost or duplicated symbol, +reclaim recovers from a crash (model only)",
+            + "+heal (fixed only) repairs a lost or duplicated symbol, +reclaim recovers from a crash",
             c -> c.rules().label(), (b, v) -> b.rules(Cli.ruleSet(v))),
     WORKLOAD("workload", "workload", "workload", "NAME|FILE", "one of " + String.join(", ", Workload.NAMES)
             + ", or a request-trace file", c -> c.workload(), (b, v) -> b.workload(v)),

@@ -49,7 +49,7 @@ module ppbus_arbiter1 #(
         req_d    = req_q & !dead_new;
         ask      = 1'b0;
         returned = 1'b0;
-        case ((dead_q || dead_new) ? 2'b00 : c2a_in)
+        case ((RECLAIM != 0 && (dead_q || dead_new)) ? 2'b00 : c2a_in)  // idle once the client is dead
             C_REQUEST: begin                             // R12; H3
                 if (HEAL == 0 || !owner_q) begin
                     req_d = 1'b1;
@@ -93,7 +93,7 @@ module ppbus_arbiter1 #(
 
     assign dead_new = (RECLAIM != 0) && cli_dead && !dead_q;
 
-    // +reclaim's state; without RECLAIM it stays zero.
+    // +reclaim's state; without RECLAIM it stays zero and nothing reads it.
     always @(posedge clk) begin
         if (rst || RECLAIM == 0) begin
             dead_q <= 1'b0;

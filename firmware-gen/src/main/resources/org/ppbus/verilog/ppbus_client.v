@@ -135,8 +135,10 @@ module ppbus_client #(
     assign regen_r       = (HEAL != 0) ? (regen_q | lost) : {K{1'b0}};
     assign regen_dirty_r = (regen_dirty_q & ~lost) | (last_dirty_q & lost);
     assign dead_new = (RECLAIM != 0) ? (arb_dead & ~dead_q) : {K{1'b0}};
-    assign dead_now = dead_q | dead_new;
-    assign doomed   = doomed_q | (|(dead_new & ~fork_q));
+    // Read only with RECLAIM, so that without it nothing depends on the registers, not even from
+    // an arbitrary state, as an induction proof starts.
+    assign dead_now = (RECLAIM != 0) ? (dead_q | dead_new) : {K{1'b0}};
+    assign doomed   = (RECLAIM != 0) && (doomed_q | (|(dead_new & ~fork_q)));
     assign fork_r  = fork_q | fork_new;
     assign dirty_r = dirty_q & ~fork_new;
     assign req_r   = (req_q & ~dead_new) | request_ok | (in_strong & fork_q);
@@ -227,7 +229,7 @@ module ppbus_client #(
     // +heal's state: the returns to send again and the kind of the last return driven per link
     // (a CLEAN_FORK before any). Without HEAL they stay zero, nothing reads them (not even from an
     // arbitrary state, as an induction proof starts), and synthesis removes them.
-    // +reclaim's state; without RECLAIM it stays zero, as +heal's does without HEAL.
+    // +reclaim's state; without RECLAIM it stays zero and nothing reads it, as +heal's.
     always @(posedge clk) begin
         if (rst || RECLAIM == 0) begin
             dead_q   <= {K{1'b0}};

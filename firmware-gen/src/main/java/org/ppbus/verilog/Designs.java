@@ -54,9 +54,6 @@ public final class Designs {
             throw new IllegalArgumentException("a rule set applies to " + String.join(", ",
                     Algorithms.with(Algorithm.Feature.RULES).stream().map(Algorithm::name).toList()) + " only");
         }
-        if (rules.reclaim() && rules.heal()) {
-            throw new IllegalArgumentException("the RTL takes +heal or +reclaim, not both yet: their combination is modelled in Java only");
-        }
         return g.generate(nodes, latencyCycles, rules, toolVersion);
     }
 }

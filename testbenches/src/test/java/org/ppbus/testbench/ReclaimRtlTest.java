@@ -21,8 +21,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ReclaimRtlTest {
 
     private static SimulationConfig cfg(int n, double load, long seed, int latency, String fault) {
+        return cfg("fixed+reclaim", n, load, seed, latency, fault);
+    }
+
+    private static SimulationConfig cfg(String rules, int n, double load, long seed, int latency, String fault) {
         SimulationConfig.Builder b = SimulationConfig.defaults().toBuilder().nodes(n).load(load).cycles(4_000).seed(seed)
-                .latencyCycles(latency).rules("fixed+reclaim").watchdogCycles(10_000);
+                .latencyCycles(latency).rules(rules).watchdogCycles(10_000);
         return (fault == null ? b : b.fault(fault)).build();
     }
 
@@ -31,12 +35,14 @@ class ReclaimRtlTest {
      * n = 4 has single-port arbiters), and the same design without a crash.
      */
     @ParameterizedTest
-    @CsvSource({"7,0.3,1,1,crash:3@1500", "13,0.5,2,2,crash:0@900", "10,0.4,3,3,crash:6@1201", "4,0.5,4,1,crash:1@700",
-            "7,0.3,5,2,none"})
-    void everySymbolMatchesAcrossTheCrash(int n, double load, long seed, int latency, String fault, @TempDir Path dir)
-            throws IOException {
+    @CsvSource({"fixed+reclaim,7,0.3,1,1,crash:3@1500", "fixed+reclaim,13,0.5,2,2,crash:0@900",
+            "fixed+reclaim,10,0.4,3,3,crash:6@1201", "fixed+reclaim,4,0.5,4,1,crash:1@700", "fixed+reclaim,7,0.3,5,2,none",
+            "fixed+heal+reclaim,7,0.3,1,1,crash:3@1500", "fixed+heal+reclaim,13,0.5,2,2,crash:0@900",
+            "fixed+heal+reclaim,10,0.4,3,3,crash:6@1201", "fixed+heal+reclaim,4,0.5,4,1,crash:1@700"})
+    void everySymbolMatchesAcrossTheCrash(String rules, int n, double load, long seed, int latency, String fault,
+                                          @TempDir Path dir) throws IOException {
         RtlTools.require("iverilog");
-        RtlReplay replay = new RtlReplay(cfg(n, load, seed, latency, fault.equals("none") ? null : fault)).record();
+        RtlReplay replay = new RtlReplay(cfg(rules, n, load, seed, latency, fault.equals("none") ? null : fault)).record();
         SimulationResult java = replay.javaResult();
         assertEquals(0, java.mutexViolations());
         if (!fault.equals("none")) {

@@ -2,6 +2,7 @@ package org.ppbus.testbench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -146,11 +147,23 @@ class CrashStopTest {
         }
     }
 
-    /** The RTL does not take the recovery yet: generating it is refused in one line. */
+    /**
+     * The RTL takes the recovery: a +reclaim top level has the failure detector's input dead, and
+     * sets RECLAIM on its units; the fixed one has neither. The induction proof refuses +reclaim in
+     * one line: a free dead input would crash nodes without silencing them.
+     */
     @Test
-    void theRtlRefusesReclaim() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> org.ppbus.verilog.Designs.generate(
-                org.ppbus.registry.Algorithms.campos(), 7, 1, org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim"), "test"));
+    void theRtlTakesReclaimAndTheProofRefusesIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        org.ppbus.protocol.cc.RuleSet reclaim = org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim");
+        String top = org.ppbus.verilog.Designs.generate(org.ppbus.registry.Algorithms.campos(), 7, 1, reclaim, "test")
+                .files().get("ppbus_top.v");
+        assertTrue(top.contains("input  wire [6:0] dead,"), top);
+        assertTrue(top.contains(".RECLAIM (1)"), top);
+        String fixed = org.ppbus.verilog.Designs.generate(org.ppbus.registry.Algorithms.campos(), 7, 1,
+                org.ppbus.protocol.cc.RuleSet.FIXED, "test").files().get("ppbus_top.v");
+        assertFalse(fixed.contains(" dead,") || fixed.contains("RECLAIM"), "the fixed top level is unchanged");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> org.ppbus.verilog.RtlProof.run(7, 1, reclaim, true, 4, dir, "test"));
         assertTrue(e.getMessage().contains("+reclaim"));
     }
 

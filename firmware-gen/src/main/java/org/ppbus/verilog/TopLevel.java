@@ -56,18 +56,7 @@ final class TopLevel {
     static String text(Wiring w, int latency, RuleSet rules) {
         int n = w.nodes();
         StringBuilder b = new StringBuilder();
-        String range = "[" + (n - 1) + ":0] ";
-        String pad = " ".repeat(range.length());
-        b.append("module ppbus_top (\n")
-         .append("    input  wire ").append(pad).append("clk,\n")
-         .append("    input  wire ").append(pad).append("rst,\n")
-         .append("    input  wire ").append(range).append("req,\n");
-        if (rules.reclaim()) {
-            b.append("    input  wire ").append(range).append("dead,   // +reclaim: node i is known to have crashed (raised")
-             .append(" at least 2L cycles after it fell silent, then held)\n");
-        }
-        b.append("    output wire ").append(range).append("gnt\n")
-         .append(");\n");
+        ports(b, n, rules);
         b.append("    // Wiring: S_i = i + D mod ").append(w.points()).append(", D = ")
          .append(Arrays.toString(w.plane().differenceSet())).append("; ")
          .append(n).append(" real clients, ").append(w.points() - n).append(" fictitious points")
@@ -200,6 +189,22 @@ final class TopLevel {
         b.append("                    $display(\"ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
         b.append("                end\n            end\n");
         b.append("            $stop;\n        end\n    end\n`endif\n");
+    }
+
+    /** The module's header: the contract's ports, and with +reclaim the failure detector's input. */
+    private static void ports(StringBuilder b, int n, RuleSet rules) {
+        String range = "[" + (n - 1) + ":0] ";
+        String pad = " ".repeat(range.length());
+        b.append("module ppbus_top (\n")
+         .append("    input  wire ").append(pad).append("clk,\n")
+         .append("    input  wire ").append(pad).append("rst,\n")
+         .append("    input  wire ").append(range).append("req,\n");
+        if (rules.reclaim()) {
+            b.append("    input  wire ").append(range).append("dead,   // +reclaim: node i is known to have crashed (raised")
+             .append(" at least 2L cycles after it fell silent, then held)\n");
+        }
+        b.append("    output wire ").append(range).append("gnt\n")
+         .append(");\n");
     }
 
     /** The first line(s) of arbiter j's instance: its module and parameters. */

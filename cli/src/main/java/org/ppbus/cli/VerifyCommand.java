@@ -188,13 +188,14 @@ final class VerifyCommand implements Main.Command {
                 throw new UsageException("--faults: the search injects faults on synchronous channels only, not with --async");
             }
             List<String> kinds = Cli.parseList("faults", cl.getOptionValue("faults")).stream().map(String::trim).toList();
+            int symbolKinds = faultKinds(kinds.stream().filter(k -> !k.equals("crash")).toList()); // names an unknown kind first
             if (kinds.contains("crash")) {
                 if (kinds.size() > 1) {
                     throw new UsageException("--faults: crash is searched alone, not with " + String.join(",", kinds));
                 }
                 opt = opt.withCrash();
             } else {
-                opt = opt.withFaults(faultKinds(kinds));
+                opt = opt.withFaults(symbolKinds);
             }
         }
         if (cl.hasOption("rtl") && rules.reclaim()) {

@@ -82,6 +82,9 @@ class VerifyCommandTest {
         assertTrue(cli.out().contains("fault on the path: crash:"), cli.out());
         assertTrue(cli.out().contains("as cut off"), cli.out());
         assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash,drop"));
+        assertTrue(cli.err().contains("crash is searched alone"), cli.err());
+        assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash,bogus"));
+        assertTrue(cli.err().contains("unknown kind 'bogus'"), cli.err());
         assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash", "--async"));
         assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--rtl", "--no-search"));
     }

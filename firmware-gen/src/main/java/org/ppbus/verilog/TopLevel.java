@@ -25,7 +25,7 @@ final class TopLevel {
     }
 
     /** The parameters of +heal and +reclaim, which the units default to off: HEAL and the latency it reads, RECLAIM. */
-    private static String heal(RuleSet rules, int latency) {
+    private static String healAndReclaim(RuleSet rules, int latency) {
         return (rules.heal() ? ",\n        .HEAL (1),\n        .L    (" + latency + ")" : "")
                 + (rules.reclaim() ? ",\n        .RECLAIM (1)" : "");
     }
@@ -86,7 +86,7 @@ final class TopLevel {
             final int i = client;
             int[] s = w.arbitersOf(i);
             b.append("    // Client ").append(i).append(": S_").append(i).append(" = ").append(Arrays.toString(s)).append('\n');
-            b.append("    ppbus_client #(\n        .K (").append(s.length).append(")").append(fix("F3", rules.f3())).append(heal(rules, latency))
+            b.append("    ppbus_client #(\n        .K (").append(s.length).append(")").append(fix("F3", rules.f3())).append(healAndReclaim(rules, latency))
              .append("\n    ) u_client_").append(i).append(" (\n");
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
             b.append("`ifndef SYNTHESIS\n        .here    (here_c").append(i).append("),\n`endif\n");
@@ -212,11 +212,11 @@ final class TopLevel {
         if (ports == 1 && !rules.heal() && !rules.reclaim()) {
             b.append("    ppbus_arbiter1 u_arbiter_").append(j).append(" (\n");
         } else if (ports == 1) {
-            b.append("    ppbus_arbiter1 #(").append(heal(rules, latency).substring(1))
+            b.append("    ppbus_arbiter1 #(").append(healAndReclaim(rules, latency).substring(1))
              .append("\n    ) u_arbiter_").append(j).append(" (\n");
         } else {
             b.append("    ppbus_arbiter #(\n        .P (").append(ports).append(")").append(fix("F1", rules.f1()))
-             .append(fix("F2", rules.f2())).append(heal(rules, latency)).append("\n    ) u_arbiter_").append(j).append(" (\n");
+             .append(fix("F2", rules.f2())).append(healAndReclaim(rules, latency)).append("\n    ) u_arbiter_").append(j).append(" (\n");
         }
     }
 

@@ -56,7 +56,7 @@ final class Counterexamples {
         for (int k = 0; k < actions.size(); k++) {
             granted[0] = 0;
             int[] a = actions.get(k);
-            if (a.length > n + 1 && a[n + 1] != 0) {
+            if (a[n + 1] != 0) {
                 replay.crash(a[n + 1] - 1, k);
             }
             for (int i = 0; i < n; i++) {

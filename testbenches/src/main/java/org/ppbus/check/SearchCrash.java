@@ -43,15 +43,12 @@ final class SearchCrash {
     }
 
     /**
-     * In the state just restored: the nodes that may crash in this cycle under these actions, as a
-     * bit mask: none once a node has crashed, else every node whose processor does nothing now.
+     * The nodes that may crash in a cycle with these actions, as a bit mask: every node whose
+     * processor does nothing then (the caller checks that no node has crashed yet).
      */
-    long candidates(long act) {
-        if (net.crashedNode() >= 0) {
-            return 0;
-        }
+    static long mayCrash(long act, int nodes) {
         long m = 0;
-        for (int i = 0; i < wiring.nodes(); i++) {
+        for (int i = 0; i < nodes; i++) {
             m |= (act >>> (2 * i) & 3) == StateSearch.NONE ? 1L << i : 0;
         }
         return m;

@@ -217,9 +217,9 @@ public final class StateSearch {
                     }
                 }
             }
-            for (int d = 0; mayCrash && d < n; d++) {
-                // A processor crashes in a cycle in which it does nothing, and then never acts again.
-                if ((act >>> (2 * d) & 3) == NONE) {
+            long dying = mayCrash ? SearchCrash.mayCrash(act, n) : 0;
+            for (int d = 0; d < n; d++) {
+                if ((dying >>> d & 1) != 0) {
                     graph.addEdge(expand(state, SearchCrash.withCrash(act, d), s, occupied, 0, 0));
                     transitions++;
                 }

@@ -155,23 +155,22 @@ public final class ChosenFaults {
     private void saveShared(StateBits w) {
         w.write(dropped ? 1 : 0, 1);
         w.write(duplicated ? 1 : 0, 1);
+        // Every field is written, zeros for none: a search stores states in a fixed number of words,
+        // and a longer snapshot would lose its tail.
+        boolean late = lateBank >= 0;
         w.write(lateBank + 1, 2);
-        if (lateBank >= 0) {
-            w.write(lateChannel, StateBits.widthFor(links));
-            w.write(lateCode, 2);
-            w.write(lateIn, 8);
-        }
+        w.write(late ? lateChannel : 0, StateBits.widthFor(links));
+        w.write(late ? lateCode : 0, 2);
+        w.write(late ? lateIn : 0, 8);
     }
 
     private void loadShared(StateBits r) {
         dropped = r.read(1) == 1;
         duplicated = r.read(1) == 1;
         lateBank = r.read(2) - 1;
-        if (lateBank >= 0) {
-            lateChannel = r.read(StateBits.widthFor(links));
-            lateCode = r.read(2);
-            lateIn = r.read(8);
-        }
+        lateChannel = r.read(StateBits.widthFor(links));
+        lateCode = r.read(2);
+        lateIn = r.read(8);
         armedKind = 0;
     }
 }

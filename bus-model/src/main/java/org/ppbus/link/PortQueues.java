@@ -8,6 +8,7 @@ package org.ppbus.link;
 public final class PortQueues {
     /** Deeper than the protocol ever needs (I8 says 2); the checker reports anything above 2. */
     public static final int CAPACITY = 4;
+    private static final int LENGTH_BITS = org.ppbus.bus.StateBits.widthFor(CAPACITY);
 
     private final int[] packed;
     private final byte[] length;
@@ -75,11 +76,11 @@ public final class PortQueues {
         return nonEmpty > 0;
     }
 
-    /** Saves every port's queue: its length (3 bits) and its codes (8 bits). */
+    /** Saves every port's queue: its length and its codes, widths that follow {@link #CAPACITY}. */
     public void save(org.ppbus.bus.StateBits w) {
         for (int p = 0; p < length.length; p++) {
-            w.write(length[p], 3);
-            w.write(packed[p] & 0xff, 8);
+            w.write(length[p], LENGTH_BITS);
+            w.write(packed[p], 2 * CAPACITY);
         }
     }
 
@@ -87,8 +88,8 @@ public final class PortQueues {
     public void load(org.ppbus.bus.StateBits r) {
         nonEmpty = 0;
         for (int p = 0; p < length.length; p++) {
-            length[p] = (byte) r.read(3);
-            packed[p] = r.read(8);
+            length[p] = (byte) r.read(LENGTH_BITS);
+            packed[p] = r.read(2 * CAPACITY);
             if (length[p] > 0) {
                 nonEmpty++;
             }

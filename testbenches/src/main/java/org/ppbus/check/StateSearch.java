@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
-import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
@@ -432,6 +431,9 @@ public final class StateSearch {
 
     /** A stored state: the network's snapshot, the processors granted in this cycle, the fairness monitor. */
     private long[] extend(long[] snapshot, long fresh) {
+        if (snapshot.length != netWords) {
+            throw new IllegalStateException("a snapshot of " + snapshot.length + " words, the layout has " + netWords);
+        }
         long[] s = new long[netWords + 1 + (overtaking == null ? 0 : overtaking.words())];
         System.arraycopy(snapshot, 0, s, 0, snapshot.length);
         s[netWords] = fresh;
@@ -439,12 +441,5 @@ public final class StateSearch {
             overtaking.save(s, netWords + 1);
         }
         return s;
-    }
-
-    static {
-        // PortQueues.CAPACITY bounds what a saved queue can hold; the layout assumes 4 codes.
-        if (PortQueues.CAPACITY != 4) {
-            throw new ExceptionInInitializerError("PortQueues.CAPACITY changed; StateBits layout assumes 4");
-        }
     }
 }

@@ -76,6 +76,46 @@ class StateSearchTest {
         assertTrue(crashAt < 0 || !rules.contains("reclaim") || grantsAfterCrash > 20, "too few grants after the crash: " + grantsAfterCrash);
     }
 
+    /**
+     * The search stores every state in the cold start's number of words and would lose the tail of a
+     * longer snapshot. A duplicate's copy on its way and a crash's countdown used to add bits only
+     * while they existed, so at n = 3 and L = 2 a state with a pending copy lost its last word. Here a
+     * duplicate is armed on every C2A channel in turn until one fires, and node 1 crashes later; every
+     * snapshot must keep the width.
+     */
+    @ParameterizedTest
+    @CsvSource({"3,1,fixed+heal", "3,2,fixed+heal", "3,3,fixed+heal", "7,2,fixed+heal", "3,2,fixed+heal+reclaim",
+            "7,1,fixed+heal+reclaim", "13,2,fixed+reclaim", "3,2,fixed"})
+    void everySnapshotHasTheColdStartsWidth(int n, int latency, String rules) {
+        Wiring w = Wiring.forNodes(n);
+        List<String> log = new ArrayList<>();
+        CcNetwork net = CcNetwork.coldStart(w, new CcNetwork.Options(latency, RuleSet.parse(rules), true), sink(log),
+                observer(log));
+        org.ppbus.link.ChosenFaults faults = new org.ppbus.link.ChosenFaults(w.links());
+        net.wrapChannels(faults::wrap);
+        int width = net.snapshot(-1).length;
+        Random rnd = new Random(n * 7L + latency);
+        boolean[] req = new boolean[n];
+        for (long t = 0; t < 1000; t++) {
+            if (t == 600) {
+                net.crash(1, t);
+            }
+            for (int i = 0; i < n; i++) {
+                boolean eating = net.clientState(i) == org.ppbus.protocol.ClientState.EATING;
+                if ((t < 600 || i != 1) && (!req[i] && rnd.nextInt(4) == 0 || req[i] && eating)) {
+                    req[i] = !req[i];
+                    net.request(i, req[i], t);
+                }
+            }
+            if (!faults.used(org.ppbus.link.ChosenFaults.DUPLICATE)) {
+                faults.arm(org.ppbus.link.ChosenFaults.DUPLICATE, Direction.C2A, (int) (t % w.links()));
+            }
+            net.step(t);
+            assertEquals(width, net.snapshot(t).length, "the snapshot after cycle " + t);
+        }
+        assertTrue(faults.used(org.ppbus.link.ChosenFaults.DUPLICATE));
+    }
+
     private static Fabric.GrantSink sink(List<String> log) {
         return new Fabric.GrantSink() {
             @Override

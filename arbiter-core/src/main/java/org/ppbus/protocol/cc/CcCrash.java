@@ -50,18 +50,15 @@ final class CcCrash {
      * cycles until the neighbours are told (0 once they have been), so that a search can restore it.
      */
     static void save(CcCrash crash, StateBits w, long afterCycle, int nodes, int latencyCycles) {
+        // Fixed width, zeros for no crash: a search stores states in a fixed number of words.
         w.write(crash == null ? 0 : crash.node + 1, StateBits.widthFor(nodes));
-        if (crash != null) {
-            w.write((int) Math.max(0, crash.knownAt - afterCycle), StateBits.widthFor(2 * latencyCycles));
-        }
+        w.write(crash == null ? 0 : (int) Math.max(0, crash.knownAt - afterCycle), StateBits.widthFor(2 * latencyCycles));
     }
 
     /** Restores what {@link #save} wrote so that {@code atCycle} is the next cycle evaluated. */
     static CcCrash load(StateBits r, long atCycle, int nodes, int latencyCycles, boolean recovers) {
         int node = r.read(StateBits.widthFor(nodes)) - 1;
-        if (node < 0) {
-            return null;
-        }
-        return new CcCrash(node, atCycle - 1 + r.read(StateBits.widthFor(2 * latencyCycles)), recovers);
+        int toldIn = r.read(StateBits.widthFor(2 * latencyCycles));
+        return node < 0 ? null : new CcCrash(node, atCycle - 1 + toldIn, recovers);
     }
 }

@@ -8,9 +8,7 @@ import java.util.List;
  * never copies a whole array to grow it (a doubling copy needs three times the memory at its peak).
  */
 final class Chunked {
-    private static final int SHIFT = 20;
-    private static final int SIZE = 1 << SHIFT;
-    private static final int MASK = SIZE - 1;
+    private static final int DEFAULT_SHIFT = 20;
 
     private Chunked() {}
 
@@ -18,39 +16,51 @@ final class Chunked {
         private final List<int[]> chunks = new ArrayList<>();
 
         int get(long i) {
-            return chunks.get((int) (i >>> SHIFT))[(int) (i & MASK)];
+            return chunks.get((int) (i >>> DEFAULT_SHIFT))[(int) (i & ((1 << DEFAULT_SHIFT) - 1))];
         }
 
         void set(long i, int v) {
-            int c = (int) (i >>> SHIFT);
+            int c = (int) (i >>> DEFAULT_SHIFT);
             while (chunks.size() <= c) {
-                chunks.add(new int[SIZE]);
+                chunks.add(new int[1 << DEFAULT_SHIFT]);
             }
-            chunks.get(c)[(int) (i & MASK)] = v;
+            chunks.get(c)[(int) (i & ((1 << DEFAULT_SHIFT) - 1))] = v;
         }
 
         long bytes() {
-            return 4L * SIZE * chunks.size();
+            return 4L * (1 << DEFAULT_SHIFT) * chunks.size();
         }
     }
 
     static final class Longs {
         private final List<long[]> chunks = new ArrayList<>();
+        private final int shift;
+        private final int mask;
+
+        Longs() {
+            this(DEFAULT_SHIFT);
+        }
+
+        /** Chunks of 2^shift entries: small ones for the many small tables of a tree-compressed state. */
+        Longs(int shift) {
+            this.shift = shift;
+            this.mask = (1 << shift) - 1;
+        }
 
         long get(long i) {
-            return chunks.get((int) (i >>> SHIFT))[(int) (i & MASK)];
+            return chunks.get((int) (i >>> shift))[(int) (i & mask)];
         }
 
         void set(long i, long v) {
-            int c = (int) (i >>> SHIFT);
+            int c = (int) (i >>> shift);
             while (chunks.size() <= c) {
-                chunks.add(new long[SIZE]);
+                chunks.add(new long[1 << shift]);
             }
-            chunks.get(c)[(int) (i & MASK)] = v;
+            chunks.get(c)[(int) (i & mask)] = v;
         }
 
         long bytes() {
-            return 8L * SIZE * chunks.size();
+            return 8L * (1 << shift) * chunks.size();
         }
     }
 }

@@ -11,14 +11,16 @@ import java.util.List;
 final class StateGraph {
     private final StateTable table;
     private final Chunked.Ints parent = new Chunked.Ints();
-    private final Chunked.Longs action = new Chunked.Longs();   // the actions that led here, 2 bits per processor
-    private final Chunked.Ints depthOf = new Chunked.Ints();
+    private final Actions action;
+    private int[] levelStart = new int[64];   // the first state of each depth: breadth first, depth never falls
+    private int levels;
     private final Chunked.Ints edgeStart = new Chunked.Ints();
     private final Chunked.Ints edges = new Chunked.Ints();
     private int edgeCount;
 
-    StateGraph(int words) {
+    StateGraph(int words, int nodes) {
         this.table = new StateTable(words);
+        this.action = new Actions(nodes);
     }
 
     int size() {
@@ -30,7 +32,17 @@ final class StateGraph {
     }
 
     int depth(int s) {
-        return depthOf.get(s);
+        int lo = 0;
+        int hi = levels - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (levelStart[mid] <= s) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
     }
 
     /** The index of a state, adding it (with its parent, actions and depth) when new. */
@@ -40,7 +52,15 @@ final class StateGraph {
         if (idx == before) {
             parent.set(idx, from);
             action.set(idx, act);
-            depthOf.set(idx, depth);
+            if (depth != levels - 1) {
+                if (depth != levels) {
+                    throw new IllegalStateException("state " + idx + " at depth " + depth + " after depth " + (levels - 1));
+                }
+                if (levels == levelStart.length) {
+                    levelStart = java.util.Arrays.copyOf(levelStart, 2 * levels);
+                }
+                levelStart[levels++] = idx;
+            }
         }
         return idx;
     }
@@ -72,7 +92,7 @@ final class StateGraph {
     }
 
     long bytes() {
-        return tableBytes() + parent.bytes() + action.bytes() + depthOf.bytes() + edgeStart.bytes();
+        return tableBytes() + parent.bytes() + action.bytes() + edgeStart.bytes();
     }
 
     /** The actions per cycle from the cold start to state s. */
@@ -130,5 +150,50 @@ final class StateGraph {
             act |= (long) a << (2 * i);
         }
         return act;
+    }
+
+    /**
+     * The actions that led to each state, as {@link #actions} packs them. Up to 9 processors one int
+     * holds a state's: 2 bits per processor, then the fault's 8-bit code and the crash's 5 bits
+     * (node + 1); beyond that the long as it is.
+     */
+    private static final class Actions {
+        private final int procBits;
+        private final Chunked.Ints packed;
+        private final Chunked.Longs wide;
+
+        Actions(int nodes) {
+            this.procBits = 2 * nodes;
+            boolean compact = procBits + 13 <= 32;
+            this.packed = compact ? new Chunked.Ints() : null;
+            this.wide = compact ? null : new Chunked.Longs();
+        }
+
+        void set(int s, long act) {
+            if (wide != null) {
+                wide.set(s, act);
+                return;
+            }
+            long fault = act >>> SearchFaults.SHIFT;
+            long crash = act >>> SearchCrash.SHIFT & 0xFF;
+            long procs = act & ((1L << procBits) - 1);
+            if (crash > 31 || (act & ~((1L << procBits) - 1) & ((1L << SearchCrash.SHIFT) - 1)) != 0) {
+                throw new IllegalArgumentException("actions " + Long.toHexString(act) + " do not pack");
+            }
+            packed.set(s, (int) (procs | fault << procBits | crash << (procBits + 8)));
+        }
+
+        long get(int s) {
+            if (wide != null) {
+                return wide.get(s);
+            }
+            long v = packed.get(s) & 0xFFFFFFFFL;
+            return (v & ((1L << procBits) - 1)) | (v >>> procBits & 0xFF) << SearchFaults.SHIFT
+                    | (v >>> (procBits + 8) & 0x1F) << SearchCrash.SHIFT;
+        }
+
+        long bytes() {
+            return wide != null ? wide.bytes() : packed.bytes();
+        }
     }
 }

@@ -96,7 +96,7 @@ public final class StateSearch {
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
         this.overtaking = options.async() || !options.checkOvertaking() ? null
                 : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
-        this.graph = new StateGraph(netWords + 1 + (overtaking == null ? 0 : overtaking.words()));
+        this.graph = new StateGraph(netWords + 1 + (overtaking == null ? 0 : overtaking.words()), n);
     }
 
     private SearchProgress progress = (states, depth, transitions) -> { };

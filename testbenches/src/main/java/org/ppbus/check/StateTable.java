@@ -1,19 +1,51 @@
 package org.ppbus.check;
 
 /**
- * The set of visited states, each a fixed number of 64-bit words, stored back to back in one
- * array and found again by open addressing. Indices are dense and given in insertion order, which
- * is the breadth-first order of the search.
+ * The set of visited states, each a fixed number of 64-bit words, with dense indices given in
+ * insertion order (the breadth-first order of the search).
+ *
+ * <p>States are stored by tree compression (Laarman, van de Pol and Weber, "Parallel recursive
+ * state compression for free", SPIN 2011): the words are the leaves of a balanced binary tree; each
+ * leaf word is interned in its position's table, and each inner node interns the pair of its
+ * children's ids in its own table. The root's id is the state's index. States of one network share
+ * most of their parts, a client that did not move in one cycle keeps its id, so the tables below the
+ * root stay small and a state costs little more than the root's one key of two ids, against a word
+ * per 64 bits of snapshot stored flat.
  */
 final class StateTable {
     private final int words;
-    private final Chunked.Longs arena = new Chunked.Longs();
-    private int[] slots;   // index + 1, 0 = empty
-    private int size;
+    private final LongIds[] table;   // per tree node; node 0 is the root
+    private final int[] left;        // child nodes of an inner node, -1 for a leaf
+    private final int[] right;
+    private final int[] leafWord;    // the word a leaf holds, -1 for an inner node
 
     StateTable(int words) {
+        if (words < 1) {
+            throw new IllegalArgumentException("a state needs at least one word");
+        }
         this.words = words;
-        this.slots = new int[1 << 12];
+        int nodes = 2 * words - 1;
+        this.table = new LongIds[nodes];
+        this.left = new int[nodes];
+        this.right = new int[nodes];
+        this.leafWord = new int[nodes];
+        build(0, 0, words, new int[] {1});
+    }
+
+    /** Lays out the subtree of node {@code at} over words lo..hi-1; {@code next} is the next free node. */
+    private void build(int at, int lo, int hi, int[] next) {
+        table[at] = new LongIds();
+        if (hi - lo == 1) {
+            left[at] = right[at] = -1;
+            leafWord[at] = lo;
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        leafWord[at] = -1;
+        left[at] = next[0]++;
+        right[at] = next[0]++;
+        build(left[at], lo, mid, next);
+        build(right[at], mid, hi, next);
     }
 
     /** The index of the state, adding it if it is new (then the index is the old size). */
@@ -21,78 +53,45 @@ final class StateTable {
         if (state.length != words) {
             throw new IllegalArgumentException("state of " + state.length + " words, expected " + words);
         }
-        if ((long) (size + 1) * 2 > slots.length) {
-            if (slots.length == 1 << 30) {
-                throw new IllegalStateException("state table full at " + size + " states");
-            }
-            grow();
+        return intern(0, state);
+    }
+
+    private int intern(int node, long[] state) {
+        if (leafWord[node] >= 0) {
+            return table[node].addOrFind(state[leafWord[node]]);
         }
-        int mask = slots.length - 1;
-        for (int i = hash(state, 0) & mask; ; i = (i + 1) & mask) {
-            int v = slots[i];
-            if (v == 0) {
-                long base = (long) size * words;
-                for (int w = 0; w < words; w++) {
-                    arena.set(base + w, state[w]);
-                }
-                slots[i] = ++size;
-                return size - 1;
-            }
-            if (equalsAt(v - 1, state)) {
-                return v - 1;
-            }
-        }
+        long pair = (long) intern(left[node], state) << 32 | intern(right[node], state) & 0xFFFFFFFFL;
+        return table[node].addOrFind(pair);
     }
 
     long[] get(int index) {
-        long[] s = new long[words];
-        long base = (long) index * words;
-        for (int w = 0; w < words; w++) {
-            s[w] = arena.get(base + w);
+        if (index < 0 || index >= size()) {
+            throw new IndexOutOfBoundsException("state " + index + " of " + size());
         }
+        long[] s = new long[words];
+        expand(0, index, s);
         return s;
     }
 
+    private void expand(int node, int id, long[] out) {
+        long key = table[node].key(id);
+        if (leafWord[node] >= 0) {
+            out[leafWord[node]] = key;
+            return;
+        }
+        expand(left[node], (int) (key >>> 32), out);
+        expand(right[node], (int) key, out);
+    }
+
     int size() {
-        return size;
+        return table[0].size();
     }
 
     long bytes() {
-        return arena.bytes() + 4L * slots.length;
-    }
-
-    private boolean equalsAt(int index, long[] state) {
-        long base = (long) index * words;
-        for (int w = 0; w < words; w++) {
-            if (arena.get(base + w) != state[w]) {
-                return false;
-            }
+        long b = 0;
+        for (LongIds t : table) {
+            b += t.bytes();
         }
-        return true;
-    }
-
-    private void grow() {
-        int[] old = slots;
-        slots = new int[old.length * 2];
-        int mask = slots.length - 1;
-        for (int v : old) {
-            if (v != 0) {
-                int i = hash(get(v - 1), 0) & mask;
-                while (slots[i] != 0) {
-                    i = (i + 1) & mask;
-                }
-                slots[i] = v;
-            }
-        }
-    }
-
-    private int hash(long[] a, int from) {
-        long h = 0x9E3779B97F4A7C15L;
-        for (int w = 0; w < words; w++) {
-            h ^= a[from + w];
-            h *= 0xBF58476D1CE4E5B9L;
-            h ^= h >>> 31;
-        }
-        return (int) (h ^ (h >>> 32));
+        return b;
     }
 }

@@ -82,6 +82,9 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("no-h").desc("skip I4 (H acyclic), the most expensive state check").build());
         o.addOption(Option.builder().longOpt("no-fairness")
                 .desc("do not carry the overtaking counts in the states (a smaller graph; liveness still checked)").build());
+        o.addOption(Option.builder().longOpt("no-liveness")
+                .desc("keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
+                        + " starvation analysis: safety and the repair bound only, for searches too big for the graph").build());
         o.addOption(Option.builder().longOpt("async")
                 .desc("asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored").build());
         o.addOption(Option.builder().longOpt("fifo").hasArg().argName("C")
@@ -183,6 +186,9 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("no-fairness")) {
             opt = opt.withoutOvertaking();
         }
+        if (cl.hasOption("no-liveness")) {
+            opt = opt.withoutLiveness();
+        }
         if (cl.hasOption("faults")) {
             if (fifo > 0) {
                 throw new UsageException("--faults: the search injects faults on synchronous channels only, not with --async");
@@ -265,7 +271,9 @@ final class VerifyCommand implements Main.Command {
                     + " (safety), and no deadlock, livelock or starvation of a survivor (a live client that did not give up)");
         }
         if (r.findings().isEmpty()) {
-            out.println(r.complete() ? "no violation in any reachable state" : "no violation in the states explored");
+            out.println((r.complete() ? "no violation in any reachable state" : "no violation in the states explored")
+                    + (opt.liveness() ? "" : " (safety" + (r.repair() != null ? " and the repair bound" : "")
+                    + " only: --no-liveness skipped deadlock, livelock and starvation)"));
             return null;
         }
         StateSearch.Finding f = r.findings().get(0);
@@ -343,6 +351,7 @@ final class VerifyCommand implements Main.Command {
         root.put("depth", r.depth());
         root.put("exploredDepth", r.exploredDepth());
         root.put("complete", r.complete());
+        root.put("liveness", opt.liveness());
         root.put("stoppedBecause", r.stoppedBecause());
         root.put("seconds", r.seconds());
         root.put("tableBytes", r.bytes());

@@ -120,7 +120,7 @@ final class Liveness {
     private boolean[] backwardReach(int states, boolean[] target) {
         int[] indeg = new int[states + 1];
         for (int s = 0; s < states; s++) {
-            for (int e = graph.edgeStart(s); e < graph.edgeStart(s + 1); e++) {
+            for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
                 indeg[graph.edge(e) + 1]++;
             }
         }
@@ -130,7 +130,7 @@ final class Liveness {
         int[] pred = new int[graph.edgeCount()];
         int[] fill = Arrays.copyOf(indeg, states);
         for (int s = 0; s < states; s++) {
-            for (int e = graph.edgeStart(s); e < graph.edgeStart(s + 1); e++) {
+            for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
                 pred[fill[graph.edge(e)]++] = s;
             }
         }
@@ -182,7 +182,7 @@ final class Liveness {
             onStack[root] = true;
             while (depth >= 0) {
                 int v = callState[depth];
-                if (callEdge[depth] < graph.edgeStart(v + 1)) {
+                if (callEdge[depth] < graph.edgeEnd(v)) {
                     int w = graph.edge(callEdge[depth]++);
                     if (!inside[w]) {
                         continue;
@@ -226,7 +226,7 @@ final class Liveness {
         boolean cyclic = scc.size() > 1;
         if (!cyclic) {
             int s = scc.get(0);
-            for (int e = graph.edgeStart(s); e < graph.edgeStart(s + 1); e++) {
+            for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
                 cyclic |= graph.edge(e) == s;
             }
         }
@@ -292,7 +292,7 @@ final class Liveness {
         int[] prev = new int[member.length];
         Arrays.fill(prev, -2);
         java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
-        for (int e = graph.edgeStart(a); e < graph.edgeStart(a + 1); e++) {
+        for (int e = graph.edgeStart(a); e < graph.edgeEnd(a); e++) {
             int w = graph.edge(e);
             if (member[w] && prev[w] == -2) {
                 prev[w] = a;
@@ -304,7 +304,7 @@ final class Liveness {
             if (v == b) {
                 break;
             }
-            for (int e = graph.edgeStart(v); e < graph.edgeStart(v + 1); e++) {
+            for (int e = graph.edgeStart(v); e < graph.edgeEnd(v); e++) {
                 int w = graph.edge(e);
                 if (member[w] && prev[w] == -2) {
                     prev[w] = v;

@@ -96,6 +96,10 @@ final class SearchFaults {
         return bad;
     }
 
+    boolean broken(int state) {
+        return broken.get(state);
+    }
+
     int brokenStates() {
         return broken.cardinality();
     }
@@ -121,7 +125,7 @@ final class SearchFaults {
             mark[root] = 1;
             while (top >= 0) {
                 int v = stack[top];
-                int end = graph.edgeStart(v + 1); // complete: every state's edges are closed
+                int end = graph.edgeEnd(v); // complete: every state's edges are closed
                 if (edge[top] < end) {
                     int w = graph.edge(edge[top]++);
                     if (!broken.get(w)) {

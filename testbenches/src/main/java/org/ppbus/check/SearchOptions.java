@@ -14,15 +14,18 @@ import org.ppbus.protocol.cc.RuleSet;
  * @param faultKinds the symbol faults the search may inject, at most one of each kind in a run
  *     ({@link org.ppbus.link.ChosenFaults}: bit 0 drop, bit 1 duplicate); 0 for none
  * @param crash the search may also crash-stop any one node in any cycle ({@link SearchCrash})
+ * @param liveness keep every edge and analyse deadlock, livelock and starvation on the complete
+ *     graph; without, the search keeps only the edges among states broken by a fault (for the
+ *     repair bound) and checks safety alone, so that it fits searches too big for the graph
  */
 public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
                             int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
-                            long reenterMask, int faultKinds, boolean crash) {
+                            long reenterMask, int faultKinds, boolean crash, boolean liveness) {
     public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
                          int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
                          long reenterMask) {
         this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, reenterMask, 0, false);
+                checkOvertaking, reenterMask, 0, false, true);
     }
 
     public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
@@ -50,7 +53,7 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
     /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
     public SearchOptions withoutOvertaking() {
         return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, false, reenterMask, faultKinds, crash);
+                fifoCapacity, false, reenterMask, faultKinds, crash, liveness);
     }
 
     /**
@@ -59,13 +62,13 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
      */
     public SearchOptions withFaults(int kinds) {
         return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, kinds == 0 && checkOvertaking, reenterMask, kinds, crash);
+                fifoCapacity, kinds == 0 && checkOvertaking, reenterMask, kinds, crash, liveness);
     }
 
     /** The same search in which only these processors (bit i for processor i) may re-enter without thinking. */
     public SearchOptions withReentry(long mask) {
         return new SearchOptions(nodes, latency, rules, mask != 0, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, mask, faultKinds, crash);
+                checkOvertaking, mask, faultKinds, crash, liveness);
     }
 
     /**
@@ -74,7 +77,13 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
      */
     public SearchOptions withCrash() {
         return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, false, reenterMask, faultKinds, true);
+                fifoCapacity, false, reenterMask, faultKinds, true, liveness);
+    }
+
+    /** The same search keeping only the edges among broken states, without the liveness analysis. */
+    public SearchOptions withoutLiveness() {
+        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
+                fifoCapacity, checkOvertaking, reenterMask, faultKinds, crash, false);
     }
 
     public boolean async() {

@@ -14,13 +14,25 @@ final class StateGraph {
     private final Actions action;
     private int[] levelStart = new int[64];   // the first state of each depth: breadth first, depth never falls
     private int levels;
-    private final Chunked.Ints edgeStart = new Chunked.Ints();
+    private final Chunked.Ints edgeStart = new Chunked.Ints();   // per state, or per source when sparse
     private final Chunked.Ints edges = new Chunked.Ints();
     private int edgeCount;
+    private final Chunked.Ints sources;   // sparse: the states that have edges, ascending; null: every state
+    private int sourceCount;
+    private int pending = -1;             // sparse: the state being expanded, until its first edge
 
     StateGraph(int words, int nodes) {
+        this(words, nodes, false);
+    }
+
+    /**
+     * @param sparse keep the successors of only those states that get an edge ({@link #addEdge}); the
+     *     others read as having none. The search then adds only the edges it will analyse.
+     */
+    StateGraph(int words, int nodes, boolean sparse) {
         this.table = new StateTable(words);
         this.action = new Actions(nodes);
+        this.sources = sparse ? new Chunked.Ints() : null;
     }
 
     int size() {
@@ -67,15 +79,56 @@ final class StateGraph {
 
     /** Starts the successor list of state s; the states must be expanded in order. */
     void beginEdges(int s) {
-        edgeStart.set(s, edgeCount);
+        if (sources == null) {
+            edgeStart.set(s, edgeCount);
+        } else {
+            pending = s;
+        }
     }
 
     void addEdge(int to) {
+        if (pending >= 0) {
+            sources.set(sourceCount, pending);
+            edgeStart.set(sourceCount++, edgeCount);
+            pending = -1;
+        }
         edges.set(edgeCount++, to);
     }
 
+    /** The first of state s's edges; with every edge kept, s's edges end where s + 1's begin. */
     int edgeStart(int s) {
-        return edgeStart.get(s);
+        if (sources == null) {
+            return edgeStart.get(s);
+        }
+        int i = sourceIndex(s);
+        return i < 0 ? 0 : edgeStart.get(i);
+    }
+
+    /** One past the last of state s's edges (its successors once it was expanded). */
+    int edgeEnd(int s) {
+        if (sources == null) {
+            return edgeStart.get(s + 1);
+        }
+        int i = sourceIndex(s);
+        return i < 0 ? 0 : i + 1 < sourceCount ? edgeStart.get(i + 1) : edgeCount;
+    }
+
+    private int sourceIndex(int s) {
+        int lo = 0;
+        int hi = sourceCount - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int v = sources.get(mid);
+            if (v == s) {
+                return mid;
+            }
+            if (v < s) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return -1;
     }
 
     int edge(int e) {
@@ -92,7 +145,8 @@ final class StateGraph {
     }
 
     long bytes() {
-        return tableBytes() + parent.bytes() + action.bytes() + edgeStart.bytes();
+        return tableBytes() + parent.bytes() + action.bytes() + edgeStart.bytes()
+                + (sources == null ? 0 : sources.bytes());
     }
 
     /** The actions per cycle from the cold start to state s. */

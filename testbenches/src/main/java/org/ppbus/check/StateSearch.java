@@ -96,7 +96,7 @@ public final class StateSearch {
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
         this.overtaking = options.async() || !options.checkOvertaking() ? null
                 : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
-        this.graph = new StateGraph(netWords + 1 + (overtaking == null ? 0 : overtaking.words()), n);
+        this.graph = new StateGraph(netWords + 1 + (overtaking == null ? 0 : overtaking.words()), n, !o.liveness());
     }
 
     private SearchProgress progress = (states, depth, transitions) -> { };
@@ -158,7 +158,7 @@ public final class StateSearch {
         transitions = this.transitions;
         graph.beginEdges(expanded);
         boolean complete = stopped == null;
-        if (complete) {
+        if (complete && o.liveness()) {
             try {
                 liveness(expanded);
             } catch (OutOfMemoryError e) {
@@ -205,24 +205,28 @@ public final class StateSearch {
         for (int k = 0; k < combos; k++) {
             long act = StateGraph.pick(choices, k);
             for (int d = 0; d < 1 << occupied.length; d++) {
-                int succ = expand(state, act, s, occupied, d, 0);
-                transitions++;
-                graph.addEdge(succ);
+                edge(s, expand(state, act, s, occupied, d, 0));
                 if (faults != null) {
                     // Each symbol this cycle drove may instead be hit by each fault not yet used.
                     for (int f : faults.options(List.copyOf(rec.driven))) {
-                        graph.addEdge(expand(state, act, s, occupied, d, f));
-                        transitions++;
+                        edge(s, expand(state, act, s, occupied, d, f));
                     }
                 }
             }
             long dying = mayCrash ? SearchCrash.mayCrash(act, n) : 0;
             for (int d = 0; d < n; d++) {
                 if ((dying >>> d & 1) != 0) {
-                    graph.addEdge(expand(state, SearchCrash.withCrash(act, d), s, occupied, 0, 0));
-                    transitions++;
+                    edge(s, expand(state, SearchCrash.withCrash(act, d), s, occupied, 0, 0));
                 }
             }
+        }
+    }
+
+    /** Counts a transition and keeps it if it will be analysed: every one, or without liveness those among broken states. */
+    private void edge(int from, int to) {
+        transitions++;
+        if (o.liveness() || faults != null && faults.broken(from) && faults.broken(to)) {
+            graph.addEdge(to);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.ppbus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,7 +28,23 @@ class VerifyCommandTest {
         assertTrue(j.get("statesExplored").asLong() > 1000, "too few states for the triangle: " + j.get("statesExplored"));
         assertEquals(0, j.get("violations").asInt());
         assertTrue(j.get("complete").asBoolean());
+        assertTrue(j.get("liveness").asBoolean());
         assertTrue(j.get("counterexample").isNull());
+    }
+
+    /** --no-liveness says what it left out, in the text and in the JSON, and keeps the repair bound. */
+    @Test
+    void withoutLivenessTheReportSaysSo(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("v.json");
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"verify", "--nodes", "3", "--rules", "fixed+heal", "--faults", "drop,duplicate",
+            "--active", "0", "--no-liveness", "--json", json.toString()}, new java.io.PrintStream(text), System.err);
+        assertEquals(0, rc);
+        assertTrue(text.toString().contains("safety and the repair bound only: --no-liveness skipped deadlock, livelock"
+                + " and starvation"), text.toString());
+        JsonNode j = Reports.mapper().readTree(json.toFile());
+        assertFalse(j.get("liveness").asBoolean());
+        assertTrue(j.get("faults").get("repairBoundCycles").asInt() > 0);
     }
 
     /** A violation exits 1 and leaves a trace that `simulate` replays to the same invariant. */

@@ -162,4 +162,25 @@ class HealTest {
         assertTrue(r.findings().isEmpty(), () -> r.findings().get(0).message());
         assertTrue(r.repair().boundCycles() >= 8, "bound " + r.repair().boundCycles());
     }
+
+    /**
+     * Without liveness the search keeps only the edges among broken states, which is all the repair
+     * bound reads: the same states, transitions and bound as with every edge, and the fixed rules'
+     * lost fork is still found, now as a cycle of broken states (liveness would name the deadlock).
+     */
+    @Test
+    void theRepairBoundNeedsOnlyTheEdgesAmongBrokenStates() {
+        SearchOptions both = new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 3L)
+                .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE);
+        StateSearch.Result all = new StateSearch(both).run(() -> 0);
+        StateSearch.Result sparse = new StateSearch(both.withoutLiveness()).run(() -> 0);
+        assertTrue(all.complete() && sparse.complete());
+        assertEquals(all.states(), sparse.states());
+        assertEquals(all.transitions(), sparse.transitions());
+        assertEquals(all.repair(), sparse.repair());
+        assertTrue(sparse.findings().isEmpty());
+        StateSearch.Result fixed = new StateSearch(new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000,
+                Integer.MAX_VALUE, true).withFaults(ChosenFaults.DROP).withoutLiveness()).run(() -> 0);
+        assertEquals("repair", fixed.findings().get(0).property());
+    }
 }

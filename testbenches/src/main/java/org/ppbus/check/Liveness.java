@@ -20,7 +20,8 @@ final class Liveness {
     }
 
     /** What liveness needs of each state. */
-    record StateInfo(int[] hungryMask, int[] eatingMask, boolean[] anyReq, boolean[] quiet, long[] fresh,
+    /** Per state; {@code fresh} holds the processors granted in the cycle (n <= 31), {@code occupancy} is null with timed channels. */
+    record StateInfo(int[] hungryMask, int[] eatingMask, boolean[] anyReq, boolean[] quiet, int[] fresh,
                      long[] occupancy) { }
 
     private final StateGraph graph;
@@ -29,7 +30,7 @@ final class Liveness {
     private final boolean async;
     private final EdgeActions edgeActions;
     private final int[] eatingMask;
-    private final long[] fresh;
+    private final int[] fresh;
     private final long[] occupancy;
     private final StateInfo info;
 

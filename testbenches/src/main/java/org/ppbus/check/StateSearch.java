@@ -376,11 +376,11 @@ public final class StateSearch {
 
     private void liveness(int states) {
         Liveness.StateInfo info = new Liveness.StateInfo(new int[states], new int[states], new boolean[states],
-                new boolean[states], new long[states], new long[states]);
+                new boolean[states], new int[states], o.async() ? new long[states] : null);
         for (int s = 0; s < states; s++) {
             long[] state = graph.get(s);
             restore(state);
-            info.fresh()[s] = state[netWords];
+            info.fresh()[s] = (int) state[netWords];
             // After a crash, liveness speaks for the survivors only (SearchCrash).
             int serve = crash == null ? -1 : crash.mustServe();
             for (int i = 0; i < n; i++) {

@@ -109,12 +109,13 @@ final class SearchFaults {
      * fault that may never be repaired); the latter's first state in {@code loopAt[0]}.
      */
     int repairBound(StateGraph graph, int[] loopAt) {
-        int states = graph.size();
-        int[] longest = new int[states];     // 0 unknown, else 1 + the longest broken path from here
-        byte[] mark = new byte[states];      // 1 on the stack, 2 done
-        int best = 0;
+        // Indexed by edge slot: a state without a successor list (none broken) ends its runs at 1.
+        int[] longest = new int[graph.edgeSlots()];   // 0 unknown, else 1 + the longest broken path from here
+        byte[] mark = new byte[graph.edgeSlots()];    // 1 on the stack, 2 done
+        int best = broken.isEmpty() ? 0 : 1;
         for (int root = broken.nextSetBit(0); root >= 0; root = broken.nextSetBit(root + 1)) {
-            if (mark[root] != 0) {
+            int r = graph.edgeSlot(root);
+            if (r < 0 || mark[r] != 0) {
                 continue;
             }
             int[] stack = new int[64];
@@ -122,27 +123,28 @@ final class SearchFaults {
             int top = 0;
             stack[0] = root;
             edge[0] = graph.edgeStart(root);
-            mark[root] = 1;
+            mark[r] = 1;
             while (top >= 0) {
                 int v = stack[top];
                 int end = graph.edgeEnd(v); // complete: every state's edges are closed
                 if (edge[top] < end) {
                     int w = graph.edge(edge[top]++);
-                    if (!broken.get(w)) {
+                    int ws = graph.edgeSlot(w);
+                    if (!broken.get(w) || ws < 0) {
                         continue;
                     }
-                    if (mark[w] == 1) {
+                    if (mark[ws] == 1) {
                         loopAt[0] = w;
                         return -1;
                     }
-                    if (mark[w] == 0) {
+                    if (mark[ws] == 0) {
                         if (++top == stack.length) {
                             stack = java.util.Arrays.copyOf(stack, 2 * top);
                             edge = java.util.Arrays.copyOf(edge, 2 * top);
                         }
                         stack[top] = w;
                         edge[top] = graph.edgeStart(w);
-                        mark[w] = 1;
+                        mark[ws] = 1;
                     }
                     continue;
                 }
@@ -150,12 +152,14 @@ final class SearchFaults {
                 for (int e = graph.edgeStart(v); e < end; e++) {
                     int w = graph.edge(e);
                     if (broken.get(w)) {
-                        len = Math.max(len, 1 + longest[w]);
+                        int ws = graph.edgeSlot(w);
+                        len = Math.max(len, 1 + (ws < 0 ? 1 : longest[ws]));
                     }
                 }
-                longest[v] = len;
+                int vs = graph.edgeSlot(v);
+                longest[vs] = len;
                 best = Math.max(best, len);
-                mark[v] = 2;
+                mark[vs] = 2;
                 top--;
             }
         }

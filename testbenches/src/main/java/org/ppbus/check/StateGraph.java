@@ -17,8 +17,7 @@ final class StateGraph {
     private final Chunked.Ints edgeStart = new Chunked.Ints();   // per state, or per source when sparse
     private final Chunked.Ints edges = new Chunked.Ints();
     private int edgeCount;
-    private final Chunked.Ints sources;   // sparse: the states that have edges, ascending; null: every state
-    private int sourceCount;
+    private final RankedSet sources;      // sparse: the states that have edges; null: every state
     private int pending = -1;             // sparse: the state being expanded, until its first edge
 
     StateGraph(int words, int nodes) {
@@ -32,7 +31,7 @@ final class StateGraph {
     StateGraph(int words, int nodes, boolean sparse) {
         this.table = new StateTable(words);
         this.action = new Actions(nodes);
-        this.sources = sparse ? new Chunked.Ints() : null;
+        this.sources = sparse ? new RankedSet() : null;
     }
 
     int size() {
@@ -88,8 +87,7 @@ final class StateGraph {
 
     void addEdge(int to) {
         if (pending >= 0) {
-            sources.set(sourceCount, pending);
-            edgeStart.set(sourceCount++, edgeCount);
+            edgeStart.set(sources.add(pending), edgeCount);
             pending = -1;
         }
         edges.set(edgeCount++, to);
@@ -100,7 +98,7 @@ final class StateGraph {
         if (sources == null) {
             return edgeStart.get(s);
         }
-        int i = sourceIndex(s);
+        int i = sources.rank(s);
         return i < 0 ? 0 : edgeStart.get(i);
     }
 
@@ -109,26 +107,21 @@ final class StateGraph {
         if (sources == null) {
             return edgeStart.get(s + 1);
         }
-        int i = sourceIndex(s);
-        return i < 0 ? 0 : i + 1 < sourceCount ? edgeStart.get(i + 1) : edgeCount;
+        int i = sources.rank(s);
+        return i < 0 ? 0 : i + 1 < sources.size() ? edgeStart.get(i + 1) : edgeCount;
     }
 
-    private int sourceIndex(int s) {
-        int lo = 0;
-        int hi = sourceCount - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int v = sources.get(mid);
-            if (v == s) {
-                return mid;
-            }
-            if (v < s) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return -1;
+    /**
+     * Where state s's successor list is numbered: s itself with every edge kept; in a sparse graph
+     * its rank among the states that have edges, or -1 when it has none.
+     */
+    int edgeSlot(int s) {
+        return sources == null ? s : sources.rank(s);
+    }
+
+    /** One past the largest {@link #edgeSlot}. */
+    int edgeSlots() {
+        return sources == null ? size() : sources.size();
     }
 
     int edge(int e) {
@@ -178,6 +171,20 @@ final class StateGraph {
      * arrays of one entry per state, so the last fifth is kept for those.
      */
     static boolean heapNearlyFull() {
+        // The tables live long, so they end up in the old generation, and its use is the measure
+        // where the collector has one: the young generation is mostly garbage, and counting it
+        // made a large heap collect in full every few thousand states.
+        for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            long max = p.getUsage().getMax();
+            if (p.getType() == java.lang.management.MemoryType.HEAP && max > 0
+                    && (p.getName().contains("Old") || p.getName().contains("Tenured"))) {
+                if (p.getUsage().getUsed() < 0.8 * max) {
+                    return false;
+                }
+                System.gc();
+                return p.getUsage().getUsed() >= 0.8 * max;
+            }
+        }
         Runtime rt = Runtime.getRuntime();
         long max = rt.maxMemory();
         if (rt.totalMemory() - rt.freeMemory() < 0.8 * max) {

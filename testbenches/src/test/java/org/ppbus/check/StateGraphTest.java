@@ -45,4 +45,24 @@ class StateGraphTest {
         assertThrows(IllegalStateException.class, () -> g.add(new long[] {4}, 0, 0, 1));
         assertThrows(IllegalStateException.class, () -> g.add(new long[] {5}, 2, 0, 4));
     }
+
+    /** The rank of a member is the number of smaller members, counted here one by one; others have none. */
+    @Test
+    void rankedSetCountsTheMembersBelow() {
+        RankedSet set = new RankedSet();
+        java.util.Random rnd = new java.util.Random(5);
+        java.util.List<Integer> members = new java.util.ArrayList<>();
+        for (int s = rnd.nextInt(3); s < 100_000; s += 1 + rnd.nextInt(rnd.nextBoolean() ? 3 : 300)) {
+            assertEquals(members.size(), set.add(s));
+            members.add(s);
+        }
+        int k = 0;
+        for (int s = 0; s < 100_100; s++) {
+            boolean member = k < members.size() && members.get(k) == s;
+            assertEquals(member ? k : -1, set.rank(s), "state " + s);
+            k += member ? 1 : 0;
+        }
+        int last = members.get(members.size() - 1);
+        assertThrows(IllegalArgumentException.class, () -> set.add(last));
+    }
 }

@@ -14,6 +14,14 @@ public interface Fabric {
     boolean quiescent();
 
     /**
+     * The longest a network that is not stuck may stay {@link #quiescent} while a processor waits:
+     * a deadlock check must wait longer than this. Zero unless the network acts on timers.
+     */
+    default int quietCycles() {
+        return 0;
+    }
+
+    /**
      * Crash-stop, from this cycle on: node's share of the network (its units, or its part of the
      * algorithm) stops for good. What it would send is lost, and what reaches it has no effect on
      * anyone. Its processor is stopped by the caller. A fabric that does not model it refuses.

@@ -183,4 +183,34 @@ class HealTest {
                 Integer.MAX_VALUE, true).withFaults(ChosenFaults.DROP).withoutLiveness()).run(() -> 0);
         assertEquals("repair", fixed.findings().get(0).property());
     }
+
+    /**
+     * H5: a waiting unit asks again only on the beat, every 4L + 4 cycles, and a repair may wait for
+     * it with nothing on the wires. At L = 5 that is 24 cycles, longer than the default stall bound
+     * of 16, so the deadlock check must wait a whole beat. Found by the faults matrix (n = 21, L = 5,
+     * load 0.3, seed 21): a lost DirtyFORK was reported as a deadlock 27 cycles after the fault, and
+     * with a longer bound the same run repairs it.
+     */
+    @Test
+    void theDeadlockCheckWaitsForTheBeat() throws java.io.IOException {
+        Wiring w = Wiring.forNodes(21);
+        assertEquals(24, new CcNetwork(w, CcNetwork.Options.of(5, RuleSet.parse("fixed+heal")),
+                org.ppbus.protocol.cc.InitialState.coldStart(w), SINK, ProtocolObserver.NONE).quietCycles());
+        assertEquals(0, new CcNetwork(w, CcNetwork.Options.of(5, RuleSet.FIXED),
+                org.ppbus.protocol.cc.InitialState.coldStart(w), SINK, ProtocolObserver.NONE).quietCycles());
+        org.ppbus.testbench.SimulationResult r = new org.ppbus.testbench.Simulation(org.ppbus.testbench.SimulationConfig.defaults()
+                .toBuilder().nodes(21).latencyCycles(5).load(0.3).seed(21).cycles(20_000).rules("fixed+heal")
+                .fault("drop:4074@c2a_c6_a7").build().validated()).run();
+        assertEquals("DIRTY_FORK", r.fault().sent());
+        assertEquals("recovered", r.fault().verdict(), r.violation() == null ? "" : r.violation().headline());
+        assertEquals(0, r.mutexViolations());
+    }
+
+    private static final Fabric.GrantSink SINK = new Fabric.GrantSink() {
+        @Override
+        public void granted(int node, long cycle) { }
+
+        @Override
+        public void released(int node, long cycle) { }
+    };
 }

@@ -30,7 +30,7 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
             .messages(n -> List.of(new Algorithm.MessageKind("CleanFORK", 2), new Algorithm.MessageKind("DirtyFORK", 2),
                     new Algorithm.MessageKind("Request (client)", 2), new Algorithm.MessageKind("FORK", 2),
                     new Algorithm.MessageKind("Request (arbiter)", 2), new Algorithm.MessageKind("StrongRequest", 2)))
-            .wires(CcNetwork::wiresPerNode)
+            .wires(Symbols::wiresPerNode)
             // The reclaim reaches the neighbour 2L cycles after the req edge; until then it re-enters
             // on parked forks once per period H + 2, and after it it cannot start another meal
             // (docs/ERRATA.md L1).
@@ -52,16 +52,6 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         InitialState initial = s.option(InitialState.class).orElseGet(() -> InitialState.coldStart(s.wiring()));
         return new CcNetwork(s.wiring(), options, initial, s.grants(),
                 s.option(ProtocolObserver.class).orElse(ProtocolObserver.NONE));
-    }
-
-    /**
-     * Wires that leave a node, each counted once: every remote link has two 2-bit channels, 4 wires;
-     * the link to the node's own arbiter stays inside.
-     */
-    static double wiresPerNode(int nodes) {
-        Wiring w = Wiring.forNodes(nodes);
-        long remote = java.util.stream.IntStream.range(0, w.links()).filter(link -> !w.isLocal(link)).count();
-        return 4.0 * remote / w.nodes();
     }
 
     private final Wiring wiring;
@@ -262,6 +252,12 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     @Override
     public boolean quiescent() {
         return a2c.inFlightTotal() == 0 && c2a.inFlightTotal() == 0 && unitsWithQueuedOutput == 0;
+    }
+
+    /** Under +heal a waiting unit asks again only on the beat, so nothing may move for a whole period. */
+    @Override
+    public int quietCycles() {
+        return rules.heal() ? new Healing(latencyCycles).period() : 0;
     }
 
     public RuleSet rules() {

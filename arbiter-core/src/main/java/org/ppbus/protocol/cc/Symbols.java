@@ -18,6 +18,16 @@ public final class Symbols {
     public static final int DIRTY_FORK = 2;
     public static final int C_REQUEST = 3;
 
+    /**
+     * Wires that leave a node, each counted once: every remote link has two 2-bit channels, 4 wires;
+     * the link to the node's own arbiter stays inside.
+     */
+    static double wiresPerNode(int nodes) {
+        org.ppbus.plane.Wiring w = org.ppbus.plane.Wiring.forNodes(nodes);
+        long remote = java.util.stream.IntStream.range(0, w.links()).filter(link -> !w.isLocal(link)).count();
+        return 4.0 * remote / w.nodes();
+    }
+
     public static String a2cName(int code) {
         return switch (code) {
             case IDLE -> "idle";

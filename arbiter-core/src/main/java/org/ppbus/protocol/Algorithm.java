@@ -23,9 +23,10 @@ import org.ppbus.plane.Wiring;
  * @param claim the seed's claimed messages per entry at n nodes, or null where it gives none
  * @param features what else the algorithm supports
  * @param family the kind of algorithm, which groups it with its relatives in plots and tables
+ * @param survival who a crash-stop of one node leaves served, where ppbus derives it
  */
 public record Algorithm(String name, String description, Factory factory, Messages messages, Wires wires,
-                        Fairness fairness, Claim claim, Set<Feature> features, Family family) {
+                        Fairness fairness, Claim claim, Set<Feature> features, Family family, Survival survival) {
     /** Not checked: the algorithm promises freedom from starvation only. */
     public static final int NO_BOUND = Integer.MAX_VALUE;
 
@@ -101,6 +102,32 @@ public record Algorithm(String name, String description, Factory factory, Messag
         Cost at(int nodes);
     }
 
+    /**
+     * Who a crash-stop of node {@code crashed} leaves served, derived from the algorithm's structure
+     * alone (not from a run); null where ppbus derives nothing. {@code options} are the run's, as in
+     * {@link Setting} (the rule set of Campos–Carvalho, for instance).
+     */
+    public interface Survival {
+        Derived after(Wiring wiring, List<Object> options, int crashed);
+    }
+
+    /**
+     * A derivation's claims about the live processors that ask from a crash on: a run checks them
+     * against what it measured.
+     *
+     * @param survive every request these make from the crash on is served
+     * @param cutOff some request these make from the crash on is never served
+     * @param atMostOneOf at most one of these survives
+     * @param why the reason, in one line
+     */
+    public record Derived(int[] survive, int[] cutOff, int[] atMostOneOf, String why) {
+        public Derived {
+            survive = survive.clone();
+            cutOff = cutOff.clone();
+            atMostOneOf = atMostOneOf.clone();
+        }
+    }
+
     /** A message kind and its width on the wire (type field and payload). */
     public record MessageKind(String name, int bits) { }
 
@@ -132,6 +159,7 @@ public record Algorithm(String name, String description, Factory factory, Messag
         Objects.requireNonNull(name);
         Objects.requireNonNull(factory);
         Objects.requireNonNull(family, "family");
+        Objects.requireNonNull(survival, "survival");
         features = features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));
     }
 
@@ -142,6 +170,11 @@ public record Algorithm(String name, String description, Factory factory, Messag
     /** The overtaking bound for this latency and shortest hold. */
     public int overtakeBound(int latencyCycles, int minHoldCycles) {
         return fairness.bound(latencyCycles, minHoldCycles);
+    }
+
+    /** The derivation for a crash of node {@code crashed}, or null where none is given. */
+    public Derived survivalAfter(Wiring wiring, List<Object> options, int crashed) {
+        return survival.after(wiring, options, crashed);
     }
 
     /** Starts a descriptor; name, description and factory are required. */
@@ -160,6 +193,7 @@ public record Algorithm(String name, String description, Factory factory, Messag
         private Claim claim = n -> null;
         private final Set<Feature> features = EnumSet.noneOf(Feature.class);
         private Family family;
+        private Survival survival = (w, o, d) -> null;
 
         private Builder(String name, String description) {
             this.name = name;
@@ -196,6 +230,11 @@ public record Algorithm(String name, String description, Factory factory, Messag
             return this;
         }
 
+        public Builder survival(Survival s) {
+            survival = s;
+            return this;
+        }
+
         public Builder features(Feature... f) {
             features.addAll(List.of(f));
             return this;
@@ -203,7 +242,7 @@ public record Algorithm(String name, String description, Factory factory, Messag
 
         public Algorithm build() {
             Objects.requireNonNull(wires, "wires");
-            return new Algorithm(name, description, factory, messages, wires, fairness, claim, features, family);
+            return new Algorithm(name, description, factory, messages, wires, fairness, claim, features, family, survival);
         }
     }
 

@@ -23,7 +23,9 @@ final class FaultsCommand implements Main.Command {
     record RunJson(long seed, String plan, long cycle, String channel, String sent, String delivered,
                    String faultVerdict, long detectionLatency, long mutexViolations, long cycles,
                    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                   Double servedAfterCrash) { }
+                   Double servedAfterCrash,
+                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                   Boolean derivationHolds) { }
 
     /** The JSON report. */
     record Report(String tool, int schemaVersion, JsonNode config, List<RunJson> runs, boolean interrupted, int runsPlanned) { }
@@ -110,7 +112,8 @@ final class FaultsCommand implements Main.Command {
             List<RunJson> list = runs.stream().map(r -> new RunJson(r.result().config().seed(), r.outcome().plan(),
                     r.outcome().cycle(), r.outcome().channel(), r.outcome().sent(), r.outcome().delivered(),
                     r.outcome().verdict(), r.outcome().latency(), r.result().mutexViolations(), r.result().cycles(),
-                    r.outcome().survival() == null ? null : r.outcome().survival().servedAfterCrash())).toList();
+                    r.outcome().survival() == null ? null : r.outcome().survival().servedAfterCrash(),
+                    r.outcome().survival() == null ? null : r.outcome().survival().derivationHolds())).toList();
             Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(report) + "\n", out);
         }
@@ -118,7 +121,11 @@ final class FaultsCommand implements Main.Command {
             err.println("ppbus faults: interrupted; the summary covers the runs that finished");
             return 130;
         }
-        return 0; // every run has a verdict (FaultOutcome); a detected fault is the expected result
+        // Every run has a verdict (FaultOutcome): a detected fault is the expected result. A run that
+        // contradicts its algorithm's derivation of the survivors is not.
+        boolean contradicted = runs.stream().anyMatch(r -> r.outcome().survival() != null
+                && Boolean.FALSE.equals(r.outcome().survival().derivationHolds()));
+        return contradicted ? 1 : 0;
     }
 
     private static void print(PrintStream out, FaultMatrix matrix, List<FaultMatrix.Run> runs, int planned,
@@ -131,10 +138,12 @@ final class FaultsCommand implements Main.Command {
             StringBuilder v = new StringBuilder();
             k.verdicts().forEach((name, count) -> v.append(v.length() == 0 ? "" : ", ").append(name).append(' ').append(count));
             out.printf(Locale.ROOT, "%-10s %s; longest detection or recovery %s cycles; longest run %,d cycles;"
-                    + " mutual-exclusion violations %d%s%n", k.kind(), v.length() == 0 ? "no finished run" : v,
+                    + " mutual-exclusion violations %d%s%s%n", k.kind(), v.length() == 0 ? "no finished run" : v,
                     k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()), k.longestRun(), k.mutexViolations(),
                     k.servedAfterCrash() < 0 ? "" : String.format(Locale.ROOT, "; served after the crash %.1f%% on average",
-                            100 * k.servedAfterCrash()));
+                            100 * k.servedAfterCrash()),
+                    k.derivationChecked() == 0 ? "" : String.format(Locale.ROOT, "; survivors as derived in %d of %d runs",
+                            k.derivationHeld(), k.derivationChecked()));
         }
         out.printf(Locale.ROOT, "%d%s runs in %.1f s on %d threads%s%n", runs.size(),
                 interrupted ? " of " + planned : "", wall, threads, interrupted ? " (interrupted)" : "");

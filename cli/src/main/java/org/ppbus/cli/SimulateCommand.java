@@ -134,7 +134,9 @@ final class SimulateCommand implements Main.Command {
                 err.println("ppbus simulate: interrupted at cycle " + r.cycles() + "; the report covers the cycles simulated");
                 return 130;
             }
-            return r.violation() != null || r.ungranted() > 0 ? 1 : 0;
+            boolean disagrees = r.fault() != null && r.fault().survival() != null
+                    && Boolean.FALSE.equals(r.fault().survival().derivationHolds());
+            return r.violation() != null || r.ungranted() > 0 || disagrees ? 1 : 0;
         } finally {
             if (vcd != null) {
                 vcd.close();

@@ -63,6 +63,8 @@ class ReportSchemaTest {
                 "1000", "--fault", "crash:2@1000");
         assertValid(run, crash, "a crash run");
         assertTrue(crash.get("fault").has("crash"), "a crash run reports its survivors");
+        assertTrue(crash.get("fault").get("crash").has("derived") && crash.get("fault").get("crash").has("derivationHolds"),
+                "a Campos-Carvalho crash run reports the derived survivors");
         assertValid(run, report(dir, "recovered.json", "simulate", "--algorithm", "misra", "--nodes", "7", "--cycles", "3000",
                 "--fault", "drop:random"), "a recovered run");
     }

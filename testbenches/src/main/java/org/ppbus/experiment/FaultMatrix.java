@@ -24,7 +24,7 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
      * longest run, and the mutual-exclusion violations over all of them.
      */
     public record KindSummary(String kind, Map<String, Integer> verdicts, long longestDetection, long longestRun,
-                              long mutexViolations, double servedAfterCrash) { }
+                              long mutexViolations, double servedAfterCrash, int derivationChecked, int derivationHeld) { }
 
     /**
      * The kinds a matrix runs by default for an algorithm: the symbol faults for Campos–Carvalho's
@@ -103,6 +103,8 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
             long mutex = 0;
             double served = 0;
             int crashes = 0;
+            int checked = 0;
+            int held = 0;
             for (Run r : runs) {
                 if (r.outcome().plan().startsWith(k.trim() + ":")) {
                     verdicts.merge(r.outcome().verdict(), 1, Integer::sum);
@@ -110,12 +112,16 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
                     if (r.outcome().survival() != null) {
                         served += r.outcome().survival().servedAfterCrash();
                         crashes++;
+                        Boolean holds = r.outcome().survival().derivationHolds();
+                        checked += holds == null ? 0 : 1;
+                        held += Boolean.TRUE.equals(holds) ? 1 : 0;
                     }
                     maxLatency = Math.max(maxLatency, r.outcome().latency());
                     maxRunCycles = Math.max(maxRunCycles, r.result().cycles());
                 }
             }
-            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles, mutex, crashes == 0 ? -1 : served / crashes));
+            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles, mutex, crashes == 0 ? -1 : served / crashes,
+                    checked, held));
         }
         return out;
     }

@@ -49,6 +49,6 @@ final class CrashAccount {
         long offered = IntStream.of(live).mapToLong(i -> asked[i]).sum();
         long got = IntStream.of(live).mapToLong(i -> served[i]).sum();
         return new FaultOutcome.Survival(crashed, cycle, IntStream.of(live).filter(i -> served[i] == asked[i]).toArray(),
-                IntStream.of(live).filter(i -> served[i] < asked[i]).toArray(), offered == 0 ? 1.0 : (double) got / offered);
+                IntStream.of(live).filter(i -> served[i] < asked[i]).toArray(), offered == 0 ? 1.0 : (double) got / offered, null);
     }
 }

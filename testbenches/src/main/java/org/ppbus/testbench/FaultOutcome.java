@@ -20,9 +20,33 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
 
     /**
      * After a crash-stop: the live processors all of whose requests from the crash on were served,
-     * those with one never served, and the share of the requests from the crash on that were served.
+     * those with one never served, the share of the requests from the crash on that were served, and
+     * what the algorithm's structure says about them ({@code derived}, null where ppbus derives nothing).
      */
-    public record Survival(int crashed, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash) { }
+    public record Survival(int crashed, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash,
+                           org.ppbus.protocol.Algorithm.Derived derived) {
+
+        Survival withDerived(org.ppbus.protocol.Algorithm.Derived d) {
+            return new Survival(crashed, cycle, survivors, cutOff, servedAfterCrash, d);
+        }
+
+        /**
+         * Whether the run agrees with the derivation (null without one). It speaks only of processors
+         * that asked after the crash: one that never asked is neither a survivor nor cut off.
+         */
+        public Boolean derivationHolds() {
+            if (derived == null) {
+                return null;
+            }
+            boolean holds = java.util.Arrays.stream(derived.survive()).noneMatch(i -> contains(cutOff, i))
+                    && java.util.Arrays.stream(derived.cutOff()).noneMatch(i -> contains(survivors, i));
+            return holds && java.util.Arrays.stream(derived.atMostOneOf()).filter(i -> contains(survivors, i)).count() <= 1;
+        }
+
+        private static boolean contains(int[] a, int x) {
+            return java.util.Arrays.stream(a).anyMatch(y -> y == x);
+        }
+    }
 
     /** A fault that is not a crash. */
     public FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,

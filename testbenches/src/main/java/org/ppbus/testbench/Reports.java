@@ -98,6 +98,14 @@ public final class Reports {
                 b.append(String.format(Locale.ROOT, "after the crash of node %d in cycle %d: %.1f%% of the requests served;"
                         + " survivors %s; cut off %s%n", sv.crashed(), sv.cycle(), 100 * sv.servedAfterCrash(),
                         java.util.Arrays.toString(sv.survivors()), java.util.Arrays.toString(sv.cutOff())));
+                if (sv.derived() != null) {
+                    org.ppbus.protocol.Algorithm.Derived dv = sv.derived();
+                    b.append("derived: sure to survive ").append(java.util.Arrays.toString(dv.survive()))
+                            .append(dv.cutOff().length > 0 ? "; sure to be cut off " + java.util.Arrays.toString(dv.cutOff()) : "")
+                            .append(dv.atMostOneOf().length > 0 ? "; at most one of " + java.util.Arrays.toString(dv.atMostOneOf()) + " survives" : "")
+                            .append(" (").append(dv.why()).append("): ")
+                            .append(sv.derivationHolds() ? "the run agrees" : "THE RUN DISAGREES").append('\n');
+                }
             }
         }
         if (r.violation() == null) {

@@ -83,12 +83,26 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
         static Fault of(FaultOutcome f) {
             FaultOutcome.Survival s = f.survival();
             return new Fault(f.plan(), f.injected(), f.cycle(), f.channel(), f.sent(), f.delivered(), f.detectedAt(),
-                    f.latency(), s == null ? null : new Crash(s.crashed(), s.cycle(), s.survivors(), s.cutOff(), s.servedAfterCrash()));
+                    f.latency(), s == null ? null : Crash.of(s));
         }
     }
 
-    /** After a crash-stop: who was still served, who was cut off, and the share of the load served. */
-    public record Crash(int node, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash) { }
+    /**
+     * After a crash-stop: who was still served, who was cut off, and the share of the load served;
+     * with the algorithm's derivation of who survives, and whether the run agrees with it.
+     */
+    public record Crash(int node, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Derived derived,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean derivationHolds) {
+        static Crash of(FaultOutcome.Survival s) {
+            org.ppbus.protocol.Algorithm.Derived d = s.derived();
+            return new Crash(s.crashed(), s.cycle(), s.survivors(), s.cutOff(), s.servedAfterCrash(),
+                    d == null ? null : new Derived(d.survive(), d.cutOff(), d.atMostOneOf(), d.why()), s.derivationHolds());
+        }
+    }
+
+    /** What the algorithm's structure says about the live processors that ask after the crash. */
+    public record Derived(int[] mustSurvive, int[] mustBeCutOff, int[] atMostOneSurvives, String why) { }
 
     public record ViolationReport(long cycle, String invariant, String message, List<String> details) {
         static ViolationReport of(Violation v) {

@@ -93,6 +93,7 @@ public final class Simulation {
         private final String crashAsked;              // the crash as asked for, for the report
         private final Checker checker;
         private final int overtakeBound;
+        private final List<Object> options;
         private boolean interrupted;
         private Violation refused;
         // The drain ends when every request is served; a drain that stops making progress (no
@@ -119,8 +120,8 @@ public final class Simulation {
             // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
             CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
                     ? CcNetwork.Evaluation.EVERY_UNIT : CcNetwork.Evaluation.DUE_UNITS;
-            this.fabric = algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe,
-                    List.of(c.rules(), initial, probe, evaluation)));
+            this.options = List.of(c.rules(), initial, probe, evaluation);
+            this.fabric = algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options));
             this.net = fabric instanceof CcNetwork cc ? cc : null;
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null
@@ -223,7 +224,8 @@ public final class Simulation {
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
-                    crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival())
+                    crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival().withDerived(
+                            Algorithms.named(c.algorithm()).survivalAfter(wiring, options, crash.crashedNode())))
                     : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
                             fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)

@@ -135,6 +135,60 @@ class CrashStopTest {
         }
     }
 
+    /**
+     * The issue's must-show run, with and without the recovery: the report carries the derivation
+     * and the run agrees with it. n = 13 is the plane of order 3 with lines S_i = i + {0, 1, 3, 9}
+     * mod 13, so the lines through point 4 are those of i = 4 − d: clients 4, 3, 1 and 8. With
+     * +reclaim the other nine live clients must survive, and at most one of 1, 3 and 8 can.
+     */
+    @Test
+    void theReportCarriesTheDerivedSurvivorsAndTheRunAgrees() throws java.io.IOException {
+        for (String rules : new String[] {"fixed", "fixed+reclaim"}) {
+            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(13).load(0.05).seed(1)
+                    .rules(rules).fault("crash:4@5000").build().validated()).run();
+            FaultOutcome.Survival s = r.fault().survival();
+            org.ppbus.protocol.Algorithm.Derived d = s.derived();
+            if (rules.equals("fixed")) {
+                assertArrayEquals(new int[0], d.survive(), "without a recovery nobody is sure to survive");
+                assertArrayEquals(new int[0], d.atMostOneOf());
+            } else {
+                assertArrayEquals(new int[] {0, 2, 5, 6, 7, 9, 10, 11, 12}, d.survive());
+                assertArrayEquals(new int[] {1, 3, 8}, d.atMostOneOf());
+            }
+            assertEquals(Boolean.TRUE, s.derivationHolds(), rules);
+            assertEquals(0, r.mutexViolations());
+        }
+    }
+
+    /** The check can fail: each of the derivation's three claims, broken once; a processor that never asked counts for nothing. */
+    @Test
+    void aRunThatContradictsItsDerivationIsCaught() {
+        org.ppbus.protocol.Algorithm.Derived d = new org.ppbus.protocol.Algorithm.Derived(new int[] {0, 5}, new int[] {1},
+                new int[] {2, 3, 4}, "test");
+        // Node 6 crashed; 5 never asked after it, so it is in neither list.
+        assertEquals(Boolean.TRUE, survival(new int[] {0, 2}, new int[] {1, 3, 4}, d).derivationHolds());
+        assertEquals(Boolean.FALSE, survival(new int[] {2}, new int[] {0, 1, 3, 4}, d).derivationHolds(), "0 must survive");
+        assertEquals(Boolean.FALSE, survival(new int[] {0, 1}, new int[] {2, 3, 4}, d).derivationHolds(), "1 must be cut off");
+        assertEquals(Boolean.FALSE, survival(new int[] {0, 2, 3}, new int[] {1, 4}, d).derivationHolds(), "two of 2, 3, 4 survive");
+        assertEquals(null, survival(new int[] {0}, new int[] {1}, null).derivationHolds());
+    }
+
+    private static FaultOutcome.Survival survival(int[] survivors, int[] cutOff, org.ppbus.protocol.Algorithm.Derived d) {
+        return new FaultOutcome.Survival(6, 100, survivors, cutOff, 0.5, d);
+    }
+
+    /** The round robin's derivation: the centre's crash cuts every live processor off, any other crash none. */
+    @Test
+    void theRoundRobinsDerivation() throws java.io.IOException {
+        FaultOutcome.Survival centre = run("central-rr", 7, "crash:0@2000", 1).fault().survival();
+        assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, centre.derived().cutOff());
+        assertEquals(Boolean.TRUE, centre.derivationHolds());
+        FaultOutcome.Survival other = run("central-rr", 7, "crash:3@2000", 1).fault().survival();
+        assertArrayEquals(new int[] {0, 1, 2, 4, 5, 6}, other.derived().survive());
+        assertEquals(Boolean.TRUE, other.derivationHolds());
+        assertEquals(null, run("token-ring", 7, "crash:3@2000", 1).fault().survival().derived(), "no derivation for the ring");
+    }
+
     /** The rule set's name: +reclaim on any of the audit's rule sets, once. */
     @Test
     void reclaimIsARuleSetSuffix() {

@@ -12,6 +12,9 @@ import org.ppbus.protocol.Algorithm;
  */
 public final class CentralRoundRobin implements Fabric {
     /** The central round-robin reference: req and gnt wires to one arbiter, no messages. */
+    /** The node that hosts the central arbiter, for crash-stop. */
+    static final int CENTRE = 0;
+
     public static final Algorithm ALGORITHM = Algorithm.named("central-rr",
                     "central round-robin arbiter: the reference, with req and gnt wired to one place")
             .family(Algorithm.Family.CENTRAL)
@@ -21,10 +24,16 @@ public final class CentralRoundRobin implements Fabric {
             // The pointer serves each waiting processor once per round.
             .fairness((l, h) -> 1)
             .features(Algorithm.Feature.RTL)
+            // The pointer skips a processor whose req is low, and a dead processor's req is. Only the
+            // centre's crash matters, and then nobody is granted again.
+            .survival((w, o, dead) -> {
+                int[] live = java.util.stream.IntStream.range(0, w.nodes()).filter(i -> i != dead).toArray();
+                return dead == CENTRE
+                        ? new Algorithm.Derived(new int[0], live, new int[0], "the centre, node " + CENTRE + ", is dead")
+                        : new Algorithm.Derived(live, new int[0], new int[0], "the centre, node " + CENTRE
+                                + ", skips a processor whose req is low");
+            })
             .build();
-
-    /** The node that hosts the central arbiter, for crash-stop. */
-    static final int CENTRE = 0;
 
     private final boolean[] req;
     private final Fabric.GrantSink sink;

@@ -1,8 +1,12 @@
 package org.ppbus.protocol.cc;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.bus.StateBits;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 
 /**
  * A crash-stop in a Campos–Carvalho network. The network silences the dead node's client and
@@ -43,6 +47,28 @@ final class CcCrash {
                 scheduler.wake(clients.length + a, cycle);
             }
         }
+    }
+
+    /**
+     * Who survives the crash of node {@code dead} (docs/VERIFICATION.md, "Crash-stop"). Without
+     * {@code +reclaim} nobody is sure to: the dead node keeps the forks it holds, a client waiting for
+     * one keeps the clean forks of its line against weaker requests, and any two lines meet, so the
+     * wait spreads to whoever asks again. With it, the forks of the dead client come back, so only
+     * the dead arbiter's fork is lost: every live client whose line avoids that arbiter survives, and
+     * of those whose line passes through it only the client that keeps its fork can.
+     */
+    static Algorithm.Derived survivors(Wiring wiring, List<Object> options, int dead) {
+        boolean reclaim = options.stream().filter(RuleSet.class::isInstance).map(RuleSet.class::cast)
+                .findFirst().orElse(RuleSet.FIXED).reclaim();
+        if (!reclaim) {
+            return new Algorithm.Derived(new int[0], new int[0], new int[0], "without +reclaim no survivor is sure:"
+                    + " the dead node keeps its forks, a client waiting for one keeps its clean forks, and any two lines meet");
+        }
+        int[] through = Arrays.stream(wiring.clientsOf(dead)).filter(c -> c != dead).toArray();
+        int[] avoid = IntStream.range(0, wiring.nodes())
+                .filter(c -> c != dead && Arrays.stream(through).noneMatch(t -> t == c)).toArray();
+        return new Algorithm.Derived(avoid, new int[0], through, "+reclaim: the clients whose line avoids arbiter " + dead
+                + " survive; of those through it, only the one that keeps its fork can");
     }
 
     /**

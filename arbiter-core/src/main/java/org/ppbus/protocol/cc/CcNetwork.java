@@ -41,6 +41,7 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
             })
             .features(Algorithm.Feature.SYMBOLS, Algorithm.Feature.RULES, Algorithm.Feature.FAULTS,
                     Algorithm.Feature.REENTRY, Algorithm.Feature.RTL)
+            .survival(CcCrash::survivors)
             .build();
 
     /** Whether every unit is evaluated every cycle (faults and checks need it) or only the due ones. */

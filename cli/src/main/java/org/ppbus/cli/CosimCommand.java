@@ -17,7 +17,13 @@ import org.ppbus.verilog.ExternalTool;
 final class CosimCommand implements Main.Command {
     /** The run settings cosim takes (the algorithm among those with RTL). */
     private static final java.util.List<Setting> SETTINGS = java.util.List.of(Setting.NODES, Setting.CYCLES, Setting.LOAD,
-            Setting.HOLD, Setting.SEED, Setting.LATENCY, Setting.RULES, Setting.WORKLOAD);
+            Setting.HOLD, Setting.SEED, Setting.LATENCY, Setting.RULES, Setting.WORKLOAD, Setting.FAULT);
+
+    private static final String HELP = "Builds the RTL with Verilator (cached), runs it in lockstep with the Java model and compares\n"
+            + "every gnt bit and every channel symbol in every cycle. With --fault (drop or duplicate at\n"
+            + "CYCLE@CHANNEL, or crash:NODE@CYCLE; campos-carvalho) the Java run is replayed on the RTL in\n"
+            + "Icarus Verilog instead, which can lose or repeat a symbol in a channel register, and every gnt\n"
+            + "bit and symbol is compared afterwards.\n\n";
 
     @Override
     public String summary() {
@@ -42,8 +48,7 @@ final class CosimCommand implements Main.Command {
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--divergence-vcd PREFIX] [--json FILE]",
-                    "Builds the RTL with Verilator (cached), runs it in lockstep with the Java model and compares\n"
-                    + "every gnt bit and every channel symbol in every cycle.\n\n", o);
+                    HELP, o);
             return 0;
         }
         SimulationConfig c = SimulationConfig.defaults();
@@ -60,6 +65,9 @@ final class CosimCommand implements Main.Command {
         long window = Cli.parseLong("divergence-window", cl.getOptionValue("divergence-window", "50"));
         if (window < 0) {
             throw new UsageException("--divergence-window must not be negative");
+        }
+        if (c.fault() != null) {
+            return FaultReplay.run(c, cl.getOptionValue("json"), out, err);
         }
         if (!ExternalTool.available("verilator")) {
             err.println("ppbus cosim: verilator is not installed (apt-get install verilator)");

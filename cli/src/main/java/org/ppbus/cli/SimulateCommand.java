@@ -134,9 +134,7 @@ final class SimulateCommand implements Main.Command {
                 err.println("ppbus simulate: interrupted at cycle " + r.cycles() + "; the report covers the cycles simulated");
                 return 130;
             }
-            boolean disagrees = r.fault() != null && r.fault().survival() != null
-                    && Boolean.FALSE.equals(r.fault().survival().derivationHolds());
-            return r.violation() != null || r.ungranted() > 0 || disagrees ? 1 : 0;
+            return exitCode(r);
         } finally {
             if (vcd != null) {
                 vcd.close();
@@ -145,6 +143,13 @@ final class SimulateCommand implements Main.Command {
                 vcdFile.discard(); // the run did not finish: no partial VCD under the final name
             }
         }
+    }
+
+    /** 1 for a violation, an unserved request, or survivors that contradict their derivation. */
+    private static int exitCode(SimulationResult r) {
+        boolean disagrees = r.fault() != null && r.fault().survival() != null
+                && Boolean.FALSE.equals(r.fault().survival().derivationHolds());
+        return r.violation() != null || r.ungranted() > 0 || disagrees ? 1 : 0;
     }
 
     private static long[] window(String text) throws UsageException {

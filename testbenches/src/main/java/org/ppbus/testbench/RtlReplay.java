@@ -84,8 +84,9 @@ public final class RtlReplay {
         return cycles;
     }
 
-    /** The outcome of an RTL run. */
-    public record Outcome(List<String> mismatches, long rises, long grants, List<String> rtlErrors) {
+    /** The outcome of an RTL run, with the seconds Icarus took to compile and to run it. */
+    public record Outcome(List<String> mismatches, long rises, long grants, List<String> rtlErrors, double compileSeconds,
+                          double runSeconds) {
         public boolean equal() {
             return mismatches.isEmpty() && rtlErrors.isEmpty();
         }
@@ -121,11 +122,14 @@ public final class RtlReplay {
         }
         cmd.addAll(design.sources());
         cmd.add("tb_replay.v");
+        long t0 = System.nanoTime();
         ExternalTool.Result c = ExternalTool.run(dir, 300, cmd.toArray(new String[0]));
         if (c.exitCode() != 0) {
             throw new IOException("iverilog failed: " + c.output());
         }
+        long t1 = System.nanoTime();
         ExternalTool.Result r = ExternalTool.run(dir, 3600, "vvp", "-n", "replay.vvp");
+        long t2 = System.nanoTime();
         List<String> rtl = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         long rises = -1;
@@ -146,7 +150,7 @@ public final class RtlReplay {
                 errors.add(line.trim());
             }
         }
-        return new Outcome(compare(expected, rtl), rises, grants, errors);
+        return new Outcome(compare(expected, rtl), rises, grants, errors, (t1 - t0) / 1e9, (t2 - t1) / 1e9);
     }
 
     /** Sorted by cycle, then text; the first few differences, described. */
@@ -250,6 +254,15 @@ public final class RtlReplay {
         b.append("            @(posedge clk);\n            #1;\n        end\n");
         b.append("        $fwrite(f, \"SUMMARY %0d %0d\\n\", rises, grants);\n        $fclose(f);\n        $finish;\n    end\nendmodule\n");
         return b.toString();
+    }
+
+    /**
+     * Refuses, with a one-line message, a fault the RTL testbench cannot place: a random one, or a
+     * kind other than drop and duplicate at CYCLE@CHANNEL and crash at NODE@CYCLE.
+     */
+    public void requireReplayableFault() {
+        symbolFault();
+        crash();
     }
 
     /** The run's crash-stop, or null. */

@@ -15,9 +15,10 @@ import org.ppbus.verilog.ExternalTool;
 /**
  * {@code ppbus cosim --fault}: the Java run with its fault, replayed on the generated RTL in Icarus
  * Verilog, whose testbench loses or repeats the same symbol in the same channel register (or
- * silences a crashed node's outputs and raises its failure detector's bit). A Verilated model cannot
- * have its registers changed between cycles without stale logic behind them, so this path is a
- * replay, compared after the run, not a lockstep. The RTL's own assertions state the fault-free
+ * silences a crashed node's outputs and raises its failure detector's bit). The Verilated model is not
+ * used: the shim would have to write a channel register between cycles and have Verilator evaluate
+ * again the logic computed from it, which ppbus has not built. So this path is a replay, compared
+ * after the run, not a lockstep. The RTL's own assertions state the fault-free
  * protocol and are compiled out; the testbench still checks mutual exclusion.
  */
 final class FaultReplay {

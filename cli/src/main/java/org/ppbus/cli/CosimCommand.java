@@ -66,7 +66,7 @@ final class CosimCommand implements Main.Command {
         if (window < 0) {
             throw new UsageException("--divergence-window must not be negative");
         }
-        if (c.fault() != null) {
+        if (org.ppbus.link.FaultPlan.parse(c.fault()) != null) { // "none" by default
             return FaultReplay.run(c, cl.getOptionValue("json"), out, err);
         }
         if (!ExternalTool.available("verilator")) {
@@ -168,6 +168,7 @@ final class CosimCommand implements Main.Command {
             ObjectNode cfg = root.putObject("config");
             Reports.putConfig(cfg, c);
             cfg.put("rtlAssertions", !cl.hasOption("unchecked"));
+            cfg.put("rtlSimulator", "verilator");
             root.put("cycles", r.cycles());
             root.put("interrupted", r.interrupted());
             root.put("divergences", r.divergence() == null ? 0 : 1);

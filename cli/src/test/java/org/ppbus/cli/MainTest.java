@@ -356,6 +356,7 @@ class MainTest {
                 "--json", json.toString()));
         JsonNode r = Reports.mapper().readTree(json.toFile());
         assertEquals(0, r.get("divergences").asInt());
+        assertEquals("verilator", r.get("config").get("rtlSimulator").asText(), "without --fault cosim is the Verilator lockstep");
         assertTrue(r.get("cycles").asLong() >= 5000);
         for (String f : new String[] {"javaCyclesPerSecond", "rtlCyclesPerSecond", "lockstepCyclesPerSecond"}) {
             assertTrue(r.get(f).asDouble() > 0, f);

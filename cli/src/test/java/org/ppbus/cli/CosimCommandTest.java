@@ -29,12 +29,7 @@ class CosimCommandTest {
      */
     @Test
     void aFaultIsReplayedOnTheRtlInIcarus(@TempDir Path dir) throws Exception {
-        if (!org.ppbus.verilog.ExternalTool.available("iverilog")) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("iverilog is missing (apt-get install iverilog); in CI that is a failure");
-            }
-            org.junit.jupiter.api.Assumptions.abort("iverilog is missing");
-        }
+        RequiredTools.require("iverilog");
         CliRun cli = new CliRun();
         Path json = dir.resolve("f.json");
         assertEquals(0, cli.run("cosim", "--nodes", "7", "--load", "0.3", "--cycles", "3000", "--seed", "11", "--rules",

@@ -277,12 +277,7 @@ class MainTest {
 
     @Test
     void synthReportsCellsAsJson(@TempDir Path dir) throws Exception {
-        if (!org.ppbus.verilog.ExternalTool.available("yosys")) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("yosys is missing (apt-get install yosys); in CI that is a failure");
-            }
-            org.junit.jupiter.api.Assumptions.abort("yosys is missing");
-        }
+        RequiredTools.require("yosys");
         Path json = dir.resolve("s.json");
         assertEquals(0, run("synth", "--nodes", "3", "--json", json.toString()));
         JsonNode r = Reports.mapper().readTree(json.toFile());
@@ -303,14 +298,7 @@ class MainTest {
      */
     @Test
     void synthNodeReportsAreaAndFmaxPerOrder(@TempDir Path dir) throws Exception {
-        for (String tool : new String[] {"yosys", "nextpnr-ice40"}) {
-            if (!org.ppbus.verilog.ExternalTool.available(tool)) {
-                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                    throw new AssertionError(tool + " is missing; in CI that is a failure");
-                }
-                org.junit.jupiter.api.Assumptions.abort(tool + " is missing");
-            }
-        }
+        RequiredTools.require("yosys", "nextpnr-ice40");
         Path json = dir.resolve("node.json");
         assertEquals(0, run("synth", "--node", "--orders", "2,3", "--json", json.toString()));
         JsonNode nodes = Reports.mapper().readTree(json.toFile()).get("nodes");
@@ -345,12 +333,7 @@ class MainTest {
 
     @Test
     void cosimReportsNoDivergence(@TempDir Path dir) throws Exception {
-        if (!org.ppbus.verilog.ExternalTool.available("verilator")) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("verilator is missing (apt-get install verilator); in CI that is a failure");
-            }
-            org.junit.jupiter.api.Assumptions.abort("verilator is missing");
-        }
+        RequiredTools.require("verilator");
         Path json = dir.resolve("c.json");
         assertEquals(0, run("cosim", "--nodes", "3", "--cycles", "5000", "--load", "0.2", "--seed", "2",
                 "--json", json.toString()));

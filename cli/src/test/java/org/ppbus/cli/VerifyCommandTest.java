@@ -167,12 +167,7 @@ class VerifyCommandTest {
      */
     @Test
     void theRtlProofKeepsItsFilesOnlyWhenAsked(@TempDir Path dir) throws IOException {
-        if (!org.ppbus.verilog.ExternalTool.available("yosys")) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("yosys is missing; in CI that is a failure");
-            }
-            org.junit.jupiter.api.Assumptions.abort("yosys is missing");
-        }
+        RequiredTools.require("yosys");
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         long before = proofFolders(tmp);
         assertEquals(0, run("verify", "--nodes", "2", "--rtl", "--no-search"));

@@ -11,10 +11,10 @@ import org.ppbus.protocol.Algorithm;
  * ({@code ppbus_rr_arbiter}) is the same machine; Icarus replays show it.
  */
 public final class CentralRoundRobin implements Fabric {
-    /** The central round-robin reference: req and gnt wires to one arbiter, no messages. */
     /** The node that hosts the central arbiter, for crash-stop. */
     static final int CENTRE = 0;
 
+    /** The central round-robin reference: req and gnt wires to one arbiter, no messages. */
     public static final Algorithm ALGORITHM = Algorithm.named("central-rr",
                     "central round-robin arbiter: the reference, with req and gnt wired to one place")
             .family(Algorithm.Family.CENTRAL)

@@ -47,7 +47,7 @@ final class CosimCommand implements Main.Command {
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--divergence-vcd PREFIX] [--json FILE]",
+            Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--fault KIND:WHERE] [--divergence-vcd PREFIX] [--json FILE]",
                     HELP, o);
             return 0;
         }

@@ -123,9 +123,7 @@ final class FaultsCommand implements Main.Command {
         }
         // Every run has a verdict (FaultOutcome): a detected fault is the expected result. A run that
         // contradicts its algorithm's derivation of the survivors is not.
-        boolean contradicted = runs.stream().anyMatch(r -> r.outcome().survival() != null
-                && Boolean.FALSE.equals(r.outcome().survival().derivationHolds()));
-        return contradicted ? 1 : 0;
+        return runs.stream().anyMatch(r -> r.outcome().contradictsDerivation()) ? 1 : 0;
     }
 
     private static void print(PrintStream out, FaultMatrix matrix, List<FaultMatrix.Run> runs, int planned,

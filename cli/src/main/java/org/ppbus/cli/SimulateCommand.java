@@ -147,8 +147,7 @@ final class SimulateCommand implements Main.Command {
 
     /** 1 for a violation, an unserved request, or survivors that contradict their derivation. */
     private static int exitCode(SimulationResult r) {
-        boolean disagrees = r.fault() != null && r.fault().survival() != null
-                && Boolean.FALSE.equals(r.fault().survival().derivationHolds());
+        boolean disagrees = r.fault() != null && r.fault().contradictsDerivation();
         return r.violation() != null || r.ungranted() > 0 || disagrees ? 1 : 0;
     }
 

@@ -48,6 +48,11 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         }
     }
 
+    /** A crash whose survivors contradict what its algorithm derives: a failure of the model or of the derivation. */
+    public boolean contradictsDerivation() {
+        return survival != null && Boolean.FALSE.equals(survival.derivationHolds());
+    }
+
     /** A fault that is not a crash. */
     public FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
                         String verdict, long detectedAt, long latency) {

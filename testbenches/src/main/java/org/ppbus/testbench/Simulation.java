@@ -225,7 +225,7 @@ public final class Simulation {
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
                     crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival().withDerived(
-                            Algorithms.named(c.algorithm()).survivalAfter(wiring, options, crash.crashedNode())))
+                            c.algorithmSpec().survivalAfter(wiring, options, crash.crashedNode())))
                     : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
                             fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)

@@ -20,7 +20,7 @@ public final class ExternalTool {
         return switch (tool) {
             case "iverilog", "vvp" -> "iverilog";
             case "verilator" -> "verilator";
-            case "yosys" -> "yosys";
+            case "yosys", "yosys-abc" -> "yosys";
             case "nextpnr-ice40" -> "nextpnr-ice40";
             default -> tool;
         };

@@ -95,7 +95,7 @@ final class FormalHarness {
     }
 
     /** Client i's state, forks and output queue. */
-    private static void exposeClient(Wires wires, int i, int k) {
+    static void exposeClient(Wires wires, int i, int k) {
         wires.add("u_client_" + i + ".state_q", "state_" + i, 2);
         wires.add("u_client_" + i + ".fork_q", "fork_" + i, k);
         for (int bit = 0; bit < 2; bit++) {
@@ -104,7 +104,7 @@ final class FormalHarness {
     }
 
     /** Arbiter a's OWNER, output queue and the channel stages of its links. */
-    private static void exposeArbiter(Wires wires, Wiring w, int a, int latency) {
+    static void exposeArbiter(Wires wires, Wiring w, int a, int latency) {
         int[] cs = w.clientsOf(a);
         if (cs.length == 0) {
             return;
@@ -120,11 +120,23 @@ final class FormalHarness {
         }
     }
 
-    /** I2 for arbiter a: one fork at a client, in a channel stage or in a queue exactly when OWNER is set. */
+    /** I2 for arbiter a, asserted. */
     private static void forkConservation(StringBuilder b, Wiring w, int a, int latency) {
+        for (String condition : forkConservationTerms(b, w, a, latency)) {
+            b.append("            assert(").append(condition).append(");\n");
+        }
+    }
+
+    /**
+     * I2 for arbiter a: one fork at a client, in a channel stage or in a queue exactly when OWNER is
+     * set, and OWNER at most one port. Appends the statements that count the forks into the integer
+     * {@code forks} and returns the conditions that must hold, so that the induction proof asserts
+     * them and the fault proof ({@link FaultHarness}) watches them, from one definition.
+     */
+    static List<String> forkConservationTerms(StringBuilder b, Wiring w, int a, int latency) {
         int[] cs = w.clientsOf(a);
         if (cs.length == 0) {
-            return;
+            return List.of();
         }
         b.append("            forks = 0;\n");
         for (int m = 0; m < cs.length; m++) {
@@ -146,9 +158,11 @@ final class FormalHarness {
              .append(m).append("]) forks = forks + 1;\n");
         }
         String owner = "owner_" + a;
-        b.append("            assert(forks == ((|").append(owner).append(") ? 1 : 0));\n");
+        List<String> terms = new ArrayList<>();
+        terms.add("forks == ((|" + owner + ") ? 1 : 0)");
         if (cs.length > 1) {
-            b.append("            assert((").append(owner).append(" & (").append(owner).append(" - 1'b1)) == 0);\n");
+            terms.add("(" + owner + " & (" + owner + " - 1'b1)) == 0");
         }
+        return terms;
     }
 }

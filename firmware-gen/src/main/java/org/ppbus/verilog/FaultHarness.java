@@ -1,0 +1,197 @@
+package org.ppbus.verilog;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.plane.Wiring;
+
+/**
+ * The harness of the RTL safety proof under symbol faults ({@link RtlFaultProof}): the generated
+ * {@code ppbus_top} whose channels may each drop or duplicate a symbol, with free req inputs that
+ * keep the handshake and a reset in the first cycle.
+ *
+ * <p>The faults are those of the state search and of {@code ppbus simulate --fault}: a drop loses
+ * the symbol driven on a channel in some cycle; a duplicate delivers it again, L + 1 cycles after it
+ * was driven or, if the channel delivers another symbol then, in the first cycle after that in
+ * which it delivers none. Only a symbol can be hit, not an idle cycle; at most one fault happens in
+ * a cycle, and at most one of each enabled kind in a run, on any channel, in any cycle. Each
+ * channel's two choices are inputs of the flattened top, free for the solver.
+ *
+ * <p>The properties, in the order of the AIGER's outputs ({@link #properties}):
+ * <ol>
+ * <li>at most one gnt;</li>
+ * <li>a client holds a fork only while its arbiter's OWNER is that client, so no fork is ever made
+ * twice;</li>
+ * <li>with a repair bound B, fork conservation (I2, {@link FormalHarness#forkConservationTerms}) is
+ * never broken for more than B consecutive cycles.</li>
+ * </ol>
+ */
+final class FaultHarness {
+    private FaultHarness() {}
+
+    static final String MUTEX = "at most one gnt";
+    static final String FORK_HOLDER = "a fork is held only by its arbiter's OWNER";
+    static final String REPAIR = "fork conservation broken for at most B cycles";
+
+    /** The harness text, the flattened-top wires it reads and drives, and its properties in order. */
+    record Harness(String verilog, List<String> exposed, List<String> driven, List<String> properties) { }
+
+    /** Bits of the duplicate's wait, which counts down from L. */
+    private static int waitBits(int latency) {
+        return 32 - Integer.numberOfLeadingZeros(latency);
+    }
+
+    /**
+     * A {@code ppbus_channel} with the same ports and the same chain of L registers as the
+     * generated one, which may drop or duplicate the symbol driven this cycle when its free inputs
+     * say so. For the proof only: it replaces the channel module when the proof reads the design.
+     */
+    static String channel(int latency) {
+        int wb = waitBits(latency);
+        String zero = wb + "'d0";
+        return "// ppbus_channel for the fault proof only (ppbus verify --rtl --faults): the generated channel's\n"
+                + "// chain of L registers, which may drop or duplicate one symbol when its free inputs say so.\n"
+                + "module ppbus_channel #(\n    parameter integer L = " + latency + "\n) (\n"
+                + "    input  wire       clk,\n    input  wire       rst,\n    input  wire [1:0] d,\n"
+                + "    output wire [1:0] q\n);\n"
+                + "    reg  [2*L-1:0] stage_q;\n"
+                + "    wire           drop_req;  // free: the proof exposes both as inputs of the flattened top\n"
+                + "    wire           dup_req;\n"
+                + "    wire           drop_now = !rst && drop_req && (d != 2'b00);\n"
+                + "    wire           dup_now = !rst && dup_req && (d != 2'b00);\n"
+                + "    reg            dup_due_q;  // a copy is still to be delivered\n"
+                + "    reg  [1:0]     dup_code_q;\n"
+                + "    reg  [" + (wb - 1) + ":0]     dup_wait_q;  // cycles before the copy may be delivered\n"
+                + "    wire [1:0]     last = stage_q[2*L-1:2*L-2];\n"
+                + "    wire           dup_out = dup_due_q && (dup_wait_q == " + zero + ") && (last == 2'b00);\n\n"
+                + "    assign q = dup_out ? dup_code_q : last;\n\n"
+                + "    always @(posedge clk) begin\n"
+                + "        if (rst) begin\n"
+                + "            stage_q    <= {2*L{1'b0}};\n"
+                + "            dup_due_q  <= 1'b0;\n"
+                + "            dup_code_q <= 2'b00;\n"
+                + "            dup_wait_q <= " + zero + ";\n"
+                + "        end else begin\n"
+                + "            stage_q <= {stage_q, (drop_now ? 2'b00 : d)};\n"
+                + "            if (dup_now) begin\n"
+                + "                dup_due_q  <= 1'b1;\n"
+                + "                dup_code_q <= d;\n"
+                + "                dup_wait_q <= L;\n"
+                + "            end else if (dup_out) begin\n"
+                + "                dup_due_q <= 1'b0;\n"
+                + "            end else if (dup_wait_q != " + zero + ") begin\n"
+                + "                dup_wait_q <= dup_wait_q - 1'b1;\n"
+                + "            end\n"
+                + "        end\n"
+                + "    end\n"
+                + "endmodule\n";
+    }
+
+    /**
+     * @param drops       whether a run may drop one symbol
+     * @param duplicates  whether a run may duplicate one symbol
+     * @param repairBound B of the third property, or a negative number to leave it out
+     */
+    static Harness of(Wiring w, int latency, boolean drops, boolean duplicates, int repairBound) {
+        int n = w.nodes();
+        FormalHarness.Wires wires = new FormalHarness.Wires();
+        for (int i = 0; i < n; i++) {
+            FormalHarness.exposeClient(wires, i, w.arbitersOf(i).length);
+        }
+        for (int a = 0; a < w.points(); a++) {
+            FormalHarness.exposeArbiter(wires, w, a, latency);
+        }
+        List<String> channels = channels(w);
+        int c = channels.size();
+        List<String> driven = new ArrayList<>();
+        StringBuilder fanout = new StringBuilder();
+        for (int k = 0; k < c; k++) {
+            String inst = SignalNames.channelInstance(channels.get(k));
+            for (String kind : new String[] {"drop", "dup"}) {
+                driven.add(inst + "." + kind + "_req");
+                fanout.append(",\n        .\\").append(inst).append('.').append(kind).append("_req (").append(kind)
+                      .append("_req[").append(k).append("])");
+                wires.add(inst + "." + kind + "_now", kind + "_now_" + k, 1);
+            }
+        }
+        String range = "[" + (n - 1) + ":0]";
+        String cRange = "[" + (c - 1) + ":0]";
+        StringBuilder b = new StringBuilder();
+        b.append("// The harness of `ppbus verify --rtl --faults` (Yosys, ABC pdr); not part of the design.\n");
+        b.append("module ppbus_faults (\n    input wire clk,\n    input wire ").append(range).append(" req,\n")
+         .append("    input wire ").append(cRange).append(" drop_req,\n    input wire ").append(cRange).append(" dup_req\n);\n");
+        b.append("    reg past_valid = 1'b0;\n    reg ").append(range).append(" req_q = ").append(n).append("'d0;\n");
+        b.append("    reg dropped_q = 1'b0;  // a symbol was dropped\n    reg duplicated_q = 1'b0;\n");
+        b.append("    reg [7:0] broken_q = 8'd0;  // consecutive cycles with fork conservation broken\n");
+        b.append("    reg conserved;\n    integer forks;\n");
+        b.append("    wire ").append(range).append(" gnt;\n");
+        b.append("    wire ").append(cRange).append(" drops;\n    wire ").append(cRange).append(" dups;\n");
+        b.append(wires.body);
+        b.append("    assign drops = {").append(joinDescending("drop_now_", c)).append("};\n");
+        b.append("    assign dups = {").append(joinDescending("dup_now_", c)).append("};\n\n");
+        b.append("    always @(posedge clk) begin\n        past_valid <= 1'b1;\n        req_q <= req;\n")
+         .append("        dropped_q <= dropped_q | (|drops);\n        duplicated_q <= duplicated_q | (|dups);\n")
+         .append("        broken_q <= conserved ? 8'd0 : broken_q + {7'd0, broken_q != 8'd255};\n    end\n\n");
+        b.append("    // Reset in the first cycle only.\n");
+        b.append("    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
+        b.append(wires.ports).append(fanout).append("\n    );\n\n");
+        b.append("    // I2 for every arbiter, watched rather than asserted: a fault may break it for a while.\n");
+        b.append("    always @* begin\n        conserved = 1'b1;\n");
+        for (int a = 0; a < w.points(); a++) {
+            for (String term : FormalHarness.forkConservationTerms(b, w, a, latency)) {
+                b.append("            if (!(").append(term).append(")) conserved = 1'b0;\n");
+            }
+        }
+        b.append("    end\n\n    integer i;\n    always @* begin\n        if (past_valid) begin\n");
+        b.append("            // The handshake: req falls only while gnt is high.\n");
+        b.append("            for (i = 0; i < ").append(n).append("; i = i + 1) begin\n");
+        b.append("                if (req_q[i] && !req[i]) assume(gnt[i]);\n            end\n");
+        b.append("            // One fault in a cycle at most, and one of each kind in a run.\n");
+        b.append("            assume(((drops | dups) & ((drops | dups) - 1'b1)) == ").append(c).append("'d0);\n");
+        b.append("            assume(!((|drops) && (|dups)));\n");
+        b.append(drops ? "            assume(!(dropped_q && (|drops)));\n" : "            assume(drops == " + c + "'d0);\n");
+        b.append(duplicates ? "            assume(!(duplicated_q && (|dups)));\n" : "            assume(dups == " + c + "'d0);\n");
+        List<String> properties = new ArrayList<>();
+        properties.add(MUTEX);
+        b.append("            assert((gnt & (gnt - 1'b1)) == ").append(n).append("'d0);\n");
+        properties.add(FORK_HOLDER);
+        b.append("            assert(").append(forkHolder(w)).append(");\n");
+        if (repairBound >= 0) {
+            properties.add(REPAIR);
+            b.append("            assert(broken_q <= 8'd").append(repairBound).append(");\n");
+        }
+        b.append("        end\n    end\nendmodule\n");
+        return new Harness(b.toString(), wires.exposed, driven, properties);
+    }
+
+    /** Every link's two channels, c2a first, in the wiring's link order. */
+    private static List<String> channels(Wiring w) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < w.nodes(); i++) {
+            for (int j : w.arbitersOf(i)) {
+                out.add(SignalNames.c2a(i, j));
+                out.add(SignalNames.a2c(j, i));
+            }
+        }
+        return out;
+    }
+
+    /** Every client holding a fork is its arbiter's OWNER: one conjunction over the links. */
+    private static String forkHolder(Wiring w) {
+        List<String> terms = new ArrayList<>();
+        for (int a = 0; a < w.points(); a++) {
+            int[] cs = w.clientsOf(a);
+            for (int m = 0; m < cs.length; m++) {
+                terms.add("(!fork_" + cs[m] + "[" + w.slotOf(cs[m], a) + "] || owner_" + a + "[" + m + "])");
+            }
+        }
+        return String.join("\n                && ", terms);
+    }
+
+    private static String joinDescending(String prefix, int count) {
+        StringBuilder s = new StringBuilder();
+        for (int k = count - 1; k >= 0; k--) {
+            s.append(prefix).append(k).append(k > 0 ? ", " : "");
+        }
+        return s.toString();
+    }
+}

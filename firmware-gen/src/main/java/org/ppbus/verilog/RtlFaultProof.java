@@ -1,0 +1,138 @@
+package org.ppbus.verilog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
+
+/**
+ * Safety of the generated RTL under symbol faults, for every run at once: the design inside
+ * {@link FaultHarness}, turned into an AIGER model by Yosys and proven by ABC's property-directed
+ * reachability ({@code pdr}, after {@code scorr} merges registers that always agree). Unlike the
+ * state search this covers every processor of the network asking, at sizes the search cannot
+ * enumerate; unlike the induction proof of {@link RtlProof} it needs no hand-written invariant,
+ * since pdr finds its own. It proves safety and a repair bound on fork conservation, not liveness.
+ */
+public final class RtlFaultProof {
+    private RtlFaultProof() {}
+
+    /** Whether a run may drop a symbol, duplicate one, or both. */
+    public record Faults(boolean drops, boolean duplicates) { }
+
+    /** One property's verdict: proven, or broken by a counterexample {@code frame} cycles from reset, or undecided. */
+    public record Verdict(String property, boolean proven, int frame) {
+        public boolean broken() {
+            return frame >= 0;
+        }
+    }
+
+    /** Every property's verdict, in the harness's order, and the size of the model pdr worked on. */
+    public record Result(List<Verdict> verdicts, int latches, double seconds, String log) {
+        public boolean proven() {
+            return verdicts.stream().allMatch(Verdict::proven);
+        }
+
+        public boolean anyBroken() {
+            return verdicts.stream().anyMatch(Verdict::broken);
+        }
+
+        /** The verdict of the named property. */
+        public Verdict of(String property) {
+            return verdicts.stream().filter(v -> v.property().equals(property)).findFirst().orElseThrow();
+        }
+    }
+
+    /**
+     * Proves the RTL of {@code rules} at n nodes and latency L in {@code dir} within
+     * {@code timeoutSeconds}, passing ABC's progress lines to {@code progress}.
+     *
+     * @param repairBound B, or a negative number for safety only
+     */
+    public static Result run(int nodes, int latency, RuleSet rules, Faults faults, int repairBound, long timeoutSeconds,
+                             Path dir, String toolVersion, Consumer<String> progress) throws IOException {
+        if (rules.reclaim()) {
+            throw new IllegalArgumentException("the fault proof takes no +reclaim (a crash is searched by verify --faults crash)");
+        }
+        GeneratedDesign design = Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion);
+        design.writeTo(dir);
+        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults.drops(), faults.duplicates(),
+                repairBound);
+        Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
+        Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
+        List<String> sources = design.sources().stream().filter(f -> !f.equals("ppbus_channel.v")).toList();
+        StringBuilder ys = new StringBuilder("read_verilog -DSYNTHESIS " + String.join(" ", sources) + " ppbus_fault_channel.v");
+        ys.append("\nprep -top ppbus_top\nflatten");
+        for (String wire : h.exposed()) {
+            ys.append("\nexpose w:").append(wire.replace('[', '?').replace(']', '?'));
+        }
+        for (String wire : h.driven()) {
+            ys.append("\nexpose -input w:").append(wire);
+        }
+        // The flow of SymbiYosys's AIGER models: a flat netlist of AND gates and plain flip-flops.
+        ys.append("\nread_verilog -formal ppbus_faults.v\nprep -top ppbus_faults\nflatten\nopt_clean\nmemory_map\nopt -full")
+          .append("\ntechmap\nopt -fast\ndffunmap\nabc -g AND -fast\nopt_clean\nstat\n")
+          .append("write_aiger -zinit -map proof.aim proof.aig\n");
+        Files.writeString(dir.resolve("proof.ys"), ys.toString());
+        Files.writeString(dir.resolve("proof.abc"), "read_aiger proof.aig\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n"
+                + "pdr -a -v\n");
+        long t0 = System.nanoTime();
+        ExternalTool.Result y = ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
+        if (y.exitCode() != 0) {
+            throw new IOException("yosys failed on the fault proof's script: " + lastLine(y.output()));
+        }
+        long left = Math.max(1, timeoutSeconds - (System.nanoTime() - t0) / 1_000_000_000L);
+        // pdr stops itself a little before the tool's deadline, so that an undecided proof is reported, not killed.
+        String script = Files.readString(dir.resolve("proof.abc")).replace("pdr -a -v", "pdr -a -v -T " + Math.max(1, left - 5));
+        Files.writeString(dir.resolve("proof.abc"), script);
+        ExternalTool.Result abc = ExternalTool.run(dir, left, progress, "yosys-abc", "-f", "proof.abc");
+        double secs = (System.nanoTime() - t0) / 1e9;
+        Files.writeString(dir.resolve("proof.log"), abc.output());
+        return parse(abc.output(), h.properties(), secs);
+    }
+
+    private static final Pattern ASSERTED = Pattern.compile("Output (\\d+) was asserted in frame\\s+(\\d+)");
+    private static final Pattern LATCHES = Pattern.compile("lat\\s*=\\s*(\\d+)");
+    private static final Pattern SUMMARY = Pattern.compile("Properties:\\s+All = (\\d+)\\. Proved = (\\d+)\\. Disproved = (\\d+)\\.");
+
+    /**
+     * Reads pdr's per-output report ({@code pdr -a}: "Output K was asserted in frame F" for each
+     * broken one, then the counts). When the counts say every output was decided, those not named
+     * as broken are proven; else they stay undecided (pdr ran out of time).
+     */
+    static Result parse(String log, List<String> properties, double seconds) {
+        int latches = -1;
+        Matcher l = LATCHES.matcher(log);
+        while (l.find()) {
+            latches = Integer.parseInt(l.group(1));  // the last one: after scorr
+        }
+        int[] frame = new int[properties.size()];
+        java.util.Arrays.fill(frame, -1);
+        Matcher m = ASSERTED.matcher(log);
+        while (m.find()) {
+            int out = Integer.parseInt(m.group(1));
+            if (out < frame.length && frame[out] < 0) {
+                frame[out] = Integer.parseInt(m.group(2));
+            }
+        }
+        Matcher sum = SUMMARY.matcher(log);
+        // Every output decided: those not broken are proven. (pdr -a does not say which it proved.)
+        boolean decided = sum.find() && Integer.parseInt(sum.group(1)) == properties.size()
+                && Integer.parseInt(sum.group(2)) + Integer.parseInt(sum.group(3)) == properties.size();
+        List<Verdict> verdicts = new java.util.ArrayList<>();
+        for (int k = 0; k < properties.size(); k++) {
+            verdicts.add(new Verdict(properties.get(k), decided && frame[k] < 0, frame[k]));
+        }
+        return new Result(List.copyOf(verdicts), latches, seconds, log);
+    }
+
+    private static String lastLine(String text) {
+        String[] l = text.strip().split("\n");
+        return l[l.length - 1];
+    }
+}

@@ -17,6 +17,7 @@ import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.RtlProof;
 import org.ppbus.workload.RequestTrace;
 
@@ -55,7 +56,12 @@ final class VerifyCommand implements Main.Command {
 
     /** What the options ask for. */
     private record Request(SearchOptions search, int fifo, boolean noSearch, boolean rtl, int maxSteps,
-                           String active, Path traceOut, Path keep) { }
+                           String active, Path traceOut, Path keep, int repairBound, long proofSeconds) {
+        /** --rtl with symbol faults: the pdr proof under faults instead of the induction proof. */
+        boolean rtlUnderFaults() {
+            return rtl && search.faultKinds() != 0;
+        }
+    }
 
     /**
      * A counterexample written to a file, the command that replays it, and what that replay reports
@@ -90,7 +96,10 @@ final class VerifyCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("fifo").hasArg().argName("C")
                 .desc("with --async, symbols a channel may hold; more is reported as a violation (default 4)").build());
         o.addOption(Option.builder().longOpt("rtl")
-                .desc("also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct)").build());
+                .desc("also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct); with --faults drop,duplicate,"
+                        + " prove it and 'a fork is held only by its OWNER' under those faults with every processor asking"
+                        + " (Yosys + ABC pdr)").build());
+        FaultProofStep.addOptions(o);
         o.addOption(Option.builder().longOpt("no-search").desc("skip the state search (with --rtl: the proof only)").build());
         o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR")
                 .desc("with --rtl: keep the design, the harness, proof.ys and proof.log here (rerun: cd DIR && yosys -s proof.ys)")
@@ -137,14 +146,20 @@ final class VerifyCommand implements Main.Command {
                     opt.rules().label(), opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
                     q.active() != null ? ", only processors " + q.active() + " ask" : "");
             Written written = q.noSearch() ? null : printSearch(out, search, r, q);
-            RtlProof.Result proof = q.rtl() ? proof(out, opt, q.maxSteps(), q.keep()) : null;
+            RtlProof.Result proof = q.rtl() && !q.rtlUnderFaults() ? proof(out, opt, q.maxSteps(), q.keep()) : null;
+            RtlFaultProof.Result faultProof = q.rtlUnderFaults()
+                    ? FaultProofStep.run(out, err, opt, q.repairBound(), q.proofSeconds(), q.keep()) : null;
             if (cl.hasOption("json")) {
-                Outputs.write(cl.getOptionValue("json"), json(q, r, proof, written) + "\n", out);
+                ObjectNode root = json(q, r, proof, written);
+                if (faultProof != null) {
+                    root.set("rtlFaultProof", FaultProofStep.json(faultProof, q.repairBound()));
+                }
+                Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
             }
             if (stop.requested()) {
                 return 130;
             }
-            boolean rtlOk = proof == null || proof.proven();
+            boolean rtlOk = (proof == null || proof.proven()) && (faultProof == null || faultProof.proven());
             return r.findings().isEmpty() && rtlOk ? 0 : 1;
         }
     }
@@ -204,6 +219,9 @@ final class VerifyCommand implements Main.Command {
                 opt = opt.withFaults(symbolKinds);
             }
         }
+        if (cl.hasOption("rtl") && opt.crash()) {
+            throw new UsageException("--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
+        }
         if (cl.hasOption("rtl") && rules.reclaim()) {
             throw new UsageException("--rtl takes no +reclaim: its crash recovery is checked by the search (--faults crash)"
                     + " and against the Java model (docs/VERIFICATION.md)");
@@ -214,13 +232,15 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("keep") && !cl.hasOption("rtl")) {
             throw new UsageException("--keep needs --rtl (it keeps the proof's files)");
         }
+        int repairBound = FaultProofStep.repairBound(cl, opt);
+        long proofSeconds = FaultProofStep.seconds(cl);
         Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
         if (keep != null) {
             Outputs.checkFolder(keep, cl.getOptionValue("keep"));
         }
         return new Request(opt, fifo, cl.hasOption("no-search"), cl.hasOption("rtl"),
                 Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10")), cl.getOptionValue("active"),
-                Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")), keep);
+                Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")), keep, repairBound, proofSeconds);
     }
 
     /** The kinds of --faults as {@link org.ppbus.link.ChosenFaults} bits. */
@@ -335,7 +355,7 @@ final class VerifyCommand implements Main.Command {
                 + (kinds == 3 ? "," : "") + ((kinds & org.ppbus.link.ChosenFaults.DUPLICATE) != 0 ? "duplicate" : "");
     }
 
-    private static String json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
+    private static ObjectNode json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
             throws java.io.IOException {
         SearchOptions opt = q.search();
         ObjectNode root = Reports.header(Version.VERSION);
@@ -384,7 +404,7 @@ final class VerifyCommand implements Main.Command {
         } else {
             root.putNull("counterexample");
         }
-        return Reports.mapper().writeValueAsString(root);
+        return root;
     }
 
     /**

@@ -159,6 +159,31 @@ class VerifyCommandTest {
         assertEquals(2, run("verify", "--nodes", "3", "--no-search"));
         assertEquals(2, run("simulate", "--fault", "drop:7@c2a_c0_a9"));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
+        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--faults", "crash", "--no-search"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--repair-bound", "20", "--no-search"));
+        assertEquals(2, run("verify", "--nodes", "3", "--faults", "drop", "--repair-bound", "20"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--repair-bound", "0", "--no-search"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--proof-seconds", "x", "--no-search"));
+        assertEquals(1, cli.err().strip().lines().count(), cli.err());
+    }
+
+    /**
+     * --rtl with symbol faults proves safety on the RTL under them. Without +heal a duplicated FORK
+     * leaves a client holding a fork its arbiter no longer lends it (the search finds the same at
+     * depth 4): the run exits 1 and the JSON names the broken property with its counterexample's length.
+     */
+    @Test
+    void theRtlProofUnderFaultsNamesWhatBreaks(@TempDir Path dir) throws IOException {
+        RequiredTools.require("yosys", "yosys-abc");
+        Path json = dir.resolve("f.json");
+        assertEquals(1, run("verify", "--nodes", "3", "--faults", "duplicate", "--rtl", "--no-search", "--json",
+                json.toString()));
+        assertTrue(cli.out().contains("a fork is held only by its arbiter's OWNER: FAILS"), cli.out());
+        JsonNode p = Reports.mapper().readTree(json.toFile()).get("rtlFaultProof");
+        assertFalse(p.get("proven").asBoolean());
+        JsonNode holder = p.get("properties").get(1);
+        assertEquals("fails", holder.get("verdict").asText());
+        assertTrue(holder.get("counterexampleCycles").asInt() >= 4, holder.toString());
     }
 
     /**

@@ -1,0 +1,131 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.check.SearchOptions;
+import org.ppbus.link.ChosenFaults;
+import org.ppbus.testbench.Reports;
+import org.ppbus.verilog.RtlFaultProof;
+
+/**
+ * {@code ppbus verify --rtl --faults drop,duplicate}: the RTL's safety under the same symbol faults
+ * as the search, proven for every run at once ({@link RtlFaultProof}), with pdr's frames as progress.
+ */
+final class FaultProofStep {
+    private FaultProofStep() {}
+
+    static void addOptions(Options o) {
+        o.addOption(Option.builder().longOpt("repair-bound").hasArg().argName("B")
+                .desc("with --rtl --faults: also prove that fork conservation is never broken for more than B cycles").build());
+        o.addOption(Option.builder().longOpt("proof-seconds").hasArg().argName("S")
+                .desc("with --rtl --faults: stop the proof undecided after S seconds (default 3600)").build());
+    }
+
+    /** --repair-bound, checked: B, or -1 for none. */
+    static int repairBound(CommandLine cl, SearchOptions opt) throws UsageException {
+        if ((cl.hasOption("repair-bound") || cl.hasOption("proof-seconds")) && (!cl.hasOption("rtl") || opt.faultKinds() == 0)) {
+            throw new UsageException("--repair-bound and --proof-seconds need --rtl and --faults drop and/or duplicate");
+        }
+        if (!cl.hasOption("repair-bound")) {
+            return -1;
+        }
+        int b = Cli.parseInt("repair-bound", cl.getOptionValue("repair-bound"));
+        if (b < 1 || b > 254) {
+            throw new UsageException("--repair-bound must be 1..254 cycles, got " + b);
+        }
+        return b;
+    }
+
+    /** --proof-seconds, checked. */
+    static long seconds(CommandLine cl) throws UsageException {
+        long s = Cli.parseLong("proof-seconds", cl.getOptionValue("proof-seconds", "3600"));
+        if (s < 10) {
+            throw new UsageException("--proof-seconds must be at least 10, got " + s);
+        }
+        return s;
+    }
+
+    /** pdr's verbose lines start with the frame it works on. */
+    private static final Pattern FRAME = Pattern.compile("^\\s*(\\d+) :");
+
+    static RtlFaultProof.Result run(PrintStream out, PrintStream err, SearchOptions opt, int repairBound, long seconds,
+                                    Path keep) throws IOException {
+        Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("ppbus-fault-proof");
+        int kinds = opt.faultKinds();
+        RtlFaultProof.Faults faults = new RtlFaultProof.Faults((kinds & ChosenFaults.DROP) != 0,
+                (kinds & ChosenFaults.DUPLICATE) != 0);
+        ProgressBar bar = new ProgressBar(err, true);
+        bar.waiting("rtl fault proof: building the model");
+        RtlFaultProof.Result r;
+        try {
+            r = RtlFaultProof.run(opt.nodes(), opt.latency(), opt.rules(), faults, repairBound, seconds, dir,
+                    Version.VERSION, line -> {
+                        Matcher m = FRAME.matcher(line);
+                        if (m.find()) {
+                            bar.waiting("rtl fault proof: pdr frame " + m.group(1));
+                        }
+                    });
+        } finally {
+            bar.finish();
+            if (keep == null) {
+                SynthCommand.deleteTree(dir);
+            }
+        }
+        print(out, opt, r, seconds, keep);
+        return r;
+    }
+
+    private static void print(PrintStream out, SearchOptions opt, RtlFaultProof.Result r, long seconds, Path keep) {
+        out.printf(Locale.ROOT, "rtl under faults (n=%d, L=%d, every processor asking, at most one %s in a run; Yosys + ABC"
+                        + " pdr, %d registers after scorr, %.1f s; %s):%n", opt.nodes(), opt.latency(),
+                kindsLabel(opt.faultKinds()), r.latches(), r.seconds(),
+                keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys && yosys-abc -f proof.abc"
+                        : "--keep DIR keeps the files");
+        for (RtlFaultProof.Verdict v : r.verdicts()) {
+            out.printf(Locale.ROOT, "  %s: %s%n", v.property(), v.proven() ? "PROVEN in every reachable state"
+                    : v.broken() ? "FAILS: a counterexample from reset, " + v.frame() + " cycles long"
+                    : "undecided within " + seconds + " s (--proof-seconds)");
+        }
+    }
+
+    private static String kindsLabel(int kinds) {
+        return kinds == (ChosenFaults.DROP | ChosenFaults.DUPLICATE) ? "drop and one duplicate"
+                : (kinds & ChosenFaults.DROP) != 0 ? "drop" : "duplicate";
+    }
+
+    /** The result as the JSON's {@code rtlFaultProof}. */
+    static ObjectNode json(RtlFaultProof.Result r, int repairBound) {
+        ObjectNode o = Reports.mapper().createObjectNode();
+        o.put("engine", "yosys + abc pdr");
+        o.put("proven", r.proven());
+        if (repairBound >= 0) {
+            o.put("repairBoundCycles", repairBound);
+        } else {
+            o.putNull("repairBoundCycles");
+        }
+        o.put("registers", r.latches());
+        o.put("seconds", r.seconds());
+        ArrayNode props = o.putArray("properties");
+        for (RtlFaultProof.Verdict v : r.verdicts()) {
+            ObjectNode p = props.addObject();
+            p.put("property", v.property());
+            p.put("verdict", v.proven() ? "proven" : v.broken() ? "fails" : "undecided");
+            if (v.broken()) {
+                p.put("counterexampleCycles", v.frame());
+            } else {
+                p.putNull("counterexampleCycles");
+            }
+        }
+        return o;
+    }
+}

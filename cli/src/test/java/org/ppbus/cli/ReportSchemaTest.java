@@ -86,6 +86,9 @@ class ReportSchemaTest {
         assertValid(verify, report(dir, "verify.json", "verify", "--nodes", "2"), "a clean search");
         assertValid(verify, report(dir, "verify-x.json", "verify", "--nodes", "3", "--rules", "literal", "--trace-out",
                 dir.resolve("x.trace").toString()), "a search with a finding");
+        RequiredTools.require("yosys", "yosys-abc");
+        assertValid(verify, report(dir, "verify-f.json", "verify", "--nodes", "3", "--faults", "duplicate", "--rtl",
+                "--no-search"), "the RTL proof under faults");
     }
 
     /** The schemas are not vacuous: a report missing a field, or with one of the wrong type, fails. */

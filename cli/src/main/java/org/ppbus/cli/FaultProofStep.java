@@ -63,7 +63,7 @@ final class FaultProofStep {
         Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("ppbus-fault-proof");
         int kinds = opt.faultKinds();
         RtlFaultProof.Faults faults = new RtlFaultProof.Faults((kinds & ChosenFaults.DROP) != 0,
-                (kinds & ChosenFaults.DUPLICATE) != 0);
+                (kinds & ChosenFaults.DUPLICATE) != 0, opt.activeMask());
         ProgressBar bar = new ProgressBar(err, true);
         bar.waiting("rtl fault proof: building the model");
         RtlFaultProof.Result r;
@@ -81,13 +81,16 @@ final class FaultProofStep {
                 SynthCommand.deleteTree(dir);
             }
         }
-        print(out, opt, r, seconds, keep);
+        print(out, opt, faults, r, seconds, keep);
         return r;
     }
 
-    private static void print(PrintStream out, SearchOptions opt, RtlFaultProof.Result r, long seconds, Path keep) {
-        out.printf(Locale.ROOT, "rtl under faults (n=%d, L=%d, every processor asking, at most one %s in a run; Yosys + ABC"
-                        + " pdr, %d registers after scorr, %.1f s; %s):%n", opt.nodes(), opt.latency(),
+    private static void print(PrintStream out, SearchOptions opt, RtlFaultProof.Faults faults, RtlFaultProof.Result r,
+                              long seconds, Path keep) {
+        String who = faults.everyoneAsks(opt.nodes()) ? "every processor asking" : "only processors " + faults.askers(opt.nodes())
+                + " asking";
+        out.printf(Locale.ROOT, "rtl under faults (n=%d, L=%d, %s, at most one %s in a run; Yosys + ABC"
+                        + " pdr, %d registers after scorr, %.1f s; %s):%n", opt.nodes(), opt.latency(), who,
                 kindsLabel(opt.faultKinds()), r.latches(), r.seconds(),
                 keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys && yosys-abc -f proof.abc"
                         : "--keep DIR keeps the files");

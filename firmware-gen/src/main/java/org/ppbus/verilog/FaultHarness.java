@@ -87,11 +87,12 @@ final class FaultHarness {
     }
 
     /**
-     * @param drops       whether a run may drop one symbol
-     * @param duplicates  whether a run may duplicate one symbol
+     * @param faults      the kinds a run may suffer, and the processors that may ask
      * @param repairBound B of the third property, or a negative number to leave it out
      */
-    static Harness of(Wiring w, int latency, boolean drops, boolean duplicates, int repairBound) {
+    static Harness of(Wiring w, int latency, RtlFaultProof.Faults faults, int repairBound) {
+        boolean drops = faults.drops();
+        boolean duplicates = faults.duplicates();
         int n = w.nodes();
         FormalHarness.Wires wires = new FormalHarness.Wires();
         for (int i = 0; i < n; i++) {
@@ -145,6 +146,14 @@ final class FaultHarness {
         b.append("            // The handshake: req falls only while gnt is high.\n");
         b.append("            for (i = 0; i < ").append(n).append("; i = i + 1) begin\n");
         b.append("                if (req_q[i] && !req[i]) assume(gnt[i]);\n            end\n");
+        if (!faults.everyoneAsks(n)) {
+            b.append("            // The scope: only processors ").append(faults.askers(n)).append(" ever ask.\n");
+            for (int i = 0; i < n; i++) {
+                if ((faults.active() >> i & 1) == 0) {
+                    b.append("            assume(!req[").append(i).append("]);\n");
+                }
+            }
+        }
         b.append("            // One fault in a cycle at most, and one of each kind in a run.\n");
         b.append("            assume(((drops | dups) & ((drops | dups) - 1'b1)) == ").append(c).append("'d0);\n");
         b.append("            assume(!((|drops) && (|dups)));\n");

@@ -22,8 +22,31 @@ import org.ppbus.registry.Algorithms;
 public final class RtlFaultProof {
     private RtlFaultProof() {}
 
-    /** Whether a run may drop a symbol, duplicate one, or both. */
-    public record Faults(boolean drops, boolean duplicates) { }
+    /**
+     * What the proof covers: whether a run may drop a symbol, duplicate one, or both, and the
+     * processors that may ask (bit i for processor i; -1 for all).
+     */
+    public record Faults(boolean drops, boolean duplicates, long active) {
+        public Faults(boolean drops, boolean duplicates) {
+            this(drops, duplicates, -1L);
+        }
+
+        public boolean everyoneAsks(int n) {
+            long all = (1L << n) - 1;
+            return (active & all) == all;
+        }
+
+        /** The processors that may ask, as a list "0,2,4,6". */
+        public String askers(int n) {
+            java.util.StringJoiner j = new java.util.StringJoiner(",");
+            for (int i = 0; i < n; i++) {
+                if ((active >> i & 1) != 0) {
+                    j.add(Integer.toString(i));
+                }
+            }
+            return j.toString();
+        }
+    }
 
     /** One property's verdict: proven, or broken by a counterexample {@code frame} cycles from reset, or undecided. */
     public record Verdict(String property, boolean proven, int frame) {
@@ -61,8 +84,7 @@ public final class RtlFaultProof {
         }
         GeneratedDesign design = Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion);
         design.writeTo(dir);
-        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults.drops(), faults.duplicates(),
-                repairBound);
+        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound);
         Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
         List<String> sources = design.sources().stream().filter(f -> !f.equals("ppbus_channel.v")).toList();

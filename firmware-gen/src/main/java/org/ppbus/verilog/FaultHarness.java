@@ -91,8 +91,6 @@ final class FaultHarness {
      * @param repairBound B of the third property, or a negative number to leave it out
      */
     static Harness of(Wiring w, int latency, RtlFaultProof.Faults faults, int repairBound) {
-        boolean drops = faults.drops();
-        boolean duplicates = faults.duplicates();
         int n = w.nodes();
         FormalHarness.Wires wires = new FormalHarness.Wires();
         for (int i = 0; i < n; i++) {
@@ -142,13 +140,22 @@ final class FaultHarness {
                 b.append("            if (!(").append(term).append(")) conserved = 1'b0;\n");
             }
         }
-        b.append("    end\n\n    integer i;\n    always @* begin\n        if (past_valid) begin\n");
+        b.append("    end\n\n");
+        List<String> properties = assumptionsAndProperties(b, w, faults, c, repairBound);
+        b.append("        end\n    end\nendmodule\n");
+        return new Harness(b.toString(), wires.exposed, driven, properties);
+    }
+
+    /** The processors' and the faults' assumptions, then the properties; returns the properties in order. */
+    private static List<String> assumptionsAndProperties(StringBuilder b, Wiring w, RtlFaultProof.Faults faults, int c,
+                                                         int repairBound) {
+        b.append("    integer i;\n    always @* begin\n        if (past_valid) begin\n");
         b.append("            // The handshake: req falls only while gnt is high.\n");
-        b.append("            for (i = 0; i < ").append(n).append("; i = i + 1) begin\n");
+        b.append("            for (i = 0; i < ").append(w.nodes()).append("; i = i + 1) begin\n");
         b.append("                if (req_q[i] && !req[i]) assume(gnt[i]);\n            end\n");
-        if (!faults.everyoneAsks(n)) {
-            b.append("            // The scope: only processors ").append(faults.askers(n)).append(" ever ask.\n");
-            for (int i = 0; i < n; i++) {
+        if (!faults.everyoneAsks(w.nodes())) {
+            b.append("            // The scope: only processors ").append(faults.askers(w.nodes())).append(" ever ask.\n");
+            for (int i = 0; i < w.nodes(); i++) {
                 if ((faults.active() >> i & 1) == 0) {
                     b.append("            assume(!req[").append(i).append("]);\n");
                 }
@@ -157,19 +164,18 @@ final class FaultHarness {
         b.append("            // One fault in a cycle at most, and one of each kind in a run.\n");
         b.append("            assume(((drops | dups) & ((drops | dups) - 1'b1)) == ").append(c).append("'d0);\n");
         b.append("            assume(!((|drops) && (|dups)));\n");
-        b.append(drops ? "            assume(!(dropped_q && (|drops)));\n" : "            assume(drops == " + c + "'d0);\n");
-        b.append(duplicates ? "            assume(!(duplicated_q && (|dups)));\n" : "            assume(dups == " + c + "'d0);\n");
+        b.append(faults.drops() ? "            assume(!(dropped_q && (|drops)));\n" : "            assume(drops == " + c + "'d0);\n");
+        b.append(faults.duplicates() ? "            assume(!(duplicated_q && (|dups)));\n" : "            assume(dups == " + c + "'d0);\n");
         List<String> properties = new ArrayList<>();
         properties.add(MUTEX);
-        b.append("            assert((gnt & (gnt - 1'b1)) == ").append(n).append("'d0);\n");
+        b.append("            assert((gnt & (gnt - 1'b1)) == ").append(w.nodes()).append("'d0);\n");
         properties.add(FORK_HOLDER);
         b.append("            assert(").append(forkHolder(w)).append(");\n");
         if (repairBound >= 0) {
             properties.add(REPAIR);
             b.append("            assert(broken_q <= 8'd").append(repairBound).append(");\n");
         }
-        b.append("        end\n    end\nendmodule\n");
-        return new Harness(b.toString(), wires.exposed, driven, properties);
+        return properties;
     }
 
     /** Every link's two channels, c2a first, in the wiring's link order. */

@@ -43,6 +43,19 @@ class RtlFaultProofTest {
         assertTrue(holder.frame() >= 4 && holder.frame() <= 12, "frame " + holder.frame());
     }
 
+    /**
+     * A scope narrows the proof as --active narrows the search: with processor 0 the only one asking,
+     * the duplicate that gives two eaters above cannot, and mutual exclusion is proven. (Were the
+     * scope's assumption lost, the counterexample above would come back.)
+     */
+    @Test
+    void aScopeOfOneProcessorCannotHaveTwoEaters(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true, 0b001), -1, LIMIT, dir, "test",
+                line -> { });
+        assertTrue(r.of("at most one gnt").proven(), tail(r.log()));
+    }
+
     /** The must-show of issue 16 on the RTL: +heal keeps both properties with a drop and a duplicate. */
     @Test
     void theHealingRulesStaySafeWithOneDropAndOneDuplicate(@TempDir Path dir) throws IOException {

@@ -26,6 +26,12 @@ public final class ExternalTool {
         };
     }
 
+    /** The last n lines of a tool's output, joined with " | ", for a one-line error message. */
+    public static String lastLines(String text, int n) {
+        String[] l = text.strip().split("\n");
+        return String.join(" | ", java.util.Arrays.asList(l).subList(Math.max(0, l.length - n), l.length));
+    }
+
     public static boolean available(String tool) {
         String path = System.getenv("PATH");
         if (path == null) {

@@ -101,17 +101,15 @@ public final class RtlFaultProof {
           .append("\ntechmap\nopt -fast\ndffunmap\nabc -g AND -fast\nopt_clean\nstat\n")
           .append("write_aiger -zinit -map proof.aim proof.aig\n");
         Files.writeString(dir.resolve("proof.ys"), ys.toString());
-        Files.writeString(dir.resolve("proof.abc"), "read_aiger proof.aig\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n"
-                + "pdr -a -v\n");
         long t0 = System.nanoTime();
         ExternalTool.Result y = ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
         if (y.exitCode() != 0) {
-            throw new IOException("yosys failed on the fault proof's script: " + lastLine(y.output()));
+            throw new IOException("yosys failed on the fault proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
         long left = Math.max(1, timeoutSeconds - (System.nanoTime() - t0) / 1_000_000_000L);
         // pdr stops itself a little before the tool's deadline, so that an undecided proof is reported, not killed.
-        String script = Files.readString(dir.resolve("proof.abc")).replace("pdr -a -v", "pdr -a -v -T " + Math.max(1, left - 5));
-        Files.writeString(dir.resolve("proof.abc"), script);
+        Files.writeString(dir.resolve("proof.abc"), "read_aiger proof.aig\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n"
+                + "pdr -a -v -T " + Math.max(1, left - 5) + "\n");
         ExternalTool.Result abc = ExternalTool.run(dir, left, progress, "yosys-abc", "-f", "proof.abc");
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
@@ -151,10 +149,5 @@ public final class RtlFaultProof {
             verdicts.add(new Verdict(properties.get(k), decided && frame[k] < 0, frame[k]));
         }
         return new Result(List.copyOf(verdicts), latches, seconds, log);
-    }
-
-    private static String lastLine(String text) {
-        String[] l = text.strip().split("\n");
-        return l[l.length - 1];
     }
 }

@@ -66,7 +66,7 @@ public final class RtlProof {
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), y.output());
         if (y.exitCode() != 0) {
-            throw new IOException("yosys failed on the proof script: " + lastLine(y.output()));
+            throw new IOException("yosys failed on the proof script: " + ExternalTool.lastLines(y.output(), 1));
         }
         String out = y.output();
         boolean baseFailed = out.contains("model found for base case: FAIL");
@@ -79,10 +79,5 @@ public final class RtlProof {
             }
         }
         return new Result(k > 0, baseFailed, k, strengthen, secs, out);
-    }
-
-    private static String lastLine(String text) {
-        String[] l = text.strip().split("\n");
-        return l[l.length - 1];
     }
 }

@@ -73,7 +73,7 @@ public final class Synthesis {
         ExternalTool.Result h = ExternalTool.run(dir, 600, "yosys", "-q", "-p", "read_verilog "
                 + String.join(" ", design.sources()) + "; tee -q -o hierarchy.log hierarchy -top " + top);
         if (h.exitCode() != 0) {
-            throw new IOException("yosys failed: " + lastLines(h.output(), 5));
+            throw new IOException("yosys failed: " + ExternalTool.lastLines(h.output(), 5));
         }
         String script = "read_verilog " + String.join(" ", design.sources())
                 + "; synth_ice40 -noflatten -top " + top + "; tee -q -o modules.json stat -json"
@@ -82,7 +82,7 @@ public final class Synthesis {
         // The logs stay with the design, so a kept folder shows what each tool said.
         java.nio.file.Files.writeString(dir.resolve("yosys.log"), y.output());
         if (y.exitCode() != 0) {
-            throw new IOException("yosys failed: " + lastLines(y.output(), 5));
+            throw new IOException("yosys failed: " + ExternalTool.lastLines(y.output(), 5));
         }
         ObjectMapper m = new ObjectMapper();
         Cells total = Cells.of(readStat(m, dir.resolve("total.json")).path("design").path("num_cells_by_type"));
@@ -113,7 +113,7 @@ public final class Synthesis {
             fmax = Double.parseDouble(fm.group(1)); // the last one is post-route
         }
         if (p.exitCode() != 0 || fmax == null) {
-            return new Result(total, modules, null, "nextpnr-ice40 failed: " + lastLines(p.output(), 3));
+            return new Result(total, modules, null, "nextpnr-ice40 failed: " + ExternalTool.lastLines(p.output(), 3));
         }
         return new Result(total, modules, fmax, "nextpnr-ice40 --hx8k --package ct256 --seed 1");
     }
@@ -172,8 +172,4 @@ public final class Synthesis {
         return yosysName.startsWith("\\") ? yosysName.substring(1) : yosysName;
     }
 
-    private static String lastLines(String text, int n) {
-        String[] l = text.strip().split("\n");
-        return String.join(" | ", java.util.Arrays.asList(l).subList(Math.max(0, l.length - n), l.length));
-    }
 }

@@ -84,7 +84,7 @@ class RtlProofTest {
         assertTrue(r.baseCaseFailed(), tail(r.log()));
     }
 
-    private static String tail(String log) {
+    static String tail(String log) {
         String[] l = log.split("\n");
         return String.join("\n", java.util.Arrays.copyOfRange(l, Math.max(0, l.length - 15), l.length));
     }

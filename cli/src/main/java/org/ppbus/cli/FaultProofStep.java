@@ -58,8 +58,18 @@ final class FaultProofStep {
     /** pdr's verbose lines start with the frame it works on. */
     private static final Pattern FRAME = Pattern.compile("^\\s*(\\d+) :");
 
-    static RtlFaultProof.Result run(PrintStream out, PrintStream err, SearchOptions opt, int repairBound, long seconds,
-                                    Path keep) throws IOException {
+    /** The proof's result and, when a property fails, its counterexample and the file it was written to. */
+    record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample, Path written) { }
+
+    /** Where the waveform of a counterexample goes: beside the search's trace, as a VCD. */
+    static Path vcdBeside(Path trace) {
+        String name = trace.getFileName().toString();
+        String stem = name.endsWith(".trace") ? name.substring(0, name.length() - ".trace".length()) : name;
+        return trace.resolveSibling(stem + ".vcd");
+    }
+
+    static Outcome run(PrintStream out, PrintStream err, SearchOptions opt, int repairBound, long seconds,
+                       Path keep, Path vcd) throws IOException {
         Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("ppbus-fault-proof");
         int kinds = opt.faultKinds();
         RtlFaultProof.Faults faults = new RtlFaultProof.Faults((kinds & ChosenFaults.DROP) != 0,
@@ -67,6 +77,7 @@ final class FaultProofStep {
         ProgressBar bar = new ProgressBar(err, true);
         bar.waiting("rtl fault proof: building the model");
         RtlFaultProof.Result r;
+        RtlFaultProof.Counterexample cex = null;
         try {
             r = RtlFaultProof.run(opt.nodes(), opt.latency(), opt.rules(), faults, repairBound, seconds, dir,
                     Version.VERSION, line -> {
@@ -75,6 +86,12 @@ final class FaultProofStep {
                             bar.waiting("rtl fault proof: pdr frame " + m.group(1));
                         }
                     });
+            if (r.anyBroken()) {
+                bar.waiting("rtl fault proof: replaying the counterexample");
+                cex = RtlFaultProof.counterexample(dir, shortest(r), r.verdicts().stream()
+                        .map(RtlFaultProof.Verdict::property).toList(), seconds);
+                Outputs.write(vcd, cex.vcd());
+            }
         } finally {
             bar.finish();
             if (keep == null) {
@@ -82,7 +99,17 @@ final class FaultProofStep {
             }
         }
         print(out, opt, faults, r, seconds, keep);
-        return r;
+        if (cex != null) {
+            out.printf(Locale.ROOT, "counterexample: %s (the shortest, as a waveform of %d cycles, the reset's first;"
+                    + " replayed in Yosys's simulator, where %s fails)%n", vcd, cex.cycles(), String.join(" and ", cex.failing()));
+        }
+        return new Outcome(r, cex, cex != null ? vcd : null);
+    }
+
+    /** The earliest frame at which pdr found a property broken. */
+    private static int shortest(RtlFaultProof.Result r) {
+        return r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).mapToInt(RtlFaultProof.Verdict::frame).min()
+                .orElseThrow();
     }
 
     private static void print(PrintStream out, SearchOptions opt, RtlFaultProof.Faults faults, RtlFaultProof.Result r,
@@ -96,7 +123,7 @@ final class FaultProofStep {
                         : "--keep DIR keeps the files");
         for (RtlFaultProof.Verdict v : r.verdicts()) {
             out.printf(Locale.ROOT, "  %s: %s%n", v.property(), v.proven() ? "PROVEN in every reachable state"
-                    : v.broken() ? "FAILS: a counterexample from reset, " + v.frame() + " cycles long"
+                    : v.broken() ? "FAILS in cycle " + v.frame() + " of a run from reset (cycle 0 is the reset)"
                     : "undecided within " + seconds + " s (--proof-seconds)");
         }
     }
@@ -107,7 +134,8 @@ final class FaultProofStep {
     }
 
     /** The result as the JSON's {@code rtlFaultProof}. */
-    static ObjectNode json(RtlFaultProof.Result r, int repairBound) {
+    static ObjectNode json(Outcome outcome, int repairBound) {
+        RtlFaultProof.Result r = outcome.result();
         ObjectNode o = Reports.mapper().createObjectNode();
         o.put("engine", "yosys + abc pdr");
         o.put("proven", r.proven());
@@ -118,6 +146,15 @@ final class FaultProofStep {
         }
         o.put("registers", r.latches());
         o.put("seconds", r.seconds());
+        if (outcome.counterexample() != null) {
+            ObjectNode c = o.putObject("counterexample");
+            c.put("vcd", outcome.written().toString());
+            c.put("cycles", outcome.counterexample().cycles());
+            ArrayNode fails = c.putArray("replayFails");
+            outcome.counterexample().failing().forEach(fails::add);
+        } else {
+            o.putNull("counterexample");
+        }
         ArrayNode props = o.putArray("properties");
         for (RtlFaultProof.Verdict v : r.verdicts()) {
             ObjectNode p = props.addObject();

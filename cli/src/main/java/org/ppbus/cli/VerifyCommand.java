@@ -17,7 +17,6 @@ import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
-import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.RtlProof;
 import org.ppbus.workload.RequestTrace;
 
@@ -108,7 +107,8 @@ final class VerifyCommand implements Main.Command {
                 .desc("longest induction the RTL proof tries (default 10)").build());
         o.addOption(Cli.jsonOption("the result"));
         o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE")
-                .desc("where a counterexample goes (default ppbus-counterexample.trace)").build());
+                .desc("where a counterexample goes (default ppbus-counterexample.trace; --rtl --faults writes its"
+                        + " waveform beside it, as .vcd)").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -147,8 +147,8 @@ final class VerifyCommand implements Main.Command {
                     q.active() != null ? ", only processors " + q.active() + " ask" : "");
             Written written = q.noSearch() ? null : printSearch(out, search, r, q);
             RtlProof.Result proof = q.rtl() && !q.rtlUnderFaults() ? proof(out, opt, q.maxSteps(), q.keep()) : null;
-            RtlFaultProof.Result faultProof = q.rtlUnderFaults()
-                    ? FaultProofStep.run(out, err, opt, q.repairBound(), q.proofSeconds(), q.keep()) : null;
+            FaultProofStep.Outcome faultProof = q.rtlUnderFaults() ? FaultProofStep.run(out, err, opt, q.repairBound(),
+                    q.proofSeconds(), q.keep(), FaultProofStep.vcdBeside(q.traceOut())) : null;
             if (cl.hasOption("json")) {
                 ObjectNode root = json(q, r, proof, written);
                 if (faultProof != null) {
@@ -159,7 +159,7 @@ final class VerifyCommand implements Main.Command {
             if (stop.requested()) {
                 return 130;
             }
-            boolean rtlOk = (proof == null || proof.proven()) && (faultProof == null || faultProof.proven());
+            boolean rtlOk = (proof == null || proof.proven()) && (faultProof == null || faultProof.result().proven());
             return r.findings().isEmpty() && rtlOk ? 0 : 1;
         }
     }
@@ -238,9 +238,13 @@ final class VerifyCommand implements Main.Command {
         if (keep != null) {
             Outputs.checkFolder(keep, cl.getOptionValue("keep"));
         }
+        Path traceOut = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
+        if (cl.hasOption("rtl") && opt.faultKinds() != 0) {
+            Outputs.checkWritable(FaultProofStep.vcdBeside(traceOut).toString());
+        }
         return new Request(opt, fifo, cl.hasOption("no-search"), cl.hasOption("rtl"),
                 Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10")), cl.getOptionValue("active"),
-                Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")), keep, repairBound, proofSeconds);
+                traceOut, keep, repairBound, proofSeconds);
     }
 
     /** The kinds of --faults as {@link org.ppbus.link.ChosenFaults} bits. */

@@ -88,7 +88,7 @@ class ReportSchemaTest {
                 dir.resolve("x.trace").toString()), "a search with a finding");
         RequiredTools.require("yosys", "yosys-abc");
         assertValid(verify, report(dir, "verify-f.json", "verify", "--nodes", "3", "--faults", "duplicate", "--rtl",
-                "--no-search"), "the RTL proof under faults");
+                "--no-search", "--trace-out", dir.resolve("f.trace").toString()), "the RTL proof under faults, with a counterexample");
     }
 
     /** The schemas are not vacuous: a report missing a field, or with one of the wrong type, fails. */

@@ -177,13 +177,30 @@ class VerifyCommandTest {
         RequiredTools.require("yosys", "yosys-abc");
         Path json = dir.resolve("f.json");
         assertEquals(1, run("verify", "--nodes", "3", "--faults", "duplicate", "--rtl", "--no-search", "--json",
-                json.toString()));
+                json.toString(), "--trace-out", dir.resolve("cex.trace").toString()));
         assertTrue(cli.out().contains("a fork is held only by its arbiter's OWNER: FAILS"), cli.out());
         JsonNode p = Reports.mapper().readTree(json.toFile()).get("rtlFaultProof");
         assertFalse(p.get("proven").asBoolean());
         JsonNode holder = p.get("properties").get(1);
         assertEquals("fails", holder.get("verdict").asText());
         assertTrue(holder.get("counterexampleCycles").asInt() >= 4, holder.toString());
+        // The waveform goes beside --trace-out, and the replay breaks the property that failed first.
+        JsonNode cex = p.get("counterexample");
+        Path vcd = dir.resolve("cex.vcd");
+        assertEquals(vcd.toString(), cex.get("vcd").asText());
+        assertTrue(Files.readString(vcd).contains("$enddefinitions"), "not a VCD");
+        assertTrue(cli.out().contains("counterexample: " + vcd), cli.out());
+        assertEquals(holder.get("counterexampleCycles").asInt() + 1, cex.get("cycles").asInt(), cex.toString());
+        assertEquals(holder.get("property").asText(), cex.get("replayFails").get(0).asText());
+    }
+
+    /** The waveform's file is checked before the proof runs, like every output. */
+    @Test
+    void theRtlProofRefusesAWaveformItCannotWrite(@TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("cex.vcd"));
+        assertEquals(2, run("verify", "--nodes", "3", "--faults", "duplicate", "--rtl", "--no-search", "--trace-out",
+                dir.resolve("cex.trace").toString()));
+        assertTrue(cli.err().contains("cex.vcd: it is a folder"), cli.err());
     }
 
     /**

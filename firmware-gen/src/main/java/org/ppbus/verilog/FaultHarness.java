@@ -168,14 +168,23 @@ final class FaultHarness {
         b.append(faults.duplicates() ? "            assume(!(duplicated_q && (|dups)));\n" : "            assume(dups == " + c + "'d0);\n");
         List<String> properties = new ArrayList<>();
         properties.add(MUTEX);
-        b.append("            assert((gnt & (gnt - 1'b1)) == ").append(w.nodes()).append("'d0);\n");
+        b.append("            ").append(label(0)).append(": assert((gnt & (gnt - 1'b1)) == ").append(w.nodes()).append("'d0);\n");
         properties.add(FORK_HOLDER);
-        b.append("            assert(").append(forkHolder(w)).append(");\n");
+        b.append("            ").append(label(1)).append(": assert(").append(forkHolder(w)).append(");\n");
         if (repairBound >= 0) {
             properties.add(REPAIR);
-            b.append("            assert(broken_q <= 8'd").append(repairBound).append(");\n");
+            b.append("            ").append(label(2)).append(": assert(broken_q <= 8'd").append(repairBound).append(");\n");
         }
         return properties;
+    }
+
+    /**
+     * The label of the k-th property's assertion. Yosys orders the AIGER's outputs by the
+     * assertions' names, so the labels sort in the properties' order (pdr reports outputs by
+     * number), and its simulator names a failing assertion by its label.
+     */
+    static String label(int k) {
+        return "p" + k;
     }
 
     /** Every link's two channels, c2a first, in the wiring's link order. */

@@ -48,7 +48,10 @@ public final class RtlFaultProof {
         }
     }
 
-    /** One property's verdict: proven, or broken by a counterexample {@code frame} cycles from reset, or undecided. */
+    /**
+     * One property's verdict: proven, or broken in cycle {@code frame} of a counterexample (the reset
+     * is cycle 0), or undecided.
+     */
     public record Verdict(String property, boolean proven, int frame) {
         public boolean broken() {
             return frame >= 0;
@@ -99,8 +102,11 @@ public final class RtlFaultProof {
         // The flow of SymbiYosys's AIGER models: a flat netlist of AND gates and plain flip-flops.
         ys.append("\nread_verilog -formal ppbus_faults.v\nprep -top ppbus_faults\nflatten\nopt_clean\nmemory_map\nopt -full")
           .append("\ntechmap\nopt -fast\ndffunmap\nabc -g AND -fast\nopt_clean\nstat\n")
-          .append("write_aiger -zinit -map proof.aim proof.aig\n");
+          .append(AIGER).append('\n');
         Files.writeString(dir.resolve("proof.ys"), ys.toString());
+        // The same model, replaying a counterexample in Yosys's own simulator instead of writing it out.
+        Files.writeString(dir.resolve("replay.ys"), ys.toString().replace(AIGER,
+                "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD));
         long t0 = System.nanoTime();
         ExternalTool.Result y = ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
         if (y.exitCode() != 0) {
@@ -116,6 +122,75 @@ public final class RtlFaultProof {
         return parse(abc.output(), h.properties(), secs);
     }
 
+    private static final String AIGER = "write_aiger -zinit -map proof.aim proof.aig";
+    private static final String WITNESS = "counterexample.aiw";
+    private static final String VCD = "counterexample.vcd";
+
+    /**
+     * A counterexample of a broken proof, as Yosys's simulator replayed it on the harness: its
+     * waveform (VCD), its length in cycles from reset, and the properties whose assertions the
+     * replay saw fail, in the harness's order.
+     */
+    public record Counterexample(String vcd, int cycles, List<String> failing) { }
+
+    /**
+     * The shortest counterexample of the model {@link #run} left in {@code dir}, found again by
+     * ABC's bounded model checker (pdr names the frame, not the inputs) and then replayed in Yosys's
+     * simulator, which writes the waveform. The replay is a check independent of ABC: a
+     * counterexample whose replay breaks no assertion is an error, not a result.
+     *
+     * @param frames the depth at which pdr found a property broken
+     */
+    public static Counterexample counterexample(Path dir, int frames, List<String> properties, long timeoutSeconds)
+            throws IOException {
+        Files.writeString(dir.resolve("counterexample.abc"), "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + (frames + 2)
+                + "\nwrite_cex -a " + WITNESS + "\n");
+        ExternalTool.Result bmc = ExternalTool.run(dir, timeoutSeconds, "yosys-abc", "-f", "counterexample.abc");
+        if (bmc.exitCode() != 0 || !ASSERTED_ANY.matcher(bmc.output()).find()) {
+            throw new IOException("ABC's bmc3 did not find the counterexample again within " + (frames + 2) + " cycles: "
+                    + ExternalTool.lastLines(bmc.output(), 1));
+        }
+        int cycles = writeWitness(dir);
+        ExternalTool.Result sim = ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "replay.ys", "-l", "replay.log");
+        if (sim.exitCode() != 0) {
+            throw new IOException("yosys failed to replay the counterexample: " + ExternalTool.lastLines(sim.output(), 1));
+        }
+        List<String> failing = new java.util.ArrayList<>();
+        for (int k = 0; k < properties.size(); k++) {
+            if (sim.output().contains("Assert ppbus_faults." + FaultHarness.label(k) + " ")) {
+                failing.add(properties.get(k));
+            }
+        }
+        if (failing.isEmpty()) {
+            throw new IOException("the counterexample's replay in Yosys breaks no assertion (see replay.log)");
+        }
+        return new Counterexample(Files.readString(dir.resolve(VCD)), cycles, List.copyOf(failing));
+    }
+
+    /**
+     * Rewrites ABC's witness as an AIGER 1.9 one, which Yosys's simulator reads: ABC writes the
+     * latches' initial values (zero here, {@code -zinit}, and one more latch of its own) and the
+     * inputs of each cycle, without the header. Returns the cycles.
+     */
+    private static int writeWitness(Path dir) throws IOException {
+        String[] header = Files.readAllLines(dir.resolve("proof.aig"), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .get(0).split(" ");
+        int inputs = Integer.parseInt(header[2]);
+        int latches = Integer.parseInt(header[3]);
+        List<String> lines = Files.readAllLines(dir.resolve(WITNESS)).stream()
+                .map(l -> l.replace("# DONE", "").trim()).filter(l -> !l.isEmpty()).toList();
+        StringBuilder w = new StringBuilder("1\nb0\n").append("0".repeat(latches)).append('\n');
+        for (String frame : lines.subList(1, lines.size())) {
+            if (frame.length() != inputs) {
+                throw new IOException("ABC's witness has " + frame.length() + " inputs in a cycle, the model " + inputs);
+            }
+            w.append(frame).append('\n');
+        }
+        Files.writeString(dir.resolve(WITNESS), w.append(".\n").toString());
+        return lines.size() - 1;
+    }
+
+    private static final Pattern ASSERTED_ANY = Pattern.compile("Output \\d+ of miter \\S+ was asserted in frame");
     private static final Pattern ASSERTED = Pattern.compile("Output (\\d+) was asserted in frame\\s+(\\d+)");
     private static final Pattern LATCHES = Pattern.compile("lat\\s*=\\s*(\\d+)");
     private static final Pattern SUMMARY = Pattern.compile("Properties:\\s+All = (\\d+)\\. Proved = (\\d+)\\. Disproved = (\\d+)\\.");
@@ -137,7 +212,10 @@ public final class RtlFaultProof {
         while (m.find()) {
             int out = Integer.parseInt(m.group(1));
             if (out < frame.length && frame[out] < 0) {
-                frame[out] = Integer.parseInt(m.group(2));
+                // pdr -a prints the frame one lower than its counterexample's (plain pdr, bmc3 and the
+                // replay of the witness all put the failure one cycle later), so the cycle, counting the
+                // reset as cycle 0, is one more than printed.
+                frame[out] = Integer.parseInt(m.group(2)) + 1;
             }
         }
         Matcher sum = SUMMARY.matcher(log);

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -78,8 +77,8 @@ class VcdTest {
             }
             m.closeTrace();
         }
-        Map<String, TreeMap<Long, String>> java = read(javaVcd);
-        Map<String, TreeMap<Long, String>> rtl = read(rtlVcd);
+        Map<String, TreeMap<Long, String>> java = Vcd.read(javaVcd);
+        Map<String, TreeMap<Long, String>> rtl = Vcd.read(rtlVcd);
         // clk, rst, req, gnt in TOP and again in ppbus_top; per link c2a, a2c and their _rx ends.
         assertEquals(8 + 4 * w.links(), java.size());
         long last = 10L * reqs.size();
@@ -136,7 +135,7 @@ class VcdTest {
             states = tap.hasUnitStates();
         }
         assertTrue(states);
-        Map<String, TreeMap<Long, String>> v = read(vcd);
+        Map<String, TreeMap<Long, String>> v = Vcd.read(vcd);
         TreeMap<Long, String> gnt = v.get("TOP.gnt");
         int eatingSeen = 0;
         for (long t = 0; t < 599; t++) {
@@ -216,47 +215,6 @@ class VcdTest {
             assertTrue(shown.indexOf(name) >= 0, "GTKWave did not show " + name);
         }
         assertTrue(shown.indexOf("(CLEAN_FORK)") >= 0 || shown.indexOf("(DIRTY_FORK)") >= 0, "no fork returned by name");
-    }
-
-    /** Signal path → (time → value); values are "0"/"1" or "b..." with leading zeros dropped to width-free form. */
-    static Map<String, TreeMap<Long, String>> read(Path file) throws IOException {
-        Map<String, List<String>> byId = new HashMap<>();
-        Map<String, TreeMap<Long, String>> values = new HashMap<>();
-        List<String> scope = new ArrayList<>();
-        long time = 0;
-        for (String raw : Files.readAllLines(file)) {
-            String line = raw.trim();
-            if (line.startsWith("$scope")) {
-                scope.add(line.split("\\s+")[2]);
-            } else if (line.startsWith("$upscope")) {
-                scope.remove(scope.size() - 1);
-            } else if (line.startsWith("$var")) {
-                String[] f = line.split("\\s+");
-                String path = String.join(".", scope) + "." + f[4];
-                byId.computeIfAbsent(f[3], k -> new ArrayList<>()).add(path);
-                values.put(path, new TreeMap<>());
-            } else if (line.startsWith("#")) {
-                time = Long.parseLong(line.substring(1));
-            } else if (line.startsWith("b")) {
-                String[] f = line.split("\\s+");
-                set(byId, values, f[1], time, normal(f[0].substring(1)));
-            } else if (!line.isEmpty() && (line.charAt(0) == '0' || line.charAt(0) == '1') && !line.startsWith("$")) {
-                set(byId, values, line.substring(1), time, line.substring(0, 1));
-            }
-        }
-        return values;
-    }
-
-    private static void set(Map<String, List<String>> byId, Map<String, TreeMap<Long, String>> values, String id,
-                            long time, String v) {
-        for (String path : byId.getOrDefault(id, List.of())) {
-            values.get(path).put(time, v);
-        }
-    }
-
-    private static String normal(String bits) {
-        String s = bits.replaceFirst("^0+(?=.)", "");
-        return "b" + s;
     }
 
     private static String valueAt(TreeMap<Long, String> m, long t) {

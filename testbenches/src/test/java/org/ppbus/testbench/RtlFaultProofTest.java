@@ -1,12 +1,18 @@
 package org.ppbus.testbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.cosim.Vcd;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.RtlFaultProof.Faults;
@@ -41,6 +47,35 @@ class RtlFaultProofTest {
         RtlFaultProof.Verdict holder = r.of("a fork is held only by its arbiter's OWNER");
         assertTrue(holder.broken(), RtlProofTest.tail(r.log()));
         assertTrue(holder.frame() >= 4 && holder.frame() <= 12, "frame " + holder.frame());
+    }
+
+    /**
+     * The counterexample of the run above, found again by ABC's bounded model checker and replayed in
+     * Yosys's simulator, a second engine: the replay must break the property pdr found broken
+     * first, in that cycle (so the waveform is one cycle longer, the reset's), and nothing else; and
+     * the waveform must show what the model allows: one duplicate, and no drop.
+     */
+    @Test
+    void aBrokenProofsCounterexampleReplaysAsAWaveform(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true), -1, LIMIT, dir, "test",
+                line -> { });
+        int first = r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).mapToInt(RtlFaultProof.Verdict::frame).min()
+                .orElseThrow();
+        List<String> brokenFirst = r.verdicts().stream().filter(v -> v.frame() == first).map(RtlFaultProof.Verdict::property)
+                .toList();
+        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, first,
+                r.verdicts().stream().map(RtlFaultProof.Verdict::property).toList(), LIMIT);
+        assertEquals(first + 1, cex.cycles());
+        assertEquals(brokenFirst, cex.failing());
+        Path vcd = dir.resolve("replayed.vcd");
+        Files.writeString(vcd, cex.vcd());
+        Map<String, TreeMap<Long, String>> v = Vcd.read(vcd);
+        TreeMap<Long, String> duplicated = v.get("ppbus_faults.duplicated_q");
+        assertEquals(List.of("b0", "b1"), List.copyOf(duplicated.values()), duplicated.toString());
+        assertTrue(duplicated.firstKey() == 0 && duplicated.lastKey() > 0, duplicated.toString());
+        // Without drops the model has no use for the register that counts them, and Yosys removes it.
+        assertFalse(v.getOrDefault("ppbus_faults.dropped_q", new TreeMap<>()).containsValue("b1"));
     }
 
     /**

@@ -13,6 +13,29 @@ public final class ChosenFaults {
     public static final int DROP = 1;
     public static final int DUPLICATE = 2;
 
+    private static final String[] NAMES = {"drop", "duplicate"};  // bit k of a set of kinds is NAMES[k]
+
+    /** The kind a name stands for ({@link #DROP} or {@link #DUPLICATE}), or 0 for an unknown name. */
+    public static int kind(String name) {
+        for (int k = 0; k < NAMES.length; k++) {
+            if (NAMES[k].equals(name)) {
+                return 1 << k;
+            }
+        }
+        return 0;
+    }
+
+    /** A set of kinds by name, comma-separated: "drop", "duplicate" or "drop,duplicate". */
+    public static String names(int kinds) {
+        java.util.StringJoiner j = new java.util.StringJoiner(",");
+        for (int k = 0; k < NAMES.length; k++) {
+            if ((kinds >> k & 1) != 0) {
+                j.add(NAMES[k]);
+            }
+        }
+        return j.toString();
+    }
+
     private final int links;
     private boolean dropped;
     private boolean duplicated;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -70,7 +69,6 @@ final class FaultProofStep {
 
     static Outcome run(PrintStream out, PrintStream err, SearchOptions opt, int repairBound, long seconds,
                        Path keep, Path vcd) throws IOException {
-        Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("ppbus-fault-proof");
         int kinds = opt.faultKinds();
         RtlFaultProof.Faults faults = new RtlFaultProof.Faults((kinds & ChosenFaults.DROP) != 0,
                 (kinds & ChosenFaults.DUPLICATE) != 0, opt.activeMask());
@@ -78,8 +76,8 @@ final class FaultProofStep {
         bar.waiting("rtl fault proof: building the model");
         RtlFaultProof.Result r;
         RtlFaultProof.Counterexample cex = null;
-        try {
-            r = RtlFaultProof.run(opt.nodes(), opt.latency(), opt.rules(), faults, repairBound, seconds, dir,
+        try (WorkFolder f = WorkFolder.open(keep, "ppbus-fault-proof")) {
+            r = RtlFaultProof.run(opt.nodes(), opt.latency(), opt.rules(), faults, repairBound, seconds, f.dir(),
                     Version.VERSION, line -> {
                         Matcher m = FRAME.matcher(line);
                         if (m.find()) {
@@ -88,15 +86,12 @@ final class FaultProofStep {
                     });
             if (r.anyBroken()) {
                 bar.waiting("rtl fault proof: replaying the counterexample");
-                cex = RtlFaultProof.counterexample(dir, shortest(r), r.verdicts().stream()
+                cex = RtlFaultProof.counterexample(f.dir(), shortest(r), r.verdicts().stream()
                         .map(RtlFaultProof.Verdict::property).toList(), seconds);
                 Outputs.write(vcd, cex.vcd());
             }
         } finally {
             bar.finish();
-            if (keep == null) {
-                SynthCommand.deleteTree(dir);
-            }
         }
         print(out, opt, faults, r, seconds, keep);
         if (cex != null) {
@@ -118,7 +113,7 @@ final class FaultProofStep {
                 + " asking";
         out.printf(Locale.ROOT, "rtl under faults (n=%d, L=%d, %s, at most one %s in a run; Yosys + ABC"
                         + " pdr, %d registers after scorr, %.1f s; %s):%n", opt.nodes(), opt.latency(), who,
-                kindsLabel(opt.faultKinds()), r.latches(), r.seconds(),
+                ChosenFaults.names(opt.faultKinds()).replace(",", " and one "), r.latches(), r.seconds(),
                 keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys && yosys-abc -f proof.abc"
                         : "--keep DIR keeps the files");
         for (RtlFaultProof.Verdict v : r.verdicts()) {
@@ -126,11 +121,6 @@ final class FaultProofStep {
                     : v.broken() ? "FAILS in cycle " + v.frame() + " of a run from reset (cycle 0 is the reset)"
                     : "undecided within " + seconds + " s (--proof-seconds)");
         }
-    }
-
-    private static String kindsLabel(int kinds) {
-        return kinds == (ChosenFaults.DROP | ChosenFaults.DUPLICATE) ? "drop and one duplicate"
-                : (kinds & ChosenFaults.DROP) != 0 ? "drop" : "duplicate";
     }
 
     /** The result as the JSON's {@code rtlFaultProof}. */

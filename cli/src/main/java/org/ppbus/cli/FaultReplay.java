@@ -57,7 +57,7 @@ final class FaultReplay {
         Replayed r = replay(replay, err);
         boolean same = r.outcome().equal();
         if (same) {
-            deleteTree(r.dir());
+            WorkFolder.deleteTree(r.dir());
         }
         print(c, r, out);
         if (json != null) {
@@ -140,11 +140,4 @@ final class FaultReplay {
         return root;
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 }

@@ -3,7 +3,6 @@ package org.ppbus.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,14 +49,10 @@ final class NodeSynth {
         out.printf(Locale.ROOT, "%3s %5s %8s %8s %10s%n", "q", "K=P", "LUT4", "DFF", "Fmax MHz");
         List<Row> rows = new ArrayList<>();
         for (int q : orders) {
-            Path dir = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep"), "q" + q) : Files.createTempDirectory("ppbus-node");
             Synthesis.Result r;
-            try {
-                r = Synthesis.run(gen.node(q), "ppbus_node", dir, true);
-            } finally {
-                if (!cl.hasOption("keep")) {
-                    SynthCommand.deleteTree(dir);
-                }
+            try (WorkFolder f = WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep"), "q" + q) : null,
+                    "ppbus-node")) {
+                r = Synthesis.run(gen.node(q), "ppbus_node", f.dir(), true);
             }
             long dff = r.total().dff() - CcVerilogGenerator.nodePortRegisters(q);
             Row row = new Row(q, r, r.total().lut4(), dff);

@@ -3,11 +3,8 @@ package org.ppbus.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Locale;
-import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -56,14 +53,9 @@ final class SynthCommand implements Main.Command {
             return 2;
         }
         int n = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
-        Path dir = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : Files.createTempDirectory("ppbus-synth");
         Synthesis.Result r;
-        try {
-            r = Synthesis.run(d, dir, cl.hasOption("pnr"));
-        } finally {
-            if (!cl.hasOption("keep")) {
-                deleteTree(dir);
-            }
+        try (WorkFolder f = WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null, "ppbus-synth")) {
+            r = Synthesis.run(d, f.dir(), cl.hasOption("pnr"));
         }
         String algorithm = Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name();
         out.printf(Locale.ROOT, "ppbus synth: %s, n=%d, latency %s, iCE40 (yosys synth_ice40 -noflatten)%n", algorithm, n,
@@ -116,11 +108,4 @@ final class SynthCommand implements Main.Command {
         o.put("dff", c.dff());
     }
 
-    static void deleteTree(Path dir) throws java.io.IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 }

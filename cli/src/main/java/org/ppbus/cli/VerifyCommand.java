@@ -204,21 +204,7 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("no-liveness")) {
             opt = opt.withoutLiveness();
         }
-        if (cl.hasOption("faults")) {
-            if (fifo > 0) {
-                throw new UsageException("--faults: the search injects faults on synchronous channels only, not with --async");
-            }
-            List<String> kinds = Cli.parseList("faults", cl.getOptionValue("faults")).stream().map(String::trim).toList();
-            int symbolKinds = faultKinds(kinds.stream().filter(k -> !k.equals("crash")).toList()); // names an unknown kind first
-            if (kinds.contains("crash")) {
-                if (kinds.size() > 1) {
-                    throw new UsageException("--faults: crash is searched alone, not with " + String.join(",", kinds));
-                }
-                opt = opt.withCrash();
-            } else {
-                opt = opt.withFaults(symbolKinds);
-            }
-        }
+        opt = withFaults(cl, opt, fifo);
         if (cl.hasOption("rtl") && opt.crash()) {
             throw new UsageException("--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
         }
@@ -247,15 +233,34 @@ final class VerifyCommand implements Main.Command {
                 traceOut, keep, repairBound, proofSeconds);
     }
 
+    /** --faults, checked, added to the search's options. */
+    private static SearchOptions withFaults(CommandLine cl, SearchOptions opt, int fifo) throws UsageException {
+        if (!cl.hasOption("faults")) {
+            return opt;
+        }
+        if (fifo > 0) {
+            throw new UsageException("--faults: the search injects faults on synchronous channels only, not with --async");
+        }
+        List<String> kinds = Cli.parseList("faults", cl.getOptionValue("faults")).stream().map(String::trim).toList();
+        int symbolKinds = faultKinds(kinds.stream().filter(k -> !k.equals("crash")).toList()); // names an unknown kind first
+        if (!kinds.contains("crash")) {
+            return opt.withFaults(symbolKinds);
+        }
+        if (kinds.size() > 1) {
+            throw new UsageException("--faults: crash is searched alone, not with " + String.join(",", kinds));
+        }
+        return opt.withCrash();
+    }
+
     /** The kinds of --faults as {@link org.ppbus.link.ChosenFaults} bits. */
     private static int faultKinds(List<String> list) throws UsageException {
         int kinds = 0;
         for (String k : list) {
-            kinds |= switch (k) {
-                case "drop" -> org.ppbus.link.ChosenFaults.DROP;
-                case "duplicate" -> org.ppbus.link.ChosenFaults.DUPLICATE;
-                default -> throw new UsageException("--faults: unknown kind '" + k + "' (drop, duplicate, crash)");
-            };
+            int kind = org.ppbus.link.ChosenFaults.kind(k);
+            if (kind == 0) {
+                throw new UsageException("--faults: unknown kind '" + k + "' (drop, duplicate, crash)");
+            }
+            kinds |= kind;
         }
         return kinds;
     }
@@ -286,7 +291,7 @@ final class VerifyCommand implements Main.Command {
         }
         if (r.repair() != null) {
             out.printf(Locale.ROOT, "faults %s: %,d states broken by a fault and not yet repaired; %s%n",
-                    faultNames(opt.faultKinds()), r.repair().brokenStates(), r.repair().boundCycles() >= 0
+                    org.ppbus.link.ChosenFaults.names(opt.faultKinds()), r.repair().brokenStates(), r.repair().boundCycles() >= 0
                     ? "every fault repaired within " + r.repair().boundCycles() + " cycles (the longest run of broken states)"
                     : "no repair bound (the search is incomplete or found a violation)");
         }
@@ -334,14 +339,9 @@ final class VerifyCommand implements Main.Command {
     /** The Yosys induction proof of "at most one gnt" on the generated RTL. */
     private static RtlProof.Result proof(PrintStream out, SearchOptions opt, int maxSteps, Path keep)
             throws java.io.IOException {
-        Path dir = keep != null ? java.nio.file.Files.createDirectories(keep) : java.nio.file.Files.createTempDirectory("ppbus-proof");
         RtlProof.Result proof;
-        try {
-            proof = RtlProof.run(opt.nodes(), opt.latency(), opt.rules(), true, maxSteps, dir, Version.VERSION);
-        } finally {
-            if (keep == null) {
-                SynthCommand.deleteTree(dir);
-            }
+        try (WorkFolder f = WorkFolder.open(keep, "ppbus-proof")) {
+            proof = RtlProof.run(opt.nodes(), opt.latency(), opt.rules(), true, maxSteps, f.dir(), Version.VERSION);
         }
         out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; %s)%n",
                 proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
@@ -352,11 +352,6 @@ final class VerifyCommand implements Main.Command {
                 opt.nodes(), opt.latency(), proof.seconds(),
                 keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys" : "--keep DIR keeps the files");
         return proof;
-    }
-
-    private static String faultNames(int kinds) {
-        return ((kinds & org.ppbus.link.ChosenFaults.DROP) != 0 ? "drop" : "")
-                + (kinds == 3 ? "," : "") + ((kinds & org.ppbus.link.ChosenFaults.DUPLICATE) != 0 ? "duplicate" : "");
     }
 
     private static ObjectNode json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
@@ -383,7 +378,7 @@ final class VerifyCommand implements Main.Command {
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
         if (r.repair() != null) {
             ObjectNode f = root.putObject("faults");
-            f.put("kinds", faultNames(opt.faultKinds()));
+            f.put("kinds", org.ppbus.link.ChosenFaults.names(opt.faultKinds()));
             f.put("brokenStates", r.repair().brokenStates());
             if (r.repair().boundCycles() >= 0) {
                 f.put("repairBoundCycles", r.repair().boundCycles());

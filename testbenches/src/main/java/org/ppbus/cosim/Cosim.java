@@ -103,9 +103,9 @@ public final class Cosim {
         try (RtlModel rtl = new RtlModel(lib)) {
             tap = new LockstepTap(rtl, wiring, symbols, c.seed(), BATCH);
             long t1 = System.nanoTime();
-            try {
-                interrupted = new Simulation(c).tap(tap).progress(progress).stopWhen(stop).run().interrupted();
-                tap.flush();
+            try (LockstepTap running = tap) {
+                interrupted = new Simulation(c).tap(running).progress(progress).stopWhen(stop).run().interrupted();
+                running.flush();
             } catch (LockstepTap.Found f) {
                 divergence = f.divergence;
             }

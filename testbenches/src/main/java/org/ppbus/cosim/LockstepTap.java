@@ -2,6 +2,10 @@ package org.ppbus.cosim;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.SymbolTap;
@@ -12,8 +16,14 @@ import org.ppbus.verilog.SignalNames;
  * input and its gnt and driven symbols become the expected outputs; every {@code batch} cycles the
  * RTL runs them in one native call and each gnt bit and channel symbol is compared. The first
  * difference ends the run with a {@link Found}.
+ *
+ * <p>The two sides overlap: while the RTL runs and checks one batch on a worker thread, the Java
+ * model fills the next, so on two cores a lockstep cycle costs about the slower side's time, not
+ * the sum of both. Batches are still checked one at a time and in order (a batch goes to the RTL
+ * only after the one before it has been checked), so the first divergence is the same as in a
+ * sequential run; the Java model has by then run up to one batch further.
  */
-final class LockstepTap implements SymbolTap {
+final class LockstepTap implements SymbolTap, AutoCloseable {
     /** Thrown out of the simulation at the first divergence. */
     static final class Found extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -25,6 +35,29 @@ final class LockstepTap implements SymbolTap {
         }
     }
 
+    /** One batch of cycles: the Java side's inputs and expected outputs, and the RTL's outputs. */
+    private final class Batch {
+        final int[] req = new int[batch * rw];
+        final int[] expGnt = new int[batch * rw];
+        final int[] expSym = new int[Math.max(1, batch * sw)];
+        final int[] gotGnt = new int[batch * rw];
+        final int[] gotSym = new int[Math.max(1, batch * sw)];
+        long base;
+        int count;
+
+        /** Runs the batch on the RTL and compares it; the first divergence, or null. */
+        Divergence check() {
+            int done = rtl.run(count, req, gotGnt, symbols ? gotSym : null);
+            for (int c = 0; c < done; c++) {
+                Divergence d = compare(this, c);
+                if (d != null) {
+                    return d;
+                }
+            }
+            return done < count ? new Divergence(base + done - 1, "RTL assertion ($stop)", 0, 1, seed, rtl.output()) : null;
+        }
+    }
+
     private final RtlModel rtl;
     private final Wiring wiring;
     private final boolean symbols;
@@ -32,11 +65,14 @@ final class LockstepTap implements SymbolTap {
     private final int batch;
     private final int rw;
     private final int sw;
-    private final int[] req;
-    private final int[] expGnt;
-    private final int[] expSym;
-    private final int[] gotGnt;
-    private final int[] gotSym;
+    private final Batch[] batches;
+    private Batch filling;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "ppbus-lockstep-rtl");
+        t.setDaemon(true);
+        return t;
+    });
+    private Future<Divergence> inFlight;
     private final BitSet reqBits = new BitSet();
     private final BitSet gntCur = new BitSet();
     private final BitSet gntNext = new BitSet();
@@ -53,18 +89,15 @@ final class LockstepTap implements SymbolTap {
         this.batch = batch;
         this.rw = rtl.reqWords();
         this.sw = rtl.symWords();
-        this.req = new int[batch * rw];
-        this.expGnt = new int[batch * rw];
-        this.expSym = new int[Math.max(1, batch * sw)];
-        this.gotGnt = new int[batch * rw];
-        this.gotSym = new int[Math.max(1, batch * sw)];
+        this.batches = new Batch[] {new Batch(), new Batch()};
+        this.filling = batches[0];
     }
 
     @Override
     public void symbol(Direction direction, int link, int code, long cycle) {
         if (symbols) {
             int ch = direction.channel(link);
-            expSym[slot * sw + ch / 16] |= code << (2 * (ch % 16));
+            filling.expSym[slot * sw + ch / 16] |= code << (2 * (ch % 16));
         }
     }
 
@@ -80,18 +113,18 @@ final class LockstepTap implements SymbolTap {
 
     @Override
     public void endOfCycle(long cycle) {
-        Arrays.fill(req, slot * rw, slot * rw + rw, 0);
-        Arrays.fill(expGnt, slot * rw, slot * rw + rw, 0);
-        pack(reqBits, req, slot * rw);
-        pack(gntCur, expGnt, slot * rw);
+        Arrays.fill(filling.req, slot * rw, slot * rw + rw, 0);
+        Arrays.fill(filling.expGnt, slot * rw, slot * rw + rw, 0);
+        pack(reqBits, filling.req, slot * rw);
+        pack(gntCur, filling.expGnt, slot * rw);
         gntCur.clear();
         gntCur.or(gntNext);
         record();
         slot++;
         if (slot == batch) {
-            flush();
+            send();
         } else if (sw > 0) {
-            Arrays.fill(expSym, slot * sw, slot * sw + sw, 0);
+            Arrays.fill(filling.expSym, slot * sw, slot * sw + sw, 0);
         }
     }
 
@@ -100,53 +133,97 @@ final class LockstepTap implements SymbolTap {
         if (need > history.length) {
             history = Arrays.copyOf(history, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * history.length)));
         }
-        System.arraycopy(req, slot * rw, history, (int) (historyCycles * rw), rw);
+        System.arraycopy(filling.req, slot * rw, history, (int) (historyCycles * rw), rw);
         historyCycles++;
     }
 
-    /** Runs the buffered cycles on the RTL and compares them. */
-    void flush() {
-        if (slot == 0) {
-            return;
-        }
-        int k = slot;
-        int done = rtl.run(k, req, gotGnt, symbols ? gotSym : null);
-        for (int c = 0; c < done; c++) {
-            compare(c);
-        }
-        if (done < k) {
-            throw new Found(new Divergence(base + done - 1, "RTL assertion ($stop)", 0, 1, seed, rtl.output()));
-        }
-        base += k;
+    /** Hands the filled batch to the RTL, once the one before it is checked, and starts filling the other. */
+    private void send() {
+        await();
+        Batch b = filling;
+        b.base = base;
+        b.count = slot;
+        inFlight = worker.submit(b::check);
+        base += slot;
         slot = 0;
+        filling = filling == batches[0] ? batches[1] : batches[0];
         if (sw > 0) {
-            Arrays.fill(expSym, 0, sw, 0);
+            Arrays.fill(filling.expSym, 0, sw, 0);
         }
     }
 
-    private void compare(int c) {
-        long cycle = base + c;
+    /** Waits for the batch on the RTL, if any, and throws its divergence. */
+    private void await() {
+        if (inFlight == null) {
+            return;
+        }
+        Divergence d;
+        try {
+            d = inFlight.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the RTL ran a batch", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            inFlight = null;
+        }
+        if (d != null) {
+            throw new Found(d);
+        }
+    }
+
+    /** Runs the buffered cycles on the RTL and compares them, and every batch before them. */
+    void flush() {
+        if (slot > 0) {
+            send();
+        }
+        await();
+    }
+
+    /**
+     * Lets the batch on the RTL finish, whatever stopped the run, so that the model is not closed
+     * under it, and stops the worker.
+     */
+    @Override
+    public void close() {
+        try {
+            if (inFlight != null) {
+                inFlight.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            // the run has already failed or stopped; this batch's outcome no longer matters
+        } finally {
+            worker.shutdownNow();
+        }
+    }
+
+    private Divergence compare(Batch b, int c) {
+        long cycle = b.base + c;
         for (int w = 0; w < rw; w++) {
-            int e = expGnt[c * rw + w];
-            int g = gotGnt[c * rw + w];
+            int e = b.expGnt[c * rw + w];
+            int g = b.gotGnt[c * rw + w];
             if (e != g) {
                 int bit = Integer.numberOfTrailingZeros(e ^ g);
                 int node = 32 * w + bit;
-                throw new Found(new Divergence(cycle, "gnt[" + node + "]", (e >>> bit) & 1, (g >>> bit) & 1, seed));
+                return new Divergence(cycle, "gnt[" + node + "]", (e >>> bit) & 1, (g >>> bit) & 1, seed);
             }
         }
         if (!symbols) {
-            return;
+            return null;
         }
         for (int w = 0; w < sw; w++) {
-            int e = expSym[c * sw + w];
-            int g = gotSym[c * sw + w];
+            int e = b.expSym[c * sw + w];
+            int g = b.gotSym[c * sw + w];
             if (e != g) {
                 int ch = 16 * w + Integer.numberOfTrailingZeros(e ^ g) / 2;
                 int shift = 2 * (ch % 16);
-                throw new Found(new Divergence(cycle, channelName(ch), (e >>> shift) & 3, (g >>> shift) & 3, seed));
+                return new Divergence(cycle, channelName(ch), (e >>> shift) & 3, (g >>> shift) & 3, seed);
             }
         }
+        return null;
     }
 
     private String channelName(int ch) {

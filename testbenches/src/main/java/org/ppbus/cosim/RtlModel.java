@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * One instance of a Verilated design, driven through JNA. Verilator models must be constructed and
- * evaluated on one thread, so every call checks that it comes from the thread that made the
- * instance. Calls are batched: {@link #run} moves k cycles of req in and gnt and symbols out.
+ * One instance of a Verilated design, driven through JNA. A Verilator model may be used by one
+ * thread at a time, and it may be handed from one thread to another (the shim points the runtime's
+ * per-thread context at the model on every call); every call checks that no other call is under
+ * way. Calls are batched: {@link #run} moves k cycles of req in and gnt and symbols out.
  */
 public final class RtlModel implements AutoCloseable {
     /** The exported C functions of the shim. */
@@ -42,7 +43,7 @@ public final class RtlModel implements AutoCloseable {
     }
 
     private final Api api;
-    private final Thread owner = Thread.currentThread();
+    private final java.util.concurrent.atomic.AtomicReference<Thread> user = new java.util.concurrent.atomic.AtomicReference<>();
     private Pointer handle;
     private final int reqWords;
     private final int symWords;
@@ -58,13 +59,20 @@ public final class RtlModel implements AutoCloseable {
         }
     }
 
+    /** Marks the model in use by this thread; throws if another thread is using it, or it is closed. */
     private void check() {
-        if (Thread.currentThread() != owner) {
-            throw new IllegalStateException("a Verilator model must be used on the thread that made it");
+        if (!user.compareAndSet(null, Thread.currentThread()) && user.get() != Thread.currentThread()) {
+            throw new IllegalStateException("a Verilator model is used by two threads at once");
         }
         if (handle == null) {
+            user.set(null);
             throw new IllegalStateException("model closed");
         }
+    }
+
+    /** Ends a call: another thread may use the model next. */
+    private void done() {
+        user.set(null);
     }
 
     public int nodes() {
@@ -82,25 +90,37 @@ public final class RtlModel implements AutoCloseable {
     /** Runs k cycles; returns the cycles completed (fewer if the RTL stopped on an assertion). */
     public int run(int k, int[] req, int[] gnt, int[] sym) {
         check();
-        return api.ppbus_run(handle, k, req, gnt, sym);
+        try {
+            return api.ppbus_run(handle, k, req, gnt, sym);
+        } finally {
+            done();
+        }
     }
 
     /** gnt of the current cycle (a register), with req applied to the logic but no clock edge. */
     public void peek(int[] req, int[] gnt) {
         check();
-        api.ppbus_peek(handle, req, gnt);
+        try {
+            api.ppbus_peek(handle, req, gnt);
+        } finally {
+            done();
+        }
     }
 
     /** What the RTL printed since the last call ($display, and a $stop's message); empty if nothing. */
     public String output() {
         check();
-        StringBuilder all = new StringBuilder();
-        byte[] buf = new byte[8192];
-        int n;
-        while ((n = api.ppbus_output(buf, buf.length)) > 0) {
-            all.append(new String(buf, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            StringBuilder all = new StringBuilder();
+            byte[] buf = new byte[8192];
+            int n;
+            while ((n = api.ppbus_output(buf, buf.length)) > 0) {
+                all.append(new String(buf, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+            }
+            return all.toString();
+        } finally {
+            done();
         }
-        return all.toString();
     }
 
     /**
@@ -113,27 +133,43 @@ public final class RtlModel implements AutoCloseable {
 
     public boolean gotError() {
         check();
-        return api.ppbus_got_error(handle) != 0;
+        try {
+            return api.ppbus_got_error(handle) != 0;
+        } finally {
+            done();
+        }
     }
 
     public void traceTo(Path vcd) {
         check();
-        if (api.ppbus_trace_open(handle, vcd.toAbsolutePath().toString()) != 0) {
-            throw new IllegalStateException("could not open VCD " + vcd);
+        try {
+            if (api.ppbus_trace_open(handle, vcd.toAbsolutePath().toString()) != 0) {
+                throw new IllegalStateException("could not open VCD " + vcd);
+            }
+        } finally {
+            done();
         }
     }
 
     public void closeTrace() {
         check();
-        api.ppbus_trace_close(handle);
+        try {
+            api.ppbus_trace_close(handle);
+        } finally {
+            done();
+        }
     }
 
     @Override
     public void close() {
         if (handle != null) {
             check();
-            api.ppbus_free(handle);
-            handle = null;
+            try {
+                api.ppbus_free(handle);
+                handle = null;
+            } finally {
+                done();
+            }
         }
     }
 }

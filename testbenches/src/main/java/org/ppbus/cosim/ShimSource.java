@@ -81,7 +81,7 @@ final class ShimSource {
             }
 
             API void ppbus_free(void* h) {
-                Sim* s = static_cast<Sim*>(h);
+                Sim* s = sim(h);
                 if (s->vcd) { s->vcd->close(); delete s->vcd; }
                 s->top->final();
                 delete s->top;
@@ -90,7 +90,7 @@ final class ShimSource {
             }
 
             API int ppbus_trace_open(void* h, const char* path) {
-                Sim* s = static_cast<Sim*>(h);
+                Sim* s = sim(h);
                 if (s->vcd) return -1;
                 s->vcd = new VerilatedVcdC;
                 s->top->trace(s->vcd, 2);
@@ -99,13 +99,13 @@ final class ShimSource {
             }
 
             API void ppbus_trace_close(void* h) {
-                Sim* s = static_cast<Sim*>(h);
+                Sim* s = sim(h);
                 if (s->vcd) { s->vcd->close(); delete s->vcd; s->vcd = nullptr; }
             }
 
             // Synchronous reset for two clock edges; the cycle after it is cycle 0.
             API int ppbus_reset(void* h) {
-                Sim* s = static_cast<Sim*>(h);
+                Sim* s = sim(h);
                 std::vector<uint32_t> zero((size_t) ppbus_req_words(), 0u);
                 s->top->rst = 1;
                 setReq(s->top, zero.data());
@@ -128,7 +128,7 @@ final class ShimSource {
             // hierarchical build, or with a Verilator whose internals differ, the cycle settles
             // with clk low first.
             API int ppbus_run(void* h, int k, const uint32_t* req, uint32_t* gnt, uint32_t* sym) {
-                Sim* s = static_cast<Sim*>(h);
+                Sim* s = sim(h);
                 const int rw = ppbus_req_words();
                 const int sw = ppbus_sym_words();
                 for (int c = 0; c < k; ++c) {
@@ -159,7 +159,7 @@ final class ShimSource {
 
             // gnt of the current cycle without clocking: gnt is a register, req only settles logic.
             API void ppbus_peek(void* h, const uint32_t* req, uint32_t* gnt) {
-                Sim* s = static_cast<Sim*>(h);
+                Sim* s = sim(h);
                 setReq(s->top, req);
                 s->top->clk = 0;
                 s->top->eval();
@@ -213,6 +213,11 @@ final class ShimSource {
         b.append("#define API extern \"C\" __attribute__((visibility(\"default\")))\n\n");
         b.append(PRINTF);
         b.append("namespace {\nstruct Sim {\n    VerilatedContext* ctx;\n    Vppbus_top* top;\n    VerilatedVcdC* vcd;\n    uint64_t cycle;\n};\n\n");
+        // The Verilator runtime finds a model's context through a per-thread pointer, set only on the
+        // thread that made the context ($stop records its error there). The Java side may hand a
+        // model from thread to thread, one at a time, so every entry point sets it for its caller.
+        b.append("Sim* sim(void* h) {\n    Sim* s = static_cast<Sim*>(h);\n    Verilated::threadContextp(s->ctx);\n"
+                + "    return s;\n}\n\n");
         b.append("constexpr bool kOneEval = ").append(!hierarchical).append(";\n\n").append(REARM);
         // req/gnt conversion for the width Verilator chose.
         if (n <= 64) {

@@ -201,7 +201,7 @@ final class TopLevel {
          .append("    input  wire ").append(range).append("req,\n");
         if (rules.reclaim()) {
             b.append("    input  wire ").append(range).append("dead,   // +reclaim: node i is known to have crashed (raised")
-             .append(" at least 2L cycles after it fell silent, then held)\n");
+             .append(" at least 2L cycles after it fell silent, then held; never for a live node)\n");
         }
         b.append("    output wire ").append(range).append("gnt\n")
          .append(");\n");

@@ -55,6 +55,26 @@ class RtlProofTest {
     }
 
     /**
+     * +reclaim is safe only with a failure detector that is never wrong (docs/VERIFICATION.md, the
+     * failure detector): with the top level's dead input left free, an arbiter told that a live,
+     * eating client is dead takes its fork back and lends it to another, and the base case finds two
+     * gnts from reset. With every dead bit tied low the same design keeps mutual exclusion over the
+     * same steps, so the input alone makes the difference.
+     */
+    @Test
+    void aWrongFailureDetectorBreaksMutualExclusion(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        GeneratedDesign reclaim = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.parse("fixed+reclaim"), "test");
+        RtlProof.Result wrong = RtlProof.run(reclaim, 3, 1, false, 8, dir.resolve("free"));
+        assertTrue(wrong.baseCaseFailed(), tail(wrong.log()));
+        GeneratedDesign silent = reclaim.map(v -> v.replace("_dead ({dead[", "_dead ({1'b0 & dead[")
+                .replace(", dead[", ", 1'b0 & dead["));
+        assertTrue(silent.files().get("ppbus_top.v").contains("1'b0 & dead["), "mutation not applied");
+        RtlProof.Result tied = RtlProof.run(silent, 3, 1, false, 8, dir.resolve("tied"));
+        assertFalse(tied.baseCaseFailed(), tail(tied.log()));
+    }
+
+    /**
      * +heal's RTL without faults: with its link-timing invariants ({@code HealInvariants}) added to
      * the strengthening, k-induction closes, and from reset no state within k cycles breaks any of
      * them.

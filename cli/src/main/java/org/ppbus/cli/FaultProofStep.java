@@ -101,7 +101,7 @@ final class FaultProofStep {
         return new Outcome(r, cex, cex != null ? vcd : null);
     }
 
-    /** The earliest frame at which pdr found a property broken. */
+    /** The earliest cycle in which one of pdr's counterexamples breaks a property: the shortest is no longer. */
     private static int shortest(RtlFaultProof.Result r) {
         return r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).mapToInt(RtlFaultProof.Verdict::frame).min()
                 .orElseThrow();
@@ -118,7 +118,7 @@ final class FaultProofStep {
                         : "--keep DIR keeps the files");
         for (RtlFaultProof.Verdict v : r.verdicts()) {
             out.printf(Locale.ROOT, "  %s: %s%n", v.property(), v.proven() ? "PROVEN in every reachable state"
-                    : v.broken() ? "FAILS in cycle " + v.frame() + " of a run from reset (cycle 0 is the reset)"
+                    : v.broken() ? "FAILS: pdr's counterexample breaks it in cycle " + v.frame() + " (cycle 0 is the reset)"
                     : "undecided within " + seconds + " s (--proof-seconds)");
         }
     }

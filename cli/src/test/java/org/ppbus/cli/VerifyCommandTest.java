@@ -190,7 +190,8 @@ class VerifyCommandTest {
         assertEquals(vcd.toString(), cex.get("vcd").asText());
         assertTrue(Files.readString(vcd).contains("$enddefinitions"), "not a VCD");
         assertTrue(cli.out().contains("counterexample: " + vcd), cli.out());
-        assertEquals(holder.get("counterexampleCycles").asInt() + 1, cex.get("cycles").asInt(), cex.toString());
+        // The waveform is the shortest run (bounded model checking), so no longer than pdr's.
+        assertTrue(cex.get("cycles").asInt() - 1 <= holder.get("counterexampleCycles").asInt(), cex.toString());
         assertEquals(holder.get("property").asText(), cex.get("replayFails").get(0).asText());
     }
 

@@ -120,8 +120,11 @@ final class FaultHarness {
          .append("    input wire ").append(cRange).append(" drop_req,\n    input wire ").append(cRange).append(" dup_req\n);\n");
         b.append("    reg past_valid = 1'b0;\n    reg ").append(range).append(" req_q = ").append(n).append("'d0;\n");
         b.append("    reg dropped_q = 1'b0;  // a symbol was dropped\n    reg duplicated_q = 1'b0;\n");
-        b.append("    reg [7:0] broken_q = 8'd0;  // consecutive cycles with fork conservation broken\n");
-        b.append("    reg conserved;\n    integer forks;\n");
+        boolean repair = repairBound >= 0;
+        if (repair) {
+            b.append("    reg [7:0] broken_q = 8'd0;  // consecutive cycles with fork conservation broken\n");
+            b.append("    reg conserved;\n    integer forks;\n");
+        }
         b.append("    wire ").append(range).append(" gnt;\n");
         b.append("    wire ").append(cRange).append(" drops;\n    wire ").append(cRange).append(" dups;\n");
         b.append(wires.body);
@@ -129,10 +132,21 @@ final class FaultHarness {
         b.append("    assign dups = {").append(joinDescending("dup_now_", c)).append("};\n\n");
         b.append("    always @(posedge clk) begin\n        past_valid <= 1'b1;\n        req_q <= req;\n")
          .append("        dropped_q <= dropped_q | (|drops);\n        duplicated_q <= duplicated_q | (|dups);\n")
-         .append("        broken_q <= conserved ? 8'd0 : broken_q + {7'd0, broken_q != 8'd255};\n    end\n\n");
+         .append(repair ? "        broken_q <= conserved ? 8'd0 : broken_q + {7'd0, broken_q != 8'd255};\n" : "")
+         .append("    end\n\n");
         b.append("    // Reset in the first cycle only.\n");
         b.append("    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
         b.append(wires.ports).append(fanout).append("\n    );\n\n");
+        if (repair) {
+            conservationWatch(b, w, latency);
+        }
+        List<String> properties = assumptionsAndProperties(b, w, faults, c, repairBound);
+        b.append("        end\n    end\nendmodule\n");
+        return new Harness(b.toString(), wires.exposed, driven, properties);
+    }
+
+    /** I2 for every arbiter, watched rather than asserted: a fault may break it for a while. */
+    private static void conservationWatch(StringBuilder b, Wiring w, int latency) {
         b.append("    // I2 for every arbiter, watched rather than asserted: a fault may break it for a while.\n");
         b.append("    always @* begin\n        conserved = 1'b1;\n");
         for (int a = 0; a < w.points(); a++) {
@@ -141,9 +155,6 @@ final class FaultHarness {
             }
         }
         b.append("    end\n\n");
-        List<String> properties = assumptionsAndProperties(b, w, faults, c, repairBound);
-        b.append("        end\n    end\nendmodule\n");
-        return new Harness(b.toString(), wires.exposed, driven, properties);
     }
 
     /** The processors' and the faults' assumptions, then the properties; returns the properties in order. */

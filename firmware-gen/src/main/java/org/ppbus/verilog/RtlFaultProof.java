@@ -49,8 +49,9 @@ public final class RtlFaultProof {
     }
 
     /**
-     * One property's verdict: proven, or broken in cycle {@code frame} of a counterexample (the reset
-     * is cycle 0), or undecided.
+     * One property's verdict: proven, or broken in cycle {@code frame} of pdr's counterexample (the
+     * reset is cycle 0; pdr's need not be the shortest, {@link #counterexample} finds that), or
+     * undecided.
      */
     public record Verdict(String property, boolean proven, int frame) {
         public boolean broken() {
@@ -212,9 +213,9 @@ public final class RtlFaultProof {
         while (m.find()) {
             int out = Integer.parseInt(m.group(1));
             if (out < frame.length && frame[out] < 0) {
-                // pdr -a prints the frame one lower than its counterexample's (plain pdr, bmc3 and the
-                // replay of the witness all put the failure one cycle later), so the cycle, counting the
-                // reset as cycle 0, is one more than printed.
+                // pdr -a prints the frame one lower than its counterexample's (on the same model plain
+                // pdr, bmc3 and the replay of the witness all put the failure one cycle later), so the
+                // cycle, counting the reset as cycle 0, is one more than printed.
                 frame[out] = Integer.parseInt(m.group(2)) + 1;
             }
         }

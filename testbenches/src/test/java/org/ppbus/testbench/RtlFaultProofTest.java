@@ -51,9 +51,10 @@ class RtlFaultProofTest {
 
     /**
      * The counterexample of the run above, found again by ABC's bounded model checker and replayed in
-     * Yosys's simulator, a second engine: the replay must break the property pdr found broken
-     * first, in that cycle (so the waveform is one cycle longer, the reset's), and nothing else; and
-     * the waveform must show what the model allows: one duplicate, and no drop.
+     * Yosys's simulator, a second engine. Bounded model checking finds the shortest counterexample,
+     * so it is no longer than pdr's (which need not be the shortest), and the replay must break one
+     * of the properties pdr found broken, and nothing else; the waveform must show what the model
+     * allows: one duplicate, and no drop.
      */
     @Test
     void aBrokenProofsCounterexampleReplaysAsAWaveform(@TempDir Path dir) throws IOException {
@@ -62,12 +63,13 @@ class RtlFaultProofTest {
                 line -> { });
         int first = r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).mapToInt(RtlFaultProof.Verdict::frame).min()
                 .orElseThrow();
-        List<String> brokenFirst = r.verdicts().stream().filter(v -> v.frame() == first).map(RtlFaultProof.Verdict::property)
+        List<String> broken = r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).map(RtlFaultProof.Verdict::property)
                 .toList();
         RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, first,
                 r.verdicts().stream().map(RtlFaultProof.Verdict::property).toList(), LIMIT);
-        assertEquals(first + 1, cex.cycles());
-        assertEquals(brokenFirst, cex.failing());
+        assertTrue(cex.cycles() - 1 <= first, cex.cycles() + " cycles, pdr's first failure in cycle " + first);
+        assertFalse(cex.failing().isEmpty());
+        assertTrue(broken.containsAll(cex.failing()), cex.failing() + " against " + broken);
         Path vcd = dir.resolve("replayed.vcd");
         Files.writeString(vcd, cex.vcd());
         Map<String, TreeMap<Long, String>> v = Vcd.read(vcd);
@@ -86,6 +88,8 @@ class RtlFaultProofTest {
      * earliest symbol a lost fork can be; dropped there, the fork is nowhere from cycle 3 on; the
      * harness's counter of broken cycles, a register, reads 1 in cycle 4 and 5 in cycle 8, the first
      * value above B. Only a FORK or a return can take a fork with it, and no return comes earlier.
+     * So the shortest counterexample, which bounded model checking finds, has 9 cycles (pdr's own
+     * need not be the shortest).
      */
     @Test
     void theFixedRulesNeverRepairALostFork(@TempDir Path dir) throws IOException {
@@ -93,7 +97,12 @@ class RtlFaultProofTest {
         RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(true, false), 4, LIMIT, dir, "test",
                 line -> { });
         assertEquals(3, r.verdicts().size());
-        assertEquals(2 + 1 + 4 + 1, r.of("fork conservation broken for at most B cycles").frame(), RtlProofTest.tail(r.log()));
+        String repair = "fork conservation broken for at most B cycles";
+        assertTrue(r.of(repair).broken(), RtlProofTest.tail(r.log()));
+        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r.of(repair).frame(),
+                r.verdicts().stream().map(RtlFaultProof.Verdict::property).toList(), LIMIT);
+        assertEquals(2 + 1 + 4 + 1, cex.cycles() - 1);
+        assertEquals(List.of(repair), cex.failing());
     }
 
     /**

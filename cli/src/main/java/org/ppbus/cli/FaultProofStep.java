@@ -86,8 +86,7 @@ final class FaultProofStep {
                     });
             if (r.anyBroken()) {
                 bar.waiting("rtl fault proof: replaying the counterexample");
-                cex = RtlFaultProof.counterexample(f.dir(), shortest(r), r.verdicts().stream()
-                        .map(RtlFaultProof.Verdict::property).toList(), seconds);
+                cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
                 Outputs.write(vcd, cex.vcd());
             }
         } finally {
@@ -99,12 +98,6 @@ final class FaultProofStep {
                     + " replayed in Yosys's simulator, where %s fails)%n", vcd, cex.cycles(), String.join(" and ", cex.failing()));
         }
         return new Outcome(r, cex, cex != null ? vcd : null);
-    }
-
-    /** The earliest cycle in which one of pdr's counterexamples breaks a property: the shortest is no longer. */
-    private static int shortest(RtlFaultProof.Result r) {
-        return r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).mapToInt(RtlFaultProof.Verdict::frame).min()
-                .orElseThrow();
     }
 
     private static void print(PrintStream out, SearchOptions opt, RtlFaultProof.Faults faults, RtlFaultProof.Result r,

@@ -143,10 +143,12 @@ public final class RtlFaultProof {
      * simulator, which writes the waveform. The replay is a check independent of ABC: a
      * counterexample whose replay breaks no assertion is an error, not a result.
      *
-     * @param frames the depth at which pdr found a property broken
+     * @param proof the broken proof's result, whose earliest failure bounds the search
      */
-    public static Counterexample counterexample(Path dir, int frames, List<String> properties, long timeoutSeconds)
-            throws IOException {
+    public static Counterexample counterexample(Path dir, Result proof, long timeoutSeconds) throws IOException {
+        int frames = proof.verdicts().stream().filter(Verdict::broken).mapToInt(Verdict::frame).min()
+                .orElseThrow(() -> new IllegalArgumentException("no property is broken"));
+        List<String> properties = proof.verdicts().stream().map(Verdict::property).toList();
         Files.writeString(dir.resolve("counterexample.abc"), "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + (frames + 2)
                 + "\nwrite_cex -a " + WITNESS + "\n");
         ExternalTool.Result bmc = ExternalTool.run(dir, timeoutSeconds, "yosys-abc", "-f", "counterexample.abc");

@@ -59,20 +59,22 @@ public final class RtlModel implements AutoCloseable {
         }
     }
 
-    /** Marks the model in use by this thread; throws if another thread is using it, or it is closed. */
-    private void check() {
+    /**
+     * Makes one call into the model, marked as in use by this thread meanwhile; throws if another
+     * thread is using it, or it is closed.
+     */
+    private <T> T use(java.util.function.Supplier<T> call) {
         if (!user.compareAndSet(null, Thread.currentThread()) && user.get() != Thread.currentThread()) {
             throw new IllegalStateException("a Verilator model is used by two threads at once");
         }
-        if (handle == null) {
+        try {
+            if (handle == null) {
+                throw new IllegalStateException("model closed");
+            }
+            return call.get();
+        } finally {
             user.set(null);
-            throw new IllegalStateException("model closed");
         }
-    }
-
-    /** Ends a call: another thread may use the model next. */
-    private void done() {
-        user.set(null);
     }
 
     public int nodes() {
@@ -89,28 +91,20 @@ public final class RtlModel implements AutoCloseable {
 
     /** Runs k cycles; returns the cycles completed (fewer if the RTL stopped on an assertion). */
     public int run(int k, int[] req, int[] gnt, int[] sym) {
-        check();
-        try {
-            return api.ppbus_run(handle, k, req, gnt, sym);
-        } finally {
-            done();
-        }
+        return use(() -> api.ppbus_run(handle, k, req, gnt, sym));
     }
 
     /** gnt of the current cycle (a register), with req applied to the logic but no clock edge. */
     public void peek(int[] req, int[] gnt) {
-        check();
-        try {
+        use(() -> {
             api.ppbus_peek(handle, req, gnt);
-        } finally {
-            done();
-        }
+            return null;
+        });
     }
 
     /** What the RTL printed since the last call ($display, and a $stop's message); empty if nothing. */
     public String output() {
-        check();
-        try {
+        return use(() -> {
             StringBuilder all = new StringBuilder();
             byte[] buf = new byte[8192];
             int n;
@@ -118,9 +112,7 @@ public final class RtlModel implements AutoCloseable {
                 all.append(new String(buf, 0, n, java.nio.charset.StandardCharsets.UTF_8));
             }
             return all.toString();
-        } finally {
-            done();
-        }
+        });
     }
 
     /**
@@ -132,44 +124,30 @@ public final class RtlModel implements AutoCloseable {
     }
 
     public boolean gotError() {
-        check();
-        try {
-            return api.ppbus_got_error(handle) != 0;
-        } finally {
-            done();
-        }
+        return use(() -> api.ppbus_got_error(handle) != 0);
     }
 
     public void traceTo(Path vcd) {
-        check();
-        try {
-            if (api.ppbus_trace_open(handle, vcd.toAbsolutePath().toString()) != 0) {
-                throw new IllegalStateException("could not open VCD " + vcd);
-            }
-        } finally {
-            done();
+        if (use(() -> api.ppbus_trace_open(handle, vcd.toAbsolutePath().toString())) != 0) {
+            throw new IllegalStateException("could not open VCD " + vcd);
         }
     }
 
     public void closeTrace() {
-        check();
-        try {
+        use(() -> {
             api.ppbus_trace_close(handle);
-        } finally {
-            done();
-        }
+            return null;
+        });
     }
 
     @Override
     public void close() {
         if (handle != null) {
-            check();
-            try {
+            use(() -> {
                 api.ppbus_free(handle);
                 handle = null;
-            } finally {
-                done();
-            }
+                return null;
+            });
         }
     }
 }

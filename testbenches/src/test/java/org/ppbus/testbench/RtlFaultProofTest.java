@@ -65,8 +65,7 @@ class RtlFaultProofTest {
                 .orElseThrow();
         List<String> broken = r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).map(RtlFaultProof.Verdict::property)
                 .toList();
-        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, first,
-                r.verdicts().stream().map(RtlFaultProof.Verdict::property).toList(), LIMIT);
+        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
         assertTrue(cex.cycles() - 1 <= first, cex.cycles() + " cycles, pdr's first failure in cycle " + first);
         assertFalse(cex.failing().isEmpty());
         assertTrue(broken.containsAll(cex.failing()), cex.failing() + " against " + broken);
@@ -99,8 +98,7 @@ class RtlFaultProofTest {
         assertEquals(3, r.verdicts().size());
         String repair = "fork conservation broken for at most B cycles";
         assertTrue(r.of(repair).broken(), RtlProofTest.tail(r.log()));
-        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r.of(repair).frame(),
-                r.verdicts().stream().map(RtlFaultProof.Verdict::property).toList(), LIMIT);
+        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
         assertEquals(2 + 1 + 4 + 1, cex.cycles() - 1);
         assertEquals(List.of(repair), cex.failing());
     }

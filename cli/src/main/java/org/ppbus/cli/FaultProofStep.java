@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -54,9 +52,6 @@ final class FaultProofStep {
         return s;
     }
 
-    /** pdr's verbose lines start with the frame it works on. */
-    private static final Pattern FRAME = Pattern.compile("^\\s*(\\d+) :");
-
     /** The proof's result and, when a property fails, its counterexample and the file it was written to. */
     record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample, Path written) { }
 
@@ -79,9 +74,9 @@ final class FaultProofStep {
         try (WorkFolder f = WorkFolder.open(keep, "ppbus-fault-proof")) {
             r = RtlFaultProof.run(opt.nodes(), opt.latency(), opt.rules(), faults, repairBound, seconds, f.dir(),
                     Version.VERSION, line -> {
-                        Matcher m = FRAME.matcher(line);
-                        if (m.find()) {
-                            bar.waiting("rtl fault proof: pdr frame " + m.group(1));
+                        int frame = RtlFaultProof.frameOf(line);
+                        if (frame >= 0) {
+                            bar.waiting("rtl fault proof: pdr frame " + frame);
                         }
                     });
             if (r.anyBroken()) {
@@ -112,8 +107,15 @@ final class FaultProofStep {
         for (RtlFaultProof.Verdict v : r.verdicts()) {
             out.printf(Locale.ROOT, "  %s: %s%n", v.property(), v.proven() ? "PROVEN in every reachable state"
                     : v.broken() ? "FAILS: pdr's counterexample breaks it in cycle " + v.frame() + " (cycle 0 is the reset)"
-                    : "undecided within " + seconds + " s (--proof-seconds)");
+                    : undecided(r, seconds));
         }
+    }
+
+    private static String undecided(RtlFaultProof.Result r, long seconds) {
+        String where = r.frameReached() >= 0 ? ", pdr in frame " + r.frameReached() : "";
+        return r.ended() == RtlFaultProof.Ended.STOPPED
+                ? String.format(Locale.ROOT, "undecided: stopped after %.1f s%s", r.seconds(), where)
+                : "undecided within " + seconds + " s (--proof-seconds)" + where;
     }
 
     /** The result as the JSON's {@code rtlFaultProof}. */
@@ -129,6 +131,12 @@ final class FaultProofStep {
         }
         o.put("registers", r.latches());
         o.put("seconds", r.seconds());
+        o.put("ended", switch (r.ended()) {
+            case DECIDED -> "decided";
+            case TIME_LIMIT -> "time limit";
+            case STOPPED -> "stopped";
+        });
+        o.put("pdrFrame", r.frameReached());
         if (outcome.counterexample() != null) {
             ObjectNode c = o.putObject("counterexample");
             c.put("vcd", outcome.written().toString());

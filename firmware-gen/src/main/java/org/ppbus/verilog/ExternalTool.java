@@ -69,29 +69,53 @@ public final class ExternalTool {
         try (java.io.RandomAccessFile tail = new java.io.RandomAccessFile(log.toFile(), "r")) {
             pb.redirectOutput(log.toFile());
             Process p = pb.start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-            StringBuilder partial = new StringBuilder();
+            // If the JVM is stopped (a signal to it alone, not to its process group), the tool and
+            // whatever it started must not run on orphaned: a proof would hold a core for an hour.
+            Thread reaper = new Thread(() -> stop(p));
+            Runtime.getRuntime().addShutdownHook(reaper);
             try {
-                while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
-                    follow(tail, partial, lines);
-                    if (System.nanoTime() > deadline) {
-                        p.destroyForcibly();
-                        throw new IOException(command[0] + " did not finish within " + timeoutSeconds + " s");
-                    }
+                return await(p, command[0], timeoutSeconds, tail, lines, log);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(reaper);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running or has run
                 }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new IOException(command[0] + " was interrupted");
             }
-            follow(tail, partial, lines);
-            if (partial.length() > 0) {
-                lines.accept(partial.toString());
-            }
-            return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /** Kills the tool and its descendants, which are collected first: once it is dead they are no longer its. */
+    private static void stop(Process p) {
+        List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
+        all.add(0, p.toHandle());
+        all.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static Result await(Process p, String tool, long timeoutSeconds, java.io.RandomAccessFile tail,
+            java.util.function.Consumer<String> lines, Path log) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        StringBuilder partial = new StringBuilder();
+        try {
+            while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
+                follow(tail, partial, lines);
+                if (System.nanoTime() > deadline) {
+                    stop(p);
+                    throw new IOException(tool + " did not finish within " + timeoutSeconds + " s");
+                }
+            }
+        } catch (InterruptedException e) {
+            stop(p);
+            Thread.currentThread().interrupt();
+            throw new IOException(tool + " was interrupted");
+        }
+        follow(tail, partial, lines);
+        if (partial.length() > 0) {
+            lines.accept(partial.toString());
+        }
+        return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
     }
 
     /** Passes on the complete lines written since the last call; keeps an unfinished one. */

@@ -59,8 +59,17 @@ public final class RtlFaultProof {
         }
     }
 
-    /** Every property's verdict, in the harness's order, and the size of the model pdr worked on. */
-    public record Result(List<Verdict> verdicts, int latches, double seconds, String log) {
+    /**
+     * How a proof ended: every property decided; pdr's time limit reached ({@code --proof-seconds});
+     * or pdr killed from outside before either (an interrupt).
+     */
+    public enum Ended { DECIDED, TIME_LIMIT, STOPPED }
+
+    /**
+     * Every property's verdict, in the harness's order, the size of the model pdr worked on, the
+     * last frame pdr worked in (-1 before the first), and how the proof ended.
+     */
+    public record Result(List<Verdict> verdicts, int latches, double seconds, int frameReached, Ended ended, String log) {
         public boolean proven() {
             return verdicts.stream().allMatch(Verdict::proven);
         }
@@ -118,12 +127,46 @@ public final class RtlFaultProof {
         // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
         // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
         // (docs/VERIFICATION.md).
+        long limit = Math.max(1, left - 5);
         Files.writeString(dir.resolve("proof.abc"), "read_aiger proof.aig\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n"
-                + "pdr -a -v -r -n -c -T " + Math.max(1, left - 5) + "\n");
+                + "pdr -a -v -r -n -c -T " + limit + "\n");
+        long t1 = System.nanoTime();
         ExternalTool.Result abc = ExternalTool.run(dir, left, progress, "yosys-abc", "-f", "proof.abc");
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
-        return parse(abc.output(), h.properties(), secs);
+        boolean atLimit = (System.nanoTime() - t1) / 1e9 >= limit - 1;
+        return judge(parse(abc.output(), h.properties(), secs), abc, atLimit);
+    }
+
+    /**
+     * The parsed result, with how it ended. With -n -c, yosys-abc 0.23's pdr can abort on its own
+     * assertion when its time limit strikes inside the 'down' step (ZPdr_ManDown: micResult != -1)
+     * instead of printing its summary: at the limit that is an undecided proof, not an error. A
+     * kill from outside (an interrupt stops the tool with the JVM) is a stopped one. Any other
+     * failure is an error: an undecided verdict must mean that pdr ran out of time.
+     */
+    static Result judge(Result r, ExternalTool.Result abc, boolean atLimit) throws IOException {
+        int signal = abc.exitCode() > 128 ? abc.exitCode() - 128 : 0;
+        boolean killed = signal == 2 || signal == 9 || signal == 15;
+        Ended ended;
+        if (abc.exitCode() == 0 || (atLimit && abc.output().contains(DOWN_AT_LIMIT))) {
+            boolean decided = r.verdicts().stream().allMatch(v -> v.proven() || v.broken());
+            ended = decided ? Ended.DECIDED : Ended.TIME_LIMIT;
+        } else if (killed) {
+            ended = Ended.STOPPED;
+        } else {
+            throw new IOException("yosys-abc failed in the fault proof (exit code " + abc.exitCode() + "): "
+                    + ExternalTool.lastLines(abc.output(), 1));
+        }
+        return new Result(r.verdicts(), r.latches(), r.seconds(), r.frameReached(), ended, r.log());
+    }
+
+    private static final String DOWN_AT_LIMIT = "ZPdr_ManDown: Assertion `micResult != -1' failed";
+
+    /** The frame a line of pdr's verbose progress reports on, or -1 for any other line. */
+    public static int frameOf(String line) {
+        Matcher m = FRAME.matcher(line);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     private static final String AIGER = "write_aiger -zinit -map proof.aim proof.aig";
@@ -196,6 +239,8 @@ public final class RtlFaultProof {
         return lines.size() - 1;
     }
 
+    /** pdr -v's progress lines start with the frame it works on: "  6 : 0 8 58 151 ...". */
+    private static final Pattern FRAME = Pattern.compile("^\\s*(\\d+) :");
     private static final Pattern ASSERTED_ANY = Pattern.compile("Output \\d+ of miter \\S+ was asserted in frame");
     private static final Pattern ASSERTED = Pattern.compile("Output (\\d+) was asserted in frame\\s+(\\d+)");
     private static final Pattern LATCHES = Pattern.compile("lat\\s*=\\s*(\\d+)");
@@ -232,6 +277,8 @@ public final class RtlFaultProof {
         for (int k = 0; k < properties.size(); k++) {
             verdicts.add(new Verdict(properties.get(k), decided && frame[k] < 0, frame[k]));
         }
-        return new Result(List.copyOf(verdicts), latches, seconds, log);
+        int reached = log.lines().mapToInt(RtlFaultProof::frameOf).max().orElse(-1);
+        boolean all = verdicts.stream().allMatch(v -> v.proven() || v.broken());
+        return new Result(List.copyOf(verdicts), latches, seconds, reached, all ? Ended.DECIDED : Ended.TIME_LIMIT, log);
     }
 }

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,5 +31,43 @@ class ExternalToolTest {
         assertEquals(List.of("first", "second", "third"), lines);
         assertEquals("first\nsecond\nthird", r.output());
         assertTrue(end - at.get(0) > 1_000_000_000L, "the first line came only at the end");
+    }
+
+    /**
+     * A JVM stopped by a signal to it alone (kill PID, not Ctrl-C, which reaches the whole process
+     * group) takes its tool down with it, and the tool's own children too: here a shell's sleep,
+     * standing for the yosys-abc a yosys run starts. Before, both ran on orphaned.
+     */
+    @Test
+    void aStoppedJvmLeavesNoToolRunning(@TempDir Path dir) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process jvm = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                Orphan.class.getName(), dir.toString()).redirectErrorStream(true).start();
+        ProcessHandle sleep = null;
+        try {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (sleep == null && System.nanoTime() < until) {
+                sleep = jvm.descendants().filter(h -> h.info().command().orElse("").endsWith("/sleep"))
+                        .findFirst().orElse(null);
+                Thread.sleep(50);
+            }
+            assertTrue(sleep != null, "the child JVM never started its tool");
+            jvm.destroy();
+            assertTrue(jvm.waitFor(30, TimeUnit.SECONDS), "the child JVM did not stop");
+            Optional<ProcessHandle> gone = Optional.ofNullable(sleep.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).get());
+            assertTrue(gone.isPresent() && !sleep.isAlive(), "the tool's child outlived the JVM");
+        } finally {
+            jvm.destroyForcibly();
+            if (sleep != null) {
+                sleep.destroyForcibly();
+            }
+        }
+    }
+
+    /** The child JVM: runs a tool that would take five minutes. */
+    public static final class Orphan {
+        public static void main(String[] args) throws IOException {
+            ExternalTool.run(Path.of(args[0]), 600, "sh", "-c", "sleep 300 & wait");
+        }
     }
 }

@@ -109,12 +109,8 @@ public final class RtlFaultProof {
         for (String wire : h.driven()) {
             ys.append("\nexpose -input w:").append(wire);
         }
-        // The flow of SymbiYosys's AIGER models: a flat netlist of AND gates and plain flip-flops.
-        ys.append("\nread_verilog -formal ppbus_faults.v\nprep -top ppbus_faults\nflatten\nopt_clean\nmemory_map\nopt -full")
-          .append("\ntechmap\nopt -fast\ndffunmap\nabc -g AND -fast\nopt_clean\nstat\n");
-        // pdr works on the model as it stands after the reset cycle (AFTER_RESET, below); bmc3 and the
-        // replay of a counterexample on the model from power-up, reset included.
-        Files.writeString(dir.resolve("proof.ys"), ys + AIGER + "\n" + AFTER_RESET + "\n");
+        ys.append('\n').append(netlist("ppbus_faults.v", "ppbus_faults"));
+        Files.writeString(dir.resolve("proof.ys"), ys + models());
         // The same model, replaying a counterexample in Yosys's own simulator instead of writing it out.
         Files.writeString(dir.resolve("replay.ys"), ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
         long t0 = System.nanoTime();
@@ -169,8 +165,22 @@ public final class RtlFaultProof {
         return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
+    /** The flow of SymbiYosys's AIGER models: a flat netlist of AND gates and plain flip-flops. */
+    static String netlist(String file, String top) {
+        return "read_verilog -formal " + file + "\nprep -top " + top + "\nflatten\nopt_clean\nmemory_map\nopt -full"
+                + "\ntechmap\nopt -fast\ndffunmap\nabc -g AND -fast\nopt_clean\nstat\n";
+    }
+
+    /**
+     * Writes the netlist as two models: from power-up (proof.aig, for bmc3 and the replay of a
+     * counterexample, which show the reset) and after the reset cycle (for pdr, {@link #AFTER_RESET}).
+     */
+    static String models() {
+        return AIGER + "\n" + AFTER_RESET + "\n";
+    }
+
     private static final String AIGER = "write_aiger -zinit -map proof.aim proof.aig";
-    private static final String STARTED = "proof-after-reset.aig";
+    static final String STARTED = "proof-after-reset.aig";
     /**
      * The model started after its reset cycle. Yosys simulates that cycle in three values, every
      * input and every register's power-up value unknown, and writes the result back as the

@@ -181,6 +181,9 @@ class VerifyCommandTest {
         assertTrue(cli.out().contains("a fork is held only by its arbiter's OWNER: FAILS"), cli.out());
         JsonNode p = Reports.mapper().readTree(json.toFile()).get("rtlFaultProof");
         assertFalse(p.get("proven").asBoolean());
+        // pdr decided both (broken), within its time limit, after at least its first frame.
+        assertEquals("decided", p.get("ended").asText());
+        assertTrue(p.get("pdrFrame").asInt() >= 1, p.toString());
         JsonNode holder = p.get("properties").get(1);
         assertEquals("fails", holder.get("verdict").asText());
         assertTrue(holder.get("counterexampleCycles").asInt() >= 4, holder.toString());

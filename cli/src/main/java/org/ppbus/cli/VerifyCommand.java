@@ -146,8 +146,10 @@ final class VerifyCommand implements Main.Command {
                     opt.rules().label(), opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
                     q.active() != null ? ", only processors " + q.active() + " ask" : "");
             Written written = q.noSearch() ? null : printSearch(out, search, r, q);
-            RtlProof.Result proof = q.rtl() && !q.rtlUnderFaults() ? proof(out, opt, q.maxSteps(), q.keep()) : null;
-            FaultProofStep.Outcome faultProof = q.rtlUnderFaults() ? FaultProofStep.run(out, err, opt, q.repairBound(),
+            // An interrupt during the search starts no proof: the JVM is on its way out.
+            boolean prove = q.rtl() && !stop.requested();
+            RtlProof.Result proof = prove && !q.rtlUnderFaults() ? proof(out, opt, q.maxSteps(), q.keep()) : null;
+            FaultProofStep.Outcome faultProof = prove && q.rtlUnderFaults() ? FaultProofStep.run(out, err, opt, q.repairBound(),
                     q.proofSeconds(), q.keep(), FaultProofStep.vcdBeside(q.traceOut())) : null;
             if (cl.hasOption("json")) {
                 ObjectNode root = json(q, r, proof, written);

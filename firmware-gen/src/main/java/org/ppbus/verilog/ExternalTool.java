@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** Runs an external program (iverilog, vvp, yosys, verilator) with a time limit and captures its output. */
 public final class ExternalTool {
@@ -68,12 +70,29 @@ public final class ExternalTool {
         Path log = Files.createTempFile("ppbus-tool", ".log");
         try (java.io.RandomAccessFile tail = new java.io.RandomAccessFile(log.toFile(), "r")) {
             pb.redirectOutput(log.toFile());
-            Process p = pb.start();
             // If the JVM is stopped (a signal to it alone, not to its process group), the tool and
             // whatever it started must not run on orphaned: a proof would hold a core for an hour.
-            Thread reaper = new Thread(() -> stop(p));
-            Runtime.getRuntime().addShutdownHook(reaper);
+            // The hook goes in first, so that a tool is never started once the JVM is stopping.
+            AtomicReference<Process> running = new AtomicReference<>();
+            AtomicBoolean stopping = new AtomicBoolean();
+            Thread reaper = new Thread(() -> {
+                stopping.set(true);
+                Process started = running.get();
+                if (started != null) {
+                    stop(started);
+                }
+            });
             try {
+                Runtime.getRuntime().addShutdownHook(reaper);
+            } catch (IllegalStateException shuttingDown) {
+                throw new IOException(command[0] + " was not started: ppbus is stopping");
+            }
+            try {
+                Process p = pb.start();
+                running.set(p);
+                if (stopping.get()) {
+                    stop(p);
+                }
                 return await(p, command[0], timeoutSeconds, tail, lines, log);
             } finally {
                 try {

@@ -81,6 +81,11 @@ public final class ExternalTool {
                 if (started != null) {
                     stop(started);
                 }
+                try {
+                    Files.deleteIfExists(log);  // the caller's finally may not run before the JVM halts
+                } catch (IOException e) {
+                    // nothing more can be done on the way out
+                }
             });
             try {
                 Runtime.getRuntime().addShutdownHook(reaper);

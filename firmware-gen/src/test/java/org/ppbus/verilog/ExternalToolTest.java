@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,12 +38,14 @@ class ExternalToolTest {
     /**
      * A JVM stopped by a signal to it alone (kill PID, not Ctrl-C, which reaches the whole process
      * group) takes its tool down with it, and the tool's own children too: here a shell's sleep,
-     * standing for the yosys-abc a yosys run starts. Before, both ran on orphaned.
+     * standing for the yosys-abc a yosys run starts. Before, both ran on orphaned. The file the
+     * tool's output went to is deleted too.
      */
     @Test
     void aStoppedJvmLeavesNoToolRunning(@TempDir Path dir) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process jvm = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Process jvm = new ProcessBuilder(javaBin.toString(), "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
                 Orphan.class.getName(), dir.toString()).redirectErrorStream(true).start();
         ProcessHandle sleep = null;
         try {
@@ -56,6 +60,9 @@ class ExternalToolTest {
             assertTrue(jvm.waitFor(30, TimeUnit.SECONDS), "the child JVM did not stop");
             Optional<ProcessHandle> gone = Optional.ofNullable(sleep.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).get());
             assertTrue(gone.isPresent() && !sleep.isAlive(), "the tool's child outlived the JVM");
+            try (Stream<Path> left = Files.list(tmp)) {
+                assertEquals(List.of(), left.toList(), "the tool's output file was left behind");
+            }
         } finally {
             jvm.destroyForcibly();
             if (sleep != null) {

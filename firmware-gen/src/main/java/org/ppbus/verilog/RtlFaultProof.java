@@ -119,15 +119,17 @@ public final class RtlFaultProof {
             throw new IOException("yosys failed on the fault proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
         long left = Math.max(1, timeoutSeconds - (System.nanoTime() - t0) / 1_000_000_000L);
-        // pdr stops itself a little before the tool's deadline, so that an undecided proof is reported, not killed.
+        // pdr stops itself at the proof's time limit; the tool's deadline leaves it a grace beyond that
+        // (pdr looks at the clock only between SAT calls), so that an undecided proof is reported, not
+        // killed, however short the limit (the model's build may have used it up).
         // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
         // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
         // (docs/VERIFICATION.md).
-        long limit = Math.max(1, left - 5);
+        long limit = left;
         Files.writeString(dir.resolve("proof.abc"), "read_aiger " + STARTED + "\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n"
                 + "pdr -a -v -r -n -c -T " + limit + "\n");
         long t1 = System.nanoTime();
-        ExternalTool.Result abc = ExternalTool.run(dir, left, progress, "yosys-abc", "-f", "proof.abc");
+        ExternalTool.Result abc = ExternalTool.run(dir, limit + Math.max(30, limit / 10), progress, "yosys-abc", "-f", "proof.abc");
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
         boolean atLimit = (System.nanoTime() - t1) / 1e9 >= limit - 1;

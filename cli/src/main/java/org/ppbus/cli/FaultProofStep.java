@@ -131,11 +131,7 @@ final class FaultProofStep {
         }
         o.put("registers", r.latches());
         o.put("seconds", r.seconds());
-        o.put("ended", switch (r.ended()) {
-            case DECIDED -> "decided";
-            case TIME_LIMIT -> "time limit";
-            case STOPPED -> "stopped";
-        });
+        o.put("ended", r.ended().label);
         o.put("pdrFrame", r.frameReached());
         if (outcome.counterexample() != null) {
             ObjectNode c = o.putObject("counterexample");

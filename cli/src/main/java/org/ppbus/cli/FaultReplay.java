@@ -100,7 +100,7 @@ final class FaultReplay {
         if (f != null) {
             out.printf(Locale.ROOT, "  the fault in the Java run: %s%n", f.injected()
                     ? "cycle " + f.cycle() + ", " + f.channel() + ", sent " + f.sent() + ", delivered " + f.delivered()
-                    + "; faultVerdict " + f.verdict() : "never hit a symbol");
+                    + "; faultVerdict " + f.verdict() : f.notInjectedWhy());
         }
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCps());
         out.printf(Locale.ROOT, "  RTL in Icarus      %,14.0f cycles/s (compiled in %.1f s, without its assertions)%n", r.rtlCps(),

@@ -71,6 +71,21 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
     }
 
     /**
+     * A crash the run never reached: it ended (at its last cycle, or at a violation) before the
+     * crash's cycle. Nothing crashed, so there is nothing to say of survivors; the channel still
+     * names the node, which is how the report tells this apart from a symbol fault that hit nothing.
+     */
+    static FaultOutcome crashNotReached(String planText, org.ppbus.link.FaultPlan resolved) {
+        return new FaultOutcome(planText, false, resolved.cycle(), "n" + resolved.crashedNode(), "", "", "not-injected", -1, -1);
+    }
+
+    /** What the report says of a fault that was not injected. */
+    public String notInjectedWhy() {
+        return channel.isEmpty() ? "never hit a symbol" : "the run ended before cycle " + cycle + ", so node "
+                + channel.substring(1) + " never crashed";
+    }
+
+    /**
      * A symbol fault. {@code recoveredAt} is the cycle the network's invariants held again after its
      * own repair (+heal), or -1: a clean run with a repair after the fault has {@code recovered}, with
      * the latency from the fault to the repair.

@@ -90,7 +90,7 @@ public final class Reports {
             b.append(f.injected()
                     ? String.format(Locale.ROOT, "fault %s: cycle %d, channel %s, sent %s, delivered %s%n", f.plan(), f.cycle(),
                             f.channel(), f.sent(), f.delivered())
-                    : "fault " + f.plan() + ": never hit a symbol\n");
+                    : "fault " + f.plan() + ": " + f.notInjectedWhy() + "\n");
             b.append("faultVerdict ").append(f.verdict())
                     .append(f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "").append('\n');
             if (f.survival() != null) {

@@ -91,6 +91,7 @@ public final class Simulation {
         private final MessageFaults messageFaults;
         private final org.ppbus.link.FaultPlan crash; // a crash-stop (crash:random resolved), or null
         private final String crashAsked;              // the crash as asked for, for the report
+        private boolean crashHappened;                // false while the run has not reached the crash's cycle
         private final Checker checker;
         private final int overtakeBound;
         private final List<Object> options;
@@ -190,6 +191,7 @@ public final class Simulation {
                 processors.crash(crash.crashedNode(), t);
                 probe.crashNow(crash.crashedNode(), t);
                 fabric.crash(crash.crashedNode(), t);
+                crashHappened = true;
             }
             processors.beginCycle(t);
             try {
@@ -224,7 +226,8 @@ public final class Simulation {
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
-                    crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival().withDerived(
+                    crash != null && !crashHappened ? FaultOutcome.crashNotReached(crashAsked, crash)
+                    : crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival().withDerived(
                             c.algorithmSpec().survivalAfter(wiring, options, crash.crashedNode())))
                     : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,

@@ -177,6 +177,24 @@ class CrashStopTest {
         return new FaultOutcome.Survival(6, 100, survivors, cutOff, 0.5, d);
     }
 
+    /**
+     * A crash in a cycle the run never reaches did not happen: the run is a run without faults, so
+     * the report must not speak of survivors (before this, it said "masked" and "survivors []" while
+     * every request was served), and it says why nothing was injected.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"campos-carvalho", "central-rr", "token-ring"})
+    void aCrashAfterTheRunsEndIsNotInjected(String algorithm) throws java.io.IOException {
+        SimulationResult r = run(algorithm, 7, "crash:3@1000000000", 1);
+        assertTrue(r.cycles() < 1_000_000_000L, "cycles " + r.cycles());
+        FaultOutcome f = r.fault();
+        assertFalse(f.injected());
+        assertEquals("not-injected", f.verdict());
+        assertEquals(null, f.survival());
+        assertTrue(Reports.text(r).contains("fault crash:3@1000000000: the run ended before cycle 1000000000, so node 3 never crashed"),
+                Reports.text(r));
+    }
+
     /** The round robin's derivation: the centre's crash cuts every live processor off, any other crash none. */
     @Test
     void theRoundRobinsDerivation() throws java.io.IOException {

@@ -138,8 +138,7 @@ final class FaultsCommand implements Main.Command {
             out.printf(Locale.ROOT, "%-10s %s; longest detection or recovery %s cycles; longest run %,d cycles;"
                     + " mutual-exclusion violations %d%s%s%n", k.kind(), v.length() == 0 ? "no finished run" : v,
                     k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()), k.longestRun(), k.mutexViolations(),
-                    k.servedAfterCrash() < 0 ? "" : String.format(Locale.ROOT, "; served after the crash %.1f%% on average",
-                            100 * k.servedAfterCrash()),
+                    k.servedAfterCrash() < 0 ? "" : "; served after the crash " + Reports.percentDown(k.servedAfterCrash()) + " on average",
                     k.derivationChecked() == 0 ? "" : String.format(Locale.ROOT, "; survivors as derived in %d of %d runs",
                             k.derivationHeld(), k.derivationChecked()));
         }

@@ -195,6 +195,20 @@ class CrashStopTest {
                 Reports.text(r));
     }
 
+    /**
+     * The share served after a crash is shown rounded down: with +reclaim at n = 13 two of twelve
+     * live processors can be cut off while thousands of other requests are served, 99.98%, which
+     * rounded to the nearest would read 100.0%, as if nobody had been cut off.
+     */
+    @Test
+    void theShareServedIsRoundedDown() {
+        assertEquals("99.9%", Reports.percentDown(0.99983));
+        assertEquals("100.0%", Reports.percentDown(1.0));
+        assertEquals("14.2%", Reports.percentDown(1.0 / 7));  // 14.2857...
+        assertEquals("14.3%", Reports.percentDown(0.143));
+        assertEquals("0.0%", Reports.percentDown(0.0));
+    }
+
     /** The round robin's derivation: the centre's crash cuts every live processor off, any other crash none. */
     @Test
     void theRoundRobinsDerivation() throws java.io.IOException {

@@ -226,14 +226,21 @@ public final class Simulation {
             return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
-                    crash != null && !crashHappened ? FaultOutcome.crashNotReached(crashAsked, crash)
-                    : crash != null ? FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival().withDerived(
-                            c.algorithmSpec().survivalAfter(wiring, options, crash.crashedNode())))
+                    crash != null ? crashOutcome(v, ungranted)
                     : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
                     : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
                             fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
                     : null,
                     overtakeBound, checker.maxOvertakes());
+        }
+
+        /** The crash's outcome: who survived it, or, when the run ended before its cycle, that it never happened. */
+        private FaultOutcome crashOutcome(Violation v, int ungranted) {
+            if (!crashHappened) {
+                return FaultOutcome.crashNotReached(crashAsked, crash);
+            }
+            return FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival().withDerived(
+                    c.algorithmSpec().survivalAfter(wiring, options, crash.crashedNode())));
         }
     }
 

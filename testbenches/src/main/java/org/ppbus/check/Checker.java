@@ -141,10 +141,16 @@ public final class Checker {
         } else {
             stalledSince = -1;
         }
+        // Progress is owed only while someone waits: the count starts at the later of the last meal
+        // (or release) and the rise of the oldest request still waiting, so an idle stretch before a
+        // request never counts against the protocol.
         long sinceMeal = cycle - Math.max(lastMealCycle, lastReleaseCycle);
         if (someoneHungry && eaters == 0 && sinceMeal >= watchdogCycles && !quiescent) {
-            fail(new Violation(Property.LIVELOCK, cycle, "bus", "symbols keep moving but nobody has eaten for "
-                    + sinceMeal + " cycles", -1, network.describeHungry()));
+            long waited = cycle - Math.max(Math.max(lastMealCycle, lastReleaseCycle), oldestWaitingRise());
+            if (waited >= watchdogCycles) {
+                fail(new Violation(Property.LIVELOCK, cycle, "bus", "symbols keep moving but nobody has eaten for "
+                        + waited + " cycles while a processor waited", -1, network.describeHungry()));
+            }
         }
         starvation(cycle);
         long sinceEdge = cycle - Math.max(lastEdgeCycle, lastMealCycle);
@@ -152,6 +158,17 @@ public final class Checker {
             fail(new Violation(Property.IDLE_LIVELOCK, cycle, "bus", "with no req edge and no meal for " + sinceEdge
                     + " cycles the protocol is still not quiescent", -1, network.describeRecent()));
         }
+    }
+
+    /** The cycle the longest-waiting processor raised req; called only when a watchdog is about to fire. */
+    private long oldestWaitingRise() {
+        long rise = Long.MAX_VALUE;
+        for (int i = 0; i < nodes; i++) {
+            if (processors.waiting(i)) {
+                rise = Math.min(rise, processors.riseCycle(i));
+            }
+        }
+        return rise;
     }
 
     private void starvation(long cycle) {

@@ -15,7 +15,7 @@ public final class Reports {
      * The version of every JSON report's shape (docs/schemas/). It changes when a field is renamed,
      * removed or changes meaning; adding a field does not change it.
      */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     private Reports() {}
 

@@ -15,7 +15,8 @@ import org.ppbus.stats.Statistics;
  * docs/schemas/run-report.schema.json describes it.
  */
 public record RunReport(String tool, int schemaVersion, String algorithm, Config config, Plane plane, long cycles, long loadCycles,
-                        boolean interrupted, long entries, long mutexViolations, boolean deadlock, int violations,
+                        boolean interrupted, long entries, long mutexViolations, boolean deadlock, boolean livelock,
+                        int violations,
                         int ungranted, int maxQueueDepth, Overtaking overtaking, boolean quiescentAtEnd,
                         Count messagesPerEntry, Count symbolsPerEntry, Count bitsPerEntry, Totals totals,
                         Statistics.CleanYields cleanYields, @JsonProperty("wait") Distribution waitCycles, Distribution syncDelay,
@@ -116,7 +117,7 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
         FaultOutcome f = r.fault();
         return new RunReport("ppbus " + toolVersion, Reports.SCHEMA_VERSION, c.algorithm(), Config.of(c),
                 new Plane(r.order(), r.points(), r.points() - c.nodes(), r.order() + 1), r.cycles(), r.loadCycles(),
-                r.interrupted(), s.entries(), r.mutexViolations(), r.deadlock(), r.violation() == null ? 0 : 1,
+                r.interrupted(), s.entries(), r.mutexViolations(), r.deadlock(), r.livelock(), r.violation() == null ? 0 : 1,
                 r.ungranted(), r.maxQueueDepth(), Overtaking.of(r.overtakeBound(), r.maxOvertakes()), r.quiescentAtEnd(),
                 Count.of(s.messages()), Count.of(s.symbols()), Count.of(s.bits()), Totals.of(s), s.cleanYields(),
                 Distribution.of(s.waitCycles()), Distribution.of(s.syncDelay()), s.busUtilization(), s.jainFairness(),

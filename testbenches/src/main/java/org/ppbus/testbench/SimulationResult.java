@@ -1,5 +1,6 @@
 package org.ppbus.testbench;
 
+import org.ppbus.check.Property;
 import org.ppbus.check.Violation;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.RequestTrace;
@@ -21,7 +22,14 @@ public record SimulationResult(SimulationConfig config, int order, int points, l
                                Statistics.Summary summary, Violation violation, long mutexViolations, int ungranted,
                                boolean interrupted, int maxQueueDepth, boolean quiescentAtEnd, RequestTrace trace,
                                FaultOutcome fault, int overtakeBound, int maxOvertakes) {
+    /** The run stopped on a deadlock (I7): someone waits and nothing moves. */
     public boolean deadlock() {
-        return violation != null && (violation.invariant().contains("deadlock") || violation.invariant().contains("livelock"));
+        return violation != null && violation.property() == Property.DEADLOCK;
+    }
+
+    /** The run stopped on a livelock: symbols keep moving and nobody eats (I6, or under load). */
+    public boolean livelock() {
+        return violation != null
+                && (violation.property() == Property.LIVELOCK || violation.property() == Property.IDLE_LIVELOCK);
     }
 }

@@ -41,6 +41,9 @@ class ErrataTracesTest {
         } else {
             assertNotNull(r.violation(), "expected " + invariant);
             assertEquals(invariant, r.violation().invariant());
+            // The report's flags name the kind: A2 is a deadlock, and none of these is a livelock.
+            assertEquals(invariant.equals("deadlock"), r.deadlock());
+            assertEquals(false, r.livelock());
         }
     }
 

@@ -6,6 +6,12 @@ public interface Demand {
     long NEVER = Long.MAX_VALUE;
 
     /**
+     * The longest hold a setting or a trace may ask for, 2^24 cycles: the run simulates every cycle
+     * of a hold, so a hold of 2^31 cycles is minutes of a bus doing nothing, not a measurement.
+     */
+    int MAX_HOLD_CYCLES = 1 << 24;
+
+    /**
      * The cycle in which processor {@code node} raises req, at or after {@code earliestCycle} (the
      * first cycle after at least one cycle with req low), or {@link #NEVER}.
      */

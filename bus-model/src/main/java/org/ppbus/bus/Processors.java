@@ -68,9 +68,13 @@ public final class Processors implements Fabric.GrantSink {
 
     /**
      * Makes a thinking processor raise req in the given cycle, for workloads that react to the
-     * system (strict alternation waits for quiescence). Its demand must have returned NEVER.
+     * system (strict alternation waits for quiescence). Its demand must have returned NEVER. A
+     * crashed processor ignores it.
      */
     public void raiseAt(int node, long cycle) {
+        if (phase[node] == Phase.DEAD) {
+            return; // a crashed processor does nothing again, whatever the workload's turn says
+        }
         if (phase[node] != Phase.THINK) {
             throw new IllegalStateException("processor " + node + " is not thinking");
         }

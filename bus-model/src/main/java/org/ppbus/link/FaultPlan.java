@@ -105,7 +105,13 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
             throw new IllegalArgumentException("a fault's channel must look like c2a_c0_a1, a2c_a1_c0 or (between the nodes of a"
                     + " message-passing algorithm) m_0_1, got '" + channel + "'");
         }
-        return new FaultPlan(kind, false, cycle, channel, mask);
+        FaultPlan plan = new FaultPlan(kind, false, cycle, channel, mask);
+        if (plan.onMessages() && plan.messageNodes()[0] == plan.messageNodes()[1]) {
+            // A node's message to itself is a step of its own state machine, on no wire.
+            throw new IllegalArgumentException("m_" + plan.messageNodes()[0] + "_" + plan.messageNodes()[0] + " is a node's"
+                    + " message to itself, which travels no channel: it can be neither lost nor delayed");
+        }
+        return plan;
     }
 
     /** The lateness of a delayed message, {@code +D} after its channel (4 cycles without it). */

@@ -1,5 +1,8 @@
 package org.ppbus.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import java.io.PrintStream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -43,6 +46,7 @@ final class Cli {
             }
         }
         if (!cl.hasOption("help")) {
+            checkDistinct(options, cl);
             for (String name : OUTPUT_FILES) {
                 if (options.hasLongOption(name) && cl.hasOption(name)) {
                     Outputs.checkWritable(cl.getOptionValue(name));
@@ -50,6 +54,78 @@ final class Cli {
             }
         }
         return cl;
+    }
+
+    /**
+     * Where a command's readable summary goes: standard error when a report takes standard output
+     * ({@code --json -} or {@code --csv -}), so that what a pipe reads is the report alone.
+     */
+    static PrintStream text(CommandLine cl, PrintStream stdout, PrintStream err) {
+        for (String name : STDOUT_OUTPUTS) {
+            if (Outputs.STDOUT.equals(cl.getOptionValue(name))) {
+                return err;
+            }
+        }
+        return stdout;
+    }
+
+    /** The outputs that may go to standard output ({@code -}): the reports. */
+    private static final java.util.List<String> STDOUT_OUTPUTS = java.util.List.of("json", "csv");
+
+    /** Options that name a file the command reads. */
+    private static final java.util.List<String> INPUT_FILES = java.util.List.of("workload", "config");
+
+    /**
+     * Two outputs on one path would overwrite each other, and an output on an input would destroy
+     * it: both are refused, as is {@code -} for an output that is not a report. A device (such as
+     * /dev/null) may take several outputs.
+     */
+    private static void checkDistinct(Options options, CommandLine cl) throws UsageException {
+        java.util.Map<Path, String> outputs = new java.util.HashMap<>();
+        for (String name : OUTPUT_FILES) {
+            if (!options.hasLongOption(name) || !cl.hasOption(name)) {
+                continue;
+            }
+            String value = cl.getOptionValue(name);
+            if (value.equals(Outputs.STDOUT) && !STDOUT_OUTPUTS.contains(name)) {
+                throw new UsageException("--" + name + " cannot go to standard output ('-'): give it a file");
+            }
+            Path key = pathKey(value);
+            if (key != null) {
+                String other = outputs.putIfAbsent(key, name);
+                if (other != null) {
+                    throw new UsageException("--" + other + " and --" + name + " both write " + value
+                            + ": give each its own file");
+                }
+            }
+        }
+        for (String name : INPUT_FILES) {
+            if (options.hasLongOption(name) && cl.hasOption(name)) {
+                String value = cl.getOptionValue(name);
+                Path key = Files.isRegularFile(Path.of(value)) ? pathKey(value) : null;
+                if (key != null && outputs.containsKey(key)) {
+                    throw new UsageException("--" + outputs.get(key) + " would overwrite the input --" + name + " " + value);
+                }
+            }
+        }
+    }
+
+    /** The file a path names, links and dots resolved; {@code -} for standard output; null for a device. */
+    private static Path pathKey(String value) throws UsageException {
+        if (value.equals(Outputs.STDOUT)) {
+            return Path.of(Outputs.STDOUT);
+        }
+        try {
+            Path p = Path.of(value).toAbsolutePath().normalize();
+            if (Files.exists(p)) {
+                Path real = p.toRealPath();
+                return Files.isRegularFile(real) ? real : null;
+            }
+            Path dir = p.getParent();
+            return dir != null && Files.isDirectory(dir) ? dir.toRealPath().resolve(p.getFileName()) : p;
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            throw new UsageException("cannot use " + value + ": " + e.getMessage());
+        }
     }
 
     /**
@@ -157,6 +233,9 @@ final class Cli {
             if (item.isBlank()) {
                 throw new UsageException("--" + name + " has an empty item in '" + value + "'");
             }
+            if (items.contains(item.trim())) {
+                throw new UsageException("--" + name + " lists '" + item.trim() + "' twice");
+            }
             items.add(item.trim());
         }
         return items;
@@ -177,7 +256,7 @@ final class Cli {
             java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     static long parseLong(String name, String value) throws UsageException {
-        String v = value.trim();
+        String v = value; // not trimmed: "7 " is a typo to point out, not a number
         try {
             if (INTEGER.matcher(v).matches()) {
                 return Long.parseLong(v);
@@ -200,8 +279,17 @@ final class Cli {
         return (int) v;
     }
 
+    /** An integer from {@code min} to {@code max}, or a one-line error that names the range. */
+    static int parseInRange(String name, String value, int min, int max) throws UsageException {
+        int v = parseInt(name, value);
+        if (v < min || v > max) {
+            throw new UsageException("--" + name + " must be " + min + " to " + max + ", got " + v);
+        }
+        return v;
+    }
+
     static double parseDouble(String name, String value) throws UsageException {
-        String v = value.trim();
+        String v = value;
         if (!DECIMAL.matcher(v).matches()) {
             throw new UsageException("--" + name + " expects a number, got '" + value + "'");
         }

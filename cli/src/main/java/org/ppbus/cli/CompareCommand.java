@@ -30,7 +30,7 @@ final class CompareCommand implements Main.Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmsOption("all"));
@@ -38,6 +38,7 @@ final class CompareCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write the rows as CSV").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus compare --nodes N --load P --cycles C --seed S [--algorithms a,b] [--json FILE] [--csv FILE]",
                     "Every algorithm on the same bus, processors, workload and seed.\n\n", o);
@@ -65,7 +66,7 @@ final class CompareCommand implements Main.Command {
                 rows.add(r);
             }
             interrupted |= stop.requested();
-            int code = report(cl, base, rows, interrupted, algorithms.size(), out);
+            int code = report(cl, base, rows, interrupted, algorithms.size(), out, stdout);
             if (interrupted) {
                 err.println("ppbus compare: interrupted; the table has the " + rows.size() + " algorithms that finished");
                 return 130;
@@ -75,7 +76,7 @@ final class CompareCommand implements Main.Command {
     }
 
     private static int report(CommandLine cl, SimulationConfig base, List<SimulationResult> rows, boolean interrupted,
-                              int planned, PrintStream out) throws java.io.IOException {
+                              int planned, PrintStream out, PrintStream stdout) throws java.io.IOException {
         out.printf(Locale.ROOT, "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%s%n", base.nodes(),
                 Double.toString(base.load()), base.holdCycles(), base.latencyCycles(), base.cycles(), base.seed(),
                 interrupted ? " (interrupted: " + rows.size() + " of " + planned + " algorithms)" : "");
@@ -98,7 +99,7 @@ final class CompareCommand implements Main.Command {
                 row.put("wiresPerNode", wiresPerNode(r));
                 list.add(row);
             }
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
         }
         if (cl.hasOption("csv")) {
             StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
@@ -107,7 +108,7 @@ final class CompareCommand implements Main.Command {
                 json.put("wiresPerNode", wiresPerNode(r));
                 csv.append(ResultRow.of(json).csv()).append('\n');
             }
-            Outputs.write(cl.getOptionValue("csv"), csv.toString(), out);
+            Outputs.write(cl.getOptionValue("csv"), csv.toString(), stdout);
         }
         return rows.stream().allMatch(r -> r.violation() == null && r.ungranted() == 0) ? 0 : 1;
     }

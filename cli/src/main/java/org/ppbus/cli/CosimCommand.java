@@ -31,7 +31,7 @@ final class CosimCommand implements Main.Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmOption(org.ppbus.verilog.Designs.algorithms()));
@@ -46,6 +46,7 @@ final class CosimCommand implements Main.Command {
         o.addOption(Cli.jsonOption("the result"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--fault KIND:WHERE] [--divergence-vcd PREFIX] [--json FILE]",
                     HELP, o);
@@ -58,9 +59,6 @@ final class CosimCommand implements Main.Command {
         if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
                     + String.join(", ", org.ppbus.verilog.Designs.names()) + ")");
-        }
-        if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES) && !c.rules().equals(org.ppbus.protocol.cc.RuleSet.FIXED)) {
-            throw new UsageException("--rules applies to " + org.ppbus.registry.Algorithms.campos().name() + " only");
         }
         long window = Cli.parseLong("divergence-window", cl.getOptionValue("divergence-window", "50"));
         if (window < 0) {
@@ -105,7 +103,7 @@ final class CosimCommand implements Main.Command {
                         }
                     });
             bar.finish(); // the ticker draws nothing after this
-            return report(cl, c, r, out, err);
+            return report(cl, c, r, out, stdout, err);
         } finally {
             ticker.shutdownNow();
         }
@@ -133,12 +131,13 @@ final class CosimCommand implements Main.Command {
      */
     static String replayCommand(SimulationConfig c, Cosim.Result r, boolean checked) {
         return "ppbus cosim --algorithm " + c.algorithm() + " --nodes " + c.nodes() + " --latency " + c.latencyCycles()
-                + " --rules " + c.rules().label() + " --hold " + c.holdCycles() + " --seed " + c.seed()
+                + c.rulesOption() + " --hold " + c.holdCycles() + " --seed " + c.seed()
                 + " --cycles " + Math.min(c.cycles(), r.divergence().cycle() + 1) + " --workload " + r.trace()
                 + (checked ? "" : " --unchecked");
     }
 
-    private static int report(CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream err)
+    private static int report(CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream stdout,
+                              PrintStream err)
             throws java.io.IOException {
         out.printf(Locale.ROOT, "ppbus cosim: %s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n", c.algorithm(),
                 c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES) ? ", rules " + c.rules().label() : "",
@@ -188,7 +187,7 @@ final class CosimCommand implements Main.Command {
             root.put("rtlCyclesPerSecond", r.rtlCyclesPerSecond());
             root.put("lockstepCyclesPerSecond", r.lockstepCyclesPerSecond());
             root.put("buildSeconds", r.buildSeconds());
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
         }
         if (r.interrupted()) {
             err.println("ppbus cosim: interrupted; the report covers the cycles compared");

@@ -54,9 +54,10 @@ final class FaultsCommand implements Main.Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = options();
         CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus faults [--nodes N] [--seeds K] [--json FILE]", "One random fault per run, K runs per kind.\n\n", o);
             return 0;
@@ -115,7 +116,7 @@ final class FaultsCommand implements Main.Command {
                     r.outcome().survival() == null ? null : r.outcome().survival().servedAfterCrash(),
                     r.outcome().survival() == null ? null : r.outcome().survival().derivationHolds())).toList();
             Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(report) + "\n", out);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(report) + "\n", stdout);
         }
         if (interrupted) {
             err.println("ppbus faults: interrupted; the summary covers the runs that finished");

@@ -19,12 +19,13 @@ final class PlaneCommand implements Main.Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
         o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (required)").build());
         o.addOption(Cli.jsonOption("the plane too"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus plane --nodes N [--json FILE]",
                     "Line S_i is the set of arbiters client i asks; i is always in S_i.\n\n", o);
@@ -54,7 +55,7 @@ final class PlaneCommand implements Main.Command {
             failures.forEach(f -> out.println("  " + f));
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.mapper().createObjectNode();
+            ObjectNode root = Reports.header(Version.VERSION);
             root.put("order", w.plane().order());
             root.put("points", w.points());
             root.put("nodes", n);
@@ -69,7 +70,7 @@ final class PlaneCommand implements Main.Command {
                 Arrays.stream(w.arbitersOf(i)).forEach(l::add);
             }
             root.put("axiomsHold", failures.isEmpty());
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
             if (!Outputs.STDOUT.equals(cl.getOptionValue("json"))) {
                 out.println("json: " + cl.getOptionValue("json"));
             }

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -87,16 +88,15 @@ final class SimulateCommand implements Main.Command {
         if (cl.hasOption("vcd-node") && !cl.hasOption("vcd")) {
             throw new UsageException("--vcd-node needs --vcd");
         }
+        long[] window = window(cl.getOptionValue("vcd-window", "0:" + Long.MAX_VALUE));
         if (cl.hasOption("vcd")) {
-            long[] window = window(cl.getOptionValue("vcd-window", "0:" + Long.MAX_VALUE));
             vcdFile = new Outputs.Staged(Path.of(cl.getOptionValue("vcd")));
             vcd = new VcdTap(vcdFile.path(), sim.wiring(), cfg.latencyCycles(), window[0], window[1]);
             sim.tap(vcd);
         } else if (cl.hasOption("vcd-window")) {
             throw new UsageException("--vcd-window needs --vcd");
         }
-        // With the JSON report on standard output, the readable summary goes to standard error.
-        PrintStream text = Outputs.STDOUT.equals(cl.getOptionValue("json")) ? err : out;
+        PrintStream text = Cli.text(cl, out, err);
         ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
         boolean committed = false;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
@@ -111,10 +111,7 @@ final class SimulateCommand implements Main.Command {
                 vcd.close();
                 vcdFile.commit();
                 committed = true;
-                org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(Path.of(cl.getOptionValue("vcd")),
-                        sim.wiring(), vcdNode, cfg.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS),
-                        vcd.hasUnitStates());
-                text.println("vcd: " + cl.getOptionValue("vcd") + "  (gtkwave " + g.save() + ")");
+                saveFile(text, cl.getOptionValue("vcd"), r, sim, vcdNode, vcd.hasUnitStates(), window);
             }
             text.print(Reports.text(r));
             if (cl.hasOption("record")) {
@@ -135,14 +132,50 @@ final class SimulateCommand implements Main.Command {
                 return 130;
             }
             return exitCode(r);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw namingTheWaveform(e, cl.getOptionValue("vcd"));
         } finally {
-            if (vcd != null) {
-                vcd.close();
-            }
-            if (vcdFile != null && !committed) {
-                vcdFile.discard(); // the run did not finish: no partial VCD under the final name
+            try {
+                if (vcd != null) {
+                    vcd.close();
+                }
+            } finally {
+                if (vcdFile != null && !committed) {
+                    vcdFile.discard(); // the run did not finish: no partial VCD under the final name
+                }
             }
         }
+    }
+
+    /**
+     * The GTKWave save file and filters beside a waveform in a regular file, opening on the start of
+     * the dump or on the violation; none beside a device or FIFO (/dev/null), in a folder not ours.
+     */
+    private static void saveFile(PrintStream text, String vcd, SimulationResult r, Simulation sim, int node,
+                                 boolean unitStates, long[] window) throws IOException {
+        Path vcdPath = Path.of(vcd);
+        if (!java.nio.file.Files.isRegularFile(vcdPath)) {
+            text.println("vcd: " + vcd);
+            return;
+        }
+        long violation = r.violation() == null ? -1 : r.violation().cycle();
+        long first = violation < 0 ? window[0] : Math.max(window[0], violation - GtkwSave.View.MAX_CYCLES / 2);
+        GtkwSave.Written g = GtkwSave.write(vcdPath, sim.wiring(), node,
+                r.config().algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS), unitStates,
+                GtkwSave.View.of(first, Math.min(window[1], r.cycles() - 1), violation));
+        text.println("vcd: " + vcd + "  (gtkwave " + g.save() + ")");
+    }
+
+    /**
+     * A write error that names no file came from the waveform, written as the run goes (the reports
+     * and traces name their files): say which file, as every other output error does.
+     */
+    private static IOException namingTheWaveform(Exception e, String vcd) {
+        IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
+        if (vcd == null || String.valueOf(io.getMessage()).startsWith("cannot write")) {
+            return io;
+        }
+        return new IOException("cannot write " + vcd + ": " + io.getMessage(), io);
     }
 
     /** 1 for a violation, an unserved request, or survivors that contradict their derivation. */
@@ -196,10 +229,21 @@ final class SimulateCommand implements Main.Command {
             if (!configKeys().contains(k)) {
                 throw new UsageException(file + ": unknown setting '" + k + "'");
             }
-            String s = v.isArray() ? arrayText(v) : v.asText();
+            String s = v.isArray() ? arrayText(v) : number(v);
             c = apply(c, k, s);
         }
         return c;
+    }
+
+    /**
+     * A value as the option would spell it: a whole number written as 1e6 or 2.0 in JSON reads as
+     * 1000000 or 2, as {@code --cycles 1e6} does on the command line.
+     */
+    private static String number(JsonNode v) {
+        if (v.isFloatingPointNumber() && v.decimalValue().stripTrailingZeros().scale() <= 0) {
+            return v.decimalValue().toBigInteger().toString();
+        }
+        return v.asText();
     }
 
     private static String arrayText(JsonNode v) {
@@ -208,7 +252,7 @@ final class SimulateCommand implements Main.Command {
             if (b.length() > 0) {
                 b.append(',');
             }
-            b.append(x.asText());
+            b.append(number(x));
         }
         return b.toString();
     }
@@ -233,7 +277,7 @@ final class SimulateCommand implements Main.Command {
     /** The command that runs the same settings on the recorded requests: every setting that matters, spelled out. */
     static String replayCommand(SimulationConfig c, String trace, long cycles) {
         StringBuilder b = new StringBuilder("ppbus simulate --algorithm " + c.algorithm() + " --nodes " + c.nodes()
-                + " --latency " + c.latencyCycles() + " --rules " + c.rules().label() + " --hold " + c.holdCycles());
+                + " --latency " + c.latencyCycles() + c.rulesOption() + " --hold " + c.holdCycles());
         if (c.geometricHold()) {
             b.append(" --geometric-hold");
         }

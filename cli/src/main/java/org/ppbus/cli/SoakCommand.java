@@ -27,25 +27,10 @@ final class SoakCommand implements Main.Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Options o = new Options();
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 1000000)").build());
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 3,7,13,31,57,133").build());
-        o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.1,1.0").build());
-        o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1,3").build());
-        o.addOption(Option.builder().longOpt("holds").hasArg().argName("LIST")
-                .desc("holds per point: H fixed, gH geometric with mean H (default 4)").build());
-        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
-        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
-        o.addOption(Cli.algorithmsOption(Algorithms.campos().name()));
-        o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
-        o.addOption(Option.builder().longOpt("cosim")
-                .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
-        o.addOption(Cli.threadsOption());
-        o.addOption(Cli.jsonOption("every finished point's report"));
-        o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write one row per finished point as CSV (the sweep's columns)").build());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
+        Options o = options();
         CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus soak [OPTIONS]", "Soak matrix with every checker on.\n\n", o);
             return 0;
@@ -75,7 +60,7 @@ final class SoakCommand implements Main.Command {
                             for (long k = 0; k < seeds; k++) {
                                 SimulationConfig c = SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
                                         .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
-                                        .withCycles(cycles).withSeed(seed + k).withRules(rules).withHold(hold).toBuilder()
+                                        .withCycles(cycles).withSeed(seed + k).withRules(takesRules(a) ? rules : "fixed").withHold(hold).toBuilder()
                                         .geometricHold(geometric).algorithm(a.trim()).build();
                                 points.add(validated(c));
                             }
@@ -104,12 +89,33 @@ final class SoakCommand implements Main.Command {
                     ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
             return ok ? line : "!" + line;
         }, "points");
-        writeReports(cl, finished, out);
+        writeReports(cl, finished, stdout);
         return code;
     }
 
     /** The finished points as JSON reports and as the sweep's CSV rows, when asked for. */
-    private static void writeReports(CommandLine cl, List<SimulationResult> finished, PrintStream out) throws IOException {
+    private static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 1000000)").build());
+        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 3,7,13,31,57,133").build());
+        o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.1,1.0").build());
+        o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1,3").build());
+        o.addOption(Option.builder().longOpt("holds").hasArg().argName("LIST")
+                .desc("holds per point: H fixed, gH geometric with mean H (default 4)").build());
+        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
+        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
+        o.addOption(Cli.algorithmsOption(Algorithms.campos().name()));
+        o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
+        o.addOption(Option.builder().longOpt("cosim")
+                .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
+        o.addOption(Cli.threadsOption());
+        o.addOption(Cli.jsonOption("every finished point's report"));
+        o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write one row per finished point as CSV (the sweep's columns)").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    private static void writeReports(CommandLine cl, List<SimulationResult> finished, PrintStream stdout) throws IOException {
         com.fasterxml.jackson.databind.node.ArrayNode reports = Reports.mapper().createArrayNode();
         StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
         for (SimulationResult r : finished) {
@@ -121,10 +127,10 @@ final class SoakCommand implements Main.Command {
         if (cl.hasOption("json")) {
             com.fasterxml.jackson.databind.node.ObjectNode root = Reports.header(Version.VERSION);
             root.set("points", reports);
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
         }
         if (cl.hasOption("csv")) {
-            Outputs.write(cl.getOptionValue("csv"), csv.toString(), out);
+            Outputs.write(cl.getOptionValue("csv"), csv.toString(), stdout);
         }
     }
 
@@ -205,5 +211,10 @@ final class SoakCommand implements Main.Command {
                     c.latencyCycles(), c.seed(), r.cycles(), secs, r.divergence() == null ? "ok" : r.divergence().describe());
             return r.divergence() == null ? line : "!" + line;
         }, "points in lockstep");
+    }
+
+    /** Whether the algorithm takes --rules: a soak's rules apply to those and leave the others as they are. */
+    static boolean takesRules(String algorithm) {
+        return Algorithms.find(algorithm.trim()).map(x -> x.has(org.ppbus.protocol.Algorithm.Feature.RULES)).orElse(true);
     }
 }

@@ -13,6 +13,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
+import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
@@ -179,7 +180,8 @@ final class SweepCommand implements Main.Command {
                 for (String p : Cli.parseList("loads", cl.getOptionValue("loads", "0.001,0.01,0.05,0.2,1.0"))) {
                     for (String l : Cli.parseList("latencies", cl.getOptionValue("latencies", "1"))) {
                         for (int s = 1; s <= seeds; s++) {
-                            SimulationConfig c = common.toBuilder().algorithm(a.trim()).build()
+                            SimulationConfig c = common.toBuilder().algorithm(a.trim())
+                                    .rules(SoakCommand.takesRules(a) ? common.rules() : RuleSet.FIXED).build()
                                     .withNodes(Cli.parseInt("nodes", n.trim())).withLoad(Cli.parseDouble("loads", p.trim()))
                                     .withLatency(Cli.parseInt("latencies", l.trim())).withCycles(cycles).withSeed(s);
                             try {

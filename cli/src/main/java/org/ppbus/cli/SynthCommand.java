@@ -21,7 +21,7 @@ final class SynthCommand implements Main.Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = GenerateCommand.designOptions();
         o.addOption(Option.builder().longOpt("pnr").desc("also place and route on HX8K with nextpnr-ice40 and report Fmax").build());
         o.addOption(Cli.jsonOption("the figures"));
@@ -31,6 +31,7 @@ final class SynthCommand implements Main.Command {
         o.addOption(Option.builder().longOpt("orders").hasArg().argName("LIST")
                 .desc("with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)").build());
         CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus synth --nodes N [--algorithm A] [--latency L] [--pnr] [--json FILE]\n"
                             + "       ppbus synth --node [--orders LIST] [--json FILE]",
@@ -88,7 +89,7 @@ final class SynthCommand implements Main.Command {
                 root.put("fmaxMhz", r.fmaxMhz());
             }
             root.put("pnr", r.pnrNote());
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
         }
         return 0;
     }

@@ -114,9 +114,10 @@ final class VerifyCommand implements Main.Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = options();
         CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
             Cli.help(out, "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking LIST] [--json FILE]",
                     "Breadth-first search of every state the Campos-Carvalho model can reach from the cold start,\n"
@@ -156,7 +157,7 @@ final class VerifyCommand implements Main.Command {
                 if (faultProof != null) {
                     root.set("rtlFaultProof", FaultProofStep.json(faultProof, q.repairBound()));
                 }
-                Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+                Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
             }
             if (stop.requested()) {
                 return 130;
@@ -194,10 +195,10 @@ final class VerifyCommand implements Main.Command {
         }
         long active = cl.hasOption("active") ? mask(cl, "active", nodes) : -1L;
         long reenter = cl.hasOption("reenter-without-thinking") ? mask(cl, "reenter-without-thinking", nodes) : 0L;
-        int fifo = cl.hasOption("async") ? Cli.parseInt("fifo", cl.getOptionValue("fifo", "4")) : 0;
-        if (cl.hasOption("async") && (fifo < 1 || fifo > 15)) {
-            throw new UsageException("--fifo must be 1..15, got " + fifo);
+        if (cl.hasOption("fifo") && !cl.hasOption("async")) {
+            throw new UsageException("--fifo needs --async");
         }
+        int fifo = cl.hasOption("async") ? Cli.parseInRange("fifo", cl.getOptionValue("fifo", "4"), 1, 15) : 0;
         SearchOptions opt = new SearchOptions(nodes, latency, rules, false, maxStates, maxDepth, !cl.hasOption("no-h"),
                 active, fifo).withReentry(reenter);
         if (cl.hasOption("no-fairness")) {
@@ -231,7 +232,7 @@ final class VerifyCommand implements Main.Command {
             Outputs.checkWritable(FaultProofStep.vcdBeside(traceOut).toString());
         }
         return new Request(opt, fifo, cl.hasOption("no-search"), cl.hasOption("rtl"),
-                Cli.parseInt("max-steps", cl.getOptionValue("max-steps", "10")), cl.getOptionValue("active"),
+                Cli.parseInRange("max-steps", cl.getOptionValue("max-steps", "10"), 1, 1000), cl.getOptionValue("active"),
                 traceOut, keep, repairBound, proofSeconds);
     }
 

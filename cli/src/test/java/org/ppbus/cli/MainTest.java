@@ -131,7 +131,7 @@ class MainTest {
             "faults --algorithm misra --kinds corrupt|ppbus faults: --kinds: misra takes drop, crash, got 'corrupt'",
             "faults --algorithm central-rr --kinds drop|ppbus faults: --kinds: central-rr takes crash, got 'drop'",
             "faults --rules bogus|ppbus faults: --rules: unknown rule set 'bogus' (fixed, literal, literal+F1+F2..., each with +heal and +reclaim)",
-            "compare --hold 0|ppbus compare: --hold: must be at least 1 cycle, got 0",
+            "compare --hold 0|ppbus compare: --hold: must be 1 to 16777216 cycles, got 0",
             "cosim --nodes 5000|ppbus cosim: --nodes: must be at most 4161 (q = 64), got 5000",
             "soak --latencies 0|ppbus soak: --latencies: must be at least 1 cycle, got 0",
             "faults --load 1.5|ppbus faults: --load: must be in [0,1], got 1.5"})

@@ -44,7 +44,7 @@ class ReportSchemaTest {
     private static void assertValid(Schema schema, JsonNode report, String what) {
         List<Error> errors = schema.validate(report);
         assertEquals(List.of(), errors.stream().map(Error::toString).toList(), what);
-        assertEquals(1, report.get("schemaVersion").asInt(), what);
+        assertEquals(org.ppbus.testbench.Reports.SCHEMA_VERSION, report.get("schemaVersion").asInt(), what);
     }
 
     @Test
@@ -82,6 +82,7 @@ class ReportSchemaTest {
                 "2000"), "faults");
         assertValid(schema("faults.schema.json"), report(dir, "faults-crash.json", "faults", "--algorithm", "token-ring", "--nodes",
                 "5", "--kinds", "drop,crash", "--seeds", "2", "--cycles", "2000"), "faults with crashes");
+        assertValid(schema("plane.schema.json"), report(dir, "plane.json", "plane", "--nodes", "10"), "plane");
         Schema verify = schema("verify.schema.json");
         assertValid(verify, report(dir, "verify.json", "verify", "--nodes", "2"), "a clean search");
         assertValid(verify, report(dir, "verify-x.json", "verify", "--nodes", "3", "--rules", "literal", "--trace-out",

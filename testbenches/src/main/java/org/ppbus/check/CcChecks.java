@@ -120,6 +120,16 @@ final class CcChecks implements NetworkChecks {
     }
 
     @Override
+    public List<String> checks() {
+        List<String> out = new java.util.ArrayList<>(List.of(Property.FORK_CONSERVATION.label(),
+                Property.REQUEST_TOKENS.label(), Property.DEMOTION.label(), Property.BOUNDED_QUEUES.label()));
+        if (full) {
+            out.add(Property.PRECEDENCE.label());
+        }
+        return out;
+    }
+
+    @Override
     public void endOfRun(long cycle) {
         report(Invariants.boundedQueues(net.maxQueueDepth(), cycle), List::of);
         if (healing()) {

@@ -31,6 +31,11 @@ interface NetworkChecks extends ProtocolObserver {
         return -1;
     }
 
+    /** The network's own checks that this run makes, by label, for the report. */
+    default List<String> checks() {
+        return List.of();
+    }
+
     /** No symbol in flight or queued and no unit due: the watchdogs' notion of "nothing moves". */
     boolean quiescent();
 

@@ -16,7 +16,8 @@ import org.ppbus.protocol.cc.CcNetwork;
  *
  * <p>Once a fault was injected, safety means one eater and no fork held by a client that is not its
  * arbiter's OWNER ({@link Invariants#forkHolder}); the rest of the invariants may fail while the
- * network repairs them. Such states are <em>broken</em>. When the search is complete, the broken
+ * network repairs them (under rules that repair, +heal; under others the first such failure is the
+ * finding, since nothing mends it). Such states are <em>broken</em>. When the search is complete, the broken
  * states must form no cycle (else a fault may never be repaired), and the longest path through them
  * is the repair bound in cycles.
  */
@@ -27,14 +28,19 @@ final class SearchFaults {
     private final int kinds;
     private final Wiring wiring;
     private final BitSet broken = new BitSet();
+    private final boolean repairs;
 
-    /** @param kinds bit 0 drop, bit 1 duplicate ({@link ChosenFaults#DROP}, {@link ChosenFaults#DUPLICATE}) */
-    SearchFaults(int kinds, CcNetwork net, Wiring wiring) {
+    /**
+     * @param kinds bit 0 drop, bit 1 duplicate ({@link ChosenFaults#DROP}, {@link ChosenFaults#DUPLICATE})
+     * @param repairs the rules repair a fault (+heal): a broken invariant is a state to leave, not a finding
+     */
+    SearchFaults(int kinds, CcNetwork net, Wiring wiring, boolean repairs) {
         if (wiring.nodes() > SHIFT / 2 || 1 + 4 * wiring.links() > 255) {
             throw new IllegalArgumentException("the search injects faults on at most 63 links (n <= 13)");
         }
         this.kinds = kinds;
         this.wiring = wiring;
+        this.repairs = repairs;
         this.faults = new ChosenFaults(wiring.links());
         net.wrapChannels(faults::wrap);
     }
@@ -90,8 +96,16 @@ final class SearchFaults {
         for (int a = 0; a < wiring.points() && bad == null; a++) {
             bad = Invariants.forkHolder(net, a, 0);
         }
-        if (bad == null && Invariants.ofState(net, net.quiescent(), checkH, 0) != null) {
-            broken.set(idx);
+        if (bad == null) {
+            Violation state = Invariants.ofState(net, net.quiescent(), checkH, 0);
+            if (state != null && !repairs) {
+                // Rules without a repair never mend what the fault broke: the break is the finding,
+                // the first thing a run with the same fault shows too (docs/VERIFICATION.md).
+                return state;
+            }
+            if (state != null) {
+                broken.set(idx);
+            }
         }
         return bad;
     }

@@ -86,7 +86,8 @@ public final class StateSearch {
         this.net = CcNetwork.coldStart(wiring, new CcNetwork.Options(options.latency(), options.rules(), true,
                 options.fifoCapacity()), rec, rec);
         this.channels = 2 * wiring.links();
-        this.faults = options.faultKinds() == 0 ? null : new SearchFaults(options.faultKinds(), net, wiring);
+        this.faults = options.faultKinds() == 0 ? null : new SearchFaults(options.faultKinds(), net, wiring,
+                options.rules().heal());
         rec.recordDriven = faults != null;
         if (options.crash() && (faults != null || options.async())) {
             throw new IllegalArgumentException("a crash is searched alone, without symbol faults or asynchronous channels");

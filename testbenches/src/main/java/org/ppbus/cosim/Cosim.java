@@ -133,8 +133,11 @@ public final class Cosim {
             // Both waveforms open in GTKWave on the links of the client the diverging signal names.
             java.util.regex.Matcher client = java.util.regex.Pattern.compile("_c(\\d+)").matcher(divergence.signal());
             int node = client.find() ? Integer.parseInt(client.group(1)) : 0;
-            org.ppbus.testbench.GtkwSave.write(javaVcd, wiring, node, symbols, unitStates);
-            org.ppbus.testbench.GtkwSave.write(rtlVcd, wiring, node, symbols, false);
+            // Both open on the cycles before the divergence, the marker on it.
+            org.ppbus.testbench.GtkwSave.View view = org.ppbus.testbench.GtkwSave.View.of(
+                    Math.max(from, divergence.cycle() - org.ppbus.testbench.GtkwSave.View.MAX_CYCLES / 2), to, divergence.cycle());
+            org.ppbus.testbench.GtkwSave.write(javaVcd, wiring, node, symbols, unitStates, view);
+            org.ppbus.testbench.GtkwSave.write(rtlVcd, wiring, node, symbols, false, view);
             trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
             writeTrace(trace, upTo.trace(), c, divergence);
         }

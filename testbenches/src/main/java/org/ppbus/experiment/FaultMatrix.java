@@ -46,12 +46,16 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
         return k;
     }
 
+    /** The most seeds a matrix takes: every run's summary stays in memory until the report is written. */
+    public static final int MAX_SEEDS = 10_000;
+
     /** The watchdog of a crash run (at most): cycles without a meal before the drain is cut. */
     static final long CRASH_WATCHDOG = 10_000;
 
     public FaultMatrix {
-        if (seeds < 1) {
-            throw new IllegalArgumentException("--seeds must be at least 1");
+        if (seeds < 1 || seeds > MAX_SEEDS) {
+            throw new IllegalArgumentException("--seeds must be 1 to " + MAX_SEEDS + " (each run's summary is kept for the"
+                    + " report), got " + seeds);
         }
         kinds = List.copyOf(kinds);
     }
@@ -73,22 +77,36 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
         return runs;
     }
 
-    /** Runs the twins and the faulty runs; returns the runs that finished, in order. */
+    /**
+     * Runs the twins and the faulty runs, seed by seed (each seed's twin just before its faulty
+     * runs), so that a stopped matrix has finished runs of every kind it reached. Returns every
+     * faulty run that finished, with its twin, kind by kind and seed by seed.
+     */
     public List<Run> run(Batch batch) throws Exception {
         List<SimulationConfig> runs = runs();
         List<Batch.Job<SimulationResult>> jobs = new ArrayList<>();
         for (int s = 1; s <= seeds; s++) {
             SimulationConfig twin = base.toBuilder().seed(s).fault("none").build();
             jobs.add(stop -> new Simulation(twin).stopWhen(stop).run());
+            for (int k = 0; k < kinds.size(); k++) {
+                SimulationConfig c = runs.get(k * seeds + s - 1);
+                jobs.add(stop -> new Simulation(c).stopWhen(stop).run());
+            }
         }
-        for (SimulationConfig c : runs) {
-            jobs.add(stop -> new Simulation(c).stopWhen(stop).run());
-        }
-        List<SimulationResult> done = batch.results(jobs, SimulationResult::interrupted);
+        // Every finished job, kept as it finishes (without its trace), so that a stop keeps them all.
+        java.util.concurrent.atomic.AtomicReferenceArray<SimulationResult> done =
+                new java.util.concurrent.atomic.AtomicReferenceArray<>(jobs.size());
+        batch.run(jobs, SimulationResult::interrupted, d -> done.set(d.index(), d.result().withoutTrace()), d -> { });
         List<Run> out = new ArrayList<>();
-        for (int i = seeds; i < done.size(); i++) {
-            SimulationResult r = done.get(i);
-            out.add(new Run(r, r.fault().against(done.get((int) r.config().seed() - 1))));
+        int perSeed = kinds.size() + 1;
+        for (int k = 0; k < kinds.size(); k++) {
+            for (int s = 0; s < seeds; s++) {
+                SimulationResult twin = done.get(s * perSeed);
+                SimulationResult r = done.get(s * perSeed + 1 + k);
+                if (twin != null && r != null) {
+                    out.add(new Run(r, r.fault().against(twin)));
+                }
+            }
         }
         return out;
     }

@@ -3,10 +3,18 @@ package org.ppbus.stats;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
-/** An exact histogram of non-negative integer samples (waits, messages per entry). */
+/**
+ * An exact histogram of non-negative integer samples (waits, messages per entry). Values below
+ * {@link #DENSE} are counted in an array; larger ones, rare and unbounded (a wait behind a hold of
+ * 2^31 cycles), in a sorted map, so that memory follows the samples and not the largest value.
+ */
 public final class Histogram {
+    /** Values below this are counted in the array. */
+    static final int DENSE = 1 << 16;
     private long[] counts = new long[64];
+    private final TreeMap<Long, Long> large = new TreeMap<>();
     private long samples;
     private long sum;
     private long max;
@@ -14,6 +22,7 @@ public final class Histogram {
     /** Forgets every sample (the end of a warm-up). */
     public void clear() {
         java.util.Arrays.fill(counts, 0);
+        large.clear();
         samples = 0;
         sum = 0;
         max = 0;
@@ -23,10 +32,14 @@ public final class Histogram {
         if (value < 0) {
             throw new IllegalArgumentException("negative sample " + value);
         }
-        if (value >= counts.length) {
-            counts = Arrays.copyOf(counts, (int) Math.max(value + 1, counts.length * 2L));
+        if (value >= DENSE) {
+            large.merge(value, 1L, Long::sum);
+        } else {
+            if (value >= counts.length) {
+                counts = Arrays.copyOf(counts, (int) Math.min(DENSE, Math.max(value + 1, counts.length * 2L)));
+            }
+            counts[(int) value]++;
         }
-        counts[(int) value]++;
         samples++;
         sum += value;
         max = Math.max(max, value);
@@ -62,6 +75,12 @@ public final class Histogram {
                 return v;
             }
         }
+        for (Map.Entry<Long, Long> e : large.entrySet()) {
+            seen += e.getValue();
+            if (seen >= rank) {
+                return e.getKey();
+            }
+        }
         return max;
     }
 
@@ -73,6 +92,7 @@ public final class Histogram {
                 m.put((long) v, counts[v]);
             }
         }
+        m.putAll(large);
         return m;
     }
 }

@@ -13,10 +13,18 @@ import org.ppbus.protocol.cc.Symbols;
  * is {@code masked}; one whose run left requests unserved without a named violation is
  * {@code requests-unserved}. An algorithm that repairs a lost message itself (Misra's ring) has
  * {@code recovered} it when the repair came after the loss and the run was clean; its latency is
- * then the cycles from the loss to the repair. A run never passes silently.
+ * then the cycles from the loss to the repair. A fault after which the bus stood still (a processor
+ * waiting, nobody eating, nothing moving) for longer than the deadlock bound, until a timer repaired
+ * it, has {@code recovered} too, with {@code stallCycles} the length of that stall (-1 for none):
+ * service went on, but not unaffected. A run never passes silently.
  */
 public record FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                           String verdict, long detectedAt, long latency, Survival survival) {
+                           String verdict, long detectedAt, long latency, Survival survival, long stallCycles) {
+
+    public FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
+                        String verdict, long detectedAt, long latency, Survival survival) {
+        this(plan, injected, cycle, channel, sent, delivered, verdict, detectedAt, latency, survival, -1);
+    }
 
     /**
      * After a crash-stop: the live processors all of whose requests from the crash on were served,
@@ -126,7 +134,22 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         if (!injected || detectedAt < 0 || !twinFails || twin.violation().cycle() > detectedAt) {
             return this;
         }
-        return new FaultOutcome(plan, true, cycle, channel, sent, delivered, "pre-existing", detectedAt, latency, survival);
+        return new FaultOutcome(plan, true, cycle, channel, sent, delivered, "pre-existing", detectedAt, latency, survival,
+                stallCycles);
+    }
+
+    /**
+     * A masked fault after which the bus stood still longer than the deadlock bound ({@code stall},
+     * {first cycle, last cycle}, from {@link org.ppbus.check.Checker#longestQuietStallFrom}, or null):
+     * it was not masked but recovered, when the stall ended.
+     */
+    FaultOutcome withStall(long[] stall) {
+        if (stall == null || !verdict.equals("masked")) {
+            return this;
+        }
+        long end = stall[1] + 1;
+        return new FaultOutcome(plan, injected, cycle, channel, sent, delivered, "recovered", end, end - cycle, survival,
+                stall[1] - stall[0] + 1);
     }
 
     private static String name(Direction direction, int code) {

@@ -38,13 +38,42 @@ public final class GtkwSave {
     public record Written(Path save, List<Path> filters) { }
 
     /**
+     * What the window shows when it opens: {@code cycles} cycles from {@code firstCycle}, with the
+     * marker on {@code markerCycle} (-1 for none), so that the first look is at whole cycles with
+     * values, not at half a cycle before the first dump.
+     */
+    public record View(long firstCycle, long cycles, long markerCycle) {
+        /**
+         * The cycles the window shows at most: about 90 pixels a cycle, so that a one-cycle symbol's
+         * name (STRONG_REQUEST) can be read; GTKWave's zoom-out shows more.
+         */
+        public static final long MAX_CYCLES = 10;
+
+        /** Up to {@link #MAX_CYCLES} cycles of the dump [first, last], the marker on {@code marker}. */
+        public static View of(long first, long last, long marker) {
+            return new View(first, Math.max(1, Math.min(MAX_CYCLES, last - first + 1)), marker);
+        }
+    }
+
+    /** Time units per clock cycle in ppbus's VCDs (the Java model's and the Verilated RTL's). */
+    private static final int UNITS_PER_CYCLE = 10;
+    /**
+     * GTKWave 3.3 draws this many pixels per time unit at zoom 0 in a window of the size this file
+     * asks for (measured on a screenshot); the zoom is log2 of the factor from there.
+     */
+    private static final double PIXELS_PER_UNIT_AT_ZOOM_0 = 199;
+    /** The width of the wave pane, in pixels, in a 1400-pixel window. */
+    private static final double WAVE_PANE_PIXELS = 900;
+
+    /**
      * Writes {@code X.gtkw} and its filters next to {@code X.vcd}.
      *
      * @param node the node whose client and arbiter are grouped
      * @param symbols whether the VCD has the channels (algorithms with the contract's symbols)
      * @param model whether the VCD has the Java model's scope TOP.model (unit states)
      */
-    public static Written write(Path vcd, Wiring wiring, int node, boolean symbols, boolean model) throws IOException {
+    public static Written write(Path vcd, Wiring wiring, int node, boolean symbols, boolean model, View view)
+            throws IOException {
         if (node < 0 || node >= wiring.nodes()) {
             throw new IllegalArgumentException("node " + node + " is outside 0.." + (wiring.nodes() - 1));
         }
@@ -59,7 +88,7 @@ public final class GtkwSave {
             atomically(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
         }
         Path save = dir.resolve(base + ".gtkw");
-        atomically(save, text(vcd.toAbsolutePath(), save, wiring, node, symbols, model, c2a, a2c, state));
+        atomically(save, text(vcd, save, wiring, node, symbols, model, view, c2a, a2c, state));
         List<Path> filters = new ArrayList<>(List.of(c2a, a2c));
         if (model) {
             filters.add(state);
@@ -76,16 +105,29 @@ public final class GtkwSave {
         return b.toString();
     }
 
-    private static String text(Path vcd, Path save, Wiring w, int node, boolean symbols, boolean model, Path c2a, Path a2c,
-                               Path state) {
+    /**
+     * The save file. Every path in it is a bare file name: the VCD, the filters and the save file sit
+     * in one folder, and GTKWave finds a dump file beside its save file, so the folder can move.
+     */
+    private static String text(Path vcdPath, Path savePath, Wiring w, int node, boolean symbols, boolean model, View view,
+                               Path c2aPath, Path a2cPath, Path statePath) {
+        Path vcd = vcdPath.getFileName();
+        Path save = savePath.getFileName();
+        Path c2a = c2aPath.getFileName();
+        Path a2c = a2cPath.getFileName();
+        Path state = statePath.getFileName();
         int n = w.nodes();
         String top = "TOP.ppbus_top.";
         StringBuilder b = new StringBuilder();
         b.append("[*] ppbus: req, gnt and the links of node ").append(node).append("; open with: gtkwave ")
-                .append(save.getFileName()).append('\n');
+                .append(save).append('\n');
         b.append("[dumpfile] \"").append(vcd).append("\"\n");
         b.append("[savefile] \"").append(save).append("\"\n");
-        b.append("[timestart] 0\n[size] 1400 900\n[treeopen] TOP.\n[treeopen] TOP.ppbus_top.\n");
+        double zoom = Math.log(WAVE_PANE_PIXELS / (PIXELS_PER_UNIT_AT_ZOOM_0 * UNITS_PER_CYCLE * view.cycles())) / Math.log(2);
+        b.append("[timestart] ").append(UNITS_PER_CYCLE * view.firstCycle()).append("\n[size] 1400 900\n[pos] -1 -1\n");
+        b.append(String.format(java.util.Locale.ROOT, "*%.6f %d\n", zoom,
+                view.markerCycle() < 0 ? -1 : UNITS_PER_CYCLE * view.markerCycle()));
+        b.append("[treeopen] TOP.\n[treeopen] TOP.ppbus_top.\n");
         flags(b, BIN | RJUSTIFY);
         b.append("TOP.clk\nTOP.rst\nTOP.req[").append(n - 1).append(":0]\nTOP.gnt[").append(n - 1).append(":0]\n");
         if (!symbols) {

@@ -70,6 +70,11 @@ public final class Reports {
         }
         b.append(String.format(Locale.ROOT, "workload %s, load %.4g, hold %d%s, seed %d%n", c.workload(), c.load(),
                 c.holdCycles(), c.geometricHold() ? " (geometric)" : "", c.seed()));
+        if (!Double.isNaN(r.offeredLoad())) {
+            b.append(String.format(Locale.ROOT, "offered load %.3g (bus cycles asked for per cycle: load x nodes x hold)%s%n",
+                    r.offeredLoad(), r.saturated() ? "\nnote: the offered load is 1 or more, so the bus is saturated and the"
+                            + " waits measure the queue, not the arbiter" : ""));
+        }
         b.append(String.format(Locale.ROOT, "cycles %,d (%,d with new requests)%s%n", r.cycles(), r.loadCycles(),
                 r.interrupted() ? "  INTERRUPTED" : ""));
         b.append(String.format(Locale.ROOT, "entries %,d   bus utilisation %.4f   Jain fairness %.4f%n", s.entries(),
@@ -85,6 +90,9 @@ public final class Reports {
         if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
             b.append(String.format(Locale.ROOT, "overtaking     max %d in one hungry period (bound %d)%n", Math.max(0, r.maxOvertakes()),
                     r.overtakeBound()));
+        } else if (r.starvationBound() != Long.MAX_VALUE) {
+            b.append(String.format(Locale.ROOT, "starvation     max %d meals of the others while one waited (bound %d)%n",
+                    r.maxServedWhileWaiting(), r.starvationBound()));
         }
         if (cc) {
             b.append(String.format(Locale.ROOT, "clean yields   %d  (max %d in one hungry period, %d at one arbiter)%n",
@@ -94,31 +102,11 @@ public final class Reports {
         b.append(String.format(Locale.ROOT, "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n", d.mean(), d.p50(),
                 d.max(), d.samples()));
         if (r.fault() != null) {
-            FaultOutcome f = r.fault();
-            b.append(f.injected()
-                    ? String.format(Locale.ROOT, "fault %s: cycle %d, channel %s, sent %s, delivered %s%n", f.plan(), f.cycle(),
-                            f.channel(), f.sent(), f.delivered())
-                    : "fault " + f.plan() + ": " + f.notInjectedWhy() + "\n");
-            b.append("faultVerdict ").append(f.verdict())
-                    .append(f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "").append('\n');
-            if (f.survival() != null) {
-                FaultOutcome.Survival sv = f.survival();
-                b.append(String.format(Locale.ROOT, "after the crash of node %d in cycle %d: %s of the requests served;"
-                        + " survivors %s; cut off %s%n", sv.crashed(), sv.cycle(), percentDown(sv.servedAfterCrash()),
-                        java.util.Arrays.toString(sv.survivors()), java.util.Arrays.toString(sv.cutOff())));
-                if (sv.derived() != null) {
-                    org.ppbus.protocol.Algorithm.Derived dv = sv.derived();
-                    b.append("derived: sure to survive ").append(java.util.Arrays.toString(dv.survive()))
-                            .append(dv.cutOff().length > 0 ? "; sure to be cut off " + java.util.Arrays.toString(dv.cutOff()) : "")
-                            .append(dv.atMostOneOf().length > 0 ? "; at most one of " + java.util.Arrays.toString(dv.atMostOneOf()) + " survives" : "")
-                            .append(" (").append(dv.why()).append("): ")
-                            .append(sv.derivationHolds() ? "the run agrees" : "THE RUN DISAGREES").append('\n');
-                }
-            }
+            fault(b, r.fault());
         }
         if (r.violation() == null) {
-            b.append(String.format(Locale.ROOT, "checks: no violation (%s)%n", !cc ? "mutual exclusion, deadlock, fairness"
-                    : "mutual exclusion, forks, tokens, demotion, deadlock, livelock, fairness" + (c.fullCheck() ? ", H acyclic" : "")));
+            b.append("checks: no violation of\n");
+            r.checks().forEach(x -> b.append("  ").append(x).append('\n'));
         } else {
             b.append("VIOLATION ").append(r.violation().headline()).append('\n');
             r.violation().details().forEach(x -> b.append("  ").append(x).append('\n'));
@@ -140,6 +128,32 @@ public final class Reports {
             k.append(k.length() == 8 ? " " : ", ").append(m.name()).append(' ').append(m.bits()).append(" bits");
         }
         return k.toString();
+    }
+
+    /** The fault's lines: what was injected, the verdict, and after a crash who was still served. */
+    private static void fault(StringBuilder b, FaultOutcome f) {
+        b.append(f.injected()
+                ? String.format(Locale.ROOT, "fault %s: cycle %d, channel %s, sent %s, delivered %s%n", f.plan(), f.cycle(),
+                        f.channel(), f.sent(), f.delivered())
+                : "fault " + f.plan() + ": " + f.notInjectedWhy() + "\n");
+        b.append("faultVerdict ").append(f.verdict())
+                .append(f.stallCycles() >= 0 ? " after a stall of " + f.stallCycles() + " cycles (nobody ate while a"
+                        + " processor waited), " + f.latency() + " cycles after the fault"
+                        : f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "").append('\n');
+        if (f.survival() != null) {
+            FaultOutcome.Survival sv = f.survival();
+            b.append(String.format(Locale.ROOT, "after the crash of node %d in cycle %d: %s of the requests served;"
+                    + " survivors %s; cut off %s%n", sv.crashed(), sv.cycle(), percentDown(sv.servedAfterCrash()),
+                    java.util.Arrays.toString(sv.survivors()), java.util.Arrays.toString(sv.cutOff())));
+            if (sv.derived() != null) {
+                org.ppbus.protocol.Algorithm.Derived dv = sv.derived();
+                b.append("derived: sure to survive ").append(java.util.Arrays.toString(dv.survive()))
+                        .append(dv.cutOff().length > 0 ? "; sure to be cut off " + java.util.Arrays.toString(dv.cutOff()) : "")
+                        .append(dv.atMostOneOf().length > 0 ? "; at most one of " + java.util.Arrays.toString(dv.atMostOneOf()) + " survives" : "")
+                        .append(" (").append(dv.why()).append("): ")
+                        .append(sv.derivationHolds() ? "the run agrees" : "THE RUN DISAGREES").append('\n');
+            }
+        }
     }
 
     private static void row(StringBuilder b, String name, Statistics.Count c) {

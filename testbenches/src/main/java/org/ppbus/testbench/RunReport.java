@@ -14,15 +14,18 @@ import org.ppbus.stats.Statistics;
  * give equal bytes. Optional parts (a fault, a violation, histograms) are left out when absent.
  * docs/schemas/run-report.schema.json describes it.
  */
-public record RunReport(String tool, int schemaVersion, String algorithm, Config config, Plane plane, long cycles, long loadCycles,
+public record RunReport(String tool, int schemaVersion, String algorithm, Config config, Plane plane, Double offeredLoad,
+                        long cycles, long loadCycles,
                         boolean interrupted, long entries, long mutexViolations, boolean deadlock, boolean livelock,
                         int violations,
-                        int ungranted, int maxQueueDepth, Overtaking overtaking, boolean quiescentAtEnd,
+                        int ungranted, int maxQueueDepth, Overtaking overtaking, Starvation starvation,
+                        boolean quiescentAtEnd,
                         Count messagesPerEntry, Count symbolsPerEntry, Count bitsPerEntry, Totals totals,
                         Statistics.CleanYields cleanYields, @JsonProperty("wait") Distribution waitCycles, Distribution syncDelay,
                         double busUtilization, double jainFairness, PerNode perNode,
                         @JsonInclude(JsonInclude.Include.NON_NULL) String faultVerdict,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Fault fault,
+                        List<String> checks,
                         @JsonInclude(JsonInclude.Include.NON_NULL) ViolationReport violation) {
 
     /** The settings of a run, as {@code --config} reads them back. */
@@ -43,6 +46,17 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
     public record Overtaking(Integer bound, Integer max) {
         public static Overtaking of(int bound, int max) {
             return bound == Algorithm.NO_BOUND ? new Overtaking(null, null) : new Overtaking(bound, max);
+        }
+    }
+
+    /**
+     * Freedom from starvation where no overtaking bound applies: the most meals the others may start
+     * while one processor waits (null when an overtaking bound is checked instead), the most seen,
+     * and the time watchdog that also applies.
+     */
+    public record Starvation(Long bound, long max, long watchdog) {
+        public static Starvation of(long bound, long max, long watchdog) {
+            return new Starvation(bound == Long.MAX_VALUE ? null : bound, max, watchdog);
         }
     }
 
@@ -79,12 +93,12 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
     public record PerNode(long[] entries, @JsonProperty("wait") List<Distribution> waitCycles) { }
 
     public record Fault(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                        long detectedAt, long detectionLatency,
+                        long detectedAt, long detectionLatency, long stallCycles,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Crash crash) {
         static Fault of(FaultOutcome f) {
             FaultOutcome.Survival s = f.survival();
             return new Fault(f.plan(), f.injected(), f.cycle(), f.channel(), f.sent(), f.delivered(), f.detectedAt(),
-                    f.latency(), s == null ? null : Crash.of(s));
+                    f.latency(), f.stallCycles(), s == null ? null : Crash.of(s));
         }
     }
 
@@ -116,13 +130,15 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
         Statistics.Summary s = r.summary();
         FaultOutcome f = r.fault();
         return new RunReport("ppbus " + toolVersion, Reports.SCHEMA_VERSION, c.algorithm(), Config.of(c),
-                new Plane(r.order(), r.points(), r.points() - c.nodes(), r.order() + 1), r.cycles(), r.loadCycles(),
+                new Plane(r.order(), r.points(), r.points() - c.nodes(), r.order() + 1),
+                Double.isNaN(r.offeredLoad()) ? null : r.offeredLoad(), r.cycles(), r.loadCycles(),
                 r.interrupted(), s.entries(), r.mutexViolations(), r.deadlock(), r.livelock(), r.violation() == null ? 0 : 1,
-                r.ungranted(), r.maxQueueDepth(), Overtaking.of(r.overtakeBound(), r.maxOvertakes()), r.quiescentAtEnd(),
+                r.ungranted(), r.maxQueueDepth(), Overtaking.of(r.overtakeBound(), r.maxOvertakes()),
+                Starvation.of(r.starvationBound(), r.maxServedWhileWaiting(), c.watchdogCycles()), r.quiescentAtEnd(),
                 Count.of(s.messages()), Count.of(s.symbols()), Count.of(s.bits()), Totals.of(s), s.cleanYields(),
                 Distribution.of(s.waitCycles()), Distribution.of(s.syncDelay()), s.busUtilization(), s.jainFairness(),
                 new PerNode(s.entriesPerNode(), Arrays.stream(s.waitPerNode()).map(Distribution::of).toList()),
                 f == null ? null : f.verdict(), f == null ? null : Fault.of(f),
-                r.violation() == null ? null : ViolationReport.of(r.violation()));
+                r.checks(), r.violation() == null ? null : ViolationReport.of(r.violation()));
     }
 }

@@ -3,10 +3,12 @@ package org.ppbus.testbench;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 import org.ppbus.bus.Demand;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
+import org.ppbus.check.StarvationBound;
 import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
@@ -42,6 +44,7 @@ public final class Simulation {
     private SymbolTap tap;
     private Progress progress;
     private BooleanSupplier stopRequested = () -> false;
+    private UnaryOperator<Fabric> variant = UnaryOperator.identity();
 
     public Simulation(SimulationConfig config) {
         this(config, null);
@@ -66,6 +69,16 @@ public final class Simulation {
 
     public Simulation stopWhen(BooleanSupplier s) {
         this.stopRequested = s;
+        return this;
+    }
+
+    /**
+     * Runs a variant of the algorithm's network instead of the network itself: the checkers' mutants
+     * (a network that never hears one processor must be caught starving it). The checks are then the
+     * generic ones, whatever the algorithm.
+     */
+    public Simulation variant(UnaryOperator<Fabric> v) {
+        this.variant = v;
         return this;
     }
 
@@ -94,6 +107,7 @@ public final class Simulation {
         private boolean crashHappened;                // false while the run has not reached the crash's cycle
         private final Checker checker;
         private final int overtakeBound;
+        private final long starvationBound;
         private final List<Object> options;
         private boolean interrupted;
         private Violation refused;
@@ -122,7 +136,8 @@ public final class Simulation {
             CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
                     ? CcNetwork.Evaluation.EVERY_UNIT : CcNetwork.Evaluation.DUE_UNITS;
             this.options = List.of(c.rules(), initial, probe, evaluation);
-            this.fabric = algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options));
+            this.fabric = variant.apply(
+                    algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options)));
             this.net = fabric instanceof CcNetwork cc ? cc : null;
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null
@@ -137,6 +152,9 @@ public final class Simulation {
             // Where no overtaking bound is checked (turned off, or none given by the seeds), the
             // starvation watchdog checks freedom from starvation instead.
             checker.watchStarvation(overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND);
+            this.starvationBound = overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND
+                    ? StarvationBound.meals(n, c.latencyCycles(), workload.minHoldCycles()) : Long.MAX_VALUE;
+            checker.starvationMeals(starvationBound);
             probe.connect(checker, processors);
             if (crash != null) {
                 probe.expectCrash(crash.crashedNode(), crash.cycle());
@@ -227,11 +245,17 @@ public final class Simulation {
                     v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
                     fabric.quiescent(), probe.trace(wiring.nodes()),
                     crash != null ? crashOutcome(v, ungranted)
-                    : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
-                    : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v, ungranted,
-                            fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
+                    : injector != null ? withStall(FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt()))
+                    : messageFaults != null ? withStall(messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v,
+                            ungranted, fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1))
                     : null,
-                    overtakeBound, checker.maxOvertakes());
+                    overtakeBound, checker.maxOvertakes(), starvationBound, checker.maxServedWhileWaiting(),
+                    checker.checks(), workload.offeredLoad());
+        }
+
+        /** A fault's outcome, told whether the bus stood still after it (a timer's recovery). */
+        private FaultOutcome withStall(FaultOutcome f) {
+            return f.injected() ? f.withStall(checker.longestQuietStallFrom(f.cycle())) : f;
         }
 
         /** The crash's outcome: who survived it, or, when the run ended before its cycle, that it never happened. */

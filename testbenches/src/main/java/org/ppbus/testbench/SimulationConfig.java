@@ -55,7 +55,8 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
                 "must be 0 or shorter than the cycles (" + cycles + "), got " + warmupCycles);
         require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
         require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
-        require(holdCycles >= 1, "holdCycles", "hold", "must be at least 1 cycle, got " + holdCycles);
+        require(holdCycles >= 1 && holdCycles <= org.ppbus.bus.Demand.MAX_HOLD_CYCLES, "holdCycles", "hold",
+                "must be 1 to " + org.ppbus.bus.Demand.MAX_HOLD_CYCLES + " cycles, got " + holdCycles);
         require(latencyCycles >= 1, "latencyCycles", "latency", "must be at least 1 cycle, got " + latencyCycles);
         require(latencyCycles <= 1024, "latencyCycles", "latency", "must be at most 1024 cycles, got " + latencyCycles);
         require(watchdogCycles >= 1, "watchdogCycles", "the watchdog", "must be at least 1 cycle, got " + watchdogCycles);
@@ -63,6 +64,8 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(rules != null, "rules", "the rule set", "is missing");
         Algorithm a = Algorithms.find(algorithm).orElse(null);
         require(a != null, "algorithm", "algorithm", "'" + algorithm + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
+        require(rules.equals(org.ppbus.protocol.cc.RuleSet.FIXED) || a.has(Algorithm.Feature.RULES), "rules",
+                "the rule set", "applies only to " + namesWith(Algorithm.Feature.RULES) + ", not to " + algorithm);
         require(reenterNodes.length == 0 || a.has(Algorithm.Feature.REENTRY), "reenterNodes", "re-entry without thinking",
                 "exists only for " + namesWith(Algorithm.Feature.REENTRY));
         org.ppbus.link.FaultPlan plan;
@@ -131,6 +134,14 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
 
     public SimulationConfig withSeed(long v) {
         return toBuilder().seed(v).build();
+    }
+
+    /**
+     * The rule set, as an option to repeat: " --rules R" where the algorithm takes rules, empty for
+     * the others (which run no rule set, whatever a config says).
+     */
+    public String rulesOption() {
+        return algorithmSpec().has(Algorithm.Feature.RULES) ? " --rules " + rules.label() : "";
     }
 
     public SimulationConfig withRules(String v) {

@@ -1,5 +1,6 @@
 package org.ppbus.testbench;
 
+import java.util.List;
 import org.ppbus.check.Property;
 import org.ppbus.check.Violation;
 import org.ppbus.stats.Statistics;
@@ -17,11 +18,18 @@ import org.ppbus.workload.RequestTrace;
  * @param trace every request raised, replayable
  * @param overtakeBound the fairness bound checked ({@link org.ppbus.protocol.Algorithm#NO_BOUND} when none is)
  * @param maxOvertakes the most meals one processor started while another stayed hungry (-1 when not checked)
+ * @param starvationBound the most meals the others may start while one processor waits, where starvation
+ *     is checked in meals ({@link Long#MAX_VALUE} when it is not: an overtaking bound is checked instead)
+ * @param maxServedWhileWaiting the most meals the others started while one processor waited
+ * @param checks exactly the checks the run made, each with its bound ({@link org.ppbus.check.Checker#checks})
+ * @param offeredLoad bus time asked for per cycle ({@link org.ppbus.workload.Workload#offeredLoad}), NaN for none
  */
 public record SimulationResult(SimulationConfig config, int order, int points, long cycles, long loadCycles,
                                Statistics.Summary summary, Violation violation, long mutexViolations, int ungranted,
                                boolean interrupted, int maxQueueDepth, boolean quiescentAtEnd, RequestTrace trace,
-                               FaultOutcome fault, int overtakeBound, int maxOvertakes) {
+                               FaultOutcome fault, int overtakeBound, int maxOvertakes,
+                               long starvationBound, long maxServedWhileWaiting, List<String> checks,
+                               double offeredLoad) {
     /** The run stopped on a deadlock (I7): someone waits and nothing moves. */
     public boolean deadlock() {
         return violation != null && violation.property() == Property.DEADLOCK;
@@ -31,5 +39,20 @@ public record SimulationResult(SimulationConfig config, int order, int points, l
     public boolean livelock() {
         return violation != null
                 && (violation.property() == Property.LIVELOCK || violation.property() == Property.IDLE_LIVELOCK);
+    }
+
+    /** The workload asks for at least as much bus time as there is: waits measure the queue. */
+    public boolean saturated() {
+        return offeredLoad >= 1;
+    }
+
+    /**
+     * The same result without its request trace, which is most of its size: for batches that keep
+     * many results for their report (the fault matrix) and never replay them.
+     */
+    public SimulationResult withoutTrace() {
+        return new SimulationResult(config, order, points, cycles, loadCycles, summary, violation, mutexViolations,
+                ungranted, interrupted, maxQueueDepth, quiescentAtEnd, new RequestTrace(trace.nodes(), List.of()), fault,
+                overtakeBound, maxOvertakes, starvationBound, maxServedWhileWaiting, checks, offeredLoad);
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.ppbus.bus.Demand;
 
 /**
  * A request trace: when each processor raised req and how long it then held the bus.
@@ -44,6 +45,9 @@ public record RequestTrace(int nodes, List<Entry> entries) {
         int nodes = -1;
         try (BufferedReader r = Files.newBufferedReader(file)) {
             String line = r.readLine();
+            if (line != null && line.startsWith("\uFEFF")) {
+                line = line.substring(1); // a byte-order mark, as some editors write UTF-8; configs take it too
+            }
             if (line == null || !line.trim().equals(HEADER)) {
                 throw new IOException(file + ": not a request trace (first line must be '" + HEADER + "')");
             }
@@ -69,8 +73,9 @@ public record RequestTrace(int nodes, List<Entry> entries) {
                 long cycle = parseLong(f[0], file, lineNo);
                 int node = parseInt(f[1], file, lineNo);
                 int hold = parseInt(f[2], file, lineNo);
-                if (cycle < 1 || node < 0 || hold < 1 || cycle < last) {
-                    throw new IOException(file + ":" + lineNo + ": need CYCLE >= 1 in order, NODE >= 0, HOLD >= 1");
+                if (cycle < 1 || node < 0 || hold < 1 || hold > Demand.MAX_HOLD_CYCLES || cycle < last) {
+                    throw new IOException(file + ":" + lineNo + ": need CYCLE >= 1 in order, NODE >= 0, HOLD from 1 to "
+                            + Demand.MAX_HOLD_CYCLES);
                 }
                 last = cycle;
                 entries.add(new Entry(cycle, node, hold, f.length == 4));
@@ -94,8 +99,14 @@ public record RequestTrace(int nodes, List<Entry> entries) {
         }
     }
 
+    /** ASCII digits only: Java's parsers also take other scripts' digits (full-width ７), which a trace never means. */
+    private static final java.util.regex.Pattern ASCII_INTEGER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+
     private static int parseInt(String s, Path file, int line) throws IOException {
         try {
+            if (!ASCII_INTEGER.matcher(s).matches()) {
+                throw new NumberFormatException(s);
+            }
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {
             throw new IOException(file + ":" + line + ": not an integer: " + s);
@@ -104,6 +115,9 @@ public record RequestTrace(int nodes, List<Entry> entries) {
 
     private static long parseLong(String s, Path file, int line) throws IOException {
         try {
+            if (!ASCII_INTEGER.matcher(s).matches()) {
+                throw new NumberFormatException(s);
+            }
             return Long.parseLong(s);
         } catch (NumberFormatException e) {
             throw new IOException(file + ":" + line + ": not an integer: " + s);

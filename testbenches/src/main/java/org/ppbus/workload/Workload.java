@@ -20,8 +20,13 @@ import org.ppbus.plane.Wiring;
  * {@code neighbours-alternating} and {@code non-neighbours-alternating} (the same pairs in strict
  * alternation with quiescence before each request), {@code saturated} (every node always hungry).
  * Anything else is read as a request-trace file.
+ *
+ * <p>{@code offeredLoad} is the bus time asked for per cycle, the loads times the mean hold: at 1 or
+ * more the bus cannot keep up, every processor soon waits behind the others, and a wait measures
+ * the queue rather than the arbiter. NaN where the workload has no rate (a trace, an alternation).
  */
-public record Workload(String name, Demand demand, Driver driver, int[] activeNodes, int minHoldCycles) {
+public record Workload(String name, Demand demand, Driver driver, int[] activeNodes, int minHoldCycles,
+                       double offeredLoad) {
 
     public static final List<String> NAMES = List.of("uniform", "hotspot", "single", "neighbours",
             "non-neighbours", "neighbours-alternating", "non-neighbours-alternating", "saturated");
@@ -70,7 +75,7 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
                 int other = partner(wiring, name.startsWith("neighbours"));
                 int[] pair = {0, other};
                 return new Workload(name, new ScriptedDemand(n, s.holdCycles()),
-                        new AlternatingDriver(pair, s.stopCycle()), pair, s.holdCycles());
+                        new AlternatingDriver(pair, s.stopCycle()), pair, s.holdCycles(), Double.NaN);
             }
             default -> {
                 Path file = Path.of(spec);
@@ -83,12 +88,13 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
                 if (last >= s.stopCycle()) {
                     // Requests rise only before --cycles: a later one would be dropped without a word.
                     throw new IllegalArgumentException("--workload " + spec + ": a request rises in cycle " + last
-                            + ", after the last cycle with new requests (" + (s.stopCycle() - 1) + "); give --cycles "
-                            + (last + 1) + " or more");
+                            + ", after the last cycle with new requests (" + (s.stopCycle() - 1) + ")"
+                            + (last == Long.MAX_VALUE ? ", and no run is that long" : "; give --cycles " + (last + 1) + " or more"));
                 }
                 int[] active = trace.entries().stream().mapToInt(RequestTrace.Entry::node).distinct().sorted().toArray();
                 int minHold = trace.entries().stream().mapToInt(RequestTrace.Entry::hold).min().orElse(1);
-                return new Workload(file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold));
+                return new Workload(file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold),
+                        Double.NaN);
             }
         }
     }
@@ -96,7 +102,8 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
     private static Workload random(String name, double[] load, Settings s) {
         int[] active = java.util.stream.IntStream.range(0, load.length).filter(i -> load[i] > 0).toArray();
         return new Workload(name, new RandomDemand(load, s.holdCycles(), s.geometricHold(), s.seed(), s.stopCycle()),
-                null, active, s.geometricHold() ? 1 : s.holdCycles());
+                null, active, s.geometricHold() ? 1 : s.holdCycles(),
+                java.util.Arrays.stream(load).sum() * s.holdCycles());
     }
 
     /** The smallest node other than 0 that is (or is not) a neighbour of node 0. */

@@ -156,7 +156,8 @@ class VcdTest {
         }
         assertTrue(eatingSeen > 50, "too few meals to check: " + eatingSeen);
 
-        org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(vcd, w, 3, true, true);
+        org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(vcd, w, 3, true, true,
+                org.ppbus.testbench.GtkwSave.View.of(0, 399, -1));
         assertEquals(dir.resolve("run.gtkw"), g.save());
         java.util.Set<String> declared = new java.util.HashSet<>();
         for (String line : Files.readAllLines(vcd)) {
@@ -179,6 +180,42 @@ class VcdTest {
         assertTrue(Files.readString(dir.resolve("run.c2a.filter")).contains("01 CLEAN_FORK\n10 DIRTY_FORK\n11 REQUEST\n"));
         assertTrue(Files.readString(dir.resolve("run.a2c.filter")).contains("01 FORK\n10 REQUEST\n11 STRONG_REQUEST\n"));
         assertTrue(Files.readString(dir.resolve("run.state.filter")).contains("00 THINKING\n01 HUNGRY\n10 EATING\n"));
+        // Bare names only: the folder can move, and GTKWave finds the dump beside its save file.
+        assertFalse(Files.readString(g.save()).contains("/"), Files.readString(g.save()));
+    }
+
+    /**
+     * The save file alone, with no zoom command, opens on whole cycles: GTKWave printed as it opens
+     * shows the symbols of a busy stretch by name. (With GTKWave's own zoom it opened on half a
+     * cycle before the first dump, where every link is idle and the states unknown.)
+     */
+    @Test
+    void theSaveFileOpensOnWholeCycles(@TempDir Path dir) throws IOException {
+        requireGtkwave();
+        Wiring w = Wiring.forNodes(7);
+        Path vcd = dir.resolve("busy.vcd");
+        try (VcdTap tap = new VcdTap(vcd, w, 1, 0, 100)) {
+            new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).load(0.3).cycles(300).build()).tap(tap).run();
+        }
+        org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 100, -1));
+        Path ps = dir.resolve("open.ps");
+        Files.writeString(dir.resolve("print.tcl"), "gtkwave::/File/Print_To_File PS {Letter (8.5\" x 11\")} Full " + ps
+                + "\ngtkwave::/File/Quit\n");
+        ExternalTool.run(dir, 120, "xvfb-run", "-a", "gtkwave", "-S", "print.tcl", "busy.gtkw");
+        String shown = new String(Files.readAllBytes(ps), java.nio.charset.StandardCharsets.ISO_8859_1);
+        // Cycles 0-10 on node 2's links: requests, forks and a hungry client (gtkwaveShowsTheSymbolsByName).
+        assertTrue(shown.contains("(REQUEST)") && shown.contains("(FORK)"), "the first view shows no traffic by name");
+    }
+
+    private static void requireGtkwave() {
+        for (String tool : new String[] {"gtkwave", "xvfb-run"}) {
+            if (!ExternalTool.available(tool)) {
+                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                    throw new AssertionError(tool + " is missing: apt-get install gtkwave xvfb xauth");
+                }
+                org.junit.jupiter.api.Assumptions.abort(tool + " is missing");
+            }
+        }
     }
 
     /**
@@ -201,7 +238,7 @@ class VcdTest {
         try (VcdTap tap = new VcdTap(vcd, w, 1, 0, 100)) {
             new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).load(0.3).cycles(300).build()).tap(tap).run();
         }
-        org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true);
+        org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 100, -1));
         StringBuilder shown = new StringBuilder();
         for (int from : new int[] {0, 200}) { // cycles 0-12 and 20-32 of this seed are busy on node 2's links
             Path ps = dir.resolve("view" + from + ".ps");

@@ -132,8 +132,9 @@ public final class Simulation {
             this.crash = faultPlan != null && faultPlan.crash() ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20)) : null;
             this.crashAsked = crash == null ? null : faultPlan.toString();
             Algorithm algorithm = Algorithms.named(c.algorithm());
-            // A fault can move a symbol beyond the activity scheduler's horizon: evaluate everyone.
-            CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null
+            // A symbol fault can move a symbol beyond the activity scheduler's horizon: evaluate
+            // everyone. A crash only silences units, which the scheduler follows.
+            CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null && !faultPlan.crash()
                     ? CcNetwork.Evaluation.EVERY_UNIT : CcNetwork.Evaluation.DUE_UNITS;
             this.options = List.of(c.rules(), initial, probe, evaluation);
             this.fabric = variant.apply(
@@ -189,6 +190,9 @@ public final class Simulation {
             if (t >= c.cycles()) {
                 if (!c.drain() || (processors.finished() && fabric.quiescent() && checker.eaters() == 0)) {
                     return true;
+                }
+                if (crashHappened && checker.stuck(t - 1)) {
+                    return true; // after a crash nothing moves again: those waiting need the dead node
                 }
                 if (checker.eaters() > 0 || stats.entries() != progressEntries) {
                     lastProgress = t;

@@ -301,4 +301,23 @@ class CrashStopTest {
         assertTrue(r.fault().injected(), r.fault().verdict());
         assertEquals(0, r.fault().survival().crashed());
     }
+
+    /**
+     * A crash run follows only the units that are due (the activity scheduler), as a run without a
+     * fault does; evaluating every unit in every cycle, the reference, gives the same run: the same
+     * requests served in the same cycles, the same survivors, the same cycle count.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"fixed, crash:6@2000", "fixed+reclaim, crash:6@2000", "fixed+heal+reclaim, crash:4@3000",
+        "fixed+reclaim, crash:0@0"})
+    void aCrashRunIsTheSameWhenEveryUnitIsEvaluated(String rules, String fault) throws java.io.IOException {
+        SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(13).rules(rules).load(0.05).seed(3)
+                .cycles(6_000).watchdogCycles(2_000).fault(fault).build();
+        SimulationResult due = new Simulation(c).run();
+        SimulationResult every = new Simulation(c.withChecks(false, true)).run();
+        assertEquals(every.cycles(), due.cycles());
+        assertEquals(every.trace(), due.trace());
+        assertEquals(every.summary().waitCycles(), due.summary().waitCycles());
+        assertArrayEquals(every.fault().survival().survivors(), due.fault().survival().survivors());
+    }
 }

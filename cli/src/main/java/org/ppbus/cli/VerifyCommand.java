@@ -149,7 +149,8 @@ final class VerifyCommand implements Main.Command {
             Written written = q.noSearch() ? null : printSearch(out, search, r, q);
             // An interrupt during the search starts no proof: the JVM is on its way out.
             boolean prove = q.rtl() && !stop.requested();
-            RtlProof.Result proof = prove && !q.rtlUnderFaults() ? proof(out, opt, q.maxSteps(), q.keep()) : null;
+            RtlProof.Result proof = prove && !q.rtlUnderFaults()
+                    ? RtlProofStep.run(out, opt, q.maxSteps(), q.keep(), stop::requested) : null;
             FaultProofStep.Outcome faultProof = prove && q.rtlUnderFaults() ? FaultProofStep.run(out, err, opt, q.repairBound(),
                     q.proofSeconds(), q.keep(), FaultProofStep.vcdBeside(q.traceOut())) : null;
             if (cl.hasOption("json")) {
@@ -157,6 +158,7 @@ final class VerifyCommand implements Main.Command {
                 if (faultProof != null) {
                     root.set("rtlFaultProof", FaultProofStep.json(faultProof, q.repairBound()));
                 }
+                root.put("interrupted", stop.requested());
                 Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
             }
             if (stop.requested()) {
@@ -337,24 +339,6 @@ final class VerifyCommand implements Main.Command {
                 : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
                 + (v.property().label().equals(f.property()) ? "" : "  (NOTE: not the search's verdict, " + f.property() + ")"));
         return w;
-    }
-
-    /** The Yosys induction proof of "at most one gnt" on the generated RTL. */
-    private static RtlProof.Result proof(PrintStream out, SearchOptions opt, int maxSteps, Path keep)
-            throws java.io.IOException {
-        RtlProof.Result proof;
-        try (WorkFolder f = WorkFolder.open(keep, "ppbus-proof")) {
-            proof = RtlProof.run(opt.nodes(), opt.latency(), opt.rules(), true, maxSteps, f.dir(), Version.VERSION);
-        }
-        out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; %s)%n",
-                proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
-                        + ", strengthened with fork conservation and 'an eater holds its forks'"
-                        + (opt.rules().heal() ? " and +heal's link timing" : "")
-                        : proof.baseCaseFailed() ? "FAILS: a counterexample from reset (see proof.log)"
-                        : "not proven: induction did not close within " + maxSteps + " steps",
-                opt.nodes(), opt.latency(), proof.seconds(),
-                keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys" : "--keep DIR keeps the files");
-        return proof;
     }
 
     private static ObjectNode json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)

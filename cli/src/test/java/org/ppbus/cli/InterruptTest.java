@@ -1,6 +1,7 @@
 package org.ppbus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,5 +82,24 @@ class InterruptTest {
         JsonNode v = Reports.mapper().readTree(dir.resolve("v.json").toFile());
         assertTrue(!v.get("complete").asBoolean(), v.toString());
         assertTrue(v.get("stoppedBecause").asText().matches("(memory limit|out of memory).*"), v.toString());
+    }
+
+    /**
+     * An interrupted RTL proof stops Yosys with the JVM, says the proof is undecided, and still
+     * writes the JSON report, marked interrupted (it used to write nothing and say nothing).
+     */
+    @Test
+    void anInterruptedRtlProofSaysSoAndWritesItsReport(@TempDir Path dir) throws Exception {
+        RequiredTools.require("yosys");
+        Process p = start(dir, "", "verify", "--nodes", "13", "--rtl", "--no-search", "--json", "v.json");
+        Thread.sleep(4000); // Yosys takes about 10 s on this proof
+        assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
+        terminate(p);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS), "still running 20 s after the signal");
+        assertTrue(Files.readString(dir.resolve("out.txt")).contains("UNDECIDED: interrupted"),
+                Files.readString(dir.resolve("out.txt")) + Files.readString(dir.resolve("err.txt")));
+        JsonNode r = Reports.mapper().readTree(dir.resolve("v.json").toFile());
+        assertTrue(r.get("interrupted").asBoolean());
+        assertFalse(r.has("rtlProof"), r.toString());
     }
 }

@@ -157,7 +157,8 @@ public final class VerilatorLibrary {
             removeTree(dir);
         }
         Files.createDirectories(dir.getParent());
-        Path work = Files.createTempDirectory(dir.getParent(), ".build-");
+        // The builder's process id in the name: a build whose process is gone (Ctrl-C) is abandoned.
+        Path work = Files.createTempDirectory(dir.getParent(), ".build-" + ProcessHandle.current().pid() + "-");
         design.writeTo(work);
         Files.writeString(work.resolve("shim.cpp"), shim, StandardCharsets.UTF_8);
         Path printHeader = work.resolve("ppbus_print.h").toAbsolutePath();
@@ -209,9 +210,10 @@ public final class VerilatorLibrary {
     /**
      * Removes the private build folders ({@code .build-*}) that a build interrupted with Ctrl-C, or
      * a failed one kept for its logs, left behind: hundreds of megabytes each at large n. Only
-     * folders of ours whose modification time is older than {@link #ABANDONED}: the longest build
-     * measured (n = 1057) takes 21 minutes, so a build under way in another process is never
-     * touched. Best effort: a folder that cannot be removed stays.
+     * folders of ours whose builder process has ended, or, without a process id in the name, whose
+     * modification time is older than {@link #ABANDONED} (the longest build measured, n = 1057,
+     * takes 21 minutes), so a build under way in another process is never touched. Best effort: a
+     * folder that cannot be removed stays.
      */
     static void removeAbandonedBuilds(Path verilatorDir) {
         if (!Files.isDirectory(verilatorDir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
@@ -223,7 +225,8 @@ public final class VerilatorLibrary {
             for (Path p : entries.filter(e -> e.getFileName().toString().startsWith(".build-")).toList()) {
                 try {
                     if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                            && Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).compareTo(cutoff) < 0
+                            && (builderGone(p) || Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                                    .compareTo(cutoff) < 0)
                             && ownedByUsAndNotWritableByOthers(p)) {
                         removeTree(p);
                     }
@@ -234,6 +237,15 @@ public final class VerilatorLibrary {
         } catch (IOException e) {
             // the cache folder cannot be listed; nothing to clean
         }
+    }
+
+    /**
+     * A build folder named {@code .build-PID-…} whose process no longer runs: the build was
+     * interrupted, and nobody will finish it. (A folder without a process id is judged by age.)
+     */
+    static boolean builderGone(Path folder) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.build-(\\d+)-.*").matcher(folder.getFileName().toString());
+        return m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true);
     }
 
     /** The file beside a library that records its SHA-256 at build time. */

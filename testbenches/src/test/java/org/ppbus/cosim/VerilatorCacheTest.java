@@ -35,9 +35,27 @@ class VerilatorCacheTest {
         java.nio.file.attribute.FileTime twoDaysAgo = java.nio.file.attribute.FileTime.from(
                 java.time.Instant.now().minus(java.time.Duration.ofHours(48)));
         Files.setLastModifiedTime(verilator.resolve(".build-old"), twoDaysAgo);
+        // An interrupted build of a process that has ended (a child that exited), and one of a
+        // process that still runs (this one).
+        Process child = new ProcessBuilder("true").start();
+        long gone = child.pid();
+        assertEquals(0, waitFor(child));
+        Path interrupted = Files.createDirectories(verilator.resolve(".build-" + gone + "-123"));
+        Path running = Files.createDirectories(verilator.resolve(".build-" + ProcessHandle.current().pid() + "-456"));
         VerilatorLibrary.build("campos-carvalho", 3, 1, cache);
         assertFalse(Files.exists(verilator.resolve(".build-old")));
+        assertFalse(Files.exists(interrupted), "the folder of a build whose process has ended");
+        assertTrue(Files.isDirectory(running));
         assertTrue(Files.isDirectory(recent));
+    }
+
+    private static int waitFor(Process p) {
+        try {
+            return p.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     @Test

@@ -38,10 +38,7 @@ public final class Checker {
     private long lastMealCycle;
     private long lastEdgeCycle;
     private long stalledSince = -1;
-    /** The deadlock bound as given: a quiet stall longer than this is allowed only by a network's timers. */
-    private final long quietStallBound;
-    /** Quiet stalls longer than {@link #quietStallBound}, as {first cycle, last cycle}: a timer's recoveries. */
-    private final List<long[]> longQuietStalls = new ArrayList<>();
+    private final Stalls stalls = new Stalls();
     /** The processor waiting longest, or -1: only its grant can make another the longest waiting. */
     private int oldestWaiter = -1;
     private boolean watchStarvation;
@@ -77,7 +74,6 @@ public final class Checker {
         this.watchdogCycles = watchdogCycles;
         // A network that acts on timers (+heal's beat) is silent between them by design.
         this.stallCycles = Math.max(stallCycles, fabric.quietCycles() + 1L);
-        this.quietStallBound = stallCycles;
         this.eating = new boolean[nodes];
         this.mealsAtRise = new long[nodes];
         this.network = net != null ? new CcChecks(net, full, this::fail)
@@ -144,11 +140,9 @@ public final class Checker {
         if (stalled && stalledSince < 0) {
             stalledSince = cycle;
         } else if (!stalled) {
-            if (stalledSince >= 0 && cycle - stalledSince > quietStallBound) {
-                longQuietStalls.add(new long[] {stalledSince, cycle - 1});
-            }
             stalledSince = -1;
         }
+        stalls.cycle(cycle, someoneHungry && eaters == 0);
         if (violation != null || safetyOnly) {
             // Nothing they find would be kept, and their details cost O(n) a cycle: after a crash the
             // dead node's clients wait in every cycle (a 40,000-cycle crash run at n = 13 took 27 s).
@@ -253,6 +247,7 @@ public final class Checker {
 
     /** Final checks when the run ends: I8 over the whole run. */
     public void endOfRun(long cycle) {
+        stalls.end(cycle);
         network.endOfRun(cycle);
     }
 
@@ -282,19 +277,9 @@ public final class Checker {
         this.starvationMeals = meals;
     }
 
-    /**
-     * The longest quiet stall (a processor waits, nobody eats, nothing moves) that began at or after
-     * {@code cycle} and lasted longer than the deadlock bound, as {first cycle, last cycle}, or null.
-     * Only a network that acts on timers survives one: its timeout repaired something.
-     */
-    public long[] longestQuietStallFrom(long cycle) {
-        long[] best = null;
-        for (long[] st : longQuietStalls) {
-            if (st[0] >= cycle && (best == null || st[1] - st[0] > best[1] - best[0])) {
-                best = st;
-            }
-        }
-        return best;
+    /** The stretches in which a processor waited and nobody ate. */
+    public Stalls stalls() {
+        return stalls;
     }
 
     /** The most meals the others started while one processor waited, over the run. */

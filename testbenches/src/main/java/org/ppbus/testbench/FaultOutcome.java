@@ -13,9 +13,9 @@ import org.ppbus.protocol.cc.Symbols;
  * is {@code masked}; one whose run left requests unserved without a named violation is
  * {@code requests-unserved}. An algorithm that repairs a lost message itself (Misra's ring) has
  * {@code recovered} it when the repair came after the loss and the run was clean; its latency is
- * then the cycles from the loss to the repair. A fault after which the bus stood still (a processor
- * waiting, nobody eating, nothing moving) for longer than the deadlock bound, until a timer repaired
- * it, has {@code recovered} too, with {@code stallCycles} the length of that stall (-1 for none):
+ * then the cycles from the loss to the repair. A fault after which service stood still (a processor
+ * waiting, nobody eating) longer than in the same run without the fault, by more than the deadlock
+ * bound, until a timer repaired it, has {@code recovered} too, with {@code stallCycles} the length of that stall (-1 for none):
  * service went on, but not unaffected. A run never passes silently.
  */
 public record FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
@@ -139,14 +139,11 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
     }
 
     /**
-     * A masked fault after which the bus stood still longer than the deadlock bound ({@code stall},
-     * {first cycle, last cycle}, from {@link org.ppbus.check.Checker#longestQuietStallFrom}, or null):
-     * it was not masked but recovered, when the stall ended.
+     * A masked fault after which service stood still longer than it ever does without the fault
+     * ({@code stall}, {first cycle, last cycle}, from {@link org.ppbus.check.Stalls}): it was not
+     * masked but recovered from, when the stall ended.
      */
     FaultOutcome withStall(long[] stall) {
-        if (stall == null || !verdict.equals("masked")) {
-            return this;
-        }
         long end = stall[1] + 1;
         return new FaultOutcome(plan, injected, cycle, channel, sent, delivered, "recovered", end, end - cycle, survival,
                 stall[1] - stall[0] + 1);

@@ -238,7 +238,7 @@ public final class Simulation {
             return true;
         }
 
-        SimulationResult result(long t) {
+        SimulationResult result(long t) throws IOException {
             checker.endOfRun(t);
             int ungranted = processors.waitingCount();
             Violation v = refused != null ? refused : checker.violation();
@@ -254,12 +254,25 @@ public final class Simulation {
                             ungranted, fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1))
                     : null,
                     overtakeBound, checker.maxOvertakes(), starvationBound, checker.maxServedWhileWaiting(),
-                    checker.checks(), workload.offeredLoad());
+                    checker.checks(), workload.offeredLoad(), checker.stalls().longest());
         }
 
-        /** A fault's outcome, told whether the bus stood still after it (a timer's recovery). */
-        private FaultOutcome withStall(FaultOutcome f) {
-            return f.injected() ? f.withStall(checker.longestQuietStallFrom(f.cycle())) : f;
+        /**
+         * A masked fault's outcome, told whether service stood still after it: the longest stretch
+         * from the fault on in which a processor waited and nobody ate, against the longest of the
+         * same run without the fault (its twin, run here). Longer by more than the deadlock bound,
+         * the fault was not masked but recovered from, when that stretch ended.
+         */
+        private FaultOutcome withStall(FaultOutcome f) throws IOException {
+            if (interrupted || !f.injected() || !f.verdict().equals("masked")) {
+                return f;
+            }
+            long[] after = checker.stalls().longestFrom(f.cycle());
+            if (after == null) {
+                return f;
+            }
+            long twin = new Simulation(c.toBuilder().fault("none").build(), initial).run().longestStall();
+            return after[1] - after[0] + 1 > twin + c.stallCycles() ? f.withStall(after) : f;
         }
 
         /** The crash's outcome: who survived it, or, when the run ended before its cycle, that it never happened. */

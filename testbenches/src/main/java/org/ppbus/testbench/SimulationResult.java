@@ -23,13 +23,14 @@ import org.ppbus.workload.RequestTrace;
  * @param maxServedWhileWaiting the most meals the others started while one processor waited
  * @param checks exactly the checks the run made, each with its bound ({@link org.ppbus.check.Checker#checks})
  * @param offeredLoad bus time asked for per cycle ({@link org.ppbus.workload.Workload#offeredLoad}), NaN for none
+ * @param longestStall the longest stretch in which a processor waited and nobody ate ({@link org.ppbus.check.Stalls})
  */
 public record SimulationResult(SimulationConfig config, int order, int points, long cycles, long loadCycles,
                                Statistics.Summary summary, Violation violation, long mutexViolations, int ungranted,
                                boolean interrupted, int maxQueueDepth, boolean quiescentAtEnd, RequestTrace trace,
                                FaultOutcome fault, int overtakeBound, int maxOvertakes,
                                long starvationBound, long maxServedWhileWaiting, List<String> checks,
-                               double offeredLoad) {
+                               double offeredLoad, long longestStall) {
     /** The run stopped on a deadlock (I7): someone waits and nothing moves. */
     public boolean deadlock() {
         return violation != null && violation.property() == Property.DEADLOCK;
@@ -53,6 +54,7 @@ public record SimulationResult(SimulationConfig config, int order, int points, l
     public SimulationResult withoutTrace() {
         return new SimulationResult(config, order, points, cycles, loadCycles, summary, violation, mutexViolations,
                 ungranted, interrupted, maxQueueDepth, quiescentAtEnd, new RequestTrace(trace.nodes(), List.of()), fault,
-                overtakeBound, maxOvertakes, starvationBound, maxServedWhileWaiting, checks, offeredLoad);
+                overtakeBound, maxOvertakes, starvationBound, maxServedWhileWaiting, checks, offeredLoad,
+                longestStall);
     }
 }

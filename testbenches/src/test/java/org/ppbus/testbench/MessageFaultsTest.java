@@ -28,11 +28,32 @@ class MessageFaultsTest {
         for (long seed = 1; seed <= 3; seed++) {
             SimulationResult r = run(algorithm, n, fault, seed);
             assertTrue(r.fault().injected(), fault + " was not injected");
-            assertEquals("masked", r.fault().verdict(), () -> algorithm + " " + fault + ": " + r.violation());
+            assertTrue(java.util.Set.of("masked", "recovered").contains(r.fault().verdict()),
+                    () -> algorithm + " " + fault + ": " + r.fault().verdict() + " " + r.violation());
             assertEquals(0, r.mutexViolations());
             assertEquals(0, r.ungranted());
             assertTrue(r.summary().entries() > 0);
         }
+    }
+
+    /**
+     * A lost RELEASE under Nesterenko–Mizuno is got over only by the timeout, T = 8192 + 64L cycles
+     * after the request: the bus stands still for most of T while a processor waits, which the run
+     * without the fault never does. That is no masked fault: it is recovered from, after a stall of
+     * thousands of cycles (issue 33: `faults --algorithm nesterenko-mizuno --nodes 21 --seeds 20
+     * --kinds drop`, seed 18, said masked with a wait of 8,303 cycles).
+     */
+    @org.junit.jupiter.api.Test
+    void aLostReleaseIsRecoveredAfterTheTimeoutsStall() throws java.io.IOException {
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm("nesterenko-mizuno").nodes(21)
+                .load(0.05).seed(18).cycles(20_000).fault("drop:random").build().validated()).run();
+        assertEquals("RELEASE", r.fault().sent());
+        assertEquals("recovered", r.fault().verdict());
+        long timeout = 8192 + 64;
+        assertTrue(r.fault().stallCycles() > timeout / 2 && r.fault().stallCycles() <= timeout,
+                "stall " + r.fault().stallCycles());
+        assertEquals(r.fault().cycle() + r.fault().latency(), r.fault().detectedAt());
+        assertEquals(0, r.ungranted());
     }
 
     /**

@@ -100,31 +100,35 @@ final class FaultsCommand implements Main.Command {
             throw new UsageException(e.getMessage());
         }
         long t0 = System.nanoTime();
-        List<FaultMatrix.Run> runs;
-        boolean interrupted;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            runs = matrix.run(new Batch(threads, stop::requested));
-            interrupted = stop.requested();
+            List<FaultMatrix.Run> runs = matrix.run(new Batch(threads, stop::requested));
+            boolean interrupted = stop.requested();
+            // Written before the stop is let go: once it is closed, an interrupted JVM halts.
+            print(out, matrix, runs, planned, interrupted, threads, (System.nanoTime() - t0) / 1e9);
+            if (cl.hasOption("json")) {
+                writeJson(cl.getOptionValue("json"), base, runs, interrupted, planned, stdout);
+            }
+            if (interrupted) {
+                err.println("ppbus faults: interrupted; the summary covers the runs that finished");
+                return 130;
+            }
+            // Every run has a verdict (FaultOutcome): a detected fault is the expected result. A run
+            // that contradicts its algorithm's derivation of the survivors is not.
+            return runs.stream().anyMatch(r -> r.outcome().contradictsDerivation()) ? 1 : 0;
         }
-        print(out, matrix, runs, planned, interrupted, threads, (System.nanoTime() - t0) / 1e9);
-        if (cl.hasOption("json")) {
-            ObjectNode config = Reports.mapper().createObjectNode();
-            Reports.putConfig(config, base);
-            List<RunJson> list = runs.stream().map(r -> new RunJson(r.result().config().seed(), r.outcome().plan(),
-                    r.outcome().cycle(), r.outcome().channel(), r.outcome().sent(), r.outcome().delivered(),
-                    r.outcome().verdict(), r.outcome().latency(), r.result().mutexViolations(), r.result().cycles(),
-                    r.outcome().survival() == null ? null : r.outcome().survival().servedAfterCrash(),
-                    r.outcome().survival() == null ? null : r.outcome().survival().derivationHolds())).toList();
-            Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(report) + "\n", stdout);
-        }
-        if (interrupted) {
-            err.println("ppbus faults: interrupted; the summary covers the runs that finished");
-            return 130;
-        }
-        // Every run has a verdict (FaultOutcome): a detected fault is the expected result. A run that
-        // contradicts its algorithm's derivation of the survivors is not.
-        return runs.stream().anyMatch(r -> r.outcome().contradictsDerivation()) ? 1 : 0;
+    }
+
+    private static void writeJson(String target, SimulationConfig base, List<FaultMatrix.Run> runs, boolean interrupted,
+                                  int planned, PrintStream stdout) throws java.io.IOException {
+        ObjectNode config = Reports.mapper().createObjectNode();
+        Reports.putConfig(config, base);
+        List<RunJson> list = runs.stream().map(r -> new RunJson(r.result().config().seed(), r.outcome().plan(),
+                r.outcome().cycle(), r.outcome().channel(), r.outcome().sent(), r.outcome().delivered(),
+                r.outcome().verdict(), r.outcome().latency(), r.result().mutexViolations(), r.result().cycles(),
+                r.outcome().survival() == null ? null : r.outcome().survival().servedAfterCrash(),
+                r.outcome().survival() == null ? null : r.outcome().survival().derivationHolds())).toList();
+        Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
+        Outputs.write(target, Reports.mapper().writeValueAsString(report) + "\n", stdout);
     }
 
     private static void print(PrintStream out, FaultMatrix matrix, List<FaultMatrix.Run> runs, int planned,

@@ -88,12 +88,10 @@ final class SoakCommand implements Main.Command {
                     r.summary().waitCycles().max(), r.ungranted(), secs,
                     ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
             return ok ? line : "!" + line;
-        }, "points");
-        writeReports(cl, finished, stdout);
+        }, "points", () -> writeReports(cl, finished, stdout));
         return code;
     }
 
-    /** The finished points as JSON reports and as the sweep's CSV rows, when asked for. */
     private static Options options() {
         Options o = new Options();
         o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 1000000)").build());
@@ -115,6 +113,7 @@ final class SoakCommand implements Main.Command {
         return o;
     }
 
+    /** The finished points as JSON reports and as the sweep's CSV rows, when asked for. */
     private static void writeReports(CommandLine cl, List<SimulationResult> finished, PrintStream stdout) throws IOException {
         com.fasterxml.jackson.databind.node.ArrayNode reports = Reports.mapper().createArrayNode();
         StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
@@ -151,6 +150,11 @@ final class SoakCommand implements Main.Command {
 
     /** One soak point's line; a leading '!' marks a failure (and is not printed). */
     @FunctionalInterface
+    /** Writes a matrix's reports of the points that finished. */
+    private interface Written {
+        void write() throws IOException;
+    }
+
     private interface Line<R> {
         String format(SimulationConfig c, R result, double seconds);
     }
@@ -161,7 +165,8 @@ final class SoakCommand implements Main.Command {
      * and the exit code is 130.
      */
     private static <R> int runAll(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err, Point<R> work,
-                                  java.util.function.Predicate<R> cut, Line<R> line, String what) throws Exception {
+                                  java.util.function.Predicate<R> cut, Line<R> line, String what, Written reports)
+            throws Exception {
         int[] failures = {0};
         long start = System.nanoTime();
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
@@ -175,6 +180,8 @@ final class SoakCommand implements Main.Command {
                 out.println(text);
                 out.flush();
             });
+            // The reports are written before the stop is let go: once it is closed, an interrupted JVM halts.
+            reports.write();
             if (stop.requested()) {
                 out.printf(Locale.ROOT, "%d of %d %s finished, %d failed, %.1f s wall on %d threads (interrupted)%n", finished,
                         points.size(), what, failures[0], (System.nanoTime() - start) / 1e9, threads);
@@ -210,7 +217,7 @@ final class SoakCommand implements Main.Command {
             String line = String.format(Locale.ROOT, "%5d %7s %2d %5d %10d %10.1f  %s", c.nodes(), Double.toString(c.load()),
                     c.latencyCycles(), c.seed(), r.cycles(), secs, r.divergence() == null ? "ok" : r.divergence().describe());
             return r.divergence() == null ? line : "!" + line;
-        }, "points in lockstep");
+        }, "points in lockstep", () -> { });
     }
 
     /** Whether the algorithm takes --rules: a soak's rules apply to those and leave the others as they are. */

@@ -210,4 +210,67 @@ class EdgeCasesTest {
         oneLineUsageError("simulate", "--workload", f.toString(), "--cycles", "10");
         assertTrue(cli.err().contains("not UTF-8 text"), cli.err());
     }
+
+    // ---- issue 33: inputs that were accepted, or that ran out of memory ----
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "simulate --hold 2147483647 --cycles 100|must be 1 to 16777216 cycles",
+        "faults --seeds 2147483647|--seeds must be 1 to 10000",
+        "faults --algorithm misra --rules fixed+heal|applies only to campos-carvalho",
+        "simulate --algorithm lamport --rules literal --cycles 100|applies only to campos-carvalho",
+        "verify --nodes 3 --max-steps -3 --rtl --no-search|--max-steps must be 1 to 1000",
+        "verify --nodes 3 --fifo -1|--fifo needs --async",
+        "verify --nodes 3 --async --fifo 0|--fifo must be 1 to 15",
+        "compare --algorithms lamport,lamport --cycles 100|lists 'lamport' twice",
+        "verify --nodes 7 --active 0,0|lists '0' twice",
+        "simulate --fault drop:27@m_1_1 --algorithm nesterenko-mizuno --nodes 4|a node's message to itself",
+    })
+    void inputsThatMustBeRefused(String line, String says) {
+        oneLineUsageError(line.split(" "));
+        assertTrue(cli.err().contains(says), cli.err());
+    }
+
+    /** "7 " is a typo to point out, not seven nodes. */
+    @Test
+    void aNumberWithASpaceIsRefused() {
+        oneLineUsageError("simulate", "--nodes", "7 ", "--cycles", "100");
+    }
+
+    /** Traces: only ASCII digits; a cycle no run can reach says so; a byte-order mark is read as in a config. */
+    @Test
+    void tracesReadNumbersAndMarksAsConfigsDo(@TempDir Path dir) throws IOException {
+        Path wide = dir.resolve("wide.trace");
+        Files.writeString(wide, "# ppbus request trace v1\n# nodes 7\n\uff11 3 4\n");
+        oneLineUsageError("simulate", "--nodes", "7", "--cycles", "100", "--workload", wide.toString());
+        Path far = dir.resolve("far.trace");
+        Files.writeString(far, "# ppbus request trace v1\n# nodes 7\n" + Long.MAX_VALUE + " 3 4\n");
+        oneLineUsageError("simulate", "--nodes", "7", "--cycles", "100", "--workload", far.toString());
+        assertTrue(cli.err().contains("no run is that long"), cli.err());
+        Path bom = dir.resolve("bom.trace");
+        Files.writeString(bom, "\uFEFF# ppbus request trace v1\n# nodes 7\n1 3 4\n");
+        assertEquals(0, cli.run("simulate", "--nodes", "7", "--cycles", "100", "--quiet", "--workload", bom.toString()),
+                cli.err());
+    }
+
+    /** {"cycles": 1e6} in a config reads as --cycles 1e6 does. */
+    @Test
+    void aConfigTakesAWholeNumberInExponentForm(@TempDir Path dir) throws IOException {
+        Path config = dir.resolve("c.json");
+        Files.writeString(config, "{\"cycles\": 2e3, \"nodes\": 7.0}");
+        Path json = dir.resolve("r.json");
+        assertEquals(0, cli.run("simulate", "--config", config.toString(), "--quiet", "--json", json.toString()), cli.err());
+        JsonNode r = Reports.mapper().readTree(json.toFile());
+        assertEquals(2000, r.get("config").get("cycles").asLong());
+        assertEquals(7, r.get("config").get("nodes").asInt());
+    }
+
+    /** Past the bus's capacity the report says so (README's example used to run at 2.3 without a word). */
+    @Test
+    void aSaturatedRunSaysSo() {
+        assertEquals(0, cli.run("simulate", "--nodes", "57", "--cycles", "2000", "--load", "0.01", "--hold", "4"), cli.err());
+        assertTrue(cli.out().contains("offered load 2.28") && cli.out().contains("the bus is saturated"), cli.out());
+        assertEquals(0, cli.run("simulate", "--nodes", "57", "--cycles", "2000", "--load", "0.001", "--hold", "4"), cli.err());
+        assertTrue(cli.out().contains("offered load 0.228") && !cli.out().contains("saturated"), cli.out());
+    }
 }

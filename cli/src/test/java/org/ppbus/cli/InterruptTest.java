@@ -69,6 +69,40 @@ class InterruptTest {
         assertTrue(out.contains("(interrupted)"), out);
     }
 
+    /** The interrupted soak's JSON has the points that finished (it was written after the JVM halted: never). */
+    @Test
+    void soakWritesTheReportsOfWhatFinished(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "", "soak", "--nodes", "3,7,13,31,57,133", "--loads", "0.1,1.0", "--latencies", "1,3",
+                "--cycles", "2000000", "--threads", "1", "--json", "s.json");
+        Thread.sleep(5000);
+        terminate(p);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        JsonNode r = Reports.mapper().readTree(dir.resolve("s.json").toFile());
+        int points = r.get("points").size();
+        assertTrue(points > 0 && points < 24, "points written: " + points);
+    }
+
+    /**
+     * An interrupted fault matrix writes every run that finished, with its seed, and says how many
+     * of the planned ones that is (it used to report "0 of 8000" and write no JSON, because only the
+     * finished runs before the first unfinished one counted, and every twin ran first).
+     */
+    @Test
+    void faultsWritesTheRunsThatFinished(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "", "faults", "--nodes", "13", "--seeds", "2000", "--json", "f.json", "--threads", "1");
+        Thread.sleep(6000);
+        assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
+        terminate(p);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        JsonNode r = Reports.mapper().readTree(dir.resolve("f.json").toFile());
+        assertTrue(r.get("interrupted").asBoolean());
+        assertEquals(8000, r.get("runsPlanned").asInt());
+        int runs = r.get("runs").size();
+        assertTrue(runs > 0 && runs < 8000, "runs written: " + runs);
+        String out = Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8);
+        assertTrue(out.contains(runs + " of 8000 runs"), out);
+    }
+
     /** With a heap far too small for n = 13, verify stops with a clean INCOMPLETE result, never an internal error. */
     @Test
     void verifyStopsIncompleteWhenTheHeapIsFull(@TempDir Path dir) throws Exception {

@@ -83,6 +83,10 @@ final class FaultProofStep {
                 bar.waiting("rtl fault proof: replaying the counterexample");
                 cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
                 Outputs.write(vcd, cex.vcd());
+                if (java.nio.file.Files.isRegularFile(vcd)) {
+                    // The last cycle of the shortest run is where the property fails: the marker.
+                    org.ppbus.testbench.GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
+                }
             }
         } finally {
             bar.finish();

@@ -199,6 +199,13 @@ class VerifyCommandTest {
         Path vcd = dir.resolve("cex.vcd");
         assertEquals(vcd.toString(), cex.get("vcd").asText());
         assertTrue(Files.readString(vcd).contains("$enddefinitions"), "not a VCD");
+        // Its GTKWave save file names only what the VCD declares, by bare file names.
+        String save = Files.readString(dir.resolve("cex.gtkw"));
+        assertTrue(save.contains("[dumpfile] \"cex.vcd\"") && save.contains("ppbus_faults.gnt[2:0]"), save);
+        for (String line : save.lines().filter(l -> l.startsWith("ppbus_faults.")).toList()) {
+            String name = line.substring("ppbus_faults.".length()).replaceFirst("\\[.*", "");
+            assertTrue(Files.readString(vcd).contains(" " + name + " $end"), line);
+        }
         assertTrue(cli.out().contains("counterexample: " + vcd), cli.out());
         // The waveform is the shortest run (bounded model checking), so no longer than pdr's.
         assertTrue(cex.get("cycles").asInt() - 1 <= holder.get("counterexampleCycles").asInt(), cex.toString());

@@ -96,6 +96,83 @@ public final class GtkwSave {
         return new Written(save, filters);
     }
 
+    /**
+     * Writes {@code X.gtkw} and its filters next to the waveform of an RTL fault proof's
+     * counterexample ({@code verify --rtl --faults}): the fault harness's own signals, read from the
+     * VCD's declarations, in the order a reader follows the run: clk, req and gnt; where each fault
+     * struck (one bit per channel, in the harness's channel order); every channel's symbol by name; each client's state, each
+     * arbiter's OWNER and fork. The window opens on the whole run, the marker on {@code failCycle}.
+     */
+    public static Written writeForHarness(Path vcd, long cycles, long failCycle) throws IOException {
+        List<String> vars = new ArrayList<>();
+        String scope = null;
+        for (String line : Files.readAllLines(vcd, StandardCharsets.UTF_8)) {
+            String[] f = line.trim().split("\\s+");
+            if (f[0].equals("$scope") && scope == null) {
+                scope = f[2];
+            } else if (f[0].equals("$var") && !f[4].contains(".")) {
+                // GTKWave names a vector declared without a range NAME[W-1:0].
+                int width = Integer.parseInt(f[2]);
+                vars.add(f[4] + (width > 1 && !f[5].startsWith("[") ? "[" + (width - 1) + ":0]" : ""));
+            } else if (f[0].equals("$enddefinitions")) {
+                break;
+            }
+        }
+        Path dir = vcd.toAbsolutePath().getParent();
+        String base = vcd.getFileName().toString().replaceFirst("\\.vcd$", "");
+        Path c2a = dir.resolve(base + ".c2a.filter");
+        Path a2c = dir.resolve(base + ".a2c.filter");
+        Path state = dir.resolve(base + ".state.filter");
+        atomically(c2a, filter(Symbols::c2aName));
+        atomically(a2c, filter(Symbols::a2cName));
+        atomically(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
+        Path save = dir.resolve(base + ".gtkw");
+        StringBuilder b = header(vcd.getFileName(), save.getFileName(), View.of(0, cycles - 1, failCycle));
+        String top = scope + ".";
+        flags(b, BIN | RJUSTIFY);
+        // drop_req and dup_req: the channel each fault strikes, one bit per channel (the harness's
+        // drops and dups are its free choices, which the replay leaves unknown).
+        for (String name : List.of("clk", "req", "gnt", "drop_req", "dup_req")) {
+            vars.stream().filter(v -> v.equals(name) || v.startsWith(name + "[")).forEach(v -> b.append(top).append(v).append('\n'));
+        }
+        harnessGroup(b, "channels", top, vars, "st_c2a_", c2a, 1);
+        harnessGroup(b, "channels", top, vars, "st_a2c_", a2c, 2);
+        harnessGroup(b, "clients", top, vars, "state_", state, 3);
+        group(b, "arbiters", true);
+        flags(b, 0x4 | RJUSTIFY);
+        vars.stream().filter(v -> v.startsWith("owner_") || v.startsWith("fork_")).sorted()
+                .forEach(v -> b.append(top).append(v).append('\n'));
+        group(b, "arbiters", false);
+        atomically(save, b.toString());
+        return new Written(save, List.of(c2a, a2c, state));
+    }
+
+    /** The harness's signals with a prefix, shown by name through a filter. */
+    private static void harnessGroup(StringBuilder b, String label, String top, List<String> vars, String prefix,
+                                     Path filter, int filterId) {
+        group(b, label + " " + prefix.replace("st_", "").replace("_", ""), true);
+        flags(b, BIN | RJUSTIFY | FTRANSLATED);
+        b.append('^').append(filterId).append(' ').append(filter.getFileName()).append('\n');
+        vars.stream().filter(v -> v.startsWith(prefix)).sorted().forEach(v -> b.append(top).append(v).append('\n'));
+        group(b, label + " " + prefix.replace("st_", "").replace("_", ""), false);
+    }
+
+    /**
+     * The save file's opening lines: bare file names (GTKWave finds a dump file beside its save
+     * file, so the folder can move), the window's size, and the view's zoom, start and marker.
+     */
+    private static StringBuilder header(Path vcd, Path save, View view) {
+        StringBuilder b = new StringBuilder();
+        b.append("[*] ppbus; open with: gtkwave ").append(save).append('\n');
+        b.append("[dumpfile] \"").append(vcd).append("\"\n");
+        b.append("[savefile] \"").append(save).append("\"\n");
+        double zoom = Math.log(WAVE_PANE_PIXELS / (PIXELS_PER_UNIT_AT_ZOOM_0 * UNITS_PER_CYCLE * view.cycles())) / Math.log(2);
+        b.append("[timestart] ").append(UNITS_PER_CYCLE * view.firstCycle()).append("\n[size] 1400 900\n[pos] -1 -1\n");
+        b.append(String.format(java.util.Locale.ROOT, "*%.6f %d\n", zoom,
+                view.markerCycle() < 0 ? -1 : UNITS_PER_CYCLE * view.markerCycle()));
+        return b;
+    }
+
     /** A translate filter for 2-bit values shown in binary: "00 idle", "01 FORK", ... */
     static String filter(IntFunction<String> name) {
         StringBuilder b = new StringBuilder("# ppbus: 2-bit codes by name\n");
@@ -118,15 +195,8 @@ public final class GtkwSave {
         Path state = statePath.getFileName();
         int n = w.nodes();
         String top = "TOP.ppbus_top.";
-        StringBuilder b = new StringBuilder();
-        b.append("[*] ppbus: req, gnt and the links of node ").append(node).append("; open with: gtkwave ")
-                .append(save).append('\n');
-        b.append("[dumpfile] \"").append(vcd).append("\"\n");
-        b.append("[savefile] \"").append(save).append("\"\n");
-        double zoom = Math.log(WAVE_PANE_PIXELS / (PIXELS_PER_UNIT_AT_ZOOM_0 * UNITS_PER_CYCLE * view.cycles())) / Math.log(2);
-        b.append("[timestart] ").append(UNITS_PER_CYCLE * view.firstCycle()).append("\n[size] 1400 900\n[pos] -1 -1\n");
-        b.append(String.format(java.util.Locale.ROOT, "*%.6f %d\n", zoom,
-                view.markerCycle() < 0 ? -1 : UNITS_PER_CYCLE * view.markerCycle()));
+        StringBuilder b = header(vcd, save, view);
+        b.append("[*] req, gnt and the links of node ").append(node).append('\n');
         b.append("[treeopen] TOP.\n[treeopen] TOP.ppbus_top.\n");
         flags(b, BIN | RJUSTIFY);
         b.append("TOP.clk\nTOP.rst\nTOP.req[").append(n - 1).append(":0]\nTOP.gnt[").append(n - 1).append(":0]\n");

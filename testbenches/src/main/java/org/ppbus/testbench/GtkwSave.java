@@ -77,17 +77,11 @@ public final class GtkwSave {
         if (node < 0 || node >= wiring.nodes()) {
             throw new IllegalArgumentException("node " + node + " is outside 0.." + (wiring.nodes() - 1));
         }
-        Path dir = vcd.toAbsolutePath().getParent();
-        String base = vcd.getFileName().toString().replaceFirst("\\.vcd$", "");
-        Path c2a = dir.resolve(base + ".c2a.filter");
-        Path a2c = dir.resolve(base + ".a2c.filter");
-        Path state = dir.resolve(base + ".state.filter");
-        atomically(c2a, filter(Symbols::c2aName));
-        atomically(a2c, filter(Symbols::a2cName));
-        if (model) {
-            atomically(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
-        }
-        Path save = dir.resolve(base + ".gtkw");
+        Path c2a = beside(vcd, ".c2a.filter");
+        Path a2c = beside(vcd, ".a2c.filter");
+        Path state = beside(vcd, ".state.filter");
+        writeFilters(c2a, a2c, model ? state : null);
+        Path save = beside(vcd, ".gtkw");
         atomically(save, text(vcd, save, wiring, node, symbols, model, view, c2a, a2c, state));
         List<Path> filters = new ArrayList<>(List.of(c2a, a2c));
         if (model) {
@@ -118,15 +112,11 @@ public final class GtkwSave {
                 break;
             }
         }
-        Path dir = vcd.toAbsolutePath().getParent();
-        String base = vcd.getFileName().toString().replaceFirst("\\.vcd$", "");
-        Path c2a = dir.resolve(base + ".c2a.filter");
-        Path a2c = dir.resolve(base + ".a2c.filter");
-        Path state = dir.resolve(base + ".state.filter");
-        atomically(c2a, filter(Symbols::c2aName));
-        atomically(a2c, filter(Symbols::a2cName));
-        atomically(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
-        Path save = dir.resolve(base + ".gtkw");
+        Path c2a = beside(vcd, ".c2a.filter");
+        Path a2c = beside(vcd, ".a2c.filter");
+        Path state = beside(vcd, ".state.filter");
+        writeFilters(c2a, a2c, state);
+        Path save = beside(vcd, ".gtkw");
         StringBuilder b = header(vcd.getFileName(), save.getFileName(), View.of(0, cycles - 1, failCycle));
         String top = scope + ".";
         flags(b, BIN | RJUSTIFY);
@@ -171,6 +161,20 @@ public final class GtkwSave {
         b.append(String.format(java.util.Locale.ROOT, "*%.6f %d\n", zoom,
                 view.markerCycle() < 0 ? -1 : UNITS_PER_CYCLE * view.markerCycle()));
         return b;
+    }
+
+    /** {@code X.vcd}'s sibling {@code X} + suffix. */
+    private static Path beside(Path vcd, String suffix) {
+        return vcd.toAbsolutePath().getParent().resolve(vcd.getFileName().toString().replaceFirst("\\.vcd$", "") + suffix);
+    }
+
+    /** The translate filters: the symbols each way, and the client states where {@code state} is not null. */
+    private static void writeFilters(Path c2a, Path a2c, Path state) throws IOException {
+        atomically(c2a, filter(Symbols::c2aName));
+        atomically(a2c, filter(Symbols::a2cName));
+        if (state != null) {
+            atomically(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
+        }
     }
 
     /** A translate filter for 2-bit values shown in binary: "00 idle", "01 FORK", ... */

@@ -1,21 +1,16 @@
 package org.ppbus.testbench;
 
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.ForwardingFabric;
 import org.ppbus.bus.Reentry;
 
 /** Passes everything to a fabric and shows the req edges to a tap. */
-final class TappedFabric implements Fabric, Reentry {
-    private final Fabric inner;
+final class TappedFabric extends ForwardingFabric implements Reentry {
     private final SymbolTap tap;
 
     TappedFabric(Fabric inner, SymbolTap tap) {
-        this.inner = inner;
+        super(inner);
         this.tap = tap;
-    }
-
-    @Override
-    public int nodes() {
-        return inner.nodes();
     }
 
     @Override
@@ -27,20 +22,5 @@ final class TappedFabric implements Fabric, Reentry {
     @Override
     public void reenterWithoutThinking(int node, long cycle) {
         ((Reentry) inner).reenterWithoutThinking(node, cycle);
-    }
-
-    @Override
-    public void step(long cycle) {
-        inner.step(cycle);
-    }
-
-    @Override
-    public boolean quiescent() {
-        return inner.quiescent();
-    }
-
-    @Override
-    public void crash(int node, long cycle) {
-        inner.crash(node, cycle);
     }
 }

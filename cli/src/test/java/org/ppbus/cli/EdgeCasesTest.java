@@ -231,6 +231,21 @@ class EdgeCasesTest {
         assertTrue(cli.err().contains(says), cli.err());
     }
 
+    /**
+     * A workload that is neither a name nor a file is refused before any work: sweep printed its
+     * plan and cosim started its build first.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sweep --nodes 7 --loads 0.1 --algorithms lamport --cycles 100 --out OUT",
+        "cosim --nodes 7 --cycles 100", "simulate --nodes 7 --cycles 100"})
+    void anUnknownWorkloadIsRefusedBeforeAnyWork(String line, @TempDir Path dir) {
+        List<String> args = new ArrayList<>(List.of(line.replace("OUT", dir.resolve("out").toString()).split(" ")));
+        args.addAll(List.of("--workload", dir.resolve("missing.trace").toString()));
+        oneLineUsageError(args.toArray(new String[0]));
+        assertTrue(cli.err().contains("is unknown"), cli.err());
+        assertFalse(Files.exists(dir.resolve("out")), "the sweep made its folder");
+    }
+
     /** "7 " is a typo to point out, not seven nodes. */
     @Test
     void aNumberWithASpaceIsRefused() {

@@ -47,6 +47,19 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
      * Checks every setting's domain; throws {@link ConfigException} naming the field and, in the
      * model's terms, what is wrong with it.
      */
+    /** A workload's name, or a file to read as a request trace. */
+    private static boolean knownWorkload(String w) {
+        if (w == null) {
+            return false;
+        }
+        try {
+            return org.ppbus.workload.Workload.NAMES.contains(w.toLowerCase(java.util.Locale.ROOT))
+                    || java.nio.file.Files.isRegularFile(java.nio.file.Path.of(w));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     public SimulationConfig validated() {
         require(nodes >= 1, "nodes", "nodes", "must be at least 1, got " + nodes);
         require(nodes <= 4161, "nodes", "nodes", "must be at most 4161 (q = 64), got " + nodes);
@@ -62,6 +75,9 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(watchdogCycles >= 1, "watchdogCycles", "the watchdog", "must be at least 1 cycle, got " + watchdogCycles);
         require(stallCycles >= 1, "stallCycles", "the stall bound", "must be at least 1 cycle, got " + stallCycles);
         require(rules != null, "rules", "the rule set", "is missing");
+        // Known before any work starts: a sweep or a cosim build would otherwise come first.
+        require(knownWorkload(workload), "workload", "workload", "'" + workload
+                + "' is unknown (not one of " + String.join(", ", org.ppbus.workload.Workload.NAMES) + ", and no such trace file)");
         Algorithm a = Algorithms.find(algorithm).orElse(null);
         require(a != null, "algorithm", "algorithm", "'" + algorithm + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
         require(rules.equals(org.ppbus.protocol.cc.RuleSet.FIXED) || a.has(Algorithm.Feature.RULES), "rules",

@@ -309,8 +309,8 @@ public final class Checker {
         out.add(Property.LIVELOCK.label() + " (" + watchdogCycles + " cycles with a waiter, symbols moving and no meal)");
         out.add(Property.IDLE_LIVELOCK.label() + " (" + watchdogCycles + " cycles with no req edge or meal and still moving)");
         if (overtaking != null) {
-            out.add(Property.FAIRNESS.label() + " (at most " + overtaking.bound() + " meals of one processor while another"
-                    + " waits)");
+            out.add(Property.FAIRNESS.label() + " (at most " + overtaking.bound() + (overtaking.bound() == 1 ? " meal" : " meals")
+                    + " of one processor while another waits)");
         }
         if (watchStarvation) {
             out.add(Property.STARVATION.label() + " (" + (starvationMeals == Long.MAX_VALUE ? ""

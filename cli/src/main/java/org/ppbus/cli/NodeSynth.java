@@ -24,7 +24,7 @@ final class NodeSynth {
 
     record Row(int order, Synthesis.Result result, long lut4, long dff) { }
 
-    static int run(CommandLine cl, PrintStream out, PrintStream err) throws Exception {
+    static int run(CommandLine cl, PrintStream out, PrintStream stdout, PrintStream err) throws Exception {
         for (String o : new String[] {"nodes", "latency", "algorithm", "pnr"}) {
             if (cl.hasOption(o)) {
                 throw new UsageException("--" + o + " does not apply to --node");
@@ -80,7 +80,7 @@ final class NodeSynth {
                 }
                 SynthCommand.putModules(o.putArray("modules"), row.result().modules());
             }
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", out);
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
         }
         return rows.stream().allMatch(r -> r.result().fmaxMhz() != null) ? 0 : 1;
     }

@@ -39,7 +39,7 @@ final class SynthCommand implements Main.Command {
             return 0;
         }
         if (cl.hasOption("node")) {
-            return NodeSynth.run(cl, out, err);
+            return NodeSynth.run(cl, out, stdout, err);
         }
         if (cl.hasOption("orders")) {
             throw new UsageException("--orders needs --node");

@@ -48,6 +48,14 @@ class OutputPathsTest {
         assertFalse(cli.err().isBlank(), "the readable summary goes to standard error");
     }
 
+    /** The same for the commands that need the RTL tools (installed by ./run-tests; in CI, required). */
+    @ParameterizedTest
+    @ValueSource(strings = {"synth --nodes 7", "synth --node --orders 2", "cosim --nodes 7 --cycles 2000"})
+    void aToolReportOnStandardOutputIsAllThatStandardOutputCarries(String line) throws IOException {
+        RequiredTools.require("yosys", "nextpnr-ice40", "verilator");
+        aReportOnStandardOutputIsAllThatStandardOutputCarries(line);
+    }
+
     static Stream<Arguments> collisions() {
         return Stream.of(
                 Arguments.of("simulate --nodes 7 --cycles 100", List.of("json", "record", "vcd", "trace-out")),

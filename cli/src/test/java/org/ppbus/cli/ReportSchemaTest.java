@@ -83,6 +83,13 @@ class ReportSchemaTest {
         assertValid(schema("faults.schema.json"), report(dir, "faults-crash.json", "faults", "--algorithm", "token-ring", "--nodes",
                 "5", "--kinds", "drop,crash", "--seeds", "2", "--cycles", "2000"), "faults with crashes");
         assertValid(schema("plane.schema.json"), report(dir, "plane.json", "plane", "--nodes", "10"), "plane");
+        RequiredTools.require("yosys", "verilator");
+        Schema synth = schema("synth.schema.json");
+        assertValid(synth, report(dir, "synth.json", "synth", "--nodes", "7"), "synth");
+        assertValid(synth, report(dir, "synth-rr.json", "synth", "--algorithm", "central-rr", "--nodes", "7"), "synth central-rr");
+        RequiredTools.require("nextpnr-ice40");
+        assertValid(synth, report(dir, "node.json", "synth", "--node", "--orders", "2"), "synth --node");
+        assertValid(schema("cosim.schema.json"), report(dir, "cosim.json", "cosim", "--nodes", "7", "--cycles", "2000"), "cosim");
         Schema verify = schema("verify.schema.json");
         assertValid(verify, report(dir, "verify.json", "verify", "--nodes", "2"), "a clean search");
         assertValid(verify, report(dir, "verify-x.json", "verify", "--nodes", "3", "--rules", "literal", "--trace-out",

@@ -135,14 +135,17 @@ final class SimulateCommand implements Main.Command {
         } catch (IOException | java.io.UncheckedIOException e) {
             throw namingTheWaveform(e, cl.getOptionValue("vcd"));
         } finally {
-            try {
-                if (vcd != null) {
+            if (vcd != null && !committed) {
+                // The run stopped on an error already on its way out (a disk full mid-write): that
+                // error is the one to report, not a second one from closing the same file.
+                try {
                     vcd.close();
+                } catch (IOException | java.io.UncheckedIOException closing) {
+                    // dropped on purpose: see above
                 }
-            } finally {
-                if (vcdFile != null && !committed) {
-                    vcdFile.discard(); // the run did not finish: no partial VCD under the final name
-                }
+            }
+            if (vcdFile != null && !committed) {
+                vcdFile.discard(); // the run did not finish: no partial VCD under the final name
             }
         }
     }

@@ -112,6 +112,19 @@ class OutputPathsTest {
         }
     }
 
+    /**
+     * A waveform the disk cannot take (/dev/full: every write fails as on a full disk) is one line
+     * that names it, exit 2: the error used to name no file, and a second error from closing it
+     * hid the first.
+     */
+    @Test
+    void aFullDiskIsOneLineThatNamesTheFile() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "no /dev/full here");
+        oneLineUsageError(List.of("simulate", "--nodes", "7", "--cycles", "5000", "--load", "0.1", "--quiet", "--vcd",
+                "/dev/full"));
+        assertTrue(cli.err().contains("cannot write /dev/full: No space left on device"), cli.err());
+    }
+
     private void oneLineUsageError(List<String> args) {
         assertEquals(2, cli.run(args.toArray(new String[0])), cli.out() + cli.err());
         String e = cli.err().trim();

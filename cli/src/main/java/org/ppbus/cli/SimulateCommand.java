@@ -113,20 +113,7 @@ final class SimulateCommand implements Main.Command {
                 committed = true;
                 saveFile(text, cl.getOptionValue("vcd"), r, sim, vcdNode, vcd.hasUnitStates(), window);
             }
-            text.print(Reports.text(r));
-            if (cl.hasOption("record")) {
-                writeTrace(Path.of(cl.getOptionValue("record")), r);
-            }
-            if (r.violation() != null) {
-                text.println("replay: " + replayCommand(cfg, cl.getOptionValue("trace-out", "ppbus-violation.trace"), r.cycles())
-                        + "  (trace of " + r.trace().entries().size() + " requests)");
-            }
-            if (cl.hasOption("json")) {
-                Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n", out);
-                if (text == out) {
-                    out.println("report: " + cl.getOptionValue("json"));
-                }
-            }
+            reports(cl, r, text, out);
             if (r.interrupted()) {
                 err.println("ppbus simulate: interrupted at cycle " + r.cycles() + "; the report covers the cycles simulated");
                 return 130;
@@ -146,6 +133,24 @@ final class SimulateCommand implements Main.Command {
             }
             if (vcdFile != null && !committed) {
                 vcdFile.discard(); // the run did not finish: no partial VCD under the final name
+            }
+        }
+    }
+
+    /** The summary, the recorded trace, the replay command and the JSON report, once the run is over. */
+    private static void reports(CommandLine cl, SimulationResult r, PrintStream text, PrintStream out) throws IOException {
+        text.print(Reports.text(r));
+        if (cl.hasOption("record")) {
+            writeTrace(Path.of(cl.getOptionValue("record")), r);
+        }
+        if (r.violation() != null) {
+            text.println("replay: " + replayCommand(r.config(), cl.getOptionValue("trace-out", "ppbus-violation.trace"),
+                    r.cycles()) + "  (trace of " + r.trace().entries().size() + " requests)");
+        }
+        if (cl.hasOption("json")) {
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n", out);
+            if (text == out) {
+                out.println("report: " + cl.getOptionValue("json"));
             }
         }
     }

@@ -51,6 +51,9 @@ class EdgeCasesTest {
         "simulate --algorithm thambu-wong --nodes 13 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
         "simulate --algorithm thambu-wong --nodes 31 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
         "simulate --algorithm thambu-wong --nodes 3 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+        "simulate --algorithm thambu-wong --nodes 32 --workload non-neighbours --cycles 2000 --hold 2 --quiet",
+        "simulate --algorithm thambu-wong --nodes 32 --workload non-neighbours --cycles 2000 --hold 1 --seed 2 --quiet",
+        "simulate --algorithm thambu-wong --nodes 79 --workload non-neighbours-alternating --latency 4 --cycles 20000 --quiet",
     })
     void correctRunsExitZero(String line, @TempDir Path dir) {
         List<String> args = new ArrayList<>(List.of(line.split(" ")));

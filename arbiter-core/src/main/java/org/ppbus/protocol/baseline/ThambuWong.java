@@ -95,6 +95,7 @@ public final class ThambuWong extends BaselineFabric {
     private final int[] successor;     // per real node: the last node of the queue it sent with the token, or -1
     private final boolean[] token;
     private final long[] seq;          // per node: its current (or last) request number, unwrapped
+    private final boolean[] sentOwnOn; // per node: a copy of its current request came back and was sent on
     private final long[] served;       // travels with the token: each node's last served request number
     private final ArrayDeque<Integer> tokenQueue = new ArrayDeque<>(); // travels with the token
     private final List<ArrayDeque<long[]>> pending = new ArrayList<>(); // {requester, seq} kept for the token
@@ -126,6 +127,7 @@ public final class ThambuWong extends BaselineFabric {
         this.token = new boolean[nodes];
         token[0] = true;
         this.seq = new long[nodes];
+        this.sentOwnOn = new boolean[nodes];
         this.served = new long[nodes];
         for (int i = 0; i < nodes; i++) {
             pending.add(new ArrayDeque<>());
@@ -162,6 +164,7 @@ public final class ThambuWong extends BaselineFabric {
                     continue;
                 }
                 seq[i]++;
+                sentOwnOn[i] = false;
                 if (control[i] >= 0) {
                     route(i, control[i], i, seq[i], cycle);
                 } else {
@@ -259,7 +262,11 @@ public final class ThambuWong extends BaselineFabric {
             // p ever held the token, a superior still believed it did: follow where p sent it. If
             // not, the only pointer to p is a former holder's successor, so p is already in the
             // token's queue and this is a duplicate.
-            if (state[p] == ClientState.HUNGRY && ownCurrent(p, s) && successor[p] >= 0) {
+            if (state[p] == ClientState.HUNGRY && ownCurrent(p, s) && successor[p] >= 0 && !sentOwnOn[p]) {
+                // Only the first copy goes on: each superior that believed p held the token sends one
+                // back, and the others, chasing a token that two nodes pass back and forth, would
+                // outlive four of p's requests and fool the 2-bit check (issue 33).
+                sentOwnOn[p] = true;
                 followSuccessor(p, r, s, cycle);
             }
         } else if (real && state[p] == ClientState.HUNGRY && named != -2 && !handedOffSince(p, named, cycle)) {

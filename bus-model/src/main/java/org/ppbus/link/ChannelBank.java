@@ -5,9 +5,11 @@ import org.ppbus.bus.StateBits;
 
 /**
  * All channels of one direction. A symbol driven on a channel in cycle t is consumed by the
- * receiver when it arrives; code 0 is idle. Three kinds share this interface: {@link #timed}, the
- * hardware contract's pipelines of L cycles; {@link #fifo}, asynchronous FIFOs whose deliveries
- * the exhaustive search chooses; and {@link #withFaults}, a wrapper that injects one fault.
+ * receiver when it arrives; code 0 is idle. Two kinds of channel share this interface:
+ * {@link #timed}, the hardware contract's pipelines of L cycles, and {@link #fifo}, asynchronous
+ * FIFOs whose deliveries the exhaustive search chooses. Wrappers in front of either change what
+ * arrives: {@link #withFaults} injects one fault, {@link #silencing} loses what a crashed sender
+ * drives, and the search's {@link ChosenFaults} wraps a bank to drop or repeat the symbol it chooses.
  */
 public interface ChannelBank {
     int channels();

@@ -21,7 +21,8 @@ import org.ppbus.workload.DirectReentry;
 import org.ppbus.workload.Workload;
 
 /**
- * One run: processors, the Campos–Carvalho network, checkers and statistics on one clock.
+ * One run: processors, the algorithm's network (any in the registry), checkers and statistics on
+ * one clock.
  *
  * <p>Per cycle t: processors apply their req edges; the network evaluates the units that are due;
  * the processors account the bus; the checker checks the end-of-cycle state; a reactive workload
@@ -34,9 +35,6 @@ public final class Simulation {
     public interface Progress {
         void update(long cycle, long expectedCycles, long entries);
     }
-
-    /** Width of the baselines' timestamps (docs/PROTOCOL.md); a run that wraps beyond it is refused. */
-    public static final int STAMP_BITS = Algorithm.STAMP_BITS;
 
     private final SimulationConfig config;
     private final Wiring wiring;

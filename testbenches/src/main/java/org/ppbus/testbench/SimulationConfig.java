@@ -180,10 +180,6 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         return toBuilder().fullCheck(full).evaluateEveryUnit(everyUnit).build();
     }
 
-    public SimulationConfig withWatchdog(long v) {
-        return toBuilder().watchdogCycles(v).build();
-    }
-
     public Builder toBuilder() {
         return new Builder(this);
     }

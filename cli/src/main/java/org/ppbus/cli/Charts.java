@@ -2,9 +2,7 @@ package org.ppbus.cli;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +13,7 @@ import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.ppbus.io.AtomicFile;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 
@@ -115,7 +114,7 @@ final class Charts {
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         javax.imageio.ImageIO.write(grid, "png", png);
         Path file = base.resolveSibling(base.getFileName() + "_by-family.png");
-        atomically(file, png.toByteArray());
+        AtomicFile.write(file, png.toByteArray());
         files.add(file);
         return files;
     }
@@ -236,16 +235,11 @@ final class Charts {
     private static List<Path> save(XYChart c, Path base) throws IOException {
         Path png = base.resolveSibling(base.getFileName() + ".png");
         Path svg = base.resolveSibling(base.getFileName() + ".svg");
-        atomically(png, BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG));
+        AtomicFile.write(png, BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         VectorGraphicsEncoder.saveVectorGraphic(c, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        atomically(svg, out.toByteArray());
+        AtomicFile.write(svg, out.toByteArray());
         return List.of(png, svg);
     }
 
-    private static void atomically(Path target, byte[] bytes) throws IOException {
-        Path tmp = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        Files.write(tmp, bytes);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
 }

@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import org.ppbus.io.AtomicFile;
 
 /**
  * Where every output file of the CLI goes, and how. A regular file (or a new one) is written to a
@@ -119,22 +118,7 @@ final class Outputs {
         if (dir != null && !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             Files.createDirectories(dir);
         }
-        // A sibling in the same folder, so that the rename is atomic.
-        Path tmp = abs.resolveSibling("." + abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            Files.write(tmp, bytes);
-            try {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the folder went away or became read-only; the error that matters was already raised
-            }
-        }
+        AtomicFile.write(abs, bytes);
     }
 
     /** The reason of a file-system error in words, without the temporary file's name. */
@@ -169,8 +153,7 @@ final class Outputs {
             if (Files.isDirectory(real)) {
                 throw new IOException("cannot write " + target + ": it is a folder");
             }
-            this.writeTo = inPlace ? real
-                    : real.resolveSibling("." + real.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+            this.writeTo = inPlace ? real : AtomicFile.sibling(real);
         }
 
         Path path() {
@@ -183,11 +166,7 @@ final class Outputs {
             }
             Path real = resolve(target);
             try {
-                try {
-                    Files.move(writeTo, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(writeTo, real, StandardCopyOption.REPLACE_EXISTING);
-                }
+                AtomicFile.replace(writeTo, real);
             } catch (java.nio.file.FileSystemException e) {
                 throw new IOException("cannot write " + target + ": " + reason(e));
             }

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.ppbus.io.AtomicFile;
 
 /**
  * A set of generated files, in compile order (files.f last). Writing puts every file in place
@@ -97,12 +97,12 @@ public final class GeneratedDesign {
         Map<Path, Path> staged = new java.util.LinkedHashMap<>();
         try {
             for (Map.Entry<String, String> e : files.entrySet()) {
-                Path tmp = dir.resolve("." + e.getKey() + "." + ProcessHandle.current().pid() + ".tmp");
+                Path tmp = AtomicFile.sibling(dir.resolve(e.getKey()));
                 staged.put(tmp, dir.resolve(e.getKey()));
                 Files.writeString(tmp, e.getValue(), StandardCharsets.UTF_8);
             }
             for (Map.Entry<Path, Path> e : staged.entrySet()) {
-                Files.move(e.getKey(), e.getValue(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                AtomicFile.replace(e.getKey(), e.getValue());
             }
         } finally {
             for (Path tmp : staged.keySet()) {

@@ -161,10 +161,7 @@ public final class Cosim {
         String note = "# requests of ppbus cosim (" + c.algorithm() + ", n=" + c.nodes() + ", L=" + c.latencyCycles()
                 + ", workload " + c.workload() + ", seed " + c.seed() + ") up to its divergence at cycle " + d.cycle()
                 + " on " + d.signal() + "\n";
-        Path tmp = file.resolveSibling(file.getFileName() + ".part");
-        java.nio.file.Files.writeString(tmp, text.substring(0, afterHeader) + note + text.substring(afterHeader));
-        java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        org.ppbus.io.AtomicFile.write(file, text.substring(0, afterHeader) + note + text.substring(afterHeader));
     }
 
     /** The RTL alone on the recorded req trace, without reading symbols. */

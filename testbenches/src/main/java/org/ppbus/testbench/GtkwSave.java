@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
+import org.ppbus.io.AtomicFile;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.Symbols;
@@ -82,7 +82,7 @@ public final class GtkwSave {
         Path state = beside(vcd, ".state.filter");
         writeFilters(c2a, a2c, model ? state : null);
         Path save = beside(vcd, ".gtkw");
-        atomically(save, text(vcd, save, wiring, node, symbols, model, view, c2a, a2c, state));
+        AtomicFile.write(save, text(vcd, save, wiring, node, symbols, model, view, c2a, a2c, state));
         List<Path> filters = new ArrayList<>(List.of(c2a, a2c));
         if (model) {
             filters.add(state);
@@ -133,7 +133,7 @@ public final class GtkwSave {
         vars.stream().filter(v -> v.startsWith("owner_") || v.startsWith("fork_")).sorted()
                 .forEach(v -> b.append(top).append(v).append('\n'));
         group(b, "arbiters", false);
-        atomically(save, b.toString());
+        AtomicFile.write(save, b.toString());
         return new Written(save, List.of(c2a, a2c, state));
     }
 
@@ -170,10 +170,10 @@ public final class GtkwSave {
 
     /** The translate filters: the symbols each way, and the client states where {@code state} is not null. */
     private static void writeFilters(Path c2a, Path a2c, Path state) throws IOException {
-        atomically(c2a, filter(Symbols::c2aName));
-        atomically(a2c, filter(Symbols::a2cName));
+        AtomicFile.write(c2a, filter(Symbols::c2aName));
+        AtomicFile.write(a2c, filter(Symbols::a2cName));
         if (state != null) {
-            atomically(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
+            AtomicFile.write(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
         }
     }
 
@@ -252,9 +252,4 @@ public final class GtkwSave {
         b.append('@').append(Integer.toHexString(f)).append('\n');
     }
 
-    private static void atomically(Path target, String text) throws IOException {
-        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
 }

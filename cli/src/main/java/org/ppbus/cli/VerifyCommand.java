@@ -2,7 +2,6 @@ package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -412,15 +411,11 @@ final class VerifyCommand implements Main.Command {
                 (int) ((watchdog + defaults.stallCycles() + 2 + loopLength - 1) / loopLength) + 1) : 0;
         List<int[]> actions = StateSearch.unrolled(f, repeats);
         RequestTrace trace = search.trace(actions, 1_000_000);
-        StringWriter w = new StringWriter();
-        trace.write(w);
         String header = String.format(Locale.ROOT, "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
                 f.property(), f.message(), opt.nodes(), opt.latency(), opt.rules().label(), loop
                         ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated " + repeats + " more times" : "");
-        String text = w.toString();
-        int afterHeader = text.indexOf('\n') + 1;
         Path tracePath = q.traceOut();
-        Outputs.write(tracePath, text.substring(0, afterHeader) + header + text.substring(afterHeader));
+        Outputs.write(tracePath, trace.text(header));
         SimulationConfig replay = defaults.toBuilder().nodes(opt.nodes()).latencyCycles(opt.latency()).rules(opt.rules())
                 .workload(tracePath.toString()).cycles(actions.size() + 2L).watchdogCycles(watchdog)
                 .fairness(opt.checkOvertaking()).fault(fault).build().validated();

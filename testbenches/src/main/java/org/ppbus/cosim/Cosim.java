@@ -154,14 +154,10 @@ public final class Cosim {
         // Requests after the divergence cannot change it; the replay's --cycles stops before them.
         org.ppbus.workload.RequestTrace upTo = new org.ppbus.workload.RequestTrace(t.nodes(),
                 t.entries().stream().filter(e -> e.cycle() <= d.cycle()).toList());
-        java.io.StringWriter w = new java.io.StringWriter();
-        upTo.write(w);
-        String text = w.toString();
-        int afterHeader = text.indexOf('\n') + 1;
         String note = "# requests of ppbus cosim (" + c.algorithm() + ", n=" + c.nodes() + ", L=" + c.latencyCycles()
                 + ", workload " + c.workload() + ", seed " + c.seed() + ") up to its divergence at cycle " + d.cycle()
                 + " on " + d.signal() + "\n";
-        org.ppbus.io.AtomicFile.write(file, text.substring(0, afterHeader) + note + text.substring(afterHeader));
+        org.ppbus.io.AtomicFile.write(file, upTo.text(note));
     }
 
     /** The RTL alone on the recorded req trace, without reading symbols. */

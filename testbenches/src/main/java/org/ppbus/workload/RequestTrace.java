@@ -91,7 +91,26 @@ public record RequestTrace(int nodes, List<Entry> entries) {
     }
 
     public void write(Writer w) throws IOException {
+        w.write(text(""));
+    }
+
+    /**
+     * The trace as a file's text, with {@code notes} (whole comment lines, each "# …\n") right after
+     * the header line, where a reader sees first where the trace came from.
+     */
+    public String text(String notes) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try {
+            writeLines(w, notes);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return w.toString();
+    }
+
+    private void writeLines(Writer w, String notes) throws IOException {
         w.write(HEADER + "\n");
+        w.write(notes);
         w.write("# nodes " + nodes + "\n");
         w.write("# cycle node hold\n");
         for (Entry e : entries) {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 
 /**
@@ -26,7 +27,7 @@ abstract class BaselineFabric implements Fabric, org.ppbus.link.Lossy {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
         this.nodes = nodes;
-        this.idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(nodes - 1));
+        this.idBits = Algorithm.idBits(nodes);
         this.channels = new MessageChannels(latencyCycles, observer);
         this.sink = sink;
         this.state = new ClientState[nodes];

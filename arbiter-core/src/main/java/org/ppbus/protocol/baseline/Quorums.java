@@ -2,6 +2,7 @@ package org.ppbus.protocol.baseline;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ppbus.protocol.Algorithm;
 
 /** The quorum constructions Maekawa's voting runs over, and the wires they need. */
 public final class Quorums {
@@ -52,7 +53,7 @@ public final class Quorums {
     /** As above, over every voter a client may ask under any of its quorums. */
     public static double wiresPerNode(QuorumSystem quorums, int stampBits) {
         int n = quorums.clients();
-        int idBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+        int idBits = Algorithm.idBits(n);
         long remote = 0;
         for (int i = 0; i < n; i++) {
             for (int v : quorums.voters(i)) {

@@ -126,6 +126,10 @@ final class CcChecks implements NetworkChecks {
         if (full) {
             out.add(Property.PRECEDENCE.label());
         }
+        if (healing()) {
+            out.add("after the fault (+heal repairs it): a fork held only by its arbiter's OWNER in every cycle, and the"
+                    + " invariants above again by the end of the run");
+        }
         return out;
     }
 

@@ -1,0 +1,57 @@
+package org.ppbus.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+
+/**
+ * A report names the checks its run made and no other: the network's invariants only for
+ * Campos–Carvalho, the fairness bound where the algorithm has one, the starvation bound where it
+ * has none or fairness is turned off, H only with --check, and safety alone after a crash.
+ */
+class ChecksListTest {
+    private static List<String> checks(SimulationConfig.Builder b) throws IOException {
+        SimulationResult r = new Simulation(b.nodes(7).cycles(2_000).load(0.1).build()).run();
+        return r.checks();
+    }
+
+    private static boolean names(List<String> checks, String start) {
+        return checks.stream().anyMatch(c -> c.startsWith(start));
+    }
+
+    @Test
+    void eachRunNamesOnlyWhatItChecked() throws IOException {
+        List<String> cc = checks(SimulationConfig.defaults().toBuilder());
+        assertTrue(names(cc, "I2 fork conservation") && names(cc, "fairness (at most 1 meal"), cc.toString());
+        assertFalse(names(cc, "starvation") || names(cc, "I4") || names(cc, "after the fault"), cc.toString());
+
+        List<String> full = checks(SimulationConfig.defaults().toBuilder().fullCheck(true));
+        assertTrue(names(full, "I4 H acyclic"), full.toString());
+
+        List<String> lamport = checks(SimulationConfig.defaults().toBuilder().algorithm("lamport"));
+        assertFalse(names(lamport, "I2") || names(lamport, "I3") || names(lamport, "starvation"), lamport.toString());
+        assertTrue(names(lamport, "fairness (at most 2 meals"), lamport.toString());
+
+        List<String> raymond = checks(SimulationConfig.defaults().toBuilder().algorithm("raymond"));
+        long s = StarvationBound.meals(7, 1, 4);
+        assertTrue(names(raymond, "starvation (at most " + s + " meals"), raymond.toString());
+        assertFalse(names(raymond, "fairness"), raymond.toString());
+
+        List<String> off = checks(SimulationConfig.defaults().toBuilder().fairness(false));
+        assertTrue(names(off, "starvation") && !names(off, "fairness"), off.toString());
+
+        List<String> crash = checks(SimulationConfig.defaults().toBuilder().rules("fixed+reclaim").fault("crash:3@500"));
+        assertTrue(names(crash, "from cycle 500 (the crash) I1 mutual exclusion only"), crash.toString());
+
+        List<String> healed = checks(SimulationConfig.defaults().toBuilder().rules("fixed+heal").fault("drop:random"));
+        assertTrue(names(healed, "after the fault (+heal repairs it)"), healed.toString());
+        assertEquals(cc.get(0), "I1 mutual exclusion");
+    }
+}

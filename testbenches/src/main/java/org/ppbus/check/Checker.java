@@ -43,7 +43,7 @@ public final class Checker {
     private int oldestWaiter = -1;
     private boolean watchStarvation;
     private final boolean[] eating;
-    private boolean safetyOnly;
+    /** The cycle of a crash, from which only safety is checked; -1 without one. */
     private long crashedAt = -1;
     private long meals;
     /** Meals started by anyone before each processor's current req edge. */
@@ -115,7 +115,7 @@ public final class Checker {
         if (overtaking != null) {
             int h = overtaking.granted(node);
             // After a crash a client cut off is overtaken at every grant: describe only what is kept.
-            if (h >= 0 && violation == null && !safetyOnly) {
+            if (h >= 0 && violation == null && crashedAt < 0) {
                 Violation v = Invariants.fairness(overtaking, h, node, cycle);
                 if (!network.tolerates(v)) {
                     fail(v.withDetails(network.describeClients(new int[] {h, node})));
@@ -144,7 +144,7 @@ public final class Checker {
             stalledSince = -1;
         }
         stalls.cycle(cycle, someoneHungry && eaters == 0);
-        if (violation != null || safetyOnly) {
+        if (violation != null || crashedAt >= 0) {
             // Nothing they find would be kept, and their details cost O(n) a cycle: after a crash the
             // dead node's clients wait in every cycle (a 40,000-cycle crash run at n = 13 took 27 s).
             return;
@@ -159,7 +159,7 @@ public final class Checker {
         // request never counts against the protocol.
         long sinceMeal = cycle - Math.max(lastMealCycle, lastReleaseCycle);
         if (someoneHungry && eaters == 0 && sinceMeal >= watchdogCycles && !quiescent) {
-            long waited = cycle - Math.max(Math.max(lastMealCycle, lastReleaseCycle), oldestWaitingRise());
+            long waited = cycle - Math.max(Math.max(lastMealCycle, lastReleaseCycle), processors.riseCycle(oldestWaiter()));
             if (waited >= watchdogCycles) {
                 fail(new Violation(Property.LIVELOCK, cycle, "bus", "symbols keep moving but nobody has eaten for "
                         + waited + " cycles while a processor waited", -1, network.describeHungry()));
@@ -182,23 +182,12 @@ public final class Checker {
         return stalledSince >= 0 && cycle - stalledSince + 1 >= stallCycles;
     }
 
-    /** The cycle the longest-waiting processor raised req; called only when a watchdog is about to fire. */
-    private long oldestWaitingRise() {
-        long rise = Long.MAX_VALUE;
-        for (int i = 0; i < nodes; i++) {
-            if (processors.waiting(i)) {
-                rise = Math.min(rise, processors.riseCycle(i));
-            }
-        }
-        return rise;
-    }
-
-    private void starvation(long cycle) {
-        if (!watchStarvation || processors.waitingCount() == 0) {
-            return;
-        }
-        if (oldestWaiter < 0) {
-            // Only a grant of the oldest waiter (or a crash) can make another the oldest: scan then.
+    /**
+     * The processor waiting longest, or -1 when nobody waits. Only a grant of the oldest waiter (or
+     * a crash) can make another the oldest, so the scan runs only then.
+     */
+    private int oldestWaiter() {
+        if (oldestWaiter < 0 && processors.waitingCount() > 0) {
             long rise = Long.MAX_VALUE;
             for (int i = 0; i < nodes; i++) {
                 if (processors.waiting(i) && processors.riseCycle(i) < rise) {
@@ -206,6 +195,13 @@ public final class Checker {
                     oldestWaiter = i;
                 }
             }
+        }
+        return oldestWaiter;
+    }
+
+    private void starvation(long cycle) {
+        if (!watchStarvation || oldestWaiter() < 0) {
+            return;
         }
         // The oldest waiter has seen the most meals of the others: its count is the run's worst.
         long rise = processors.riseCycle(oldestWaiter);
@@ -233,7 +229,6 @@ public final class Checker {
         if (oldestWaiter == node) {
             oldestWaiter = -1;
         }
-        safetyOnly = true;
         crashedAt = cycle;
     }
 
@@ -253,7 +248,7 @@ public final class Checker {
     }
 
     private void fail(Violation v) {
-        if (safetyOnly && v.property() != Property.MUTUAL_EXCLUSION) {
+        if (crashedAt >= 0 && v.property() != Property.MUTUAL_EXCLUSION) {
             return;
         }
         if (violation == null) {

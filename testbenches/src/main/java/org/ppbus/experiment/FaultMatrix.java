@@ -90,7 +90,8 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
             jobs.add(stop -> new Simulation(twin).stopWhen(stop).run());
             for (int k = 0; k < kinds.size(); k++) {
                 SimulationConfig c = runs.get(k * seeds + s - 1);
-                jobs.add(stop -> new Simulation(c).stopWhen(stop).run());
+                // Judged here against the seed's twin, which this matrix runs anyway.
+                jobs.add(stop -> new Simulation(c).judgedByCaller().stopWhen(stop).run());
             }
         }
         // Every finished job, kept as it finishes (without its trace), so that a stop keeps them all.
@@ -104,7 +105,7 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
                 SimulationResult twin = done.get(s * perSeed);
                 SimulationResult r = done.get(s * perSeed + 1 + k);
                 if (twin != null && r != null) {
-                    out.add(new Run(r, r.fault().against(twin)));
+                    out.add(new Run(r, FaultOutcome.judged(r, twin)));
                 }
             }
         }

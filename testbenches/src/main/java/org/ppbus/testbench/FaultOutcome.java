@@ -139,11 +139,20 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
     }
 
     /**
-     * A masked fault after which service stood still longer than it ever does without the fault
-     * ({@code stall}, {first cycle, last cycle}, from {@link org.ppbus.check.Stalls}): it was not
-     * masked but recovered from, when the stall ended.
+     * The faulty run's verdict in the light of its twin, the same run without the fault: a failure
+     * the twin shares no later is {@code pre-existing} ({@link #against}); a masked fault after which
+     * service stood still (a processor waiting, nobody eating) longer than the twin ever did, by
+     * more than the deadlock bound, was not masked but recovered from, when that stretch ended.
      */
-    FaultOutcome withStall(long[] stall) {
+    public static FaultOutcome judged(SimulationResult faulty, SimulationResult twin) {
+        FaultOutcome f = faulty.fault().against(twin);
+        long[] stall = faulty.stallAfterFault();
+        boolean stood = f.injected() && f.verdict().equals("masked") && stall != null
+                && stall[1] - stall[0] + 1 > twin.longestStall() + faulty.config().stallCycles();
+        return stood ? f.withStall(stall) : f;
+    }
+
+    private FaultOutcome withStall(long[] stall) {
         long end = stall[1] + 1;
         return new FaultOutcome(plan, injected, cycle, channel, sent, delivered, "recovered", end, end - cycle, survival,
                 stall[1] - stall[0] + 1);

@@ -43,6 +43,7 @@ public final class Simulation {
     private Progress progress;
     private BooleanSupplier stopRequested = () -> false;
     private UnaryOperator<Fabric> variant = UnaryOperator.identity();
+    private boolean judgedByCaller;
 
     public Simulation(SimulationConfig config) {
         this(config, null);
@@ -77,6 +78,15 @@ public final class Simulation {
      */
     public Simulation variant(UnaryOperator<Fabric> v) {
         this.variant = v;
+        return this;
+    }
+
+    /**
+     * The caller runs the same run without the fault itself and judges the fault against it
+     * ({@link FaultOutcome#judged}), as the fault matrix does: no twin is run here.
+     */
+    public Simulation judgedByCaller() {
+        this.judgedByCaller = true;
         return this;
     }
 
@@ -243,34 +253,34 @@ public final class Simulation {
             long measured = t > c.warmupCycles() ? c.warmupCycles() : 0;
             Statistics.Summary summary = stats.summarise(t - measured, processors.busyCycles() - busyBeforeWarmup,
                     workload.activeNodes());
-            return new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()), summary,
-                    v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
-                    fabric.quiescent(), probe.trace(wiring.nodes()),
-                    crash != null ? crashOutcome(v, ungranted)
-                    : injector != null ? withStall(FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt()))
-                    : messageFaults != null ? withStall(messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v,
-                            ungranted, fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1))
-                    : null,
-                    overtakeBound, checker.maxOvertakes(), starvationBound, checker.maxServedWhileWaiting(),
-                    checker.checks(), workload.offeredLoad(), checker.stalls().longest());
+            FaultOutcome fault = crash != null ? crashOutcome(v, ungranted)
+                    : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
+                    : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v,
+                            ungranted, fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
+                    : null;
+            long[] stallAfterFault = crash == null && fault != null && fault.injected()
+                    ? checker.stalls().longestFrom(fault.cycle()) : null;
+            return withStall(new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()),
+                    summary, v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
+                    fabric.quiescent(), probe.trace(wiring.nodes()), fault, overtakeBound, checker.maxOvertakes(),
+                    starvationBound, checker.maxServedWhileWaiting(), checker.checks(), workload.offeredLoad(),
+                    checker.stalls().longest(), stallAfterFault));
         }
 
         /**
-         * A masked fault's outcome, told whether service stood still after it: the longest stretch
-         * from the fault on in which a processor waited and nobody ate, against the longest of the
-         * same run without the fault (its twin, run here). Longer by more than the deadlock bound,
-         * the fault was not masked but recovered from, when that stretch ended.
+         * A masked fault's outcome, told whether service stood still after it against the same run
+         * without the fault ({@link FaultOutcome#judged}), its twin, run here unless the caller runs
+         * the twins itself ({@link #judgedByCaller}).
          */
-        private FaultOutcome withStall(FaultOutcome f) throws IOException {
-            if (interrupted || !f.injected() || !f.verdict().equals("masked")) {
-                return f;
+        private SimulationResult withStall(SimulationResult r) throws IOException {
+            FaultOutcome f = r.fault();
+            if (judgedByCaller || interrupted || f == null || !f.injected() || !f.verdict().equals("masked")
+                    || r.stallAfterFault() == null) {
+                return r;
             }
-            long[] after = checker.stalls().longestFrom(f.cycle());
-            if (after == null) {
-                return f;
-            }
-            long twin = new Simulation(c.toBuilder().fault("none").build(), initial).run().longestStall();
-            return after[1] - after[0] + 1 > twin + c.stallCycles() ? f.withStall(after) : f;
+            SimulationResult twin = new Simulation(c.toBuilder().fault("none").build(), initial).run();
+            FaultOutcome judged = FaultOutcome.judged(r, twin);
+            return judged == f ? r : r.withFault(judged);
         }
 
         /** The crash's outcome: who survived it, or, when the run ended before its cycle, that it never happened. */

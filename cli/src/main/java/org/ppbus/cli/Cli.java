@@ -102,7 +102,7 @@ final class Cli {
         for (String name : INPUT_FILES) {
             if (options.hasLongOption(name) && cl.hasOption(name)) {
                 String value = cl.getOptionValue(name);
-                Path key = Files.isRegularFile(Path.of(value)) ? pathKey(value) : null;
+                Path key = pathKey(value);
                 if (key != null && outputs.containsKey(key)) {
                     throw new UsageException("--" + outputs.get(key) + " would overwrite the input --" + name + " " + value);
                 }

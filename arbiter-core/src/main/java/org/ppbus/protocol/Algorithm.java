@@ -25,8 +25,17 @@ import org.ppbus.plane.Wiring;
  * @param family the kind of algorithm, which groups it with its relatives in plots and tables
  * @param survival who a crash-stop of one node leaves served, where ppbus derives it
  */
-public record Algorithm(String name, String description, Factory factory, Messages messages, Wires wires,
-                        Fairness fairness, Claim claim, Set<Feature> features, Family family, Survival survival) {
+public record Algorithm(
+        String name,
+        String description,
+        Factory factory,
+        Messages messages,
+        Wires wires,
+        Fairness fairness,
+        Claim claim,
+        Set<Feature> features,
+        Family family,
+        Survival survival) {
     /** Not checked: the algorithm promises freedom from starvation only. */
     public static final int NO_BOUND = Integer.MAX_VALUE;
 
@@ -129,18 +138,18 @@ public record Algorithm(String name, String description, Factory factory, Messag
     }
 
     /** A message kind and its width on the wire (type field and payload). */
-    public record MessageKind(String name, int bits) { }
+    public record MessageKind(String name, int bits) {}
 
     /** A claimed cost: the seed's formula and its value at the size asked for. */
-    public record Cost(String formula, String value) { }
+    public record Cost(String formula, String value) {}
 
     /**
      * What a factory gets: the wiring, the channel latency, where grants and messages go, and
      * options only some algorithms read, found by their type (the rule set and initial state of
      * Campos–Carvalho, for instance).
      */
-    public record Setting(Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages,
-                          List<Object> options) {
+    public record Setting(
+            Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages, List<Object> options) {
         public Setting {
             options = List.copyOf(options);
         }
@@ -242,7 +251,8 @@ public record Algorithm(String name, String description, Factory factory, Messag
 
         public Algorithm build() {
             Objects.requireNonNull(wires, "wires");
-            return new Algorithm(name, description, factory, messages, wires, fairness, claim, features, family, survival);
+            return new Algorithm(
+                    name, description, factory, messages, wires, fairness, claim, features, family, survival);
         }
     }
 

@@ -8,8 +8,8 @@ import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
 import org.ppbus.protocol.baseline.CentralCoordinator;
 import org.ppbus.protocol.baseline.CentralRoundRobin;
-import org.ppbus.protocol.baseline.ChangSinghalLiu;
 import org.ppbus.protocol.baseline.ChandyMisra;
+import org.ppbus.protocol.baseline.ChangSinghalLiu;
 import org.ppbus.protocol.baseline.Cohorts;
 import org.ppbus.protocol.baseline.Lamport;
 import org.ppbus.protocol.baseline.LiHudak;
@@ -60,8 +60,7 @@ public final class Algorithms {
             BanerjeeChrysanthis.WITH_MONITOR,
             ThambuWong.ALGORITHM);
 
-    private Algorithms() {
-    }
+    private Algorithms() {}
 
     /** The protocol of the paper, and the default everywhere. */
     public static Algorithm campos() {
@@ -91,7 +90,8 @@ public final class Algorithms {
      * @throws IllegalArgumentException with a one-line message listing the names
      */
     public static Algorithm named(String name) {
-        return find(name).orElseThrow(() -> new IllegalArgumentException("unknown algorithm '" + name + "' ("
-                + String.join(", ", names()) + ")"));
+        return find(name)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown algorithm '" + name + "' (" + String.join(", ", names()) + ")"));
     }
 }

@@ -62,17 +62,27 @@ class AlgorithmsTest {
         List<Algorithm.MessageKind> kinds = a.messages().at(n);
         Map<Integer, Integer> widest = new HashMap<>();
         Drive d = new Drive(n, 7L * n + latency);
-        Fabric f = a.factory().create(new Algorithm.Setting(Wiring.forNodes(n), latency, d, (Message m, long t) -> {
-            assertTrue(m.type() >= 0 && m.type() < kinds.size(), name + ": undeclared type " + m.type());
-            assertTrue(m.bits() <= kinds.get(m.type()).bits(), name + " " + kinds.get(m.type()) + ": sent " + m.bits());
-            widest.merge(m.type(), m.bits(), Math::max);
-        }, List.of()));
+        Fabric f = a.factory()
+                .create(new Algorithm.Setting(
+                        Wiring.forNodes(n),
+                        latency,
+                        d,
+                        (Message m, long t) -> {
+                            assertTrue(
+                                    m.type() >= 0 && m.type() < kinds.size(), name + ": undeclared type " + m.type());
+                            assertTrue(
+                                    m.bits() <= kinds.get(m.type()).bits(),
+                                    name + " " + kinds.get(m.type()) + ": sent " + m.bits());
+                            widest.merge(m.type(), m.bits(), Math::max);
+                        },
+                        List.of()));
         d.run(f, 4000);
         assertTrue(d.meals > 0, name + " served nobody");
         assertFalse(widest.isEmpty(), name + " sent nothing");
         for (Map.Entry<Integer, Integer> w : widest.entrySet()) {
             Algorithm.MessageKind k = kinds.get(w.getKey());
-            boolean variable = name.equals("thambu-wong") && (k.name().equals("TOKEN") || k.name().equals("REQUEST"));
+            boolean variable = name.equals("thambu-wong")
+                    && (k.name().equals("TOKEN") || k.name().equals("REQUEST"));
             if (!variable) {
                 assertEquals(k.bits(), w.getValue(), name + " " + k.name());
             }

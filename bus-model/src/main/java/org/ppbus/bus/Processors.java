@@ -12,15 +12,20 @@ import java.util.PriorityQueue;
  * high from g = e + 1; the processor uses the bus in cycles g .. g+H−1 and lowers req in g+H.
  */
 public final class Processors implements Fabric.GrantSink {
-    private enum Phase { THINK, WANT, HOLD, DEAD }
+    private enum Phase {
+        THINK,
+        WANT,
+        HOLD,
+        DEAD
+    }
 
     private final Demand demand;
     private final Phase[] phase;
     private final boolean[] req;
     private final long[] riseCycle;
     private final long[] grantCycle;
-    private final PriorityQueue<long[]> events = new PriorityQueue<>(
-            (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    private final PriorityQueue<long[]> events =
+            new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
     private final HandshakeListener listener;
     private Fabric fabric;
     private int transacting;
@@ -94,7 +99,7 @@ public final class Processors implements Fabric.GrantSink {
         while (!events.isEmpty() && events.peek()[0] == cycle) {
             int node = (int) events.poll()[1];
             switch (phase[node]) {
-                case DEAD -> { } // a crashed processor does nothing again
+                case DEAD -> {} // a crashed processor does nothing again
                 case THINK -> {
                     phase[node] = Phase.WANT;
                     waiting++;
@@ -112,8 +117,9 @@ public final class Processors implements Fabric.GrantSink {
                         riseCycle[node] = cycle;
                         listener.requested(node, cycle);
                         if (!(fabric instanceof Reentry d)) {
-                            throw new UnsupportedOperationException("re-entry without thinking needs a fabric that allows it"
-                                    + " (the Campos-Carvalho audit)");
+                            throw new UnsupportedOperationException(
+                                    "re-entry without thinking needs a fabric that allows it"
+                                            + " (the Campos-Carvalho audit)");
                         }
                         d.reenterWithoutThinking(node, cycle);
                     } else {
@@ -158,7 +164,7 @@ public final class Processors implements Fabric.GrantSink {
                     transacting--;
                 }
             }
-            default -> { }
+            default -> {}
         }
         phase[node] = Phase.DEAD;
         req[node] = false;

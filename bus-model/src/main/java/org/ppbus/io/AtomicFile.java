@@ -13,8 +13,7 @@ import java.nio.file.StandardCopyOption;
  * write leaves the old file, or none, and no sibling behind.
  */
 public final class AtomicFile {
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     /** Writes {@code bytes} to {@code target}. */
     public static void write(Path target, byte[] bytes) throws IOException {
@@ -42,7 +41,8 @@ public final class AtomicFile {
      */
     public static Path sibling(Path target) {
         Path abs = target.toAbsolutePath();
-        return abs.resolveSibling("." + abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        return abs.resolveSibling(
+                "." + abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
     }
 
     /** Renames a staged file over its target: atomically where the file system can, else as one rename. */

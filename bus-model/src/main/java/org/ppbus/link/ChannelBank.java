@@ -47,8 +47,7 @@ public interface ChannelBank {
     void load(long atCycle, StateBits r);
 
     /** Called once at the end of every cycle, after every unit was evaluated. */
-    default void endOfCycle() {
-    }
+    default void endOfCycle() {}
 
     /**
      * The hardware contract's channels: each a pipeline of {@code latencyCycles} stages, so a

@@ -13,7 +13,7 @@ public final class ChosenFaults {
     public static final int DROP = 1;
     public static final int DUPLICATE = 2;
 
-    private static final String[] NAMES = {"drop", "duplicate"};  // bit k of a set of kinds is NAMES[k]
+    private static final String[] NAMES = {"drop", "duplicate"}; // bit k of a set of kinds is NAMES[k]
 
     /** The kind a name stands for ({@link #DROP} or {@link #DUPLICATE}), or 0 for an unknown name. */
     public static int kind(String name) {
@@ -39,11 +39,11 @@ public final class ChosenFaults {
     private final int links;
     private boolean dropped;
     private boolean duplicated;
-    private int armedKind;            // for the next cycle only
+    private int armedKind; // for the next cycle only
     private int armedBank;
     private int armedChannel;
     private boolean fired;
-    private int lateBank = -1;        // the duplicate on its way: bank, channel, code, cycles to go
+    private int lateBank = -1; // the duplicate on its way: bank, channel, code, cycles to go
     private int lateChannel;
     private int lateCode;
     private int lateIn;

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
 public final class FaultInjector {
     private final FaultPlan plan;
     private final long triggerCycle;
-    private final int targetBankId;     // for CYCLE@CHANNEL: which bank (0 c2a, 1 a2c) and channel
+    private final int targetBankId; // for CYCLE@CHANNEL: which bank (0 c2a, 1 a2c) and channel
     private final int targetChannel;
     private final int mask;
     private final int delay;
@@ -30,7 +30,8 @@ public final class FaultInjector {
      * @param resolvedChannel the link id, or -1 for a random plan
      * @param lastRandomCycle a random plan triggers in [lastRandomCycle / 10, lastRandomCycle / 2]
      */
-    public FaultInjector(FaultPlan plan, Direction resolvedDirection, int resolvedChannel, long seed, long lastRandomCycle) {
+    public FaultInjector(
+            FaultPlan plan, Direction resolvedDirection, int resolvedChannel, long seed, long lastRandomCycle) {
         this.plan = plan;
         SplittableRandom rnd = new SplittableRandom(seed ^ 0x5DEECE66DL);
         long lo = Math.max(1, lastRandomCycle / 10);

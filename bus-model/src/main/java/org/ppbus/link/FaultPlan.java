@@ -65,8 +65,9 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
                 return new FaultPlan(kind, false, 0, where);
             }
             if (!where.matches("\\d{1,5}@\\d{1,12}")) {
-                throw new IllegalArgumentException("a crash names its node and cycle, e.g. crash:3@5000 (crash:n3 from the start), got '"
-                        + text + "'");
+                throw new IllegalArgumentException(
+                        "a crash names its node and cycle, e.g. crash:3@5000 (crash:n3 from the start), got '" + text
+                                + "'");
             }
             int at = where.indexOf('@');
             return new FaultPlan(kind, false, Long.parseLong(where.substring(at + 1)), "n" + where.substring(0, at));
@@ -78,8 +79,9 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
         int caret = where.indexOf('^');
         if (caret >= 0) {
             if (!kind.equals("corrupt") || !where.substring(caret + 1).matches("[123]")) {
-                throw new IllegalArgumentException("only a corruption takes ^MASK, a mask of 1, 2 or 3 (e.g. corrupt:100@c2a_c0_a1^3), got '"
-                        + text + "'");
+                throw new IllegalArgumentException(
+                        "only a corruption takes ^MASK, a mask of 1, 2 or 3 (e.g. corrupt:100@c2a_c0_a1^3), got '"
+                                + text + "'");
             }
             mask = Integer.parseInt(where.substring(caret + 1));
             where = where.substring(0, caret);
@@ -99,17 +101,20 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
         }
         String channel = where.substring(at + 1);
         if (channel.contains("+") && !(kind.equals("delay") && channel.matches("m_\\d{1,5}_\\d{1,5}\\+\\d{1,6}"))) {
-            throw new IllegalArgumentException("only a delayed message takes +CYCLES (e.g. delay:100@m_3_0+40), got '" + channel + "'");
+            throw new IllegalArgumentException(
+                    "only a delayed message takes +CYCLES (e.g. delay:100@m_3_0+40), got '" + channel + "'");
         }
         if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5}|m_\\d{1,5}_\\d{1,5}(\\+\\d{1,6})?)")) {
-            throw new IllegalArgumentException("a fault's channel must look like c2a_c0_a1, a2c_a1_c0 or (between the nodes of a"
-                    + " message-passing algorithm) m_0_1, got '" + channel + "'");
+            throw new IllegalArgumentException(
+                    "a fault's channel must look like c2a_c0_a1, a2c_a1_c0 or (between the nodes of a"
+                            + " message-passing algorithm) m_0_1, got '" + channel + "'");
         }
         FaultPlan plan = new FaultPlan(kind, false, cycle, channel, mask);
         if (plan.onMessages() && plan.messageNodes()[0] == plan.messageNodes()[1]) {
             // A node's message to itself is a step of its own state machine, on no wire.
-            throw new IllegalArgumentException("m_" + plan.messageNodes()[0] + "_" + plan.messageNodes()[0] + " is a node's"
-                    + " message to itself, which travels no channel: it can be neither lost nor delayed");
+            throw new IllegalArgumentException(
+                    "m_" + plan.messageNodes()[0] + "_" + plan.messageNodes()[0] + " is a node's"
+                            + " message to itself, which travels no channel: it can be neither lost nor delayed");
         }
         return plan;
     }

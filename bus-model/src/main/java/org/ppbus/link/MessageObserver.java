@@ -5,5 +5,5 @@ package org.ppbus.link;
 public interface MessageObserver {
     void sent(Message m, long cycle);
 
-    MessageObserver NONE = (m, c) -> { };
+    MessageObserver NONE = (m, c) -> {};
 }

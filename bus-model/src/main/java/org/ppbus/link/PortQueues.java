@@ -8,6 +8,7 @@ package org.ppbus.link;
 public final class PortQueues {
     /** Deeper than the protocol ever needs (I8 says 2); the checker reports anything above 2. */
     public static final int CAPACITY = 4;
+
     private static final int LENGTH_BITS = org.ppbus.bus.StateBits.widthFor(CAPACITY);
 
     private final int[] packed;

@@ -122,8 +122,8 @@ public final class ProjectivePlane {
             for (int b = a + 1; b < points; b++) {
                 int c = seen[a * points + b];
                 if (c != 1) {
-                    failures.add(what + " " + a + " and " + b + " share " + (c == 0 ? "no" : "more than one")
-                            + " " + container);
+                    failures.add(what + " " + a + " and " + b + " share " + (c == 0 ? "no" : "more than one") + " "
+                            + container);
                     if (failures.size() >= 20) {
                         return;
                     }

@@ -16,9 +16,9 @@ public final class Wiring {
     private final ProjectivePlane plane;
     private final int nodes;
     private final int[][] clientsOf; // arbiter j -> real clients, ascending
-    private final int[][] portOf;    // client i, slot k -> port index at arbiter S_i[k]
+    private final int[][] portOf; // client i, slot k -> port index at arbiter S_i[k]
     private final int[] linkArbiter; // link i·K + k -> S_i[k]
-    private final int[][] portLink;  // arbiter j, port m -> the link of client clientsOf(j)[m]
+    private final int[][] portLink; // arbiter j, port m -> the link of client clientsOf(j)[m]
 
     private Wiring(ProjectivePlane plane, int nodes) {
         this.plane = plane;
@@ -26,7 +26,8 @@ public final class Wiring {
         int n = plane.points();
         this.clientsOf = new int[n][];
         for (int j = 0; j < n; j++) {
-            clientsOf[j] = Arrays.stream(plane.linesThrough(j)).filter(i -> i < nodes).toArray();
+            clientsOf[j] =
+                    Arrays.stream(plane.linesThrough(j)).filter(i -> i < nodes).toArray();
         }
         int k = plane.lineSize();
         this.portOf = new int[nodes][k];

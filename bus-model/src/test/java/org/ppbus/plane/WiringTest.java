@@ -97,8 +97,10 @@ class WiringTest {
     @Test
     void paddingTableOfTheSpec() {
         // docs/SPEC.md §2.2 padding table.
-        int[][] rows = {{3, 1}, {4, 2}, {7, 2}, {8, 3}, {13, 3}, {14, 4}, {21, 4}, {22, 5}, {31, 5},
-                        {32, 7}, {57, 7}, {58, 8}, {73, 8}, {74, 9}, {91, 9}};
+        int[][] rows = {
+            {3, 1}, {4, 2}, {7, 2}, {8, 3}, {13, 3}, {14, 4}, {21, 4}, {22, 5}, {31, 5}, {32, 7}, {57, 7}, {58, 8},
+            {73, 8}, {74, 9}, {91, 9}
+        };
         for (int[] r : rows) {
             assertEquals(r[1], Wiring.forNodes(r[0]).plane().order(), "n=" + r[0]);
         }

@@ -27,8 +27,7 @@ import org.ppbus.registry.Algorithms;
  * also gets a PNG with one panel per family ({@code _by-family.png}).
  */
 final class Charts {
-    private Charts() {
-    }
+    private Charts() {}
 
     /** Draws one chart of some rows, its title completed by a suffix. */
     private interface Figure {
@@ -43,8 +42,10 @@ final class Charts {
         for (Map.Entry<String, List<ResultRow>> e : byLoad.entrySet()) {
             ResultRow any = e.getValue().get(0);
             files.addAll(figure(e.getValue(), dir.resolve("messages-vs-n_" + e.getKey()), (rs, suffix) -> {
-                XYChart c = chart("Messages per entry against n (load " + any.load() + ", L = " + any.latency() + ")" + suffix,
-                        "n (nodes)", "messages per entry");
+                XYChart c = chart(
+                        "Messages per entry against n (load " + any.load() + ", L = " + any.latency() + ")" + suffix,
+                        "n (nodes)",
+                        "messages per entry");
                 c.getStyler().setXAxisLogarithmic(true);
                 c.getStyler().setYAxisLogarithmic(true);
                 series(c, rs, r -> r.nodes(), ResultRow::messagesPerEntry, true);
@@ -56,14 +57,18 @@ final class Charts {
             ResultRow any = e.getValue().get(0);
             String where = "(n = " + any.nodes() + ", L = " + any.latency() + ")";
             files.addAll(figure(e.getValue(), dir.resolve("wait-vs-load_" + e.getKey()), (rs, suffix) -> {
-                XYChart w = chart("Mean wait against load " + where + suffix, "load (requests per thinking cycle)",
+                XYChart w = chart(
+                        "Mean wait against load " + where + suffix,
+                        "load (requests per thinking cycle)",
                         "mean wait (cycles)");
                 w.getStyler().setXAxisLogarithmic(true);
                 series(w, rs, ResultRow::load, ResultRow::waitMean, true);
                 return w;
             }));
             files.addAll(figure(e.getValue(), dir.resolve("utilisation-vs-load_" + e.getKey()), (rs, suffix) -> {
-                XYChart u = chart("Bus utilisation against load " + where + suffix, "load (requests per thinking cycle)",
+                XYChart u = chart(
+                        "Bus utilisation against load " + where + suffix,
+                        "load (requests per thinking cycle)",
                         "bus utilisation");
                 u.getStyler().setXAxisLogarithmic(true);
                 series(u, rs, ResultRow::load, ResultRow::busUtilization, true);
@@ -82,7 +87,9 @@ final class Charts {
         List<Path> files = new ArrayList<>(save(f.draw(rows, ""), base));
         Map<Algorithm.Family, List<ResultRow>> byFamily = new java.util.EnumMap<>(Algorithm.Family.class);
         for (ResultRow r : rows) {
-            Algorithms.find(r.algorithm()).ifPresent(a -> byFamily.computeIfAbsent(a.family(), k -> new ArrayList<>()).add(r));
+            Algorithms.find(r.algorithm())
+                    .ifPresent(a -> byFamily.computeIfAbsent(a.family(), k -> new ArrayList<>())
+                            .add(r));
         }
         if (byFamily.size() < 2) {
             return files;
@@ -102,8 +109,8 @@ final class Charts {
         int w = panels.get(0).getWidth();
         int h = panels.get(0).getHeight();
         int rowsOfPanels = (panels.size() + columns - 1) / columns;
-        java.awt.image.BufferedImage grid = new java.awt.image.BufferedImage(columns * w, rowsOfPanels * h,
-                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.image.BufferedImage grid = new java.awt.image.BufferedImage(
+                columns * w, rowsOfPanels * h, java.awt.image.BufferedImage.TYPE_INT_RGB);
         java.awt.Graphics2D g = grid.createGraphics();
         g.setColor(java.awt.Color.WHITE);
         g.fillRect(0, 0, grid.getWidth(), grid.getHeight());
@@ -119,7 +126,8 @@ final class Charts {
         return files;
     }
 
-    private static Map<String, List<ResultRow>> group(List<ResultRow> rows, java.util.function.Function<ResultRow, String> key) {
+    private static Map<String, List<ResultRow>> group(
+            List<ResultRow> rows, java.util.function.Function<ResultRow, String> key) {
         Map<String, List<ResultRow>> m = new TreeMap<>();
         for (ResultRow r : rows) {
             m.computeIfAbsent(key.apply(r), k -> new ArrayList<>()).add(r);
@@ -128,22 +136,42 @@ final class Charts {
     }
 
     private static XYChart chart(String title, String x, String y) {
-        XYChart c = new XYChartBuilder().width(900).height(560).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        XYChart c = new XYChartBuilder()
+                .width(900)
+                .height(560)
+                .title(title)
+                .xAxisTitle(x)
+                .yAxisTitle(y)
+                .build();
         c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
         c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         return c;
     }
 
     /** Colours that stay apart on white; with the markers below, 40 algorithms get distinct looks. */
-    private static final java.awt.Color[] COLOURS = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728),
-        new java.awt.Color(0x2ca02c), new java.awt.Color(0x9467bd), new java.awt.Color(0xff7f0e), new java.awt.Color(0x8c564b),
-        new java.awt.Color(0xe377c2), new java.awt.Color(0x17becf), new java.awt.Color(0x7f7f7f), new java.awt.Color(0xbcbd22)};
+    private static final java.awt.Color[] COLOURS = {
+        new java.awt.Color(0x1f77b4),
+        new java.awt.Color(0xd62728),
+        new java.awt.Color(0x2ca02c),
+        new java.awt.Color(0x9467bd),
+        new java.awt.Color(0xff7f0e),
+        new java.awt.Color(0x8c564b),
+        new java.awt.Color(0xe377c2),
+        new java.awt.Color(0x17becf),
+        new java.awt.Color(0x7f7f7f),
+        new java.awt.Color(0xbcbd22)
+    };
     /** One marker per family, in the order of {@link Algorithm.Family}. */
-    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND,
-        SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CIRCLE};
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {
+        SeriesMarkers.SQUARE,
+        SeriesMarkers.DIAMOND,
+        SeriesMarkers.TRIANGLE_UP,
+        SeriesMarkers.TRIANGLE_DOWN,
+        SeriesMarkers.CIRCLE
+    };
 
     /** How an algorithm's series looks. */
-    record Look(org.knowm.xchart.style.markers.Marker marker, java.awt.Color colour) { }
+    record Look(org.knowm.xchart.style.markers.Marker marker, java.awt.Color colour) {}
 
     /**
      * An algorithm's look, the same in every chart: its family's marker, and a colour by its place
@@ -156,7 +184,8 @@ final class Charts {
             colour = java.awt.Color.BLACK;
         } else {
             List<Algorithm> relatives = Algorithms.all().stream()
-                    .filter(o -> o.family() == a.family() && o != Algorithms.campos()).toList();
+                    .filter(o -> o.family() == a.family() && o != Algorithms.campos())
+                    .toList();
             colour = COLOURS[relatives.indexOf(a) % COLOURS.length];
         }
         return new Look(MARKERS[a.family().ordinal() % MARKERS.length], colour);
@@ -175,20 +204,28 @@ final class Charts {
      * (Student's t) when there are several seeds. On log axes a point at or below 0 cannot be drawn;
      * the algorithms that lose points that way are named in the title.
      */
-    private static void series(XYChart c, List<ResultRow> rows, ToDoubleFunction<ResultRow> x, ToDoubleFunction<ResultRow> y,
-                               boolean log) {
+    private static void series(
+            XYChart c,
+            List<ResultRow> rows,
+            ToDoubleFunction<ResultRow> x,
+            ToDoubleFunction<ResultRow> y,
+            boolean log) {
         // In the registry's order, so that every legend lists the algorithms alike.
         Map<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> byAlgorithm =
-                new TreeMap<>(java.util.Comparator.comparingInt((String a) -> Algorithms.names().indexOf(a))
+                new TreeMap<>(java.util.Comparator.comparingInt(
+                                (String a) -> Algorithms.names().indexOf(a))
                         .thenComparing(java.util.Comparator.naturalOrder()));
         for (ResultRow r : rows) {
-            byAlgorithm.computeIfAbsent(r.algorithm(), k -> new TreeMap<>())
-                    .computeIfAbsent(x.applyAsDouble(r), k -> new org.apache.commons.math3.stat.descriptive.SummaryStatistics())
+            byAlgorithm
+                    .computeIfAbsent(r.algorithm(), k -> new TreeMap<>())
+                    .computeIfAbsent(
+                            x.applyAsDouble(r), k -> new org.apache.commons.math3.stat.descriptive.SummaryStatistics())
                     .addValue(y.applyAsDouble(r));
         }
         List<String> undrawn = new ArrayList<>();
         boolean[] clipped = {false};
-        for (Map.Entry<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> e : byAlgorithm.entrySet()) {
+        for (Map.Entry<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> e :
+                byAlgorithm.entrySet()) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             List<Double> bars = new ArrayList<>();
@@ -210,7 +247,8 @@ final class Charts {
                 undrawn.add(e.getKey());
             }
             if (!xs.isEmpty()) {
-                org.knowm.xchart.XYSeries s = bars.stream().anyMatch(b -> b > 0) ? c.addSeries(e.getKey(), xs, ys, bars)
+                org.knowm.xchart.XYSeries s = bars.stream().anyMatch(b -> b > 0)
+                        ? c.addSeries(e.getKey(), xs, ys, bars)
                         : c.addSeries(e.getKey(), xs, ys);
                 style(s, e.getKey());
             }
@@ -228,7 +266,8 @@ final class Charts {
         if (st.getN() < 2) {
             return 0;
         }
-        double t = new org.apache.commons.math3.distribution.TDistribution(st.getN() - 1).inverseCumulativeProbability(0.975);
+        double t = new org.apache.commons.math3.distribution.TDistribution(st.getN() - 1)
+                .inverseCumulativeProbability(0.975);
         return t * st.getStandardDeviation() / Math.sqrt(st.getN());
     }
 
@@ -241,5 +280,4 @@ final class Charts {
         AtomicFile.write(svg, out.toByteArray());
         return List.of(png, svg);
     }
-
 }

@@ -1,9 +1,8 @@
 package org.ppbus.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import java.io.PrintStream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -17,12 +16,16 @@ import org.ppbus.registry.Algorithms;
 /** Shared option parsing and output helpers. */
 final class Cli {
     /** The width of the algorithm column in the text tables: the longest name in the registry. */
-    static final int NAME_WIDTH = org.ppbus.registry.Algorithms.names().stream().mapToInt(String::length).max().orElse(9);
+    static final int NAME_WIDTH = org.ppbus.registry.Algorithms.names().stream()
+            .mapToInt(String::length)
+            .max()
+            .orElse(9);
 
     private Cli() {}
 
     /** Options that name an output file: each is checked before any work starts. */
-    private static final java.util.List<String> OUTPUT_FILES = java.util.List.of("json", "csv", "trace-out", "record", "vcd");
+    private static final java.util.List<String> OUTPUT_FILES =
+            java.util.List.of("json", "csv", "trace-out", "record", "vcd");
 
     /**
      * Parses a command's options. An option given twice is an error (the first value would win
@@ -94,8 +97,8 @@ final class Cli {
             if (key != null) {
                 String other = outputs.putIfAbsent(key, name);
                 if (other != null) {
-                    throw new UsageException("--" + other + " and --" + name + " both write " + value
-                            + ": give each its own file");
+                    throw new UsageException(
+                            "--" + other + " and --" + name + " both write " + value + ": give each its own file");
                 }
             }
         }
@@ -104,7 +107,8 @@ final class Cli {
                 String value = cl.getOptionValue(name);
                 Path key = pathKey(value);
                 if (key != null && outputs.containsKey(key)) {
-                    throw new UsageException("--" + outputs.get(key) + " would overwrite the input --" + name + " " + value);
+                    throw new UsageException(
+                            "--" + outputs.get(key) + " would overwrite the input --" + name + " " + value);
                 }
             }
         }
@@ -137,13 +141,22 @@ final class Cli {
         for (Algorithm a : choices) {
             d.append(d.length() == 0 ? "" : "; ").append(a.name()).append(a == choices.get(0) ? " (default)" : "");
         }
-        return Option.builder().longOpt("algorithm").hasArg().argName("A").desc(d.toString()).build();
+        return Option.builder()
+                .longOpt("algorithm")
+                .hasArg()
+                .argName("A")
+                .desc(d.toString())
+                .build();
     }
 
     /** {@code --algorithms LIST}: a comma-separated subset of the registry. */
     static Option algorithmsOption(String defaultText) {
-        return Option.builder().longOpt("algorithms").hasArg().argName("LIST")
-                .desc("comma-separated, from " + String.join(", ", Algorithms.names()) + " (default " + defaultText + ")")
+        return Option.builder()
+                .longOpt("algorithms")
+                .hasArg()
+                .argName("LIST")
+                .desc("comma-separated, from " + String.join(", ", Algorithms.names()) + " (default " + defaultText
+                        + ")")
                 .build();
     }
 
@@ -154,15 +167,23 @@ final class Cli {
         }
         String name = cl.getOptionValue("algorithm");
         String names = String.join(", ", choices.stream().map(Algorithm::name).toList());
-        return choices.stream().filter(a -> a.name().equals(name)).findFirst().orElseThrow(() -> new UsageException(
-                Algorithms.find(name).isPresent() ? "--algorithm " + name + " is not available here (" + names + ")"
-                        : "unknown --algorithm '" + name + "' (" + names + ")"));
+        return choices.stream()
+                .filter(a -> a.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new UsageException(
+                        Algorithms.find(name).isPresent()
+                                ? "--algorithm " + name + " is not available here (" + names + ")"
+                                : "unknown --algorithm '" + name + "' (" + names + ")"));
     }
 
     /** {@code --rules R}: the rule sets of Campos–Carvalho. */
     static Option rulesOption() {
-        return Option.builder().longOpt("rules").hasArg().argName("R")
-                .desc("fixed (default), literal, or literal+F1+F2+F3 subsets; fixed+heal, +reclaim").build();
+        return Option.builder()
+                .longOpt("rules")
+                .hasArg()
+                .argName("R")
+                .desc("fixed (default), literal, or literal+F1+F2+F3 subsets; fixed+heal, +reclaim")
+                .build();
     }
 
     /** The rule set {@code --rules} names, fixed by default. */
@@ -202,7 +223,11 @@ final class Cli {
 
     /** {@code --json FILE}: where a command writes its report as JSON ({@code -} for standard output). */
     static Option jsonOption(String what) {
-        return Option.builder().longOpt("json").hasArg().argName("FILE").desc("write " + what + " as JSON (- for standard output)")
+        return Option.builder()
+                .longOpt("json")
+                .hasArg()
+                .argName("FILE")
+                .desc("write " + what + " as JSON (- for standard output)")
                 .build();
     }
 
@@ -213,13 +238,20 @@ final class Cli {
 
     /** {@code --threads T}: how many runs at once. */
     static Option threadsOption() {
-        return Option.builder().longOpt("threads").hasArg().argName("T").desc("runs at once (default: cores, "
-                + Runtime.getRuntime().availableProcessors() + " here)").build();
+        return Option.builder()
+                .longOpt("threads")
+                .hasArg()
+                .argName("T")
+                .desc("runs at once (default: cores, " + Runtime.getRuntime().availableProcessors() + " here)")
+                .build();
     }
 
     /** The thread count {@code --threads} asks for, the cores by default. */
     static int threads(CommandLine cl) throws UsageException {
-        int threads = parseInt("threads", cl.getOptionValue("threads", Integer.toString(Runtime.getRuntime().availableProcessors())));
+        int threads = parseInt(
+                "threads",
+                cl.getOptionValue(
+                        "threads", Integer.toString(Runtime.getRuntime().availableProcessors())));
         if (threads < 1) {
             throw new UsageException("--threads must be at least 1");
         }
@@ -250,7 +282,8 @@ final class Cli {
 
     private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?\\d+");
     /** 1e6 or 2.5e3 for counts of cycles; nothing looser (no 1_0, no 0x10). */
-    private static final java.util.regex.Pattern SCIENTIFIC = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?[eE]\\+?\\d+");
+    private static final java.util.regex.Pattern SCIENTIFIC =
+            java.util.regex.Pattern.compile("\\d+(\\.\\d+)?[eE]\\+?\\d+");
     /** A plain decimal number: no 0.5d, no hexadecimal, no Infinity or NaN. */
     private static final java.util.regex.Pattern DECIMAL =
             java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");

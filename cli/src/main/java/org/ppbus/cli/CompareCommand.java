@@ -21,8 +21,15 @@ import org.ppbus.testbench.SimulationResult;
  */
 final class CompareCommand implements Main.Command {
     /** The run settings every algorithm of the comparison shares. */
-    private static final List<Setting> SETTINGS = List.of(Setting.NODES, Setting.LOAD, Setting.CYCLES, Setting.HOLD,
-            Setting.LATENCY, Setting.SEED, Setting.WORKLOAD, Setting.RULES);
+    private static final List<Setting> SETTINGS = List.of(
+            Setting.NODES,
+            Setting.LOAD,
+            Setting.CYCLES,
+            Setting.HOLD,
+            Setting.LATENCY,
+            Setting.SEED,
+            Setting.WORKLOAD,
+            Setting.RULES);
 
     @Override
     public String summary() {
@@ -35,30 +42,42 @@ final class CompareCommand implements Main.Command {
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Cli.jsonOption("the rows"));
-        o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write the rows as CSV").build());
+        o.addOption(Option.builder()
+                .longOpt("csv")
+                .hasArg()
+                .argName("FILE")
+                .desc("write the rows as CSV")
+                .build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus compare --nodes N --load P --cycles C --seed S [--algorithms a,b] [--json FILE] [--csv FILE]",
-                    "Every algorithm on the same bus, processors, workload and seed.\n\n", o);
+            Cli.help(
+                    out,
+                    "ppbus compare --nodes N --load P --cycles C --seed S [--algorithms a,b] [--json FILE] [--csv FILE]",
+                    "Every algorithm on the same bus, processors, workload and seed.\n\n",
+                    o);
             return 0;
         }
         SimulationConfig base = SimulationConfig.defaults();
         base = Setting.applyAll(base, cl, SETTINGS);
         List<String> algorithms = cl.hasOption("algorithms")
-                ? Cli.parseList("algorithms", cl.getOptionValue("algorithms")) : Algorithms.names();
+                ? Cli.parseList("algorithms", cl.getOptionValue("algorithms"))
+                : Algorithms.names();
         List<SimulationResult> rows = new ArrayList<>();
         for (String a : algorithms) {
             if (!Algorithms.names().contains(a.trim())) {
-                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", Algorithms.names()) + ")");
+                throw new UsageException(
+                        "unknown algorithm '" + a + "' (" + String.join(", ", Algorithms.names()) + ")");
             }
         }
         boolean interrupted = false;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             for (String a : algorithms) {
-                SimulationResult r = new Simulation(base.toBuilder().algorithm(a.trim()).build().validated())
-                        .stopWhen(stop::requested).run();
+                SimulationResult r = new Simulation(
+                                base.toBuilder().algorithm(a.trim()).build().validated())
+                        .stopWhen(stop::requested)
+                        .run();
                 if (r.interrupted()) {
                     interrupted = true;
                     break; // an algorithm cut short is not a row to compare
@@ -68,26 +87,63 @@ final class CompareCommand implements Main.Command {
             interrupted |= stop.requested();
             int code = report(cl, base, rows, interrupted, algorithms.size(), out, stdout);
             if (interrupted) {
-                err.println("ppbus compare: interrupted; the table has the " + rows.size() + " algorithms that finished");
+                err.println(
+                        "ppbus compare: interrupted; the table has the " + rows.size() + " algorithms that finished");
                 return 130;
             }
             return code;
         }
     }
 
-    private static int report(CommandLine cl, SimulationConfig base, List<SimulationResult> rows, boolean interrupted,
-                              int planned, PrintStream out, PrintStream stdout) throws java.io.IOException {
-        out.printf(Locale.ROOT, "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%s%n", base.nodes(),
-                Double.toString(base.load()), base.holdCycles(), base.latencyCycles(), base.cycles(), base.seed(),
+    private static int report(
+            CommandLine cl,
+            SimulationConfig base,
+            List<SimulationResult> rows,
+            boolean interrupted,
+            int planned,
+            PrintStream out,
+            PrintStream stdout)
+            throws java.io.IOException {
+        out.printf(
+                Locale.ROOT,
+                "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%s%n",
+                base.nodes(),
+                Double.toString(base.load()),
+                base.holdCycles(),
+                base.latencyCycles(),
+                base.cycles(),
+                base.seed(),
                 interrupted ? " (interrupted: " + rows.size() + " of " + planned + " algorithms)" : "");
-        out.printf(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n", "algorithm", "msg/ent", "bits/ent",
-                "wait", "p99", "max", "sync", "util", "Jain", "wires", "verdict");
+        out.printf(
+                Locale.ROOT,
+                "%-" + Cli.NAME_WIDTH + "s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n",
+                "algorithm",
+                "msg/ent",
+                "bits/ent",
+                "wait",
+                "p99",
+                "max",
+                "sync",
+                "util",
+                "Jain",
+                "wires",
+                "verdict");
         for (SimulationResult r : rows) {
             Statistics.Summary s = r.summary();
-            out.printf(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %8.3f %8.3f %8.2f %6d %6d %8.2f %6.3f %7.4f %6.1f %9s%n", r.config().algorithm(),
-                    s.messages().totalPerEntry().mean(), s.bits().totalPerEntry().mean(), s.waitCycles().mean(),
-                    s.waitCycles().p99(), s.waitCycles().max(), s.syncDelay().mean(), s.busUtilization(), s.jainFairness(),
-                    wiresPerNode(r), r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");
+            out.printf(
+                    Locale.ROOT,
+                    "%-" + Cli.NAME_WIDTH + "s %8.3f %8.3f %8.2f %6d %6d %8.2f %6.3f %7.4f %6.1f %9s%n",
+                    r.config().algorithm(),
+                    s.messages().totalPerEntry().mean(),
+                    s.bits().totalPerEntry().mean(),
+                    s.waitCycles().mean(),
+                    s.waitCycles().p99(),
+                    s.waitCycles().max(),
+                    s.syncDelay().mean(),
+                    s.busUtilization(),
+                    s.jainFairness(),
+                    wiresPerNode(r),
+                    r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");
         }
         if (cl.hasOption("json")) {
             ObjectNode root = Reports.header(Version.VERSION);

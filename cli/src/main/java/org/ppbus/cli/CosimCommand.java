@@ -16,14 +16,23 @@ import org.ppbus.verilog.ExternalTool;
 /** {@code ppbus cosim}: the Java model and the Verilated RTL in lockstep, with their speeds. */
 final class CosimCommand implements Main.Command {
     /** The run settings cosim takes (the algorithm among those with RTL). */
-    private static final java.util.List<Setting> SETTINGS = java.util.List.of(Setting.NODES, Setting.CYCLES, Setting.LOAD,
-            Setting.HOLD, Setting.SEED, Setting.LATENCY, Setting.RULES, Setting.WORKLOAD, Setting.FAULT);
+    private static final java.util.List<Setting> SETTINGS = java.util.List.of(
+            Setting.NODES,
+            Setting.CYCLES,
+            Setting.LOAD,
+            Setting.HOLD,
+            Setting.SEED,
+            Setting.LATENCY,
+            Setting.RULES,
+            Setting.WORKLOAD,
+            Setting.FAULT);
 
-    private static final String HELP = "Builds the RTL with Verilator (cached), runs it in lockstep with the Java model and compares\n"
-            + "every gnt bit and every channel symbol in every cycle. With --fault (drop or duplicate at\n"
-            + "CYCLE@CHANNEL, or crash:NODE@CYCLE; campos-carvalho) the Java run is replayed on the RTL in\n"
-            + "Icarus Verilog instead, which can lose or repeat a symbol in a channel register, and every gnt\n"
-            + "bit and symbol is compared afterwards.\n\n";
+    private static final String HELP =
+            "Builds the RTL with Verilator (cached), runs it in lockstep with the Java model and compares\n"
+                    + "every gnt bit and every channel symbol in every cycle. With --fault (drop or duplicate at\n"
+                    + "CYCLE@CHANNEL, or crash:NODE@CYCLE; campos-carvalho) the Java run is replayed on the RTL in\n"
+                    + "Icarus Verilog instead, which can lose or repeat a symbol in a channel register, and every gnt\n"
+                    + "bit and symbol is compared afterwards.\n\n";
 
     @Override
     public String summary() {
@@ -36,25 +45,40 @@ final class CosimCommand implements Main.Command {
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmOption(org.ppbus.verilog.Designs.algorithms()));
         // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
-        o.addOption(Option.builder().longOpt("divergence-vcd").hasArg().argName("PREFIX")
-                .desc("on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd around it, and PREFIX.trace, the requests"
-                        + " that reproduce it (default ppbus-divergence)").build());
-        o.addOption(Option.builder().longOpt("divergence-window").hasArg().argName("C")
-                .desc("cycles each side of the divergence in those files (default 50)").build());
-        o.addOption(Option.builder().longOpt("unchecked")
-                .desc("build the RTL without its simulation assertions (faster; every signal is still compared)").build());
+        o.addOption(Option.builder()
+                .longOpt("divergence-vcd")
+                .hasArg()
+                .argName("PREFIX")
+                .desc(
+                        "on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd around it, and PREFIX.trace, the requests"
+                                + " that reproduce it (default ppbus-divergence)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("divergence-window")
+                .hasArg()
+                .argName("C")
+                .desc("cycles each side of the divergence in those files (default 50)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("unchecked")
+                .desc("build the RTL without its simulation assertions (faster; every signal is still compared)")
+                .build());
         o.addOption(Cli.jsonOption("the result"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--fault KIND:WHERE] [--divergence-vcd PREFIX] [--json FILE]",
-                    HELP, o);
+            Cli.help(
+                    out,
+                    "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--fault KIND:WHERE] [--divergence-vcd PREFIX] [--json FILE]",
+                    HELP,
+                    o);
             return 0;
         }
         SimulationConfig c = SimulationConfig.defaults();
         c = Setting.applyAll(c, cl, SETTINGS);
-        c = Setting.ALGORITHM.apply(c, Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name());
+        c = Setting.ALGORITHM.apply(
+                c, Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name());
         c = c.validated();
         if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
@@ -72,32 +96,51 @@ final class CosimCommand implements Main.Command {
             return 2;
         }
         Path prefix = Path.of(cl.getOptionValue("divergence-vcd", "ppbus-divergence"));
-        err.println("ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
+        err.println(
+                "ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
         ProgressBar bar = new ProgressBar(err, true);
         // Until the lockstep reports progress, a ticker shows that the build (minutes at hundreds of
         // nodes) and the speed measurements are under way.
         java.util.concurrent.atomic.AtomicBoolean lockstep = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(t -> {
-            Thread th = new Thread(t, "ppbus-cosim-ticker");
-            th.setDaemon(true);
-            return th;
-        });
+        java.util.concurrent.ScheduledExecutorService ticker =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(t -> {
+                    Thread th = new Thread(t, "ppbus-cosim-ticker");
+                    th.setDaemon(true);
+                    return th;
+                });
         // The build's own output streams into the ticker: Verilator's stages, then each C++ file compiled.
-        java.util.concurrent.atomic.AtomicReference<String> buildLine = new java.util.concurrent.atomic.AtomicReference<>();
-        ticker.scheduleAtFixedRate(() -> {
-            if (!lockstep.get()) {
-                String line = buildLine.get();
-                bar.waiting(line == null ? "ppbus cosim: building the RTL (or finding it) and measuring both sides alone"
-                        : "ppbus cosim: building the RTL: " + (line.length() > 70 ? line.substring(0, 67) + "..." : line));
-            }
-        }, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
+        java.util.concurrent.atomic.AtomicReference<String> buildLine =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        ticker.scheduleAtFixedRate(
+                () -> {
+                    if (!lockstep.get()) {
+                        String line = buildLine.get();
+                        bar.waiting(
+                                line == null
+                                        ? "ppbus cosim: building the RTL (or finding it) and measuring both sides alone"
+                                        : "ppbus cosim: building the RTL: "
+                                                + (line.length() > 70 ? line.substring(0, 67) + "..." : line));
+                    }
+                },
+                1,
+                1,
+                java.util.concurrent.TimeUnit.SECONDS);
         Cosim.Result r;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            r = Cosim.run(c, VerilatorLibrary.defaultCache(), prefix, window, null, true, !cl.hasOption("unchecked"),
+            r = Cosim.run(
+                    c,
+                    VerilatorLibrary.defaultCache(),
+                    prefix,
+                    window,
+                    null,
+                    true,
+                    !cl.hasOption("unchecked"),
                     (cycle, total, entries) -> {
                         lockstep.set(true);
                         bar.update(cycle, total, entries);
-                    }, stop::requested, line -> {
+                    },
+                    stop::requested,
+                    line -> {
                         if (!line.isBlank()) {
                             buildLine.set(buildStep(line.strip()));
                         }
@@ -112,14 +155,18 @@ final class CosimCommand implements Main.Command {
     /** A build line as the ticker shows it: a compiler call by the file it compiles. */
     static String buildStep(String line) {
         if (line.startsWith("g++") || line.startsWith("ccache") || line.startsWith("c++")) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\S+\\.(cpp|o))(\\s|$)").matcher(line);
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("(\\S+\\.(cpp|o))(\\s|$)").matcher(line);
             String file = null;
             while (m.find()) {
                 file = m.group(1);
             }
             if (file != null) {
-                return (file.endsWith(".o") && line.contains(" -shared") || line.contains(" -o ") && !line.contains(" -c ")
-                        ? "linking " : "compiling ") + Path.of(file).getFileName();
+                return (file.endsWith(".o") && line.contains(" -shared")
+                                        || line.contains(" -o ") && !line.contains(" -c ")
+                                ? "linking "
+                                : "compiling ")
+                        + Path.of(file).getFileName();
             }
         }
         return line;
@@ -136,17 +183,28 @@ final class CosimCommand implements Main.Command {
                 + (checked ? "" : " --unchecked");
     }
 
-    private static int report(CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream stdout,
-                              PrintStream err)
+    private static int report(
+            CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream stdout, PrintStream err)
             throws java.io.IOException {
-        out.printf(Locale.ROOT, "ppbus cosim: %s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n", c.algorithm(),
-                c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES) ? ", rules " + c.rules().label() : "",
-                c.nodes(), c.latencyCycles(), Double.toString(c.load()), c.seed(), r.cycles(),
+        out.printf(
+                Locale.ROOT,
+                "ppbus cosim: %s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n",
+                c.algorithm(),
+                c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES)
+                        ? ", rules " + c.rules().label()
+                        : "",
+                c.nodes(),
+                c.latencyCycles(),
+                Double.toString(c.load()),
+                c.seed(),
+                r.cycles(),
                 r.interrupted() ? " (INTERRUPTED)" : "");
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());
         out.printf(Locale.ROOT, "  Verilator RTL      %,14.0f cycles/s%n", r.rtlCyclesPerSecond());
         out.printf(Locale.ROOT, "  lockstep           %,14.0f cycles/s%n", r.lockstepCyclesPerSecond());
-        out.printf(Locale.ROOT, "  build              %,14.1f s (a library found in the cache takes a fraction of a second)%n",
+        out.printf(
+                Locale.ROOT,
+                "  build              %,14.1f s (a library found in the cache takes a fraction of a second)%n",
                 r.buildSeconds());
         if (r.divergence() == null && r.interrupted()) {
             out.printf(Locale.ROOT, "  no divergence in the %,d cycles compared before the interrupt%n", r.cycles());

@@ -22,16 +22,26 @@ final class FaultProofStep {
     private FaultProofStep() {}
 
     static void addOptions(Options o) {
-        o.addOption(Option.builder().longOpt("repair-bound").hasArg().argName("B")
-                .desc("with --rtl --faults: also prove that fork conservation is never broken for more than B cycles").build());
-        o.addOption(Option.builder().longOpt("proof-seconds").hasArg().argName("S")
-                .desc("with --rtl --faults: stop the proof undecided after S seconds (default 3600)").build());
+        o.addOption(Option.builder()
+                .longOpt("repair-bound")
+                .hasArg()
+                .argName("B")
+                .desc("with --rtl --faults: also prove that fork conservation is never broken for more than B cycles")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("proof-seconds")
+                .hasArg()
+                .argName("S")
+                .desc("with --rtl --faults: stop the proof undecided after S seconds (default 3600)")
+                .build());
     }
 
     /** --repair-bound, checked: B, or -1 for none. */
     static int repairBound(CommandLine cl, SearchOptions opt) throws UsageException {
-        if ((cl.hasOption("repair-bound") || cl.hasOption("proof-seconds")) && (!cl.hasOption("rtl") || opt.faultKinds() == 0)) {
-            throw new UsageException("--repair-bound and --proof-seconds need --rtl and --faults drop and/or duplicate");
+        if ((cl.hasOption("repair-bound") || cl.hasOption("proof-seconds"))
+                && (!cl.hasOption("rtl") || opt.faultKinds() == 0)) {
+            throw new UsageException(
+                    "--repair-bound and --proof-seconds need --rtl and --faults drop and/or duplicate");
         }
         if (!cl.hasOption("repair-bound")) {
             return -1;
@@ -53,7 +63,7 @@ final class FaultProofStep {
     }
 
     /** The proof's result and, when a property fails, its counterexample and the file it was written to. */
-    record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample, Path written) { }
+    record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample, Path written) {}
 
     /** Where the waveform of a counterexample goes: beside the search's trace, as a VCD. */
     static Path vcdBeside(Path trace) {
@@ -62,18 +72,27 @@ final class FaultProofStep {
         return trace.resolveSibling(stem + ".vcd");
     }
 
-    static Outcome run(PrintStream out, PrintStream err, SearchOptions opt, int repairBound, long seconds,
-                       Path keep, Path vcd) throws IOException {
+    static Outcome run(
+            PrintStream out, PrintStream err, SearchOptions opt, int repairBound, long seconds, Path keep, Path vcd)
+            throws IOException {
         int kinds = opt.faultKinds();
-        RtlFaultProof.Faults faults = new RtlFaultProof.Faults((kinds & ChosenFaults.DROP) != 0,
-                (kinds & ChosenFaults.DUPLICATE) != 0, opt.activeMask());
+        RtlFaultProof.Faults faults = new RtlFaultProof.Faults(
+                (kinds & ChosenFaults.DROP) != 0, (kinds & ChosenFaults.DUPLICATE) != 0, opt.activeMask());
         ProgressBar bar = new ProgressBar(err, true);
         bar.waiting("rtl fault proof: building the model");
         RtlFaultProof.Result r;
         RtlFaultProof.Counterexample cex = null;
         try (WorkFolder f = WorkFolder.open(keep, "ppbus-fault-proof")) {
-            r = RtlFaultProof.run(opt.nodes(), opt.latency(), opt.rules(), faults, repairBound, seconds, f.dir(),
-                    Version.VERSION, line -> {
+            r = RtlFaultProof.run(
+                    opt.nodes(),
+                    opt.latency(),
+                    opt.rules(),
+                    faults,
+                    repairBound,
+                    seconds,
+                    f.dir(),
+                    Version.VERSION,
+                    line -> {
                         int frame = RtlFaultProof.frameOf(line);
                         if (frame >= 0) {
                             bar.waiting("rtl fault proof: pdr frame " + frame);
@@ -93,25 +112,51 @@ final class FaultProofStep {
         }
         print(out, opt, faults, r, seconds, keep);
         if (cex != null) {
-            out.printf(Locale.ROOT, "counterexample: %s (the shortest, as a waveform of %d cycles, the reset's first;"
-                    + " replayed in Yosys's simulator, where %s fails)%n", vcd, cex.cycles(), String.join(" and ", cex.failing()));
+            out.printf(
+                    Locale.ROOT,
+                    "counterexample: %s (the shortest, as a waveform of %d cycles, the reset's first;"
+                            + " replayed in Yosys's simulator, where %s fails)%n",
+                    vcd,
+                    cex.cycles(),
+                    String.join(" and ", cex.failing()));
         }
         return new Outcome(r, cex, cex != null ? vcd : null);
     }
 
-    private static void print(PrintStream out, SearchOptions opt, RtlFaultProof.Faults faults, RtlFaultProof.Result r,
-                              long seconds, Path keep) {
-        String who = faults.everyoneAsks(opt.nodes()) ? "every processor asking" : "only processors " + faults.askers(opt.nodes())
-                + " asking";
-        out.printf(Locale.ROOT, "rtl under faults (n=%d, L=%d, %s, at most one %s in a run; Yosys + ABC"
-                        + " pdr, %d registers after scorr, %.1f s; %s):%n", opt.nodes(), opt.latency(), who,
-                ChosenFaults.names(opt.faultKinds()).replace(",", " and one "), r.latches(), r.seconds(),
-                keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys && yosys-abc -f proof.abc"
+    private static void print(
+            PrintStream out,
+            SearchOptions opt,
+            RtlFaultProof.Faults faults,
+            RtlFaultProof.Result r,
+            long seconds,
+            Path keep) {
+        String who = faults.everyoneAsks(opt.nodes())
+                ? "every processor asking"
+                : "only processors " + faults.askers(opt.nodes()) + " asking";
+        out.printf(
+                Locale.ROOT,
+                "rtl under faults (n=%d, L=%d, %s, at most one %s in a run; Yosys + ABC"
+                        + " pdr, %d registers after scorr, %.1f s; %s):%n",
+                opt.nodes(),
+                opt.latency(),
+                who,
+                ChosenFaults.names(opt.faultKinds()).replace(",", " and one "),
+                r.latches(),
+                r.seconds(),
+                keep != null
+                        ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys && yosys-abc -f proof.abc"
                         : "--keep DIR keeps the files");
         for (RtlFaultProof.Verdict v : r.verdicts()) {
-            out.printf(Locale.ROOT, "  %s: %s%n", v.property(), v.proven() ? "PROVEN in every reachable state"
-                    : v.broken() ? "FAILS: pdr's counterexample breaks it in cycle " + v.frame() + " (cycle 0 is the reset)"
-                    : undecided(r, seconds));
+            out.printf(
+                    Locale.ROOT,
+                    "  %s: %s%n",
+                    v.property(),
+                    v.proven()
+                            ? "PROVEN in every reachable state"
+                            : v.broken()
+                                    ? "FAILS: pdr's counterexample breaks it in cycle " + v.frame()
+                                            + " (cycle 0 is the reset)"
+                                    : undecided(r, seconds));
         }
     }
 

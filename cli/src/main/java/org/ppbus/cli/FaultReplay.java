@@ -39,13 +39,16 @@ final class FaultReplay {
         }
     }
 
-    static int run(SimulationConfig c, String json, PrintStream out, PrintStream err) throws IOException, UsageException {
+    static int run(SimulationConfig c, String json, PrintStream out, PrintStream err)
+            throws IOException, UsageException {
         if (!c.algorithmSpec().equals(org.ppbus.registry.Algorithms.campos())) {
-            throw new UsageException("cosim --fault replays " + org.ppbus.registry.Algorithms.campos().name()
-                    + "'s channels only; for " + c.algorithm() + " use simulate --fault");
+            throw new UsageException("cosim --fault replays "
+                    + org.ppbus.registry.Algorithms.campos().name() + "'s channels only; for " + c.algorithm()
+                    + " use simulate --fault");
         }
         if (!ExternalTool.available("iverilog")) {
-            err.println("ppbus cosim: iverilog is not installed (apt-get install iverilog); --fault replays the RTL in it");
+            err.println(
+                    "ppbus cosim: iverilog is not installed (apt-get install iverilog); --fault replays the RTL in it");
             return 2;
         }
         RtlReplay replay = new RtlReplay(c);
@@ -69,13 +72,14 @@ final class FaultReplay {
     /** The Java run, then the RTL's; neither reports progress, so a ticker says which one runs, and for how long. */
     private static Replayed replay(RtlReplay replay, PrintStream err) throws IOException, UsageException {
         ProgressBar bar = new ProgressBar(err, true);
-        java.util.concurrent.atomic.AtomicReference<String> phase = new java.util.concurrent.atomic.AtomicReference<>(
-                "ppbus cosim: --fault: running the Java model");
-        java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(t -> {
-            Thread th = new Thread(t, "ppbus-fault-replay-ticker");
-            th.setDaemon(true);
-            return th;
-        });
+        java.util.concurrent.atomic.AtomicReference<String> phase =
+                new java.util.concurrent.atomic.AtomicReference<>("ppbus cosim: --fault: running the Java model");
+        java.util.concurrent.ScheduledExecutorService ticker =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(t -> {
+                    Thread th = new Thread(t, "ppbus-fault-replay-ticker");
+                    th.setDaemon(true);
+                    return th;
+                });
         ticker.scheduleAtFixedRate(() -> bar.waiting(phase.get()), 1, 1, java.util.concurrent.TimeUnit.SECONDS);
         try {
             long t0 = System.nanoTime();
@@ -94,16 +98,31 @@ final class FaultReplay {
 
     private static void print(SimulationConfig c, Replayed r, PrintStream out) {
         FaultOutcome f = r.replay().javaResult().fault();
-        out.printf(Locale.ROOT, "ppbus cosim: %s, rules %s, n=%d, L=%d, load %s, seed %d, fault %s: %,d cycles compared%n",
-                c.algorithm(), c.rules().label(), c.nodes(), c.latencyCycles(), Double.toString(c.load()), c.seed(), c.fault(),
+        out.printf(
+                Locale.ROOT,
+                "ppbus cosim: %s, rules %s, n=%d, L=%d, load %s, seed %d, fault %s: %,d cycles compared%n",
+                c.algorithm(),
+                c.rules().label(),
+                c.nodes(),
+                c.latencyCycles(),
+                Double.toString(c.load()),
+                c.seed(),
+                c.fault(),
                 r.cycles());
         if (f != null) {
-            out.printf(Locale.ROOT, "  the fault in the Java run: %s%n", f.injected()
-                    ? "cycle " + f.cycle() + ", " + f.channel() + ", sent " + f.sent() + ", delivered " + f.delivered()
-                    + "; faultVerdict " + f.verdict() : f.notInjectedWhy());
+            out.printf(
+                    Locale.ROOT,
+                    "  the fault in the Java run: %s%n",
+                    f.injected()
+                            ? "cycle " + f.cycle() + ", " + f.channel() + ", sent " + f.sent() + ", delivered "
+                                    + f.delivered() + "; faultVerdict " + f.verdict()
+                            : f.notInjectedWhy());
         }
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCps());
-        out.printf(Locale.ROOT, "  RTL in Icarus      %,14.0f cycles/s (compiled in %.1f s, without its assertions)%n", r.rtlCps(),
+        out.printf(
+                Locale.ROOT,
+                "  RTL in Icarus      %,14.0f cycles/s (compiled in %.1f s, without its assertions)%n",
+                r.rtlCps(),
                 r.outcome().compileSeconds());
         if (r.outcome().equal()) {
             out.println("  no divergence: every gnt bit and channel symbol agreed in every cycle");
@@ -125,8 +144,14 @@ final class FaultReplay {
         boolean same = r.outcome().equal();
         root.put("divergences", same ? 0 : 1);
         if (!same) {
-            root.putArray("mismatches").addAll(r.outcome().mismatches().stream().map(Reports.mapper().getNodeFactory()::textNode).toList());
-            root.putArray("rtlErrors").addAll(r.outcome().rtlErrors().stream().map(Reports.mapper().getNodeFactory()::textNode).toList());
+            root.putArray("mismatches")
+                    .addAll(r.outcome().mismatches().stream()
+                            .map(Reports.mapper().getNodeFactory()::textNode)
+                            .toList());
+            root.putArray("rtlErrors")
+                    .addAll(r.outcome().rtlErrors().stream()
+                            .map(Reports.mapper().getNodeFactory()::textNode)
+                            .toList());
         }
         FaultOutcome f = r.replay().javaResult().fault();
         if (f != null) {
@@ -135,9 +160,12 @@ final class FaultReplay {
         root.put("javaCyclesPerSecond", r.javaCps());
         root.put("rtlCyclesPerSecond", r.rtlCps());
         // A replay has no lockstep: the whole RTL side (compile and run) stands in for it.
-        root.put("lockstepCyclesPerSecond", r.cycles() / Math.max(1e-9, r.outcome().compileSeconds() + r.outcome().runSeconds()));
+        root.put(
+                "lockstepCyclesPerSecond",
+                r.cycles()
+                        / Math.max(
+                                1e-9, r.outcome().compileSeconds() + r.outcome().runSeconds()));
         root.put("buildSeconds", r.outcome().compileSeconds());
         return root;
     }
-
 }

@@ -20,15 +20,32 @@ import org.ppbus.testbench.SimulationConfig;
  */
 final class FaultsCommand implements Main.Command {
     /** One run as the JSON lists it. */
-    record RunJson(long seed, String plan, long cycle, String channel, String sent, String delivered,
-                   String faultVerdict, long detectionLatency, long mutexViolations, long cycles,
-                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                   Double servedAfterCrash,
-                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                   Boolean derivationHolds) { }
+    record RunJson(
+            long seed,
+            String plan,
+            long cycle,
+            String channel,
+            String sent,
+            String delivered,
+            String faultVerdict,
+            long detectionLatency,
+            long mutexViolations,
+            long cycles,
+
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            Double servedAfterCrash,
+
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            Boolean derivationHolds) {}
 
     /** The JSON report. */
-    record Report(String tool, int schemaVersion, JsonNode config, List<RunJson> runs, boolean interrupted, int runsPlanned) { }
+    record Report(
+            String tool,
+            int schemaVersion,
+            JsonNode config,
+            List<RunJson> runs,
+            boolean interrupted,
+            int runsPlanned) {}
 
     @Override
     public String summary() {
@@ -39,14 +56,25 @@ final class FaultsCommand implements Main.Command {
         Options o = new Options();
         o.addOption(Setting.ALGORITHM.toOption());
         o.addOption(Setting.NODES.toOption());
-        o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per kind (default 100)").build());
+        o.addOption(Option.builder()
+                .longOpt("seeds")
+                .hasArg()
+                .argName("K")
+                .desc("seeds 1..K per kind (default 100)")
+                .build());
         o.addOption(Setting.LOAD.toOption("0.05"));
         o.addOption(Setting.CYCLES.toOption("20000"));
         o.addOption(Setting.LATENCY.toOption());
         o.addOption(Setting.RULES.toOption());
-        o.addOption(Option.builder().longOpt("kinds").hasArg().argName("LIST").desc("default " + String.join(",", FaultPlan.SYMBOL_KINDS)
-                + " for campos-carvalho, " + String.join(",", FaultPlan.MESSAGE_KINDS) + " for the message-passing algorithms, "
-                + "crash (a random node in a random cycle: who is still served) for the rest; crash for any").build());
+        o.addOption(Option.builder()
+                .longOpt("kinds")
+                .hasArg()
+                .argName("LIST")
+                .desc("default " + String.join(",", FaultPlan.SYMBOL_KINDS)
+                        + " for campos-carvalho, " + String.join(",", FaultPlan.MESSAGE_KINDS)
+                        + " for the message-passing algorithms, "
+                        + "crash (a random node in a random cycle: who is still served) for the rest; crash for any")
+                .build());
         o.addOption(Cli.jsonOption("every run's outcome"));
         o.addOption(Cli.threadsOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -59,7 +87,11 @@ final class FaultsCommand implements Main.Command {
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus faults [--nodes N] [--seeds K] [--json FILE]", "One random fault per run, K runs per kind.\n\n", o);
+            Cli.help(
+                    out,
+                    "ppbus faults [--nodes N] [--seeds K] [--json FILE]",
+                    "One random fault per run, K runs per kind.\n\n",
+                    o);
             return 0;
         }
         int threads = Cli.threads(cl);
@@ -85,14 +117,15 @@ final class FaultsCommand implements Main.Command {
             base.validated(); // names a bad --algorithm, --nodes ... before the kinds are looked up
             org.ppbus.protocol.Algorithm algorithm = org.ppbus.registry.Algorithms.named(base.algorithm());
             List<String> allowed = FaultMatrix.kinds(algorithm);
-            List<String> kinds = Cli.parseList("kinds", cl.getOptionValue("kinds", String.join(",", FaultMatrix.defaultKinds(algorithm))));
+            List<String> kinds = Cli.parseList(
+                    "kinds", cl.getOptionValue("kinds", String.join(",", FaultMatrix.defaultKinds(algorithm))));
             for (String k : kinds) {
                 if (!allowed.contains(k.trim())) {
-                    throw new UsageException("--kinds: " + base.algorithm() + " takes " + String.join(", ", allowed) + ", got '" + k.trim() + "'");
+                    throw new UsageException("--kinds: " + base.algorithm() + " takes " + String.join(", ", allowed)
+                            + ", got '" + k.trim() + "'");
                 }
             }
-            matrix = new FaultMatrix(base, kinds,
-                    Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
+            matrix = new FaultMatrix(base, kinds, Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();
         } catch (org.ppbus.testbench.ConfigException e) {
             throw Setting.usage(e);
@@ -118,36 +151,95 @@ final class FaultsCommand implements Main.Command {
         }
     }
 
-    private static void writeJson(String target, SimulationConfig base, List<FaultMatrix.Run> runs, boolean interrupted,
-                                  int planned, PrintStream stdout) throws java.io.IOException {
+    private static void writeJson(
+            String target,
+            SimulationConfig base,
+            List<FaultMatrix.Run> runs,
+            boolean interrupted,
+            int planned,
+            PrintStream stdout)
+            throws java.io.IOException {
         ObjectNode config = Reports.mapper().createObjectNode();
         Reports.putConfig(config, base);
-        List<RunJson> list = runs.stream().map(r -> new RunJson(r.result().config().seed(), r.outcome().plan(),
-                r.outcome().cycle(), r.outcome().channel(), r.outcome().sent(), r.outcome().delivered(),
-                r.outcome().verdict(), r.outcome().latency(), r.result().mutexViolations(), r.result().cycles(),
-                r.outcome().survival() == null ? null : r.outcome().survival().servedAfterCrash(),
-                r.outcome().survival() == null ? null : r.outcome().survival().derivationHolds())).toList();
-        Report report = new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
+        List<RunJson> list = runs.stream()
+                .map(r -> new RunJson(
+                        r.result().config().seed(),
+                        r.outcome().plan(),
+                        r.outcome().cycle(),
+                        r.outcome().channel(),
+                        r.outcome().sent(),
+                        r.outcome().delivered(),
+                        r.outcome().verdict(),
+                        r.outcome().latency(),
+                        r.result().mutexViolations(),
+                        r.result().cycles(),
+                        r.outcome().survival() == null
+                                ? null
+                                : r.outcome().survival().servedAfterCrash(),
+                        r.outcome().survival() == null
+                                ? null
+                                : r.outcome().survival().derivationHolds()))
+                .toList();
+        Report report =
+                new Report("ppbus " + Version.VERSION, Reports.SCHEMA_VERSION, config, list, interrupted, planned);
         Outputs.write(target, Reports.mapper().writeValueAsString(report) + "\n", stdout);
     }
 
-    private static void print(PrintStream out, FaultMatrix matrix, List<FaultMatrix.Run> runs, int planned,
-                              boolean interrupted, int threads, double wall) {
+    private static void print(
+            PrintStream out,
+            FaultMatrix matrix,
+            List<FaultMatrix.Run> runs,
+            int planned,
+            boolean interrupted,
+            int threads,
+            double wall) {
         SimulationConfig base = matrix.base();
-        out.printf(Locale.ROOT, "ppbus faults: %s%s, n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
-                base.algorithm(), base.rules().equals(org.ppbus.protocol.cc.RuleSet.FIXED) ? "" : " (" + base.rules().label() + ")",
-                base.nodes(), Double.toString(base.load()), base.latencyCycles(), base.cycles(), matrix.seeds());
+        out.printf(
+                Locale.ROOT,
+                "ppbus faults: %s%s, n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
+                base.algorithm(),
+                base.rules().equals(org.ppbus.protocol.cc.RuleSet.FIXED)
+                        ? ""
+                        : " (" + base.rules().label() + ")",
+                base.nodes(),
+                Double.toString(base.load()),
+                base.latencyCycles(),
+                base.cycles(),
+                matrix.seeds());
         for (FaultMatrix.KindSummary k : matrix.summarise(runs)) {
             StringBuilder v = new StringBuilder();
-            k.verdicts().forEach((name, count) -> v.append(v.length() == 0 ? "" : ", ").append(name).append(' ').append(count));
-            out.printf(Locale.ROOT, "%-10s %s; longest detection or recovery %s cycles; longest run %,d cycles;"
-                    + " mutual-exclusion violations %d%s%s%n", k.kind(), v.length() == 0 ? "no finished run" : v,
-                    k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()), k.longestRun(), k.mutexViolations(),
-                    k.servedAfterCrash() < 0 ? "" : "; served after the crash " + Reports.percentDown(k.servedAfterCrash()) + " on average",
-                    k.derivationChecked() == 0 ? "" : String.format(Locale.ROOT, "; survivors as derived in %d of %d runs",
-                            k.derivationHeld(), k.derivationChecked()));
+            k.verdicts()
+                    .forEach((name, count) -> v.append(v.length() == 0 ? "" : ", ")
+                            .append(name)
+                            .append(' ')
+                            .append(count));
+            out.printf(
+                    Locale.ROOT,
+                    "%-10s %s; longest detection or recovery %s cycles; longest run %,d cycles;"
+                            + " mutual-exclusion violations %d%s%s%n",
+                    k.kind(),
+                    v.length() == 0 ? "no finished run" : v,
+                    k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()),
+                    k.longestRun(),
+                    k.mutexViolations(),
+                    k.servedAfterCrash() < 0
+                            ? ""
+                            : "; served after the crash " + Reports.percentDown(k.servedAfterCrash()) + " on average",
+                    k.derivationChecked() == 0
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    "; survivors as derived in %d of %d runs",
+                                    k.derivationHeld(),
+                                    k.derivationChecked()));
         }
-        out.printf(Locale.ROOT, "%d%s runs in %.1f s on %d threads%s%n", runs.size(),
-                interrupted ? " of " + planned : "", wall, threads, interrupted ? " (interrupted)" : "");
+        out.printf(
+                Locale.ROOT,
+                "%d%s runs in %.1f s on %d threads%s%n",
+                runs.size(),
+                interrupted ? " of " + planned : "",
+                wall,
+                threads,
+                interrupted ? " (interrupted)" : "");
     }
 }

@@ -10,8 +10,8 @@ import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
-import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.CoreFile;
+import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Testbench;
 
@@ -38,7 +38,8 @@ final class GenerateCommand implements Main.Command {
             throw new UsageException("--nodes is required");
         }
         // The sizes a design can have are the sizes a run can have: SimulationConfig checks them.
-        SimulationConfig size = Setting.applyAll(SimulationConfig.defaults(), cl, List.of(Setting.NODES, Setting.LATENCY));
+        SimulationConfig size =
+                Setting.applyAll(SimulationConfig.defaults(), cl, List.of(Setting.NODES, Setting.LATENCY));
         try {
             size.validated();
         } catch (ConfigException e) {
@@ -58,15 +59,28 @@ final class GenerateCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = designOptions();
-        o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
-        o.addOption(Option.builder().longOpt("prefix").hasArg().argName("P")
-                .desc("name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)").build());
+        o.addOption(Option.builder()
+                .longOpt("out")
+                .hasArg()
+                .argName("DIR")
+                .desc("output folder (required)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("prefix")
+                .hasArg()
+                .argName("P")
+                .desc(
+                        "name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)")
+                .build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R] [--prefix P]",
+            Cli.help(
+                    out,
+                    "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R] [--prefix P]",
                     "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module, files.f (the design's\n"
-                    + "compile order), tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL, and\n"
-                    + "ppbus_top.core, a FuseSoC core with default, lint and sim targets.\n\n", o);
+                            + "compile order), tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL, and\n"
+                            + "ppbus_top.core, a FuseSoC core with default, lint and sim targets.\n\n",
+                    o);
             return 0;
         }
         if (!cl.hasOption("out")) {
@@ -76,7 +90,9 @@ final class GenerateCommand implements Main.Command {
         Outputs.checkFolder(dir, cl.getOptionValue("out"));
         GeneratedDesign d = design(cl);
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
-        d = d.with(Testbench.FILE, Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim()));
+        d = d.with(
+                Testbench.FILE,
+                Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim()));
         String prefix = cl.getOptionValue("prefix", "ppbus_");
         try {
             d = d.prefixed(prefix);
@@ -87,8 +103,10 @@ final class GenerateCommand implements Main.Command {
         Algorithm algorithm = Cli.algorithm(cl, Designs.algorithms());
         String parameters = "nodes=" + nodes + " latency=" + cl.getOptionValue("latency", "1") + " algorithm="
                 + algorithm.name() + " rules=" + Cli.rules(cl).label();
-        d = d.with(CoreFile.name(top), CoreFile.text(top, d.sources(), "tb_" + top + ".v", Version.VERSION, parameters,
-                algorithm.description()));
+        d = d.with(
+                CoreFile.name(top),
+                CoreFile.text(
+                        top, d.sources(), "tb_" + top + ".v", Version.VERSION, parameters, algorithm.description()));
         d.writeTo(dir);
         for (String f : d.files().keySet()) {
             out.println(dir.resolve(f));

@@ -66,8 +66,16 @@ public final class Main {
             return 2;
         } catch (java.nio.file.FileSystemException e) {
             // Its message is often only the path: say what went wrong with it.
-            err.println("ppbus " + args[0] + ": cannot use " + e.getFile() + (e.getReason() != null ? ": " + e.getReason()
-                    : " (" + e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT) + ")"));
+            err.println("ppbus " + args[0] + ": cannot use " + e.getFile()
+                    + (e.getReason() != null
+                            ? ": " + e.getReason()
+                            : " ("
+                                    + e.getClass()
+                                            .getSimpleName()
+                                            .replace("Exception", "")
+                                            .replaceAll("([a-z])([A-Z])", "$1 $2")
+                                            .toLowerCase(java.util.Locale.ROOT)
+                                    + ")"));
             return 2;
         } catch (java.io.IOException e) {
             err.println("ppbus " + args[0] + ": " + e.getMessage());

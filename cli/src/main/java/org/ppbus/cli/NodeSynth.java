@@ -22,7 +22,7 @@ import org.ppbus.verilog.Synthesis;
 final class NodeSynth {
     private NodeSynth() {}
 
-    record Row(int order, Synthesis.Result result, long lut4, long dff) { }
+    record Row(int order, Synthesis.Result result, long lut4, long dff) {}
 
     static int run(CommandLine cl, PrintStream out, PrintStream stdout, PrintStream err) throws Exception {
         for (String o : new String[] {"nodes", "latency", "algorithm", "pnr"}) {
@@ -40,24 +40,32 @@ final class NodeSynth {
         }
         for (String tool : new String[] {"yosys", "nextpnr-ice40"}) {
             if (!ExternalTool.available(tool)) {
-                err.println("ppbus synth: " + tool + " is not installed (apt-get install " + ExternalTool.packageOf(tool) + ")");
+                err.println("ppbus synth: " + tool + " is not installed (apt-get install "
+                        + ExternalTool.packageOf(tool) + ")");
                 return 2;
             }
         }
         CcVerilogGenerator gen = new CcVerilogGenerator(Version.VERSION);
-        out.println("ppbus synth --node: one client and one arbiter with registered ports, iCE40 HX8K (nextpnr-ice40 --seed 1)");
+        out.println(
+                "ppbus synth --node: one client and one arbiter with registered ports, iCE40 HX8K (nextpnr-ice40 --seed 1)");
         out.printf(Locale.ROOT, "%3s %5s %8s %8s %10s%n", "q", "K=P", "LUT4", "DFF", "Fmax MHz");
         List<Row> rows = new ArrayList<>();
         for (int q : orders) {
             Synthesis.Result r;
-            try (WorkFolder f = WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep"), "q" + q) : null,
-                    "ppbus-node")) {
+            try (WorkFolder f = WorkFolder.open(
+                    cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep"), "q" + q) : null, "ppbus-node")) {
                 r = Synthesis.run(gen.node(q), "ppbus_node", f.dir(), true);
             }
             long dff = r.total().dff() - CcVerilogGenerator.nodePortRegisters(q);
             Row row = new Row(q, r, r.total().lut4(), dff);
             rows.add(row);
-            out.printf(Locale.ROOT, "%3d %5d %8d %8d %10s%n", q, q + 1, row.lut4(), row.dff(),
+            out.printf(
+                    Locale.ROOT,
+                    "%3d %5d %8d %8d %10s%n",
+                    q,
+                    q + 1,
+                    row.lut4(),
+                    row.dff(),
                     r.fmaxMhz() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.fmaxMhz()));
             if (r.fmaxMhz() == null) {
                 out.println("    " + r.pnrNote());

@@ -23,8 +23,7 @@ final class Outputs {
     /** The name that means standard output. */
     static final String STDOUT = "-";
 
-    private Outputs() {
-    }
+    private Outputs() {}
 
     /** Writes {@code content} to the file named by an option value, or to {@code stdout} for "-". */
     static void write(String target, String content, PrintStream stdout) throws IOException {
@@ -132,7 +131,10 @@ final class Outputs {
         if (e instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
         }
-        return e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2")
+        return e.getClass()
+                .getSimpleName()
+                .replace("Exception", "")
+                .replaceAll("([a-z])([A-Z])", "$1 $2")
                 .toLowerCase(java.util.Locale.ROOT);
     }
 

@@ -21,14 +21,22 @@ final class PlaneCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("N").desc("real processors n >= 1 (required)").build());
+        o.addOption(Option.builder()
+                .longOpt("nodes")
+                .hasArg()
+                .argName("N")
+                .desc("real processors n >= 1 (required)")
+                .build());
         o.addOption(Cli.jsonOption("the plane too"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus plane --nodes N [--json FILE]",
-                    "Line S_i is the set of arbiters client i asks; i is always in S_i.\n\n", o);
+            Cli.help(
+                    out,
+                    "ppbus plane --nodes N [--json FILE]",
+                    "Line S_i is the set of arbiters client i asks; i is always in S_i.\n\n",
+                    o);
             return 0;
         }
         if (!cl.hasOption("nodes")) {
@@ -40,16 +48,19 @@ final class PlaneCommand implements Main.Command {
         }
         Wiring w = Wiring.forNodes(n);
         List<String> failures = w.plane().verifyAxioms();
-        out.printf("plane: order q=%d, N=%d points and lines, K=%d points per line, n=%d real nodes%n",
+        out.printf(
+                "plane: order q=%d, N=%d points and lines, K=%d points per line, n=%d real nodes%n",
                 w.plane().order(), w.points(), w.lineSize(), n);
         out.println("difference set D = " + Arrays.toString(w.plane().differenceSet()) + "  (S_i = i + D mod N)");
-        out.println("fictitious points (arbiter only, no client): " + (w.fictitious().isEmpty() ? "none" : w.fictitious()));
+        out.println("fictitious points (arbiter only, no client): "
+                + (w.fictitious().isEmpty() ? "none" : w.fictitious()));
         out.println("lines:");
         for (int i = 0; i < w.points(); i++) {
             out.printf("  S_%d = %s%s%n", i, Arrays.toString(w.arbitersOf(i)), i >= n ? "  (fictitious)" : "");
         }
         if (failures.isEmpty()) {
-            out.println("axioms: ok (q+1 points per line, i in S_i, two points on exactly one line, two lines meet in exactly one point)");
+            out.println(
+                    "axioms: ok (q+1 points per line, i in S_i, two points on exactly one line, two lines meet in exactly one point)");
         } else {
             out.println("axioms: FAILED");
             failures.forEach(f -> out.println("  " + f));

@@ -36,10 +36,12 @@ final class ProgressBar {
         double secs = (System.nanoTime() - startNanos) / 1e9;
         String eta = frac > 0.01 ? String.format("%.0fs left", secs / frac - secs) : "";
         // Past the cycles with new requests, a run drains: say so rather than count past the total.
-        String where = cycle <= total ? String.format("cycle %,d/%,d", cycle, total)
+        String where = cycle <= total
+                ? String.format("cycle %,d/%,d", cycle, total)
                 : String.format("cycle %,d (draining after %,d)", cycle, total);
-        err.print(String.format("\r[%s%s] %3.0f%%  %s  entries %,d  %s\033[K", "#".repeat(filled),
-                " ".repeat(width - filled), frac * 100, where, entries, cycle <= total ? eta : ""));
+        err.print(String.format(
+                "\r[%s%s] %3.0f%%  %s  entries %,d  %s\033[K",
+                "#".repeat(filled), " ".repeat(width - filled), frac * 100, where, entries, cycle <= total ? eta : ""));
         err.flush();
         drawn = true;
     }
@@ -54,8 +56,9 @@ final class ProgressBar {
         int filled = (int) (frac * width);
         double secs = (System.nanoTime() - startNanos) / 1e9;
         String eta = done > 0 ? String.format("%.0fs left", secs / frac - secs) : "";
-        err.print(String.format("\r[%s%s] %3.0f%%  points %d/%d  %s   ", "#".repeat(filled), " ".repeat(width - filled),
-                frac * 100, done, total, eta));
+        err.print(String.format(
+                "\r[%s%s] %3.0f%%  points %d/%d  %s   ",
+                "#".repeat(filled), " ".repeat(width - filled), frac * 100, done, total, eta));
         err.flush();
         drawn = true;
     }
@@ -66,8 +69,9 @@ final class ProgressBar {
             return;
         }
         double secs = (System.nanoTime() - startNanos) / 1e9;
-        err.print(String.format("\rstates %,d  depth %d  transitions %,d  %,.0f states/s  %.0f s   ", states, depth, transitions,
-                secs > 0 ? states / secs : 0, secs));
+        err.print(String.format(
+                "\rstates %,d  depth %d  transitions %,d  %,.0f states/s  %.0f s   ",
+                states, depth, transitions, secs > 0 ? states / secs : 0, secs));
         err.flush();
         drawn = true;
     }

@@ -32,28 +32,47 @@ final class ResultsCommand implements Main.Command {
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = new Options();
         // --out names a folder in sweep and generate; the report is a file, so it has its own name.
-        o.addOption(Option.builder().longOpt("report").hasArg().argName("FILE").desc("the markdown report (default docs/RESULTS.md)").build());
-        o.addOption(Option.builder().longOpt("data").hasArg().argName("DIR")
-                .desc("sweep points and plots (default: results/ next to the report)").build());
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 100000)").build());
+        o.addOption(Option.builder()
+                .longOpt("report")
+                .hasArg()
+                .argName("FILE")
+                .desc("the markdown report (default docs/RESULTS.md)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("data")
+                .hasArg()
+                .argName("DIR")
+                .desc("sweep points and plots (default: results/ next to the report)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("cycles")
+                .hasArg()
+                .argName("C")
+                .desc("cycles per point (default 100000)")
+                .build());
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus results [--report FILE] [--data DIR] [--cycles C]",
-                    "Runs the comparison sweep (resumable) and writes the results report.\n\n", o);
+            Cli.help(
+                    out,
+                    "ppbus results [--report FILE] [--data DIR] [--cycles C]",
+                    "Runs the comparison sweep (resumable) and writes the results report.\n\n",
+                    o);
             return 0;
         }
         Path report = Path.of(cl.getOptionValue("report", "docs/RESULTS.md")).toAbsolutePath();
-        Path data = Path.of(cl.getOptionValue("data", report.resolveSibling("results").toString())).toAbsolutePath();
+        Path data = Path.of(cl.getOptionValue(
+                        "data", report.resolveSibling("results").toString()))
+                .toAbsolutePath();
         String cycles = cl.getOptionValue("cycles", "100000");
         long c = Cli.parseLong("cycles", cycles);
         // Both places are checked before the first point runs.
         Outputs.checkWritable(report.toString());
         Outputs.checkFolder(data, data.toString());
-        List<String> sweepArgs = new ArrayList<>(List.of("--out", data.toString(), "--nodes", NODES, "--loads", LOADS,
-                "--cycles", cycles));
+        List<String> sweepArgs = new ArrayList<>(
+                List.of("--out", data.toString(), "--nodes", NODES, "--loads", LOADS, "--cycles", cycles));
         if (cl.hasOption("threads")) {
             sweepArgs.addAll(List.of("--threads", cl.getOptionValue("threads")));
         }
@@ -74,9 +93,12 @@ final class ResultsCommand implements Main.Command {
         List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
         err.println("ppbus results: crashing a node under every algorithm ...");
         Survivability survivability = new Survivability(13, 0.05, 40_000, 5);
-        List<Survivability.Row> survival = survivability.measure(new org.ppbus.experiment.Batch(Cli.threads(cl), () -> false));
+        List<Survivability.Row> survival =
+                survivability.measure(new org.ppbus.experiment.Batch(Cli.threads(cl), () -> false));
         String rel = report.getParent().relativize(data).toString();
-        String md = new ResultsReport(rows, claims, rel, c).survivability(survivability, survival).markdown();
+        String md = new ResultsReport(rows, claims, rel, c)
+                .survivability(survivability, survival)
+                .markdown();
         Outputs.write(report, md);
         out.println("report: " + report);
         return 0;

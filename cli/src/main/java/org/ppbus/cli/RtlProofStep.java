@@ -13,8 +13,7 @@ import org.ppbus.verilog.RtlProof;
  * line in the report. An interrupt stops Yosys with the JVM; the proof is then undecided, and says so.
  */
 final class RtlProofStep {
-    private RtlProofStep() {
-    }
+    private RtlProofStep() {}
 
     /** The proof's result, or null when an interrupt stopped it (a line says so). */
     static RtlProof.Result run(PrintStream out, SearchOptions opt, int maxSteps, Path keep, BooleanSupplier stopped)
@@ -27,18 +26,29 @@ final class RtlProofStep {
                 throw e;
             }
             // The JVM's stop killed Yosys (ExternalTool's reaper): not a failure of the proof.
-            out.printf(Locale.ROOT, "rtl: at most one gnt UNDECIDED: interrupted before Yosys finished (n=%d, L=%d)%n",
-                    opt.nodes(), opt.latency());
+            out.printf(
+                    Locale.ROOT,
+                    "rtl: at most one gnt UNDECIDED: interrupted before Yosys finished (n=%d, L=%d)%n",
+                    opt.nodes(),
+                    opt.latency());
             return null;
         }
-        out.printf(Locale.ROOT, "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; %s)%n",
-                proof.proven() ? "PROVEN by induction of length " + proof.inductionLength()
-                        + ", strengthened with fork conservation and 'an eater holds its forks'"
-                        + (opt.rules().heal() ? " and +heal's link timing" : "")
-                        : proof.baseCaseFailed() ? "FAILS: a counterexample from reset (see proof.log)"
-                        : "not proven: induction did not close within " + maxSteps + " steps",
-                opt.nodes(), opt.latency(), proof.seconds(),
-                keep != null ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys" : "--keep DIR keeps the files");
+        out.printf(
+                Locale.ROOT,
+                "rtl: at most one gnt %s (n=%d, L=%d; Yosys sat -tempinduct, %.1f s; %s)%n",
+                proof.proven()
+                        ? "PROVEN by induction of length " + proof.inductionLength()
+                                + ", strengthened with fork conservation and 'an eater holds its forks'"
+                                + (opt.rules().heal() ? " and +heal's link timing" : "")
+                        : proof.baseCaseFailed()
+                                ? "FAILS: a counterexample from reset (see proof.log)"
+                                : "not proven: induction did not close within " + maxSteps + " steps",
+                opt.nodes(),
+                opt.latency(),
+                proof.seconds(),
+                keep != null
+                        ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys"
+                        : "--keep DIR keeps the files");
         return proof;
     }
 }

@@ -15,41 +15,137 @@ import org.ppbus.workload.Workload;
  * a {@link ConfigException} on a field is reported under the option that sets it.
  */
 enum Setting {
-    ALGORITHM("algorithm", "algorithm", "algorithm", "A", "the arbitration algorithm: "
-            + String.join(", ", Algorithms.names()), c -> c.algorithm(), (b, v) -> b.algorithm(v)),
-    NODES("nodes", "nodes", "nodes", "N", "real processors n >= 1", c -> Integer.toString(c.nodes()),
+    ALGORITHM(
+            "algorithm",
+            "algorithm",
+            "algorithm",
+            "A",
+            "the arbitration algorithm: " + String.join(", ", Algorithms.names()),
+            c -> c.algorithm(),
+            (b, v) -> b.algorithm(v)),
+    NODES(
+            "nodes",
+            "nodes",
+            "nodes",
+            "N",
+            "real processors n >= 1",
+            c -> Integer.toString(c.nodes()),
             (b, v) -> b.nodes(Cli.parseInt("nodes", v))),
-    CYCLES("cycles", "cycles", "cycles", "C", "cycles with new requests", c -> Long.toString(c.cycles()),
+    CYCLES(
+            "cycles",
+            "cycles",
+            "cycles",
+            "C",
+            "cycles with new requests",
+            c -> Long.toString(c.cycles()),
             (b, v) -> b.cycles(Cli.parseLong("cycles", v))),
-    LOAD("load", "load", "load", "P", "per-cycle request probability of a thinking processor, in [0,1]",
-            c -> Double.toString(c.load()), (b, v) -> b.load(Cli.parseDouble("load", v))),
-    HOLD("hold", "hold", "holdCycles", "H", "bus cycles per grant, >= 1", c -> Integer.toString(c.holdCycles()),
+    LOAD(
+            "load",
+            "load",
+            "load",
+            "P",
+            "per-cycle request probability of a thinking processor, in [0,1]",
+            c -> Double.toString(c.load()),
+            (b, v) -> b.load(Cli.parseDouble("load", v))),
+    HOLD(
+            "hold",
+            "hold",
+            "holdCycles",
+            "H",
+            "bus cycles per grant, >= 1",
+            c -> Integer.toString(c.holdCycles()),
             (b, v) -> b.holdCycles(Cli.parseInt("hold", v))),
-    LATENCY("latency", "latency", "latencyCycles", "L", "channel latency in cycles, 1..1024",
-            c -> Integer.toString(c.latencyCycles()), (b, v) -> b.latencyCycles(Cli.parseInt("latency", v))),
-    SEED("seed", "seed", "seed", "S", "run seed", c -> Long.toString(c.seed()), (b, v) -> b.seed(Cli.parseLong("seed", v))),
-    RULES("rules", "rules", "rules", "R", "Campos-Carvalho's rules: fixed, literal, or literal+F1+F2+F3 subsets; "
-            + "+heal (fixed only) repairs a lost or duplicated symbol, +reclaim recovers from a crash",
-            c -> c.rules().label(), (b, v) -> b.rules(Cli.ruleSet(v))),
-    WORKLOAD("workload", "workload", "workload", "NAME|FILE", "one of " + String.join(", ", Workload.NAMES)
-            + ", or a request-trace file", c -> c.workload(), (b, v) -> b.workload(v)),
-    HOT_NODES("hot-nodes", "hotNodes", "hotNodes", "LIST", "hotspot workload: comma-separated nodes", c -> "none",
+    LATENCY(
+            "latency",
+            "latency",
+            "latencyCycles",
+            "L",
+            "channel latency in cycles, 1..1024",
+            c -> Integer.toString(c.latencyCycles()),
+            (b, v) -> b.latencyCycles(Cli.parseInt("latency", v))),
+    SEED(
+            "seed",
+            "seed",
+            "seed",
+            "S",
+            "run seed",
+            c -> Long.toString(c.seed()),
+            (b, v) -> b.seed(Cli.parseLong("seed", v))),
+    RULES(
+            "rules",
+            "rules",
+            "rules",
+            "R",
+            "Campos-Carvalho's rules: fixed, literal, or literal+F1+F2+F3 subsets; "
+                    + "+heal (fixed only) repairs a lost or duplicated symbol, +reclaim recovers from a crash",
+            c -> c.rules().label(),
+            (b, v) -> b.rules(Cli.ruleSet(v))),
+    WORKLOAD(
+            "workload",
+            "workload",
+            "workload",
+            "NAME|FILE",
+            "one of " + String.join(", ", Workload.NAMES) + ", or a request-trace file",
+            c -> c.workload(),
+            (b, v) -> b.workload(v)),
+    HOT_NODES(
+            "hot-nodes",
+            "hotNodes",
+            "hotNodes",
+            "LIST",
+            "hotspot workload: comma-separated nodes",
+            c -> "none",
             (b, v) -> b.hotNodes(Cli.parseInts("hot-nodes", v))),
-    HOT_LOAD("hot-load", "hotLoad", "hotLoad", "P", "hotspot workload: load of the hot nodes",
-            c -> Double.toString(c.hotLoad()), (b, v) -> b.hotLoad(Cli.parseDouble("hot-load", v))),
-    WATCHDOG("watchdog", "watchdog", "watchdogCycles", "C", "livelock bound: cycles without a meal; where no overtaking bound is checked, also the starvation bound: one processor's wait while the others start n meals",
-            c -> Long.toString(c.watchdogCycles()), (b, v) -> b.watchdogCycles(Cli.parseLong("watchdog", v))),
-    STALL("stall", "stall", "stallCycles", "C", "deadlock bound: cycles with a waiter and nothing moving",
-            c -> Long.toString(c.stallCycles()), (b, v) -> b.stallCycles(Cli.parseLong("stall", v))),
-    REENTER("reenter-without-thinking", "reenterNodes", "reenterNodes", "LIST",
-            "OUTSIDE THE CONTRACT, to reproduce audit A3: these processors re-enter without lowering req", c -> "none",
+    HOT_LOAD(
+            "hot-load",
+            "hotLoad",
+            "hotLoad",
+            "P",
+            "hotspot workload: load of the hot nodes",
+            c -> Double.toString(c.hotLoad()),
+            (b, v) -> b.hotLoad(Cli.parseDouble("hot-load", v))),
+    WATCHDOG(
+            "watchdog",
+            "watchdog",
+            "watchdogCycles",
+            "C",
+            "livelock bound: cycles without a meal; where no overtaking bound is checked, also the starvation bound: one processor's wait while the others start n meals",
+            c -> Long.toString(c.watchdogCycles()),
+            (b, v) -> b.watchdogCycles(Cli.parseLong("watchdog", v))),
+    STALL(
+            "stall",
+            "stall",
+            "stallCycles",
+            "C",
+            "deadlock bound: cycles with a waiter and nothing moving",
+            c -> Long.toString(c.stallCycles()),
+            (b, v) -> b.stallCycles(Cli.parseLong("stall", v))),
+    REENTER(
+            "reenter-without-thinking",
+            "reenterNodes",
+            "reenterNodes",
+            "LIST",
+            "OUTSIDE THE CONTRACT, to reproduce audit A3: these processors re-enter without lowering req",
+            c -> "none",
             (b, v) -> b.reenterNodes(Cli.parseInts("reenter-without-thinking", v))),
-    WARMUP("warmup", "warmup", "warmupCycles", "C", "the first cycles, left out of the statistics (the checks cover them)",
-            c -> Long.toString(c.warmupCycles()), (b, v) -> b.warmupCycles(Cli.parseLong("warmup", v))),
-    FAULT("fault", "fault", "fault", "KIND:WHERE", "inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random "
-            + "or CYCLE@CHANNEL (e.g. drop:120@c2a_c0_a1); for the message-passing algorithms drop:random, "
-            + "drop:CYCLE@m_FROM_TO (a lost message) or delay:CYCLE@m_FROM_TO+D (a late one); for every algorithm "
-            + "crash:NODE@CYCLE (crash-stop; crash:nNODE from the start); the report gives faultVerdict", c -> c.fault(),
+    WARMUP(
+            "warmup",
+            "warmup",
+            "warmupCycles",
+            "C",
+            "the first cycles, left out of the statistics (the checks cover them)",
+            c -> Long.toString(c.warmupCycles()),
+            (b, v) -> b.warmupCycles(Cli.parseLong("warmup", v))),
+    FAULT(
+            "fault",
+            "fault",
+            "fault",
+            "KIND:WHERE",
+            "inject one fault: KIND drop, duplicate, corrupt or delay; WHERE random "
+                    + "or CYCLE@CHANNEL (e.g. drop:120@c2a_c0_a1); for the message-passing algorithms drop:random, "
+                    + "drop:CYCLE@m_FROM_TO (a lost message) or delay:CYCLE@m_FROM_TO+D (a late one); for every algorithm "
+                    + "crash:NODE@CYCLE (crash-stop; crash:nNODE from the start); the report gives faultVerdict",
+            c -> c.fault(),
             (b, v) -> b.fault(v));
 
     /** Sets one field of a config from the option's text. */
@@ -66,8 +162,14 @@ enum Setting {
     private final Function<SimulationConfig, String> defaultText;
     private final Parser parser;
 
-    Setting(String option, String key, String field, String argName, String what,
-            Function<SimulationConfig, String> defaultText, Parser parser) {
+    Setting(
+            String option,
+            String key,
+            String field,
+            String argName,
+            String what,
+            Function<SimulationConfig, String> defaultText,
+            Parser parser) {
         this.option = option;
         this.key = key;
         this.field = field;
@@ -93,12 +195,22 @@ enum Setting {
 
     /** The option, which this command requires. */
     Option requiredOption() {
-        return Option.builder().longOpt(option).hasArg().argName(argName).desc(what + " (required)").build();
+        return Option.builder()
+                .longOpt(option)
+                .hasArg()
+                .argName(argName)
+                .desc(what + " (required)")
+                .build();
     }
 
     /** The option with a command's own default in its help. */
     Option toOption(String defaultValue) {
-        return Option.builder().longOpt(option).hasArg().argName(argName).desc(what + " (default " + defaultValue + ")").build();
+        return Option.builder()
+                .longOpt(option)
+                .hasArg()
+                .argName(argName)
+                .desc(what + " (default " + defaultValue + ")")
+                .build();
     }
 
     SimulationConfig apply(SimulationConfig c, String value) throws UsageException {

@@ -29,13 +29,17 @@ final class SimulateCommand implements Main.Command {
      * The reader of --config files: a settings object is small and flat, so anything deeply nested,
      * huge, repeated or followed by more text is refused with one line instead of being half-read.
      */
-    private static final com.fasterxml.jackson.databind.ObjectMapper STRICT = new com.fasterxml.jackson.databind.ObjectMapper(
-            com.fasterxml.jackson.core.JsonFactory.builder()
-                    .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
-                            .maxNestingDepth(32).maxStringLength(1 << 16).maxNumberLength(64).maxDocumentLength(1L << 24).build())
-                    .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                    .build())
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final com.fasterxml.jackson.databind.ObjectMapper STRICT =
+            new com.fasterxml.jackson.databind.ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+                            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                                    .maxNestingDepth(32)
+                                    .maxStringLength(1 << 16)
+                                    .maxNumberLength(64)
+                                    .maxDocumentLength(1L << 24)
+                                    .build())
+                            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                            .build())
+                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @Override
     public String summary() {
@@ -45,21 +49,67 @@ final class SimulateCommand implements Main.Command {
     static Options options() {
         Options o = new Options();
         Setting.addAll(o, List.of(Setting.values()));
-        o.addOption(Option.builder().longOpt("geometric-hold").desc("geometric hold with mean H instead of fixed").build());
-        o.addOption(Option.builder().longOpt("check").desc("check every invariant on every unit every cycle, H included (slow)").build());
-        o.addOption(Option.builder().longOpt("evaluate-all").desc("evaluate every unit every cycle (reference mode, slow)").build());
-        o.addOption(Option.builder().longOpt("no-fairness").desc("do not check the overtaking bound; a starving processor is then"
-                + " reported by the starvation watchdog (--watchdog), as verify --no-fairness reports it").build());
-        o.addOption(Option.builder().longOpt("no-drain").desc("stop at --cycles instead of letting every request finish").build());
-        o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE").desc("JSON object with the same settings (keys: " + String.join(", ", new java.util.TreeSet<>(configKeys())) + "); options given on the command line win").build());
+        o.addOption(Option.builder()
+                .longOpt("geometric-hold")
+                .desc("geometric hold with mean H instead of fixed")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("check")
+                .desc("check every invariant on every unit every cycle, H included (slow)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("evaluate-all")
+                .desc("evaluate every unit every cycle (reference mode, slow)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("no-fairness")
+                .desc("do not check the overtaking bound; a starving processor is then"
+                        + " reported by the starvation watchdog (--watchdog), as verify --no-fairness reports it")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("no-drain")
+                .desc("stop at --cycles instead of letting every request finish")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("config")
+                .hasArg()
+                .argName("FILE")
+                .desc("JSON object with the same settings (keys: "
+                        + String.join(", ", new java.util.TreeSet<>(configKeys()))
+                        + "); options given on the command line win")
+                .build());
         o.addOption(Cli.jsonOption("the report"));
-        o.addOption(Option.builder().longOpt("trace-out").hasArg().argName("FILE").desc("where a violation writes its replayable request trace (default ppbus-violation.trace)").build());
-        o.addOption(Option.builder().longOpt("record").hasArg().argName("FILE").desc("always write the run's request trace here").build());
-        o.addOption(Option.builder().longOpt("vcd").hasArg().argName("FILE")
-                .desc("write a VCD of clk, req, gnt and every channel, named as in the RTL").build());
-        o.addOption(Option.builder().longOpt("vcd-window").hasArg().argName("A:B").desc("only cycles A to B in the VCD").build());
-        o.addOption(Option.builder().longOpt("vcd-node").hasArg().argName("I").desc("the node whose client and arbiter links"
-                + " the GTKWave save file written next to the VCD groups (default 0)").build());
+        o.addOption(Option.builder()
+                .longOpt("trace-out")
+                .hasArg()
+                .argName("FILE")
+                .desc("where a violation writes its replayable request trace (default ppbus-violation.trace)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("record")
+                .hasArg()
+                .argName("FILE")
+                .desc("always write the run's request trace here")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("vcd")
+                .hasArg()
+                .argName("FILE")
+                .desc("write a VCD of clk, req, gnt and every channel, named as in the RTL")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("vcd-window")
+                .hasArg()
+                .argName("A:B")
+                .desc("only cycles A to B in the VCD")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("vcd-node")
+                .hasArg()
+                .argName("I")
+                .desc("the node whose client and arbiter links"
+                        + " the GTKWave save file written next to the VCD groups (default 0)")
+                .build());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
@@ -70,7 +120,11 @@ final class SimulateCommand implements Main.Command {
         Options options = options();
         CommandLine cl = Cli.parse(options, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus simulate [OPTIONS]", "Runs the Campos-Carvalho network cycle by cycle and checks it.\n\n", options);
+            Cli.help(
+                    out,
+                    "ppbus simulate [OPTIONS]",
+                    "Runs the Campos-Carvalho network cycle by cycle and checks it.\n\n",
+                    options);
             return 0;
         }
         SimulationConfig cfg = SimulationConfig.defaults();
@@ -100,7 +154,8 @@ final class SimulateCommand implements Main.Command {
         ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
         boolean committed = false;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            SimulationResult r = sim.progress(bar::update).stopWhen(stop::requested).run();
+            SimulationResult r =
+                    sim.progress(bar::update).stopWhen(stop::requested).run();
             bar.finish();
             // The violation trace first: it is the one output a failing run must never lose.
             if (r.violation() != null) {
@@ -115,7 +170,8 @@ final class SimulateCommand implements Main.Command {
             }
             reports(cl, r, text, out);
             if (r.interrupted()) {
-                err.println("ppbus simulate: interrupted at cycle " + r.cycles() + "; the report covers the cycles simulated");
+                err.println("ppbus simulate: interrupted at cycle " + r.cycles()
+                        + "; the report covers the cycles simulated");
                 return 130;
             }
             return exitCode(r);
@@ -138,17 +194,22 @@ final class SimulateCommand implements Main.Command {
     }
 
     /** The summary, the recorded trace, the replay command and the JSON report, once the run is over. */
-    private static void reports(CommandLine cl, SimulationResult r, PrintStream text, PrintStream out) throws IOException {
+    private static void reports(CommandLine cl, SimulationResult r, PrintStream text, PrintStream out)
+            throws IOException {
         text.print(Reports.text(r));
         if (cl.hasOption("record")) {
             writeTrace(Path.of(cl.getOptionValue("record")), r);
         }
         if (r.violation() != null) {
-            text.println("replay: " + replayCommand(r.config(), cl.getOptionValue("trace-out", "ppbus-violation.trace"),
-                    r.cycles()) + "  (trace of " + r.trace().entries().size() + " requests)");
+            text.println("replay: "
+                    + replayCommand(r.config(), cl.getOptionValue("trace-out", "ppbus-violation.trace"), r.cycles())
+                    + "  (trace of " + r.trace().entries().size() + " requests)");
         }
         if (cl.hasOption("json")) {
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n", out);
+            Outputs.write(
+                    cl.getOptionValue("json"),
+                    Reports.mapper().writeValueAsString(Reports.json(r, Version.VERSION)) + "\n",
+                    out);
             if (text == out) {
                 out.println("report: " + cl.getOptionValue("json"));
             }
@@ -159,8 +220,15 @@ final class SimulateCommand implements Main.Command {
      * The GTKWave save file and filters beside a waveform in a regular file, opening on the start of
      * the dump or on the violation; none beside a device or FIFO (/dev/null), in a folder not ours.
      */
-    private static void saveFile(PrintStream text, String vcd, SimulationResult r, Simulation sim, int node,
-                                 boolean unitStates, long[] window) throws IOException {
+    private static void saveFile(
+            PrintStream text,
+            String vcd,
+            SimulationResult r,
+            Simulation sim,
+            int node,
+            boolean unitStates,
+            long[] window)
+            throws IOException {
         Path vcdPath = Path.of(vcd);
         if (!java.nio.file.Files.isRegularFile(vcdPath)) {
             text.println("vcd: " + vcd);
@@ -168,8 +236,12 @@ final class SimulateCommand implements Main.Command {
         }
         long violation = r.violation() == null ? -1 : r.violation().cycle();
         long first = violation < 0 ? window[0] : Math.max(window[0], violation - GtkwSave.View.MAX_CYCLES / 2);
-        GtkwSave.Written g = GtkwSave.write(vcdPath, sim.wiring(), node,
-                r.config().algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS), unitStates,
+        GtkwSave.Written g = GtkwSave.write(
+                vcdPath,
+                sim.wiring(),
+                node,
+                r.config().algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS),
+                unitStates,
                 GtkwSave.View.of(first, Math.min(window[1], r.cycles() - 1), violation));
         text.println("vcd: " + vcd + "  (gtkwave " + g.save() + ")");
     }
@@ -219,8 +291,10 @@ final class SimulateCommand implements Main.Command {
         try {
             root = STRICT.readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-            throw new UsageException("malformed JSON in " + file + where + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
+            String where =
+                    e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+            throw new UsageException("malformed JSON in " + file + where + ": "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
         if (root == null || !root.isObject()) {
             throw new UsageException(file + ": expected a JSON object of settings");
@@ -301,8 +375,15 @@ final class SimulateCommand implements Main.Command {
         if (!c.fault().equals("none")) {
             b.append(" --fault ").append(c.fault()).append(" --seed ").append(c.seed());
         }
-        return b.append(" --watchdog ").append(c.watchdogCycles()).append(" --stall ").append(c.stallCycles())
-                .append(" --cycles ").append(cycles).append(" --workload ").append(trace).toString();
+        return b.append(" --watchdog ")
+                .append(c.watchdogCycles())
+                .append(" --stall ")
+                .append(c.stallCycles())
+                .append(" --cycles ")
+                .append(cycles)
+                .append(" --workload ")
+                .append(trace)
+                .toString();
     }
 
     private static List<String> configKeys() {
@@ -337,5 +418,4 @@ final class SimulateCommand implements Main.Command {
         }
         throw new UsageException(key + " expects true or false, got '" + v + "'");
     }
-
 }

@@ -48,7 +48,9 @@ final class SoakCommand implements Main.Command {
         String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
         String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");
         String latencies = cl.getOptionValue("latencies", cosim ? "1" : "1,3");
-        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", Algorithms.campos().name()));
+        List<String> algorithms = Cli.parseList(
+                "algorithms",
+                cl.getOptionValue("algorithms", Algorithms.campos().name()));
         String holds = cl.getOptionValue("holds", "4");
         for (String a : algorithms) {
             for (String n : Cli.parseList("nodes", nodes)) {
@@ -56,12 +58,21 @@ final class SoakCommand implements Main.Command {
                     for (String l : Cli.parseList("latencies", latencies)) {
                         for (String h : Cli.parseList("holds", holds)) {
                             boolean geometric = h.trim().startsWith("g");
-                            int hold = Cli.parseInt("holds", geometric ? h.trim().substring(1) : h);
+                            int hold =
+                                    Cli.parseInt("holds", geometric ? h.trim().substring(1) : h);
                             for (long k = 0; k < seeds; k++) {
-                                SimulationConfig c = SimulationConfig.defaults().withNodes(Cli.parseInt("nodes", n))
-                                        .withLoad(Cli.parseDouble("loads", load)).withLatency(Cli.parseInt("latencies", l))
-                                        .withCycles(cycles).withSeed(seed + k).withRules(takesRules(a) ? rules : "fixed").withHold(hold).toBuilder()
-                                        .geometricHold(geometric).algorithm(a.trim()).build();
+                                SimulationConfig c = SimulationConfig.defaults()
+                                        .withNodes(Cli.parseInt("nodes", n))
+                                        .withLoad(Cli.parseDouble("loads", load))
+                                        .withLatency(Cli.parseInt("latencies", l))
+                                        .withCycles(cycles)
+                                        .withSeed(seed + k)
+                                        .withRules(takesRules(a) ? rules : "fixed")
+                                        .withHold(hold)
+                                        .toBuilder()
+                                        .geometricHold(geometric)
+                                        .algorithm(a.trim())
+                                        .build();
                                 points.add(validated(c));
                             }
                         }
@@ -71,50 +82,132 @@ final class SoakCommand implements Main.Command {
         }
         if (cosim) {
             if (cl.hasOption("json") || cl.hasOption("csv")) {
-                throw new UsageException("--json and --csv report simulated points; a --cosim soak reports divergences only");
+                throw new UsageException(
+                        "--json and --csv report simulated points; a --cosim soak reports divergences only");
             }
             return cosimSoak(points, threads, out, err);
         }
         List<SimulationResult> finished = new ArrayList<>();
-        out.printf(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %5s %7s %2s %4s %10s %10s %9s %8s %6s %9s %7s  %s%n", "algorithm", "n", "load", "L", "hold",
-                "cycles", "entries", "msg/entry", "wait-p99", "max", "ungranted", "seconds", "verdict");
-        int code = runAll(points, threads, out, err, (c, stop) -> new Simulation(c).stopWhen(stop).run(),
-                r -> r.interrupted(), (c, r, secs) -> {
-            finished.add(r);
-            boolean ok = r.violation() == null && r.ungranted() == 0;
-            String line = String.format(Locale.ROOT, "%-" + Cli.NAME_WIDTH + "s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s", c.algorithm(), c.nodes(),
-                    Double.toString(c.load()), c.latencyCycles(), (c.geometricHold() ? "g" : "") + c.holdCycles(), r.cycles(), r.summary().entries(),
-                    r.summary().messages().totalPerEntry().mean(), r.summary().waitCycles().p99(),
-                    r.summary().waitCycles().max(), r.ungranted(), secs,
-                    ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
-            return ok ? line : "!" + line;
-        }, "points", () -> writeReports(cl, finished, stdout));
+        out.printf(
+                Locale.ROOT,
+                "%-" + Cli.NAME_WIDTH + "s %5s %7s %2s %4s %10s %10s %9s %8s %6s %9s %7s  %s%n",
+                "algorithm",
+                "n",
+                "load",
+                "L",
+                "hold",
+                "cycles",
+                "entries",
+                "msg/entry",
+                "wait-p99",
+                "max",
+                "ungranted",
+                "seconds",
+                "verdict");
+        int code = runAll(
+                points,
+                threads,
+                out,
+                err,
+                (c, stop) -> new Simulation(c).stopWhen(stop).run(),
+                r -> r.interrupted(),
+                (c, r, secs) -> {
+                    finished.add(r);
+                    boolean ok = r.violation() == null && r.ungranted() == 0;
+                    String line = String.format(
+                            Locale.ROOT,
+                            "%-" + Cli.NAME_WIDTH + "s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s",
+                            c.algorithm(),
+                            c.nodes(),
+                            Double.toString(c.load()),
+                            c.latencyCycles(),
+                            (c.geometricHold() ? "g" : "") + c.holdCycles(),
+                            r.cycles(),
+                            r.summary().entries(),
+                            r.summary().messages().totalPerEntry().mean(),
+                            r.summary().waitCycles().p99(),
+                            r.summary().waitCycles().max(),
+                            r.ungranted(),
+                            secs,
+                            ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
+                    return ok ? line : "!" + line;
+                },
+                "points",
+                () -> writeReports(cl, finished, stdout));
         return code;
     }
 
     private static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles per point (default 1000000)").build());
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 3,7,13,31,57,133").build());
-        o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.1,1.0").build());
-        o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1,3").build());
-        o.addOption(Option.builder().longOpt("holds").hasArg().argName("LIST")
-                .desc("holds per point: H fixed, gH geometric with mean H (default 4)").build());
-        o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("run seed (default 1)").build());
-        o.addOption(Option.builder().longOpt("rules").hasArg().argName("R").desc("rule set (default fixed)").build());
+        o.addOption(Option.builder()
+                .longOpt("cycles")
+                .hasArg()
+                .argName("C")
+                .desc("cycles per point (default 1000000)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("nodes")
+                .hasArg()
+                .argName("LIST")
+                .desc("default 3,7,13,31,57,133")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("loads")
+                .hasArg()
+                .argName("LIST")
+                .desc("default 0.001,0.01,0.1,1.0")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("latencies")
+                .hasArg()
+                .argName("LIST")
+                .desc("default 1,3")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("holds")
+                .hasArg()
+                .argName("LIST")
+                .desc("holds per point: H fixed, gH geometric with mean H (default 4)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("seed")
+                .hasArg()
+                .argName("S")
+                .desc("run seed (default 1)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("rules")
+                .hasArg()
+                .argName("R")
+                .desc("rule set (default fixed)")
+                .build());
         o.addOption(Cli.algorithmsOption(Algorithms.campos().name()));
-        o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
-        o.addOption(Option.builder().longOpt("cosim")
-                .desc("run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)").build());
+        o.addOption(Option.builder()
+                .longOpt("seeds")
+                .hasArg()
+                .argName("K")
+                .desc("seeds 1..K per point (default 1)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("cosim")
+                .desc(
+                        "run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)")
+                .build());
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.jsonOption("every finished point's report"));
-        o.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("write one row per finished point as CSV (the sweep's columns)").build());
+        o.addOption(Option.builder()
+                .longOpt("csv")
+                .hasArg()
+                .argName("FILE")
+                .desc("write one row per finished point as CSV (the sweep's columns)")
+                .build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
     /** The finished points as JSON reports and as the sweep's CSV rows, when asked for. */
-    private static void writeReports(CommandLine cl, List<SimulationResult> finished, PrintStream stdout) throws IOException {
+    private static void writeReports(CommandLine cl, List<SimulationResult> finished, PrintStream stdout)
+            throws IOException {
         com.fasterxml.jackson.databind.node.ArrayNode reports = Reports.mapper().createArrayNode();
         StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
         for (SimulationResult r : finished) {
@@ -164,14 +257,23 @@ final class SoakCommand implements Main.Command {
      * still running stop at once; the lines of those that finished and the summary are printed,
      * and the exit code is 130.
      */
-    private static <R> int runAll(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err, Point<R> work,
-                                  java.util.function.Predicate<R> cut, Line<R> line, String what, Written reports)
+    private static <R> int runAll(
+            List<SimulationConfig> points,
+            int threads,
+            PrintStream out,
+            PrintStream err,
+            Point<R> work,
+            java.util.function.Predicate<R> cut,
+            Line<R> line,
+            String what,
+            Written reports)
             throws Exception {
         int[] failures = {0};
         long start = System.nanoTime();
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            List<Batch.Job<R>> jobs = points.stream().map(c -> (Batch.Job<R>) s -> work.run(c, s)).toList();
-            int finished = new Batch(threads, stop::requested).run(jobs, cut, d -> { }, d -> {
+            List<Batch.Job<R>> jobs =
+                    points.stream().map(c -> (Batch.Job<R>) s -> work.run(c, s)).toList();
+            int finished = new Batch(threads, stop::requested).run(jobs, cut, d -> {}, d -> {
                 String text = line.format(points.get(d.index()), d.result(), d.seconds());
                 if (text.startsWith("!")) {
                     failures[0]++;
@@ -183,20 +285,34 @@ final class SoakCommand implements Main.Command {
             // The reports are written before the stop is let go: once it is closed, an interrupted JVM halts.
             reports.write();
             if (stop.requested()) {
-                out.printf(Locale.ROOT, "%d of %d %s finished, %d failed, %.1f s wall on %d threads (interrupted)%n", finished,
-                        points.size(), what, failures[0], (System.nanoTime() - start) / 1e9, threads);
+                out.printf(
+                        Locale.ROOT,
+                        "%d of %d %s finished, %d failed, %.1f s wall on %d threads (interrupted)%n",
+                        finished,
+                        points.size(),
+                        what,
+                        failures[0],
+                        (System.nanoTime() - start) / 1e9,
+                        threads);
                 out.flush();
                 err.println("ppbus soak: interrupted; the lines above are the points that finished");
                 return 130;
             }
         }
-        out.printf(Locale.ROOT, "%d %s, %d failed, %.1f s wall on %d threads%n", points.size(), what, failures[0],
-                (System.nanoTime() - start) / 1e9, threads);
+        out.printf(
+                Locale.ROOT,
+                "%d %s, %d failed, %.1f s wall on %d threads%n",
+                points.size(),
+                what,
+                failures[0],
+                (System.nanoTime() - start) / 1e9,
+                threads);
         return failures[0] == 0 ? 0 : 1;
     }
 
     /** Every point in lockstep with the RTL; libraries are built first, one size at a time. */
-    private int cosimSoak(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err) throws Exception {
+    private int cosimSoak(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err)
+            throws Exception {
         if (!org.ppbus.verilog.ExternalTool.available("verilator")) {
             err.println("ppbus soak: verilator is not installed (apt-get install verilator)");
             return 2;
@@ -209,19 +325,46 @@ final class SoakCommand implements Main.Command {
                 org.ppbus.cosim.VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache);
             }
         }
-        out.printf(Locale.ROOT, "%5s %7s %2s %5s %10s %10s  %s%n", "n", "load", "L", "seed", "cycles", "seconds", "verdict");
+        out.printf(
+                Locale.ROOT,
+                "%5s %7s %2s %5s %10s %10s  %s%n",
+                "n",
+                "load",
+                "L",
+                "seed",
+                "cycles",
+                "seconds",
+                "verdict");
         // Each task builds and drives its own model on its own thread.
         // A lockstep run has no stop hook: on Ctrl-C the points not yet started are skipped.
-        return runAll(points, threads, out, err, (c, stop) -> org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false),
-                r -> false, (c, r, secs) -> {
-            String line = String.format(Locale.ROOT, "%5d %7s %2d %5d %10d %10.1f  %s", c.nodes(), Double.toString(c.load()),
-                    c.latencyCycles(), c.seed(), r.cycles(), secs, r.divergence() == null ? "ok" : r.divergence().describe());
-            return r.divergence() == null ? line : "!" + line;
-        }, "points in lockstep", () -> { });
+        return runAll(
+                points,
+                threads,
+                out,
+                err,
+                (c, stop) -> org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false),
+                r -> false,
+                (c, r, secs) -> {
+                    String line = String.format(
+                            Locale.ROOT,
+                            "%5d %7s %2d %5d %10d %10.1f  %s",
+                            c.nodes(),
+                            Double.toString(c.load()),
+                            c.latencyCycles(),
+                            c.seed(),
+                            r.cycles(),
+                            secs,
+                            r.divergence() == null ? "ok" : r.divergence().describe());
+                    return r.divergence() == null ? line : "!" + line;
+                },
+                "points in lockstep",
+                () -> {});
     }
 
     /** Whether the algorithm takes --rules: a soak's rules apply to those and leave the others as they are. */
     static boolean takesRules(String algorithm) {
-        return Algorithms.find(algorithm.trim()).map(x -> x.has(org.ppbus.protocol.Algorithm.Feature.RULES)).orElse(true);
+        return Algorithms.find(algorithm.trim())
+                .map(x -> x.has(org.ppbus.protocol.Algorithm.Feature.RULES))
+                .orElse(true);
     }
 }

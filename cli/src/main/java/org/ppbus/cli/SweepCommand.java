@@ -40,21 +40,61 @@ final class SweepCommand implements Main.Command {
     private static Options options() {
         Options o = new Options();
         o.addOption(Cli.algorithmsOption("all"));
-        o.addOption(Option.builder().longOpt("nodes").hasArg().argName("LIST").desc("default 7,13,31,57").build());
-        o.addOption(Option.builder().longOpt("loads").hasArg().argName("LIST").desc("default 0.001,0.01,0.05,0.2,1.0").build());
-        o.addOption(Option.builder().longOpt("latencies").hasArg().argName("LIST").desc("default 1").build());
-        o.addOption(Option.builder().longOpt("seeds").hasArg().argName("K").desc("seeds 1..K per point (default 1)").build());
-        o.addOption(Option.builder().longOpt("cycles").hasArg().argName("C").desc("cycles with new requests per point (default 100000)").build());
+        o.addOption(Option.builder()
+                .longOpt("nodes")
+                .hasArg()
+                .argName("LIST")
+                .desc("default 7,13,31,57")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("loads")
+                .hasArg()
+                .argName("LIST")
+                .desc("default 0.001,0.01,0.05,0.2,1.0")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("latencies")
+                .hasArg()
+                .argName("LIST")
+                .desc("default 1")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("seeds")
+                .hasArg()
+                .argName("K")
+                .desc("seeds 1..K per point (default 1)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("cycles")
+                .hasArg()
+                .argName("C")
+                .desc("cycles with new requests per point (default 100000)")
+                .build());
         o.addOption(Setting.HOLD.toOption());
         o.addOption(Setting.WORKLOAD.toOption());
         o.addOption(Setting.RULES.toOption());
         o.addOption(Setting.WARMUP.toOption());
-        o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").build());
-        o.addOption(Option.builder().longOpt("shard").hasArg().argName("i/k")
-                .desc("run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)").build());
-        o.addOption(Option.builder().longOpt("list").desc("print one command per point (a shard of one point each) and exit").build());
-        o.addOption(Option.builder().longOpt("merge")
-                .desc("run nothing: write sweep.csv and the plots when every point is present, else exit 1 naming the missing").build());
+        o.addOption(Option.builder()
+                .longOpt("out")
+                .hasArg()
+                .argName("DIR")
+                .desc("output folder (required)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("shard")
+                .hasArg()
+                .argName("i/k")
+                .desc("run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("list")
+                .desc("print one command per point (a shard of one point each) and exit")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("merge")
+                .desc(
+                        "run nothing: write sweep.csv and the plots when every point is present, else exit 1 naming the missing")
+                .build());
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -66,10 +106,13 @@ final class SweepCommand implements Main.Command {
         Options o = options();
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus sweep --out DIR [--algorithms a,b] [--nodes LIST] [--loads LIST] [--seeds K] [--shard i/k | --list | --merge]",
+            Cli.help(
+                    out,
+                    "ppbus sweep --out DIR [--algorithms a,b] [--nodes LIST] [--loads LIST] [--seeds K] [--shard i/k | --list | --merge]",
                     "Runs the Cartesian product and writes OUT/points/*.json, OUT/sweep.csv and PNG and SVG plots.\n"
-                    + "Rerun the same command to resume; finished points are skipped. On a cluster, run the shards\n"
-                    + "(or the --list commands) into one folder, then --merge (docs/CLUSTER.md).\n\n", o);
+                            + "Rerun the same command to resume; finished points are skipped. On a cluster, run the shards\n"
+                            + "(or the --list commands) into one folder, then --merge (docs/CLUSTER.md).\n\n",
+                    o);
             return 0;
         }
         if (!cl.hasOption("out")) {
@@ -104,19 +147,31 @@ final class SweepCommand implements Main.Command {
                 }
             }
         }
-        err.printf(Locale.ROOT, "ppbus sweep: %d points in all, %d in shard %d/%d, %d already done, %d to run on %d threads%n",
-                all.size(), mine.size() + skipped, shard[0], shard[1], skipped, mine.size(), threads);
+        err.printf(
+                Locale.ROOT,
+                "ppbus sweep: %d points in all, %d in shard %d/%d, %d already done, %d to run on %d threads%n",
+                all.size(),
+                mine.size() + skipped,
+                shard[0],
+                shard[1],
+                skipped,
+                mine.size(),
+                threads);
         long start = System.nanoTime();
         int done = runPoints(mine, pointsDir, threads, err, !cl.hasOption("quiet"));
         double wall = (System.nanoTime() - start) / 1e9;
         if (done < mine.size()) {
             return 130;
         }
-        out.printf(Locale.ROOT, "ppbus sweep: %d points run in %.1f s wall on %d threads%n", mine.size(), wall, threads);
+        out.printf(
+                Locale.ROOT, "ppbus sweep: %d points run in %.1f s wall on %d threads%n", mine.size(), wall, threads);
         if (shard[1] > 1) {
             // A shard writes its own points only: a partial CSV would look like a finished sweep.
-            out.printf(Locale.ROOT, "shard %d/%d done; when every shard is, run the same command with --merge instead of --shard%n",
-                    shard[0], shard[1]);
+            out.printf(
+                    Locale.ROOT,
+                    "shard %d/%d done; when every shard is, run the same command with --merge instead of --shard%n",
+                    shard[0],
+                    shard[1]);
             return 0;
         }
         return merge(dir, all, out, err);
@@ -129,13 +184,18 @@ final class SweepCommand implements Main.Command {
             if (args[k].equals("--list")) {
                 continue;
             }
-            b.append(' ').append(args[k].matches("[A-Za-z0-9_./:=,+-]+") ? args[k] : "'" + args[k].replace("'", "'\\''") + "'");
+            b.append(' ')
+                    .append(
+                            args[k].matches("[A-Za-z0-9_./:=,+-]+")
+                                    ? args[k]
+                                    : "'" + args[k].replace("'", "'\\''") + "'");
         }
         return b.append(" --shard ").append(j).append('/').append(n).toString();
     }
 
     /** Writes sweep.csv and the plots when every point is present; otherwise names the missing ones and returns 1. */
-    private static int merge(Path dir, List<SimulationConfig> all, PrintStream out, PrintStream err) throws IOException {
+    private static int merge(Path dir, List<SimulationConfig> all, PrintStream out, PrintStream err)
+            throws IOException {
         Path pointsDir = dir.resolve("points");
         List<String> missing = new ArrayList<>();
         for (SimulationConfig c : all) {
@@ -144,8 +204,12 @@ final class SweepCommand implements Main.Command {
             }
         }
         if (!missing.isEmpty()) {
-            err.printf(Locale.ROOT, "ppbus sweep: %d of %d points are missing, so nothing was merged: %s%s%n", missing.size(),
-                    all.size(), String.join(", ", missing.subList(0, Math.min(10, missing.size()))),
+            err.printf(
+                    Locale.ROOT,
+                    "ppbus sweep: %d of %d points are missing, so nothing was merged: %s%s%n",
+                    missing.size(),
+                    all.size(),
+                    String.join(", ", missing.subList(0, Math.min(10, missing.size()))),
                     missing.size() > 10 ? ", ..." : "");
             return 1;
         }
@@ -163,9 +227,12 @@ final class SweepCommand implements Main.Command {
 
     /** The canonical order: algorithm, n, load, L, seed, each as listed. */
     static List<SimulationConfig> points(CommandLine cl) throws UsageException {
-        List<String> algorithms = Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", Algorithms.names())));
+        List<String> algorithms =
+                Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", Algorithms.names())));
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
-        SimulationConfig common = Setting.applyAll(SimulationConfig.defaults(), cl,
+        SimulationConfig common = Setting.applyAll(
+                SimulationConfig.defaults(),
+                cl,
                 List.of(Setting.HOLD, Setting.WORKLOAD, Setting.RULES, Setting.WARMUP));
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
         if (seeds < 1) {
@@ -174,16 +241,22 @@ final class SweepCommand implements Main.Command {
         List<SimulationConfig> points = new ArrayList<>();
         for (String a : algorithms) {
             if (!Algorithms.names().contains(a.trim())) {
-                throw new UsageException("unknown algorithm '" + a + "' (" + String.join(", ", Algorithms.names()) + ")");
+                throw new UsageException(
+                        "unknown algorithm '" + a + "' (" + String.join(", ", Algorithms.names()) + ")");
             }
             for (String n : Cli.parseList("nodes", cl.getOptionValue("nodes", "7,13,31,57"))) {
                 for (String p : Cli.parseList("loads", cl.getOptionValue("loads", "0.001,0.01,0.05,0.2,1.0"))) {
                     for (String l : Cli.parseList("latencies", cl.getOptionValue("latencies", "1"))) {
                         for (int s = 1; s <= seeds; s++) {
-                            SimulationConfig c = common.toBuilder().algorithm(a.trim())
-                                    .rules(SoakCommand.takesRules(a) ? common.rules() : RuleSet.FIXED).build()
-                                    .withNodes(Cli.parseInt("nodes", n.trim())).withLoad(Cli.parseDouble("loads", p.trim()))
-                                    .withLatency(Cli.parseInt("latencies", l.trim())).withCycles(cycles).withSeed(s);
+                            SimulationConfig c = common.toBuilder()
+                                    .algorithm(a.trim())
+                                    .rules(SoakCommand.takesRules(a) ? common.rules() : RuleSet.FIXED)
+                                    .build()
+                                    .withNodes(Cli.parseInt("nodes", n.trim()))
+                                    .withLoad(Cli.parseDouble("loads", p.trim()))
+                                    .withLatency(Cli.parseInt("latencies", l.trim()))
+                                    .withCycles(cycles)
+                                    .withSeed(s);
                             try {
                                 points.add(c.validated());
                             } catch (ConfigException e) {
@@ -216,8 +289,16 @@ final class SweepCommand implements Main.Command {
      */
     static String id(SimulationConfig c) {
         SimulationConfig d = SimulationConfig.defaults();
-        return String.format(Locale.ROOT, "%s_n%d_p%s_L%d_s%d_c%d_h%d", c.algorithm(), c.nodes(), Double.toString(c.load()),
-                c.latencyCycles(), c.seed(), c.cycles(), c.holdCycles())
+        return String.format(
+                        Locale.ROOT,
+                        "%s_n%d_p%s_L%d_s%d_c%d_h%d",
+                        c.algorithm(),
+                        c.nodes(),
+                        Double.toString(c.load()),
+                        c.latencyCycles(),
+                        c.seed(),
+                        c.cycles(),
+                        c.holdCycles())
                 + (c.rules().equals(d.rules()) ? "" : "_r" + c.rules().label())
                 + (c.workload().equals(d.workload()) ? "" : "_w" + c.workload().replaceAll("[^A-Za-z0-9.-]", "-"))
                 + (c.warmupCycles() == 0 ? "" : "_warm" + c.warmupCycles());
@@ -235,9 +316,15 @@ final class SweepCommand implements Main.Command {
         }
         try {
             ResultRow r = ResultRow.of(Reports.mapper().readTree(file.toFile()));
-            boolean same = r.algorithm().equals(c.algorithm()) && r.nodes() == c.nodes() && r.load() == c.load()
-                    && r.latency() == c.latencyCycles() && r.seed() == c.seed() && r.hold() == c.holdCycles()
-                    && r.workload().equals(c.workload()) && r.rules().equals(c.rules().label()) && r.warmup() == c.warmupCycles();
+            boolean same = r.algorithm().equals(c.algorithm())
+                    && r.nodes() == c.nodes()
+                    && r.load() == c.load()
+                    && r.latency() == c.latencyCycles()
+                    && r.seed() == c.seed()
+                    && r.hold() == c.holdCycles()
+                    && r.workload().equals(c.workload())
+                    && r.rules().equals(c.rules().label())
+                    && r.warmup() == c.warmupCycles();
             return same ? r : null;
         } catch (IOException | RuntimeException e) {
             return null; // unreadable: run it again
@@ -245,8 +332,8 @@ final class SweepCommand implements Main.Command {
     }
 
     /** Runs the points, writes each file when its point finishes; returns how many finished. */
-    private static int runPoints(List<SimulationConfig> points, Path pointsDir, int threads, PrintStream err, boolean bar)
-            throws Exception {
+    private static int runPoints(
+            List<SimulationConfig> points, Path pointsDir, int threads, PrintStream err, boolean bar) throws Exception {
         if (points.isEmpty()) {
             return 0;
         }
@@ -257,19 +344,31 @@ final class SweepCommand implements Main.Command {
                 // Largest n first: the longest points start early, so the last ones to finish are
                 // short and no core idles at the end waiting for a single big point.
                 List<SimulationConfig> order = new ArrayList<>(points);
-                order.sort(java.util.Comparator.comparingInt(SimulationConfig::nodes).reversed());
+                order.sort(java.util.Comparator.comparingInt(SimulationConfig::nodes)
+                        .reversed());
                 List<Batch.Job<SimulationResult>> jobs = order.stream()
-                        .map(c -> (Batch.Job<SimulationResult>) s -> new Simulation(c).stopWhen(s).run()).toList();
-                new Batch(threads, stop::requested).run(jobs, SimulationResult::interrupted, d -> {
-                    writePoint(d.result(), pointsDir);
-                    progress.points(done.incrementAndGet(), points.size());
-                }, d -> { });
+                        .map(c -> (Batch.Job<SimulationResult>)
+                                s -> new Simulation(c).stopWhen(s).run())
+                        .toList();
+                new Batch(threads, stop::requested)
+                        .run(
+                                jobs,
+                                SimulationResult::interrupted,
+                                d -> {
+                                    writePoint(d.result(), pointsDir);
+                                    progress.points(done.incrementAndGet(), points.size());
+                                },
+                                d -> {});
             } finally {
                 progress.finish();
                 if (stop.requested()) {
                     // Said here, before closing lets the JVM exit.
-                    err.printf(Locale.ROOT, "ppbus sweep: interrupted; %d of %d points finished and kept. "
-                            + "Rerun the same command to resume.%n", done.get(), points.size());
+                    err.printf(
+                            Locale.ROOT,
+                            "ppbus sweep: interrupted; %d of %d points finished and kept. "
+                                    + "Rerun the same command to resume.%n",
+                            done.get(),
+                            points.size());
                 }
             }
         }
@@ -280,7 +379,8 @@ final class SweepCommand implements Main.Command {
     private static void writePoint(SimulationResult r, Path pointsDir) throws IOException {
         ObjectNode json = Reports.json(r, Version.VERSION);
         json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
-        Outputs.write(pointsDir.resolve(id(r.config()) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
+        Outputs.write(
+                pointsDir.resolve(id(r.config()) + ".json"), Reports.mapper().writeValueAsString(json) + "\n");
     }
 
     /** Every point of this sweep whose file is present, in canonical order. */

@@ -23,19 +23,37 @@ final class SynthCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = GenerateCommand.designOptions();
-        o.addOption(Option.builder().longOpt("pnr").desc("also place and route on HX8K with nextpnr-ice40 and report Fmax").build());
+        o.addOption(Option.builder()
+                .longOpt("pnr")
+                .desc("also place and route on HX8K with nextpnr-ice40 and report Fmax")
+                .build());
         o.addOption(Cli.jsonOption("the figures"));
-        o.addOption(Option.builder().longOpt("keep").hasArg().argName("DIR").desc("keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here").build());
-        o.addOption(Option.builder().longOpt("node").desc("one node alone (a client and an arbiter with registered ports) "
-                + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node").build());
-        o.addOption(Option.builder().longOpt("orders").hasArg().argName("LIST")
-                .desc("with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)").build());
+        o.addOption(Option.builder()
+                .longOpt("keep")
+                .hasArg()
+                .argName("DIR")
+                .desc("keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("node")
+                .desc("one node alone (a client and an arbiter with registered ports) "
+                        + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("orders")
+                .hasArg()
+                .argName("LIST")
+                .desc("with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)")
+                .build());
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus synth --nodes N [--algorithm A] [--latency L] [--pnr] [--json FILE]\n"
+            Cli.help(
+                    out,
+                    "ppbus synth --nodes N [--algorithm A] [--latency L] [--pnr] [--json FILE]\n"
                             + "       ppbus synth --node [--orders LIST] [--json FILE]",
-                    "Runs yosys synth_ice40 (hierarchically) on the generated RTL.\n\n", o);
+                    "Runs yosys synth_ice40 (hierarchically) on the generated RTL.\n\n",
+                    o);
             return 0;
         }
         if (cl.hasOption("node")) {
@@ -50,27 +68,55 @@ final class SynthCommand implements Main.Command {
             return 2;
         }
         if (cl.hasOption("pnr") && !ExternalTool.available("nextpnr-ice40")) {
-            err.println("ppbus synth: --pnr needs nextpnr-ice40, which is not installed (apt-get install nextpnr-ice40)");
+            err.println(
+                    "ppbus synth: --pnr needs nextpnr-ice40, which is not installed (apt-get install nextpnr-ice40)");
             return 2;
         }
         int n = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
         Synthesis.Result r;
-        try (WorkFolder f = WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null, "ppbus-synth")) {
+        try (WorkFolder f =
+                WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null, "ppbus-synth")) {
             r = Synthesis.run(d, f.dir(), cl.hasOption("pnr"));
         }
-        String algorithm = Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name();
-        out.printf(Locale.ROOT, "ppbus synth: %s, n=%d, latency %s, iCE40 (yosys synth_ice40 -noflatten)%n", algorithm, n,
+        String algorithm =
+                Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name();
+        out.printf(
+                Locale.ROOT,
+                "ppbus synth: %s, n=%d, latency %s, iCE40 (yosys synth_ice40 -noflatten)%n",
+                algorithm,
+                n,
                 cl.getOptionValue("latency", "1"));
         out.printf(Locale.ROOT, "%-34s %8s %8s %8s%n", "", "LUT4", "carry", "DFF");
-        out.printf(Locale.ROOT, "%-34s %8d %8d %8d%n", "total", r.total().lut4(), r.total().carry(), r.total().dff());
-        out.printf(Locale.ROOT, "%-34s %8.1f %8.1f %8.1f%n", "per node", r.total().lut4() / (double) n,
-                r.total().carry() / (double) n, r.total().dff() / (double) n);
+        out.printf(
+                Locale.ROOT,
+                "%-34s %8d %8d %8d%n",
+                "total",
+                r.total().lut4(),
+                r.total().carry(),
+                r.total().dff());
+        out.printf(
+                Locale.ROOT,
+                "%-34s %8.1f %8.1f %8.1f%n",
+                "per node",
+                r.total().lut4() / (double) n,
+                r.total().carry() / (double) n,
+                r.total().dff() / (double) n);
         out.println("each module (own cells, one instance):");
         for (Synthesis.Module m : r.modules()) {
-            out.printf(Locale.ROOT, "  %-32s %8d %8d %8d%n", m.name(), m.cells().lut4(), m.cells().carry(), m.cells().dff());
+            out.printf(
+                    Locale.ROOT,
+                    "  %-32s %8d %8d %8d%n",
+                    m.name(),
+                    m.cells().lut4(),
+                    m.cells().carry(),
+                    m.cells().dff());
         }
-        out.println("HX8K: " + (r.fitsHx8k() ? "fits" : "does not fit") + " (" + Synthesis.HX8K_LOGIC_CELLS + " logic cells)");
-        out.println("Fmax: " + (r.fmaxMhz() == null ? r.pnrNote() : String.format(Locale.ROOT, "%.2f MHz (%s)", r.fmaxMhz(), r.pnrNote())));
+        out.println("HX8K: " + (r.fitsHx8k() ? "fits" : "does not fit") + " (" + Synthesis.HX8K_LOGIC_CELLS
+                + " logic cells)");
+        out.println("Fmax: "
+                + (r.fmaxMhz() == null
+                        ? r.pnrNote()
+                        : String.format(Locale.ROOT, "%.2f MHz (%s)", r.fmaxMhz(), r.pnrNote())));
         if (cl.hasOption("json")) {
             ObjectNode root = Reports.header(Version.VERSION);
             root.put("algorithm", algorithm);
@@ -108,5 +154,4 @@ final class SynthCommand implements Main.Command {
         o.put("carry", c.carry());
         o.put("dff", c.dff());
     }
-
 }

@@ -15,8 +15,7 @@ final class Terminal {
 
     private static final boolean STDERR = ask();
 
-    private Terminal() {
-    }
+    private Terminal() {}
 
     static boolean stderr() {
         return STDERR;

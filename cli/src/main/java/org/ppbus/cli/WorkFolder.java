@@ -21,7 +21,8 @@ final class WorkFolder implements AutoCloseable {
 
     /** The folder {@code keep} (made if missing), or a new temporary one named after {@code prefix} when it is null. */
     static WorkFolder open(Path keep, String prefix) throws IOException {
-        return keep != null ? new WorkFolder(Files.createDirectories(keep), true)
+        return keep != null
+                ? new WorkFolder(Files.createDirectories(keep), true)
                 : new WorkFolder(Files.createTempDirectory(prefix), false);
     }
 

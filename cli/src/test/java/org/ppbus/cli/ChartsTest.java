@@ -48,19 +48,24 @@ class ChartsTest {
                 rows.add(row(a, n));
             }
         }
-        java.util.List<java.nio.file.Path> files = Charts.write(rows, java.nio.file.Files.createDirectories(dir.resolve("mixed")));
-        assertTrue(files.contains(dir.resolve("mixed").resolve("messages-vs-n_p0.1_L1_by-family.png")), files.toString());
-        java.awt.image.BufferedImage grid = javax.imageio.ImageIO.read(
-                dir.resolve("mixed").resolve("messages-vs-n_p0.1_L1_by-family.png").toFile());
+        java.util.List<java.nio.file.Path> files =
+                Charts.write(rows, java.nio.file.Files.createDirectories(dir.resolve("mixed")));
+        assertTrue(
+                files.contains(dir.resolve("mixed").resolve("messages-vs-n_p0.1_L1_by-family.png")), files.toString());
+        java.awt.image.BufferedImage grid = javax.imageio.ImageIO.read(dir.resolve("mixed")
+                .resolve("messages-vs-n_p0.1_L1_by-family.png")
+                .toFile());
         assertEquals(2 * 900, grid.getWidth()); // three families: two columns of 900-pixel panels, two rows
         assertEquals(2 * 560, grid.getHeight());
-        java.util.List<java.nio.file.Path> one = Charts.write(java.util.List.of(row("lamport", 7), row("ricart-agrawala", 7)),
+        java.util.List<java.nio.file.Path> one = Charts.write(
+                java.util.List.of(row("lamport", 7), row("ricart-agrawala", 7)),
                 java.nio.file.Files.createDirectories(dir.resolve("one")));
         assertTrue(one.stream().noneMatch(p -> p.toString().contains("by-family")), one.toString());
     }
 
     private static ResultRow row(String algorithm, int n) {
-        return new ResultRow(algorithm, n, 0.1, 1, 1, 1000, 100, 0, false, true, 3.0 * n, 2.0 * n, 8.0 * n, 10, 9, 20, 30,
-                2, 0.5, 0.9, 2, 4, "uniform", "fixed", 0);
+        return new ResultRow(
+                algorithm, n, 0.1, 1, 1, 1000, 100, 0, false, true, 3.0 * n, 2.0 * n, 8.0 * n, 10, 9, 20, 30, 2, 0.5,
+                0.9, 2, 4, "uniform", "fixed", 0);
     }
 }

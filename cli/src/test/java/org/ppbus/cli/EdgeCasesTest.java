@@ -38,23 +38,25 @@ class EdgeCasesTest {
     // ---- 1 and 8: correct runs at long latency and with long holds pass ----
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "simulate --nodes 2 --latency 4 --hold 1 --load 0.3 --seed 11 --cycles 50000 --quiet",
-        "simulate --algorithm chandy-misra --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
-        "simulate --algorithm carvalho-roucairol --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
-        "simulate --hold 200000 --cycles 1000 --load 0.5 --quiet",
-        "simulate --algorithm thambu-wong --nodes 5 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 6 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 7 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 7 --latency 10 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 7 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 13 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 31 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 3 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
-        "simulate --algorithm thambu-wong --nodes 32 --workload non-neighbours --cycles 2000 --hold 2 --quiet",
-        "simulate --algorithm thambu-wong --nodes 32 --workload non-neighbours --cycles 2000 --hold 1 --seed 2 --quiet",
-        "simulate --algorithm thambu-wong --nodes 79 --workload non-neighbours-alternating --latency 4 --cycles 20000 --quiet",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "simulate --nodes 2 --latency 4 --hold 1 --load 0.3 --seed 11 --cycles 50000 --quiet",
+                "simulate --algorithm chandy-misra --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
+                "simulate --algorithm carvalho-roucairol --nodes 5 --latency 16 --load 0.3 --seed 12 --cycles 20000 --quiet",
+                "simulate --hold 200000 --cycles 1000 --load 0.5 --quiet",
+                "simulate --algorithm thambu-wong --nodes 5 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 6 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 7 --latency 7 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 7 --latency 10 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 7 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 13 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 31 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 3 --latency 16 --load 0.05 --seed 11 --cycles 30000 --quiet",
+                "simulate --algorithm thambu-wong --nodes 32 --workload non-neighbours --cycles 2000 --hold 2 --quiet",
+                "simulate --algorithm thambu-wong --nodes 32 --workload non-neighbours --cycles 2000 --hold 1 --seed 2 --quiet",
+                "simulate --algorithm thambu-wong --nodes 79 --workload non-neighbours-alternating --latency 4 --cycles 20000 --quiet",
+            })
     void correctRunsExitZero(String line, @TempDir Path dir) {
         List<String> args = new ArrayList<>(List.of(line.split(" ")));
         args.addAll(List.of("--trace-out", dir.resolve("v.trace").toString()));
@@ -100,7 +102,9 @@ class EdgeCasesTest {
         Path link = Files.createSymbolicLink(dir.resolve("link.json"), target.getFileName());
         assertEquals(0, cli.run("simulate", "--cycles", "1000", "--quiet", "--json", link.toString()), cli.err());
         assertTrue(Files.isSymbolicLink(link));
-        assertEquals(1000, Reports.mapper().readTree(target.toFile()).get("loadCycles").asLong());
+        assertEquals(
+                1000,
+                Reports.mapper().readTree(target.toFile()).get("loadCycles").asLong());
     }
 
     @Test
@@ -121,7 +125,8 @@ class EdgeCasesTest {
     @Test
     void dashIsStandardOutput(@TempDir Path dir) throws IOException {
         assertEquals(0, cli.run("simulate", "--cycles", "1000", "--quiet", "--json", "-"), cli.err());
-        assertEquals(1000, Reports.mapper().readTree(cli.out()).get("loadCycles").asLong());
+        assertEquals(
+                1000, Reports.mapper().readTree(cli.out()).get("loadCycles").asLong());
         assertFalse(Files.exists(Path.of("-")), "a file named '-' was written");
         assertTrue(cli.err().contains("entries"), "the readable summary goes to stderr: " + cli.err());
     }
@@ -129,7 +134,12 @@ class EdgeCasesTest {
     @Test
     void anUnwritableOutputIsRefusedBeforeTheRun(@TempDir Path dir) throws IOException {
         Path notAFolder = Files.writeString(dir.resolve("file.txt"), "x");
-        oneLineUsageError("simulate", "--cycles", "1000000000", "--json", notAFolder.resolve("r.json").toString());
+        oneLineUsageError(
+                "simulate",
+                "--cycles",
+                "1000000000",
+                "--json",
+                notAFolder.resolve("r.json").toString());
         assertTrue(cli.err().contains(notAFolder.resolve("r.json").toString()), cli.err());
         oneLineUsageError("sweep", "--out", notAFolder.resolve("sweep").toString(), "--nodes", "7", "--loads", "0.1");
         oneLineUsageError("results", "--out", notAFolder.resolve("R.md").toString());
@@ -138,8 +148,21 @@ class EdgeCasesTest {
     @Test
     void aViolationTraceIsWrittenFirst(@TempDir Path dir) throws IOException {
         Path trace = dir.resolve("a1.trace");
-        assertEquals(1, cli.run("simulate", "--nodes", "7", "--cycles", "200", "--rules", "literal", "--workload",
-                Path.of("..", "docs", "traces", "a1.trace").toString(), "--trace-out", trace.toString(), "--quiet"));
+        assertEquals(
+                1,
+                cli.run(
+                        "simulate",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "200",
+                        "--rules",
+                        "literal",
+                        "--workload",
+                        Path.of("..", "docs", "traces", "a1.trace").toString(),
+                        "--trace-out",
+                        trace.toString(),
+                        "--quiet"));
         assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1"));
     }
 
@@ -149,7 +172,9 @@ class EdgeCasesTest {
         Files.createDirectories(out.resolve("files.f")); // one target is a folder
         assertEquals(2, cli.run("generate", "--nodes", "7", "--out", out.toString()));
         try (var files = Files.list(out)) {
-            assertEquals(List.of("files.f"), files.map(p -> p.getFileName().toString()).toList());
+            assertEquals(
+                    List.of("files.f"),
+                    files.map(p -> p.getFileName().toString()).toList());
         }
         assertTrue(cli.err().contains("files.f"), cli.err());
     }
@@ -157,22 +182,23 @@ class EdgeCasesTest {
     // ---- 7 and 9: strict input ----
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "simulate --nodes 7 --nodes 13 --cycles 10",
-        "compare --algorithms ,",
-        "compare --algorithms lamport,,coordinator",
-        "simulate --nodes 1_0 --cycles 10",
-        "simulate --load 0.5d --cycles 10",
-        "simulate --load Infinity --cycles 10",
-        "simulate --cycles 0x10",
-        "simulate --fault drop:5@c2a_c99999999999_a1 --cycles 10",
-        "soak --latencies 0 --cycles 10",
-        "cosim --algorithm lamport --nodes 3",
-        "verify --latency 2147483647",
-        "verify --latency 100000",
-        "verify --max-states -5",
-        "verify --max-depth -1",
-    })
+    @ValueSource(
+            strings = {
+                "simulate --nodes 7 --nodes 13 --cycles 10",
+                "compare --algorithms ,",
+                "compare --algorithms lamport,,coordinator",
+                "simulate --nodes 1_0 --cycles 10",
+                "simulate --load 0.5d --cycles 10",
+                "simulate --load Infinity --cycles 10",
+                "simulate --cycles 0x10",
+                "simulate --fault drop:5@c2a_c99999999999_a1 --cycles 10",
+                "soak --latencies 0 --cycles 10",
+                "cosim --algorithm lamport --nodes 3",
+                "verify --latency 2147483647",
+                "verify --latency 100000",
+                "verify --max-states -5",
+                "verify --max-depth -1",
+            })
     void badInputIsOneLine(String line) {
         oneLineUsageError(line.split(" "));
         assertFalse(cli.err().contains("For input string"), cli.err());
@@ -186,13 +212,15 @@ class EdgeCasesTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "deep|nesting depth",
-        "huge|String value length",
-        "trailing|Unrecognized token",
-        "second|Trailing token",
-        "duplicate|Duplicate field",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "deep|nesting depth",
+                "huge|String value length",
+                "trailing|Unrecognized token",
+                "second|Trailing token",
+                "duplicate|Duplicate field",
+            })
     void aHostileConfigIsOneLine(String kind, String says, @TempDir Path dir) throws IOException {
         String text = switch (kind) {
             case "deep" -> "[".repeat(1001) + "]".repeat(1001);
@@ -217,18 +245,20 @@ class EdgeCasesTest {
     // ---- issue 33: inputs that were accepted, or that ran out of memory ----
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "simulate --hold 2147483647 --cycles 100|must be 1 to 16777216 cycles",
-        "faults --seeds 2147483647|--seeds must be 1 to 10000",
-        "faults --algorithm misra --rules fixed+heal|applies only to campos-carvalho",
-        "simulate --algorithm lamport --rules literal --cycles 100|applies only to campos-carvalho",
-        "verify --nodes 3 --max-steps -3 --rtl --no-search|--max-steps must be 1 to 1000",
-        "verify --nodes 3 --fifo -1|--fifo needs --async",
-        "verify --nodes 3 --async --fifo 0|--fifo must be 1 to 15",
-        "compare --algorithms lamport,lamport --cycles 100|lists 'lamport' twice",
-        "verify --nodes 7 --active 0,0|lists '0' twice",
-        "simulate --fault drop:27@m_1_1 --algorithm nesterenko-mizuno --nodes 4|a node's message to itself",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "simulate --hold 2147483647 --cycles 100|must be 1 to 16777216 cycles",
+                "faults --seeds 2147483647|--seeds must be 1 to 10000",
+                "faults --algorithm misra --rules fixed+heal|applies only to campos-carvalho",
+                "simulate --algorithm lamport --rules literal --cycles 100|applies only to campos-carvalho",
+                "verify --nodes 3 --max-steps -3 --rtl --no-search|--max-steps must be 1 to 1000",
+                "verify --nodes 3 --fifo -1|--fifo needs --async",
+                "verify --nodes 3 --async --fifo 0|--fifo must be 1 to 15",
+                "compare --algorithms lamport,lamport --cycles 100|lists 'lamport' twice",
+                "verify --nodes 7 --active 0,0|lists '0' twice",
+                "simulate --fault drop:27@m_1_1 --algorithm nesterenko-mizuno --nodes 4|a node's message to itself",
+            })
     void inputsThatMustBeRefused(String line, String says) {
         oneLineUsageError(line.split(" "));
         assertTrue(cli.err().contains(says), cli.err());
@@ -239,10 +269,15 @@ class EdgeCasesTest {
      * plan and cosim started its build first.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"sweep --nodes 7 --loads 0.1 --algorithms lamport --cycles 100 --out OUT",
-        "cosim --nodes 7 --cycles 100", "simulate --nodes 7 --cycles 100"})
+    @ValueSource(
+            strings = {
+                "sweep --nodes 7 --loads 0.1 --algorithms lamport --cycles 100 --out OUT",
+                "cosim --nodes 7 --cycles 100",
+                "simulate --nodes 7 --cycles 100"
+            })
     void anUnknownWorkloadIsRefusedBeforeAnyWork(String line, @TempDir Path dir) {
-        List<String> args = new ArrayList<>(List.of(line.replace("OUT", dir.resolve("out").toString()).split(" ")));
+        List<String> args = new ArrayList<>(
+                List.of(line.replace("OUT", dir.resolve("out").toString()).split(" ")));
         args.addAll(List.of("--workload", dir.resolve("missing.trace").toString()));
         oneLineUsageError(args.toArray(new String[0]));
         assertTrue(cli.err().contains("is unknown"), cli.err());
@@ -267,7 +302,9 @@ class EdgeCasesTest {
         assertTrue(cli.err().contains("no run is that long"), cli.err());
         Path bom = dir.resolve("bom.trace");
         Files.writeString(bom, "\uFEFF# ppbus request trace v1\n# nodes 7\n1 3 4\n");
-        assertEquals(0, cli.run("simulate", "--nodes", "7", "--cycles", "100", "--quiet", "--workload", bom.toString()),
+        assertEquals(
+                0,
+                cli.run("simulate", "--nodes", "7", "--cycles", "100", "--quiet", "--workload", bom.toString()),
                 cli.err());
     }
 
@@ -277,7 +314,8 @@ class EdgeCasesTest {
         Path config = dir.resolve("c.json");
         Files.writeString(config, "{\"cycles\": 2e3, \"nodes\": 7.0}");
         Path json = dir.resolve("r.json");
-        assertEquals(0, cli.run("simulate", "--config", config.toString(), "--quiet", "--json", json.toString()), cli.err());
+        assertEquals(
+                0, cli.run("simulate", "--config", config.toString(), "--quiet", "--json", json.toString()), cli.err());
         JsonNode r = Reports.mapper().readTree(json.toFile());
         assertEquals(2000, r.get("config").get("cycles").asLong());
         assertEquals(7, r.get("config").get("nodes").asInt());
@@ -286,9 +324,15 @@ class EdgeCasesTest {
     /** Past the bus's capacity the report says so (README's example used to run at 2.3 without a word). */
     @Test
     void aSaturatedRunSaysSo() {
-        assertEquals(0, cli.run("simulate", "--nodes", "57", "--cycles", "2000", "--load", "0.01", "--hold", "4"), cli.err());
+        assertEquals(
+                0,
+                cli.run("simulate", "--nodes", "57", "--cycles", "2000", "--load", "0.01", "--hold", "4"),
+                cli.err());
         assertTrue(cli.out().contains("offered load 2.28") && cli.out().contains("the bus is saturated"), cli.out());
-        assertEquals(0, cli.run("simulate", "--nodes", "57", "--cycles", "2000", "--load", "0.001", "--hold", "4"), cli.err());
+        assertEquals(
+                0,
+                cli.run("simulate", "--nodes", "57", "--cycles", "2000", "--load", "0.001", "--hold", "4"),
+                cli.err());
         assertTrue(cli.out().contains("offered load 0.228") && !cli.out().contains("saturated"), cli.out());
     }
 }

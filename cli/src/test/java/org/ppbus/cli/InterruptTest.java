@@ -24,25 +24,33 @@ import org.ppbus.testbench.Reports;
 class InterruptTest {
 
     private static Process start(Path dir, String jvmOptions, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC"));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC"));
         if (!jvmOptions.isEmpty()) {
             cmd.add(jvmOptions);
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        return new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile())
+                .start();
     }
 
     private static void terminate(Process p) throws Exception {
-        assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor());
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-TERM", Long.toString(p.pid()))
+                        .start()
+                        .waitFor());
     }
 
     /** The must-show run: n = 1000 with every check, stopped after 5 s, ends within 2 s with a whole report. */
     @Test
     void aLongRunStopsWithinTwoSecondsAndLeavesACompleteReport(@TempDir Path dir) throws Exception {
-        Process p = start(dir, "", "simulate", "--nodes", "1000", "--check", "--cycles", "1e7", "--json", "r.json", "--quiet");
+        Process p = start(
+                dir, "", "simulate", "--nodes", "1000", "--check", "--cycles", "1e7", "--json", "r.json", "--quiet");
         Thread.sleep(5000);
         assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
         long t0 = System.nanoTime();
@@ -59,8 +67,20 @@ class InterruptTest {
 
     @Test
     void soakPrintsTheSummaryOfWhatFinished(@TempDir Path dir) throws Exception {
-        Process p = start(dir, "", "soak", "--nodes", "3,7,13,31,57,133", "--loads", "0.1,1.0", "--latencies", "1,3",
-                "--cycles", "2000000", "--threads", "1");
+        Process p = start(
+                dir,
+                "",
+                "soak",
+                "--nodes",
+                "3,7,13,31,57,133",
+                "--loads",
+                "0.1,1.0",
+                "--latencies",
+                "1,3",
+                "--cycles",
+                "2000000",
+                "--threads",
+                "1");
         Thread.sleep(4000);
         terminate(p);
         assertTrue(p.waitFor(5, TimeUnit.SECONDS));
@@ -72,8 +92,22 @@ class InterruptTest {
     /** The interrupted soak's JSON has the points that finished (it was written after the JVM halted: never). */
     @Test
     void soakWritesTheReportsOfWhatFinished(@TempDir Path dir) throws Exception {
-        Process p = start(dir, "", "soak", "--nodes", "3,7,13,31,57,133", "--loads", "0.1,1.0", "--latencies", "1,3",
-                "--cycles", "2000000", "--threads", "1", "--json", "s.json");
+        Process p = start(
+                dir,
+                "",
+                "soak",
+                "--nodes",
+                "3,7,13,31,57,133",
+                "--loads",
+                "0.1,1.0",
+                "--latencies",
+                "1,3",
+                "--cycles",
+                "2000000",
+                "--threads",
+                "1",
+                "--json",
+                "s.json");
         Thread.sleep(5000);
         terminate(p);
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));
@@ -130,7 +164,8 @@ class InterruptTest {
         assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
         terminate(p);
         assertTrue(p.waitFor(20, TimeUnit.SECONDS), "still running 20 s after the signal");
-        assertTrue(Files.readString(dir.resolve("out.txt")).contains("UNDECIDED: interrupted"),
+        assertTrue(
+                Files.readString(dir.resolve("out.txt")).contains("UNDECIDED: interrupted"),
                 Files.readString(dir.resolve("out.txt")) + Files.readString(dir.resolve("err.txt")));
         JsonNode r = Reports.mapper().readTree(dir.resolve("v.json").toFile());
         assertTrue(r.get("interrupted").asBoolean());

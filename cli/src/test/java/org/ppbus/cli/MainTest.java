@@ -23,7 +23,10 @@ class MainTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return Main.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     private String errText() {
@@ -31,8 +34,20 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--nodes 0", "--nodes -4", "--load 1.5", "--load -0.1", "--latency 0", "--workload nosuch",
-                            "--nodes seven", "--hold 0", "--rules strict", "--bogus 3", "--config /nonexistent/x.json"})
+    @ValueSource(
+            strings = {
+                "--nodes 0",
+                "--nodes -4",
+                "--load 1.5",
+                "--load -0.1",
+                "--latency 0",
+                "--workload nosuch",
+                "--nodes seven",
+                "--hold 0",
+                "--rules strict",
+                "--bogus 3",
+                "--config /nonexistent/x.json"
+            })
     void badInputIsOneLineAndExitTwo(String bad) {
         String[] args = ("simulate --cycles 10 " + bad).split(" ");
         assertEquals(2, run(args), errText());
@@ -54,14 +69,39 @@ class MainTest {
     @Test
     void simulateWritesTheReportWithTheRequiredFields(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("r.json");
-        assertEquals(0, run("simulate", "--nodes", "7", "--cycles", "20000", "--load", "0.05", "--seed", "3", "--quiet",
-                "--json", json.toString()));
+        assertEquals(
+                0,
+                run(
+                        "simulate",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "20000",
+                        "--load",
+                        "0.05",
+                        "--seed",
+                        "3",
+                        "--quiet",
+                        "--json",
+                        json.toString()));
         JsonNode r = Reports.mapper().readTree(json.toFile());
-        for (String f : new String[] {"config", "cycles", "entries", "mutexViolations", "deadlock", "messagesPerEntry",
-                                      "symbolsPerEntry", "bitsPerEntry", "wait", "busUtilization", "jainFairness"}) {
+        for (String f : new String[] {
+            "config",
+            "cycles",
+            "entries",
+            "mutexViolations",
+            "deadlock",
+            "messagesPerEntry",
+            "symbolsPerEntry",
+            "bitsPerEntry",
+            "wait",
+            "busUtilization",
+            "jainFairness"
+        }) {
             assertTrue(r.has(f), f);
         }
-        assertTrue(r.get("messagesPerEntry").has("mean") && r.get("messagesPerEntry").has("max"));
+        assertTrue(r.get("messagesPerEntry").has("mean")
+                && r.get("messagesPerEntry").has("max"));
         for (String f : new String[] {"mean", "p50", "p99", "max"}) {
             assertTrue(r.get("wait").has(f), f);
         }
@@ -80,16 +120,46 @@ class MainTest {
         Files.writeString(scenario, "# ppbus request trace v1\n# nodes 7\n1 6 1\n20 4 1\n");
         Path trace = dir.resolve("v.trace");
         Path json = dir.resolve("v.json");
-        int code = run("simulate", "--nodes", "7", "--cycles", "100", "--rules", "literal", "--quiet", "--workload",
-                scenario.toString(), "--watchdog", "2000", "--json", json.toString(), "--trace-out", trace.toString());
+        int code = run(
+                "simulate",
+                "--nodes",
+                "7",
+                "--cycles",
+                "100",
+                "--rules",
+                "literal",
+                "--quiet",
+                "--workload",
+                scenario.toString(),
+                "--watchdog",
+                "2000",
+                "--json",
+                json.toString(),
+                "--trace-out",
+                trace.toString());
         assertEquals(1, code);
         assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1"));
         JsonNode r = Reports.mapper().readTree(json.toFile());
         long cycle = r.get("violation").get("cycle").asLong();
         // Replaying the trace reproduces the same first violation at the same cycle.
         Path json2 = dir.resolve("v2.json");
-        run("simulate", "--nodes", "7", "--cycles", "100", "--rules", "literal", "--quiet", "--watchdog", "2000",
-                "--workload", trace.toString(), "--json", json2.toString(), "--trace-out", dir.resolve("w.trace").toString());
+        run(
+                "simulate",
+                "--nodes",
+                "7",
+                "--cycles",
+                "100",
+                "--rules",
+                "literal",
+                "--quiet",
+                "--watchdog",
+                "2000",
+                "--workload",
+                trace.toString(),
+                "--json",
+                json2.toString(),
+                "--trace-out",
+                dir.resolve("w.trace").toString());
         JsonNode r2 = Reports.mapper().readTree(json2.toFile());
         assertEquals(cycle, r2.get("violation").get("cycle").asLong());
         assertEquals(r.get("violation").get("invariant"), r2.get("violation").get("invariant"));
@@ -122,19 +192,22 @@ class MainTest {
      * reports that under its own option, so a soak's latency error names --latencies.
      */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-            "simulate --latency 0|ppbus simulate: --latency: must be at least 1 cycle, got 0",
-            "simulate --latency 2000|ppbus simulate: --latency: must be at most 1024 cycles, got 2000",
-            "simulate --hot-load 2|ppbus simulate: --hot-load: must be in [0,1], got 2.0",
-            "simulate --stall 0|ppbus simulate: --stall: must be at least 1 cycle, got 0",
-            "simulate --algorithm lamport --fault corrupt:random|ppbus simulate: --fault: into lamport's messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got corrupt:random",
-            "faults --algorithm misra --kinds corrupt|ppbus faults: --kinds: misra takes drop, crash, got 'corrupt'",
-            "faults --algorithm central-rr --kinds drop|ppbus faults: --kinds: central-rr takes crash, got 'drop'",
-            "faults --rules bogus|ppbus faults: --rules: unknown rule set 'bogus' (fixed, literal, literal+F1+F2..., each with +heal and +reclaim)",
-            "compare --hold 0|ppbus compare: --hold: must be 1 to 16777216 cycles, got 0",
-            "cosim --nodes 5000|ppbus cosim: --nodes: must be at most 4161 (q = 64), got 5000",
-            "soak --latencies 0|ppbus soak: --latencies: must be at least 1 cycle, got 0",
-            "faults --load 1.5|ppbus faults: --load: must be in [0,1], got 1.5"})
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "simulate --latency 0|ppbus simulate: --latency: must be at least 1 cycle, got 0",
+                "simulate --latency 2000|ppbus simulate: --latency: must be at most 1024 cycles, got 2000",
+                "simulate --hot-load 2|ppbus simulate: --hot-load: must be in [0,1], got 2.0",
+                "simulate --stall 0|ppbus simulate: --stall: must be at least 1 cycle, got 0",
+                "simulate --algorithm lamport --fault corrupt:random|ppbus simulate: --fault: into lamport's messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got corrupt:random",
+                "faults --algorithm misra --kinds corrupt|ppbus faults: --kinds: misra takes drop, crash, got 'corrupt'",
+                "faults --algorithm central-rr --kinds drop|ppbus faults: --kinds: central-rr takes crash, got 'drop'",
+                "faults --rules bogus|ppbus faults: --rules: unknown rule set 'bogus' (fixed, literal, literal+F1+F2..., each with +heal and +reclaim)",
+                "compare --hold 0|ppbus compare: --hold: must be 1 to 16777216 cycles, got 0",
+                "cosim --nodes 5000|ppbus cosim: --nodes: must be at most 4161 (q = 64), got 5000",
+                "soak --latencies 0|ppbus soak: --latencies: must be at least 1 cycle, got 0",
+                "faults --load 1.5|ppbus faults: --load: must be in [0,1], got 1.5"
+            })
     void configErrorsNameTheCommandsOwnOption(String args, String expected) {
         assertEquals(2, run((args + " --cycles 10").split(" ")));
         assertEquals(expected, errText().trim());
@@ -162,11 +235,15 @@ class MainTest {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.MethodSource("algorithmNames")
     void everyAlgorithmsJsonReportIsConsistent(String algorithm) throws Exception {
-        assertEquals(0, run("simulate", "--algorithm", algorithm, "--nodes", "7", "--cycles", "20000", "--json", "-"), errText());
-        com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(out.toString(StandardCharsets.UTF_8));
+        assertEquals(
+                0,
+                run("simulate", "--algorithm", algorithm, "--nodes", "7", "--cycles", "20000", "--json", "-"),
+                errText());
+        com.fasterxml.jackson.databind.JsonNode r =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
         assertEquals(algorithm, r.get("algorithm").asText());
-        boolean sends = !org.ppbus.registry.Algorithms.named(algorithm).messages().at(7).isEmpty();
+        boolean sends =
+                !org.ppbus.registry.Algorithms.named(algorithm).messages().at(7).isEmpty();
         for (String figure : new String[] {"messagesPerEntry", "bitsPerEntry"}) {
             com.fasterxml.jackson.databind.JsonNode f = r.get(figure);
             assertEquals(sends, f.get("mean").asDouble() > 0, algorithm + " " + figure + " " + f);
@@ -177,29 +254,76 @@ class MainTest {
     /** A sweep's CSV carries every setting of a point, and points with other rules or workloads are other points. */
     @Test
     void sweepCarriesHoldWorkloadAndRules(@TempDir Path dir) throws Exception {
-        assertEquals(0, run("sweep", "--algorithms", "campos-carvalho", "--nodes", "7", "--loads", "0.05", "--cycles", "2000",
-                "--hold", "3", "--rules", "literal+F3", "--workload", "neighbours", "--out", dir.toString(), "--quiet"), errText());
+        assertEquals(
+                0,
+                run(
+                        "sweep",
+                        "--algorithms",
+                        "campos-carvalho",
+                        "--nodes",
+                        "7",
+                        "--loads",
+                        "0.05",
+                        "--cycles",
+                        "2000",
+                        "--hold",
+                        "3",
+                        "--rules",
+                        "literal+F3",
+                        "--workload",
+                        "neighbours",
+                        "--out",
+                        dir.toString(),
+                        "--quiet"),
+                errText());
         List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
         assertTrue(csv.get(0).endsWith(",hold,workload,rules,warmup"), csv.get(0));
         assertTrue(csv.get(1).endsWith(",3,neighbours,literal+F3,0"), csv.get(1));
-        assertTrue(Files.exists(dir.resolve("points").resolve("campos-carvalho_n7_p0.05_L1_s1_c2000_h3_rliteral+F3_wneighbours.json")));
+        assertTrue(Files.exists(
+                dir.resolve("points").resolve("campos-carvalho_n7_p0.05_L1_s1_c2000_h3_rliteral+F3_wneighbours.json")));
         // The same point with the fixed rules is another point: it runs, it is not taken from the file.
-        assertEquals(0, run("sweep", "--algorithms", "campos-carvalho", "--nodes", "7", "--loads", "0.05", "--cycles", "2000",
-                "--hold", "3", "--workload", "neighbours", "--out", dir.toString(), "--quiet"), errText());
+        assertEquals(
+                0,
+                run(
+                        "sweep",
+                        "--algorithms",
+                        "campos-carvalho",
+                        "--nodes",
+                        "7",
+                        "--loads",
+                        "0.05",
+                        "--cycles",
+                        "2000",
+                        "--hold",
+                        "3",
+                        "--workload",
+                        "neighbours",
+                        "--out",
+                        dir.toString(),
+                        "--quiet"),
+                errText());
         assertTrue(Files.readAllLines(dir.resolve("sweep.csv")).get(1).endsWith(",3,neighbours,fixed,0"));
     }
 
     /** The replay command simulate prints reproduces the same violation at the same cycle. */
     @ParameterizedTest
-    @ValueSource(strings = {"--nodes 13 --cycles 30000 --load 0.05 --rules literal",
-                            "--nodes 10 --cycles 20000 --load 0.1 --latency 3 --geometric-hold --rules literal+F2"})
+    @ValueSource(
+            strings = {
+                "--nodes 13 --cycles 30000 --load 0.05 --rules literal",
+                "--nodes 10 --cycles 20000 --load 0.1 --latency 3 --geometric-hold --rules literal+F2"
+            })
     void simulatesReplayReproducesItsViolation(String settings, @TempDir Path dir) throws Exception {
         String trace = dir.resolve("v.trace").toString();
         assertEquals(1, run(("simulate " + settings + " --trace-out " + trace).split(" ")));
         String first = out.toString(StandardCharsets.UTF_8);
-        String violation = first.lines().filter(l -> l.startsWith("VIOLATION")).findFirst().orElseThrow();
-        String replay = first.lines().filter(l -> l.startsWith("replay: ppbus ")).findFirst().orElseThrow()
-                .substring("replay: ppbus ".length()).replaceAll("  \\(.*", "");
+        String violation =
+                first.lines().filter(l -> l.startsWith("VIOLATION")).findFirst().orElseThrow();
+        String replay = first.lines()
+                .filter(l -> l.startsWith("replay: ppbus "))
+                .findFirst()
+                .orElseThrow()
+                .substring("replay: ppbus ".length())
+                .replaceAll("  \\(.*", "");
         out.reset();
         assertEquals(1, run(replay.split(" ")));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains(violation), replay + " gave:\n" + out);
@@ -212,7 +336,9 @@ class MainTest {
         String core = Files.readString(dir.resolve("arb0_top.core"));
         assertTrue(core.startsWith("CAPI=2:\n"), core);
         assertTrue(core.contains("toplevel: arb0_top\n") && core.contains("toplevel: tb_arb0_top\n"), core);
-        List<String> listed = Files.readAllLines(dir.resolve("files.f")).stream().filter(l -> !l.startsWith("//")).toList();
+        List<String> listed = Files.readAllLines(dir.resolve("files.f")).stream()
+                .filter(l -> !l.startsWith("//"))
+                .toList();
         assertEquals(List.of("arb0_outq.v", "arb0_channel.v", "arb0_client.v", "arb0_arbiter.v", "arb0_top.v"), listed);
         for (String f : listed) {
             assertTrue(core.contains("      - " + f + "\n"), f);
@@ -220,7 +346,16 @@ class MainTest {
         }
         assertTrue(Files.readString(dir.resolve("tb_arb0_top.v")).contains("arb0_top dut ("));
         assertFalse(Files.readString(dir.resolve("arb0_top.v")).contains("ppbus_client"));
-        assertEquals(2, run("generate", "--nodes", "7", "--prefix", "9bad", "--out", dir.resolve("x").toString()));
+        assertEquals(
+                2,
+                run(
+                        "generate",
+                        "--nodes",
+                        "7",
+                        "--prefix",
+                        "9bad",
+                        "--out",
+                        dir.resolve("x").toString()));
     }
 
     /** soak writes its finished points as JSON reports and as the sweep's CSV rows, like sweep and compare. */
@@ -228,16 +363,34 @@ class MainTest {
     void soakWritesJsonAndCsv(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("s.json");
         Path csv = dir.resolve("s.csv");
-        assertEquals(0, run("soak", "--nodes", "3,7", "--loads", "0.1", "--latencies", "1,2", "--cycles", "3000",
-                "--json", json.toString(), "--csv", csv.toString()), errText());
-        com.fasterxml.jackson.databind.JsonNode points = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile())
+        assertEquals(
+                0,
+                run(
+                        "soak",
+                        "--nodes",
+                        "3,7",
+                        "--loads",
+                        "0.1",
+                        "--latencies",
+                        "1,2",
+                        "--cycles",
+                        "3000",
+                        "--json",
+                        json.toString(),
+                        "--csv",
+                        csv.toString()),
+                errText());
+        com.fasterxml.jackson.databind.JsonNode points = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.toFile())
                 .get("points");
         assertEquals(4, points.size());
         List<String> rows = Files.readAllLines(csv);
         assertEquals(ResultRow.CSV_HEADER, rows.get(0));
         assertEquals(5, rows.size());
         for (int i = 0; i < 4; i++) {
-            assertEquals(points.get(i).get("config").get("nodes").asInt(), Integer.parseInt(rows.get(i + 1).split(",")[1]));
+            assertEquals(
+                    points.get(i).get("config").get("nodes").asInt(),
+                    Integer.parseInt(rows.get(i + 1).split(",")[1]));
         }
         assertEquals(2, run("soak", "--cosim", "--json", json.toString()));
     }
@@ -247,7 +400,16 @@ class MainTest {
         assertEquals(0, run("generate", "--nodes", "7", "--out", dir.toString()));
         assertTrue(Files.readString(dir.resolve("ppbus_top.v")).contains("module ppbus_top ("));
         assertTrue(Files.readString(dir.resolve("files.f")).contains("ppbus_top.v"));
-        assertEquals(0, run("generate", "--nodes", "5", "--algorithm", "central-rr", "--out", dir.resolve("rr").toString()));
+        assertEquals(
+                0,
+                run(
+                        "generate",
+                        "--nodes",
+                        "5",
+                        "--algorithm",
+                        "central-rr",
+                        "--out",
+                        dir.resolve("rr").toString()));
         assertTrue(Files.readString(dir.resolve("rr").resolve("ppbus_top.v")).contains("ppbus_rr_arbiter"));
         assertEquals(2, run("generate", "--nodes", "7", "--latency", "0", "--out", dir.toString()));
         assertEquals(2, run("generate", "--nodes", "7"));
@@ -265,14 +427,45 @@ class MainTest {
         assertEquals(21, top.split("\\((0)\\)", -1).length - 1);
         assertTrue(top.contains(" rules=literal "));
         assertTrue(top.contains("--rules literal --out DIR"));
-        assertEquals(0, run("generate", "--nodes", "7", "--rules", "literal+F1+F2+F3", "--out", dir.resolve("f").toString()));
-        assertEquals(0, run("generate", "--nodes", "7", "--out", dir.resolve("d").toString()));
-        assertEquals(Files.readString(dir.resolve("d").resolve("ppbus_top.v")), Files.readString(dir.resolve("f").resolve("ppbus_top.v")));
+        assertEquals(
+                0,
+                run(
+                        "generate",
+                        "--nodes",
+                        "7",
+                        "--rules",
+                        "literal+F1+F2+F3",
+                        "--out",
+                        dir.resolve("f").toString()));
+        assertEquals(
+                0, run("generate", "--nodes", "7", "--out", dir.resolve("d").toString()));
+        assertEquals(
+                Files.readString(dir.resolve("d").resolve("ppbus_top.v")),
+                Files.readString(dir.resolve("f").resolve("ppbus_top.v")));
         err.reset();
-        assertEquals(2, run("generate", "--nodes", "7", "--rules", "strict", "--out", dir.resolve("x").toString()));
+        assertEquals(
+                2,
+                run(
+                        "generate",
+                        "--nodes",
+                        "7",
+                        "--rules",
+                        "strict",
+                        "--out",
+                        dir.resolve("x").toString()));
         assertEquals(1, errText().trim().split("\n").length, errText());
-        assertEquals(2, run("generate", "--nodes", "7", "--algorithm", "central-rr", "--rules", "literal", "--out",
-                dir.resolve("y").toString()));
+        assertEquals(
+                2,
+                run(
+                        "generate",
+                        "--nodes",
+                        "7",
+                        "--algorithm",
+                        "central-rr",
+                        "--rules",
+                        "literal",
+                        "--out",
+                        dir.resolve("y").toString()));
     }
 
     @Test
@@ -308,7 +501,9 @@ class MainTest {
             int k = q + 1;
             long protocol = 2 + 4L * k + 3L * k + (long) k * (k - 1) / 2 + 4L * k;
             long dff = node.get("dff").asLong();
-            assertTrue(dff == protocol || dff == protocol + 1, "q=" + q + ": " + dff + " flip-flops, expected " + protocol);
+            assertTrue(
+                    dff == protocol || dff == protocol + 1,
+                    "q=" + q + ": " + dff + " flip-flops, expected " + protocol);
             assertTrue(node.get("lut4").asLong() > 0);
             assertTrue(node.get("fmaxMhz").asDouble() > 0, node.toString());
         }
@@ -320,8 +515,21 @@ class MainTest {
     @Test
     void simulateWritesAVcdWindow(@TempDir Path dir) throws Exception {
         Path vcd = dir.resolve("w.vcd");
-        assertEquals(0, run("simulate", "--nodes", "7", "--cycles", "300", "--load", "0.2", "--quiet",
-                "--vcd", vcd.toString(), "--vcd-window", "100:200"));
+        assertEquals(
+                0,
+                run(
+                        "simulate",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "300",
+                        "--load",
+                        "0.2",
+                        "--quiet",
+                        "--vcd",
+                        vcd.toString(),
+                        "--vcd-window",
+                        "100:200"));
         String text = Files.readString(vcd);
         assertTrue(text.contains("$scope module ppbus_top $end"));
         assertTrue(text.contains(" c2a_c0_a1 [1:0] $end"));
@@ -335,11 +543,26 @@ class MainTest {
     void cosimReportsNoDivergence(@TempDir Path dir) throws Exception {
         RequiredTools.require("verilator");
         Path json = dir.resolve("c.json");
-        assertEquals(0, run("cosim", "--nodes", "3", "--cycles", "5000", "--load", "0.2", "--seed", "2",
-                "--json", json.toString()));
+        assertEquals(
+                0,
+                run(
+                        "cosim",
+                        "--nodes",
+                        "3",
+                        "--cycles",
+                        "5000",
+                        "--load",
+                        "0.2",
+                        "--seed",
+                        "2",
+                        "--json",
+                        json.toString()));
         JsonNode r = Reports.mapper().readTree(json.toFile());
         assertEquals(0, r.get("divergences").asInt());
-        assertEquals("verilator", r.get("config").get("rtlSimulator").asText(), "without --fault cosim is the Verilator lockstep");
+        assertEquals(
+                "verilator",
+                r.get("config").get("rtlSimulator").asText(),
+                "without --fault cosim is the Verilator lockstep");
         assertTrue(r.get("cycles").asLong() >= 5000);
         for (String f : new String[] {"javaCyclesPerSecond", "rtlCyclesPerSecond", "lockstepCyclesPerSecond"}) {
             assertTrue(r.get(f).asDouble() > 0, f);
@@ -353,12 +576,26 @@ class MainTest {
     void compareWritesOneRowPerAlgorithm(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("c.json");
         Path csv = dir.resolve("c.csv");
-        assertEquals(0, run("compare", "--nodes", "13", "--load", "0.05", "--cycles", "20000", "--json", json.toString(),
-                "--csv", csv.toString()));
+        assertEquals(
+                0,
+                run(
+                        "compare",
+                        "--nodes",
+                        "13",
+                        "--load",
+                        "0.05",
+                        "--cycles",
+                        "20000",
+                        "--json",
+                        json.toString(),
+                        "--csv",
+                        csv.toString()));
         JsonNode rows = Reports.mapper().readTree(json.toFile()).get("algorithms");
         assertEquals(Algorithms.names().size(), rows.size());
         for (JsonNode row : rows) {
-            for (String f : new String[] {"algorithm", "mutexViolations", "deadlock", "messagesPerEntry", "bitsPerEntry", "wait"}) {
+            for (String f :
+                    new String[] {"algorithm", "mutexViolations", "deadlock", "messagesPerEntry", "bitsPerEntry", "wait"
+                    }) {
                 assertTrue(row.has(f), f);
             }
         }

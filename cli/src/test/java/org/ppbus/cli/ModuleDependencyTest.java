@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,8 +88,13 @@ class ModuleDependencyTest {
         return found;
     }
 
-    private static void connect(String v, Map<String, Set<String>> uses, Map<String, Integer> index,
-                                Map<String, Integer> low, List<String> stack, List<List<String>> found) {
+    private static void connect(
+            String v,
+            Map<String, Set<String>> uses,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            List<String> stack,
+            List<List<String>> found) {
         index.put(v, index.size());
         low.put(v, index.get(v));
         stack.add(v);
@@ -116,8 +121,8 @@ class ModuleDependencyTest {
 
     @Test
     void theCycleFinderFindsACycle() {
-        Map<String, Set<String>> uses = new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"),
-                "d", Set.of("a")));
+        Map<String, Set<String>> uses =
+                new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of("a")));
         assertEquals(List.of(List.of("a", "b", "c")), cycles(uses));
         assertEquals(List.of(), cycles(Map.of("a", Set.of("b"), "b", Set.of())));
     }

@@ -29,14 +29,15 @@ class OutputPathsTest {
 
     /** Every command with a JSON report that runs without an RTL tool, small. */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "plane --nodes 7",
-        "simulate --nodes 7 --cycles 2000 --quiet",
-        "compare --nodes 7 --cycles 2000 --algorithms campos-carvalho,lamport",
-        "soak --nodes 3 --loads 0.1 --latencies 1 --cycles 2000",
-        "faults --nodes 7 --seeds 2 --cycles 2000",
-        "verify --nodes 3",
-    })
+    @ValueSource(
+            strings = {
+                "plane --nodes 7",
+                "simulate --nodes 7 --cycles 2000 --quiet",
+                "compare --nodes 7 --cycles 2000 --algorithms campos-carvalho,lamport",
+                "soak --nodes 3 --loads 0.1 --latencies 1 --cycles 2000",
+                "faults --nodes 7 --seeds 2 --cycles 2000",
+                "verify --nodes 3",
+            })
     void aReportOnStandardOutputIsAllThatStandardOutputCarries(String line) throws IOException {
         List<String> args = new ArrayList<>(List.of(line.split(" ")));
         args.addAll(List.of("--json", "-"));
@@ -71,7 +72,10 @@ class OutputPathsTest {
         for (int i = 0; i < outputs.size(); i++) {
             for (int j = i + 1; j < outputs.size(); j++) {
                 List<String> args = new ArrayList<>(List.of(line.split(" ")));
-                args.addAll(List.of("--" + outputs.get(i), same.toString(), "--" + outputs.get(j),
+                args.addAll(List.of(
+                        "--" + outputs.get(i),
+                        same.toString(),
+                        "--" + outputs.get(j),
                         dir.resolve(".").resolve("same.out").toString()));
                 oneLineUsageError(args);
                 assertTrue(cli.err().contains("both write"), cli.err());
@@ -86,8 +90,16 @@ class OutputPathsTest {
         Path trace = dir.resolve("in.trace");
         String text = "# ppbus request trace v1\n# nodes 7\n1 3 4\n";
         Files.writeString(trace, text);
-        oneLineUsageError(List.of("simulate", "--nodes", "7", "--cycles", "100", "--workload", trace.toString(),
-                "--" + output, trace.toString()));
+        oneLineUsageError(List.of(
+                "simulate",
+                "--nodes",
+                "7",
+                "--cycles",
+                "100",
+                "--workload",
+                trace.toString(),
+                "--" + output,
+                trace.toString()));
         assertEquals(text, Files.readString(trace), "the input is untouched");
     }
 
@@ -106,7 +118,8 @@ class OutputPathsTest {
     /** A waveform sent to a device gets no save file and no filters beside it (they went into /dev). */
     @Test
     void aWaveformToADeviceLeavesNothingBesideIt() throws IOException {
-        assertEquals(0, cli.run("simulate", "--nodes", "7", "--cycles", "200", "--quiet", "--vcd", "/dev/null"), cli.err());
+        assertEquals(
+                0, cli.run("simulate", "--nodes", "7", "--cycles", "200", "--quiet", "--vcd", "/dev/null"), cli.err());
         for (String sidecar : List.of("null.gtkw", "null.c2a.filter", "null.a2c.filter", "null.state.filter")) {
             assertFalse(Files.exists(Path.of("/dev", sidecar)), sidecar);
         }
@@ -120,8 +133,8 @@ class OutputPathsTest {
     @Test
     void aFullDiskIsOneLineThatNamesTheFile() {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "no /dev/full here");
-        oneLineUsageError(List.of("simulate", "--nodes", "7", "--cycles", "5000", "--load", "0.1", "--quiet", "--vcd",
-                "/dev/full"));
+        oneLineUsageError(List.of(
+                "simulate", "--nodes", "7", "--cycles", "5000", "--load", "0.1", "--quiet", "--vcd", "/dev/full"));
         assertTrue(cli.err().contains("cannot write /dev/full: No space left on device"), cli.err());
     }
 

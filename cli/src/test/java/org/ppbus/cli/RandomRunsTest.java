@@ -40,7 +40,7 @@ class RandomRunsTest {
     private static final String MAY_STARVE = "banerjee-chrysanthis";
 
     /** One run's settings and what it gave. */
-    record Outcome(String line, boolean faulty, String algorithm, int exit, String verdict, String problem) { }
+    record Outcome(String line, boolean faulty, String algorithm, int exit, String verdict, String problem) {}
 
     @Test
     void randomRunsEndAsDocumented(@TempDir Path dir) throws Exception {
@@ -51,7 +51,8 @@ class RandomRunsTest {
         for (int i = 0; i < runs; i++) {
             lines.add(settings(random, dir.resolve("run" + i)));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
         List<Future<Outcome>> futures = new ArrayList<>();
         for (String[] args : lines) {
             futures.add(pool.submit(() -> judge(args)));
@@ -67,8 +68,13 @@ class RandomRunsTest {
             }
         }
         pool.shutdown();
-        StringBuilder report = new StringBuilder(String.format(java.util.Locale.ROOT,
-                "%d random runs (seed %d) in %.0f s, %d problems%n", runs, seed, (System.nanoTime() - t0) / 1e9, problems.size()));
+        StringBuilder report = new StringBuilder(String.format(
+                java.util.Locale.ROOT,
+                "%d random runs (seed %d) in %.0f s, %d problems%n",
+                runs,
+                seed,
+                (System.nanoTime() - t0) / 1e9,
+                problems.size()));
         tally.forEach((k, v) -> report.append(String.format(java.util.Locale.ROOT, "%7d  %s%n", v, k)));
         problems.forEach(p -> report.append("PROBLEM ").append(p).append('\n'));
         Files.createDirectories(Path.of("target"));
@@ -85,19 +91,40 @@ class RandomRunsTest {
         int hold = 1 + r.nextInt(16);
         int latency = (int) Math.round(Math.exp(r.nextDouble() * Math.log(64)));
         long cycles = 2_000 + r.nextInt(18_000);
-        List<String> args = new ArrayList<>(List.of("simulate", "--algorithm", a.name(), "--nodes", Integer.toString(nodes),
-                "--load", String.format(java.util.Locale.ROOT, "%.6f", load), "--hold", Integer.toString(hold),
-                "--latency", Integer.toString(latency), "--cycles", Long.toString(cycles),
-                "--seed", Long.toString(r.nextLong(1L << 40)), "--quiet",
-                "--json", base + ".json", "--trace-out", base + ".trace"));
+        List<String> args = new ArrayList<>(List.of(
+                "simulate",
+                "--algorithm",
+                a.name(),
+                "--nodes",
+                Integer.toString(nodes),
+                "--load",
+                String.format(java.util.Locale.ROOT, "%.6f", load),
+                "--hold",
+                Integer.toString(hold),
+                "--latency",
+                Integer.toString(latency),
+                "--cycles",
+                Long.toString(cycles),
+                "--seed",
+                Long.toString(r.nextLong(1L << 40)),
+                "--quiet",
+                "--json",
+                base + ".json",
+                "--trace-out",
+                base + ".trace"));
         if (r.nextBoolean()) {
             args.add("--geometric-hold");
         }
         if (nodes >= 8 && r.nextInt(3) == 0) {
             // The named workloads that need no more settings: fixed pairs, alternation, saturation
             // (node 0 and a neighbour or a non-neighbour of it, which small planes may lack).
-            List<String> named = List.of("single", "neighbours", "non-neighbours", "neighbours-alternating",
-                    "non-neighbours-alternating", "saturated");
+            List<String> named = List.of(
+                    "single",
+                    "neighbours",
+                    "non-neighbours",
+                    "neighbours-alternating",
+                    "non-neighbours-alternating",
+                    "saturated");
             args.addAll(List.of("--workload", named.get(r.nextInt(named.size()))));
         }
         if (r.nextBoolean()) {
@@ -117,10 +144,12 @@ class RandomRunsTest {
         Path json = Path.of(args[java.util.Arrays.asList(args).indexOf("--json") + 1]);
         String all = cli.out() + cli.err();
         if (all.contains("internal error") || all.contains("Exception")) {
-            return new Outcome(line, faulty, algorithm, exit, "internal-error", "internal error " + firstLine(cli.err()));
+            return new Outcome(
+                    line, faulty, algorithm, exit, "internal-error", "internal error " + firstLine(cli.err()));
         }
         if (exit != 0 && exit != 1) {
-            return new Outcome(line, faulty, algorithm, exit, "exit-" + exit, "exit " + exit + " " + firstLine(cli.err()));
+            return new Outcome(
+                    line, faulty, algorithm, exit, "exit-" + exit, "exit " + exit + " " + firstLine(cli.err()));
         }
         JsonNode report;
         try {
@@ -130,17 +159,30 @@ class RandomRunsTest {
         }
         boolean violation = report.get("violations").asInt() > 0;
         boolean unserved = report.get("ungranted").asInt() > 0;
-        String verdict = report.has("faultVerdict") ? report.get("faultVerdict").asText()
+        String verdict = report.has("faultVerdict")
+                ? report.get("faultVerdict").asText()
                 : violation ? report.get("violation").get("invariant").asText() : unserved ? "unserved" : "clean";
-        if ((exit == 1) != (violation || unserved || report.path("fault").path("crash").path("derivationHolds")
-                .asText("true").equals("false"))) {
+        if ((exit == 1)
+                != (violation
+                        || unserved
+                        || report.path("fault")
+                                .path("crash")
+                                .path("derivationHolds")
+                                .asText("true")
+                                .equals("false"))) {
             return new Outcome(line, faulty, algorithm, exit, verdict, "exit " + exit + " does not match the report");
         }
         // A fault that never fired leaves a clean run.
         boolean clean = !faulty || verdict.equals("not-injected");
         if (clean && exit != 0 && !algorithm.equals(MAY_STARVE)) {
-            return new Outcome(line, faulty, algorithm, exit, verdict, "false alarm or bug: " + verdict + " "
-                    + report.path("violation").path("message").asText());
+            return new Outcome(
+                    line,
+                    faulty,
+                    algorithm,
+                    exit,
+                    verdict,
+                    "false alarm or bug: " + verdict + " "
+                            + report.path("violation").path("message").asText());
         }
         Files.deleteIfExists(json);
         return new Outcome(line, faulty, algorithm, exit, verdict, null);

@@ -44,29 +44,95 @@ class ReportSchemaTest {
     private static void assertValid(Schema schema, JsonNode report, String what) {
         List<Error> errors = schema.validate(report);
         assertEquals(List.of(), errors.stream().map(Error::toString).toList(), what);
-        assertEquals(org.ppbus.testbench.Reports.SCHEMA_VERSION, report.get("schemaVersion").asInt(), what);
+        assertEquals(
+                org.ppbus.testbench.Reports.SCHEMA_VERSION,
+                report.get("schemaVersion").asInt(),
+                what);
     }
 
     @Test
     void runReportsMatchTheirSchema(@TempDir Path dir) throws IOException {
         Schema run = schema("run-report.schema.json");
         assertValid(run, report(dir, "cc.json", "simulate", "--nodes", "10", "--cycles", "3000"), "campos-carvalho");
-        assertValid(run, report(dir, "lamport.json", "simulate", "--algorithm", "lamport", "--nodes", "5", "--cycles", "3000"), "lamport");
-        assertValid(run, report(dir, "rr.json", "simulate", "--algorithm", "central-rr", "--nodes", "4", "--cycles", "100"), "central-rr");
-        assertValid(run, report(dir, "fault.json", "simulate", "--nodes", "7", "--cycles", "3000", "--load", "0.1", "--fault",
-                "drop:random"), "a fault run");
-        assertValid(run, report(dir, "violation.json", "simulate", "--nodes", "7", "--cycles", "200", "--rules", "literal",
-                "--workload", Path.of("..", "docs", "traces", "a1.trace").toString(), "--trace-out",
-                dir.resolve("v.trace").toString()), "a run with a violation");
-        assertValid(run, report(dir, "idle.json", "simulate", "--nodes", "3", "--cycles", "10", "--load", "0"), "no entries");
-        JsonNode crash = report(dir, "crash.json", "simulate", "--nodes", "7", "--cycles", "3000", "--load", "0.1", "--watchdog",
-                "1000", "--fault", "crash:2@1000");
+        assertValid(
+                run,
+                report(dir, "lamport.json", "simulate", "--algorithm", "lamport", "--nodes", "5", "--cycles", "3000"),
+                "lamport");
+        assertValid(
+                run,
+                report(dir, "rr.json", "simulate", "--algorithm", "central-rr", "--nodes", "4", "--cycles", "100"),
+                "central-rr");
+        assertValid(
+                run,
+                report(
+                        dir,
+                        "fault.json",
+                        "simulate",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "3000",
+                        "--load",
+                        "0.1",
+                        "--fault",
+                        "drop:random"),
+                "a fault run");
+        assertValid(
+                run,
+                report(
+                        dir,
+                        "violation.json",
+                        "simulate",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "200",
+                        "--rules",
+                        "literal",
+                        "--workload",
+                        Path.of("..", "docs", "traces", "a1.trace").toString(),
+                        "--trace-out",
+                        dir.resolve("v.trace").toString()),
+                "a run with a violation");
+        assertValid(
+                run,
+                report(dir, "idle.json", "simulate", "--nodes", "3", "--cycles", "10", "--load", "0"),
+                "no entries");
+        JsonNode crash = report(
+                dir,
+                "crash.json",
+                "simulate",
+                "--nodes",
+                "7",
+                "--cycles",
+                "3000",
+                "--load",
+                "0.1",
+                "--watchdog",
+                "1000",
+                "--fault",
+                "crash:2@1000");
         assertValid(run, crash, "a crash run");
         assertTrue(crash.get("fault").has("crash"), "a crash run reports its survivors");
-        assertTrue(crash.get("fault").get("crash").has("derived") && crash.get("fault").get("crash").has("derivationHolds"),
+        assertTrue(
+                crash.get("fault").get("crash").has("derived")
+                        && crash.get("fault").get("crash").has("derivationHolds"),
                 "a Campos-Carvalho crash run reports the derived survivors");
-        assertValid(run, report(dir, "recovered.json", "simulate", "--algorithm", "misra", "--nodes", "7", "--cycles", "3000",
-                "--fault", "drop:random"), "a recovered run");
+        assertValid(
+                run,
+                report(
+                        dir,
+                        "recovered.json",
+                        "simulate",
+                        "--algorithm",
+                        "misra",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "3000",
+                        "--fault",
+                        "drop:random"),
+                "a recovered run");
     }
 
     @Test
@@ -75,28 +141,76 @@ class ReportSchemaTest {
         JsonNode compare = report(dir, "compare.json", "compare", "--nodes", "5", "--cycles", "1000");
         assertValid(schema("compare.schema.json"), compare, "compare");
         compare.get("algorithms").forEach(a -> assertValid(run, a, "compare: " + a.get("algorithm")));
-        JsonNode soak = report(dir, "soak.json", "soak", "--nodes", "3,7", "--loads", "0.1", "--latencies", "1", "--cycles", "2000");
+        JsonNode soak = report(
+                dir, "soak.json", "soak", "--nodes", "3,7", "--loads", "0.1", "--latencies", "1", "--cycles", "2000");
         assertValid(schema("soak.schema.json"), soak, "soak");
         soak.get("points").forEach(p -> assertValid(run, p, "soak point"));
-        assertValid(schema("faults.schema.json"), report(dir, "faults.json", "faults", "--nodes", "3", "--seeds", "2", "--cycles",
-                "2000"), "faults");
-        assertValid(schema("faults.schema.json"), report(dir, "faults-crash.json", "faults", "--algorithm", "token-ring", "--nodes",
-                "5", "--kinds", "drop,crash", "--seeds", "2", "--cycles", "2000"), "faults with crashes");
+        assertValid(
+                schema("faults.schema.json"),
+                report(dir, "faults.json", "faults", "--nodes", "3", "--seeds", "2", "--cycles", "2000"),
+                "faults");
+        assertValid(
+                schema("faults.schema.json"),
+                report(
+                        dir,
+                        "faults-crash.json",
+                        "faults",
+                        "--algorithm",
+                        "token-ring",
+                        "--nodes",
+                        "5",
+                        "--kinds",
+                        "drop,crash",
+                        "--seeds",
+                        "2",
+                        "--cycles",
+                        "2000"),
+                "faults with crashes");
         assertValid(schema("plane.schema.json"), report(dir, "plane.json", "plane", "--nodes", "10"), "plane");
         RequiredTools.require("yosys", "verilator");
         Schema synth = schema("synth.schema.json");
         assertValid(synth, report(dir, "synth.json", "synth", "--nodes", "7"), "synth");
-        assertValid(synth, report(dir, "synth-rr.json", "synth", "--algorithm", "central-rr", "--nodes", "7"), "synth central-rr");
+        assertValid(
+                synth,
+                report(dir, "synth-rr.json", "synth", "--algorithm", "central-rr", "--nodes", "7"),
+                "synth central-rr");
         RequiredTools.require("nextpnr-ice40");
         assertValid(synth, report(dir, "node.json", "synth", "--node", "--orders", "2"), "synth --node");
-        assertValid(schema("cosim.schema.json"), report(dir, "cosim.json", "cosim", "--nodes", "7", "--cycles", "2000"), "cosim");
+        assertValid(
+                schema("cosim.schema.json"),
+                report(dir, "cosim.json", "cosim", "--nodes", "7", "--cycles", "2000"),
+                "cosim");
         Schema verify = schema("verify.schema.json");
         assertValid(verify, report(dir, "verify.json", "verify", "--nodes", "2"), "a clean search");
-        assertValid(verify, report(dir, "verify-x.json", "verify", "--nodes", "3", "--rules", "literal", "--trace-out",
-                dir.resolve("x.trace").toString()), "a search with a finding");
+        assertValid(
+                verify,
+                report(
+                        dir,
+                        "verify-x.json",
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--rules",
+                        "literal",
+                        "--trace-out",
+                        dir.resolve("x.trace").toString()),
+                "a search with a finding");
         RequiredTools.require("yosys", "yosys-abc");
-        assertValid(verify, report(dir, "verify-f.json", "verify", "--nodes", "3", "--faults", "duplicate", "--rtl",
-                "--no-search", "--trace-out", dir.resolve("f.trace").toString()), "the RTL proof under faults, with a counterexample");
+        assertValid(
+                verify,
+                report(
+                        dir,
+                        "verify-f.json",
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--faults",
+                        "duplicate",
+                        "--rtl",
+                        "--no-search",
+                        "--trace-out",
+                        dir.resolve("f.trace").toString()),
+                "the RTL proof under faults, with a counterexample");
     }
 
     /** The schemas are not vacuous: a report missing a field, or with one of the wrong type, fails. */

@@ -25,11 +25,15 @@ class ResultsCommandTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path report = dir.resolve("RESULTS.md");
-        int code = Main.run(new String[] {"results", "--report", report.toString(), "--cycles", "2000", "--quiet"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = Main.run(
+                new String[] {"results", "--report", report.toString(), "--cycles", "2000", "--quiet"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
         String md = Files.readString(report);
-        for (String t : new String[] {"## n = 57, load 0.01", "## n = 57, load 0.2", "## n = 273, load 0.01", "## n = 273, load 0.2"}) {
+        for (String t : new String[] {
+            "## n = 57, load 0.01", "## n = 57, load 0.2", "## n = 273, load 0.01", "## n = 273, load 0.2"
+        }) {
             String section = md.substring(md.indexOf(t), md.indexOf("\n## ", md.indexOf(t) + 1));
             for (String a : Algorithms.names()) {
                 assertTrue(section.contains("| " + a + " |"), t + " has no row for " + a);
@@ -38,9 +42,14 @@ class ResultsCommandTest {
         }
         assertTrue(Files.size(dir.resolve("results/messages-vs-n_p0.01_L1.png")) > 1000);
         assertTrue(md.contains("(results/messages-vs-n_p0.01_L1.png)"));
-        for (String k : new String[] {"7 (3) | 6 | 6 (4 remote) | holds", "13 (4) | 8 | 8 (6 remote) | holds",
-            "57 (8) | 16 | 16 (14 remote) | holds", "7 (3) | 12 | 12 (10 remote) | holds", "57 (8) | 32 | 32 (30 remote) | holds",
-            "7 (3) | 0 | 0 per re-entry | holds"}) {
+        for (String k : new String[] {
+            "7 (3) | 6 | 6 (4 remote) | holds",
+            "13 (4) | 8 | 8 (6 remote) | holds",
+            "57 (8) | 16 | 16 (14 remote) | holds",
+            "7 (3) | 12 | 12 (10 remote) | holds",
+            "57 (8) | 32 | 32 (30 remote) | holds",
+            "7 (3) | 0 | 0 per re-entry | holds"
+        }) {
             assertTrue(md.contains(k), "claims table lacks: " + k);
         }
     }

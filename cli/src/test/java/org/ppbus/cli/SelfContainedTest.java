@@ -17,14 +17,17 @@ class SelfContainedTest {
     private static final Pattern DOCUMENT = Pattern.compile("[A-Za-z0-9_./-]*[A-Za-z0-9_-]\\.md\\b");
     /** The development references outside the repository (spelled in parts, so this file does not cite them). */
     private static final String SHARED = "sha" + "red";
-    private static final List<String> OUTSIDE = List.of("../" + SHARED, SHARED + "/spec", SHARED + "/seeds", SHARED + "/notes");
+
+    private static final List<String> OUTSIDE =
+            List.of("../" + SHARED, SHARED + "/spec", SHARED + "/seeds", SHARED + "/notes");
 
     @Test
     void everyCitedDocumentIsInTheRepository() throws IOException {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> missing = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile).filter(SelfContainedTest::text)::iterator) {
+            for (Path f :
+                    (Iterable<Path>) files.filter(Files::isRegularFile).filter(SelfContainedTest::text)::iterator) {
                 String rel = root.relativize(f).toString();
                 if (rel.startsWith(".git/") || rel.contains("/target/") || rel.startsWith("target/")) {
                     continue;
@@ -50,12 +53,18 @@ class SelfContainedTest {
 
     private static boolean text(Path p) {
         String n = p.getFileName().toString();
-        return n.endsWith(".md") || n.endsWith(".java") || n.endsWith(".v") || n.endsWith(".sh") || n.equals("run-tests")
-                || n.equals("ppbus") || n.endsWith(".xml");
+        return n.endsWith(".md")
+                || n.endsWith(".java")
+                || n.endsWith(".v")
+                || n.endsWith(".sh")
+                || n.equals("run-tests")
+                || n.equals("ppbus")
+                || n.endsWith(".xml");
     }
 
     private static boolean exists(Path root, Path dir, String cited) {
-        return Files.exists(dir.resolve(cited)) || Files.exists(root.resolve(cited))
+        return Files.exists(dir.resolve(cited))
+                || Files.exists(root.resolve(cited))
                 || Files.exists(root.resolve("docs").resolve(cited));
     }
 }

@@ -17,11 +17,24 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A sweep on a cluster: shards in separate processes, one folder, then a merge. */
 class ShardedSweepTest {
-    private static final List<String> SWEEP = List.of("sweep", "--algorithms", "campos-carvalho,lamport,raymond", "--nodes", "7,13",
-            "--loads", "0.01,0.2", "--cycles", "3000", "--quiet", "--threads", "1");
+    private static final List<String> SWEEP = List.of(
+            "sweep",
+            "--algorithms",
+            "campos-carvalho,lamport,raymond",
+            "--nodes",
+            "7,13",
+            "--loads",
+            "0.01,0.2",
+            "--cycles",
+            "3000",
+            "--quiet",
+            "--threads",
+            "1");
 
     private static int inProcess(List<String> args, ByteArrayOutputStream err) {
-        return Main.run(args.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        return Main.run(
+                args.toArray(String[]::new),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -39,10 +52,16 @@ class ShardedSweepTest {
 
         List<Process> shards = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), Main.class.getName()));
+            List<String> cmd = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName()));
             cmd.addAll(with(SWEEP, "--out", sharded.toString(), "--shard", i + "/3"));
-            shards.add(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+            shards.add(new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start());
         }
         for (Process p : shards) {
             assertTrue(p.waitFor(300, TimeUnit.SECONDS));
@@ -61,16 +80,22 @@ class ShardedSweepTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(1, inProcess(with(SWEEP, "--out", sharded.toString(), "--merge"), err));
         String name = gone.getFileName().toString().replace(".json", "");
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("1 of 12 points are missing") && err.toString(StandardCharsets.UTF_8)
-                .contains(name), err.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).contains("1 of 12 points are missing")
+                        && err.toString(StandardCharsets.UTF_8).contains(name),
+                err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
     void listPrintsOneCommandPerPoint(@TempDir Path dir) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<String> args = with(SWEEP, "--out", dir.toString(), "--list");
-        assertEquals(0, Main.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+        assertEquals(
+                0,
+                Main.run(
+                        args.toArray(String[]::new),
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(12, lines.size());
         assertTrue(lines.get(0).endsWith("--shard 1/12") && lines.get(11).endsWith("--shard 12/12"), lines.get(0));

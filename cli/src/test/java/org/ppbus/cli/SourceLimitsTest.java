@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class SourceLimitsTest {
     static final int MAX_FILE_LINES = 450;
     static final int MAX_METHOD_LINES = 80;
-    private static final List<String> MODULES = List.of("bus-model", "arbiter-core", "firmware-gen", "testbenches", "cli");
+    private static final List<String> MODULES =
+            List.of("bus-model", "arbiter-core", "firmware-gen", "testbenches", "cli");
     private static final Pattern DECLARATION = Pattern.compile(
             "^\\s+(?:@\\w+\\s+)*(?:(?:public|protected|private|static|final|synchronized|abstract|default)\\s+)*"
                     + "(?:<[^>]+>\\s+)?(?:[\\w.<>\\[\\], ?]+\\s+)?\\w+\\s*\\(.*");
@@ -52,14 +53,16 @@ class SourceLimitsTest {
                     String text = Files.readString(f);
                     for (String name : org.ppbus.registry.Algorithms.names()) {
                         if (text.contains("\"" + name + "\"")) {
-                            homes.computeIfAbsent(name, k -> new ArrayList<>()).add(f.getFileName().toString());
+                            homes.computeIfAbsent(name, k -> new ArrayList<>())
+                                    .add(f.getFileName().toString());
                         }
                     }
                 }
             }
         }
         assertEquals(org.ppbus.registry.Algorithms.names().size(), homes.size(), "every name is written somewhere");
-        homes.forEach((name, files) -> org.junit.jupiter.api.Assertions.assertTrue(files.size() <= 2, name + " in " + files));
+        homes.forEach(
+                (name, files) -> org.junit.jupiter.api.Assertions.assertTrue(files.size() <= 2, name + " in " + files));
     }
 
     /** {first line, length} of every method or constructor longer than the limit. */
@@ -68,8 +71,11 @@ class SourceLimitsTest {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             String head = line.contains("(") ? line.substring(0, line.indexOf('(')) : line;
-            if (!DECLARATION.matcher(line).matches() || STATEMENT.matcher(line).matches() || head.contains("=")
-                    || head.trim().startsWith("//") || head.trim().startsWith("*")) {
+            if (!DECLARATION.matcher(line).matches()
+                    || STATEMENT.matcher(line).matches()
+                    || head.contains("=")
+                    || head.trim().startsWith("//")
+                    || head.trim().startsWith("*")) {
                 continue;
             }
             int open = i;
@@ -87,7 +93,8 @@ class SourceLimitsTest {
             int end = open;
             for (; end < lines.size(); end++) {
                 String c = code(lines.get(end));
-                depth += c.chars().filter(ch -> ch == '{').count() - c.chars().filter(ch -> ch == '}').count();
+                depth += c.chars().filter(ch -> ch == '{').count()
+                        - c.chars().filter(ch -> ch == '}').count();
                 if (depth <= 0) {
                     break;
                 }

@@ -19,11 +19,23 @@ class SweepCommandTest {
         return cli.run(args);
     }
 
-    private static final String[] SMALL = {"--algorithms", "campos-carvalho,ricart-agrawala,token-ring", "--nodes", "3,7",
-        "--loads", "0.05,1.0", "--seeds", "2", "--cycles", "3000", "--quiet"};
+    private static final String[] SMALL = {
+        "--algorithms",
+        "campos-carvalho,ricart-agrawala,token-ring",
+        "--nodes",
+        "3,7",
+        "--loads",
+        "0.05,1.0",
+        "--seeds",
+        "2",
+        "--cycles",
+        "3000",
+        "--quiet"
+    };
 
     private static String[] with(String... more) {
-        return Stream.concat(Stream.of("sweep"), Stream.concat(Stream.of(SMALL), Stream.of(more))).toArray(String[]::new);
+        return Stream.concat(Stream.of("sweep"), Stream.concat(Stream.of(SMALL), Stream.of(more)))
+                .toArray(String[]::new);
     }
 
     private static long files(Path dir) throws IOException {

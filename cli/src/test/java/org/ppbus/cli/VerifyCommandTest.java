@@ -25,7 +25,8 @@ class VerifyCommandTest {
         Path json = dir.resolve("v.json");
         assertEquals(0, run("verify", "--nodes", "3", "--json", json.toString()));
         JsonNode j = Reports.mapper().readTree(json.toFile());
-        assertTrue(j.get("statesExplored").asLong() > 1000, "too few states for the triangle: " + j.get("statesExplored"));
+        assertTrue(
+                j.get("statesExplored").asLong() > 1000, "too few states for the triangle: " + j.get("statesExplored"));
         assertEquals(0, j.get("violations").asInt());
         assertTrue(j.get("complete").asBoolean());
         assertTrue(j.get("liveness").asBoolean());
@@ -37,11 +38,29 @@ class VerifyCommandTest {
     void withoutLivenessTheReportSaysSo(@TempDir Path dir) throws IOException {
         Path json = dir.resolve("v.json");
         java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
-        int rc = Main.run(new String[] {"verify", "--nodes", "3", "--rules", "fixed+heal", "--faults", "drop,duplicate",
-            "--active", "0", "--no-liveness", "--json", json.toString()}, new java.io.PrintStream(text), System.err);
+        int rc = Main.run(
+                new String[] {
+                    "verify",
+                    "--nodes",
+                    "3",
+                    "--rules",
+                    "fixed+heal",
+                    "--faults",
+                    "drop,duplicate",
+                    "--active",
+                    "0",
+                    "--no-liveness",
+                    "--json",
+                    json.toString()
+                },
+                new java.io.PrintStream(text),
+                System.err);
         assertEquals(0, rc);
-        assertTrue(text.toString().contains("safety and the repair bound only: --no-liveness skipped deadlock, livelock"
-                + " and starvation"), text.toString());
+        assertTrue(
+                text.toString()
+                        .contains("safety and the repair bound only: --no-liveness skipped deadlock, livelock"
+                                + " and starvation"),
+                text.toString());
         JsonNode j = Reports.mapper().readTree(json.toFile());
         assertFalse(j.get("liveness").asBoolean());
         assertTrue(j.get("faults").get("repairBoundCycles").asInt() > 0);
@@ -52,14 +71,27 @@ class VerifyCommandTest {
     void violationWritesAReplayableTrace(@TempDir Path dir) throws IOException {
         Path json = dir.resolve("v.json");
         Path trace = dir.resolve("cx.trace");
-        assertEquals(1, run("verify", "--nodes", "3", "--rules", "literal", "--json", json.toString(),
-                "--trace-out", trace.toString()));
+        assertEquals(
+                1,
+                run(
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--rules",
+                        "literal",
+                        "--json",
+                        json.toString(),
+                        "--trace-out",
+                        trace.toString()));
         JsonNode j = Reports.mapper().readTree(json.toFile());
         assertEquals(1, j.get("violations").asInt());
         assertEquals(trace.toString(), j.get("counterexample").asText());
-        assertEquals(1, run("simulate", "--nodes", "3", "--rules", "literal", "--workload", trace.toString(), "--cycles", "6"));
+        assertEquals(
+                1,
+                run("simulate", "--nodes", "3", "--rules", "literal", "--workload", trace.toString(), "--cycles", "6"));
         assertTrue(cli.out().contains("VIOLATION cycle 4: I3 request tokens"), cli.out());
-        assertTrue(Files.readString(trace).startsWith("# ppbus request trace v1\n# counterexample of ppbus verify: I3"));
+        assertTrue(
+                Files.readString(trace).startsWith("# ppbus request trace v1\n# counterexample of ppbus verify: I3"));
     }
 
     /**
@@ -71,17 +103,25 @@ class VerifyCommandTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"duplicate", "drop"})
     void aFindingAfterAFaultReplaysWithItsFault(String kind, @TempDir Path dir) throws IOException {
         Path trace = dir.resolve("cx.trace");
-        assertEquals(1, run("verify", "--nodes", "3", "--rules", "fixed", "--faults", kind, "--trace-out", trace.toString()));
+        assertEquals(
+                1,
+                run("verify", "--nodes", "3", "--rules", "fixed", "--faults", kind, "--trace-out", trace.toString()));
         String out = cli.out();
         // The replay gives the search's verdict in the search's cycle (issue 33: a lost symbol's
         // search named a deadlock, its replay I3).
-        java.util.regex.Matcher v = java.util.regex.Pattern.compile("VIOLATION ([^:]+):.*\n  at depth (\\d+)").matcher(out);
+        java.util.regex.Matcher v = java.util.regex.Pattern.compile("VIOLATION ([^:]+):.*\n  at depth (\\d+)")
+                .matcher(out);
         assertTrue(v.find(), out);
         assertTrue(out.contains("the replay reports " + v.group(1) + " at cycle " + v.group(2) + "\n"), out);
         assertFalse(out.contains("NOTE"), out);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("fault on the path: (" + kind + ":\\d+@\\w+)").matcher(out);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("fault on the path: (" + kind + ":\\d+@\\w+)")
+                .matcher(out);
         assertTrue(m.find(), out);
-        String replay = out.lines().filter(l -> l.startsWith("replay: ppbus ")).findFirst().orElseThrow().substring("replay: ppbus ".length());
+        String replay = out.lines()
+                .filter(l -> l.startsWith("replay: ppbus "))
+                .findFirst()
+                .orElseThrow()
+                .substring("replay: ppbus ".length());
         assertTrue(replay.contains("--fault " + m.group(1)), replay);
         assertEquals(1, run(replay.split(" ")), "the replay with the fault fails");
         assertEquals(0, run(replay.replace(" --fault " + m.group(1), "").split(" ")), "without it, it runs clean");
@@ -96,13 +136,35 @@ class VerifyCommandTest {
     @Test
     void aCrashIsSearchedWithAndWithoutTheRecovery(@TempDir Path dir) throws IOException {
         Path json = dir.resolve("v.json");
-        assertEquals(0, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash", "--json", json.toString()));
+        assertEquals(
+                0,
+                run(
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--rules",
+                        "fixed+reclaim",
+                        "--faults",
+                        "crash",
+                        "--json",
+                        json.toString()));
         JsonNode j = Reports.mapper().readTree(json.toFile());
         assertTrue(j.get("crash").asBoolean());
         assertTrue(j.get("complete").asBoolean());
         assertEquals(0, j.get("violations").asInt());
         Path trace = dir.resolve("cx.trace");
-        assertEquals(1, run("verify", "--nodes", "3", "--rules", "fixed", "--faults", "crash", "--trace-out", trace.toString()));
+        assertEquals(
+                1,
+                run(
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--rules",
+                        "fixed",
+                        "--faults",
+                        "crash",
+                        "--trace-out",
+                        trace.toString()));
         assertTrue(cli.out().contains("fault on the path: crash:"), cli.out());
         assertTrue(cli.out().contains("as cut off"), cli.out());
         assertEquals(2, run("verify", "--nodes", "3", "--rules", "fixed+reclaim", "--faults", "crash,drop"));
@@ -120,21 +182,26 @@ class VerifyCommandTest {
      * cold start); a loop's verdict comes from a run's watchdog, so it falls after the loop begins.
      */
     @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-        "I3 request tokens|--nodes 3 --latency 2 --rules literal",
-        "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6",
-        "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness",
-        "starvation|--nodes 7 --rules literal+F1+F2 --active 0,2 --reenter-without-thinking 0,2 --no-fairness"})
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "I3 request tokens|--nodes 3 --latency 2 --rules literal",
+                "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6",
+                "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness",
+                "starvation|--nodes 7 --rules literal+F1+F2 --active 0,2 --reenter-without-thinking 0,2 --no-fairness"
+            })
     void everyFindingReplaysToTheSameVerdictAtTheSameCycle(String property, String args, @TempDir Path dir) {
         Path trace = dir.resolve("cx.trace");
         String[] verify = (args + " --trace-out " + trace).split(" ");
         assertEquals(1, run(concat("verify", verify)));
         String out = cli.out();
-        java.util.regex.Matcher found = java.util.regex.Pattern.compile("VIOLATION ([^:]+): .*\n  at depth (\\d+)(, then a loop)?")
+        java.util.regex.Matcher found = java.util.regex.Pattern.compile(
+                        "VIOLATION ([^:]+): .*\n  at depth (\\d+)(, then a loop)?")
                 .matcher(out);
         assertTrue(found.find(), out);
         assertEquals(property, found.group(1), out);
-        java.util.regex.Matcher said = java.util.regex.Pattern.compile("  the replay reports (.+) at cycle (\\d+)\n").matcher(out);
+        java.util.regex.Matcher said = java.util.regex.Pattern.compile("  the replay reports (.+) at cycle (\\d+)\n")
+                .matcher(out);
         assertTrue(said.find(), out);
         assertEquals(property, said.group(1), out);
         long cycle = Long.parseLong(said.group(2));
@@ -144,10 +211,15 @@ class VerifyCommandTest {
         } else {
             assertTrue(cycle > depth, out);
         }
-        String replay = out.lines().filter(l -> l.startsWith("replay: ppbus ")).findFirst().orElseThrow()
+        String replay = out.lines()
+                .filter(l -> l.startsWith("replay: ppbus "))
+                .findFirst()
+                .orElseThrow()
                 .substring("replay: ppbus ".length());
         assertEquals(1, run(replay.split(" ")));
-        assertTrue(cli.out().contains("VIOLATION cycle " + cycle + ": " + property + ": "), replay + " gave:\n" + cli.out());
+        assertTrue(
+                cli.out().contains("VIOLATION cycle " + cycle + ": " + property + ": "),
+                replay + " gave:\n" + cli.out());
     }
 
     private static String[] concat(String first, String[] rest) {
@@ -169,8 +241,10 @@ class VerifyCommandTest {
         assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--faults", "crash", "--no-search"));
         assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--repair-bound", "20", "--no-search"));
         assertEquals(2, run("verify", "--nodes", "3", "--faults", "drop", "--repair-bound", "20"));
-        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--repair-bound", "0", "--no-search"));
-        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--proof-seconds", "x", "--no-search"));
+        assertEquals(
+                2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--repair-bound", "0", "--no-search"));
+        assertEquals(
+                2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--proof-seconds", "x", "--no-search"));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
     }
 
@@ -183,8 +257,20 @@ class VerifyCommandTest {
     void theRtlProofUnderFaultsNamesWhatBreaks(@TempDir Path dir) throws IOException {
         RequiredTools.require("yosys", "yosys-abc");
         Path json = dir.resolve("f.json");
-        assertEquals(1, run("verify", "--nodes", "3", "--faults", "duplicate", "--rtl", "--no-search", "--json",
-                json.toString(), "--trace-out", dir.resolve("cex.trace").toString()));
+        assertEquals(
+                1,
+                run(
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--faults",
+                        "duplicate",
+                        "--rtl",
+                        "--no-search",
+                        "--json",
+                        json.toString(),
+                        "--trace-out",
+                        dir.resolve("cex.trace").toString()));
         assertTrue(cli.out().contains("a fork is held only by its arbiter's OWNER: FAILS"), cli.out());
         JsonNode p = Reports.mapper().readTree(json.toFile()).get("rtlFaultProof");
         assertFalse(p.get("proven").asBoolean());
@@ -202,22 +288,37 @@ class VerifyCommandTest {
         // Its GTKWave save file names only what the VCD declares, by bare file names.
         String save = Files.readString(dir.resolve("cex.gtkw"));
         assertTrue(save.contains("[dumpfile] \"cex.vcd\"") && save.contains("ppbus_faults.gnt[2:0]"), save);
-        for (String line : save.lines().filter(l -> l.startsWith("ppbus_faults.")).toList()) {
+        for (String line :
+                save.lines().filter(l -> l.startsWith("ppbus_faults.")).toList()) {
             String name = line.substring("ppbus_faults.".length()).replaceFirst("\\[.*", "");
             assertTrue(Files.readString(vcd).contains(" " + name + " $end"), line);
         }
         assertTrue(cli.out().contains("counterexample: " + vcd), cli.out());
         // The waveform is the shortest run (bounded model checking), so no longer than pdr's.
-        assertTrue(cex.get("cycles").asInt() - 1 <= holder.get("counterexampleCycles").asInt(), cex.toString());
-        assertEquals(holder.get("property").asText(), cex.get("replayFails").get(0).asText());
+        assertTrue(
+                cex.get("cycles").asInt() - 1
+                        <= holder.get("counterexampleCycles").asInt(),
+                cex.toString());
+        assertEquals(
+                holder.get("property").asText(), cex.get("replayFails").get(0).asText());
     }
 
     /** The waveform's file is checked before the proof runs, like every output. */
     @Test
     void theRtlProofRefusesAWaveformItCannotWrite(@TempDir Path dir) throws IOException {
         Files.createDirectories(dir.resolve("cex.vcd"));
-        assertEquals(2, run("verify", "--nodes", "3", "--faults", "duplicate", "--rtl", "--no-search", "--trace-out",
-                dir.resolve("cex.trace").toString()));
+        assertEquals(
+                2,
+                run(
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--faults",
+                        "duplicate",
+                        "--rtl",
+                        "--no-search",
+                        "--trace-out",
+                        dir.resolve("cex.trace").toString()));
         assertTrue(cli.err().contains("cex.vcd: it is a folder"), cli.err());
     }
 
@@ -237,7 +338,8 @@ class VerifyCommandTest {
         for (String f : new String[] {"proof.ys", "proof.log", "ppbus_formal.v", "ppbus_top.v"}) {
             assertTrue(Files.exists(keep.resolve(f)), f);
         }
-        org.ppbus.verilog.ExternalTool.Result again = org.ppbus.verilog.ExternalTool.run(keep, 600, "yosys", "-s", "proof.ys");
+        org.ppbus.verilog.ExternalTool.Result again =
+                org.ppbus.verilog.ExternalTool.run(keep, 600, "yosys", "-s", "proof.ys");
         assertEquals(0, again.exitCode());
         assertTrue(again.output().contains("Induction step proven: SUCCESS"), again.output());
         assertEquals(2, run("verify", "--nodes", "2", "--keep", keep.toString()));
@@ -245,7 +347,8 @@ class VerifyCommandTest {
 
     private static long proofFolders(Path tmp) throws IOException {
         try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
-            return s.filter(p -> p.getFileName().toString().startsWith("ppbus-proof")).count();
+            return s.filter(p -> p.getFileName().toString().startsWith("ppbus-proof"))
+                    .count();
         }
     }
 
@@ -256,8 +359,10 @@ class VerifyCommandTest {
         Path one = dir.resolve("one.json");
         assertEquals(0, run("verify", "--nodes", "3", "--reenter-without-thinking", "0,1,2", "--json", all.toString()));
         assertEquals(0, run("verify", "--nodes", "3", "--reenter-without-thinking", "1", "--json", one.toString()));
-        long everyone = Reports.mapper().readTree(all.toFile()).get("statesExplored").asLong();
-        long single = Reports.mapper().readTree(one.toFile()).get("statesExplored").asLong();
+        long everyone =
+                Reports.mapper().readTree(all.toFile()).get("statesExplored").asLong();
+        long single =
+                Reports.mapper().readTree(one.toFile()).get("statesExplored").asLong();
         assertEquals(3868, everyone, "the figure docs/VERIFICATION.md gives for the triangle with re-entry");
         assertTrue(single < everyone, single + " states with one re-entering processor, " + everyone + " with three");
         assertEquals(2, run("verify", "--nodes", "3", "--reenter-without-thinking", "3"));

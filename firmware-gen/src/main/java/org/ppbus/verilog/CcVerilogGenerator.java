@@ -45,18 +45,39 @@ public final class CcVerilogGenerator {
         addResource(files, "ppbus_outq", "E1 output FIFOs of W links", w, latencyCycles, rules);
         addResource(files, "ppbus_channel", "a 2-bit channel with a latency of L cycles", w, latencyCycles, rules);
         if (rules.heal()) {
-            addResource(files, "ppbus_beat", "the +heal beat of a unit, every 4L+4 cycles from reset", w, latencyCycles, rules);
-            addResource(files, "ppbus_healclock", "the +heal fork ages and kept parities of a unit's links", w, latencyCycles, rules);
+            addResource(
+                    files,
+                    "ppbus_beat",
+                    "the +heal beat of a unit, every 4L+4 cycles from reset",
+                    w,
+                    latencyCycles,
+                    rules);
+            addResource(
+                    files,
+                    "ppbus_healclock",
+                    "the +heal fork ages and kept parities of a unit's links",
+                    w,
+                    latencyCycles,
+                    rules);
         }
         addResource(files, "ppbus_client", "Campos-Carvalho client unit, rules R1-R11", w, latencyCycles, rules);
         if (multi) {
             addResource(files, "ppbus_arbiter", "Campos-Carvalho arbiter unit, rules R12-R17", w, latencyCycles, rules);
         }
         if (single) {
-            addResource(files, "ppbus_arbiter1", "Campos-Carvalho arbiter with a single real client", w, latencyCycles, rules);
+            addResource(
+                    files,
+                    "ppbus_arbiter1",
+                    "Campos-Carvalho arbiter with a single real client",
+                    w,
+                    latencyCycles,
+                    rules);
         }
-        files.put("ppbus_top.v", header("ppbus_top.v", "the wired network (docs/SPEC.md (contract) top level)", w, latencyCycles, rules)
-                + TopLevel.text(w, latencyCycles, rules) + FOOTER);
+        files.put(
+                "ppbus_top.v",
+                header("ppbus_top.v", "the wired network (docs/SPEC.md (contract) top level)", w, latencyCycles, rules)
+                        + TopLevel.text(w, latencyCycles, rules)
+                        + FOOTER);
         StringBuilder list = new StringBuilder();
         list.append("// ").append(params).append(", compile order\n");
         for (String f : files.keySet()) {
@@ -78,14 +99,19 @@ public final class CcVerilogGenerator {
         String params = "one node of a plane of order q=" + order + " (K=P=" + (order + 1) + ")";
         String regen = "ppbus synth --node --orders " + order + " --keep DIR";
         Map<String, String> files = new LinkedHashMap<>();
-        for (String[] unit : new String[][] {{"ppbus_outq", "E1 output FIFOs of W links"},
-                {"ppbus_client", "Campos-Carvalho client unit, rules R1-R11"},
-                {"ppbus_arbiter", "Campos-Carvalho arbiter unit, rules R12-R17"}}) {
+        for (String[] unit : new String[][] {
+            {"ppbus_outq", "E1 output FIFOs of W links"},
+            {"ppbus_client", "Campos-Carvalho client unit, rules R1-R11"},
+            {"ppbus_arbiter", "Campos-Carvalho arbiter unit, rules R12-R17"}
+        }) {
             String file = unit[0] + ".v";
             files.put(file, header(file, unit[1], params, regen) + resource(file) + FOOTER);
         }
-        files.put("ppbus_node.v", header("ppbus_node.v", "one node with registered ports, for synthesis and timing", params, regen)
-                + NodeLevel.text(order + 1, order + 1) + FOOTER);
+        files.put(
+                "ppbus_node.v",
+                header("ppbus_node.v", "one node with registered ports, for synthesis and timing", params, regen)
+                        + NodeLevel.text(order + 1, order + 1)
+                        + FOOTER);
         files.put("files.f", "// node q=" + order + ", compile order\n" + String.join("\n", files.keySet()) + "\n");
         return new GeneratedDesign(files);
     }
@@ -103,8 +129,12 @@ public final class CcVerilogGenerator {
     }
 
     String header(String file, String what, Wiring w, int latency, RuleSet rules) {
-        return header(file, what, "nodes=" + w.nodes() + " latency=" + latency + " rules=" + rules.label()
-                        + " (plane q=" + w.plane().order() + ", N=" + w.points() + ", D=" + Arrays.toString(w.plane().differenceSet()) + ")",
+        return header(
+                file,
+                what,
+                "nodes=" + w.nodes() + " latency=" + latency + " rules=" + rules.label() + " (plane q="
+                        + w.plane().order() + ", N=" + w.points() + ", D="
+                        + Arrays.toString(w.plane().differenceSet()) + ")",
                 "ppbus generate --nodes " + w.nodes() + " --latency " + latency
                         + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + " --out DIR");
     }

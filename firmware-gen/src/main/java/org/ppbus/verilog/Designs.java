@@ -43,16 +43,20 @@ public final class Designs {
      * @throws IllegalArgumentException when the algorithm has no RTL, or takes no rule set and
      *     another than the fixed one is asked for
      */
-    public static GeneratedDesign generate(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules,
-                                           String toolVersion) {
+    public static GeneratedDesign generate(
+            Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, String toolVersion) {
         Generator g = GENERATORS.get(algorithm);
         if (g == null || !algorithm.has(Algorithm.Feature.RTL)) {
             throw new IllegalArgumentException("algorithm " + algorithm.name() + " has no RTL (RTL exists for "
                     + String.join(", ", names()) + ")");
         }
         if (!algorithm.has(Algorithm.Feature.RULES) && !rules.equals(RuleSet.FIXED)) {
-            throw new IllegalArgumentException("a rule set applies to " + String.join(", ",
-                    Algorithms.with(Algorithm.Feature.RULES).stream().map(Algorithm::name).toList()) + " only");
+            throw new IllegalArgumentException("a rule set applies to "
+                    + String.join(
+                            ", ",
+                            Algorithms.with(Algorithm.Feature.RULES).stream()
+                                    .map(Algorithm::name)
+                                    .toList()) + " only");
         }
         return g.generate(nodes, latencyCycles, rules, toolVersion);
     }

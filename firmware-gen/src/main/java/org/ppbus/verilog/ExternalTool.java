@@ -15,7 +15,7 @@ public final class ExternalTool {
     private ExternalTool() {}
 
     /** What a run printed (stdout and stderr merged) and its exit code. */
-    public record Result(int exitCode, String output) { }
+    public record Result(int exitCode, String output) {}
 
     /** The Debian package that provides each tool, for the message when it is missing. */
     public static String packageOf(String tool) {
@@ -55,14 +55,15 @@ public final class ExternalTool {
     }
 
     public static Result run(Path workDir, long timeoutSeconds, String... command) throws IOException {
-        return run(workDir, timeoutSeconds, line -> { }, command);
+        return run(workDir, timeoutSeconds, line -> {}, command);
     }
 
     /**
      * As above, passing each line of output to {@code lines} as it appears (a build of minutes can
      * then show where it is), besides returning all of it.
      */
-    public static Result run(Path workDir, long timeoutSeconds, java.util.function.Consumer<String> lines, String... command)
+    public static Result run(
+            Path workDir, long timeoutSeconds, java.util.function.Consumer<String> lines, String... command)
             throws IOException {
         require(command[0]);
         List<String> cmd = new ArrayList<>(List.of(command));
@@ -82,7 +83,7 @@ public final class ExternalTool {
                     stop(started);
                 }
                 try {
-                    Files.deleteIfExists(log);  // the caller's finally may not run before the JVM halts
+                    Files.deleteIfExists(log); // the caller's finally may not run before the JVM halts
                 } catch (IOException e) {
                     // nothing more can be done on the way out
                 }
@@ -118,8 +119,14 @@ public final class ExternalTool {
         all.forEach(ProcessHandle::destroyForcibly);
     }
 
-    private static Result await(Process p, String tool, long timeoutSeconds, java.io.RandomAccessFile tail,
-            java.util.function.Consumer<String> lines, Path log) throws IOException {
+    private static Result await(
+            Process p,
+            String tool,
+            long timeoutSeconds,
+            java.io.RandomAccessFile tail,
+            java.util.function.Consumer<String> lines,
+            Path log)
+            throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         StringBuilder partial = new StringBuilder();
         try {
@@ -143,7 +150,8 @@ public final class ExternalTool {
     }
 
     /** Passes on the complete lines written since the last call; keeps an unfinished one. */
-    private static void follow(java.io.RandomAccessFile tail, StringBuilder partial, java.util.function.Consumer<String> lines)
+    private static void follow(
+            java.io.RandomAccessFile tail, StringBuilder partial, java.util.function.Consumer<String> lines)
             throws IOException {
         long length = tail.length();
         if (length <= tail.getFilePointer()) {

@@ -33,7 +33,7 @@ final class FaultHarness {
     static final String REPAIR = "fork conservation broken for at most B cycles";
 
     /** The harness text, the flattened-top wires it reads and drives, and its properties in order. */
-    record Harness(String verilog, List<String> exposed, List<String> driven, List<String> properties) { }
+    record Harness(String verilog, List<String> exposed, List<String> driven, List<String> properties) {}
 
     /** Bits of the duplicate's wait, which counts down from L. */
     private static int waitBits(int latency) {
@@ -107,8 +107,15 @@ final class FaultHarness {
             String inst = SignalNames.channelInstance(channels.get(k));
             for (String kind : new String[] {"drop", "dup"}) {
                 driven.add(inst + "." + kind + "_req");
-                fanout.append(",\n        .\\").append(inst).append('.').append(kind).append("_req (").append(kind)
-                      .append("_req[").append(k).append("])");
+                fanout.append(",\n        .\\")
+                        .append(inst)
+                        .append('.')
+                        .append(kind)
+                        .append("_req (")
+                        .append(kind)
+                        .append("_req[")
+                        .append(k)
+                        .append("])");
                 wires.add(inst + "." + kind + "_now", kind + "_now_" + k, 1);
             }
         }
@@ -116,9 +123,19 @@ final class FaultHarness {
         String cRange = "[" + (c - 1) + ":0]";
         StringBuilder b = new StringBuilder();
         b.append("// The harness of `ppbus verify --rtl --faults` (Yosys, ABC pdr); not part of the design.\n");
-        b.append("module ppbus_faults (\n    input wire clk,\n    input wire ").append(range).append(" req,\n")
-         .append("    input wire ").append(cRange).append(" drop_req,\n    input wire ").append(cRange).append(" dup_req\n);\n");
-        b.append("    reg past_valid = 1'b0;\n    reg ").append(range).append(" req_q = ").append(n).append("'d0;\n");
+        b.append("module ppbus_faults (\n    input wire clk,\n    input wire ")
+                .append(range)
+                .append(" req,\n")
+                .append("    input wire ")
+                .append(cRange)
+                .append(" drop_req,\n    input wire ")
+                .append(cRange)
+                .append(" dup_req\n);\n");
+        b.append("    reg past_valid = 1'b0;\n    reg ")
+                .append(range)
+                .append(" req_q = ")
+                .append(n)
+                .append("'d0;\n");
         b.append("    reg dropped_q = 1'b0;  // a symbol was dropped\n    reg duplicated_q = 1'b0;\n");
         boolean repair = repairBound >= 0;
         if (repair) {
@@ -126,16 +143,21 @@ final class FaultHarness {
             b.append("    reg conserved;\n    integer forks;\n");
         }
         b.append("    wire ").append(range).append(" gnt;\n");
-        b.append("    wire ").append(cRange).append(" drops;\n    wire ").append(cRange).append(" dups;\n");
+        b.append("    wire ")
+                .append(cRange)
+                .append(" drops;\n    wire ")
+                .append(cRange)
+                .append(" dups;\n");
         b.append(wires.body);
         b.append("    assign drops = {").append(joinDescending("drop_now_", c)).append("};\n");
         b.append("    assign dups = {").append(joinDescending("dup_now_", c)).append("};\n\n");
         b.append("    always @(posedge clk) begin\n        past_valid <= 1'b1;\n        req_q <= req;\n")
-         .append("        dropped_q <= dropped_q | (|drops);\n        duplicated_q <= duplicated_q | (|dups);\n")
-         .append(repair ? "        broken_q <= conserved ? 8'd0 : broken_q + {7'd0, broken_q != 8'd255};\n" : "")
-         .append("    end\n\n");
+                .append("        dropped_q <= dropped_q | (|drops);\n        duplicated_q <= duplicated_q | (|dups);\n")
+                .append(repair ? "        broken_q <= conserved ? 8'd0 : broken_q + {7'd0, broken_q != 8'd255};\n" : "")
+                .append("    end\n\n");
         b.append("    // Reset in the first cycle only.\n");
-        b.append("    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
+        b.append(
+                "    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
         b.append(wires.ports).append(fanout).append("\n    );\n\n");
         if (repair) {
             conservationWatch(b, w, latency);
@@ -158,14 +180,16 @@ final class FaultHarness {
     }
 
     /** The processors' and the faults' assumptions, then the properties; returns the properties in order. */
-    private static List<String> assumptionsAndProperties(StringBuilder b, Wiring w, RtlFaultProof.Faults faults, int c,
-                                                         int repairBound) {
+    private static List<String> assumptionsAndProperties(
+            StringBuilder b, Wiring w, RtlFaultProof.Faults faults, int c, int repairBound) {
         b.append("    integer i;\n    always @* begin\n        if (past_valid) begin\n");
         b.append("            // The handshake: req falls only while gnt is high.\n");
         b.append("            for (i = 0; i < ").append(w.nodes()).append("; i = i + 1) begin\n");
         b.append("                if (req_q[i] && !req[i]) assume(gnt[i]);\n            end\n");
         if (!faults.everyoneAsks(w.nodes())) {
-            b.append("            // The scope: only processors ").append(faults.askers(w.nodes())).append(" ever ask.\n");
+            b.append("            // The scope: only processors ")
+                    .append(faults.askers(w.nodes()))
+                    .append(" ever ask.\n");
             for (int i = 0; i < w.nodes(); i++) {
                 if ((faults.active() >> i & 1) == 0) {
                     b.append("            assume(!req[").append(i).append("]);\n");
@@ -173,18 +197,38 @@ final class FaultHarness {
             }
         }
         b.append("            // One fault in a cycle at most, and one of each kind in a run.\n");
-        b.append("            assume(((drops | dups) & ((drops | dups) - 1'b1)) == ").append(c).append("'d0);\n");
+        b.append("            assume(((drops | dups) & ((drops | dups) - 1'b1)) == ")
+                .append(c)
+                .append("'d0);\n");
         b.append("            assume(!((|drops) && (|dups)));\n");
-        b.append(faults.drops() ? "            assume(!(dropped_q && (|drops)));\n" : "            assume(drops == " + c + "'d0);\n");
-        b.append(faults.duplicates() ? "            assume(!(duplicated_q && (|dups)));\n" : "            assume(dups == " + c + "'d0);\n");
+        b.append(
+                faults.drops()
+                        ? "            assume(!(dropped_q && (|drops)));\n"
+                        : "            assume(drops == " + c + "'d0);\n");
+        b.append(
+                faults.duplicates()
+                        ? "            assume(!(duplicated_q && (|dups)));\n"
+                        : "            assume(dups == " + c + "'d0);\n");
         List<String> properties = new ArrayList<>();
         properties.add(MUTEX);
-        b.append("            ").append(label(0)).append(": assert((gnt & (gnt - 1'b1)) == ").append(w.nodes()).append("'d0);\n");
+        b.append("            ")
+                .append(label(0))
+                .append(": assert((gnt & (gnt - 1'b1)) == ")
+                .append(w.nodes())
+                .append("'d0);\n");
         properties.add(FORK_HOLDER);
-        b.append("            ").append(label(1)).append(": assert(").append(forkHolder(w)).append(");\n");
+        b.append("            ")
+                .append(label(1))
+                .append(": assert(")
+                .append(forkHolder(w))
+                .append(");\n");
         if (repairBound >= 0) {
             properties.add(REPAIR);
-            b.append("            ").append(label(2)).append(": assert(broken_q <= 8'd").append(repairBound).append(");\n");
+            b.append("            ")
+                    .append(label(2))
+                    .append(": assert(broken_q <= 8'd")
+                    .append(repairBound)
+                    .append(");\n");
         }
         return properties;
     }

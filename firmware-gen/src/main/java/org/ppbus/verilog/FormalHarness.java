@@ -24,7 +24,7 @@ final class FormalHarness {
     private FormalHarness() {}
 
     /** The harness text and the flattened-top wires it reads (Yosys names). */
-    record Harness(String verilog, List<String> exposed) { }
+    record Harness(String verilog, List<String> exposed) {}
 
     static Harness of(Wiring w, int latency, boolean strengthen) {
         return of(w, latency, strengthen, false);
@@ -48,14 +48,17 @@ final class FormalHarness {
         String range = "[" + (n - 1) + ":0]";
         StringBuilder b = new StringBuilder();
         b.append("// The harness of `ppbus verify --rtl` (Yosys sat -tempinduct); not part of the design.\n");
-        b.append("module ppbus_formal (\n    input wire clk,\n    input wire ").append(range).append(" req\n);\n");
+        b.append("module ppbus_formal (\n    input wire clk,\n    input wire ")
+                .append(range)
+                .append(" req\n);\n");
         b.append("    reg past_valid = 1'b0;\n");
         b.append("    reg ").append(range).append(" req_q = ").append(n).append("'d0;\n");
         b.append("    wire ").append(range).append(" gnt;\n");
         b.append(wires.body);
         b.append("\n    always @(posedge clk) begin\n        past_valid <= 1'b1;\n        req_q <= req;\n    end\n\n");
         b.append("    // Reset in the first cycle only.\n");
-        b.append("    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
+        b.append(
+                "    ppbus_top dut (\n        .clk (clk),\n        .rst (!past_valid),\n        .req (req),\n        .gnt (gnt)");
         b.append(wires.ports).append("\n    );\n\n");
         b.append("    integer i;\n");
         if (strengthen) {
@@ -68,7 +71,11 @@ final class FormalHarness {
         b.append("            assert((gnt & (gnt - 1'b1)) == ").append(n).append("'d0);\n");
         if (strengthen) {
             for (int i = 0; i < n; i++) {
-                b.append("            assert(state_").append(i).append(" != 2'd2 || &fork_").append(i).append(");\n");
+                b.append("            assert(state_")
+                        .append(i)
+                        .append(" != 2'd2 || &fork_")
+                        .append(i)
+                        .append(");\n");
             }
             for (int a = 0; a < w.points(); a++) {
                 forkConservation(b, w, a, latency);
@@ -89,8 +96,16 @@ final class FormalHarness {
 
         void add(String yosysName, String local, int width) {
             exposed.add(yosysName);
-            body.append("    wire [").append(width - 1).append(":0] ").append(local).append(";\n");
-            ports.append(",\n        .\\").append(yosysName).append(" (").append(local).append(")");
+            body.append("    wire [")
+                    .append(width - 1)
+                    .append(":0] ")
+                    .append(local)
+                    .append(";\n");
+            ports.append(",\n        .\\")
+                    .append(yosysName)
+                    .append(" (")
+                    .append(local)
+                    .append(")");
         }
     }
 
@@ -145,17 +160,42 @@ final class FormalHarness {
             b.append("            if (fork_").append(c).append('[').append(slot).append("]) forks = forks + 1;\n");
             for (int st = 0; st < latency; st++) {
                 String r = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
-                b.append("            if (st_").append(SignalNames.a2c(a, c)).append(r).append(" == ")
-                 .append(SymbolCodes.literal(Symbols.FORK)).append(") forks = forks + 1;\n");
+                b.append("            if (st_")
+                        .append(SignalNames.a2c(a, c))
+                        .append(r)
+                        .append(" == ")
+                        .append(SymbolCodes.literal(Symbols.FORK))
+                        .append(") forks = forks + 1;\n");
                 String up = "st_" + SignalNames.c2a(c, a) + r;
-                b.append("            if (").append(up).append(" == ").append(SymbolCodes.literal(Symbols.CLEAN_FORK)).append(" || ")
-                 .append(up).append(" == ").append(SymbolCodes.literal(Symbols.DIRTY_FORK)).append(") forks = forks + 1;\n");
+                b.append("            if (")
+                        .append(up)
+                        .append(" == ")
+                        .append(SymbolCodes.literal(Symbols.CLEAN_FORK))
+                        .append(" || ")
+                        .append(up)
+                        .append(" == ")
+                        .append(SymbolCodes.literal(Symbols.DIRTY_FORK))
+                        .append(") forks = forks + 1;\n");
             }
             // A DIRTY_FORK or CLEAN_FORK (codes 2, 1) waiting at the client; a FORK (1) at the arbiter.
-            b.append("            if (cq0_").append(c).append('[').append(slot).append("] ^ cq1_").append(c).append('[')
-             .append(slot).append("]) forks = forks + 1;\n");
-            b.append("            if (aq0_").append(a).append('[').append(m).append("] && !aq1_").append(a).append('[')
-             .append(m).append("]) forks = forks + 1;\n");
+            b.append("            if (cq0_")
+                    .append(c)
+                    .append('[')
+                    .append(slot)
+                    .append("] ^ cq1_")
+                    .append(c)
+                    .append('[')
+                    .append(slot)
+                    .append("]) forks = forks + 1;\n");
+            b.append("            if (aq0_")
+                    .append(a)
+                    .append('[')
+                    .append(m)
+                    .append("] && !aq1_")
+                    .append(a)
+                    .append('[')
+                    .append(m)
+                    .append("]) forks = forks + 1;\n");
         }
         String owner = "owner_" + a;
         List<String> terms = new ArrayList<>();

@@ -29,7 +29,9 @@ public final class GeneratedDesign {
 
     /** The design's Verilog files in compile order (testbenches, named tb_*, are not the design). */
     public List<String> sources() {
-        return files.keySet().stream().filter(f -> f.endsWith(".v") && !f.startsWith("tb_")).toList();
+        return files.keySet().stream()
+                .filter(f -> f.endsWith(".v") && !f.startsWith("tb_"))
+                .toList();
     }
 
     /** A module the design declares, {@code ppbus_X} or a testbench's {@code tb_ppbus_X}. */
@@ -45,8 +47,8 @@ public final class GeneratedDesign {
      */
     public GeneratedDesign prefixed(String prefix) {
         if (!prefix.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw new IllegalArgumentException("a module prefix must start a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*), got '"
-                    + prefix + "'");
+            throw new IllegalArgumentException(
+                    "a module prefix must start a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*), got '" + prefix + "'");
         }
         java.util.Set<String> names = new java.util.TreeSet<>();
         files.values().forEach(v -> DECLARED.matcher(v).results().forEach(r -> names.add(r.group(1))));
@@ -58,8 +60,9 @@ public final class GeneratedDesign {
     }
 
     private static String rename(java.util.regex.Pattern module, String text, String prefix) {
-        return module.matcher(text).replaceAll(r -> java.util.regex.Matcher.quoteReplacement(
-                (r.group(1) == null ? "" : r.group(1)) + prefix + r.group(2)));
+        return module.matcher(text)
+                .replaceAll(r -> java.util.regex.Matcher.quoteReplacement(
+                        (r.group(1) == null ? "" : r.group(1)) + prefix + r.group(2)));
     }
 
     /** The same design with one more file next to it (before files.f, which does not list it). */

@@ -81,7 +81,11 @@ final class HealInvariants {
         String up = "st_" + SignalNames.c2a(c, a);
         String aq = "{aq1_" + a + "[" + m + "], aq0_" + a + "[" + m + "]}";
         String cq = "{cq1_" + c + "[" + s + "], cq0_" + c + "[" + s + "]}";
-        b.append("            // link client ").append(c).append(" - arbiter ").append(a).append('\n');
+        b.append("            // link client ")
+                .append(c)
+                .append(" - arbiter ")
+                .append(a)
+                .append('\n');
         b.append("            forks = ").append(fork).append(" ? 1 : 0;\n");
         for (int j = 0; j < latency; j++) {
             b.append("            if (").append(isFork(stage(down, j))).append(") forks = forks + 1;\n");
@@ -89,20 +93,70 @@ final class HealInvariants {
         }
         b.append("            assert(forks == (").append(owner).append(" ? 1 : 0));\n");
         b.append("            assert(!(").append(isReturn(cq)).append("));\n");
-        b.append("            assert(").append(aq).append(" != ").append(SymbolCodes.literal(Symbols.FORK)).append(");\n");
-        b.append("            assert(").append(owner).append(" || ").append(cage).append(" >= ").append(latency + 1).append(");\n");
-        b.append("            assert(!").append(fork).append(" || ").append(aage).append(" >= ").append(latency + 1).append(");\n");
-        b.append("            assert(!(").append(isRequest(aq)).append(") || ").append(fork).append(" || ")
-         .append(forkAhead(down, -1, latency)).append(cage).append(" <= ").append(latency + 1).append(");\n");
+        b.append("            assert(")
+                .append(aq)
+                .append(" != ")
+                .append(SymbolCodes.literal(Symbols.FORK))
+                .append(");\n");
+        b.append("            assert(")
+                .append(owner)
+                .append(" || ")
+                .append(cage)
+                .append(" >= ")
+                .append(latency + 1)
+                .append(");\n");
+        b.append("            assert(!")
+                .append(fork)
+                .append(" || ")
+                .append(aage)
+                .append(" >= ")
+                .append(latency + 1)
+                .append(");\n");
+        b.append("            assert(!(")
+                .append(isRequest(aq))
+                .append(") || ")
+                .append(fork)
+                .append(" || ")
+                .append(forkAhead(down, -1, latency))
+                .append(cage)
+                .append(" <= ")
+                .append(latency + 1)
+                .append(");\n");
         for (int j = 0; j < latency; j++) {
             String d = stage(down, j);
             String u = stage(up, j);
-            b.append("            assert(!(").append(isReturn(u)).append(") || ").append(cage).append(" == ").append(j + 1)
-             .append(" && ").append(aage).append(" >= ").append(latency + 1 + j).append(");\n");
-            b.append("            assert(!(").append(isFork(d)).append(") || ").append(aage).append(" == ").append(j + 1)
-             .append(" && ").append(cage).append(" >= ").append(latency + 2 + j).append(");\n");
-            b.append("            assert(!(").append(isRequest(d)).append(") || ").append(fork).append(" || ")
-             .append(forkAhead(down, j, latency)).append(cage).append(" <= ").append(latency + 2 + j).append(");\n");
+            b.append("            assert(!(")
+                    .append(isReturn(u))
+                    .append(") || ")
+                    .append(cage)
+                    .append(" == ")
+                    .append(j + 1)
+                    .append(" && ")
+                    .append(aage)
+                    .append(" >= ")
+                    .append(latency + 1 + j)
+                    .append(");\n");
+            b.append("            assert(!(")
+                    .append(isFork(d))
+                    .append(") || ")
+                    .append(aage)
+                    .append(" == ")
+                    .append(j + 1)
+                    .append(" && ")
+                    .append(cage)
+                    .append(" >= ")
+                    .append(latency + 2 + j)
+                    .append(");\n");
+            b.append("            assert(!(")
+                    .append(isRequest(d))
+                    .append(") || ")
+                    .append(fork)
+                    .append(" || ")
+                    .append(forkAhead(down, j, latency))
+                    .append(cage)
+                    .append(" <= ")
+                    .append(latency + 2 + j)
+                    .append(");\n");
         }
     }
 
@@ -124,10 +178,12 @@ final class HealInvariants {
     }
 
     private static String isReturn(String sym) {
-        return sym + " == " + SymbolCodes.literal(Symbols.CLEAN_FORK) + " || " + sym + " == " + SymbolCodes.literal(Symbols.DIRTY_FORK);
+        return sym + " == " + SymbolCodes.literal(Symbols.CLEAN_FORK) + " || " + sym + " == "
+                + SymbolCodes.literal(Symbols.DIRTY_FORK);
     }
 
     private static String isRequest(String sym) {
-        return sym + " == " + SymbolCodes.literal(Symbols.A_REQUEST) + " || " + sym + " == " + SymbolCodes.literal(Symbols.STRONG_REQUEST);
+        return sym + " == " + SymbolCodes.literal(Symbols.A_REQUEST) + " || " + sym + " == "
+                + SymbolCodes.literal(Symbols.STRONG_REQUEST);
     }
 }

@@ -19,8 +19,11 @@ public final class RoundRobinVerilogGenerator {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("ppbus_rr_arbiter.v", header("ppbus_rr_arbiter.v", "central round-robin arbiter", nodes)
-                + CcVerilogGenerator.resource("ppbus_rr_arbiter.v") + CcVerilogGenerator.FOOTER);
+        files.put(
+                "ppbus_rr_arbiter.v",
+                header("ppbus_rr_arbiter.v", "central round-robin arbiter", nodes)
+                        + CcVerilogGenerator.resource("ppbus_rr_arbiter.v")
+                        + CcVerilogGenerator.FOOTER);
         String range = "[" + (nodes - 1) + ":0] ";
         String pad = " ".repeat(range.length());
         String top = "module ppbus_top (\n"
@@ -33,9 +36,14 @@ public final class RoundRobinVerilogGenerator {
                 + "    ppbus_rr_arbiter #(\n        .N (" + nodes + ")\n    ) u_arbiter (\n"
                 + "        .clk (clk),\n        .rst (rst),\n        .req (req),\n        .gnt (gnt)\n    );\n"
                 + "endmodule\n";
-        files.put("ppbus_top.v", header("ppbus_top.v", "the central round-robin reference (docs/SPEC.md (contract) top level)", nodes)
-                + top + CcVerilogGenerator.FOOTER);
-        files.put("files.f", "// nodes=" + nodes + " algorithm=central-rr, compile order\nppbus_rr_arbiter.v\nppbus_top.v\n");
+        files.put(
+                "ppbus_top.v",
+                header("ppbus_top.v", "the central round-robin reference (docs/SPEC.md (contract) top level)", nodes)
+                        + top
+                        + CcVerilogGenerator.FOOTER);
+        files.put(
+                "files.f",
+                "// nodes=" + nodes + " algorithm=central-rr, compile order\nppbus_rr_arbiter.v\nppbus_top.v\n");
         return new GeneratedDesign(files);
     }
 

@@ -64,7 +64,9 @@ public final class RtlFaultProof {
      * or pdr killed from outside before either (an interrupt).
      */
     public enum Ended {
-        DECIDED("decided"), TIME_LIMIT("time limit"), STOPPED("stopped");
+        DECIDED("decided"),
+        TIME_LIMIT("time limit"),
+        STOPPED("stopped");
 
         /** The name the reports use. */
         public final String label;
@@ -78,7 +80,8 @@ public final class RtlFaultProof {
      * Every property's verdict, in the harness's order, the size of the model pdr worked on, the
      * last frame pdr worked in (-1 before the first), and how the proof ended.
      */
-    public record Result(List<Verdict> verdicts, int latches, double seconds, int frameReached, Ended ended, String log) {
+    public record Result(
+            List<Verdict> verdicts, int latches, double seconds, int frameReached, Ended ended, String log) {
         public boolean proven() {
             return verdicts.stream().allMatch(Verdict::proven);
         }
@@ -89,7 +92,10 @@ public final class RtlFaultProof {
 
         /** The verdict of the named property. */
         public Verdict of(String property) {
-            return verdicts.stream().filter(v -> v.property().equals(property)).findFirst().orElseThrow();
+            return verdicts.stream()
+                    .filter(v -> v.property().equals(property))
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 
@@ -99,18 +105,31 @@ public final class RtlFaultProof {
      *
      * @param repairBound B, or a negative number for safety only
      */
-    public static Result run(int nodes, int latency, RuleSet rules, Faults faults, int repairBound, long timeoutSeconds,
-                             Path dir, String toolVersion, Consumer<String> progress) throws IOException {
+    public static Result run(
+            int nodes,
+            int latency,
+            RuleSet rules,
+            Faults faults,
+            int repairBound,
+            long timeoutSeconds,
+            Path dir,
+            String toolVersion,
+            Consumer<String> progress)
+            throws IOException {
         if (rules.reclaim()) {
-            throw new IllegalArgumentException("the fault proof takes no +reclaim (a crash is searched by verify --faults crash)");
+            throw new IllegalArgumentException(
+                    "the fault proof takes no +reclaim (a crash is searched by verify --faults crash)");
         }
         GeneratedDesign design = Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion);
         design.writeTo(dir);
         FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound);
         Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
-        List<String> sources = design.sources().stream().filter(f -> !f.equals("ppbus_channel.v")).toList();
-        StringBuilder ys = new StringBuilder("read_verilog -DSYNTHESIS " + String.join(" ", sources) + " ppbus_fault_channel.v");
+        List<String> sources = design.sources().stream()
+                .filter(f -> !f.equals("ppbus_channel.v"))
+                .toList();
+        StringBuilder ys =
+                new StringBuilder("read_verilog -DSYNTHESIS " + String.join(" ", sources) + " ppbus_fault_channel.v");
         ys.append("\nprep -top ppbus_top\nflatten");
         for (String wire : h.exposed()) {
             ys.append("\nexpose w:").append(wire.replace('[', '?').replace(']', '?'));
@@ -121,9 +140,12 @@ public final class RtlFaultProof {
         ys.append('\n').append(netlist("ppbus_faults.v", "ppbus_faults"));
         Files.writeString(dir.resolve("proof.ys"), ys + models());
         // The same model, replaying a counterexample in Yosys's own simulator instead of writing it out.
-        Files.writeString(dir.resolve("replay.ys"), ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
+        Files.writeString(
+                dir.resolve("replay.ys"),
+                ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
         long t0 = System.nanoTime();
-        ExternalTool.Result y = ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
+        ExternalTool.Result y =
+                ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the fault proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
@@ -134,10 +156,13 @@ public final class RtlFaultProof {
         // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
         // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
         // (docs/VERIFICATION.md).
-        Files.writeString(dir.resolve("proof.abc"), "read_aiger " + STARTED + "\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n"
-                + "pdr -a -v -r -n -c -T " + left + "\n");
+        Files.writeString(
+                dir.resolve("proof.abc"),
+                "read_aiger " + STARTED + "\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n" + "pdr -a -v -r -n -c -T "
+                        + left + "\n");
         long t1 = System.nanoTime();
-        ExternalTool.Result abc = ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
+        ExternalTool.Result abc =
+                ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
         boolean atLimit = (System.nanoTime() - t1) / 1e9 >= left - 1;
@@ -153,7 +178,7 @@ public final class RtlFaultProof {
      */
     static Result judge(Result r, ExternalTool.Result abc, boolean atLimit) throws IOException {
         if (abc.exitCode() == 0 || (atLimit && abc.output().contains(DOWN_AT_LIMIT))) {
-            return r;  // as parsed: decided, or undecided at pdr's time limit
+            return r; // as parsed: decided, or undecided at pdr's time limit
         }
         int signal = abc.exitCode() > 128 ? abc.exitCode() - 128 : 0;
         if (signal == 2 || signal == 9 || signal == 15) {
@@ -198,6 +223,7 @@ public final class RtlFaultProof {
      * to 99, and in one run pdr reached a frame in 265 s that took 659 s before (docs/VERIFICATION.md).
      */
     private static final String AFTER_RESET = "sim -clock clk -n 1 -w\nwrite_aiger -zinit " + STARTED;
+
     private static final String WITNESS = "counterexample.aiw";
     private static final String VCD = "counterexample.vcd";
 
@@ -206,7 +232,7 @@ public final class RtlFaultProof {
      * waveform (VCD), its length in cycles from reset, and the properties whose assertions the
      * replay saw fail, in the harness's order.
      */
-    public record Counterexample(String vcd, int cycles, List<String> failing) { }
+    public record Counterexample(String vcd, int cycles, List<String> failing) {}
 
     /**
      * The shortest counterexample of the model {@link #run} left in {@code dir}, found again by
@@ -217,20 +243,27 @@ public final class RtlFaultProof {
      * @param proof the broken proof's result, whose earliest failure bounds the search
      */
     public static Counterexample counterexample(Path dir, Result proof, long timeoutSeconds) throws IOException {
-        int frames = proof.verdicts().stream().filter(Verdict::broken).mapToInt(Verdict::frame).min()
+        int frames = proof.verdicts().stream()
+                .filter(Verdict::broken)
+                .mapToInt(Verdict::frame)
+                .min()
                 .orElseThrow(() -> new IllegalArgumentException("no property is broken"));
-        List<String> properties = proof.verdicts().stream().map(Verdict::property).toList();
-        Files.writeString(dir.resolve("counterexample.abc"), "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + (frames + 2)
-                + "\nwrite_cex -a " + WITNESS + "\n");
+        List<String> properties =
+                proof.verdicts().stream().map(Verdict::property).toList();
+        Files.writeString(
+                dir.resolve("counterexample.abc"),
+                "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + (frames + 2) + "\nwrite_cex -a " + WITNESS + "\n");
         ExternalTool.Result bmc = ExternalTool.run(dir, timeoutSeconds, "yosys-abc", "-f", "counterexample.abc");
         if (bmc.exitCode() != 0 || !ASSERTED_ANY.matcher(bmc.output()).find()) {
-            throw new IOException("ABC's bmc3 did not find the counterexample again within " + (frames + 2) + " cycles: "
-                    + ExternalTool.lastLines(bmc.output(), 1));
+            throw new IOException("ABC's bmc3 did not find the counterexample again within " + (frames + 2)
+                    + " cycles: " + ExternalTool.lastLines(bmc.output(), 1));
         }
         int cycles = writeWitness(dir);
-        ExternalTool.Result sim = ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "replay.ys", "-l", "replay.log");
+        ExternalTool.Result sim =
+                ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "replay.ys", "-l", "replay.log");
         if (sim.exitCode() != 0) {
-            throw new IOException("yosys failed to replay the counterexample: " + ExternalTool.lastLines(sim.output(), 1));
+            throw new IOException(
+                    "yosys failed to replay the counterexample: " + ExternalTool.lastLines(sim.output(), 1));
         }
         List<String> failing = new java.util.ArrayList<>();
         for (int k = 0; k < properties.size(); k++) {
@@ -251,15 +284,20 @@ public final class RtlFaultProof {
      */
     private static int writeWitness(Path dir) throws IOException {
         String[] header = Files.readAllLines(dir.resolve("proof.aig"), java.nio.charset.StandardCharsets.ISO_8859_1)
-                .get(0).split(" ");
+                .get(0)
+                .split(" ");
         int inputs = Integer.parseInt(header[2]);
         int latches = Integer.parseInt(header[3]);
         List<String> lines = Files.readAllLines(dir.resolve(WITNESS)).stream()
-                .map(l -> l.replace("# DONE", "").trim()).filter(l -> !l.isEmpty()).toList();
-        StringBuilder w = new StringBuilder("1\nb0\n").append("0".repeat(latches)).append('\n');
+                .map(l -> l.replace("# DONE", "").trim())
+                .filter(l -> !l.isEmpty())
+                .toList();
+        StringBuilder w =
+                new StringBuilder("1\nb0\n").append("0".repeat(latches)).append('\n');
         for (String frame : lines.subList(1, lines.size())) {
             if (frame.length() != inputs) {
-                throw new IOException("ABC's witness has " + frame.length() + " inputs in a cycle, the model " + inputs);
+                throw new IOException(
+                        "ABC's witness has " + frame.length() + " inputs in a cycle, the model " + inputs);
             }
             w.append(frame).append('\n');
         }
@@ -269,10 +307,12 @@ public final class RtlFaultProof {
 
     /** pdr -v's progress lines start with the frame it works on: "  6 : 0 8 58 151 ...". */
     private static final Pattern FRAME = Pattern.compile("^\\s*(\\d+) :");
+
     private static final Pattern ASSERTED_ANY = Pattern.compile("Output \\d+ of miter \\S+ was asserted in frame");
     private static final Pattern ASSERTED = Pattern.compile("Output (\\d+) was asserted in frame\\s+(\\d+)");
     private static final Pattern LATCHES = Pattern.compile("lat\\s*=\\s*(\\d+)");
-    private static final Pattern SUMMARY = Pattern.compile("Properties:\\s+All = (\\d+)\\. Proved = (\\d+)\\. Disproved = (\\d+)\\.");
+    private static final Pattern SUMMARY =
+            Pattern.compile("Properties:\\s+All = (\\d+)\\. Proved = (\\d+)\\. Disproved = (\\d+)\\.");
 
     /**
      * Reads pdr's per-output report ({@code pdr -a}: "Output K was asserted in frame F" for each
@@ -283,7 +323,7 @@ public final class RtlFaultProof {
         int latches = -1;
         Matcher l = LATCHES.matcher(log);
         while (l.find()) {
-            latches = Integer.parseInt(l.group(1));  // the last one: after scorr
+            latches = Integer.parseInt(l.group(1)); // the last one: after scorr
         }
         int[] frame = new int[properties.size()];
         java.util.Arrays.fill(frame, -1);
@@ -300,7 +340,8 @@ public final class RtlFaultProof {
         }
         Matcher sum = SUMMARY.matcher(log);
         // Every output decided: those not broken are proven. (pdr -a does not say which it proved.)
-        boolean decided = sum.find() && Integer.parseInt(sum.group(1)) == properties.size()
+        boolean decided = sum.find()
+                && Integer.parseInt(sum.group(1)) == properties.size()
                 && Integer.parseInt(sum.group(2)) + Integer.parseInt(sum.group(3)) == properties.size();
         List<Verdict> verdicts = new java.util.ArrayList<>();
         for (int k = 0; k < properties.size(); k++) {
@@ -308,6 +349,7 @@ public final class RtlFaultProof {
         }
         int reached = log.lines().mapToInt(RtlFaultProof::frameOf).max().orElse(-1);
         boolean all = verdicts.stream().allMatch(v -> v.proven() || v.broken());
-        return new Result(List.copyOf(verdicts), latches, seconds, reached, all ? Ended.DECIDED : Ended.TIME_LIMIT, log);
+        return new Result(
+                List.copyOf(verdicts), latches, seconds, reached, all ? Ended.DECIDED : Ended.TIME_LIMIT, log);
     }
 }

@@ -21,8 +21,13 @@ public final class RtlProof {
      * counterexample from reset (the design is wrong); otherwise induction did not close within
      * {@code maxSteps}. {@code inductionLength} is the k at which it closed.
      */
-    public record Result(boolean proven, boolean baseCaseFailed, int inductionLength, boolean strengthened,
-                         double seconds, String log) { }
+    public record Result(
+            boolean proven,
+            boolean baseCaseFailed,
+            int inductionLength,
+            boolean strengthened,
+            double seconds,
+            String log) {}
 
     public static Result run(int nodes, int latency, boolean strengthen, int maxSteps, Path dir, String toolVersion)
             throws IOException {
@@ -30,14 +35,22 @@ public final class RtlProof {
     }
 
     /** The proof for the RTL of a rule set (the audit fixes as parameters, +heal's rules). */
-    public static Result run(int nodes, int latency, RuleSet rules, boolean strengthen, int maxSteps, Path dir,
-                             String toolVersion) throws IOException {
+    public static Result run(
+            int nodes, int latency, RuleSet rules, boolean strengthen, int maxSteps, Path dir, String toolVersion)
+            throws IOException {
         if (rules.reclaim()) {
-            throw new IllegalArgumentException("the RTL proof takes no +reclaim: its crash recovery is checked by the state"
-                    + " search (verify --faults crash) and against the Java model");
+            throw new IllegalArgumentException(
+                    "the RTL proof takes no +reclaim: its crash recovery is checked by the state"
+                            + " search (verify --faults crash) and against the Java model");
         }
-        return run(Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion), nodes, latency, rules.heal(),
-                strengthen, maxSteps, dir);
+        return run(
+                Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion),
+                nodes,
+                latency,
+                rules.heal(),
+                strengthen,
+                maxSteps,
+                dir);
     }
 
     /** The proof of a given design (tests pass mutants). */
@@ -47,8 +60,9 @@ public final class RtlProof {
     }
 
     /** As above for a design with +heal's rules ({@code heal}), whose strengthening is {@link HealInvariants}. */
-    public static Result run(GeneratedDesign design, int nodes, int latency, boolean heal, boolean strengthen, int maxSteps,
-                             Path dir) throws IOException {
+    public static Result run(
+            GeneratedDesign design, int nodes, int latency, boolean heal, boolean strengthen, int maxSteps, Path dir)
+            throws IOException {
         design.writeTo(dir);
         FormalHarness.Harness h = FormalHarness.of(Wiring.forNodes(nodes), latency, strengthen, heal);
         Files.writeString(dir.resolve("ppbus_formal.v"), h.verilog());
@@ -59,7 +73,8 @@ public final class RtlProof {
             script.append("; expose w:").append(wire.replace('[', '?').replace(']', '?'));
         }
         script.append("; read_verilog -formal ppbus_formal.v; prep -top ppbus_formal; flatten; opt_clean")
-              .append("; sat -tempinduct -prove-asserts -set-init-zero -set-assumes -maxsteps ").append(maxSteps);
+                .append("; sat -tempinduct -prove-asserts -set-init-zero -set-assumes -maxsteps ")
+                .append(maxSteps);
         Files.writeString(dir.resolve("proof.ys"), script.toString().replace("; ", "\n") + "\n");
         long t0 = System.nanoTime();
         ExternalTool.Result y = ExternalTool.run(dir, 7200, "yosys", "-s", "proof.ys");

@@ -23,8 +23,7 @@ final class SymbolCodes {
 
     private static final Pattern PLACE = Pattern.compile("@([A-Z_]+)@");
 
-    private SymbolCodes() {
-    }
+    private SymbolCodes() {}
 
     /** A module's text with every {@code @NAME@} replaced by its code. */
     static String fill(String module) {
@@ -56,8 +55,8 @@ final class SymbolCodes {
         for (int code = 0; code < 4; code++) {
             boolean fork = Symbols.carriesFork(Direction.C2A, code);
             if (fork != (((code ^ (code >> 1)) & 1) == 1)) {
-                throw new IllegalStateException("the RTL finds client forks by the parity of their code, which code "
-                        + code + " breaks");
+                throw new IllegalStateException(
+                        "the RTL finds client forks by the parity of their code, which code " + code + " breaks");
             }
         }
     }

@@ -47,7 +47,7 @@ public final class Synthesis {
     }
 
     /** One mapped module: its own cells, without those of its submodules. */
-    public record Module(String name, Cells cells) { }
+    public record Module(String name, Cells cells) {}
 
     /**
      * @param fmaxMhz post-route Fmax, or null when place and route was not run or did not succeed
@@ -70,8 +70,14 @@ public final class Synthesis {
         design.writeTo(dir);
         // The parameters of each derived module, from a run of its own: running hierarchy inside
         // the synthesis script changes the order ABC sees the netlist in, and with it a few LUTs.
-        ExternalTool.Result h = ExternalTool.run(dir, 600, "yosys", "-q", "-p", "read_verilog "
-                + String.join(" ", design.sources()) + "; tee -q -o hierarchy.log hierarchy -top " + top);
+        ExternalTool.Result h = ExternalTool.run(
+                dir,
+                600,
+                "yosys",
+                "-q",
+                "-p",
+                "read_verilog " + String.join(" ", design.sources()) + "; tee -q -o hierarchy.log hierarchy -top "
+                        + top);
         if (h.exitCode() != 0) {
             throw new IOException("yosys failed: " + ExternalTool.lastLines(h.output(), 5));
         }
@@ -85,7 +91,8 @@ public final class Synthesis {
             throw new IOException("yosys failed: " + ExternalTool.lastLines(y.output(), 5));
         }
         ObjectMapper m = new ObjectMapper();
-        Cells total = Cells.of(readStat(m, dir.resolve("total.json")).path("design").path("num_cells_by_type"));
+        Cells total =
+                Cells.of(readStat(m, dir.resolve("total.json")).path("design").path("num_cells_by_type"));
         List<Module> modules = new ArrayList<>();
         JsonNode mods = readStat(m, dir.resolve("modules.json")).path("modules");
         Map<String, String> parameters = parameters(java.nio.file.Files.readString(dir.resolve("hierarchy.log")));
@@ -101,14 +108,32 @@ public final class Synthesis {
             return new Result(total, modules, null, "nextpnr-ice40 is not installed (apt-get install nextpnr-ice40)");
         }
         if (total.lut4() > HX8K_LOGIC_CELLS) {
-            return new Result(total, modules, null, "does not fit HX8K: needs " + total.lut4() + " LUT4, the device has "
-                    + HX8K_LOGIC_CELLS + " logic cells");
+            return new Result(
+                    total,
+                    modules,
+                    null,
+                    "does not fit HX8K: needs " + total.lut4() + " LUT4, the device has " + HX8K_LOGIC_CELLS
+                            + " logic cells");
         }
-        ExternalTool.Result p = ExternalTool.run(dir, 3600, "nextpnr-ice40", "--hx8k", "--package", "ct256", "--json",
-                "netlist.json", "--pcf-allow-unconstrained", "--freq", "100", "--timing-allow-fail", "--seed", "1");
+        ExternalTool.Result p = ExternalTool.run(
+                dir,
+                3600,
+                "nextpnr-ice40",
+                "--hx8k",
+                "--package",
+                "ct256",
+                "--json",
+                "netlist.json",
+                "--pcf-allow-unconstrained",
+                "--freq",
+                "100",
+                "--timing-allow-fail",
+                "--seed",
+                "1");
         java.nio.file.Files.writeString(dir.resolve("nextpnr.log"), p.output());
         Double fmax = null;
-        Matcher fm = Pattern.compile("Max frequency for clock\\s+'[^']*':\\s+([0-9.]+) MHz").matcher(p.output());
+        Matcher fm = Pattern.compile("Max frequency for clock\\s+'[^']*':\\s+([0-9.]+) MHz")
+                .matcher(p.output());
         while (fm.find()) {
             fmax = Double.parseDouble(fm.group(1)); // the last one is post-route
         }
@@ -140,13 +165,17 @@ public final class Synthesis {
     static Map<String, String> parameters(String hierarchyLog) {
         Map<String, String> names = new java.util.HashMap<>();
         StringBuilder params = new StringBuilder();
-        Matcher line = Pattern.compile("(?m)^(?:Parameter \\\\(\\w+) = (.*)|Generating RTLIL representation for module `(\\$paramod[^']*\\\\(\\w+))'\\.|(.*derive mode.*))$")
+        Matcher line = Pattern.compile(
+                        "(?m)^(?:Parameter \\\\(\\w+) = (.*)|Generating RTLIL representation for module `(\\$paramod[^']*\\\\(\\w+))'\\.|(.*derive mode.*))$")
                 .matcher(hierarchyLog);
         while (line.find()) {
             if (line.group(5) != null) {
                 params.setLength(0); // each derivation lists its parameters anew
             } else if (line.group(1) != null) {
-                params.append(' ').append(line.group(1)).append('=').append(line.group(2).trim());
+                params.append(' ')
+                        .append(line.group(1))
+                        .append('=')
+                        .append(line.group(2).trim());
             } else {
                 names.put(line.group(3), line.group(4) + params);
                 params.setLength(0);
@@ -161,15 +190,16 @@ public final class Synthesis {
      * which becomes {@code ppbus_healclock #5d3ce2}: the parameters are not in the name.
      */
     static String readableName(String yosysName) {
-        Matcher pm = Pattern.compile("\\$paramod\\\\(\\w+)\\\\(\\w+)=s32'([01]+)").matcher(yosysName);
+        Matcher pm =
+                Pattern.compile("\\$paramod\\\\(\\w+)\\\\(\\w+)=s32'([01]+)").matcher(yosysName);
         if (pm.find()) {
             return pm.group(1) + " " + pm.group(2) + "=" + Long.parseLong(pm.group(3), 2);
         }
-        Matcher hashed = Pattern.compile("^\\$paramod\\$([0-9a-f]{6})[0-9a-f]*\\\\(\\w+)$").matcher(yosysName);
+        Matcher hashed = Pattern.compile("^\\$paramod\\$([0-9a-f]{6})[0-9a-f]*\\\\(\\w+)$")
+                .matcher(yosysName);
         if (hashed.find()) {
             return hashed.group(2) + " #" + hashed.group(1);
         }
         return yosysName.startsWith("\\") ? yosysName.substring(1) : yosysName;
     }
-
 }

@@ -57,11 +57,20 @@ final class TopLevel {
         int n = w.nodes();
         StringBuilder b = new StringBuilder();
         ports(b, n, rules);
-        b.append("    // Wiring: S_i = i + D mod ").append(w.points()).append(", D = ")
-         .append(Arrays.toString(w.plane().differenceSet())).append("; ")
-         .append(n).append(" real clients, ").append(w.points() - n).append(" fictitious points")
-         .append(w.fictitious().isEmpty() ? "" : " " + w.fictitious()).append(".\n");
-        b.append("    // Every link has a c2a and an a2c channel of latency ").append(latency).append(".\n\n");
+        b.append("    // Wiring: S_i = i + D mod ")
+                .append(w.points())
+                .append(", D = ")
+                .append(Arrays.toString(w.plane().differenceSet()))
+                .append("; ")
+                .append(n)
+                .append(" real clients, ")
+                .append(w.points() - n)
+                .append(" fictitious points")
+                .append(w.fictitious().isEmpty() ? "" : " " + w.fictitious())
+                .append(".\n");
+        b.append("    // Every link has a c2a and an a2c channel of latency ")
+                .append(latency)
+                .append(".\n\n");
         for (int i = 0; i < n; i++) {
             for (int j : w.arbitersOf(i)) {
                 b.append("    wire [1:0] ").append(c2a(i, j)).append(";\n");
@@ -73,26 +82,48 @@ final class TopLevel {
         b.append("`ifndef SYNTHESIS\n");
         b.append("    // Simulation-only observation ports, read by the I2 check at the end.\n");
         for (int i = 0; i < n; i++) {
-            b.append("    wire [").append(w.arbitersOf(i).length - 1).append(":0] here_c").append(i).append(";\n");
+            b.append("    wire [")
+                    .append(w.arbitersOf(i).length - 1)
+                    .append(":0] here_c")
+                    .append(i)
+                    .append(";\n");
         }
         for (int j = 0; j < w.points(); j++) {
             if (w.clientsOf(j).length > 0) {
                 b.append("    wire lent_a").append(j).append(";\n");
-                b.append("    wire [").append(w.clientsOf(j).length - 1).append(":0] returning_a").append(j).append(";\n");
+                b.append("    wire [")
+                        .append(w.clientsOf(j).length - 1)
+                        .append(":0] returning_a")
+                        .append(j)
+                        .append(";\n");
             }
         }
         b.append("`endif\n\n");
         for (int client = 0; client < n; client++) {
             final int i = client;
             int[] s = w.arbitersOf(i);
-            b.append("    // Client ").append(i).append(": S_").append(i).append(" = ").append(Arrays.toString(s)).append('\n');
-            b.append("    ppbus_client #(\n        .K (").append(s.length).append(")").append(fix("F3", rules.f3())).append(healAndReclaim(rules, latency))
-             .append("\n    ) u_client_").append(i).append(" (\n");
+            b.append("    // Client ")
+                    .append(i)
+                    .append(": S_")
+                    .append(i)
+                    .append(" = ")
+                    .append(Arrays.toString(s))
+                    .append('\n');
+            b.append("    ppbus_client #(\n        .K (")
+                    .append(s.length)
+                    .append(")")
+                    .append(fix("F3", rules.f3()))
+                    .append(healAndReclaim(rules, latency))
+                    .append("\n    ) u_client_")
+                    .append(i)
+                    .append(" (\n");
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
             b.append("`ifndef SYNTHESIS\n        .here    (here_c").append(i).append("),\n`endif\n");
             b.append("        .req     (req[").append(i).append("]),\n");
             b.append("        .gnt     (gnt[").append(i).append("]),\n");
-            b.append("        .a2c_in  (").append(concat(s, j -> a2c(j, i) + "_rx")).append("),\n");
+            b.append("        .a2c_in  (")
+                    .append(concat(s, j -> a2c(j, i) + "_rx"))
+                    .append("),\n");
             b.append("        .arb_dead (").append(dead(i, s, n, rules)).append("),\n");
             b.append("        .c2a_out (").append(concat(s, j -> c2a(i, j))).append(")\n    );\n\n");
         }
@@ -103,13 +134,22 @@ final class TopLevel {
                 b.append("    // Arbiter ").append(j).append(": no real client; pruned.\n\n");
                 continue;
             }
-            b.append("    // Arbiter ").append(j).append(j >= n ? " (fictitious point)" : "").append(": clients ")
-             .append(Arrays.toString(cs)).append('\n');
+            b.append("    // Arbiter ")
+                    .append(j)
+                    .append(j >= n ? " (fictitious point)" : "")
+                    .append(": clients ")
+                    .append(Arrays.toString(cs))
+                    .append('\n');
             arbiterInstance(b, j, cs.length, rules, latency);
             b.append("        .clk     (clk),\n        .rst     (rst),\n");
-            b.append("`ifndef SYNTHESIS\n        .lent      (lent_a").append(j).append("),\n        .returning (returning_a")
-             .append(j).append("),\n`endif\n");
-            b.append("        .c2a_in  (").append(concat(cs, c -> c2a(c, j) + "_rx")).append("),\n");
+            b.append("`ifndef SYNTHESIS\n        .lent      (lent_a")
+                    .append(j)
+                    .append("),\n        .returning (returning_a")
+                    .append(j)
+                    .append("),\n`endif\n");
+            b.append("        .c2a_in  (")
+                    .append(concat(cs, c -> c2a(c, j) + "_rx"))
+                    .append("),\n");
             b.append("        .cli_dead (").append(dead(j, cs, n, rules)).append("),\n");
             b.append("        .a2c_out (").append(concat(cs, c -> a2c(j, c))).append(")\n    );\n\n");
         }
@@ -135,10 +175,14 @@ final class TopLevel {
         int n = w.nodes();
         int points = w.points();
         b.append("`ifndef SYNTHESIS\n");
-        b.append("    // I2 per arbiter: one bit for each place its fork can be: at a client, held, queued or arriving\n");
-        b.append("    // as FORK in the a2c channel's last stage (here_c); arriving as DIRTY_FORK or CLEAN_FORK in the\n");
-        b.append("    // c2a channel's last stage (returning_a); in an earlier stage of either, as FORK or as a symbol\n");
-        b.append("    // whose two bits differ. Exactly one is set while the fork is lent, none while it is home; each\n");
+        b.append(
+                "    // I2 per arbiter: one bit for each place its fork can be: at a client, held, queued or arriving\n");
+        b.append(
+                "    // as FORK in the a2c channel's last stage (here_c); arriving as DIRTY_FORK or CLEAN_FORK in the\n");
+        b.append(
+                "    // c2a channel's last stage (returning_a); in an earlier stage of either, as FORK or as a symbol\n");
+        b.append(
+                "    // whose two bits differ. Exactly one is set while the fork is lent, none while it is home; each\n");
         b.append("    // client checks that the places it merges are never two at once.\n");
         for (int j = 0; j < points; j++) {
             int[] cs = w.clientsOf(j);
@@ -156,11 +200,16 @@ final class TopLevel {
                     String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
                     places.add("(" + SignalNames.channelInstance(a2c(j, c)) + ".stage_q" + range + " == "
                             + SymbolCodes.literal(Symbols.FORK) + ")");
-                    places.add("(^" + SignalNames.channelInstance(c2a(c, j)) + ".stage_q" + range + ")"); // a fork's two bits differ (SymbolCodes)
+                    places.add("(^" + SignalNames.channelInstance(c2a(c, j)) + ".stage_q" + range
+                            + ")"); // a fork's two bits differ (SymbolCodes)
                 }
             }
             int width = cs.length + places.size() - 1; // returning_a is one bit per port, every other place one bit
-            b.append("    wire [").append(width - 1).append(":0] fork_at_a").append(j).append(" = {\n");
+            b.append("    wire [")
+                    .append(width - 1)
+                    .append(":0] fork_at_a")
+                    .append(j)
+                    .append(" = {\n");
             for (int k = places.size() - 1; k >= 0; k--) {
                 b.append("        ").append(places.get(k)).append(k > 0 ? ",\n" : "\n");
             }
@@ -173,20 +222,33 @@ final class TopLevel {
                 continue;
             }
             String v = "fork_at_a" + j;
-            b.append("    assign fork_ok[").append(j).append("] = lent_a").append(j).append(" ? (").append(v)
-             .append(" != 0 && (").append(v).append(" & (").append(v).append(" - 1'b1)) == 0) : (").append(v).append(" == 0);\n");
+            b.append("    assign fork_ok[")
+                    .append(j)
+                    .append("] = lent_a")
+                    .append(j)
+                    .append(" ? (")
+                    .append(v)
+                    .append(" != 0 && (")
+                    .append(v)
+                    .append(" & (")
+                    .append(v)
+                    .append(" - 1'b1)) == 0) : (")
+                    .append(v)
+                    .append(" == 0);\n");
         }
         b.append("\n    integer a;\n\n");
         // Each assertion is a named block, and its message names it, so a failure says which one.
         b.append("    always @(posedge clk) begin : a_one_gnt\n");
         b.append("        if (!rst && (gnt & (gnt - 1'b1)) != ").append(n).append("'d0) begin\n");
-        b.append("            $display(\"ASSERTION a_one_gnt FAILED in ppbus_top: more than one gnt (%b) at time %0t\", gnt, $time);\n");
+        b.append(
+                "            $display(\"ASSERTION a_one_gnt FAILED in ppbus_top: more than one gnt (%b) at time %0t\", gnt, $time);\n");
         b.append("            $stop;\n        end\n    end\n\n");
         b.append("    always @(posedge clk) begin : a_fork_conservation\n");
         b.append("        if (!rst && fork_ok != {").append(points).append("{1'b1}}) begin\n");
         b.append("            for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
         b.append("                if (!fork_ok[a]) begin\n");
-        b.append("                    $display(\"ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
+        b.append(
+                "                    $display(\"ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
         b.append("                end\n            end\n");
         b.append("            $stop;\n        end\n    end\n`endif\n");
     }
@@ -196,15 +258,22 @@ final class TopLevel {
         String range = "[" + (n - 1) + ":0] ";
         String pad = " ".repeat(range.length());
         b.append("module ppbus_top (\n")
-         .append("    input  wire ").append(pad).append("clk,\n")
-         .append("    input  wire ").append(pad).append("rst,\n")
-         .append("    input  wire ").append(range).append("req,\n");
+                .append("    input  wire ")
+                .append(pad)
+                .append("clk,\n")
+                .append("    input  wire ")
+                .append(pad)
+                .append("rst,\n")
+                .append("    input  wire ")
+                .append(range)
+                .append("req,\n");
         if (rules.reclaim()) {
-            b.append("    input  wire ").append(range).append("dead,   // +reclaim: node i is known to have crashed (raised")
-             .append(" at least 2L cycles after it fell silent, then held; never for a live node)\n");
+            b.append("    input  wire ")
+                    .append(range)
+                    .append("dead,   // +reclaim: node i is known to have crashed (raised")
+                    .append(" at least 2L cycles after it fell silent, then held; never for a live node)\n");
         }
-        b.append("    output wire ").append(range).append("gnt\n")
-         .append(");\n");
+        b.append("    output wire ").append(range).append("gnt\n").append(");\n");
     }
 
     /** The first line(s) of arbiter j's instance: its module and parameters. */
@@ -212,19 +281,37 @@ final class TopLevel {
         if (ports == 1 && !rules.heal() && !rules.reclaim()) {
             b.append("    ppbus_arbiter1 u_arbiter_").append(j).append(" (\n");
         } else if (ports == 1) {
-            b.append("    ppbus_arbiter1 #(").append(healAndReclaim(rules, latency).substring(1))
-             .append("\n    ) u_arbiter_").append(j).append(" (\n");
+            b.append("    ppbus_arbiter1 #(")
+                    .append(healAndReclaim(rules, latency).substring(1))
+                    .append("\n    ) u_arbiter_")
+                    .append(j)
+                    .append(" (\n");
         } else {
-            b.append("    ppbus_arbiter #(\n        .P (").append(ports).append(")").append(fix("F1", rules.f1()))
-             .append(fix("F2", rules.f2())).append(healAndReclaim(rules, latency)).append("\n    ) u_arbiter_").append(j).append(" (\n");
+            b.append("    ppbus_arbiter #(\n        .P (")
+                    .append(ports)
+                    .append(")")
+                    .append(fix("F1", rules.f1()))
+                    .append(fix("F2", rules.f2()))
+                    .append(healAndReclaim(rules, latency))
+                    .append("\n    ) u_arbiter_")
+                    .append(j)
+                    .append(" (\n");
         }
     }
 
     private static void channel(StringBuilder b, String name, int latency) {
-        b.append("    ppbus_channel #(\n        .L (").append(latency).append(")\n    ) ").append(SignalNames.channelInstance(name)).append(" (\n")
-         .append("        .clk (clk),\n        .rst (rst),\n")
-         .append("        .d   (").append(name).append("),\n")
-         .append("        .q   (").append(name).append("_rx)\n    );\n\n");
+        b.append("    ppbus_channel #(\n        .L (")
+                .append(latency)
+                .append(")\n    ) ")
+                .append(SignalNames.channelInstance(name))
+                .append(" (\n")
+                .append("        .clk (clk),\n        .rst (rst),\n")
+                .append("        .d   (")
+                .append(name)
+                .append("),\n")
+                .append("        .q   (")
+                .append(name)
+                .append("_rx)\n    );\n\n");
     }
 
     /** {x[last], ..., x[0]}: slot or port 0 in the low bits. */

@@ -24,10 +24,11 @@ class DesignsTest {
     @Test
     void anAlgorithmWithoutRtlIsRefusedNamingThoseWithIt() {
         Algorithm lamport = Algorithms.named("lamport");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Designs.generate(lamport, 7, 1, RuleSet.FIXED, "t"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Designs.generate(lamport, 7, 1, RuleSet.FIXED, "t"));
         assertEquals("algorithm lamport has no RTL (RTL exists for campos-carvalho, central-rr)", e.getMessage());
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Designs.generate(Algorithms.named("central-rr"), 7, 1, RuleSet.LITERAL, "t"));
     }
 
@@ -46,8 +47,13 @@ class DesignsTest {
      * their text is that of the golden files.
      */
     @ParameterizedTest
-    @CsvSource({"fixed, 0, 0, 0", "literal, 7, 7, 7", "literal+F1, 0, 7, 7", "literal+F2+F3, 7, 0, 0",
-            "literal+F1+F2+F3, 0, 0, 0"})
+    @CsvSource({
+        "fixed, 0, 0, 0",
+        "literal, 7, 7, 7",
+        "literal+F1, 0, 7, 7",
+        "literal+F2+F3, 7, 0, 0",
+        "literal+F1+F2+F3, 0, 0, 0"
+    })
     void theRuleSetSetsTheUnitsParameters(String rules, int f1Off, int f2Off, int f3Off) {
         RuleSet r = RuleSet.parse(rules);
         GeneratedDesign d = Designs.generate(Algorithms.campos(), 7, 1, r, "t");
@@ -58,7 +64,11 @@ class DesignsTest {
         assertTrue(top.contains("rules=" + r.label() + " "), top.substring(0, 300));
         assertEquals(r.equals(RuleSet.FIXED), !top.contains("--rules"));
         if (r.equals(RuleSet.FIXED)) {
-            assertEquals(new CcVerilogGenerator("t").generate(org.ppbus.plane.Wiring.forNodes(7), 1).files(), d.files());
+            assertEquals(
+                    new CcVerilogGenerator("t")
+                            .generate(org.ppbus.plane.Wiring.forNodes(7), 1)
+                            .files(),
+                    d.files());
         }
         assertFalse(top.contains(".F1 (1)"));
     }

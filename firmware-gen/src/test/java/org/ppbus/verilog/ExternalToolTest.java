@@ -24,10 +24,16 @@ class ExternalToolTest {
     void linesStreamWhileTheToolRuns(@TempDir Path dir) throws IOException {
         List<String> lines = new ArrayList<>();
         List<Long> at = new ArrayList<>();
-        ExternalTool.Result r = ExternalTool.run(dir, 30, line -> {
-            lines.add(line);
-            at.add(System.nanoTime());
-        }, "sh", "-c", "echo first; sleep 1.5; echo second; printf third");
+        ExternalTool.Result r = ExternalTool.run(
+                dir,
+                30,
+                line -> {
+                    lines.add(line);
+                    at.add(System.nanoTime());
+                },
+                "sh",
+                "-c",
+                "echo first; sleep 1.5; echo second; printf third");
         long end = System.nanoTime();
         assertEquals(0, r.exitCode());
         assertEquals(List.of("first", "second", "third"), lines);
@@ -45,20 +51,30 @@ class ExternalToolTest {
     void aStoppedJvmLeavesNoToolRunning(@TempDir Path dir) throws Exception {
         Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
-        Process jvm = new ProcessBuilder(javaBin.toString(), "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
-                Orphan.class.getName(), dir.toString()).redirectErrorStream(true).start();
+        Process jvm = new ProcessBuilder(
+                        javaBin.toString(),
+                        "-Djava.io.tmpdir=" + tmp,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Orphan.class.getName(),
+                        dir.toString())
+                .redirectErrorStream(true)
+                .start();
         ProcessHandle sleep = null;
         try {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (sleep == null && System.nanoTime() < until) {
-                sleep = jvm.descendants().filter(h -> h.info().command().orElse("").endsWith("/sleep"))
-                        .findFirst().orElse(null);
+                sleep = jvm.descendants()
+                        .filter(h -> h.info().command().orElse("").endsWith("/sleep"))
+                        .findFirst()
+                        .orElse(null);
                 Thread.sleep(50);
             }
             assertTrue(sleep != null, "the child JVM never started its tool");
             jvm.destroy();
             assertTrue(jvm.waitFor(30, TimeUnit.SECONDS), "the child JVM did not stop");
-            Optional<ProcessHandle> gone = Optional.ofNullable(sleep.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).get());
+            Optional<ProcessHandle> gone = Optional.ofNullable(
+                    sleep.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).get());
             assertTrue(gone.isPresent() && !sleep.isAlive(), "the tool's child outlived the JVM");
             try (Stream<Path> left = Files.list(tmp)) {
                 assertEquals(List.of(), left.toList(), "the tool's output file was left behind");

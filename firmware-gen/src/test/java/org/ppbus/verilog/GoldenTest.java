@@ -64,7 +64,9 @@ class GoldenTest {
             assertEquals(a.files(), b.files());
             for (String text : a.files().values()) {
                 assertFalse(text.matches("(?s).*20[0-9][0-9]-[0-9][0-9]-[0-9][0-9].*"), "a date in generated output");
-                assertFalse(text.contains("/tmp") || text.contains("/home") || text.contains("/work"), "a path in generated output");
+                assertFalse(
+                        text.contains("/tmp") || text.contains("/home") || text.contains("/work"),
+                        "a path in generated output");
             }
         }
     }
@@ -87,13 +89,22 @@ class GoldenTest {
         // n = 10 pads PG(2,3) with fictitious points 10, 11, 12: their arbiters exist, their clients do not.
         assertTrue(top.contains("u_arbiter_12"));
         assertFalse(top.contains("u_client_10"));
-        assertEquals(d.sources(), d.files().get("files.f").lines().filter(l -> !l.startsWith("//")).toList());
+        assertEquals(
+                d.sources(),
+                d.files()
+                        .get("files.f")
+                        .lines()
+                        .filter(l -> !l.startsWith("//"))
+                        .toList());
     }
 
     @Test
     void arbitersWithoutRealClientsArePruned() {
         // n = 1 on the triangle: S_0 = {0, 1}; point 2 serves only the fictitious clients 1 and 2.
-        String top = new CcVerilogGenerator("1.2.3").generate(Wiring.forNodes(1), 1).files().get("ppbus_top.v");
+        String top = new CcVerilogGenerator("1.2.3")
+                .generate(Wiring.forNodes(1), 1)
+                .files()
+                .get("ppbus_top.v");
         assertTrue(top.contains("u_arbiter_0") && top.contains("u_arbiter_1"));
         assertFalse(top.contains("u_arbiter_2 "));
         assertTrue(top.contains("// Arbiter 2: no real client; pruned."));

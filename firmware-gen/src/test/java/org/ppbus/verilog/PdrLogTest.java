@@ -28,7 +28,8 @@ class PdrLogTest {
 
     private static RtlFaultProof.Result judged(String name, int exitCode, boolean atLimit) throws IOException {
         String text = log(name);
-        return RtlFaultProof.judge(RtlFaultProof.parse(text, PROPERTIES, 1.0), new ExternalTool.Result(exitCode, text), atLimit);
+        return RtlFaultProof.judge(
+                RtlFaultProof.parse(text, PROPERTIES, 1.0), new ExternalTool.Result(exitCode, text), atLimit);
     }
 
     @Test
@@ -44,7 +45,9 @@ class PdrLogTest {
     void pdrsOwnTimeLimitLeavesTheProofUndecidedWithItsFrame() throws IOException {
         RtlFaultProof.Result r = judged("timed-out.log", 0, true);
         assertEquals(Ended.TIME_LIMIT, r.ended());
-        assertTrue(r.verdicts().stream().noneMatch(v -> v.proven() || v.broken()), r.verdicts().toString());
+        assertTrue(
+                r.verdicts().stream().noneMatch(v -> v.proven() || v.broken()),
+                r.verdicts().toString());
         assertEquals(6, r.frameReached());
     }
 

@@ -14,9 +14,19 @@ import org.ppbus.protocol.cc.Symbols;
 class SymbolCodesTest {
     @Test
     void theUnitsDeclareTheCodesOfSymbols() {
-        Map<String, Integer> expected = Map.of("A_FORK", Symbols.FORK, "A_REQUEST", Symbols.A_REQUEST,
-                "A_STRONG", Symbols.STRONG_REQUEST, "C_CLEAN", Symbols.CLEAN_FORK, "C_DIRTY", Symbols.DIRTY_FORK,
-                "C_REQUEST", Symbols.C_REQUEST);
+        Map<String, Integer> expected = Map.of(
+                "A_FORK",
+                Symbols.FORK,
+                "A_REQUEST",
+                Symbols.A_REQUEST,
+                "A_STRONG",
+                Symbols.STRONG_REQUEST,
+                "C_CLEAN",
+                Symbols.CLEAN_FORK,
+                "C_DIRTY",
+                Symbols.DIRTY_FORK,
+                "C_REQUEST",
+                Symbols.C_REQUEST);
         // n = 9 pads the plane of order 3 so that some arbiters keep one client: both modules are emitted.
         GeneratedDesign d = new CcVerilogGenerator("t").generate(Wiring.forNodes(9), 1);
         Pattern p = Pattern.compile("localparam \\[1:0\\] ([AC]_[A-Z]+) *= 2'd(\\d);");

@@ -31,11 +31,11 @@ final class CcChecks implements NetworkChecks {
     private final SymbolHistory history = new SymbolHistory();
     private final BitSet touchedArbiters = new BitSet();
     private final BitSet linksSinceQuiescence = new BitSet();
-    private final LinkSet forkLinks;          // links on which a fork moved this cycle
+    private final LinkSet forkLinks; // links on which a fork moved this cycle
     private final List<int[]> demotions = new ArrayList<>();
-    private int[] linkForks;                  // per link: forks at its client, in flight or queued
-    private int[] arbiterForks;               // per arbiter: the sum over its links
-    private long lastDeviation = -1;          // +heal under a fault: the last cycle I2, I3 or I5 failed
+    private int[] linkForks; // per link: forks at its client, in flight or queued
+    private int[] arbiterForks; // per arbiter: the sum over its links
+    private long lastDeviation = -1; // +heal under a fault: the last cycle I2, I3 or I5 failed
 
     CcChecks(CcNetwork net, boolean full, Consumer<Violation> fail) {
         this.net = net;
@@ -114,21 +114,28 @@ final class CcChecks implements NetworkChecks {
         }
         if (full) {
             List<Integer> loop = PrecedenceGraph.of(net).findCycle();
-            report(Invariants.precedence(loop, cycle), () -> describeClients(loop.stream().mapToInt(Integer::intValue).toArray()));
+            report(
+                    Invariants.precedence(loop, cycle),
+                    () -> describeClients(
+                            loop.stream().mapToInt(Integer::intValue).toArray()));
             report(Invariants.boundedQueues(net.maxQueueDepth(), cycle), List::of);
         }
     }
 
     @Override
     public List<String> checks() {
-        List<String> out = new java.util.ArrayList<>(List.of(Property.FORK_CONSERVATION.label(),
-                Property.REQUEST_TOKENS.label(), Property.DEMOTION.label(), Property.BOUNDED_QUEUES.label()));
+        List<String> out = new java.util.ArrayList<>(List.of(
+                Property.FORK_CONSERVATION.label(),
+                Property.REQUEST_TOKENS.label(),
+                Property.DEMOTION.label(),
+                Property.BOUNDED_QUEUES.label()));
         if (full) {
             out.add(Property.PRECEDENCE.label());
         }
         if (healing()) {
-            out.add("after the fault (+heal repairs it): a fork held only by its arbiter's OWNER in every cycle, and the"
-                    + " invariants above again by the end of the run");
+            out.add(
+                    "after the fault (+heal repairs it): a fork held only by its arbiter's OWNER in every cycle, and the"
+                            + " invariants above again by the end of the run");
         }
         return out;
     }
@@ -169,8 +176,12 @@ final class CcChecks implements NetworkChecks {
     }
 
     /** What a one-symbol fault may upset until +heal has repaired it (the fairness bound too). */
-    private static final java.util.Set<Property> REPAIRED = java.util.EnumSet.of(Property.FORK_CONSERVATION,
-            Property.REQUEST_TOKENS, Property.PRECEDENCE, Property.DEMOTION, Property.FAIRNESS);
+    private static final java.util.Set<Property> REPAIRED = java.util.EnumSet.of(
+            Property.FORK_CONSERVATION,
+            Property.REQUEST_TOKENS,
+            Property.PRECEDENCE,
+            Property.DEMOTION,
+            Property.FAIRNESS);
 
     @Override
     public boolean tolerates(Violation v) {
@@ -225,7 +236,8 @@ final class CcChecks implements NetworkChecks {
     private List<String> describeArbiter(int a) {
         List<String> out = new ArrayList<>();
         int owner = net.ownerClient(a);
-        out.add("arbiter " + a + ": OWNER " + (owner < 0 ? "NIL" : owner) + ", priority " + Arrays.toString(net.priorityOrder(a)));
+        out.add("arbiter " + a + ": OWNER " + (owner < 0 ? "NIL" : owner) + ", priority "
+                + Arrays.toString(net.priorityOrder(a)));
         int[] clients = wiring.clientsOf(a);
         for (int m = 0; m < clients.length; m++) {
             int c = clients[m];
@@ -245,7 +257,11 @@ final class CcChecks implements NetworkChecks {
             StringBuilder sb = new StringBuilder("client " + c + " " + net.clientState(c) + ":");
             int[] s = wiring.arbitersOf(c);
             for (int slot = 0; slot < k; slot++) {
-                sb.append(" [arbiter ").append(s[slot]).append(": ").append(LinkFlags.describe(net.clientFlags(c, slot))).append(']');
+                sb.append(" [arbiter ")
+                        .append(s[slot])
+                        .append(": ")
+                        .append(LinkFlags.describe(net.clientFlags(c, slot)))
+                        .append(']');
             }
             out.add(sb.toString());
         }
@@ -274,7 +290,8 @@ final class CcChecks implements NetworkChecks {
                 h.add(i);
             }
         }
-        List<String> out = describeClients(h.stream().mapToInt(Integer::intValue).toArray());
+        List<String> out =
+                describeClients(h.stream().mapToInt(Integer::intValue).toArray());
         if (!h.isEmpty()) {
             int c = h.get(0);
             int[] s = wiring.arbitersOf(c);

@@ -41,15 +41,18 @@ public final class Checker {
     private final Stalls stalls = new Stalls();
     /** The processor waiting longest, or -1: only its grant can make another the longest waiting. */
     private int oldestWaiter = -1;
+
     private boolean watchStarvation;
     private final boolean[] eating;
     /** The cycle of a crash, from which only safety is checked; -1 without one. */
     private long crashedAt = -1;
+
     private long meals;
     /** Meals started by anyone before each processor's current req edge. */
     private final long[] mealsAtRise;
     /** The most meals the others started while one processor waited, over the run. */
     private long maxServedWhileWaiting;
+
     private long starvationMeals = Long.MAX_VALUE;
     private Violation violation;
     private long mutexViolations;
@@ -67,8 +70,8 @@ public final class Checker {
         this(fabric, processors, full, watchdogCycles, stallCycles, fabric instanceof CcNetwork net ? net : null);
     }
 
-    private Checker(Fabric fabric, Processors processors, boolean full, long watchdogCycles, long stallCycles,
-                    CcNetwork net) {
+    private Checker(
+            Fabric fabric, Processors processors, boolean full, long watchdogCycles, long stallCycles, CcNetwork net) {
         this.processors = processors;
         this.nodes = fabric.nodes();
         this.watchdogCycles = watchdogCycles;
@@ -76,8 +79,8 @@ public final class Checker {
         this.stallCycles = Math.max(stallCycles, fabric.quietCycles() + 1L);
         this.eating = new boolean[nodes];
         this.mealsAtRise = new long[nodes];
-        this.network = net != null ? new CcChecks(net, full, this::fail)
-                : NetworkChecks.processorsOnly(fabric, processors);
+        this.network =
+                net != null ? new CcChecks(net, full, this::fail) : NetworkChecks.processorsOnly(fabric, processors);
     }
 
     /** Where the network's events go: its invariants' bookkeeping. */
@@ -150,8 +153,13 @@ public final class Checker {
             return;
         }
         if (stalled && cycle - stalledSince + 1 >= stallCycles) {
-            fail(new Violation(Property.DEADLOCK, cycle, "bus", processors.waitingCount() + " processors wait, nobody "
-                    + "eats and nothing has moved for " + stallCycles + " cycles (I7)", processors.waitingCount(),
+            fail(new Violation(
+                    Property.DEADLOCK,
+                    cycle,
+                    "bus",
+                    processors.waitingCount() + " processors wait, nobody " + "eats and nothing has moved for "
+                            + stallCycles + " cycles (I7)",
+                    processors.waitingCount(),
                     network.describeHungry()));
         }
         // Progress is owed only while someone waits: the count starts at the later of the last meal
@@ -159,17 +167,28 @@ public final class Checker {
         // request never counts against the protocol.
         long sinceMeal = cycle - Math.max(lastMealCycle, lastReleaseCycle);
         if (someoneHungry && eaters == 0 && sinceMeal >= watchdogCycles && !quiescent) {
-            long waited = cycle - Math.max(Math.max(lastMealCycle, lastReleaseCycle), processors.riseCycle(oldestWaiter()));
+            long waited =
+                    cycle - Math.max(Math.max(lastMealCycle, lastReleaseCycle), processors.riseCycle(oldestWaiter()));
             if (waited >= watchdogCycles) {
-                fail(new Violation(Property.LIVELOCK, cycle, "bus", "symbols keep moving but nobody has eaten for "
-                        + waited + " cycles while a processor waited", -1, network.describeHungry()));
+                fail(new Violation(
+                        Property.LIVELOCK,
+                        cycle,
+                        "bus",
+                        "symbols keep moving but nobody has eaten for " + waited + " cycles while a processor waited",
+                        -1,
+                        network.describeHungry()));
             }
         }
         starvation(cycle);
         long sinceEdge = cycle - Math.max(lastEdgeCycle, lastMealCycle);
         if (!quiescent && eaters == 0 && sinceEdge >= watchdogCycles) {
-            fail(new Violation(Property.IDLE_LIVELOCK, cycle, "bus", "with no req edge and no meal for " + sinceEdge
-                    + " cycles the protocol is still not quiescent", -1, network.describeRecent()));
+            fail(new Violation(
+                    Property.IDLE_LIVELOCK,
+                    cycle,
+                    "bus",
+                    "with no req edge and no meal for " + sinceEdge + " cycles the protocol is still not quiescent",
+                    -1,
+                    network.describeRecent()));
         }
     }
 
@@ -208,9 +227,15 @@ public final class Checker {
         long served = meals - mealsAtRise[oldestWaiter];
         boolean overMeals = served > starvationMeals;
         if (overMeals || (cycle - rise >= watchdogCycles && served >= nodes)) {
-            fail(new Violation(Property.STARVATION, cycle, "client " + oldestWaiter, "processor " + oldestWaiter
-                    + " has waited " + (cycle - rise) + " cycles since cycle " + rise + " while the others started "
-                    + served + " meals" + (overMeals ? " (bound " + starvationMeals + ")" : ""), oldestWaiter,
+            fail(new Violation(
+                    Property.STARVATION,
+                    cycle,
+                    "client " + oldestWaiter,
+                    "processor " + oldestWaiter
+                            + " has waited " + (cycle - rise) + " cycles since cycle " + rise
+                            + " while the others started "
+                            + served + " meals" + (overMeals ? " (bound " + starvationMeals + ")" : ""),
+                    oldestWaiter,
                     network.describeClients(new int[] {oldestWaiter})));
         }
     }
@@ -301,16 +326,22 @@ public final class Checker {
         List<String> out = new ArrayList<>();
         out.add(Property.MUTUAL_EXCLUSION.label());
         out.addAll(network.checks());
-        out.add(Property.DEADLOCK.label() + " (I7: " + stallCycles + " cycles with a waiter, no eater and nothing moving)");
-        out.add(Property.LIVELOCK.label() + " (" + watchdogCycles + " cycles with a waiter, symbols moving and no meal)");
-        out.add(Property.IDLE_LIVELOCK.label() + " (" + watchdogCycles + " cycles with no req edge or meal and still moving)");
+        out.add(Property.DEADLOCK.label() + " (I7: " + stallCycles
+                + " cycles with a waiter, no eater and nothing moving)");
+        out.add(Property.LIVELOCK.label() + " (" + watchdogCycles
+                + " cycles with a waiter, symbols moving and no meal)");
+        out.add(Property.IDLE_LIVELOCK.label() + " (" + watchdogCycles
+                + " cycles with no req edge or meal and still moving)");
         if (overtaking != null) {
-            out.add(Property.FAIRNESS.label() + " (at most " + overtaking.bound() + (overtaking.bound() == 1 ? " meal" : " meals")
-                    + " of one processor while another waits)");
+            out.add(Property.FAIRNESS.label() + " (at most " + overtaking.bound()
+                    + (overtaking.bound() == 1 ? " meal" : " meals") + " of one processor while another waits)");
         }
         if (watchStarvation) {
-            out.add(Property.STARVATION.label() + " (" + (starvationMeals == Long.MAX_VALUE ? ""
-                    : "at most " + starvationMeals + " meals of the others while one processor waits, and ") + watchdogCycles
+            out.add(Property.STARVATION.label() + " ("
+                    + (starvationMeals == Long.MAX_VALUE
+                            ? ""
+                            : "at most " + starvationMeals + " meals of the others while one processor waits, and ")
+                    + watchdogCycles
                     + " cycles of waiting while the others start " + nodes + " meals)");
         }
         if (crashedAt >= 0) {

@@ -11,8 +11,7 @@ import org.ppbus.workload.RequestTrace;
 
 /** A finding of the search as something to replay: its actions unrolled, or a request trace. */
 final class Counterexamples {
-    private Counterexamples() {
-    }
+    private Counterexamples() {}
 
     /** The actions of a finding, its loop (if any) repeated {@code loopRepeats} more times. */
     static List<int[]> unrolled(StateSearch.Finding f, int loopRepeats) {
@@ -42,11 +41,10 @@ final class Counterexamples {
             }
 
             @Override
-            public void released(int node, long cycle) {
-            }
+            public void released(int node, long cycle) {}
         };
-        CcNetwork replay = CcNetwork.coldStart(wiring, new CcNetwork.Options(o.latency(), o.rules(), true), rec,
-                ProtocolObserver.NONE);
+        CcNetwork replay = CcNetwork.coldStart(
+                wiring, new CcNetwork.Options(o.latency(), o.rules(), true), rec, ProtocolObserver.NONE);
         long[] grantedAt = new long[n];
         long[] openedAt = new long[n];
         boolean[] openReenter = new boolean[n];
@@ -77,7 +75,7 @@ final class Counterexamples {
                             openReenter[i] = true;
                         }
                     }
-                    default -> { }
+                    default -> {}
                 }
             }
             replay.step(k);

@@ -17,8 +17,7 @@ public final class Invariants {
     /** The most symbols an output queue may hold (E1 and the audit's A9). */
     public static final int QUEUE_BOUND = 2;
 
-    private Invariants() {
-    }
+    private Invariants() {}
 
     /** I1 over the state: at most one client EATING. */
     public static Violation mutualExclusion(StateView v, long cycle) {
@@ -64,8 +63,13 @@ public final class Invariants {
         if (forks == expected) {
             return null;
         }
-        return new Violation(Property.FORK_CONSERVATION, cycle, "arbiter " + arbiter, "arbiter " + arbiter + " has "
-                + forks + " forks at clients or in flight, OWNER " + (expected == 1 ? "is set" : "is NIL"), forks);
+        return new Violation(
+                Property.FORK_CONSERVATION,
+                cycle,
+                "arbiter " + arbiter,
+                "arbiter " + arbiter + " has " + forks + " forks at clients or in flight, OWNER "
+                        + (expected == 1 ? "is set" : "is NIL"),
+                forks);
     }
 
     /**
@@ -85,9 +89,16 @@ public final class Invariants {
         for (int port = 0; port < w.ports(arbiter); port++) {
             int link = w.linkAtPort(arbiter, port);
             int c = w.linkClient(link);
-            if (c != dead && (v.clientFlags(c, link % w.lineSize()) & LinkFlags.FORK) != 0 && v.ownerClient(arbiter) != c) {
-                return new Violation(Property.FORK_CONSERVATION, cycle, "arbiter " + arbiter, "client " + c + " holds arbiter "
-                        + arbiter + "'s fork but OWNER is " + (v.ownerClient(arbiter) < 0 ? "NIL" : "client " + v.ownerClient(arbiter)), 2);
+            if (c != dead
+                    && (v.clientFlags(c, link % w.lineSize()) & LinkFlags.FORK) != 0
+                    && v.ownerClient(arbiter) != c) {
+                return new Violation(
+                        Property.FORK_CONSERVATION,
+                        cycle,
+                        "arbiter " + arbiter,
+                        "client " + c + " holds arbiter " + arbiter + "'s fork but OWNER is "
+                                + (v.ownerClient(arbiter) < 0 ? "NIL" : "client " + v.ownerClient(arbiter)),
+                        2);
             }
         }
         return null;
@@ -104,8 +115,12 @@ public final class Invariants {
         if (tokens == 1) {
             return null;
         }
-        return new Violation(Property.REQUEST_TOKENS, cycle, "link C" + c + "-A" + a, "link client " + c + " - arbiter "
-                + a + " holds " + tokens + " request tokens at quiescence", tokens);
+        return new Violation(
+                Property.REQUEST_TOKENS,
+                cycle,
+                "link C" + c + "-A" + a,
+                "link client " + c + " - arbiter " + a + " holds " + tokens + " request tokens at quiescence",
+                tokens);
     }
 
     /** I4: the precedence graph H is acyclic. */
@@ -118,8 +133,8 @@ public final class Invariants {
         if (loop.isEmpty()) {
             return null;
         }
-        return new Violation(Property.PRECEDENCE, cycle, "clients " + loop, "precedence graph has the cycle " + loop,
-                loop.size());
+        return new Violation(
+                Property.PRECEDENCE, cycle, "clients " + loop, "precedence graph has the cycle " + loop, loop.size());
     }
 
     /** I5: right after R13 the client that returned a dirty fork is last in the arbiter's list. */
@@ -132,8 +147,13 @@ public final class Invariants {
         while (order[rank] != client) {
             rank++;
         }
-        return new Violation(Property.DEMOTION, cycle, "arbiter " + arbiter, "arbiter " + arbiter
-                + " received DIRTY_FORK from " + client + " but ranks it " + rank + " of " + order.length, rank);
+        return new Violation(
+                Property.DEMOTION,
+                cycle,
+                "arbiter " + arbiter,
+                "arbiter " + arbiter + " received DIRTY_FORK from " + client + " but ranks it " + rank + " of "
+                        + order.length,
+                rank);
     }
 
     /** I8: no output queue ever held more than {@link #QUEUE_BOUND} symbols. */
@@ -141,13 +161,18 @@ public final class Invariants {
         if (deepest <= QUEUE_BOUND) {
             return null;
         }
-        return new Violation(Property.BOUNDED_QUEUES, cycle, "queues", "an output queue reached depth " + deepest, deepest);
+        return new Violation(
+                Property.BOUNDED_QUEUES, cycle, "queues", "an output queue reached depth " + deepest, deepest);
     }
 
     /** Fairness: a client overtook a hungry one more often than the bound allows. */
     public static Violation fairness(Overtaking o, int hungry, int eater, long cycle) {
-        return new Violation(Property.FAIRNESS, cycle, "client " + hungry, "client " + eater + " overtook hungry client "
-                + hungry + " " + o.count(hungry, eater) + " times in one hungry period (bound " + o.bound() + ")",
+        return new Violation(
+                Property.FAIRNESS,
+                cycle,
+                "client " + hungry,
+                "client " + eater + " overtook hungry client " + hungry + " " + o.count(hungry, eater)
+                        + " times in one hungry period (bound " + o.bound() + ")",
                 o.count(hungry, eater));
     }
 

@@ -21,8 +21,8 @@ final class Liveness {
 
     /** What liveness needs of each state. */
     /** Per state; {@code fresh} holds the processors granted in the cycle (n <= 31), {@code occupancy} is null with timed channels. */
-    record StateInfo(int[] hungryMask, int[] eatingMask, boolean[] anyReq, boolean[] quiet, int[] fresh,
-                     long[] occupancy) { }
+    record StateInfo(
+            int[] hungryMask, int[] eatingMask, boolean[] anyReq, boolean[] quiet, int[] fresh, long[] occupancy) {}
 
     private final StateGraph graph;
     private final int n;
@@ -63,8 +63,11 @@ final class Liveness {
         boolean[] canEat = backwardReach(states, eating);
         for (int s = 0; s < states; s++) {
             if (hungryMask[s] != 0 && !canEat[s]) {
-                return new StateSearch.Finding(Property.DEADLOCK.label(), "clients " + clients(hungryMask[s])
-                        + " are hungry and no grant is reachable", graph.path(s, n), -1);
+                return new StateSearch.Finding(
+                        Property.DEADLOCK.label(),
+                        "clients " + clients(hungryMask[s]) + " are hungry and no grant is reachable",
+                        graph.path(s, n),
+                        -1);
             }
         }
         // Livelock (I6): a cycle among states where nobody asks, eats or waits, with symbols moving.
@@ -74,8 +77,11 @@ final class Liveness {
         }
         int[] loop = fairLoop(states, idle, s -> !quiet[s], 0);
         if (loop != null) {
-            return new StateSearch.Finding(Property.IDLE_LIVELOCK.label(), "with no processor asking, symbols move for ever",
-                    lasso(loop), loopStartOf(loop));
+            return new StateSearch.Finding(
+                    Property.IDLE_LIVELOCK.label(),
+                    "with no processor asking, symbols move for ever",
+                    lasso(loop),
+                    loopStartOf(loop));
         }
         // Starvation: client c hungry throughout a cycle in which every other processor could release.
         for (int c = 0; c < n; c++) {
@@ -107,15 +113,25 @@ final class Liveness {
             waiting |= hungryMask[s];
         }
         if (!someoneEats && allQuiet) {
-            return new StateSearch.Finding(Property.DEADLOCK.label(), "clients " + clients(waiting)
-                    + " wait, nobody eats and nothing moves for ever (I7)", lasso(loop), loopStartOf(loop));
+            return new StateSearch.Finding(
+                    Property.DEADLOCK.label(),
+                    "clients " + clients(waiting) + " wait, nobody eats and nothing moves for ever (I7)",
+                    lasso(loop),
+                    loopStartOf(loop));
         }
         if (!someoneEats) {
-            return new StateSearch.Finding(Property.LIVELOCK.label(), "clients " + clients(waiting)
-                    + " wait and nobody eats while symbols move for ever", lasso(loop), loopStartOf(loop));
+            return new StateSearch.Finding(
+                    Property.LIVELOCK.label(),
+                    "clients " + clients(waiting) + " wait and nobody eats while symbols move for ever",
+                    lasso(loop),
+                    loopStartOf(loop));
         }
-        return new StateSearch.Finding(Property.STARVATION.label(), "client " + c + " stays hungry for ever while the others are served"
-                + " (every processor releases in the loop)", lasso(loop), loopStartOf(loop));
+        return new StateSearch.Finding(
+                Property.STARVATION.label(),
+                "client " + c + " stays hungry for ever while the others are served"
+                        + " (every processor releases in the loop)",
+                lasso(loop),
+                loopStartOf(loop));
     }
 
     private boolean[] backwardReach(int states, boolean[] target) {
@@ -246,8 +262,10 @@ final class Liveness {
                 int bit = 1 << p;
                 // p releases in the loop: somewhere it is not eating, or it has just begun a new meal
                 // (a re-entry without thinking releases and eats again within one cycle)
-                Integer w = scc.stream().filter(s -> (eatingMask[s] & bit) == 0 || (fresh[s] & bit) != 0)
-                        .findFirst().orElse(null);
+                Integer w = scc.stream()
+                        .filter(s -> (eatingMask[s] & bit) == 0 || (fresh[s] & bit) != 0)
+                        .findFirst()
+                        .orElse(null);
                 if (w == null) {
                     return null; // p eats throughout: an unfair processor, not a starvation
                 }
@@ -260,7 +278,10 @@ final class Liveness {
             // not considered, so the check may miss some unfair-looking but fair loops).
             for (int ch = 0; ch < channels; ch++) {
                 long bit = 1L << ch;
-                Integer w = scc.stream().filter(s -> (occupancy[s] & bit) == 0).findFirst().orElse(null);
+                Integer w = scc.stream()
+                        .filter(s -> (occupancy[s] & bit) == 0)
+                        .findFirst()
+                        .orElse(null);
                 if (w == null) {
                     return null;
                 }
@@ -279,7 +300,8 @@ final class Liveness {
         List<Integer> loop = new ArrayList<>();
         loop.add(first);
         for (int k = 1; k < waypoints.size(); k++) {
-            List<Integer> leg = pathWithin(loop.get(loop.size() - 1), waypoints.get(k), member, k == waypoints.size() - 1);
+            List<Integer> leg =
+                    pathWithin(loop.get(loop.size() - 1), waypoints.get(k), member, k == waypoints.size() - 1);
             loop.addAll(leg);
         }
         return loop.stream().mapToInt(Integer::intValue).toArray();

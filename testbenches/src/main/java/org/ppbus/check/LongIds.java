@@ -10,7 +10,7 @@ final class LongIds {
     private static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
 
     private final Chunked.Longs keys = new Chunked.Longs(14);
-    private int[] slots;   // id + 1, 0 = empty
+    private int[] slots; // id + 1, 0 = empty
     private int size;
 
     LongIds() {

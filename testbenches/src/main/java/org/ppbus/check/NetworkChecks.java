@@ -52,12 +52,10 @@ interface NetworkChecks extends ProtocolObserver {
     static NetworkChecks processorsOnly(org.ppbus.bus.Fabric fabric, org.ppbus.bus.Processors processors) {
         return new NetworkChecks() {
             @Override
-            public void endOfCycle(long cycle) {
-            }
+            public void endOfCycle(long cycle) {}
 
             @Override
-            public void endOfRun(long cycle) {
-            }
+            public void endOfRun(long cycle) {}
 
             @Override
             public boolean quiescent() {
@@ -68,7 +66,8 @@ interface NetworkChecks extends ProtocolObserver {
             public List<String> describeClients(int[] clients) {
                 List<String> out = new java.util.ArrayList<>();
                 for (int c : clients) {
-                    out.add("processor " + c + (processors.waiting(c) ? " waiting since cycle " + processors.riseCycle(c) : ""));
+                    out.add("processor " + c
+                            + (processors.waiting(c) ? " waiting since cycle " + processors.riseCycle(c) : ""));
                 }
                 return out;
             }

@@ -13,9 +13,9 @@ import org.ppbus.protocol.Algorithm;
 public final class Overtaking {
     private final int n;
     private final int bound;
-    private final byte[] count;     // count[i * n + j]: meals of j in i's current hungry period
+    private final byte[] count; // count[i * n + j]: meals of j in i's current hungry period
     private final boolean[] hungry;
-    private final int[] hungryList;  // the hungry processors, so that a grant costs O(hungry), not O(n)
+    private final int[] hungryList; // the hungry processors, so that a grant costs O(hungry), not O(n)
     private int hungryCount;
     private int maxSeen;
 

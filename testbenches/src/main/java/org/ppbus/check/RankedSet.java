@@ -10,8 +10,8 @@ import java.util.Arrays;
  */
 final class RankedSet {
     private long[] bits = new long[16];
-    private int[] before = new int[16];   // members below word w, for every word up to the last touched
-    private int words;                    // words touched so far
+    private int[] before = new int[16]; // members below word w, for every word up to the last touched
+    private int words; // words touched so far
     private int size;
     private int last = -1;
 

@@ -85,7 +85,8 @@ final class SearchFaults {
         int c = code - 1;
         int link = c % wiring.links();
         boolean c2a = c / wiring.links() % 2 == Direction.C2A.ordinal();
-        String channel = c2a ? "c2a_c" + wiring.linkClient(link) + "_a" + wiring.linkArbiter(link)
+        String channel = c2a
+                ? "c2a_c" + wiring.linkClient(link) + "_a" + wiring.linkArbiter(link)
                 : "a2c_a" + wiring.linkArbiter(link) + "_c" + wiring.linkClient(link);
         return (c / (2 * wiring.links()) == 0 ? "drop" : "duplicate") + ":" + cycle + "@" + channel;
     }
@@ -124,8 +125,8 @@ final class SearchFaults {
      */
     int repairBound(StateGraph graph, int[] loopAt) {
         // Indexed by edge slot: a state without a successor list (none broken) ends its runs at 1.
-        int[] longest = new int[graph.edgeSlots()];   // 0 unknown, else 1 + the longest broken path from here
-        byte[] mark = new byte[graph.edgeSlots()];    // 1 on the stack, 2 done
+        int[] longest = new int[graph.edgeSlots()]; // 0 unknown, else 1 + the longest broken path from here
+        byte[] mark = new byte[graph.edgeSlots()]; // 1 on the stack, 2 done
         int best = broken.isEmpty() ? 0 : 1;
         for (int root = broken.nextSetBit(0); root >= 0; root = broken.nextSetBit(root + 1)) {
             int r = graph.edgeSlot(root);

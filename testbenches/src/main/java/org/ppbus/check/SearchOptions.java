@@ -18,42 +18,139 @@ import org.ppbus.protocol.cc.RuleSet;
  *     graph; without, the search keeps only the edges among states broken by a fault (for the
  *     repair bound) and checks safety alone, so that it fits searches too big for the graph
  */
-public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
-                            int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
-                            long reenterMask, int faultKinds, boolean crash, boolean liveness) {
-    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
-                         int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking,
-                         long reenterMask) {
-        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, reenterMask, 0, false, true);
+public record SearchOptions(
+        int nodes,
+        int latency,
+        RuleSet rules,
+        boolean reenterWithoutThinking,
+        long maxStates,
+        int maxDepth,
+        boolean checkH,
+        long activeMask,
+        int fifoCapacity,
+        boolean checkOvertaking,
+        long reenterMask,
+        int faultKinds,
+        boolean crash,
+        boolean liveness) {
+    public SearchOptions(
+            int nodes,
+            int latency,
+            RuleSet rules,
+            boolean reenterWithoutThinking,
+            long maxStates,
+            int maxDepth,
+            boolean checkH,
+            long activeMask,
+            int fifoCapacity,
+            boolean checkOvertaking,
+            long reenterMask) {
+        this(
+                nodes,
+                latency,
+                rules,
+                reenterWithoutThinking,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                checkOvertaking,
+                reenterMask,
+                0,
+                false,
+                true);
     }
 
-    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates,
-                         int maxDepth, boolean checkH, long activeMask, int fifoCapacity, boolean checkOvertaking) {
-        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, -1L);
+    public SearchOptions(
+            int nodes,
+            int latency,
+            RuleSet rules,
+            boolean reenterWithoutThinking,
+            long maxStates,
+            int maxDepth,
+            boolean checkH,
+            long activeMask,
+            int fifoCapacity,
+            boolean checkOvertaking) {
+        this(
+                nodes,
+                latency,
+                rules,
+                reenterWithoutThinking,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                checkOvertaking,
+                -1L);
     }
 
-    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
-                         boolean checkH, long activeMask, int fifoCapacity) {
-        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, fifoCapacity, true);
+    public SearchOptions(
+            int nodes,
+            int latency,
+            RuleSet rules,
+            boolean reenterWithoutThinking,
+            long maxStates,
+            int maxDepth,
+            boolean checkH,
+            long activeMask,
+            int fifoCapacity) {
+        this(
+                nodes,
+                latency,
+                rules,
+                reenterWithoutThinking,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                true);
     }
 
-    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
-                         boolean checkH, long activeMask) {
+    public SearchOptions(
+            int nodes,
+            int latency,
+            RuleSet rules,
+            boolean reenterWithoutThinking,
+            long maxStates,
+            int maxDepth,
+            boolean checkH,
+            long activeMask) {
         this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, 0);
     }
 
     /** Every processor may act. */
-    public SearchOptions(int nodes, int latency, RuleSet rules, boolean reenterWithoutThinking, long maxStates, int maxDepth,
-                         boolean checkH) {
+    public SearchOptions(
+            int nodes,
+            int latency,
+            RuleSet rules,
+            boolean reenterWithoutThinking,
+            long maxStates,
+            int maxDepth,
+            boolean checkH) {
         this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, -1L, 0);
     }
 
     /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
     public SearchOptions withoutOvertaking() {
-        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, false, reenterMask, faultKinds, crash, liveness);
+        return new SearchOptions(
+                nodes,
+                latency,
+                rules,
+                reenterWithoutThinking,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                false,
+                reenterMask,
+                faultKinds,
+                crash,
+                liveness);
     }
 
     /**
@@ -61,14 +158,40 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
      * fairness bound once, which the counts would report as a violation.
      */
     public SearchOptions withFaults(int kinds) {
-        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, kinds == 0 && checkOvertaking, reenterMask, kinds, crash, liveness);
+        return new SearchOptions(
+                nodes,
+                latency,
+                rules,
+                reenterWithoutThinking,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                kinds == 0 && checkOvertaking,
+                reenterMask,
+                kinds,
+                crash,
+                liveness);
     }
 
     /** The same search in which only these processors (bit i for processor i) may re-enter without thinking. */
     public SearchOptions withReentry(long mask) {
-        return new SearchOptions(nodes, latency, rules, mask != 0, maxStates, maxDepth, checkH, activeMask, fifoCapacity,
-                checkOvertaking, mask, faultKinds, crash, liveness);
+        return new SearchOptions(
+                nodes,
+                latency,
+                rules,
+                mask != 0,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                checkOvertaking,
+                mask,
+                faultKinds,
+                crash,
+                liveness);
     }
 
     /**
@@ -76,14 +199,40 @@ public record SearchOptions(int nodes, int latency, RuleSet rules, boolean reent
      * are left out: the clients that lose a crashed arbiter's fork wait for ever by design.
      */
     public SearchOptions withCrash() {
-        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, false, reenterMask, faultKinds, true, liveness);
+        return new SearchOptions(
+                nodes,
+                latency,
+                rules,
+                reenterWithoutThinking,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                false,
+                reenterMask,
+                faultKinds,
+                true,
+                liveness);
     }
 
     /** The same search keeping only the edges among broken states, without the liveness analysis. */
     public SearchOptions withoutLiveness() {
-        return new SearchOptions(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask,
-                fifoCapacity, checkOvertaking, reenterMask, faultKinds, crash, false);
+        return new SearchOptions(
+                nodes,
+                latency,
+                rules,
+                reenterWithoutThinking,
+                maxStates,
+                maxDepth,
+                checkH,
+                activeMask,
+                fifoCapacity,
+                checkOvertaking,
+                reenterMask,
+                faultKinds,
+                crash,
+                false);
     }
 
     public boolean async() {

@@ -11,9 +11,9 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
     long granted;
     Violation problem;
     final List<int[]> demotions = new ArrayList<>();
-    final List<int[]> driven = new ArrayList<>();   // {direction, link} of every symbol driven, when recorded
-    boolean recordDriven;                           // only a search with faults needs them
-    int dead = -1;                                  // a crashed node, whose units' reports are nobody's
+    final List<int[]> driven = new ArrayList<>(); // {direction, link} of every symbol driven, when recorded
+    boolean recordDriven; // only a search with faults needs them
+    int dead = -1; // a crashed node, whose units' reports are nobody's
 
     void reset() {
         granted = 0;
@@ -35,7 +35,7 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
     }
 
     @Override
-    public void released(int node, long cycle) { }
+    public void released(int node, long cycle) {}
 
     @Override
     public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {

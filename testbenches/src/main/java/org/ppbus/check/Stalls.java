@@ -13,6 +13,7 @@ import java.util.Deque;
 public final class Stalls {
     /** {first cycle, last cycle}, oldest first, each shorter than the one before. */
     private final Deque<long[]> kept = new ArrayDeque<>();
+
     private long since = -1;
 
     /** One cycle: whether a processor waits and nobody eats. */

@@ -12,13 +12,13 @@ final class StateGraph {
     private final StateTable table;
     private final Chunked.Ints parent = new Chunked.Ints();
     private final Actions action;
-    private int[] levelStart = new int[64];   // the first state of each depth: breadth first, depth never falls
+    private int[] levelStart = new int[64]; // the first state of each depth: breadth first, depth never falls
     private int levels;
-    private final Chunked.Ints edgeStart = new Chunked.Ints();   // per state, or per source when sparse
+    private final Chunked.Ints edgeStart = new Chunked.Ints(); // per state, or per source when sparse
     private final Chunked.Ints edges = new Chunked.Ints();
     private int edgeCount;
-    private final RankedSet sources;      // sparse: the states that have edges; null: every state
-    private int pending = -1;             // sparse: the state being expanded, until its first edge
+    private final RankedSet sources; // sparse: the states that have edges; null: every state
+    private int pending = -1; // sparse: the state being expanded, until its first edge
 
     StateGraph(int words, int nodes) {
         this(words, nodes, false);
@@ -65,7 +65,8 @@ final class StateGraph {
             action.set(idx, act);
             if (depth != levels - 1) {
                 if (depth != levels) {
-                    throw new IllegalStateException("state " + idx + " at depth " + depth + " after depth " + (levels - 1));
+                    throw new IllegalStateException(
+                            "state " + idx + " at depth " + depth + " after depth " + (levels - 1));
                 }
                 if (levels == levelStart.length) {
                     levelStart = java.util.Arrays.copyOf(levelStart, 2 * levels);
@@ -138,7 +139,10 @@ final class StateGraph {
     }
 
     long bytes() {
-        return tableBytes() + parent.bytes() + action.bytes() + edgeStart.bytes()
+        return tableBytes()
+                + parent.bytes()
+                + action.bytes()
+                + edgeStart.bytes()
                 + (sources == null ? 0 : sources.bytes());
     }
 
@@ -176,7 +180,8 @@ final class StateGraph {
         // made a large heap collect in full every few thousand states.
         for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
             long max = p.getUsage().getMax();
-            if (p.getType() == java.lang.management.MemoryType.HEAP && max > 0
+            if (p.getType() == java.lang.management.MemoryType.HEAP
+                    && max > 0
                     && (p.getName().contains("Old") || p.getName().contains("Tenured"))) {
                 if (p.getUsage().getUsed() < 0.8 * max) {
                     return false;
@@ -249,7 +254,8 @@ final class StateGraph {
                 return wide.get(s);
             }
             long v = packed.get(s) & 0xFFFFFFFFL;
-            return (v & ((1L << procBits) - 1)) | (v >>> procBits & 0xFF) << SearchFaults.SHIFT
+            return (v & ((1L << procBits) - 1))
+                    | (v >>> procBits & 0xFF) << SearchFaults.SHIFT
                     | (v >>> (procBits + 8) & 0x1F) << SearchCrash.SHIFT;
         }
 

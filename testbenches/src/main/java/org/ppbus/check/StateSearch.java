@@ -37,22 +37,32 @@ public final class StateSearch {
      * One broken property, with the shortest path that shows it (per cycle, each processor's action
      * and then the code of a fault injected, 0 for none; a loop for liveness).
      */
-    public record Finding(String property, String message, List<int[]> path, int loopStart) { }
+    public record Finding(String property, String message, List<int[]> path, int loopStart) {}
 
     /**
      * The outcome. {@code complete} means every reachable state was explored; otherwise every state
      * reachable within {@code exploredDepth} cycles was found and checked.
      */
-    public record Result(long states, long transitions, int depth, int exploredDepth, boolean complete,
-                         String stoppedBecause, List<Finding> findings, double seconds, long bytes,
-                         int overtakeBound, int maxOvertakes, Repair repair) { }
+    public record Result(
+            long states,
+            long transitions,
+            int depth,
+            int exploredDepth,
+            boolean complete,
+            String stoppedBecause,
+            List<Finding> findings,
+            double seconds,
+            long bytes,
+            int overtakeBound,
+            int maxOvertakes,
+            Repair repair) {}
 
     /**
      * With faults: the states in which some invariant other than safety was broken after a fault,
      * and the most consecutive cycles a run spends in them (the repair bound; -1 when unknown, as
      * for an incomplete search or a finding).
      */
-    public record Repair(long brokenStates, int boundCycles) { }
+    public record Repair(long brokenStates, int boundCycles) {}
 
     // Actions per processor per cycle.
     public static final int NONE = 0;
@@ -67,11 +77,11 @@ public final class StateSearch {
     private final int n;
     private final int channels;
     private final StateGraph graph;
-    private final int netWords;                 // a state: the network's snapshot, the fresh word, the monitor
-    private final Overtaking overtaking;        // null with asynchronous channels, where no L bounds it
+    private final int netWords; // a state: the network's snapshot, the fresh word, the monitor
+    private final Overtaking overtaking; // null with asynchronous channels, where no L bounds it
     private final List<Finding> findings = new ArrayList<>();
-    private final SearchFaults faults;          // null without fault injection
-    private final SearchCrash crash;            // null without a crash
+    private final SearchFaults faults; // null without fault injection
+    private final SearchCrash crash; // null without a crash
 
     public StateSearch(SearchOptions options) {
         if (options.nodes() < 1 || options.nodes() > 31) {
@@ -83,24 +93,31 @@ public final class StateSearch {
         this.o = options;
         this.wiring = Wiring.forNodes(options.nodes());
         this.n = wiring.nodes();
-        this.net = CcNetwork.coldStart(wiring, new CcNetwork.Options(options.latency(), options.rules(), true,
-                options.fifoCapacity()), rec, rec);
+        this.net = CcNetwork.coldStart(
+                wiring,
+                new CcNetwork.Options(options.latency(), options.rules(), true, options.fifoCapacity()),
+                rec,
+                rec);
         this.channels = 2 * wiring.links();
-        this.faults = options.faultKinds() == 0 ? null : new SearchFaults(options.faultKinds(), net, wiring,
-                options.rules().heal());
+        this.faults = options.faultKinds() == 0
+                ? null
+                : new SearchFaults(
+                        options.faultKinds(), net, wiring, options.rules().heal());
         rec.recordDriven = faults != null;
         if (options.crash() && (faults != null || options.async())) {
-            throw new IllegalArgumentException("a crash is searched alone, without symbol faults or asynchronous channels");
+            throw new IllegalArgumentException(
+                    "a crash is searched alone, without symbol faults or asynchronous channels");
         }
         this.crash = options.crash() ? new SearchCrash(net, wiring) : null;
         this.netWords = net.snapshot(0).length;
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
-        this.overtaking = options.async() || !options.checkOvertaking() ? null
+        this.overtaking = options.async() || !options.checkOvertaking()
+                ? null
                 : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
         this.graph = new StateGraph(netWords + 1 + (overtaking == null ? 0 : overtaking.words()), n, !o.liveness());
     }
 
-    private SearchProgress progress = (states, depth, transitions) -> { };
+    private SearchProgress progress = (states, depth, transitions) -> {};
 
     /** Reports progress to {@code p} every few thousand expanded states. */
     public StateSearch progress(SearchProgress p) {
@@ -171,9 +188,19 @@ public final class StateSearch {
         Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
         int explored = complete ? depth : (expanded < graph.size() ? graph.depth(expanded) : depth);
-        return new Result(graph.size(), transitions, depth, explored, complete, complete ? "complete" : stopped,
-                List.copyOf(findings), (System.nanoTime() - t0) / 1e9, bytes, overtakeBound(),
-                overtaking == null ? -1 : overtaking.maxSeen(), repair);
+        return new Result(
+                graph.size(),
+                transitions,
+                depth,
+                explored,
+                complete,
+                complete ? "complete" : stopped,
+                List.copyOf(findings),
+                (System.nanoTime() - t0) / 1e9,
+                bytes,
+                overtakeBound(),
+                overtaking == null ? -1 : overtaking.maxSeen(),
+                repair);
     }
 
     /** The repair bound over the complete graph; a cycle of broken states is a finding. */
@@ -184,8 +211,12 @@ public final class StateSearch {
         int[] loopAt = new int[1];
         int bound = faults.repairBound(graph, loopAt);
         if (bound < 0) {
-            findings.add(new Finding("repair", "after a fault the invariants can stay broken for ever: a cycle of"
-                    + " broken states passes state " + loopAt[0], graph.path(loopAt[0], n), -1));
+            findings.add(new Finding(
+                    "repair",
+                    "after a fault the invariants can stay broken for ever: a cycle of" + " broken states passes state "
+                            + loopAt[0],
+                    graph.path(loopAt[0], n),
+                    -1));
         }
         return new Repair(faults.brokenStates(), bound);
     }
@@ -260,7 +291,9 @@ public final class StateSearch {
         if (!o.async()) {
             return new int[0];
         }
-        return java.util.stream.IntStream.range(0, channels).filter(net::occupied).toArray();
+        return java.util.stream.IntStream.range(0, channels)
+                .filter(net::occupied)
+                .toArray();
     }
 
     /**
@@ -284,11 +317,13 @@ public final class StateSearch {
         int before = graph.size();
         int idx = graph.add(next, from, SearchFaults.withFault(act, fault), graph.depth(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
-        Violation bad = rec.problem != null ? rec.problem : Invariants.ofTransition(net, rec.demotions, net.maxQueueDepth(), 0);
+        Violation bad =
+                rec.problem != null ? rec.problem : Invariants.ofTransition(net, rec.demotions, net.maxQueueDepth(), 0);
         if (bad == null && idx == before) {
             net.viewAt(0);
-            bad = faults != null && faults.anyUsed() ? faults.afterFault(net, idx, o.checkH()) : net.crashedNode() >= 0 ? crash.safety()
-                    : Invariants.ofState(net, net.quiescent(), o.checkH(), 0);
+            bad = faults != null && faults.anyUsed()
+                    ? faults.afterFault(net, idx, o.checkH())
+                    : net.crashedNode() >= 0 ? crash.safety() : Invariants.ofState(net, net.quiescent(), o.checkH(), 0);
         }
         if (bad != null && findings.isEmpty()) {
             findings.add(new Finding(bad.invariant(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
@@ -317,7 +352,8 @@ public final class StateSearch {
 
     /** Names the first fault on the path to a state, as {@code ppbus simulate --fault} would. */
     private String faultOn(int idx) {
-        List<String> on = faults == null && crash == null ? List.of() : faultsOn(new Finding("", "", graph.path(idx, n), -1));
+        List<String> on =
+                faults == null && crash == null ? List.of() : faultsOn(new Finding("", "", graph.path(idx, n), -1));
         return on.isEmpty() ? "" : " (after the fault " + on.get(0) + ")";
     }
 
@@ -336,7 +372,7 @@ public final class StateSearch {
                     net.reenterWithoutThinking(i, 0);
                     monitorRequested(i);
                 }
-                default -> { }
+                default -> {}
             }
         }
         net.step(0);
@@ -376,8 +412,13 @@ public final class StateSearch {
     // ---- liveness, on the complete graph ----
 
     private void liveness(int states) {
-        Liveness.StateInfo info = new Liveness.StateInfo(new int[states], new int[states], new boolean[states],
-                new boolean[states], new int[states], o.async() ? new long[states] : null);
+        Liveness.StateInfo info = new Liveness.StateInfo(
+                new int[states],
+                new int[states],
+                new boolean[states],
+                new boolean[states],
+                new int[states],
+                o.async() ? new long[states] : null);
         for (int s = 0; s < states; s++) {
             long[] state = graph.get(s);
             restore(state);

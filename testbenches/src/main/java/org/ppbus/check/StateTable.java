@@ -14,10 +14,10 @@ package org.ppbus.check;
  */
 final class StateTable {
     private final int words;
-    private final LongIds[] table;   // per tree node; node 0 is the root
-    private final int[] left;        // child nodes of an inner node, -1 for a leaf
+    private final LongIds[] table; // per tree node; node 0 is the root
+    private final int[] left; // child nodes of an inner node, -1 for a leaf
     private final int[] right;
-    private final int[] leafWord;    // the word a leaf holds, -1 for an inner node
+    private final int[] leafWord; // the word a leaf holds, -1 for an inner node
 
     StateTable(int words) {
         if (words < 1) {

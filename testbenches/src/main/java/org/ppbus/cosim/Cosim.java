@@ -24,9 +24,19 @@ public final class Cosim {
      * @param trace the requests of the run up to a divergence, which replayed as the workload reproduce
      *     it at the same cycle; or null
      */
-    public record Result(SimulationConfig config, long cycles, Divergence divergence, double javaCyclesPerSecond,
-                         double rtlCyclesPerSecond, double lockstepCyclesPerSecond, Path library, Path javaVcd,
-                         Path rtlVcd, boolean interrupted, double buildSeconds, Path trace) { }
+    public record Result(
+            SimulationConfig config,
+            long cycles,
+            Divergence divergence,
+            double javaCyclesPerSecond,
+            double rtlCyclesPerSecond,
+            double lockstepCyclesPerSecond,
+            Path library,
+            Path javaVcd,
+            Path rtlVcd,
+            boolean interrupted,
+            double buildSeconds,
+            Path trace) {}
 
     private Cosim() {}
 
@@ -42,8 +52,9 @@ public final class Cosim {
     }
 
     /** As above; with {@code measure} false the Java-alone and RTL-alone timing runs are skipped. */
-    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
-                             boolean measure) throws IOException {
+    public static Result run(
+            SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library, boolean measure)
+            throws IOException {
         return run(c, cache, vcdPrefix, vcdWindow, library, measure, true);
     }
 
@@ -51,14 +62,29 @@ public final class Cosim {
      * @param checked build the RTL with its simulation assertions; without them it runs faster and the
      *     lockstep still compares every gnt bit and symbol
      */
-    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
-                             boolean measure, boolean checked) throws IOException {
+    public static Result run(
+            SimulationConfig c,
+            Path cache,
+            Path vcdPrefix,
+            long vcdWindow,
+            Path library,
+            boolean measure,
+            boolean checked)
+            throws IOException {
         return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, null);
     }
 
     /** As above, reporting the lockstep's progress (the longest phase) to {@code progress}. */
-    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
-                             boolean measure, boolean checked, Simulation.Progress progress) throws IOException {
+    public static Result run(
+            SimulationConfig c,
+            Path cache,
+            Path vcdPrefix,
+            long vcdWindow,
+            Path library,
+            boolean measure,
+            boolean checked,
+            Simulation.Progress progress)
+            throws IOException {
         return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, () -> false);
     }
 
@@ -66,24 +92,43 @@ public final class Cosim {
      * As above, stopping within a cycle once {@code stop} turns true: the result then covers the
      * cycles compared so far, is marked interrupted, and skips the timing runs.
      */
-    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
-                             boolean measure, boolean checked, Simulation.Progress progress,
-                             java.util.function.BooleanSupplier stop) throws IOException {
-        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, stop, line -> { });
+    public static Result run(
+            SimulationConfig c,
+            Path cache,
+            Path vcdPrefix,
+            long vcdWindow,
+            Path library,
+            boolean measure,
+            boolean checked,
+            Simulation.Progress progress,
+            java.util.function.BooleanSupplier stop)
+            throws IOException {
+        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, stop, line -> {});
     }
 
     /** As above, passing each line the Verilator build prints to {@code buildLog} as it appears. */
-    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library,
-                             boolean measure, boolean checked, Simulation.Progress progress,
-                             java.util.function.BooleanSupplier stop, java.util.function.Consumer<String> buildLog)
+    public static Result run(
+            SimulationConfig c,
+            Path cache,
+            Path vcdPrefix,
+            long vcdWindow,
+            Path library,
+            boolean measure,
+            boolean checked,
+            Simulation.Progress progress,
+            java.util.function.BooleanSupplier stop,
+            java.util.function.Consumer<String> buildLog)
             throws IOException {
         // The build, or finding it in the cache (then a fraction of a second).
         long tb = System.nanoTime();
-        Path lib = library != null ? library
-                : VerilatorLibrary.build(c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), cache, checked, buildLog);
+        Path lib = library != null
+                ? library
+                : VerilatorLibrary.build(
+                        c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), cache, checked, buildLog);
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
         if (measure) {
-            buildLog.accept(String.format(java.util.Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
+            buildLog.accept(String.format(
+                    java.util.Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
         }
         Wiring wiring = Wiring.forNodes(c.nodes());
         boolean symbols = c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS);
@@ -104,7 +149,12 @@ public final class Cosim {
             tap = new LockstepTap(rtl, wiring, symbols, c.seed(), BATCH);
             long t1 = System.nanoTime();
             try (LockstepTap running = tap) {
-                interrupted = new Simulation(c).tap(running).progress(progress).stopWhen(stop).run().interrupted();
+                interrupted = new Simulation(c)
+                        .tap(running)
+                        .progress(progress)
+                        .stopWhen(stop)
+                        .run()
+                        .interrupted();
                 running.flush();
             } catch (LockstepTap.Found f) {
                 divergence = f.divergence;
@@ -126,23 +176,41 @@ public final class Cosim {
             SimulationResult upTo;
             boolean unitStates;
             try (VcdTap vcd = new VcdTap(javaVcd, wiring, c.latencyCycles(), from, to)) {
-                upTo = new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder().drain(false).build()).tap(vcd).run();
+                upTo = new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder()
+                                .drain(false)
+                                .build())
+                        .tap(vcd)
+                        .run();
                 unitStates = vcd.hasUnitStates();
             }
             rtlWindow(lib, tap, from, to, rtlVcd);
             // Both waveforms open in GTKWave on the links of the client the diverging signal names.
-            java.util.regex.Matcher client = java.util.regex.Pattern.compile("_c(\\d+)").matcher(divergence.signal());
+            java.util.regex.Matcher client =
+                    java.util.regex.Pattern.compile("_c(\\d+)").matcher(divergence.signal());
             int node = client.find() ? Integer.parseInt(client.group(1)) : 0;
             // Both open on the cycles before the divergence, the marker on it.
             org.ppbus.testbench.GtkwSave.View view = org.ppbus.testbench.GtkwSave.View.of(
-                    Math.max(from, divergence.cycle() - org.ppbus.testbench.GtkwSave.View.MAX_CYCLES / 2), to, divergence.cycle());
+                    Math.max(from, divergence.cycle() - org.ppbus.testbench.GtkwSave.View.MAX_CYCLES / 2),
+                    to,
+                    divergence.cycle());
             org.ppbus.testbench.GtkwSave.write(javaVcd, wiring, node, symbols, unitStates, view);
             org.ppbus.testbench.GtkwSave.write(rtlVcd, wiring, node, symbols, false, view);
             trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
             writeTrace(trace, upTo.trace(), c, divergence);
         }
-        return new Result(c, compared, divergence, javaCps, rtlCps, lockstepCps, lib, javaVcd, rtlVcd, interrupted,
-                buildSeconds, trace);
+        return new Result(
+                c,
+                compared,
+                divergence,
+                javaCps,
+                rtlCps,
+                lockstepCps,
+                lib,
+                javaVcd,
+                rtlVcd,
+                interrupted,
+                buildSeconds,
+                trace);
     }
 
     /**
@@ -152,7 +220,8 @@ public final class Cosim {
     private static void writeTrace(Path file, org.ppbus.workload.RequestTrace t, SimulationConfig c, Divergence d)
             throws IOException {
         // Requests after the divergence cannot change it; the replay's --cycles stops before them.
-        org.ppbus.workload.RequestTrace upTo = new org.ppbus.workload.RequestTrace(t.nodes(),
+        org.ppbus.workload.RequestTrace upTo = new org.ppbus.workload.RequestTrace(
+                t.nodes(),
                 t.entries().stream().filter(e -> e.cycle() <= d.cycle()).toList());
         String note = "# requests of ppbus cosim (" + c.algorithm() + ", n=" + c.nodes() + ", L=" + c.latencyCycles()
                 + ", workload " + c.workload() + ", seed " + c.seed() + ") up to its divergence at cycle " + d.cycle()

@@ -12,6 +12,7 @@ public record Divergence(long cycle, String signal, int expected, int actual, lo
 
     public String describe() {
         return "cycle " + cycle + ": " + signal + " expected " + expected + " (Java model) but RTL has " + actual
-                + " (seed " + seed + ")" + (detail.isBlank() ? "" : "; the RTL said: " + detail.strip().replace('\n', ';'));
+                + " (seed " + seed + ")"
+                + (detail.isBlank() ? "" : "; the RTL said: " + detail.strip().replace('\n', ';'));
     }
 }

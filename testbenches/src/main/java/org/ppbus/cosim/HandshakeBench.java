@@ -14,7 +14,7 @@ import org.ppbus.workload.Streams;
  */
 public final class HandshakeBench {
     /** What a run saw: grants, the worst number of simultaneous gnt bits, and a digest of gnt and symbols. */
-    public record Outcome(long grants, int maxSimultaneousGnt, long digest) { }
+    public record Outcome(long grants, int maxSimultaneousGnt, long digest) {}
 
     private HandshakeBench() {}
 

@@ -33,8 +33,10 @@ public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
         this.req = new boolean[nodes];
         this.applied = new boolean[nodes];
         Wiring w = Wiring.forNodes(nodes);
-        this.fabric = algorithm.factory().create(new Algorithm.Setting(w, latencyCycles, this, MessageObserver.NONE,
-                List.of(rules, (ProtocolObserver) this)));
+        this.fabric = algorithm
+                .factory()
+                .create(new Algorithm.Setting(
+                        w, latencyCycles, this, MessageObserver.NONE, List.of(rules, (ProtocolObserver) this)));
         this.symbols = new int[algorithm.has(Algorithm.Feature.SYMBOLS) ? 2 * w.links() : 0];
     }
 

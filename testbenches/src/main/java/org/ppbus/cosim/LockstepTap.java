@@ -54,7 +54,9 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
                     return d;
                 }
             }
-            return done < count ? new Divergence(base + done - 1, "RTL assertion ($stop)", 0, 1, seed, rtl.output()) : null;
+            return done < count
+                    ? new Divergence(base + done - 1, "RTL assertion ($stop)", 0, 1, seed, rtl.output())
+                    : null;
         }
     }
 
@@ -131,7 +133,8 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
     private void record() {
         long need = (historyCycles + 1) * rw;
         if (need > history.length) {
-            history = Arrays.copyOf(history, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * history.length)));
+            history =
+                    Arrays.copyOf(history, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * history.length)));
         }
         System.arraycopy(filling.req, slot * rw, history, (int) (historyCycles * rw), rw);
         historyCycles++;

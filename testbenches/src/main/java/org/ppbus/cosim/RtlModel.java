@@ -43,7 +43,8 @@ public final class RtlModel implements AutoCloseable {
     }
 
     private final Api api;
-    private final java.util.concurrent.atomic.AtomicReference<Thread> user = new java.util.concurrent.atomic.AtomicReference<>();
+    private final java.util.concurrent.atomic.AtomicReference<Thread> user =
+            new java.util.concurrent.atomic.AtomicReference<>();
     private Pointer handle;
     private final int reqWords;
     private final int symWords;

@@ -22,7 +22,9 @@ public final class VerilatorDut implements Dut {
         this.gnt = new int[model.reqWords()];
         this.lastGnt = new int[model.reqWords()];
         this.sym = new int[Math.max(1, model.symWords())];
-        this.channels = model.symWords() == 0 ? 0 : 2 * org.ppbus.plane.Wiring.forNodes(nodes).links();
+        this.channels = model.symWords() == 0
+                ? 0
+                : 2 * org.ppbus.plane.Wiring.forNodes(nodes).links();
     }
 
     @Override

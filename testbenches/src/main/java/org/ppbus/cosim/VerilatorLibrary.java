@@ -35,6 +35,7 @@ import org.ppbus.verilog.GeneratedDesign;
 public final class VerilatorLibrary {
     /** Compiler and linker flags: hidden symbols so that several designs load into one JVM. */
     static final String CFLAGS = "-fPIC -fvisibility=hidden";
+
     static final String LDFLAGS = "-shared -Wl,--exclude-libs,ALL -Wl,-Bsymbolic";
 
     /**
@@ -64,8 +65,8 @@ public final class VerilatorLibrary {
      * level's fork-conservation assertion reads only the units' simulation-only ports, so checked
      * builds can be hierarchical too.
      */
-    static final String HIERARCHICAL_UNITS = "hier_block -module \"ppbus_client\"\n"
-            + "hier_block -module \"ppbus_arbiter\"\n";
+    static final String HIERARCHICAL_UNITS =
+            "hier_block -module \"ppbus_client\"\n" + "hier_block -module \"ppbus_arbiter\"\n";
 
     private VerilatorLibrary() {}
 
@@ -86,16 +87,32 @@ public final class VerilatorLibrary {
     }
 
     /** The library of an algorithm's RTL with a rule set, checked. */
-    public static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked)
+    public static Path build(
+            Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked)
             throws IOException {
-        return build(algorithm, nodes, latencyCycles, rules, cache, checked, line -> { });
+        return build(algorithm, nodes, latencyCycles, rules, cache, checked, line -> {});
     }
 
     /** As above, passing each line Verilator and the C++ build print to {@code log} as it appears. */
-    public static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked,
-                             java.util.function.Consumer<String> log) throws IOException {
-        return build(algorithm, nodes, latencyCycles, rules, cache, checked,
-                algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), UnaryOperator.identity(), log);
+    public static Path build(
+            Algorithm algorithm,
+            int nodes,
+            int latencyCycles,
+            RuleSet rules,
+            Path cache,
+            boolean checked,
+            java.util.function.Consumer<String> log)
+            throws IOException {
+        return build(
+                algorithm,
+                nodes,
+                latencyCycles,
+                rules,
+                cache,
+                checked,
+                algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes),
+                UnaryOperator.identity(),
+                log);
     }
 
     /**
@@ -103,11 +120,20 @@ public final class VerilatorLibrary {
      *     them, to measure the bare RTL's speed)
      * @param mutate applied to every generated Verilog file first (tests build mutants with it)
      */
-    public static Path build(String algorithm, int nodes, int latencyCycles, Path cache, boolean checked,
-                             UnaryOperator<String> mutate) throws IOException {
+    public static Path build(
+            String algorithm, int nodes, int latencyCycles, Path cache, boolean checked, UnaryOperator<String> mutate)
+            throws IOException {
         Algorithm a = Algorithms.named(algorithm);
-        return build(a, nodes, latencyCycles, RuleSet.FIXED, cache, checked,
-                a.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes), mutate, line -> { });
+        return build(
+                a,
+                nodes,
+                latencyCycles,
+                RuleSet.FIXED,
+                cache,
+                checked,
+                a.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes),
+                mutate,
+                line -> {});
     }
 
     /**
@@ -124,17 +150,41 @@ public final class VerilatorLibrary {
     }
 
     /** As above, choosing whether the client and arbiter units are verilated hierarchically. */
-    static Path build(String algorithm, int nodes, int latencyCycles, Path cache, boolean checked, boolean hierarchical,
-                      UnaryOperator<String> mutate) throws IOException {
-        return build(Algorithms.named(algorithm), nodes, latencyCycles, RuleSet.FIXED, cache, checked, hierarchical, mutate,
-                line -> { });
+    static Path build(
+            String algorithm,
+            int nodes,
+            int latencyCycles,
+            Path cache,
+            boolean checked,
+            boolean hierarchical,
+            UnaryOperator<String> mutate)
+            throws IOException {
+        return build(
+                Algorithms.named(algorithm),
+                nodes,
+                latencyCycles,
+                RuleSet.FIXED,
+                cache,
+                checked,
+                hierarchical,
+                mutate,
+                line -> {});
     }
 
-    static Path build(Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked,
-                      boolean hierarchical, UnaryOperator<String> mutate, java.util.function.Consumer<String> log)
+    static Path build(
+            Algorithm algorithm,
+            int nodes,
+            int latencyCycles,
+            RuleSet rules,
+            Path cache,
+            boolean checked,
+            boolean hierarchical,
+            UnaryOperator<String> mutate,
+            java.util.function.Consumer<String> log)
             throws IOException {
         ExternalTool.require("verilator");
-        GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim").map(mutate);
+        GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim")
+                .map(mutate);
         boolean symbols = algorithm.has(Algorithm.Feature.SYMBOLS);
         if (hierarchical && !symbols) {
             throw new IllegalArgumentException("a hierarchical build needs the Campos-Carvalho units");
@@ -142,12 +192,17 @@ public final class VerilatorLibrary {
         String shim = ShimSource.text(Wiring.forNodes(nodes), latencyCycles, symbols, hierarchical);
         String vlt = "`verilator_config\n" + (hierarchical ? HIERARCHICAL_UNITS : "");
         String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
-                .output().trim();
-        String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, version + (checked ? "" : " +define+SYNTHESIS") + " "
-                + String.join(" ", optimisation(nodes)));
-        Path dir = cache.resolve("verilator").resolve(algorithm.name() + "-n" + nodes + "-L" + latencyCycles
-                + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
-                + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
+                .output()
+                .trim();
+        String key = hash(
+                design,
+                shim + ShimSource.PRINT_HEADER,
+                vlt,
+                version + (checked ? "" : " +define+SYNTHESIS") + " " + String.join(" ", optimisation(nodes)));
+        Path dir = cache.resolve("verilator")
+                .resolve(algorithm.name() + "-n" + nodes + "-L" + latencyCycles
+                        + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
+                        + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
         Path lib = dir.resolve("libppbus_cosim.so");
         removeAbandonedBuilds(dir.getParent());
         if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
@@ -158,16 +213,37 @@ public final class VerilatorLibrary {
         }
         Files.createDirectories(dir.getParent());
         // The builder's process id in the name: a build whose process is gone (Ctrl-C) is abandoned.
-        Path work = Files.createTempDirectory(dir.getParent(), ".build-" + ProcessHandle.current().pid() + "-");
+        Path work = Files.createTempDirectory(
+                dir.getParent(), ".build-" + ProcessHandle.current().pid() + "-");
         design.writeTo(work);
         Files.writeString(work.resolve("shim.cpp"), shim, StandardCharsets.UTF_8);
         Path printHeader = work.resolve("ppbus_print.h").toAbsolutePath();
         Files.writeString(printHeader, ShimSource.PRINT_HEADER, StandardCharsets.UTF_8);
         Files.writeString(work.resolve("ppbus.vlt"), vlt, StandardCharsets.UTF_8);
         Files.createDirectories(work.resolve("obj"));
-        List<String> cmd = new ArrayList<>(List.of("verilator", "--cc", "--exe", "--build", "-j", "2", "--trace",
-                "--trace-depth", TRACE_DEPTH, "-Wno-fatal", "--top-module", "ppbus_top", "-CFLAGS", CFLAGS,
-                "-CFLAGS", "-include " + printHeader, "-LDFLAGS", LDFLAGS, "-o", "libppbus_cosim.so", "--Mdir", "obj",
+        List<String> cmd = new ArrayList<>(List.of(
+                "verilator",
+                "--cc",
+                "--exe",
+                "--build",
+                "-j",
+                "2",
+                "--trace",
+                "--trace-depth",
+                TRACE_DEPTH,
+                "-Wno-fatal",
+                "--top-module",
+                "ppbus_top",
+                "-CFLAGS",
+                CFLAGS,
+                "-CFLAGS",
+                "-include " + printHeader,
+                "-LDFLAGS",
+                LDFLAGS,
+                "-o",
+                "libppbus_cosim.so",
+                "--Mdir",
+                "obj",
                 "ppbus.vlt"));
         for (String opt : optimisation(nodes)) {
             cmd.add("-MAKEFLAGS");
@@ -188,7 +264,8 @@ public final class VerilatorLibrary {
         }
         Files.move(built, work.resolve("libppbus_cosim.so"));
         removeTree(work.resolve("obj")); // hundreds of megabytes of generated C++ and objects at large n
-        Files.writeString(work.resolve(DIGEST), sha256(work.resolve("libppbus_cosim.so")) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                work.resolve(DIGEST), sha256(work.resolve("libppbus_cosim.so")) + "\n", StandardCharsets.UTF_8);
         try {
             Files.move(work, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException | java.nio.file.FileAlreadyExistsException e) {
@@ -219,14 +296,17 @@ public final class VerilatorLibrary {
         if (!Files.isDirectory(verilatorDir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        java.nio.file.attribute.FileTime cutoff = java.nio.file.attribute.FileTime.from(
-                java.time.Instant.now().minus(ABANDONED));
+        java.nio.file.attribute.FileTime cutoff =
+                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(ABANDONED));
         try (java.util.stream.Stream<Path> entries = Files.list(verilatorDir)) {
-            for (Path p : entries.filter(e -> e.getFileName().toString().startsWith(".build-")).toList()) {
+            for (Path p : entries.filter(e -> e.getFileName().toString().startsWith(".build-"))
+                    .toList()) {
                 try {
                     if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                            && (builderGone(p) || Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                                    .compareTo(cutoff) < 0)
+                            && (builderGone(p)
+                                    || Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                                                    .compareTo(cutoff)
+                                            < 0)
                             && ownedByUsAndNotWritableByOthers(p)) {
                         removeTree(p);
                     }
@@ -244,8 +324,12 @@ public final class VerilatorLibrary {
      * interrupted, and nobody will finish it. (A folder without a process id is judged by age.)
      */
     static boolean builderGone(Path folder) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.build-(\\d+)-.*").matcher(folder.getFileName().toString());
-        return m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.build-(\\d+)-.*")
+                .matcher(folder.getFileName().toString());
+        return m.matches()
+                && ProcessHandle.of(Long.parseLong(m.group(1)))
+                        .map(h -> !h.isAlive())
+                        .orElse(true);
     }
 
     /** The file beside a library that records its SHA-256 at build time. */
@@ -272,7 +356,8 @@ public final class VerilatorLibrary {
     private static boolean ownedByUsAndNotWritableByOthers(Path p) throws IOException {
         java.nio.file.attribute.PosixFileAttributes a;
         try {
-            a = Files.readAttributes(p, java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            a = Files.readAttributes(
+                    p, java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         } catch (UnsupportedOperationException e) {
             return true; // no POSIX permissions here: the digest alone decides
         }

@@ -22,7 +22,7 @@ public final class Batch {
     }
 
     /** A finished job: its index in the batch, its result and how long it ran. */
-    public record Done<R>(int index, R result, double seconds) { }
+    public record Done<R>(int index, R result, double seconds) {}
 
     /** Receives finished jobs. */
     @FunctionalInterface
@@ -93,7 +93,7 @@ public final class Batch {
     /** Runs the jobs and returns their results in order, up to the first that did not finish. */
     public <R> List<R> results(List<Job<R>> jobs, Predicate<R> unfinished) throws Exception {
         List<R> out = new ArrayList<>();
-        run(jobs, unfinished, d -> { }, d -> out.add(d.result()));
+        run(jobs, unfinished, d -> {}, d -> out.add(d.result()));
         return out;
     }
 

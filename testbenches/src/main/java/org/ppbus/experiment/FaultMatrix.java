@@ -17,14 +17,21 @@ import org.ppbus.testbench.SimulationResult;
  */
 public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) {
     /** One faulty run and what its fault did. */
-    public record Run(SimulationResult result, FaultOutcome outcome) { }
+    public record Run(SimulationResult result, FaultOutcome outcome) {}
 
     /**
      * The runs of one kind: how many got each verdict, the longest detection (or recovery), the
      * longest run, and the mutual-exclusion violations over all of them.
      */
-    public record KindSummary(String kind, Map<String, Integer> verdicts, long longestDetection, long longestRun,
-                              long mutexViolations, double servedAfterCrash, int derivationChecked, int derivationHeld) { }
+    public record KindSummary(
+            String kind,
+            Map<String, Integer> verdicts,
+            long longestDetection,
+            long longestRun,
+            long mutexViolations,
+            double servedAfterCrash,
+            int derivationChecked,
+            int derivationHeld) {}
 
     /**
      * The kinds a matrix runs by default for an algorithm: the symbol faults for Campos–Carvalho's
@@ -54,8 +61,8 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
 
     public FaultMatrix {
         if (seeds < 1 || seeds > MAX_SEEDS) {
-            throw new IllegalArgumentException("--seeds must be 1 to " + MAX_SEEDS + " (each run's summary is kept for the"
-                    + " report), got " + seeds);
+            throw new IllegalArgumentException("--seeds must be 1 to " + MAX_SEEDS
+                    + " (each run's summary is kept for the" + " report), got " + seeds);
         }
         kinds = List.copyOf(kinds);
     }
@@ -91,13 +98,18 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
             for (int k = 0; k < kinds.size(); k++) {
                 SimulationConfig c = runs.get(k * seeds + s - 1);
                 // Judged here against the seed's twin, which this matrix runs anyway.
-                jobs.add(stop -> new Simulation(c).judgedByCaller().stopWhen(stop).run());
+                jobs.add(stop ->
+                        new Simulation(c).judgedByCaller().stopWhen(stop).run());
             }
         }
         // Every finished job, kept as it finishes (without its trace), so that a stop keeps them all.
         java.util.concurrent.atomic.AtomicReferenceArray<SimulationResult> done =
                 new java.util.concurrent.atomic.AtomicReferenceArray<>(jobs.size());
-        batch.run(jobs, SimulationResult::interrupted, d -> done.set(d.index(), d.result().withoutTrace()), d -> { });
+        batch.run(
+                jobs,
+                SimulationResult::interrupted,
+                d -> done.set(d.index(), d.result().withoutTrace()),
+                d -> {});
         List<Run> out = new ArrayList<>();
         int perSeed = kinds.size() + 1;
         for (int k = 0; k < kinds.size(); k++) {
@@ -139,8 +151,15 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
                     maxRunCycles = Math.max(maxRunCycles, r.result().cycles());
                 }
             }
-            out.add(new KindSummary(k.trim(), verdicts, maxLatency, maxRunCycles, mutex, crashes == 0 ? -1 : served / crashes,
-                    checked, held));
+            out.add(new KindSummary(
+                    k.trim(),
+                    verdicts,
+                    maxLatency,
+                    maxRunCycles,
+                    mutex,
+                    crashes == 0 ? -1 : served / crashes,
+                    checked,
+                    held));
         }
         return out;
     }

@@ -21,7 +21,15 @@ import org.ppbus.testbench.SimulationResult;
  */
 public final class PaperClaims {
     /** One row of the table. */
-    public record Claim(String section, String claim, String condition, int n, int k, String expected, String measured, String verdict) { }
+    public record Claim(
+            String section,
+            String claim,
+            String condition,
+            int n,
+            int k,
+            String expected,
+            String measured,
+            String verdict) {}
 
     private final Path scratch;
     private final long cycles;
@@ -39,11 +47,25 @@ public final class PaperClaims {
             long[] first = totals(trace(n, new int[] {0}), n);
             int[] ten = new int[10];
             long[] reentries = totals(trace(n, ten), n);
-            rows.add(new Claim("§6", "first entry costs 2√n", "cold start, one request", n, k,
-                    Long.toString(2L * k), count(first), verdict(first[0], 2L * k)));
+            rows.add(new Claim(
+                    "§6",
+                    "first entry costs 2√n",
+                    "cold start, one request",
+                    n,
+                    k,
+                    Long.toString(2L * k),
+                    count(first),
+                    verdict(first[0], 2L * k)));
             long re = (reentries[0] - first[0]) / 9;
-            rows.add(new Claim("§6, abstract", "best case 0 messages", "the same client re-enters 9 times, nobody else asks", n, k,
-                    "0", re + " per re-entry", verdict(re, 0)));
+            rows.add(new Claim(
+                    "§6, abstract",
+                    "best case 0 messages",
+                    "the same client re-enters 9 times, nobody else asks",
+                    n,
+                    k,
+                    "0",
+                    re + " per re-entry",
+                    verdict(re, 0)));
             int[] x = worstCaseOwners(w);
             int[] withZero = Arrays.copyOf(x, x.length + 1);
             long[] owners = totals(trace(n, x), n);
@@ -51,12 +73,23 @@ public final class PaperClaims {
             long[] worst = {all[0] - owners[0], all[1] - owners[1]};
             // The constructed scenario costs what the paper says; whether 4K bounds every entry is
             // another question, which a uniform run at load 0.01 answers.
-            long busiest = run(cfg(n, "uniform", 0.01)).messages().totalPerEntry().max();
-            String verdict = worst[0] != 4L * k ? verdict(worst[0], 4L * k)
-                    : busiest <= 4L * k ? "holds; no entry of a uniform run at load 0.01 costs more"
-                    : "holds for this scenario only: entries of a uniform run at load 0.01 cost up to " + busiest;
-            rows.add(new Claim("§6, abstract", "worst case 4√n", "every fork of S_0 parked at a thinking client that 0 outranks",
-                    n, k, Long.toString(4L * k), count(worst), verdict));
+            long busiest =
+                    run(cfg(n, "uniform", 0.01)).messages().totalPerEntry().max();
+            String verdict = worst[0] != 4L * k
+                    ? verdict(worst[0], 4L * k)
+                    : busiest <= 4L * k
+                            ? "holds; no entry of a uniform run at load 0.01 costs more"
+                            : "holds for this scenario only: entries of a uniform run at load 0.01 cost up to "
+                                    + busiest;
+            rows.add(new Claim(
+                    "§6, abstract",
+                    "worst case 4√n",
+                    "every fork of S_0 parked at a thinking client that 0 outranks",
+                    n,
+                    k,
+                    Long.toString(4L * k),
+                    count(worst),
+                    verdict));
         }
         for (int n : sizes) {
             int k = Wiring.forNodes(n).lineSize();
@@ -65,19 +98,39 @@ public final class PaperClaims {
                 double claim = neighbours ? 1 : 2;
                 Statistics.Summary sat = run(cfg(n, pair, 1.0));
                 double combined = sat.messages().interNodePerEntry().mean();
-                rows.add(new Claim("§6", "two active " + pair + ": " + (int) claim + " per entry",
-                        "both saturated; remote messages, a FORK and the Request riding with it counted once", n, k,
-                        fmt(claim), fmt(combined) + " (" + fmt(sat.symbols().interNodePerEntry().mean()) + " symbols)",
+                rows.add(new Claim(
+                        "§6",
+                        "two active " + pair + ": " + (int) claim + " per entry",
+                        "both saturated; remote messages, a FORK and the Request riding with it counted once",
+                        n,
+                        k,
+                        fmt(claim),
+                        fmt(combined) + " ("
+                                + fmt(sat.symbols().interNodePerEntry().mean()) + " symbols)",
                         Math.abs(combined - claim) < 0.02 * claim ? "holds" : "does not hold"));
                 Statistics.Summary alt = run(cfg(n, pair + "-alternating", 0));
                 double low = alt.messages().interNodePerEntry().mean();
-                rows.add(new Claim("§6", "two active " + pair + ": " + (int) claim + " per entry",
-                        "strict alternation at low load, quiescent before each request", n, k, fmt(claim), fmt(low),
-                        Math.abs(low - claim) < 0.02 * claim ? "holds" : "does not hold: " + fmt(low / claim) + "× the claim"));
+                rows.add(new Claim(
+                        "§6",
+                        "two active " + pair + ": " + (int) claim + " per entry",
+                        "strict alternation at low load, quiescent before each request",
+                        n,
+                        k,
+                        fmt(claim),
+                        fmt(low),
+                        Math.abs(low - claim) < 0.02 * claim
+                                ? "holds"
+                                : "does not hold: " + fmt(low / claim) + "× the claim"));
             }
             Statistics.Summary uniform = run(cfg(n, "uniform", 0.1 / (5.0 * n)));
             double avg = uniform.messages().totalPerEntry().mean();
-            rows.add(new Claim("§6", "average 1.5√n", "uniform random access, offered load 0.1 of the bus", n, k, fmt(1.5 * k),
+            rows.add(new Claim(
+                    "§6",
+                    "average 1.5√n",
+                    "uniform random access, offered load 0.1 of the bus",
+                    n,
+                    k,
+                    fmt(1.5 * k),
                     fmt(avg) + " (" + fmt(uniform.messages().interNodePerEntry().mean()) + " remote)",
                     avg <= 1.5 * k * 1.02 ? "holds" : "does not hold: " + fmt(avg / (1.5 * k)) + "× the claim"));
         }
@@ -90,7 +143,10 @@ public final class PaperClaims {
         int[] x = new int[s0.length];
         for (int i = 0; i < s0.length; i++) {
             int a = s0[i];
-            x[i] = Arrays.stream(w.clientsOf(a)).filter(c -> c != 0 && c != a).findFirst().orElseThrow();
+            x[i] = Arrays.stream(w.clientsOf(a))
+                    .filter(c -> c != 0 && c != a)
+                    .findFirst()
+                    .orElseThrow();
         }
         return x;
     }
@@ -108,17 +164,28 @@ public final class PaperClaims {
 
     /** {total, inter-node} messages of a trace run on a cold start. */
     private long[] totals(Path trace, int n) throws IOException {
-        SimulationConfig c = SimulationConfig.defaults().withNodes(n).withWorkload(trace.toString())
-                .withCycles(200L * 20 + 200).validated();
+        SimulationConfig c = SimulationConfig.defaults()
+                .withNodes(n)
+                .withWorkload(trace.toString())
+                .withCycles(200L * 20 + 200)
+                .validated();
         SimulationResult r = new Simulation(c).run();
         if (r.violation() != null) {
-            throw new IllegalStateException("claims scenario failed: " + r.violation().headline());
+            throw new IllegalStateException(
+                    "claims scenario failed: " + r.violation().headline());
         }
-        return new long[] {r.summary().messages().total(), r.summary().messages().interNode()};
+        return new long[] {
+            r.summary().messages().total(), r.summary().messages().interNode()
+        };
     }
 
     private SimulationConfig cfg(int n, String workload, double load) {
-        return SimulationConfig.defaults().withNodes(n).withWorkload(workload).withLoad(load).withCycles(cycles).validated();
+        return SimulationConfig.defaults()
+                .withNodes(n)
+                .withWorkload(workload)
+                .withLoad(load)
+                .withCycles(cycles)
+                .validated();
     }
 
     private static Statistics.Summary run(SimulationConfig c) throws IOException {

@@ -17,10 +17,10 @@ import org.ppbus.testbench.SimulationResult;
  */
 public record Survivability(int nodes, double load, long cycles, int seeds) {
     /** One crash, over the seeds: the mean share of the requests served after it, and survivors. */
-    public record Crash(int node, double servedAfterCrash, double survivors, int allSurvived, long mutexViolations) { }
+    public record Crash(int node, double servedAfterCrash, double survivors, int allSurvived, long mutexViolations) {}
 
     /** One algorithm's two crashes. */
-    public record Row(String algorithm, Crash worst, Crash typical) { }
+    public record Row(String algorithm, Crash worst, Crash typical) {}
 
     /** The node whose crash the table calls typical. */
     public int typicalNode() {
@@ -32,7 +32,7 @@ public record Survivability(int nodes, double load, long cycles, int seeds) {
     }
 
     /** What one row runs: an algorithm with its default rules, or Campos–Carvalho with another rule set. */
-    private record Subject(String label, String algorithm, String rules) { }
+    private record Subject(String label, String algorithm, String rules) {}
 
     /** Every algorithm, then Campos–Carvalho with its crash recovery ({@code fixed+reclaim}). */
     private static List<Subject> subjects() {
@@ -40,7 +40,10 @@ public record Survivability(int nodes, double load, long cycles, int seeds) {
         for (Algorithm a : Algorithms.all()) {
             out.add(new Subject(a.name(), a.name(), "fixed"));
         }
-        out.add(new Subject(Algorithms.campos().name() + " (fixed+reclaim)", Algorithms.campos().name(), "fixed+reclaim"));
+        out.add(new Subject(
+                Algorithms.campos().name() + " (fixed+reclaim)",
+                Algorithms.campos().name(),
+                "fixed+reclaim"));
         return out;
     }
 
@@ -51,9 +54,17 @@ public record Survivability(int nodes, double load, long cycles, int seeds) {
             for (int node : new int[] {0, typicalNode()}) {
                 for (int s = 1; s <= seeds; s++) {
                     // A short watchdog: once nobody can be served, the drain is cut 4 watchdogs later.
-                    SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(a.algorithm()).rules(a.rules()).nodes(nodes)
-                            .load(load).cycles(cycles).seed(s).watchdogCycles(10_000).fault("crash:" + node + "@" + crashCycle())
-                            .build().validated();
+                    SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                            .algorithm(a.algorithm())
+                            .rules(a.rules())
+                            .nodes(nodes)
+                            .load(load)
+                            .cycles(cycles)
+                            .seed(s)
+                            .watchdogCycles(10_000)
+                            .fault("crash:" + node + "@" + crashCycle())
+                            .build()
+                            .validated();
                     jobs.add(stop -> new Simulation(c).stopWhen(stop).run());
                 }
             }

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 public final class Histogram {
     /** Values below this are counted in the array. */
     static final int DENSE = 1 << 16;
+
     private long[] counts = new long[64];
     private final TreeMap<Long, Long> large = new TreeMap<>();
     private long samples;

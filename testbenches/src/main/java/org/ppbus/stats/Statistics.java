@@ -26,9 +26,9 @@ public final class Statistics {
     private final int nodes;
     private final Wiring wiring;
     private final long[] lastForkCycle; // [2 * link + dir]
-    private final long[][] periodCount;  // [kind][client], kind = MSG_LOCAL.. SYM_INTER
+    private final long[][] periodCount; // [kind][client], kind = MSG_LOCAL.. SYM_INTER
     private final boolean[] periodHasEntry;
-    private final boolean[] waiting;    // between a processor's request and its grant
+    private final boolean[] waiting; // between a processor's request and its grant
     private final long[] totals = new long[4];
     private final long[] messageBits = new long[2]; // baselines: local, inter-node
     private final Histogram[] perEntry = new Histogram[9];
@@ -236,11 +236,29 @@ public final class Statistics {
         for (int i = 0; i < nodes; i++) {
             perNodeWait[i] = nodeWait(i);
         }
-        return new Summary(entries, messages, symbols, bits,
-                new Distribution(wait.samples(), wait.mean(), wait.percentile(0.5), wait.percentile(0.99), wait.max(), wait.bins()),
-                new Distribution(syncDelay.samples(), syncDelay.mean(), syncDelay.percentile(0.5),
-                        syncDelay.percentile(0.99), syncDelay.max(), syncDelay.bins()),
-                cycles == 0 ? 0 : (double) busyCycles / cycles, jain, perNodeEntries, perNodeWait,
+        return new Summary(
+                entries,
+                messages,
+                symbols,
+                bits,
+                new Distribution(
+                        wait.samples(),
+                        wait.mean(),
+                        wait.percentile(0.5),
+                        wait.percentile(0.99),
+                        wait.max(),
+                        wait.bins()),
+                new Distribution(
+                        syncDelay.samples(),
+                        syncDelay.mean(),
+                        syncDelay.percentile(0.5),
+                        syncDelay.percentile(0.99),
+                        syncDelay.max(),
+                        syncDelay.bins()),
+                cycles == 0 ? 0 : (double) busyCycles / cycles,
+                jain,
+                perNodeEntries,
+                perNodeWait,
                 new CleanYields(cleanYields, maxCleanYieldsPerPeriod, maxCleanYieldsAtOneArbiter));
     }
 
@@ -256,7 +274,8 @@ public final class Statistics {
         for (int x : w) {
             sum += x;
         }
-        return new Distribution(count, (double) sum / count, w[rank(0.5, count)], w[rank(0.99, count)], w[count - 1], null);
+        return new Distribution(
+                count, (double) sum / count, w[rank(0.5, count)], w[rank(0.99, count)], w[count - 1], null);
     }
 
     private static int rank(double q, int count) {
@@ -264,8 +283,13 @@ public final class Statistics {
     }
 
     private Count count(long local, long inter, Histogram hl, Histogram hi, Histogram ht) {
-        return new Count(local, inter, local + inter, perEntry(local, hl.max(), hl.bins()),
-                perEntry(inter, hi.max(), hi.bins()), perEntry(local + inter, ht.max(), ht.bins()));
+        return new Count(
+                local,
+                inter,
+                local + inter,
+                perEntry(local, hl.max(), hl.bins()),
+                perEntry(inter, hi.max(), hi.bins()),
+                perEntry(local + inter, ht.max(), ht.bins()));
     }
 
     private PerEntry perEntry(long total, long max, Map<Long, Long> histogram) {
@@ -283,23 +307,36 @@ public final class Statistics {
     }
 
     /** Mean and max per entry, with the histogram of the per-entry charge. */
-    public record PerEntry(double mean, long max, Map<Long, Long> histogram) { }
+    public record PerEntry(double mean, long max, Map<Long, Long> histogram) {}
 
     /** Totals over the run, split local / inter-node, and per entry. */
-    public record Count(long local, long interNode, long total, PerEntry localPerEntry,
-                       PerEntry interNodePerEntry, PerEntry totalPerEntry) { }
+    public record Count(
+            long local,
+            long interNode,
+            long total,
+            PerEntry localPerEntry,
+            PerEntry interNodePerEntry,
+            PerEntry totalPerEntry) {}
 
     /** A distribution of cycle counts. */
-    public record Distribution(long samples, double mean, long p50, long p99, long max, Map<Long, Long> histogram) { }
+    public record Distribution(long samples, double mean, long p50, long p99, long max, Map<Long, Long> histogram) {}
 
-    public record Summary(long entries, Count messages, Count symbols, Count bits, Distribution waitCycles,
-                          Distribution syncDelay, double busUtilization, double jainFairness,
-                          long[] entriesPerNode, Distribution[] waitPerNode,
-                          CleanYields cleanYields) { }
+    public record Summary(
+            long entries,
+            Count messages,
+            Count symbols,
+            Count bits,
+            Distribution waitCycles,
+            Distribution syncDelay,
+            double busUtilization,
+            double jainFairness,
+            long[] entriesPerNode,
+            Distribution[] waitPerNode,
+            CleanYields cleanYields) {}
 
     /**
      * Clean yields (R7): in all, the most one client made in one hungry period, and the most it made
      * to one arbiter in one hungry period.
      */
-    public record CleanYields(long total, long maxPerHungryPeriod, long maxAtOneArbiterPerHungryPeriod) { }
+    public record CleanYields(long total, long maxPerHungryPeriod, long maxAtOneArbiterPerHungryPeriod) {}
 }

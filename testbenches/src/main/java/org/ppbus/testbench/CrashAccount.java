@@ -45,10 +45,17 @@ final class CrashAccount {
     }
 
     FaultOutcome.Survival survival() {
-        int[] live = IntStream.range(0, asked.length).filter(i -> i != crashed && asked[i] > 0).toArray();
+        int[] live = IntStream.range(0, asked.length)
+                .filter(i -> i != crashed && asked[i] > 0)
+                .toArray();
         long offered = IntStream.of(live).mapToLong(i -> asked[i]).sum();
         long got = IntStream.of(live).mapToLong(i -> served[i]).sum();
-        return new FaultOutcome.Survival(crashed, cycle, IntStream.of(live).filter(i -> served[i] == asked[i]).toArray(),
-                IntStream.of(live).filter(i -> served[i] < asked[i]).toArray(), offered == 0 ? 1.0 : (double) got / offered, null);
+        return new FaultOutcome.Survival(
+                crashed,
+                cycle,
+                IntStream.of(live).filter(i -> served[i] == asked[i]).toArray(),
+                IntStream.of(live).filter(i -> served[i] < asked[i]).toArray(),
+                offered == 0 ? 1.0 : (double) got / offered,
+                null);
     }
 }

@@ -18,11 +18,30 @@ import org.ppbus.protocol.cc.Symbols;
  * bound, until a timer repaired it, has {@code recovered} too, with {@code stallCycles} the length of that stall (-1 for none):
  * service went on, but not unaffected. A run never passes silently.
  */
-public record FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                           String verdict, long detectedAt, long latency, Survival survival, long stallCycles) {
+public record FaultOutcome(
+        String plan,
+        boolean injected,
+        long cycle,
+        String channel,
+        String sent,
+        String delivered,
+        String verdict,
+        long detectedAt,
+        long latency,
+        Survival survival,
+        long stallCycles) {
 
-    public FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                        String verdict, long detectedAt, long latency, Survival survival) {
+    public FaultOutcome(
+            String plan,
+            boolean injected,
+            long cycle,
+            String channel,
+            String sent,
+            String delivered,
+            String verdict,
+            long detectedAt,
+            long latency,
+            Survival survival) {
         this(plan, injected, cycle, channel, sent, delivered, verdict, detectedAt, latency, survival, -1);
     }
 
@@ -31,8 +50,13 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
      * those with one never served, the share of the requests from the crash on that were served, and
      * what the algorithm's structure says about them ({@code derived}, null where ppbus derives nothing).
      */
-    public record Survival(int crashed, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash,
-                           org.ppbus.protocol.Algorithm.Derived derived) {
+    public record Survival(
+            int crashed,
+            long cycle,
+            int[] survivors,
+            int[] cutOff,
+            double servedAfterCrash,
+            org.ppbus.protocol.Algorithm.Derived derived) {
 
         Survival withDerived(org.ppbus.protocol.Algorithm.Derived d) {
             return new Survival(crashed, cycle, survivors, cutOff, servedAfterCrash, d);
@@ -48,7 +72,11 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
             }
             boolean holds = java.util.Arrays.stream(derived.survive()).noneMatch(i -> contains(cutOff, i))
                     && java.util.Arrays.stream(derived.cutOff()).noneMatch(i -> contains(survivors, i));
-            return holds && java.util.Arrays.stream(derived.atMostOneOf()).filter(i -> contains(survivors, i)).count() <= 1;
+            return holds
+                    && java.util.Arrays.stream(derived.atMostOneOf())
+                                    .filter(i -> contains(survivors, i))
+                                    .count()
+                            <= 1;
         }
 
         private static boolean contains(int[] a, int x) {
@@ -62,8 +90,16 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
     }
 
     /** A fault that is not a crash. */
-    public FaultOutcome(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                        String verdict, long detectedAt, long latency) {
+    public FaultOutcome(
+            String plan,
+            boolean injected,
+            long cycle,
+            String channel,
+            String sent,
+            String delivered,
+            String verdict,
+            long detectedAt,
+            long latency) {
         this(plan, injected, cycle, channel, sent, delivered, verdict, detectedAt, latency, null);
     }
 
@@ -71,11 +107,21 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
      * A crash-stop. Only safety is checked after it, so the verdict is {@code mutex-violation}, or
      * {@code masked} when every request was served, or {@code requests-unserved}.
      */
-    static FaultOutcome crash(String planText, org.ppbus.link.FaultPlan resolved, Violation v, int ungranted, Survival survival) {
+    static FaultOutcome crash(
+            String planText, org.ppbus.link.FaultPlan resolved, Violation v, int ungranted, Survival survival) {
         String verdict = verdict(v, ungranted);
         long at = v == null ? -1 : v.cycle();
-        return new FaultOutcome(planText, true, resolved.cycle(), "n" + resolved.crashedNode(), "every output", "nothing", verdict,
-                at, at < 0 ? -1 : at - resolved.cycle(), survival);
+        return new FaultOutcome(
+                planText,
+                true,
+                resolved.cycle(),
+                "n" + resolved.crashedNode(),
+                "every output",
+                "nothing",
+                verdict,
+                at,
+                at < 0 ? -1 : at - resolved.cycle(),
+                survival);
     }
 
     /**
@@ -84,13 +130,15 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
      * names the node, which is how the report tells this apart from a symbol fault that hit nothing.
      */
     static FaultOutcome crashNotReached(String planText, org.ppbus.link.FaultPlan resolved) {
-        return new FaultOutcome(planText, false, resolved.cycle(), "n" + resolved.crashedNode(), "", "", "not-injected", -1, -1);
+        return new FaultOutcome(
+                planText, false, resolved.cycle(), "n" + resolved.crashedNode(), "", "", "not-injected", -1, -1);
     }
 
     /** What the report says of a fault that was not injected. */
     public String notInjectedWhy() {
-        return channel.isEmpty() ? "never hit a symbol" : "the run ended before cycle " + cycle + ", so node "
-                + channel.substring(1) + " never crashed";
+        return channel.isEmpty()
+                ? "never hit a symbol"
+                : "the run ended before cycle " + cycle + ", so node " + channel.substring(1) + " never crashed";
     }
 
     /**
@@ -106,7 +154,8 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         int client = w.linkClient(link);
         int arbiter = w.linkArbiter(link);
         Direction direction = f.firedDirection();
-        String channel = direction == Direction.C2A ? "c2a_c" + client + "_a" + arbiter : "a2c_a" + arbiter + "_c" + client;
+        String channel =
+                direction == Direction.C2A ? "c2a_c" + client + "_a" + arbiter : "a2c_a" + arbiter + "_c" + client;
         String sent = name(direction, f.originalCode());
         String delivered = switch (f.plan().kind()) {
             case "drop" -> "nothing";
@@ -120,7 +169,15 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
             verdict = "recovered";
             at = recoveredAt;
         }
-        return new FaultOutcome(f.plan().toString(), true, f.firedAt(), channel, sent, delivered, verdict, at,
+        return new FaultOutcome(
+                f.plan().toString(),
+                true,
+                f.firedAt(),
+                channel,
+                sent,
+                delivered,
+                verdict,
+                at,
                 at < 0 ? -1 : at - f.firedAt());
     }
 
@@ -134,7 +191,17 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
         if (!injected || detectedAt < 0 || !twinFails || twin.violation().cycle() > detectedAt) {
             return this;
         }
-        return new FaultOutcome(plan, true, cycle, channel, sent, delivered, "pre-existing", detectedAt, latency, survival,
+        return new FaultOutcome(
+                plan,
+                true,
+                cycle,
+                channel,
+                sent,
+                delivered,
+                "pre-existing",
+                detectedAt,
+                latency,
+                survival,
                 stallCycles);
     }
 
@@ -147,14 +214,27 @@ public record FaultOutcome(String plan, boolean injected, long cycle, String cha
     public static FaultOutcome judged(SimulationResult faulty, SimulationResult twin) {
         FaultOutcome f = faulty.fault().against(twin);
         long[] stall = faulty.stallAfterFault();
-        boolean stood = f.injected() && f.verdict().equals("masked") && stall != null
-                && stall[1] - stall[0] + 1 > twin.longestStall() + faulty.config().stallCycles();
+        boolean stood = f.injected()
+                && f.verdict().equals("masked")
+                && stall != null
+                && stall[1] - stall[0] + 1
+                        > twin.longestStall() + faulty.config().stallCycles();
         return stood ? f.withStall(stall) : f;
     }
 
     private FaultOutcome withStall(long[] stall) {
         long end = stall[1] + 1;
-        return new FaultOutcome(plan, injected, cycle, channel, sent, delivered, "recovered", end, end - cycle, survival,
+        return new FaultOutcome(
+                plan,
+                injected,
+                cycle,
+                channel,
+                sent,
+                delivered,
+                "recovered",
+                end,
+                end - cycle,
+                survival,
                 stall[1] - stall[0] + 1);
     }
 

@@ -31,11 +31,10 @@ public final class GtkwSave {
     private static final int GRP_BEGIN = 0x800000;
     private static final int GRP_END = 0x1000000;
 
-    private GtkwSave() {
-    }
+    private GtkwSave() {}
 
     /** The files written: the save file first, then its filters. */
-    public record Written(Path save, List<Path> filters) { }
+    public record Written(Path save, List<Path> filters) {}
 
     /**
      * What the window shows when it opens: {@code cycles} cycles from {@code firstCycle}, with the
@@ -123,14 +122,18 @@ public final class GtkwSave {
         // drop_req and dup_req: the channel each fault strikes, one bit per channel (the harness's
         // drops and dups are its free choices, which the replay leaves unknown).
         for (String name : List.of("clk", "req", "gnt", "drop_req", "dup_req")) {
-            vars.stream().filter(v -> v.equals(name) || v.startsWith(name + "[")).forEach(v -> b.append(top).append(v).append('\n'));
+            vars.stream()
+                    .filter(v -> v.equals(name) || v.startsWith(name + "["))
+                    .forEach(v -> b.append(top).append(v).append('\n'));
         }
         harnessGroup(b, "channels", top, vars, "st_c2a_", c2a, 1);
         harnessGroup(b, "channels", top, vars, "st_a2c_", a2c, 2);
         harnessGroup(b, "clients", top, vars, "state_", state, 3);
         group(b, "arbiters", true);
         flags(b, 0x4 | RJUSTIFY);
-        vars.stream().filter(v -> v.startsWith("owner_") || v.startsWith("fork_")).sorted()
+        vars.stream()
+                .filter(v -> v.startsWith("owner_") || v.startsWith("fork_"))
+                .sorted()
                 .forEach(v -> b.append(top).append(v).append('\n'));
         group(b, "arbiters", false);
         AtomicFile.write(save, b.toString());
@@ -138,12 +141,15 @@ public final class GtkwSave {
     }
 
     /** The harness's signals with a prefix, shown by name through a filter. */
-    private static void harnessGroup(StringBuilder b, String label, String top, List<String> vars, String prefix,
-                                     Path filter, int filterId) {
+    private static void harnessGroup(
+            StringBuilder b, String label, String top, List<String> vars, String prefix, Path filter, int filterId) {
         group(b, label + " " + prefix.replace("st_", "").replace("_", ""), true);
         flags(b, BIN | RJUSTIFY | FTRANSLATED);
         b.append('^').append(filterId).append(' ').append(filter.getFileName()).append('\n');
-        vars.stream().filter(v -> v.startsWith(prefix)).sorted().forEach(v -> b.append(top).append(v).append('\n'));
+        vars.stream()
+                .filter(v -> v.startsWith(prefix))
+                .sorted()
+                .forEach(v -> b.append(top).append(v).append('\n'));
         group(b, label + " " + prefix.replace("st_", "").replace("_", ""), false);
     }
 
@@ -156,16 +162,22 @@ public final class GtkwSave {
         b.append("[*] ppbus; open with: gtkwave ").append(save).append('\n');
         b.append("[dumpfile] \"").append(vcd).append("\"\n");
         b.append("[savefile] \"").append(save).append("\"\n");
-        double zoom = Math.log(WAVE_PANE_PIXELS / (PIXELS_PER_UNIT_AT_ZOOM_0 * UNITS_PER_CYCLE * view.cycles())) / Math.log(2);
+        double zoom = Math.log(WAVE_PANE_PIXELS / (PIXELS_PER_UNIT_AT_ZOOM_0 * UNITS_PER_CYCLE * view.cycles()))
+                / Math.log(2);
         b.append("[timestart] ").append(UNITS_PER_CYCLE * view.firstCycle()).append("\n[size] 1400 900\n[pos] -1 -1\n");
-        b.append(String.format(java.util.Locale.ROOT, "*%.6f %d\n", zoom,
+        b.append(String.format(
+                java.util.Locale.ROOT,
+                "*%.6f %d\n",
+                zoom,
                 view.markerCycle() < 0 ? -1 : UNITS_PER_CYCLE * view.markerCycle()));
         return b;
     }
 
     /** {@code X.vcd}'s sibling {@code X} + suffix. */
     private static Path beside(Path vcd, String suffix) {
-        return vcd.toAbsolutePath().getParent().resolve(vcd.getFileName().toString().replaceFirst("\\.vcd$", "") + suffix);
+        return vcd.toAbsolutePath()
+                .getParent()
+                .resolve(vcd.getFileName().toString().replaceFirst("\\.vcd$", "") + suffix);
     }
 
     /** The translate filters: the symbols each way, and the client states where {@code state} is not null. */
@@ -173,7 +185,9 @@ public final class GtkwSave {
         AtomicFile.write(c2a, filter(Symbols::c2aName));
         AtomicFile.write(a2c, filter(Symbols::a2cName));
         if (state != null) {
-            AtomicFile.write(state, filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
+            AtomicFile.write(
+                    state,
+                    filter(code -> code < ClientState.values().length ? ClientState.values()[code].name() : "-"));
         }
     }
 
@@ -181,7 +195,11 @@ public final class GtkwSave {
     static String filter(IntFunction<String> name) {
         StringBuilder b = new StringBuilder("# ppbus: 2-bit codes by name\n");
         for (int code = 0; code < 4; code++) {
-            b.append((code >> 1) & 1).append(code & 1).append(' ').append(name.apply(code)).append('\n');
+            b.append((code >> 1) & 1)
+                    .append(code & 1)
+                    .append(' ')
+                    .append(name.apply(code))
+                    .append('\n');
         }
         return b.toString();
     }
@@ -190,8 +208,17 @@ public final class GtkwSave {
      * The save file. Every path in it is a bare file name: the VCD, the filters and the save file sit
      * in one folder, and GTKWave finds a dump file beside its save file, so the folder can move.
      */
-    private static String text(Path vcdPath, Path savePath, Wiring w, int node, boolean symbols, boolean model, View view,
-                               Path c2aPath, Path a2cPath, Path statePath) {
+    private static String text(
+            Path vcdPath,
+            Path savePath,
+            Wiring w,
+            int node,
+            boolean symbols,
+            boolean model,
+            View view,
+            Path c2aPath,
+            Path a2cPath,
+            Path statePath) {
         Path vcd = vcdPath.getFileName();
         Path save = savePath.getFileName();
         Path c2a = c2aPath.getFileName();
@@ -203,7 +230,11 @@ public final class GtkwSave {
         b.append("[*] req, gnt and the links of node ").append(node).append('\n');
         b.append("[treeopen] TOP.\n[treeopen] TOP.ppbus_top.\n");
         flags(b, BIN | RJUSTIFY);
-        b.append("TOP.clk\nTOP.rst\nTOP.req[").append(n - 1).append(":0]\nTOP.gnt[").append(n - 1).append(":0]\n");
+        b.append("TOP.clk\nTOP.rst\nTOP.req[")
+                .append(n - 1)
+                .append(":0]\nTOP.gnt[")
+                .append(n - 1)
+                .append(":0]\n");
         if (!symbols) {
             return b.toString();
         }
@@ -229,7 +260,11 @@ public final class GtkwSave {
             b.append("TOP.model.client").append(node).append("_state[1:0]\n");
             flags(b, 0x4 | RJUSTIFY); // decimal: the client that owns the arbiter's fork
             int width = org.ppbus.protocol.Algorithm.idBits(n);
-            b.append("TOP.model.arbiter").append(node).append("_owner[").append(width - 1).append(":0]\n");
+            b.append("TOP.model.arbiter")
+                    .append(node)
+                    .append("_owner[")
+                    .append(width - 1)
+                    .append(":0]\n");
             group(b, "model state", false);
         }
         return b.toString();
@@ -251,5 +286,4 @@ public final class GtkwSave {
     private static void flags(StringBuilder b, int f) {
         b.append('@').append(Integer.toHexString(f)).append('\n');
     }
-
 }

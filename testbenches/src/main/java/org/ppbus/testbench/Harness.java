@@ -28,7 +28,7 @@ public final class Harness {
     private final ScriptedDemand scripted;
     private final long[] mealCount;
     private final List<long[]> symbols = new ArrayList<>(); // {cycle, c2a?1:0, link, code}
-    private final List<long[]> meals = new ArrayList<>();   // {cycle the client started eating, node}
+    private final List<long[]> meals = new ArrayList<>(); // {cycle the client started eating, node}
     private long cycle;
 
     public Harness(Wiring wiring, RuleSet rules, int latencyCycles, InitialState initial) {
@@ -55,8 +55,12 @@ public final class Harness {
             }
         });
         this.processors = new Processors(n, scripted, probe);
-        this.net = new CcNetwork(wiring, new CcNetwork.Options(latencyCycles, rules, false),
-                initial == null ? InitialState.coldStart(wiring) : initial, probe, probe);
+        this.net = new CcNetwork(
+                wiring,
+                new CcNetwork.Options(latencyCycles, rules, false),
+                initial == null ? InitialState.coldStart(wiring) : initial,
+                probe,
+                probe);
         this.checker = new Checker(net, processors, true, watchdog, stall);
         // Scripted holds can be as short as one cycle.
         checker.overtakeBound(Algorithms.campos().overtakeBound(latencyCycles, 1));

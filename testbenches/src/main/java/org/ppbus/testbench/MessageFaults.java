@@ -33,7 +33,8 @@ final class MessageFaults {
         }
         int src = plan.messageNodes()[0];
         int dst = plan.messageNodes()[1];
-        java.util.function.BiPredicate<Message, Long> which = (m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst;
+        java.util.function.BiPredicate<Message, Long> which =
+                (m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst;
         if (plan.kind().equals("delay")) {
             ch.delayNext(which, plan.messageDelay());
         } else {
@@ -58,10 +59,19 @@ final class MessageFaults {
         String name = algorithm.messages().at(nodes).get(m.type()).name();
         String channel = "m_" + m.from() + "_" + m.to();
         if (verdict.equals("masked") && recoveredAt >= sent) {
-            return new FaultOutcome(plan.toString(), true, sent, channel, name, "nothing", "recovered", recoveredAt,
+            return new FaultOutcome(
+                    plan.toString(),
+                    true,
+                    sent,
+                    channel,
+                    name,
+                    "nothing",
+                    "recovered",
+                    recoveredAt,
                     recoveredAt - sent);
         }
         String delivered = plan.kind().equals("delay") ? name + " " + plan.messageDelay() + " cycles late" : "nothing";
-        return new FaultOutcome(plan.toString(), true, sent, channel, name, delivered, verdict, at, at < 0 ? -1 : at - sent);
+        return new FaultOutcome(
+                plan.toString(), true, sent, channel, name, delivered, verdict, at, at < 0 ? -1 : at - sent);
     }
 }

@@ -61,46 +61,100 @@ public final class Reports {
         StringBuilder b = new StringBuilder();
         boolean cc = c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS);
         if (cc) {
-            b.append(String.format(Locale.ROOT, "ppbus simulate: %s, rules %s, n=%d (plane q=%d, N=%d, K=%d, %d fictitious), L=%d%n",
-                    c.algorithm(), c.rules().label(), c.nodes(), r.order(), r.points(), r.order() + 1, r.points() - c.nodes(),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "ppbus simulate: %s, rules %s, n=%d (plane q=%d, N=%d, K=%d, %d fictitious), L=%d%n",
+                    c.algorithm(),
+                    c.rules().label(),
+                    c.nodes(),
+                    r.order(),
+                    r.points(),
+                    r.order() + 1,
+                    r.points() - c.nodes(),
                     c.latencyCycles()));
         } else {
-            b.append(String.format(Locale.ROOT, "ppbus simulate: %s, n=%d, L=%d, %s%n", c.algorithm(), c.nodes(),
-                    c.latencyCycles(), messageKinds(c.algorithmSpec(), c.nodes())));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "ppbus simulate: %s, n=%d, L=%d, %s%n",
+                    c.algorithm(),
+                    c.nodes(),
+                    c.latencyCycles(),
+                    messageKinds(c.algorithmSpec(), c.nodes())));
         }
-        b.append(String.format(Locale.ROOT, "workload %s, load %.4g, hold %d%s, seed %d%n", c.workload(), c.load(),
-                c.holdCycles(), c.geometricHold() ? " (geometric)" : "", c.seed()));
+        b.append(String.format(
+                Locale.ROOT,
+                "workload %s, load %.4g, hold %d%s, seed %d%n",
+                c.workload(),
+                c.load(),
+                c.holdCycles(),
+                c.geometricHold() ? " (geometric)" : "",
+                c.seed()));
         if (!Double.isNaN(r.offeredLoad())) {
-            b.append(String.format(Locale.ROOT, "offered load %.3g (bus cycles asked for per cycle: load x nodes x hold)%s%n",
-                    r.offeredLoad(), r.saturated() ? "\nnote: the offered load is 1 or more, so the bus is saturated and the"
-                            + " waits measure the queue, not the arbiter" : ""));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "offered load %.3g (bus cycles asked for per cycle: load x nodes x hold)%s%n",
+                    r.offeredLoad(),
+                    r.saturated()
+                            ? "\nnote: the offered load is 1 or more, so the bus is saturated and the"
+                                    + " waits measure the queue, not the arbiter"
+                            : ""));
         }
-        b.append(String.format(Locale.ROOT, "cycles %,d (%,d with new requests)%s%n", r.cycles(), r.loadCycles(),
+        b.append(String.format(
+                Locale.ROOT,
+                "cycles %,d (%,d with new requests)%s%n",
+                r.cycles(),
+                r.loadCycles(),
                 r.interrupted() ? "  INTERRUPTED" : ""));
-        b.append(String.format(Locale.ROOT, "entries %,d   bus utilisation %.4f   Jain fairness %.4f%n", s.entries(),
-                s.busUtilization(), s.jainFairness()));
-        b.append(String.format(Locale.ROOT, "per entry      %10s %10s %10s   (max total)%n", "local", "inter-node", "total"));
+        b.append(String.format(
+                Locale.ROOT,
+                "entries %,d   bus utilisation %.4f   Jain fairness %.4f%n",
+                s.entries(),
+                s.busUtilization(),
+                s.jainFairness()));
+        b.append(String.format(
+                Locale.ROOT, "per entry      %10s %10s %10s   (max total)%n", "local", "inter-node", "total"));
         row(b, "messages", s.messages());
         if (cc) {
             row(b, "symbols", s.symbols()); // the 2-bit symbols of the contract; the others send messages
         }
         row(b, "bits", s.bits());
         Statistics.Distribution w = s.waitCycles();
-        b.append(String.format(Locale.ROOT, "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n", w.mean(), w.p50(), w.p99(), w.max()));
+        b.append(String.format(
+                Locale.ROOT,
+                "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n",
+                w.mean(),
+                w.p50(),
+                w.p99(),
+                w.max()));
         if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
-            b.append(String.format(Locale.ROOT, "overtaking     max %d in one hungry period (bound %d)%n", Math.max(0, r.maxOvertakes()),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "overtaking     max %d in one hungry period (bound %d)%n",
+                    Math.max(0, r.maxOvertakes()),
                     r.overtakeBound()));
         } else if (r.starvationBound() != Long.MAX_VALUE) {
-            b.append(String.format(Locale.ROOT, "starvation     max %d meals of the others while one waited (bound %d)%n",
-                    r.maxServedWhileWaiting(), r.starvationBound()));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "starvation     max %d meals of the others while one waited (bound %d)%n",
+                    r.maxServedWhileWaiting(),
+                    r.starvationBound()));
         }
         if (cc) {
-            b.append(String.format(Locale.ROOT, "clean yields   %d  (max %d in one hungry period, %d at one arbiter)%n",
-                    s.cleanYields().total(), s.cleanYields().maxPerHungryPeriod(), s.cleanYields().maxAtOneArbiterPerHungryPeriod()));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "clean yields   %d  (max %d in one hungry period, %d at one arbiter)%n",
+                    s.cleanYields().total(),
+                    s.cleanYields().maxPerHungryPeriod(),
+                    s.cleanYields().maxAtOneArbiterPerHungryPeriod()));
         }
         Statistics.Distribution d = s.syncDelay();
-        b.append(String.format(Locale.ROOT, "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n", d.mean(), d.p50(),
-                d.max(), d.samples()));
+        b.append(String.format(
+                Locale.ROOT,
+                "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n",
+                d.mean(),
+                d.p50(),
+                d.max(),
+                d.samples()));
         if (r.fault() != null) {
             fault(b, r.fault());
         }
@@ -125,39 +179,77 @@ public final class Reports {
         }
         StringBuilder k = new StringBuilder("messages");
         for (org.ppbus.protocol.Algorithm.MessageKind m : kinds) {
-            k.append(k.length() == 8 ? " " : ", ").append(m.name()).append(' ').append(m.bits()).append(" bits");
+            k.append(k.length() == 8 ? " " : ", ")
+                    .append(m.name())
+                    .append(' ')
+                    .append(m.bits())
+                    .append(" bits");
         }
         return k.toString();
     }
 
     /** The fault's lines: what was injected, the verdict, and after a crash who was still served. */
     private static void fault(StringBuilder b, FaultOutcome f) {
-        b.append(f.injected()
-                ? String.format(Locale.ROOT, "fault %s: cycle %d, channel %s, sent %s, delivered %s%n", f.plan(), f.cycle(),
-                        f.channel(), f.sent(), f.delivered())
-                : "fault " + f.plan() + ": " + f.notInjectedWhy() + "\n");
-        b.append("faultVerdict ").append(f.verdict())
-                .append(f.stallCycles() >= 0 ? " after a stall of " + f.stallCycles() + " cycles (nobody ate while a"
-                        + " processor waited), " + f.latency() + " cycles after the fault"
-                        : f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "").append('\n');
+        b.append(
+                f.injected()
+                        ? String.format(
+                                Locale.ROOT,
+                                "fault %s: cycle %d, channel %s, sent %s, delivered %s%n",
+                                f.plan(),
+                                f.cycle(),
+                                f.channel(),
+                                f.sent(),
+                                f.delivered())
+                        : "fault " + f.plan() + ": " + f.notInjectedWhy() + "\n");
+        b.append("faultVerdict ")
+                .append(f.verdict())
+                .append(
+                        f.stallCycles() >= 0
+                                ? " after a stall of " + f.stallCycles() + " cycles (nobody ate while a"
+                                        + " processor waited), " + f.latency() + " cycles after the fault"
+                                : f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "")
+                .append('\n');
         if (f.survival() != null) {
             FaultOutcome.Survival sv = f.survival();
-            b.append(String.format(Locale.ROOT, "after the crash of node %d in cycle %d: %s of the requests served;"
-                    + " survivors %s; cut off %s%n", sv.crashed(), sv.cycle(), percentDown(sv.servedAfterCrash()),
-                    java.util.Arrays.toString(sv.survivors()), java.util.Arrays.toString(sv.cutOff())));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "after the crash of node %d in cycle %d: %s of the requests served;"
+                            + " survivors %s; cut off %s%n",
+                    sv.crashed(),
+                    sv.cycle(),
+                    percentDown(sv.servedAfterCrash()),
+                    java.util.Arrays.toString(sv.survivors()),
+                    java.util.Arrays.toString(sv.cutOff())));
             if (sv.derived() != null) {
                 org.ppbus.protocol.Algorithm.Derived dv = sv.derived();
-                b.append("derived: sure to survive ").append(java.util.Arrays.toString(dv.survive()))
-                        .append(dv.cutOff().length > 0 ? "; sure to be cut off " + java.util.Arrays.toString(dv.cutOff()) : "")
-                        .append(dv.atMostOneOf().length > 0 ? "; at most one of " + java.util.Arrays.toString(dv.atMostOneOf()) + " survives" : "")
-                        .append(" (").append(dv.why()).append("): ")
-                        .append(sv.derivationHolds() ? "the run agrees" : "THE RUN DISAGREES").append('\n');
+                b.append("derived: sure to survive ")
+                        .append(java.util.Arrays.toString(dv.survive()))
+                        .append(
+                                dv.cutOff().length > 0
+                                        ? "; sure to be cut off " + java.util.Arrays.toString(dv.cutOff())
+                                        : "")
+                        .append(
+                                dv.atMostOneOf().length > 0
+                                        ? "; at most one of " + java.util.Arrays.toString(dv.atMostOneOf())
+                                                + " survives"
+                                        : "")
+                        .append(" (")
+                        .append(dv.why())
+                        .append("): ")
+                        .append(sv.derivationHolds() ? "the run agrees" : "THE RUN DISAGREES")
+                        .append('\n');
             }
         }
     }
 
     private static void row(StringBuilder b, String name, Statistics.Count c) {
-        b.append(String.format(Locale.ROOT, "  %-12s %10.3f %10.3f %10.3f   (%d)%n", name, c.localPerEntry().mean(),
-                c.interNodePerEntry().mean(), c.totalPerEntry().mean(), c.totalPerEntry().max()));
+        b.append(String.format(
+                Locale.ROOT,
+                "  %-12s %10.3f %10.3f %10.3f   (%d)%n",
+                name,
+                c.localPerEntry().mean(),
+                c.interNodePerEntry().mean(),
+                c.totalPerEntry().mean(),
+                c.totalPerEntry().max()));
     }
 }

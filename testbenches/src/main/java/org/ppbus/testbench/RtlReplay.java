@@ -40,24 +40,28 @@ public final class RtlReplay {
     public RtlReplay record() throws IOException {
         int n = wiring.nodes();
         List<long[]> gntEdges = new ArrayList<>();
-        result = new Simulation(config).tap(new SymbolTap() {
-            @Override
-            public void symbol(Direction direction, int link, int code, long cycle) {
-                int i = wiring.linkClient(link);
-                int j = wiring.linkArbiter(link);
-                expected.add("S " + cycle + " " + (direction == Direction.C2A ? SignalNames.c2a(i, j) : SignalNames.a2c(j, i)) + " " + code);
-            }
+        result = new Simulation(config)
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction direction, int link, int code, long cycle) {
+                        int i = wiring.linkClient(link);
+                        int j = wiring.linkArbiter(link);
+                        expected.add("S " + cycle + " "
+                                + (direction == Direction.C2A ? SignalNames.c2a(i, j) : SignalNames.a2c(j, i)) + " "
+                                + code);
+                    }
 
-            @Override
-            public void grant(int node, boolean high, long cycle) {
-                gntEdges.add(new long[] {cycle + 1, node, high ? 1 : 0});
-            }
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {
+                        gntEdges.add(new long[] {cycle + 1, node, high ? 1 : 0});
+                    }
 
-            @Override
-            public void request(int node, boolean level, long cycle) {
-                reqEdges.add(new long[] {cycle, node, level ? 1 : 0});
-            }
-        }).run();
+                    @Override
+                    public void request(int node, boolean level, long cycle) {
+                        reqEdges.add(new long[] {cycle, node, level ? 1 : 0});
+                    }
+                })
+                .run();
         cycles = result.cycles();
         // gnt(t) listed whenever it differs from gnt(t-1), as the testbench prints it.
         gntEdges.sort(Comparator.comparingLong(e -> e[0]));
@@ -85,8 +89,13 @@ public final class RtlReplay {
     }
 
     /** The outcome of an RTL run, with the seconds Icarus took to compile and to run it. */
-    public record Outcome(List<String> mismatches, long rises, long grants, List<String> rtlErrors, double compileSeconds,
-                          double runSeconds) {
+    public record Outcome(
+            List<String> mismatches,
+            long rises,
+            long grants,
+            List<String> rtlErrors,
+            double compileSeconds,
+            double runSeconds) {
         public boolean equal() {
             return mismatches.isEmpty() && rtlErrors.isEmpty();
         }
@@ -103,8 +112,8 @@ public final class RtlReplay {
      */
     public Outcome runIcarus(Path dir, String toolVersion, java.util.function.UnaryOperator<String> mutate)
             throws IOException {
-        GeneratedDesign design = Designs.generate(config.algorithmSpec(), config.nodes(), config.latencyCycles(),
-                config.rules(), toolVersion);
+        GeneratedDesign design = Designs.generate(
+                config.algorithmSpec(), config.nodes(), config.latencyCycles(), config.rules(), toolVersion);
         design.writeTo(dir);
         for (String f : design.sources()) {
             Path p = dir.resolve(f);
@@ -174,8 +183,8 @@ public final class RtlReplay {
         return diff;
     }
 
-    private static final Comparator<String> ORDER = Comparator
-            .comparingLong((String s) -> Long.parseLong(s.split(" ")[1]))
+    private static final Comparator<String> ORDER = Comparator.comparingLong(
+                    (String s) -> Long.parseLong(s.split(" ")[1]))
             .thenComparing(Comparator.naturalOrder());
 
     private static List<String> sorted(List<String> l) {
@@ -216,14 +225,17 @@ public final class RtlReplay {
         b.append("    localparam integer CYCLES = ").append(cycles).append(";\n");
         b.append("    reg clk = 1'b0;\n    reg rst = 1'b1;\n    reg [N-1:0] req = {N{1'b0}};\n    wire [N-1:0] gnt;\n");
         b.append("    reg [N-1:0] reqs [0:CYCLES-1];\n    reg [N-1:0] gnt_prev;\n    reg [N-1:0] req_prev;\n");
-        b.append("    integer t;\n    integer f;\n    integer bit;\n    integer ones;\n    integer rises;\n    integer grants;\n");
+        b.append(
+                "    integer t;\n    integer f;\n    integer bit;\n    integer ones;\n    integer rises;\n    integer grants;\n");
         b.append("    reg [1:0] fault_code = 2'b00;  // a duplicate's symbol, held until its copy arrives\n");
         b.append("    reg fault_due = 1'b0;\n\n");
         b.append("    reg [N-1:0] dead = {N{1'b0}};  // +reclaim's failure detector\n");
-        b.append("    ppbus_top dut (.clk(clk), .rst(rst), .req(req), ").append(config.rules().reclaim() ? ".dead(dead), " : "")
-         .append(".gnt(gnt));\n\n    always #5 clk = ~clk;\n\n");
+        b.append("    ppbus_top dut (.clk(clk), .rst(rst), .req(req), ")
+                .append(config.rules().reclaim() ? ".dead(dead), " : "")
+                .append(".gnt(gnt));\n\n    always #5 clk = ~clk;\n\n");
         b.append("    initial begin\n        $readmemh(\"req.hex\", reqs);\n        f = $fopen(\"rtl.out\", \"w\");\n");
-        b.append("        gnt_prev = {N{1'b0}};\n        req_prev = {N{1'b0}};\n        rises = 0;\n        grants = 0;\n");
+        b.append(
+                "        gnt_prev = {N{1'b0}};\n        req_prev = {N{1'b0}};\n        rises = 0;\n        grants = 0;\n");
         b.append("        @(posedge clk);\n        @(posedge clk);\n        #1 rst = 1'b0;\n");
         b.append("        for (t = 0; t < CYCLES; t = t + 1) begin\n");
         FaultPlan fault = symbolFault();
@@ -252,7 +264,8 @@ public final class RtlReplay {
         }
         b.append("            gnt_prev = gnt;\n            req_prev = req;\n");
         b.append("            @(posedge clk);\n            #1;\n        end\n");
-        b.append("        $fwrite(f, \"SUMMARY %0d %0d\\n\", rises, grants);\n        $fclose(f);\n        $finish;\n    end\nendmodule\n");
+        b.append(
+                "        $fwrite(f, \"SUMMARY %0d %0d\\n\", rises, grants);\n        $fclose(f);\n        $finish;\n    end\nendmodule\n");
         return b.toString();
     }
 
@@ -288,15 +301,22 @@ public final class RtlReplay {
         int d = p.crashedNode();
         b.append("            if (t >= ").append(p.cycle() + 1).append(") begin\n");
         for (int j : wiring.arbitersOf(d)) {
-            b.append("                dut.").append(SignalNames.channelInstance(SignalNames.c2a(d, j))).append(".stage_q[1:0] = 2'b00;\n");
+            b.append("                dut.")
+                    .append(SignalNames.channelInstance(SignalNames.c2a(d, j)))
+                    .append(".stage_q[1:0] = 2'b00;\n");
         }
         for (int c : wiring.clientsOf(d)) {
-            b.append("                dut.").append(SignalNames.channelInstance(SignalNames.a2c(d, c))).append(".stage_q[1:0] = 2'b00;\n");
+            b.append("                dut.")
+                    .append(SignalNames.channelInstance(SignalNames.a2c(d, c)))
+                    .append(".stage_q[1:0] = 2'b00;\n");
         }
         b.append("            end\n");
         if (config.rules().reclaim()) {
-            b.append("            if (t >= ").append(p.cycle() + 2L * config.latencyCycles()).append(") dead[")
-             .append(d).append("] = 1'b1;\n");
+            b.append("            if (t >= ")
+                    .append(p.cycle() + 2L * config.latencyCycles())
+                    .append(") dead[")
+                    .append(d)
+                    .append("] = 1'b1;\n");
         }
     }
 
@@ -307,7 +327,8 @@ public final class RtlReplay {
             return null;
         }
         if (p.random() || !(p.kind().equals("drop") || p.kind().equals("duplicate"))) {
-            throw new IllegalArgumentException("the RTL replay takes drop or duplicate at CYCLE@CHANNEL, got " + config.fault());
+            throw new IllegalArgumentException(
+                    "the RTL replay takes drop or duplicate at CYCLE@CHANNEL, got " + config.fault());
         }
         return p;
     }
@@ -332,15 +353,23 @@ public final class RtlReplay {
         }
         b.append("            end\n");
         if (p.kind().equals("duplicate")) {
-            b.append("            if (fault_due && t >= ").append(p.cycle() + latency + 1).append(" && ").append(last)
-             .append(" == 2'b00) begin\n");
+            b.append("            if (fault_due && t >= ")
+                    .append(p.cycle() + latency + 1)
+                    .append(" && ")
+                    .append(last)
+                    .append(" == 2'b00) begin\n");
             b.append("                ").append(last).append(" = fault_code;\n");
             b.append("                fault_due = 1'b0;\n            end\n");
         }
     }
 
     private static void symbolLine(StringBuilder b, String name) {
-        b.append("            if (dut.").append(name).append(" !== 2'b00) $fwrite(f, \"S %0d ").append(name)
-         .append(" %0d\\n\", t, dut.").append(name).append(");\n");
+        b.append("            if (dut.")
+                .append(name)
+                .append(" !== 2'b00) $fwrite(f, \"S %0d ")
+                .append(name)
+                .append(" %0d\\n\", t, dut.")
+                .append(name)
+                .append(");\n");
     }
 }

@@ -14,33 +14,89 @@ import org.ppbus.stats.Statistics;
  * give equal bytes. Optional parts (a fault, a violation, histograms) are left out when absent.
  * docs/schemas/run-report.schema.json describes it.
  */
-public record RunReport(String tool, int schemaVersion, String algorithm, Config config, Plane plane, Double offeredLoad,
-                        long cycles, long loadCycles,
-                        boolean interrupted, long entries, long mutexViolations, boolean deadlock, boolean livelock,
-                        int violations,
-                        int ungranted, int maxQueueDepth, Overtaking overtaking, Starvation starvation,
-                        boolean quiescentAtEnd,
-                        Count messagesPerEntry, Count symbolsPerEntry, Count bitsPerEntry, Totals totals,
-                        Statistics.CleanYields cleanYields, @JsonProperty("wait") Distribution waitCycles, Distribution syncDelay,
-                        double busUtilization, double jainFairness, PerNode perNode,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) String faultVerdict,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Fault fault,
-                        List<String> checks,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) ViolationReport violation) {
+public record RunReport(
+        String tool,
+        int schemaVersion,
+        String algorithm,
+        Config config,
+        Plane plane,
+        Double offeredLoad,
+        long cycles,
+        long loadCycles,
+        boolean interrupted,
+        long entries,
+        long mutexViolations,
+        boolean deadlock,
+        boolean livelock,
+        int violations,
+        int ungranted,
+        int maxQueueDepth,
+        Overtaking overtaking,
+        Starvation starvation,
+        boolean quiescentAtEnd,
+        Count messagesPerEntry,
+        Count symbolsPerEntry,
+        Count bitsPerEntry,
+        Totals totals,
+        Statistics.CleanYields cleanYields,
+        @JsonProperty("wait") Distribution waitCycles,
+        Distribution syncDelay,
+        double busUtilization,
+        double jainFairness,
+        PerNode perNode,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String faultVerdict,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Fault fault,
+        List<String> checks,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ViolationReport violation) {
 
     /** The settings of a run, as {@code --config} reads them back. */
-    public record Config(String algorithm, int nodes, long cycles, double load, int hold, boolean geometricHold,
-                         int latency, long seed, String rules, String workload, int[] hotNodes, double hotLoad,
-                         boolean fullCheck, long watchdog, long stall, boolean drain, String fault, int[] reenterNodes,
-                         long warmup, boolean fairness) {
+    public record Config(
+            String algorithm,
+            int nodes,
+            long cycles,
+            double load,
+            int hold,
+            boolean geometricHold,
+            int latency,
+            long seed,
+            String rules,
+            String workload,
+            int[] hotNodes,
+            double hotLoad,
+            boolean fullCheck,
+            long watchdog,
+            long stall,
+            boolean drain,
+            String fault,
+            int[] reenterNodes,
+            long warmup,
+            boolean fairness) {
         public static Config of(SimulationConfig c) {
-            return new Config(c.algorithm(), c.nodes(), c.cycles(), c.load(), c.holdCycles(), c.geometricHold(),
-                    c.latencyCycles(), c.seed(), c.rules().label(), c.workload(), c.hotNodes(), c.hotLoad(), c.fullCheck(),
-                    c.watchdogCycles(), c.stallCycles(), c.drain(), c.fault(), c.reenterNodes(), c.warmupCycles(), c.fairness());
+            return new Config(
+                    c.algorithm(),
+                    c.nodes(),
+                    c.cycles(),
+                    c.load(),
+                    c.holdCycles(),
+                    c.geometricHold(),
+                    c.latencyCycles(),
+                    c.seed(),
+                    c.rules().label(),
+                    c.workload(),
+                    c.hotNodes(),
+                    c.hotLoad(),
+                    c.fullCheck(),
+                    c.watchdogCycles(),
+                    c.stallCycles(),
+                    c.drain(),
+                    c.fault(),
+                    c.reenterNodes(),
+                    c.warmupCycles(),
+                    c.fairness());
         }
     }
 
-    public record Plane(int order, int points, int fictitious, int lineSize) { }
+    public record Plane(int order, int points, int fictitious, int lineSize) {}
 
     /** The fairness bound checked and the largest count seen, both null when no bound applies. */
     public record Overtaking(Integer bound, Integer max) {
@@ -60,27 +116,50 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
         }
     }
 
-    public record Mean(double mean, long max) { }
+    public record Mean(double mean, long max) {}
 
-    public record MeanHistogram(double mean, long max,
-                                @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram) { }
+    public record MeanHistogram(
+            double mean,
+            long max,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram) {}
 
     /** Per entry: in all (with its histogram), on local links, and between nodes (with its histogram). */
-    public record Count(double mean, long max, @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram,
-                        Mean local, MeanHistogram interNode) {
+    public record Count(
+            double mean,
+            long max,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram,
+            Mean local,
+            MeanHistogram interNode) {
         static Count of(Statistics.Count c) {
-            return new Count(c.totalPerEntry().mean(), c.totalPerEntry().max(), c.totalPerEntry().histogram(),
+            return new Count(
+                    c.totalPerEntry().mean(),
+                    c.totalPerEntry().max(),
+                    c.totalPerEntry().histogram(),
                     new Mean(c.localPerEntry().mean(), c.localPerEntry().max()),
-                    new MeanHistogram(c.interNodePerEntry().mean(), c.interNodePerEntry().max(),
+                    new MeanHistogram(
+                            c.interNodePerEntry().mean(),
+                            c.interNodePerEntry().max(),
                             c.interNodePerEntry().histogram()));
         }
     }
 
-    public record Totals(long messages, long messagesLocal, long messagesInterNode, long symbols, long symbolsLocal,
-                         long symbolsInterNode, long bits) {
+    public record Totals(
+            long messages,
+            long messagesLocal,
+            long messagesInterNode,
+            long symbols,
+            long symbolsLocal,
+            long symbolsInterNode,
+            long bits) {
         static Totals of(Statistics.Summary s) {
-            return new Totals(s.messages().total(), s.messages().local(), s.messages().interNode(), s.symbols().total(),
-                    s.symbols().local(), s.symbols().interNode(), s.bits().total());
+            return new Totals(
+                    s.messages().total(),
+                    s.messages().local(),
+                    s.messages().interNode(),
+                    s.symbols().total(),
+                    s.symbols().local(),
+                    s.symbols().interNode(),
+                    s.bits().total());
         }
     }
 
@@ -90,15 +169,33 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
         }
     }
 
-    public record PerNode(long[] entries, @JsonProperty("wait") List<Distribution> waitCycles) { }
+    public record PerNode(
+            long[] entries, @JsonProperty("wait") List<Distribution> waitCycles) {}
 
-    public record Fault(String plan, boolean injected, long cycle, String channel, String sent, String delivered,
-                        long detectedAt, long detectionLatency, long stallCycles,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Crash crash) {
+    public record Fault(
+            String plan,
+            boolean injected,
+            long cycle,
+            String channel,
+            String sent,
+            String delivered,
+            long detectedAt,
+            long detectionLatency,
+            long stallCycles,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Crash crash) {
         static Fault of(FaultOutcome f) {
             FaultOutcome.Survival s = f.survival();
-            return new Fault(f.plan(), f.injected(), f.cycle(), f.channel(), f.sent(), f.delivered(), f.detectedAt(),
-                    f.latency(), f.stallCycles(), s == null ? null : Crash.of(s));
+            return new Fault(
+                    f.plan(),
+                    f.injected(),
+                    f.cycle(),
+                    f.channel(),
+                    f.sent(),
+                    f.delivered(),
+                    f.detectedAt(),
+                    f.latency(),
+                    f.stallCycles(),
+                    s == null ? null : Crash.of(s));
         }
     }
 
@@ -106,18 +203,29 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
      * After a crash-stop: who was still served, who was cut off, and the share of the load served;
      * with the algorithm's derivation of who survives, and whether the run agrees with it.
      */
-    public record Crash(int node, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Derived derived,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean derivationHolds) {
+    public record Crash(
+            int node,
+            long cycle,
+            int[] survivors,
+            int[] cutOff,
+            double servedAfterCrash,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Derived derived,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean derivationHolds) {
         static Crash of(FaultOutcome.Survival s) {
             org.ppbus.protocol.Algorithm.Derived d = s.derived();
-            return new Crash(s.crashed(), s.cycle(), s.survivors(), s.cutOff(), s.servedAfterCrash(),
-                    d == null ? null : new Derived(d.survive(), d.cutOff(), d.atMostOneOf(), d.why()), s.derivationHolds());
+            return new Crash(
+                    s.crashed(),
+                    s.cycle(),
+                    s.survivors(),
+                    s.cutOff(),
+                    s.servedAfterCrash(),
+                    d == null ? null : new Derived(d.survive(), d.cutOff(), d.atMostOneOf(), d.why()),
+                    s.derivationHolds());
         }
     }
 
     /** What the algorithm's structure says about the live processors that ask after the crash. */
-    public record Derived(int[] mustSurvive, int[] mustBeCutOff, int[] atMostOneSurvives, String why) { }
+    public record Derived(int[] mustSurvive, int[] mustBeCutOff, int[] atMostOneSurvives, String why) {}
 
     public record ViolationReport(long cycle, String invariant, String message, List<String> details) {
         static ViolationReport of(Violation v) {
@@ -129,16 +237,41 @@ public record RunReport(String tool, int schemaVersion, String algorithm, Config
         SimulationConfig c = r.config();
         Statistics.Summary s = r.summary();
         FaultOutcome f = r.fault();
-        return new RunReport("ppbus " + toolVersion, Reports.SCHEMA_VERSION, c.algorithm(), Config.of(c),
+        return new RunReport(
+                "ppbus " + toolVersion,
+                Reports.SCHEMA_VERSION,
+                c.algorithm(),
+                Config.of(c),
                 new Plane(r.order(), r.points(), r.points() - c.nodes(), r.order() + 1),
-                Double.isNaN(r.offeredLoad()) ? null : r.offeredLoad(), r.cycles(), r.loadCycles(),
-                r.interrupted(), s.entries(), r.mutexViolations(), r.deadlock(), r.livelock(), r.violation() == null ? 0 : 1,
-                r.ungranted(), r.maxQueueDepth(), Overtaking.of(r.overtakeBound(), r.maxOvertakes()),
-                Starvation.of(r.starvationBound(), r.maxServedWhileWaiting(), c.watchdogCycles()), r.quiescentAtEnd(),
-                Count.of(s.messages()), Count.of(s.symbols()), Count.of(s.bits()), Totals.of(s), s.cleanYields(),
-                Distribution.of(s.waitCycles()), Distribution.of(s.syncDelay()), s.busUtilization(), s.jainFairness(),
-                new PerNode(s.entriesPerNode(), Arrays.stream(s.waitPerNode()).map(Distribution::of).toList()),
-                f == null ? null : f.verdict(), f == null ? null : Fault.of(f),
-                r.checks(), r.violation() == null ? null : ViolationReport.of(r.violation()));
+                Double.isNaN(r.offeredLoad()) ? null : r.offeredLoad(),
+                r.cycles(),
+                r.loadCycles(),
+                r.interrupted(),
+                s.entries(),
+                r.mutexViolations(),
+                r.deadlock(),
+                r.livelock(),
+                r.violation() == null ? 0 : 1,
+                r.ungranted(),
+                r.maxQueueDepth(),
+                Overtaking.of(r.overtakeBound(), r.maxOvertakes()),
+                Starvation.of(r.starvationBound(), r.maxServedWhileWaiting(), c.watchdogCycles()),
+                r.quiescentAtEnd(),
+                Count.of(s.messages()),
+                Count.of(s.symbols()),
+                Count.of(s.bits()),
+                Totals.of(s),
+                s.cleanYields(),
+                Distribution.of(s.waitCycles()),
+                Distribution.of(s.syncDelay()),
+                s.busUtilization(),
+                s.jainFairness(),
+                new PerNode(
+                        s.entriesPerNode(),
+                        Arrays.stream(s.waitPerNode()).map(Distribution::of).toList()),
+                f == null ? null : f.verdict(),
+                f == null ? null : Fault.of(f),
+                r.checks(),
+                r.violation() == null ? null : ViolationReport.of(r.violation()));
     }
 }

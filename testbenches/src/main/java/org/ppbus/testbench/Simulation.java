@@ -111,8 +111,8 @@ public final class Simulation {
         private final org.ppbus.link.FaultInjector injector;
         private final MessageFaults messageFaults;
         private final org.ppbus.link.FaultPlan crash; // a crash-stop (crash:random resolved), or null
-        private final String crashAsked;              // the crash as asked for, for the report
-        private boolean crashHappened;                // false while the run has not reached the crash's cycle
+        private final String crashAsked; // the crash as asked for, for the report
+        private boolean crashHappened; // false while the run has not reached the crash's cycle
         private final Checker checker;
         private final int overtakeBound;
         private final long starvationBound;
@@ -128,41 +128,58 @@ public final class Simulation {
 
         Run(SimulationConfig c) throws IOException {
             this.c = c;
-            this.workload = Workload.resolve(c.workload(), wiring, new Workload.Settings(c.load(), c.holdCycles(),
-                    c.geometricHold(), c.seed(), c.cycles(), c.hotNodes(), c.hotLoad()));
+            this.workload = Workload.resolve(
+                    c.workload(),
+                    wiring,
+                    new Workload.Settings(
+                            c.load(),
+                            c.holdCycles(),
+                            c.geometricHold(),
+                            c.seed(),
+                            c.cycles(),
+                            c.hotNodes(),
+                            c.hotLoad()));
             int n = wiring.nodes();
             this.stats = new Statistics(wiring);
             this.probe = new Probe(stats, n, tap);
-            Demand demand = c.reenterNodes().length == 0 ? workload.demand()
+            Demand demand = c.reenterNodes().length == 0
+                    ? workload.demand()
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
             this.processors = new Processors(n, demand, probe);
             org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
-            this.crash = faultPlan != null && faultPlan.crash() ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20)) : null;
+            this.crash = faultPlan != null && faultPlan.crash()
+                    ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20))
+                    : null;
             this.crashAsked = crash == null ? null : faultPlan.toString();
             Algorithm algorithm = Algorithms.named(c.algorithm());
             // A symbol fault can move a symbol beyond the activity scheduler's horizon: evaluate
             // everyone. A crash only silences units, which the scheduler follows.
             CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null && !faultPlan.crash()
-                    ? CcNetwork.Evaluation.EVERY_UNIT : CcNetwork.Evaluation.DUE_UNITS;
+                    ? CcNetwork.Evaluation.EVERY_UNIT
+                    : CcNetwork.Evaluation.DUE_UNITS;
             this.options = List.of(c.rules(), initial, probe, evaluation);
-            this.fabric = variant.apply(
-                    algorithm.factory().create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options)));
+            this.fabric = variant.apply(algorithm
+                    .factory()
+                    .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options)));
             this.net = fabric instanceof CcNetwork cc ? cc : null;
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null
-                    ? MessageFaults.inject(faultPlan, (org.ppbus.link.Lossy) fabric, c.seed(), Math.max(c.cycles(), 20)) : null;
+                    ? MessageFaults.inject(faultPlan, (org.ppbus.link.Lossy) fabric, c.seed(), Math.max(c.cycles(), 20))
+                    : null;
             if (injector != null) {
                 net.inject(injector);
             }
             this.checker = new Checker(fabric, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
-            this.overtakeBound = c.fairness() ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
+            this.overtakeBound = c.fairness()
+                    ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
                     : org.ppbus.protocol.Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
             // Where no overtaking bound is checked (turned off, or none given by the seeds), the
             // starvation watchdog checks freedom from starvation instead.
             checker.watchStarvation(overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND);
             this.starvationBound = overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND
-                    ? StarvationBound.meals(n, c.latencyCycles(), workload.minHoldCycles()) : Long.MAX_VALUE;
+                    ? StarvationBound.meals(n, c.latencyCycles(), workload.minHoldCycles())
+                    : Long.MAX_VALUE;
             checker.starvationMeals(starvationBound);
             probe.connect(checker, processors);
             if (crash != null) {
@@ -228,8 +245,12 @@ public final class Simulation {
                 fabric.step(t);
             } catch (IllegalStateException e) {
                 // A baseline that cannot go on honestly (timestamps wrapped too far) refuses the run.
-                refused = new Violation(org.ppbus.check.Property.REFUSED, t,
-                        e instanceof org.ppbus.link.QueueOverflow ? Violation.OUTPUT_QUEUE : "run", e.getMessage(), -1);
+                refused = new Violation(
+                        org.ppbus.check.Property.REFUSED,
+                        t,
+                        e instanceof org.ppbus.link.QueueOverflow ? Violation.OUTPUT_QUEUE : "run",
+                        e.getMessage(),
+                        -1);
                 return false;
             }
             processors.endCycle(t);
@@ -251,20 +272,46 @@ public final class Simulation {
             int ungranted = processors.waitingCount();
             Violation v = refused != null ? refused : checker.violation();
             long measured = t > c.warmupCycles() ? c.warmupCycles() : 0;
-            Statistics.Summary summary = stats.summarise(t - measured, processors.busyCycles() - busyBeforeWarmup,
-                    workload.activeNodes());
-            FaultOutcome fault = crash != null ? crashOutcome(v, ungranted)
-                    : injector != null ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
-                    : messageFaults != null ? messageFaults.outcome(Algorithms.named(c.algorithm()), wiring.nodes(), v,
-                            ungranted, fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
-                    : null;
+            Statistics.Summary summary =
+                    stats.summarise(t - measured, processors.busyCycles() - busyBeforeWarmup, workload.activeNodes());
+            FaultOutcome fault = crash != null
+                    ? crashOutcome(v, ungranted)
+                    : injector != null
+                            ? FaultOutcome.of(injector, wiring, v, ungranted, checker.recoveredAt())
+                            : messageFaults != null
+                                    ? messageFaults.outcome(
+                                            Algorithms.named(c.algorithm()),
+                                            wiring.nodes(),
+                                            v,
+                                            ungranted,
+                                            fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
+                                    : null;
             long[] stallAfterFault = crash == null && fault != null && fault.injected()
-                    ? checker.stalls().longestFrom(fault.cycle()) : null;
-            return withStall(new SimulationResult(c, wiring.plane().order(), wiring.points(), t, Math.min(t, c.cycles()),
-                    summary, v, checker.mutexViolations(), ungranted, interrupted, net == null ? 0 : net.maxQueueDepth(),
-                    fabric.quiescent(), probe.trace(wiring.nodes()), fault, overtakeBound, checker.maxOvertakes(),
-                    starvationBound, checker.maxServedWhileWaiting(), checker.checks(), workload.offeredLoad(),
-                    checker.stalls().longest(), stallAfterFault));
+                    ? checker.stalls().longestFrom(fault.cycle())
+                    : null;
+            return withStall(new SimulationResult(
+                    c,
+                    wiring.plane().order(),
+                    wiring.points(),
+                    t,
+                    Math.min(t, c.cycles()),
+                    summary,
+                    v,
+                    checker.mutexViolations(),
+                    ungranted,
+                    interrupted,
+                    net == null ? 0 : net.maxQueueDepth(),
+                    fabric.quiescent(),
+                    probe.trace(wiring.nodes()),
+                    fault,
+                    overtakeBound,
+                    checker.maxOvertakes(),
+                    starvationBound,
+                    checker.maxServedWhileWaiting(),
+                    checker.checks(),
+                    workload.offeredLoad(),
+                    checker.stalls().longest(),
+                    stallAfterFault));
         }
 
         /**
@@ -274,7 +321,11 @@ public final class Simulation {
          */
         private SimulationResult withStall(SimulationResult r) throws IOException {
             FaultOutcome f = r.fault();
-            if (judgedByCaller || interrupted || f == null || !f.injected() || !f.verdict().equals("masked")
+            if (judgedByCaller
+                    || interrupted
+                    || f == null
+                    || !f.injected()
+                    || !f.verdict().equals("masked")
                     || r.stallAfterFault() == null) {
                 return r;
             }
@@ -288,8 +339,13 @@ public final class Simulation {
             if (!crashHappened) {
                 return FaultOutcome.crashNotReached(crashAsked, crash);
             }
-            return FaultOutcome.crash(crashAsked, crash, v, ungranted, probe.survival().withDerived(
-                    c.algorithmSpec().survivalAfter(wiring, options, crash.crashedNode())));
+            return FaultOutcome.crash(
+                    crashAsked,
+                    crash,
+                    v,
+                    ungranted,
+                    probe.survival()
+                            .withDerived(c.algorithmSpec().survivalAfter(wiring, options, crash.crashedNode())));
         }
     }
 
@@ -303,10 +359,13 @@ public final class Simulation {
             boolean c2a = direction == Direction.C2A;
             int client = Integer.parseInt((c2a ? f[1] : f[2]).substring(1));
             int arbiter = Integer.parseInt((c2a ? f[2] : f[1]).substring(1));
-            if (client >= wiring.nodes() || java.util.Arrays.stream(wiring.arbitersOf(client)).noneMatch(a -> a == arbiter)) {
-                throw new IllegalArgumentException("--fault: there is no channel " + p.channel() + " at n=" + wiring.nodes()
-                        + " (client " + client + " talks to arbiters " + (client < wiring.nodes()
-                        ? java.util.Arrays.toString(wiring.arbitersOf(client)) : "none") + ")");
+            if (client >= wiring.nodes()
+                    || java.util.Arrays.stream(wiring.arbitersOf(client)).noneMatch(a -> a == arbiter)) {
+                throw new IllegalArgumentException("--fault: there is no channel " + p.channel() + " at n="
+                        + wiring.nodes()
+                        + " (client " + client + " talks to arbiters "
+                        + (client < wiring.nodes() ? java.util.Arrays.toString(wiring.arbitersOf(client)) : "none")
+                        + ")");
             }
             link = wiring.link(client, wiring.slotOf(client, arbiter));
         }

@@ -33,14 +33,51 @@ import org.ppbus.registry.Algorithms;
  *     bound) a starving processor is caught by the starvation watchdog instead (as the search's
  *     {@code --no-fairness})
  */
-public record SimulationConfig(int nodes, long cycles, double load, int holdCycles, boolean geometricHold,
-                               int latencyCycles, long seed, RuleSet rules, String workload, int[] hotNodes,
-                               double hotLoad, boolean fullCheck, boolean evaluateEveryUnit, long watchdogCycles,
-                               long stallCycles, boolean drain, int[] reenterNodes,
-                               String algorithm, String fault, long warmupCycles, boolean fairness) {
+public record SimulationConfig(
+        int nodes,
+        long cycles,
+        double load,
+        int holdCycles,
+        boolean geometricHold,
+        int latencyCycles,
+        long seed,
+        RuleSet rules,
+        String workload,
+        int[] hotNodes,
+        double hotLoad,
+        boolean fullCheck,
+        boolean evaluateEveryUnit,
+        long watchdogCycles,
+        long stallCycles,
+        boolean drain,
+        int[] reenterNodes,
+        String algorithm,
+        String fault,
+        long warmupCycles,
+        boolean fairness) {
     public static SimulationConfig defaults() {
-        return new SimulationConfig(7, 100_000, 0.01, 4, false, 1, 1, RuleSet.FIXED, "uniform", new int[0], 0.5,
-                false, false, 100_000, 16, true, new int[0], Algorithms.campos().name(), "none", 0, true);
+        return new SimulationConfig(
+                7,
+                100_000,
+                0.01,
+                4,
+                false,
+                1,
+                1,
+                RuleSet.FIXED,
+                "uniform",
+                new int[0],
+                0.5,
+                false,
+                false,
+                100_000,
+                16,
+                true,
+                new int[0],
+                Algorithms.campos().name(),
+                "none",
+                0,
+                true);
     }
 
     /**
@@ -64,25 +101,49 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         require(nodes >= 1, "nodes", "nodes", "must be at least 1, got " + nodes);
         require(nodes <= 4161, "nodes", "nodes", "must be at most 4161 (q = 64), got " + nodes);
         require(cycles >= 0, "cycles", "cycles", "must not be negative, got " + cycles);
-        require(warmupCycles >= 0 && (warmupCycles < cycles || warmupCycles == 0), "warmupCycles", "the warm-up",
+        require(
+                warmupCycles >= 0 && (warmupCycles < cycles || warmupCycles == 0),
+                "warmupCycles",
+                "the warm-up",
                 "must be 0 or shorter than the cycles (" + cycles + "), got " + warmupCycles);
         require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
         require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
-        require(holdCycles >= 1 && holdCycles <= org.ppbus.bus.Demand.MAX_HOLD_CYCLES, "holdCycles", "hold",
+        require(
+                holdCycles >= 1 && holdCycles <= org.ppbus.bus.Demand.MAX_HOLD_CYCLES,
+                "holdCycles",
+                "hold",
                 "must be 1 to " + org.ppbus.bus.Demand.MAX_HOLD_CYCLES + " cycles, got " + holdCycles);
         require(latencyCycles >= 1, "latencyCycles", "latency", "must be at least 1 cycle, got " + latencyCycles);
         require(latencyCycles <= 1024, "latencyCycles", "latency", "must be at most 1024 cycles, got " + latencyCycles);
-        require(watchdogCycles >= 1, "watchdogCycles", "the watchdog", "must be at least 1 cycle, got " + watchdogCycles);
+        require(
+                watchdogCycles >= 1,
+                "watchdogCycles",
+                "the watchdog",
+                "must be at least 1 cycle, got " + watchdogCycles);
         require(stallCycles >= 1, "stallCycles", "the stall bound", "must be at least 1 cycle, got " + stallCycles);
         require(rules != null, "rules", "the rule set", "is missing");
         // Known before any work starts: a sweep or a cosim build would otherwise come first.
-        require(knownWorkload(workload), "workload", "workload", "'" + workload
-                + "' is unknown (not one of " + String.join(", ", org.ppbus.workload.Workload.NAMES) + ", and no such trace file)");
+        require(
+                knownWorkload(workload),
+                "workload",
+                "workload",
+                "'" + workload + "' is unknown (not one of " + String.join(", ", org.ppbus.workload.Workload.NAMES)
+                        + ", and no such trace file)");
         Algorithm a = Algorithms.find(algorithm).orElse(null);
-        require(a != null, "algorithm", "algorithm", "'" + algorithm + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
-        require(rules.equals(org.ppbus.protocol.cc.RuleSet.FIXED) || a.has(Algorithm.Feature.RULES), "rules",
-                "the rule set", "applies only to " + namesWith(Algorithm.Feature.RULES) + ", not to " + algorithm);
-        require(reenterNodes.length == 0 || a.has(Algorithm.Feature.REENTRY), "reenterNodes", "re-entry without thinking",
+        require(
+                a != null,
+                "algorithm",
+                "algorithm",
+                "'" + algorithm + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
+        require(
+                rules.equals(org.ppbus.protocol.cc.RuleSet.FIXED) || a.has(Algorithm.Feature.RULES),
+                "rules",
+                "the rule set",
+                "applies only to " + namesWith(Algorithm.Feature.RULES) + ", not to " + algorithm);
+        require(
+                reenterNodes.length == 0 || a.has(Algorithm.Feature.REENTRY),
+                "reenterNodes",
+                "re-entry without thinking",
                 "exists only for " + namesWith(Algorithm.Feature.REENTRY));
         org.ppbus.link.FaultPlan plan;
         try {
@@ -92,18 +153,33 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
         }
         if (plan != null && plan.crash()) {
             if (!plan.random()) {
-                require(plan.crashedNode() < nodes, "fault", "a crash", "names node " + plan.crashedNode() + ", outside 0.." + (nodes - 1));
+                require(
+                        plan.crashedNode() < nodes,
+                        "fault",
+                        "a crash",
+                        "names node " + plan.crashedNode() + ", outside 0.." + (nodes - 1));
             }
         } else if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
-            require(plan.kind().equals("drop") && (plan.random() || plan.onMessages())
-                    || plan.kind().equals("delay") && plan.onMessages(), "fault", "fault injection", "into " + algorithm
-                    + "'s messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got " + plan);
+            require(
+                    plan.kind().equals("drop") && (plan.random() || plan.onMessages())
+                            || plan.kind().equals("delay") && plan.onMessages(),
+                    "fault",
+                    "fault injection",
+                    "into " + algorithm
+                            + "'s messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got "
+                            + plan);
         } else {
-            require(plan == null || a.has(Algorithm.Feature.FAULTS) && !plan.onMessages(), "fault", "fault injection",
-                    plan != null && plan.onMessages() ? "of lost and late messages is implemented for "
-                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS) + " only" : "is implemented for "
-                    + namesWith(Algorithm.Feature.FAULTS) + " (symbols) and " + namesWith(Algorithm.Feature.MESSAGE_FAULTS)
-                    + " (messages) only");
+            require(
+                    plan == null || a.has(Algorithm.Feature.FAULTS) && !plan.onMessages(),
+                    "fault",
+                    "fault injection",
+                    plan != null && plan.onMessages()
+                            ? "of lost and late messages is implemented for "
+                                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS) + " only"
+                            : "is implemented for "
+                                    + namesWith(Algorithm.Feature.FAULTS) + " (symbols) and "
+                                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS)
+                                    + " (messages) only");
         }
         if (plan != null && !plan.crash() && plan.onMessages() && !plan.random()) {
             for (int x : plan.messageNodes()) {
@@ -111,7 +187,10 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             }
         }
         for (int r : reenterNodes) {
-            require(r >= 0 && r < nodes, "reenterNodes", "re-entry without thinking",
+            require(
+                    r >= 0 && r < nodes,
+                    "reenterNodes",
+                    "re-entry without thinking",
                     "names node " + r + ", outside 0.." + (nodes - 1));
         }
         return this;
@@ -123,7 +202,8 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
     }
 
     private static String namesWith(Algorithm.Feature f) {
-        return String.join(", ", Algorithms.with(f).stream().map(Algorithm::name).toList());
+        return String.join(
+                ", ", Algorithms.with(f).stream().map(Algorithm::name).toList());
     }
 
     private static void require(boolean ok, String field, String subject, String problem) {
@@ -232,33 +312,139 @@ public record SimulationConfig(int nodes, long cycles, double load, int holdCycl
             fairness = c.fairness;
         }
 
-        public Builder nodes(int v) { nodes = v; return this; }
-        public Builder cycles(long v) { cycles = v; return this; }
-        public Builder load(double v) { load = v; return this; }
-        public Builder holdCycles(int v) { holdCycles = v; return this; }
-        public Builder geometricHold(boolean v) { geometricHold = v; return this; }
-        public Builder latencyCycles(int v) { latencyCycles = v; return this; }
-        public Builder seed(long v) { seed = v; return this; }
-        public Builder rules(String v) { rules = RuleSet.parse(v); return this; }
-        public Builder rules(RuleSet v) { rules = v; return this; }
-        public Builder workload(String v) { workload = v; return this; }
-        public Builder hotNodes(int[] v) { hotNodes = v.clone(); return this; }
-        public Builder hotLoad(double v) { hotLoad = v; return this; }
-        public Builder fullCheck(boolean v) { fullCheck = v; return this; }
-        public Builder evaluateEveryUnit(boolean v) { evaluateEveryUnit = v; return this; }
-        public Builder watchdogCycles(long v) { watchdogCycles = v; return this; }
-        public Builder stallCycles(long v) { stallCycles = v; return this; }
-        public Builder drain(boolean v) { drain = v; return this; }
-        public Builder reenterNodes(int[] v) { reenterNodes = v.clone(); return this; }
-        public Builder algorithm(String v) { algorithm = v; return this; }
-        public Builder fault(String v) { fault = v; return this; }
-        public Builder warmupCycles(long v) { warmupCycles = v; return this; }
-        public Builder fairness(boolean v) { fairness = v; return this; }
+        public Builder nodes(int v) {
+            nodes = v;
+            return this;
+        }
+
+        public Builder cycles(long v) {
+            cycles = v;
+            return this;
+        }
+
+        public Builder load(double v) {
+            load = v;
+            return this;
+        }
+
+        public Builder holdCycles(int v) {
+            holdCycles = v;
+            return this;
+        }
+
+        public Builder geometricHold(boolean v) {
+            geometricHold = v;
+            return this;
+        }
+
+        public Builder latencyCycles(int v) {
+            latencyCycles = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        public Builder rules(String v) {
+            rules = RuleSet.parse(v);
+            return this;
+        }
+
+        public Builder rules(RuleSet v) {
+            rules = v;
+            return this;
+        }
+
+        public Builder workload(String v) {
+            workload = v;
+            return this;
+        }
+
+        public Builder hotNodes(int[] v) {
+            hotNodes = v.clone();
+            return this;
+        }
+
+        public Builder hotLoad(double v) {
+            hotLoad = v;
+            return this;
+        }
+
+        public Builder fullCheck(boolean v) {
+            fullCheck = v;
+            return this;
+        }
+
+        public Builder evaluateEveryUnit(boolean v) {
+            evaluateEveryUnit = v;
+            return this;
+        }
+
+        public Builder watchdogCycles(long v) {
+            watchdogCycles = v;
+            return this;
+        }
+
+        public Builder stallCycles(long v) {
+            stallCycles = v;
+            return this;
+        }
+
+        public Builder drain(boolean v) {
+            drain = v;
+            return this;
+        }
+
+        public Builder reenterNodes(int[] v) {
+            reenterNodes = v.clone();
+            return this;
+        }
+
+        public Builder algorithm(String v) {
+            algorithm = v;
+            return this;
+        }
+
+        public Builder fault(String v) {
+            fault = v;
+            return this;
+        }
+
+        public Builder warmupCycles(long v) {
+            warmupCycles = v;
+            return this;
+        }
+
+        public Builder fairness(boolean v) {
+            fairness = v;
+            return this;
+        }
 
         public SimulationConfig build() {
-            return new SimulationConfig(nodes, cycles, load, holdCycles, geometricHold, latencyCycles, seed, rules,
-                    workload, hotNodes, hotLoad, fullCheck, evaluateEveryUnit, watchdogCycles, stallCycles, drain, reenterNodes, algorithm,
-                    fault, warmupCycles, fairness);
+            return new SimulationConfig(
+                    nodes,
+                    cycles,
+                    load,
+                    holdCycles,
+                    geometricHold,
+                    latencyCycles,
+                    seed,
+                    rules,
+                    workload,
+                    hotNodes,
+                    hotLoad,
+                    fullCheck,
+                    evaluateEveryUnit,
+                    watchdogCycles,
+                    stallCycles,
+                    drain,
+                    reenterNodes,
+                    algorithm,
+                    fault,
+                    warmupCycles,
+                    fairness);
         }
     }
 }

@@ -26,12 +26,29 @@ import org.ppbus.workload.RequestTrace;
  * @param longestStall the longest stretch in which a processor waited and nobody ate ({@link org.ppbus.check.Stalls})
  * @param stallAfterFault the longest such stretch from an injected symbol or message fault on, {first, last}, or null
  */
-public record SimulationResult(SimulationConfig config, int order, int points, long cycles, long loadCycles,
-                               Statistics.Summary summary, Violation violation, long mutexViolations, int ungranted,
-                               boolean interrupted, int maxQueueDepth, boolean quiescentAtEnd, RequestTrace trace,
-                               FaultOutcome fault, int overtakeBound, int maxOvertakes,
-                               long starvationBound, long maxServedWhileWaiting, List<String> checks,
-                               double offeredLoad, long longestStall, long[] stallAfterFault) {
+public record SimulationResult(
+        SimulationConfig config,
+        int order,
+        int points,
+        long cycles,
+        long loadCycles,
+        Statistics.Summary summary,
+        Violation violation,
+        long mutexViolations,
+        int ungranted,
+        boolean interrupted,
+        int maxQueueDepth,
+        boolean quiescentAtEnd,
+        RequestTrace trace,
+        FaultOutcome fault,
+        int overtakeBound,
+        int maxOvertakes,
+        long starvationBound,
+        long maxServedWhileWaiting,
+        List<String> checks,
+        double offeredLoad,
+        long longestStall,
+        long[] stallAfterFault) {
     /** The run stopped on a deadlock (I7): someone waits and nothing moves. */
     public boolean deadlock() {
         return violation != null && violation.property() == Property.DEADLOCK;
@@ -53,16 +70,55 @@ public record SimulationResult(SimulationConfig config, int order, int points, l
      * many results for their report (the fault matrix) and never replay them.
      */
     public SimulationResult withoutTrace() {
-        return new SimulationResult(config, order, points, cycles, loadCycles, summary, violation, mutexViolations,
-                ungranted, interrupted, maxQueueDepth, quiescentAtEnd, new RequestTrace(trace.nodes(), List.of()), fault,
-                overtakeBound, maxOvertakes, starvationBound, maxServedWhileWaiting, checks, offeredLoad,
-                longestStall, stallAfterFault);
+        return new SimulationResult(
+                config,
+                order,
+                points,
+                cycles,
+                loadCycles,
+                summary,
+                violation,
+                mutexViolations,
+                ungranted,
+                interrupted,
+                maxQueueDepth,
+                quiescentAtEnd,
+                new RequestTrace(trace.nodes(), List.of()),
+                fault,
+                overtakeBound,
+                maxOvertakes,
+                starvationBound,
+                maxServedWhileWaiting,
+                checks,
+                offeredLoad,
+                longestStall,
+                stallAfterFault);
     }
 
     /** The same result with another fault outcome (the fault judged against its twin). */
     public SimulationResult withFault(FaultOutcome judged) {
-        return new SimulationResult(config, order, points, cycles, loadCycles, summary, violation, mutexViolations,
-                ungranted, interrupted, maxQueueDepth, quiescentAtEnd, trace, judged, overtakeBound, maxOvertakes,
-                starvationBound, maxServedWhileWaiting, checks, offeredLoad, longestStall, stallAfterFault);
+        return new SimulationResult(
+                config,
+                order,
+                points,
+                cycles,
+                loadCycles,
+                summary,
+                violation,
+                mutexViolations,
+                ungranted,
+                interrupted,
+                maxQueueDepth,
+                quiescentAtEnd,
+                trace,
+                judged,
+                overtakeBound,
+                maxOvertakes,
+                starvationBound,
+                maxServedWhileWaiting,
+                checks,
+                offeredLoad,
+                longestStall,
+                stallAfterFault);
     }
 }

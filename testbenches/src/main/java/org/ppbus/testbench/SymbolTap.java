@@ -5,7 +5,7 @@ import org.ppbus.link.Direction;
 /** Sees every symbol and gnt change of a run, for tests, VCD and co-simulation. */
 public interface SymbolTap {
     /** The fabric the run taps, before its first cycle: a tap may read the units' state from it. */
-    default void attached(org.ppbus.bus.Fabric fabric) { }
+    default void attached(org.ppbus.bus.Fabric fabric) {}
 
     /** A non-idle symbol driven on a link in this cycle. */
     void symbol(Direction direction, int link, int code, long cycle);
@@ -14,8 +14,8 @@ public interface SymbolTap {
     void grant(int node, boolean high, long cycle);
 
     /** req[node] changes to {@code level} in this cycle. */
-    default void request(int node, boolean level, long cycle) { }
+    default void request(int node, boolean level, long cycle) {}
 
     /** Every event of this cycle has been reported. */
-    default void endOfCycle(long cycle) { }
+    default void endOfCycle(long cycle) {}
 }

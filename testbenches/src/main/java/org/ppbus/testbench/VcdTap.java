@@ -37,8 +37,8 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     private final BitSet req = new BitSet();
     private final BitSet gnt = new BitSet();
     private final BitSet gntNext = new BitSet();
-    private final int[] driven;      // per channel: symbol driven this cycle
-    private final int[] shown;       // per channel (2 per link: driven, rx): value last written
+    private final int[] driven; // per channel: symbol driven this cycle
+    private final int[] shown; // per channel (2 per link: driven, rx): value last written
     private final TreeMap<Long, List<int[]>> arrivals = new TreeMap<>(); // cycle -> {channel, code}
     private final String[] ids;
     private final String[] names;

@@ -68,7 +68,8 @@ public record RequestTrace(int nodes, List<Entry> entries) {
                 }
                 String[] f = t.split("\\s+");
                 if (f.length != 3 && !(f.length == 4 && f[3].equals("reenter"))) {
-                    throw new IOException(file + ":" + lineNo + ": expected 'CYCLE NODE HOLD' or 'CYCLE NODE HOLD reenter'");
+                    throw new IOException(
+                            file + ":" + lineNo + ": expected 'CYCLE NODE HOLD' or 'CYCLE NODE HOLD reenter'");
                 }
                 long cycle = parseLong(f[0], file, lineNo);
                 int node = parseInt(f[1], file, lineNo);

@@ -25,15 +25,28 @@ import org.ppbus.plane.Wiring;
  * more the bus cannot keep up, every processor soon waits behind the others, and a wait measures
  * the queue rather than the arbiter. NaN where the workload has no rate (a trace, an alternation).
  */
-public record Workload(String name, Demand demand, Driver driver, int[] activeNodes, int minHoldCycles,
-                       double offeredLoad) {
+public record Workload(
+        String name, Demand demand, Driver driver, int[] activeNodes, int minHoldCycles, double offeredLoad) {
 
-    public static final List<String> NAMES = List.of("uniform", "hotspot", "single", "neighbours",
-            "non-neighbours", "neighbours-alternating", "non-neighbours-alternating", "saturated");
+    public static final List<String> NAMES = List.of(
+            "uniform",
+            "hotspot",
+            "single",
+            "neighbours",
+            "non-neighbours",
+            "neighbours-alternating",
+            "non-neighbours-alternating",
+            "saturated");
 
     /** Settings a workload may use. */
-    public record Settings(double load, int holdCycles, boolean geometricHold, long seed, long stopCycle,
-                           int[] hotNodes, double hotLoad) { }
+    public record Settings(
+            double load,
+            int holdCycles,
+            boolean geometricHold,
+            long seed,
+            long stopCycle,
+            int[] hotNodes,
+            double hotLoad) {}
 
     public static Workload resolve(String spec, Wiring wiring, Settings s) throws IOException {
         int n = wiring.nodes();
@@ -74,8 +87,13 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
             case "neighbours-alternating", "non-neighbours-alternating" -> {
                 int other = partner(wiring, name.startsWith("neighbours"));
                 int[] pair = {0, other};
-                return new Workload(name, new ScriptedDemand(n, s.holdCycles()),
-                        new AlternatingDriver(pair, s.stopCycle()), pair, s.holdCycles(), Double.NaN);
+                return new Workload(
+                        name,
+                        new ScriptedDemand(n, s.holdCycles()),
+                        new AlternatingDriver(pair, s.stopCycle()),
+                        pair,
+                        s.holdCycles(),
+                        Double.NaN);
             }
             default -> {
                 Path file = Path.of(spec);
@@ -84,25 +102,43 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
                             + String.join(", ", NAMES) + ", and no such trace file)");
                 }
                 RequestTrace trace = RequestTrace.read(file);
-                long last = trace.entries().stream().mapToLong(RequestTrace.Entry::cycle).max().orElse(-1);
+                long last = trace.entries().stream()
+                        .mapToLong(RequestTrace.Entry::cycle)
+                        .max()
+                        .orElse(-1);
                 if (last >= s.stopCycle()) {
                     // Requests rise only before --cycles: a later one would be dropped without a word.
                     throw new IllegalArgumentException("--workload " + spec + ": a request rises in cycle " + last
                             + ", after the last cycle with new requests (" + (s.stopCycle() - 1) + ")"
-                            + (last == Long.MAX_VALUE ? ", and no run is that long" : "; give --cycles " + (last + 1) + " or more"));
+                            + (last == Long.MAX_VALUE
+                                    ? ", and no run is that long"
+                                    : "; give --cycles " + (last + 1) + " or more"));
                 }
-                int[] active = trace.entries().stream().mapToInt(RequestTrace.Entry::node).distinct().sorted().toArray();
-                int minHold = trace.entries().stream().mapToInt(RequestTrace.Entry::hold).min().orElse(1);
-                return new Workload(file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold),
-                        Double.NaN);
+                int[] active = trace.entries().stream()
+                        .mapToInt(RequestTrace.Entry::node)
+                        .distinct()
+                        .sorted()
+                        .toArray();
+                int minHold = trace.entries().stream()
+                        .mapToInt(RequestTrace.Entry::hold)
+                        .min()
+                        .orElse(1);
+                return new Workload(
+                        file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold), Double.NaN);
             }
         }
     }
 
     private static Workload random(String name, double[] load, Settings s) {
-        int[] active = java.util.stream.IntStream.range(0, load.length).filter(i -> load[i] > 0).toArray();
-        return new Workload(name, new RandomDemand(load, s.holdCycles(), s.geometricHold(), s.seed(), s.stopCycle()),
-                null, active, s.geometricHold() ? 1 : s.holdCycles(),
+        int[] active = java.util.stream.IntStream.range(0, load.length)
+                .filter(i -> load[i] > 0)
+                .toArray();
+        return new Workload(
+                name,
+                new RandomDemand(load, s.holdCycles(), s.geometricHold(), s.seed(), s.stopCycle()),
+                null,
+                active,
+                s.geometricHold() ? 1 : s.holdCycles(),
                 java.util.Arrays.stream(load).sum() * s.holdCycles());
     }
 
@@ -113,7 +149,7 @@ public record Workload(String name, Demand demand, Driver driver, int[] activeNo
                 return j;
             }
         }
-        throw new IllegalArgumentException("node 0 has no " + (neighbour ? "neighbour" : "non-neighbour")
-                + " among " + w.nodes() + " nodes");
+        throw new IllegalArgumentException(
+                "node 0 has no " + (neighbour ? "neighbour" : "non-neighbour") + " among " + w.nodes() + " nodes");
     }
 }

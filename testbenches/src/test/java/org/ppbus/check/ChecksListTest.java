@@ -47,10 +47,12 @@ class ChecksListTest {
         List<String> off = checks(SimulationConfig.defaults().toBuilder().fairness(false));
         assertTrue(names(off, "starvation") && !names(off, "fairness"), off.toString());
 
-        List<String> crash = checks(SimulationConfig.defaults().toBuilder().rules("fixed+reclaim").fault("crash:3@500"));
+        List<String> crash = checks(
+                SimulationConfig.defaults().toBuilder().rules("fixed+reclaim").fault("crash:3@500"));
         assertTrue(names(crash, "from cycle 500 (the crash) I1 mutual exclusion only"), crash.toString());
 
-        List<String> healed = checks(SimulationConfig.defaults().toBuilder().rules("fixed+heal").fault("drop:random"));
+        List<String> healed = checks(
+                SimulationConfig.defaults().toBuilder().rules("fixed+heal").fault("drop:random"));
         assertTrue(names(healed, "after the fault (+heal repairs it)"), healed.toString());
         assertEquals(cc.get(0), "I1 mutual exclusion");
     }

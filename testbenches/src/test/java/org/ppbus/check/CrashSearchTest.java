@@ -36,7 +36,9 @@ class CrashSearchTest {
         assertTrue(r.complete(), r.stoppedBecause());
         assertEquals(1, r.findings().size(), r.findings().toString());
         StateSearch.Finding f = r.findings().get(0);
-        assertTrue(List.of("deadlock", "starvation", "livelock").contains(f.property()), f.property() + ": " + f.message());
+        assertTrue(
+                List.of("deadlock", "starvation", "livelock").contains(f.property()),
+                f.property() + ": " + f.message());
         List<String> crashes = search.faultsOn(f);
         assertEquals(1, crashes.size(), crashes.toString());
         assertTrue(crashes.get(0).matches("crash:[0-2]@1"), crashes.get(0));
@@ -54,8 +56,17 @@ class CrashSearchTest {
         StateSearch.Result r = new StateSearch(crashSearch(3, latency, "fixed+reclaim", -1L)).run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
         assertEquals(List.of(), r.findings());
-        StateSearch.Result free = new StateSearch(new SearchOptions(3, latency, RuleSet.parse("fixed+reclaim"), false,
-                20_000_000, Integer.MAX_VALUE, true, -1L).withoutOvertaking()).run(() -> 0);
+        StateSearch.Result free = new StateSearch(new SearchOptions(
+                                3,
+                                latency,
+                                RuleSet.parse("fixed+reclaim"),
+                                false,
+                                20_000_000,
+                                Integer.MAX_VALUE,
+                                true,
+                                -1L)
+                        .withoutOvertaking())
+                .run(() -> 0);
         assertTrue(free.complete() && free.findings().isEmpty());
         // Every crash-free state is still reached, and a crash state differs from all of them.
         assertTrue(r.states() > free.states(), r.states() + " states with crashes, " + free.states() + " without");
@@ -88,13 +99,16 @@ class CrashSearchTest {
     }
 
     private static CcNetwork reclaimNetwork() {
-        return CcNetwork.coldStart(Wiring.forNodes(3), new CcNetwork.Options(1, RuleSet.parse("fixed+reclaim"), true),
+        return CcNetwork.coldStart(
+                Wiring.forNodes(3),
+                new CcNetwork.Options(1, RuleSet.parse("fixed+reclaim"), true),
                 new org.ppbus.bus.Fabric.GrantSink() {
                     @Override
-                    public void granted(int node, long cycle) { }
+                    public void granted(int node, long cycle) {}
 
                     @Override
-                    public void released(int node, long cycle) { }
-                }, ProtocolObserver.NONE);
+                    public void released(int node, long cycle) {}
+                },
+                ProtocolObserver.NONE);
     }
 }

@@ -23,8 +23,17 @@ import org.ppbus.protocol.cc.Symbols;
  */
 class ForkCountTest {
     @ParameterizedTest(name = "n={0} L={1} fault={2}")
-    @CsvSource({"3, 1, none", "7, 1, none", "7, 3, none", "10, 2, none", "13, 4, none",
-            "7, 1, drop:random", "7, 2, duplicate:random", "7, 3, delay:random", "13, 2, corrupt:random"})
+    @CsvSource({
+        "3, 1, none",
+        "7, 1, none",
+        "7, 3, none",
+        "10, 2, none",
+        "13, 4, none",
+        "7, 1, drop:random",
+        "7, 2, duplicate:random",
+        "7, 3, delay:random",
+        "13, 2, corrupt:random"
+    })
     void countersEqualAScan(int n, int latency, String fault) {
         Wiring w = Wiring.forNodes(n);
         boolean[] eating = new boolean[n];
@@ -40,8 +49,8 @@ class ForkCountTest {
             }
         };
         FaultPlan plan = FaultPlan.parse(fault);
-        CcNetwork net = CcNetwork.coldStart(w, new CcNetwork.Options(latency, RuleSet.FIXED, plan != null), sink,
-                ProtocolObserver.NONE);
+        CcNetwork net = CcNetwork.coldStart(
+                w, new CcNetwork.Options(latency, RuleSet.FIXED, plan != null), sink, ProtocolObserver.NONE);
         if (plan != null) {
             net.inject(new FaultInjector(plan, null, -1, n * 31L + latency, 3000));
         }
@@ -65,8 +74,10 @@ class ForkCountTest {
             net.step(t);
             net.viewAt(t);
             for (int link = 0; link < w.links(); link++) {
-                int scanned = forks(Direction.C2A, net.inFlight(Direction.C2A, link, t)) + forks(Direction.C2A, net.queued(Direction.C2A, link))
-                        + forks(Direction.A2C, net.inFlight(Direction.A2C, link, t)) + forks(Direction.A2C, net.queued(Direction.A2C, link));
+                int scanned = forks(Direction.C2A, net.inFlight(Direction.C2A, link, t))
+                        + forks(Direction.C2A, net.queued(Direction.C2A, link))
+                        + forks(Direction.A2C, net.inFlight(Direction.A2C, link, t))
+                        + forks(Direction.A2C, net.queued(Direction.A2C, link));
                 assertEquals(scanned, net.forksInTransit(link), "link " + link + " after cycle " + t);
                 moved += scanned;
             }

@@ -58,8 +58,7 @@ class HealTest {
         }
 
         @Override
-        public void released(int node, long cycle) {
-        }
+        public void released(int node, long cycle) {}
 
         @Override
         public void healed(Direction direction, int link, int code, String what, long cycle) {
@@ -94,7 +93,8 @@ class HealTest {
         Run r = new Run(HEAL).go(40, ChosenFaults.DROP, 2, 1);
         assertTrue(r.faults.used(ChosenFaults.DROP));
         assertEquals(List.of(14L), r.grants);
-        assertEquals(List.of("9 REQUEST from OWNER: its fork is lost", "10 fork lost: CLEAN_FORK to be sent again"),
+        assertEquals(
+                List.of("9 REQUEST from OWNER: its fork is lost", "10 fork lost: CLEAN_FORK to be sent again"),
                 r.healed);
         assertForksConserved(r);
     }
@@ -143,8 +143,10 @@ class HealTest {
      */
     @Test
     void theSearchFindsThatTheFixedRulesDoNotHeal() {
-        StateSearch.Result r = new StateSearch(new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000, Integer.MAX_VALUE,
-                true).withFaults(ChosenFaults.DROP)).run(() -> 0);
+        StateSearch.Result r = new StateSearch(
+                        new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000, Integer.MAX_VALUE, true)
+                                .withFaults(ChosenFaults.DROP))
+                .run(() -> 0);
         assertFalse(r.findings().isEmpty());
     }
 
@@ -156,8 +158,10 @@ class HealTest {
      */
     @Test
     void theSearchWithFaultsIsCleanForOneProcessor() {
-        StateSearch.Result r = new StateSearch(new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 1L)
-                .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE)).run(() -> 0);
+        StateSearch.Result r = new StateSearch(
+                        new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 1L)
+                                .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE))
+                .run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
         assertTrue(r.findings().isEmpty(), () -> r.findings().get(0).message());
         assertTrue(r.repair().boundCycles() >= 8, "bound " + r.repair().boundCycles());
@@ -180,8 +184,11 @@ class HealTest {
         assertEquals(all.transitions(), sparse.transitions());
         assertEquals(all.repair(), sparse.repair());
         assertTrue(sparse.findings().isEmpty());
-        StateSearch.Result fixed = new StateSearch(new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000,
-                Integer.MAX_VALUE, true).withFaults(ChosenFaults.DROP).withoutLiveness()).run(() -> 0);
+        StateSearch.Result fixed = new StateSearch(
+                        new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000, Integer.MAX_VALUE, true)
+                                .withFaults(ChosenFaults.DROP)
+                                .withoutLiveness())
+                .run(() -> 0);
         assertEquals(Property.FORK_CONSERVATION.label(), fixed.findings().get(0).property());
     }
 
@@ -195,23 +202,49 @@ class HealTest {
     @Test
     void theDeadlockCheckWaitsForTheBeat() throws java.io.IOException {
         Wiring w = Wiring.forNodes(21);
-        assertEquals(24, new CcNetwork(w, CcNetwork.Options.of(5, RuleSet.parse("fixed+heal")),
-                org.ppbus.protocol.cc.InitialState.coldStart(w), SINK, ProtocolObserver.NONE).quietCycles());
-        assertEquals(0, new CcNetwork(w, CcNetwork.Options.of(5, RuleSet.FIXED),
-                org.ppbus.protocol.cc.InitialState.coldStart(w), SINK, ProtocolObserver.NONE).quietCycles());
-        org.ppbus.testbench.SimulationResult r = new org.ppbus.testbench.Simulation(org.ppbus.testbench.SimulationConfig.defaults()
-                .toBuilder().nodes(21).latencyCycles(5).load(0.3).seed(21).cycles(20_000).rules("fixed+heal")
-                .fault("drop:4074@c2a_c6_a7").build().validated()).run();
+        assertEquals(
+                24,
+                new CcNetwork(
+                                w,
+                                CcNetwork.Options.of(5, RuleSet.parse("fixed+heal")),
+                                org.ppbus.protocol.cc.InitialState.coldStart(w),
+                                SINK,
+                                ProtocolObserver.NONE)
+                        .quietCycles());
+        assertEquals(
+                0,
+                new CcNetwork(
+                                w,
+                                CcNetwork.Options.of(5, RuleSet.FIXED),
+                                org.ppbus.protocol.cc.InitialState.coldStart(w),
+                                SINK,
+                                ProtocolObserver.NONE)
+                        .quietCycles());
+        org.ppbus.testbench.SimulationResult r = new org.ppbus.testbench.Simulation(
+                        org.ppbus.testbench.SimulationConfig.defaults().toBuilder()
+                                .nodes(21)
+                                .latencyCycles(5)
+                                .load(0.3)
+                                .seed(21)
+                                .cycles(20_000)
+                                .rules("fixed+heal")
+                                .fault("drop:4074@c2a_c6_a7")
+                                .build()
+                                .validated())
+                .run();
         assertEquals("DIRTY_FORK", r.fault().sent());
-        assertEquals("recovered", r.fault().verdict(), r.violation() == null ? "" : r.violation().headline());
+        assertEquals(
+                "recovered",
+                r.fault().verdict(),
+                r.violation() == null ? "" : r.violation().headline());
         assertEquals(0, r.mutexViolations());
     }
 
     private static final Fabric.GrantSink SINK = new Fabric.GrantSink() {
         @Override
-        public void granted(int node, long cycle) { }
+        public void granted(int node, long cycle) {}
 
         @Override
-        public void released(int node, long cycle) { }
+        public void released(int node, long cycle) {}
     };
 }

@@ -50,13 +50,29 @@ class IdleGapTest {
 
     @ParameterizedTest(name = "{0} n={1} L={2}: {3}@{4}, {5}@{6}, hold {7}")
     @MethodSource("traces")
-    void anIdleGapLongerThanTheWatchdogIsNoViolation(String algorithm, int nodes, int latency, int first, long rise,
-            int second, long secondRise, int hold, @TempDir Path dir) throws IOException {
+    void anIdleGapLongerThanTheWatchdogIsNoViolation(
+            String algorithm,
+            int nodes,
+            int latency,
+            int first,
+            long rise,
+            int second,
+            long secondRise,
+            int hold,
+            @TempDir Path dir)
+            throws IOException {
         Path trace = dir.resolve("gap.trace");
-        Files.writeString(trace, "# ppbus request trace v1\n# nodes " + nodes + "\n" + rise + " " + first + " " + hold + "\n"
-                + secondRise + " " + second + " " + hold + "\n");
-        SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(nodes)
-                .latencyCycles(latency).cycles(secondRise + 1).watchdogCycles(WATCHDOG).workload(trace.toString())
+        Files.writeString(
+                trace,
+                "# ppbus request trace v1\n# nodes " + nodes + "\n" + rise + " " + first + " " + hold + "\n"
+                        + secondRise + " " + second + " " + hold + "\n");
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm(algorithm)
+                .nodes(nodes)
+                .latencyCycles(latency)
+                .cycles(secondRise + 1)
+                .watchdogCycles(WATCHDOG)
+                .workload(trace.toString())
                 .build();
         SimulationResult r = new Simulation(c).run();
         assertNull(r.violation(), () -> r.violation().headline());

@@ -50,7 +50,8 @@ class OvertakingTest {
      * holds every fork re-enters every H + 2 cycles until then, and cannot start a meal after it.
      */
     @ParameterizedTest
-    @CsvSource({"1,1,1", "1,4,1", "2,1,2", "3,1,2", "4,1,3", "4,4,2", "7,1,5", "10,1,7", "16,1,11", "16,4,6", "64,1,43"})
+    @CsvSource({"1,1,1", "1,4,1", "2,1,2", "3,1,2", "4,1,3", "4,4,2", "7,1,5", "10,1,7", "16,1,11", "16,4,6", "64,1,43"
+    })
     void camposCarvalhoBoundIsCeilingOfTwoLOverHPlusTwo(int latency, int hold, int expected) {
         assertEquals(expected, Algorithms.campos().overtakeBound(latency, hold));
     }
@@ -77,8 +78,14 @@ class OvertakingTest {
             }
             Path f = dir.resolve("phase" + phase + ".trace");
             Files.writeString(f, t);
-            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(2).latencyCycles(latency)
-                    .holdCycles(hold).workload(f.toString()).cycles(start + 4L * latency + 60).build()).run();
+            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                            .nodes(2)
+                            .latencyCycles(latency)
+                            .holdCycles(hold)
+                            .workload(f.toString())
+                            .cycles(start + 4L * latency + 60)
+                            .build())
+                    .run();
             assertNull(r.violation(), () -> r.violation().headline());
             assertEquals(bound, r.overtakeBound());
             best = Math.max(best, r.maxOvertakes());
@@ -95,8 +102,16 @@ class OvertakingTest {
     })
     void longLatencyReproducersPass(String algorithm, int n, int latency, int hold, double load, long seed, long cycles)
             throws IOException {
-        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(n)
-                .latencyCycles(latency).holdCycles(hold).load(load).seed(seed).cycles(cycles).build()).run();
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm(algorithm)
+                        .nodes(n)
+                        .latencyCycles(latency)
+                        .holdCycles(hold)
+                        .load(load)
+                        .seed(seed)
+                        .cycles(cycles)
+                        .build())
+                .run();
         assertNull(r.violation(), () -> r.violation().headline());
         assertEquals(0, r.ungranted());
         assertTrue(r.maxOvertakes() > 2, "these runs overtake more than the old bound of 2: " + r.maxOvertakes());
@@ -106,8 +121,9 @@ class OvertakingTest {
     @ParameterizedTest
     @CsvSource({"1", "2", "3", "4"})
     void theSearchReachesTheBoundAndNoMore(int latency) {
-        StateSearch.Result r = new StateSearch(new SearchOptions(3, latency, RuleSet.FIXED, false, 10_000_000,
-                Integer.MAX_VALUE, false)).run(() -> 0);
+        StateSearch.Result r = new StateSearch(
+                        new SearchOptions(3, latency, RuleSet.FIXED, false, 10_000_000, Integer.MAX_VALUE, false))
+                .run(() -> 0);
         assertTrue(r.complete());
         assertEquals(java.util.List.of(), r.findings());
         assertEquals(Algorithms.campos().overtakeBound(latency, 1), r.overtakeBound());
@@ -123,8 +139,8 @@ class OvertakingTest {
     @Test
     void aMutantThatOvertakesOnceMoreFailsBothChecks(@TempDir Path dir) throws IOException {
         int latency = 3;
-        StateSearch s = new StateSearch(new SearchOptions(2, latency, RuleSet.FIXED, true, 10_000_000,
-                Integer.MAX_VALUE, false));
+        StateSearch s = new StateSearch(
+                new SearchOptions(2, latency, RuleSet.FIXED, true, 10_000_000, Integer.MAX_VALUE, false));
         StateSearch.Result r = s.run(() -> 0);
         assertEquals(1, r.findings().size());
         StateSearch.Finding f = r.findings().get(0);
@@ -134,8 +150,14 @@ class OvertakingTest {
         try (var w = Files.newBufferedWriter(trace)) {
             s.trace(StateSearch.unrolled(f, 0), 1_000_000).write(w);
         }
-        SimulationResult replay = new Simulation(SimulationConfig.defaults().toBuilder().nodes(2).latencyCycles(latency)
-                .holdCycles(1).workload(trace.toString()).cycles(f.path().size() + 2).build()).run();
+        SimulationResult replay = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .nodes(2)
+                        .latencyCycles(latency)
+                        .holdCycles(1)
+                        .workload(trace.toString())
+                        .cycles(f.path().size() + 2)
+                        .build())
+                .run();
         assertEquals("fairness", replay.violation().invariant());
         assertEquals(3, replay.maxOvertakes());
     }

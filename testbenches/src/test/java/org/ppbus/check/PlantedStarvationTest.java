@@ -30,18 +30,28 @@ class PlantedStarvationTest {
     private static final long CYCLES = 20_000;
 
     static Stream<Arguments> runs() {
-        return Algorithms.all().stream().flatMap(a -> Stream.of(
-                Arguments.of(a.name(), 7, 1), Arguments.of(a.name(), 13, 4), Arguments.of(a.name(), 5, 16)));
+        return Algorithms.all().stream()
+                .flatMap(a -> Stream.of(
+                        Arguments.of(a.name(), 7, 1), Arguments.of(a.name(), 13, 4), Arguments.of(a.name(), 5, 16)));
     }
 
     @ParameterizedTest(name = "{0} n={1} L={2}")
     @MethodSource("runs")
     void theCheckerCatchesAProcessorNeverServed(String algorithm, int nodes, int latency) throws IOException {
-        SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(nodes)
-                .latencyCycles(latency).cycles(CYCLES).load(0.3).holdCycles(4).seed(5).build();
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm(algorithm)
+                .nodes(nodes)
+                .latencyCycles(latency)
+                .cycles(CYCLES)
+                .load(0.3)
+                .holdCycles(4)
+                .seed(5)
+                .build();
         SimulationResult r = new Simulation(c).variant(Deaf::new).run();
         assertNotNull(r.violation(), "the starved processor went unnoticed for " + r.cycles() + " cycles");
-        assertTrue(Set.of(Property.FAIRNESS, Property.STARVATION).contains(r.violation().property()),
+        assertTrue(
+                Set.of(Property.FAIRNESS, Property.STARVATION)
+                        .contains(r.violation().property()),
                 r.violation().headline());
         assertTrue(r.violation().cycle() < CYCLES, r.violation().headline());
     }
@@ -50,8 +60,15 @@ class PlantedStarvationTest {
     @ParameterizedTest(name = "{0} n={1} L={2}")
     @MethodSource("runs")
     void theSameRunsWithoutTheMutantAreClean(String algorithm, int nodes, int latency) throws IOException {
-        SimulationConfig c = SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(nodes)
-                .latencyCycles(latency).cycles(CYCLES).load(0.3).holdCycles(4).seed(5).build();
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm(algorithm)
+                .nodes(nodes)
+                .latencyCycles(latency)
+                .cycles(CYCLES)
+                .load(0.3)
+                .holdCycles(4)
+                .seed(5)
+                .build();
         SimulationResult r = new Simulation(c).run();
         assertNull(r.violation(), () -> r.violation().headline());
     }

@@ -33,8 +33,15 @@ class StateSearchTest {
      * cycles before +reclaim's announcement must carry it, or the recovery would differ.
      */
     @ParameterizedTest
-    @CsvSource({"3,1,fixed,-1,0", "7,2,fixed,-1,0", "13,3,fixed,-1,0", "7,2,fixed+reclaim,401,3",
-            "13,3,fixed+reclaim,402,5", "7,1,fixed+heal+reclaim,400,0", "7,2,fixed,400,1"})
+    @CsvSource({
+        "3,1,fixed,-1,0",
+        "7,2,fixed,-1,0",
+        "13,3,fixed,-1,0",
+        "7,2,fixed+reclaim,401,3",
+        "13,3,fixed+reclaim,402,5",
+        "7,1,fixed+heal+reclaim,400,0",
+        "7,2,fixed,400,1"
+    })
     void snapshotAndRestoreLoseNothing(int n, int latency, String rules, long crashAt, int crashed) {
         Wiring w = Wiring.forNodes(n);
         List<String> a = new ArrayList<>();
@@ -70,10 +77,15 @@ class StateSearchTest {
         }
         assertTrue(a.size() > 500, "too little traffic to compare: " + a.size());
         assertEquals(a, b);
-        long grantsAfterCrash = a.stream().filter(e -> e.startsWith("grant") && crashAt >= 0
-                && Long.parseLong(e.split(" ")[1]) > crashAt + 2L * latency).count();
+        long grantsAfterCrash = a.stream()
+                .filter(e -> e.startsWith("grant")
+                        && crashAt >= 0
+                        && Long.parseLong(e.split(" ")[1]) > crashAt + 2L * latency)
+                .count();
         // Without +reclaim a crash stops everybody (docs/VERIFICATION.md), so only the recovery has grants to compare.
-        assertTrue(crashAt < 0 || !rules.contains("reclaim") || grantsAfterCrash > 20, "too few grants after the crash: " + grantsAfterCrash);
+        assertTrue(
+                crashAt < 0 || !rules.contains("reclaim") || grantsAfterCrash > 20,
+                "too few grants after the crash: " + grantsAfterCrash);
     }
 
     /**
@@ -84,13 +96,21 @@ class StateSearchTest {
      * snapshot must keep the width.
      */
     @ParameterizedTest
-    @CsvSource({"3,1,fixed+heal", "3,2,fixed+heal", "3,3,fixed+heal", "7,2,fixed+heal", "3,2,fixed+heal+reclaim",
-            "7,1,fixed+heal+reclaim", "13,2,fixed+reclaim", "3,2,fixed"})
+    @CsvSource({
+        "3,1,fixed+heal",
+        "3,2,fixed+heal",
+        "3,3,fixed+heal",
+        "7,2,fixed+heal",
+        "3,2,fixed+heal+reclaim",
+        "7,1,fixed+heal+reclaim",
+        "13,2,fixed+reclaim",
+        "3,2,fixed"
+    })
     void everySnapshotHasTheColdStartsWidth(int n, int latency, String rules) {
         Wiring w = Wiring.forNodes(n);
         List<String> log = new ArrayList<>();
-        CcNetwork net = CcNetwork.coldStart(w, new CcNetwork.Options(latency, RuleSet.parse(rules), true), sink(log),
-                observer(log));
+        CcNetwork net = CcNetwork.coldStart(
+                w, new CcNetwork.Options(latency, RuleSet.parse(rules), true), sink(log), observer(log));
         org.ppbus.link.ChosenFaults faults = new org.ppbus.link.ChosenFaults(w.links());
         net.wrapChannels(faults::wrap);
         int width = net.snapshot(-1).length;
@@ -124,7 +144,7 @@ class StateSearchTest {
             }
 
             @Override
-            public void released(int node, long cycle) { }
+            public void released(int node, long cycle) {}
         };
     }
 
@@ -159,7 +179,9 @@ class StateSearchTest {
         StateSearch.Result r = s.run(() -> 0);
         assertEquals(1, r.findings().size());
         assertEquals("I3 request tokens", r.findings().get(0).property());
-        assertEquals("I3 request tokens", replay(s, r.findings().get(0), 3, latency, "literal", dir).invariant());
+        assertEquals(
+                "I3 request tokens",
+                replay(s, r.findings().get(0), 3, latency, "literal", dir).invariant());
     }
 
     /**
@@ -171,15 +193,23 @@ class StateSearchTest {
     @Test
     void a2BlocksClientsWithoutF2() throws IOException {
         long scope = 1 | 1 << 2 | 1 << 4 | 1 << 6;
-        assertEquals("fairness", new StateSearch(options(7, 1, "literal+F1", false, scope)).run(() -> 0)
-                .findings().get(0).property());
-        StateSearch s = new StateSearch(options(7, 1, "literal+F1", false, scope).withoutOvertaking());
+        assertEquals(
+                "fairness",
+                new StateSearch(options(7, 1, "literal+F1", false, scope))
+                        .run(() -> 0)
+                        .findings()
+                        .get(0)
+                        .property());
+        StateSearch s =
+                new StateSearch(options(7, 1, "literal+F1", false, scope).withoutOvertaking());
         StateSearch.Result r = s.run(() -> 0);
         assertTrue(r.complete());
         // Three clients wait in a loop where nobody eats and nothing moves: the simulator's I7.
         assertEquals("deadlock", r.findings().get(0).property());
         Path dir = Files.createTempDirectory("a2");
-        assertEquals("deadlock", replay(s, r.findings().get(0), 7, 1, "literal+F1", dir).invariant());
+        assertEquals(
+                "deadlock",
+                replay(s, r.findings().get(0), 7, 1, "literal+F1", dir).invariant());
         StateSearch.Result fixed = search(7, 1, "fixed", false, scope);
         assertTrue(fixed.complete());
         assertEquals(List.of(), fixed.findings());
@@ -192,13 +222,21 @@ class StateSearchTest {
     @Test
     void a3StarvesAClientWithoutF3WhenReentryIsAllowed(@TempDir Path dir) throws IOException {
         long scope = 1 | 1 << 2;
-        assertEquals("fairness", new StateSearch(options(7, 1, "literal+F1+F2", true, scope)).run(() -> 0)
-                .findings().get(0).property());
-        StateSearch s = new StateSearch(options(7, 1, "literal+F1+F2", true, scope).withoutOvertaking());
+        assertEquals(
+                "fairness",
+                new StateSearch(options(7, 1, "literal+F1+F2", true, scope))
+                        .run(() -> 0)
+                        .findings()
+                        .get(0)
+                        .property());
+        StateSearch s =
+                new StateSearch(options(7, 1, "literal+F1+F2", true, scope).withoutOvertaking());
         StateSearch.Result r = s.run(() -> 0);
         assertTrue(r.complete());
         assertEquals("starvation", r.findings().get(0).property());
-        assertEquals("fairness", replay(s, r.findings().get(0), 7, 1, "literal+F1+F2", dir).invariant());
+        assertEquals(
+                "fairness",
+                replay(s, r.findings().get(0), 7, 1, "literal+F1+F2", dir).invariant());
         assertEquals(List.of(), search(7, 1, "fixed", true, scope).findings());
         assertEquals(List.of(), search(7, 1, "literal+F1+F2", false, scope).findings());
     }
@@ -209,18 +247,21 @@ class StateSearchTest {
      */
     @Test
     void asynchronousChannelsOnTheTriangle() {
-        StateSearch.Result fixed = new StateSearch(new SearchOptions(3, 1, RuleSet.FIXED, false, 10_000_000,
-                Integer.MAX_VALUE, true, -1L, 4)).run(() -> 0);
+        StateSearch.Result fixed = new StateSearch(
+                        new SearchOptions(3, 1, RuleSet.FIXED, false, 10_000_000, Integer.MAX_VALUE, true, -1L, 4))
+                .run(() -> 0);
         assertTrue(fixed.complete());
         assertEquals(List.of(), fixed.findings());
         assertTrue(fixed.states() > search(3, 1, "fixed", false, -1L).states(), "delays should add states");
-        StateSearch.Result literal = new StateSearch(new SearchOptions(3, 1, RuleSet.LITERAL, false, 10_000_000,
-                Integer.MAX_VALUE, true, -1L, 4)).run(() -> 0);
+        StateSearch.Result literal = new StateSearch(
+                        new SearchOptions(3, 1, RuleSet.LITERAL, false, 10_000_000, Integer.MAX_VALUE, true, -1L, 4))
+                .run(() -> 0);
         assertEquals("I3 request tokens", literal.findings().get(0).property());
     }
 
     private static SearchOptions options(int n, int latency, String rules, boolean reenter, long scope) {
-        return new SearchOptions(n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
+        return new SearchOptions(
+                n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
     }
 
     private static StateSearch.Result search(int n, int latency, String rules, boolean reenter, long scope) {
@@ -235,8 +276,14 @@ class StateSearchTest {
         try (java.io.Writer w = Files.newBufferedWriter(trace)) {
             s.trace(actions, 1_000_000).write(w);
         }
-        SimulationResult r = new Simulation(SimulationConfig.defaults().withNodes(n).withLatency(latency).withRules(rules)
-                .withWorkload(trace.toString()).withCycles(actions.size() + 2).validated()).run();
+        SimulationResult r = new Simulation(SimulationConfig.defaults()
+                        .withNodes(n)
+                        .withLatency(latency)
+                        .withRules(rules)
+                        .withWorkload(trace.toString())
+                        .withCycles(actions.size() + 2)
+                        .validated())
+                .run();
         assertTrue(r.violation() != null, "the replay passed every checker");
         return r.violation();
     }

@@ -33,7 +33,12 @@ class CosimTest {
     }
 
     static SimulationConfig cfg(int n, double load, long seed, long cycles) {
-        return SimulationConfig.defaults().toBuilder().nodes(n).load(load).seed(seed).cycles(cycles).build();
+        return SimulationConfig.defaults().toBuilder()
+                .nodes(n)
+                .load(load)
+                .seed(seed)
+                .cycles(cycles)
+                .build();
     }
 
     static Stream<Arguments> matrix() {
@@ -69,19 +74,39 @@ class CosimTest {
      */
     static Stream<Arguments> mutants() {
         return Stream.of(
-                Arguments.of("F1", (UnaryOperator<String>) t -> t.replace("parameter integer F1 = 1", "parameter integer F1 = 0"),
-                        24L, "a2c_a0_c4", 0, 2),
-                Arguments.of("swap", (UnaryOperator<String>) t -> t
-                        .replace("localparam [1:0] C_CLEAN   = 2'd1;  // client -> arbiter codes", "localparam [1:0] C_CLEAN   = 2'd2;")
-                        .replace("localparam [1:0] C_DIRTY   = 2'd2;\n    localparam [1:0] C_REQUEST = 2'd3;\n\n    generate\n        if (K < 2)",
-                                "localparam [1:0] C_DIRTY   = 2'd1;\n    localparam [1:0] C_REQUEST = 2'd3;\n\n    generate\n        if (K < 2)"),
-                        22L, "c2a_c6_a0", 2, 1));
+                Arguments.of(
+                        "F1",
+                        (UnaryOperator<String>) t -> t.replace("parameter integer F1 = 1", "parameter integer F1 = 0"),
+                        24L,
+                        "a2c_a0_c4",
+                        0,
+                        2),
+                Arguments.of(
+                        "swap",
+                        (UnaryOperator<String>)
+                                t -> t.replace(
+                                                "localparam [1:0] C_CLEAN   = 2'd1;  // client -> arbiter codes",
+                                                "localparam [1:0] C_CLEAN   = 2'd2;")
+                                        .replace(
+                                                "localparam [1:0] C_DIRTY   = 2'd2;\n    localparam [1:0] C_REQUEST = 2'd3;\n\n    generate\n        if (K < 2)",
+                                                "localparam [1:0] C_DIRTY   = 2'd1;\n    localparam [1:0] C_REQUEST = 2'd3;\n\n    generate\n        if (K < 2)"),
+                        22L,
+                        "c2a_c6_a0",
+                        2,
+                        1));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("mutants")
-    void aMutantIsCaughtAtTheRightCycle(String name, UnaryOperator<String> mutate, long cycle, String signal,
-                                        int expected, int actual, @TempDir Path dir) throws IOException {
+    void aMutantIsCaughtAtTheRightCycle(
+            String name,
+            UnaryOperator<String> mutate,
+            long cycle,
+            String signal,
+            int expected,
+            int actual,
+            @TempDir Path dir)
+            throws IOException {
         requireVerilator();
         Path trace = Path.of("..", "docs", "traces", "a1.trace");
         SimulationConfig c = cfg(7, 0, 1, 200).withWorkload(trace.toString());
@@ -140,8 +165,11 @@ class CosimTest {
         requireVerilator();
         SimulationConfig c = cfg(7, 0.3, 5, 2000);
         @SuppressWarnings("unchecked")
-        UnaryOperator<String> swap = (UnaryOperator<String>) mutants().filter(a -> a.get()[0].equals("swap"))
-                .findFirst().orElseThrow().get()[1];
+        UnaryOperator<String> swap = (UnaryOperator<String>) mutants()
+                .filter(a -> a.get()[0].equals("swap"))
+                .findFirst()
+                .orElseThrow()
+                .get()[1];
         Path fixed = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true, swap);
         Cosim.Result first = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("div"), 10, fixed, false);
         assertNotNull(first.divergence(), "the swapped-codes mutant agreed with the model for 2000 random cycles");
@@ -164,8 +192,14 @@ class CosimTest {
 
     /** Every rule set in lockstep with its own RTL: full planes, padded ones (n = 9 has single-client arbiters), two latencies. */
     @ParameterizedTest(name = "rules={0} n={1} L={2}")
-    @org.junit.jupiter.params.provider.CsvSource({"literal, 7, 1", "literal, 9, 2", "literal+F1+F2, 7, 1",
-            "literal+F1+F2, 9, 1", "literal+F3, 13, 1", "literal+F1+F3, 10, 1"})
+    @org.junit.jupiter.params.provider.CsvSource({
+        "literal, 7, 1",
+        "literal, 9, 2",
+        "literal+F1+F2, 7, 1",
+        "literal+F1+F2, 9, 1",
+        "literal+F3, 13, 1",
+        "literal+F1+F3, 10, 1"
+    })
     void everyRuleSetRunsInLockstep(String rules, int n, int latency) throws IOException {
         requireVerilator();
         SimulationConfig c = cfg(n, 0.2, 5, 20_000).withRules(rules).withLatency(latency);
@@ -183,14 +217,24 @@ class CosimTest {
     @Test
     void anRtlAssertionIsReportedWithItsMessage(@TempDir Path dir) throws IOException {
         requireVerilator();
-        Path lib = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true,
+        Path lib = VerilatorLibrary.build(
+                "campos-carvalho",
+                7,
+                1,
+                VerilatorLibrary.defaultCache(),
+                true,
                 t -> t.replace("assign held = fork_q | (queued_b0 ^ queued_b1);", "assign held = {K{1'b0}};"));
-        Cosim.Result r = Cosim.run(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache(), dir.resolve("div"), 5, lib, false);
+        Cosim.Result r =
+                Cosim.run(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache(), dir.resolve("div"), 5, lib, false);
         assertNotNull(r.divergence(), "the I2 assertion did not fire");
         assertEquals("RTL assertion ($stop)", r.divergence().signal());
-        assertTrue(r.divergence().detail().contains("ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter "), r.divergence().detail());
+        assertTrue(
+                r.divergence().detail().contains("ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter "),
+                r.divergence().detail());
         assertTrue(r.divergence().detail().contains("(I2)"), r.divergence().detail());
-        assertTrue(r.divergence().describe().contains("the RTL said: ASSERTION a_fork_conservation FAILED"), r.divergence().describe());
+        assertTrue(
+                r.divergence().describe().contains("the RTL said: ASSERTION a_fork_conservation FAILED"),
+                r.divergence().describe());
     }
 
     /**
@@ -204,7 +248,8 @@ class CosimTest {
         requireVerilator();
         Path lib7 = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache());
         Path lib13 = VerilatorLibrary.build("campos-carvalho", 13, 1, VerilatorLibrary.defaultCache());
-        try (RtlModel a = new RtlModel(lib7); RtlModel b = new RtlModel(lib13)) {
+        try (RtlModel a = new RtlModel(lib7);
+                RtlModel b = new RtlModel(lib13)) {
             assertEquals(7, a.nodes());
             assertEquals(13, b.nodes());
             for (int t = 0; t < 8; t++) {
@@ -277,7 +322,9 @@ class CosimTest {
             for (int t = 0; t < cycles; t++) {
                 settled.run(1, new int[] {req[t]}, g, s);
                 assertEquals(g[0], gnt[t], "gnt in cycle " + t);
-                assertArrayEquals(s, java.util.Arrays.copyOfRange(sym, t * s.length, (t + 1) * s.length),
+                assertArrayEquals(
+                        s,
+                        java.util.Arrays.copyOfRange(sym, t * s.length, (t + 1) * s.length),
                         "symbols in cycle " + t);
             }
             settled.closeTrace();
@@ -287,7 +334,8 @@ class CosimTest {
     @Test
     void centralRoundRobinRunsInLockstepToo() throws IOException {
         requireVerilator();
-        SimulationConfig c = cfg(13, 0.1, 3, 50_000).toBuilder().algorithm("central-rr").build();
+        SimulationConfig c =
+                cfg(13, 0.1, 3, 50_000).toBuilder().algorithm("central-rr").build();
         Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), null, 0, null, false);
         assertNull(r.divergence());
     }
@@ -300,7 +348,12 @@ class CosimTest {
     @Test
     void anRtlAssertionEndsTheCallNotTheJvm() throws IOException {
         requireVerilator();
-        Path lib = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true,
+        Path lib = VerilatorLibrary.build(
+                "campos-carvalho",
+                7,
+                1,
+                VerilatorLibrary.defaultCache(),
+                true,
                 t -> t.replace("(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY)"));
         try (RtlModel m = new RtlModel(lib)) {
             int k = 20;
@@ -311,7 +364,8 @@ class CosimTest {
             assertTrue(m.gotError());
         }
         // The JVM is alive and a clean model of the same size still works.
-        try (RtlModel clean = new RtlModel(VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache()))) {
+        try (RtlModel clean =
+                new RtlModel(VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache()))) {
             assertEquals(7, clean.nodes());
         }
     }

@@ -27,23 +27,23 @@ class HierarchicalBuildTest {
     @ParameterizedTest
     @CsvSource({"13,0.2,3", "13,1.0,4", "10,0.3,5"})
     void theHierarchicalBuildAgreesInLockstep(int n, double load, long seed) throws IOException {
-        Path lib = VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), false, true,
-                UnaryOperator.identity());
+        Path lib = VerilatorLibrary.build(
+                "campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), false, true, UnaryOperator.identity());
         assertTrue(lib.getParent().getFileName().toString().contains("-unchecked-hier-"), lib.toString());
-        Cosim.Result r = Cosim.run(CosimTest.cfg(n, load, seed, 20_000), VerilatorLibrary.defaultCache(), null, 0, lib,
-                false, false);
+        Cosim.Result r = Cosim.run(
+                CosimTest.cfg(n, load, seed, 20_000), VerilatorLibrary.defaultCache(), null, 0, lib, false, false);
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 20_000);
     }
 
     @Test
     void aCheckedHierarchicalBuildAgreesInLockstep() throws IOException {
-        Path lib = VerilatorLibrary.build("campos-carvalho", 13, 1, VerilatorLibrary.defaultCache(), true, true,
-                UnaryOperator.identity());
+        Path lib = VerilatorLibrary.build(
+                "campos-carvalho", 13, 1, VerilatorLibrary.defaultCache(), true, true, UnaryOperator.identity());
         String name = lib.getParent().getFileName().toString();
         assertTrue(name.contains("-hier-") && !name.contains("-unchecked"), name);
-        Cosim.Result r = Cosim.run(CosimTest.cfg(13, 0.5, 6, 10_000), VerilatorLibrary.defaultCache(), null, 0, lib,
-                false, false);
+        Cosim.Result r = Cosim.run(
+                CosimTest.cfg(13, 0.5, 6, 10_000), VerilatorLibrary.defaultCache(), null, 0, lib, false, false);
         assertNull(r.divergence(), () -> r.divergence().describe());
     }
 

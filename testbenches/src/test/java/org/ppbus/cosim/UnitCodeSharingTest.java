@@ -44,15 +44,20 @@ class UnitCodeSharingTest {
     @ParameterizedTest
     @ValueSource(ints = {13, 40})
     void everyUnitClassNamesOneInstance(int n) throws IOException {
-        Path lib = VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), true,
-                UnaryOperator.identity());
+        Path lib = VerilatorLibrary.build(
+                "campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), true, UnaryOperator.identity());
         Map<String, Set<String>> instances = instancesPerClass(lib);
         assertFalse(instances.isEmpty(), "no unit function in the symbol table of " + lib);
         assertTrue(instances.keySet().stream().anyMatch(c -> c.contains("client")), instances::toString);
         assertTrue(instances.keySet().stream().anyMatch(c -> c.contains("arbiter")), instances::toString);
         instances.forEach((cls, ids) -> assertEquals(1, ids.size(), cls + " has code per instance: " + ids));
         if (n == 40) {
-            assertTrue(instances.keySet().stream().filter(c -> c.contains("arbiter")).count() > 1, instances::toString);
+            assertTrue(
+                    instances.keySet().stream()
+                                    .filter(c -> c.contains("arbiter"))
+                                    .count()
+                            > 1,
+                    instances::toString);
         }
     }
 
@@ -66,11 +71,15 @@ class UnitCodeSharingTest {
     void codePerInstanceIsCaught(String mutation) throws IOException {
         int n = 13;
         UnaryOperator<String> mutate = mutation.equals("%m")
-                ? t -> t.replace("ASSERTION a_fork_not_held FAILED in ppbus_client:", "ASSERTION a_fork_not_held FAILED in %m:")
+                ? t -> t.replace(
+                        "ASSERTION a_fork_not_held FAILED in ppbus_client:", "ASSERTION a_fork_not_held FAILED in %m:")
                 : t -> t.contains("\nmodule ppbus_client #(") ? t.replace("/*verilator public_flat_rd*/", "") : t;
         Path lib = VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), true, mutate);
         Map<String, Set<String>> instances = instancesPerClass(lib);
-        assertTrue(instances.entrySet().stream().anyMatch(e -> e.getKey().contains("client") && e.getValue().size() == n),
+        assertTrue(
+                instances.entrySet().stream()
+                        .anyMatch(e ->
+                                e.getKey().contains("client") && e.getValue().size() == n),
                 () -> "expected code per client instance: " + instances);
     }
 

@@ -42,8 +42,8 @@ public final class Vcd {
         return values;
     }
 
-    private static void set(Map<String, List<String>> byId, Map<String, TreeMap<Long, String>> values, String id,
-                            long time, String v) {
+    private static void set(
+            Map<String, List<String>> byId, Map<String, TreeMap<Long, String>> values, String id, long time, String v) {
         for (String path : byId.getOrDefault(id, List.of())) {
             values.get(path).put(time, v);
         }

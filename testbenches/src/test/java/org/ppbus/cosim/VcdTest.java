@@ -33,42 +33,51 @@ class VcdTest {
     void javaAndVerilatorTracesAgreeSignalBySignal(@TempDir Path dir) throws IOException {
         CosimTest.requireVerilator();
         int n = 7;
-        SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(n).load(0.3).seed(8).cycles(400).drain(false).build();
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .nodes(n)
+                .load(0.3)
+                .seed(8)
+                .cycles(400)
+                .drain(false)
+                .build();
         Wiring w = Wiring.forNodes(n);
         Path javaVcd = dir.resolve("java.vcd");
         List<int[]> reqs = new ArrayList<>();
         BitSet req = new BitSet();
         try (VcdTap vcd = new VcdTap(javaVcd, w, 1, 0, Long.MAX_VALUE)) {
-            new Simulation(c).tap(new SymbolTap() {
-                @Override
-                public void symbol(Direction direction, int link, int code, long cycle) {
-                    vcd.symbol(direction, link, code, cycle);
-                }
+            new Simulation(c)
+                    .tap(new SymbolTap() {
+                        @Override
+                        public void symbol(Direction direction, int link, int code, long cycle) {
+                            vcd.symbol(direction, link, code, cycle);
+                        }
 
-                @Override
-                public void grant(int node, boolean high, long cycle) {
-                    vcd.grant(node, high, cycle);
-                }
+                        @Override
+                        public void grant(int node, boolean high, long cycle) {
+                            vcd.grant(node, high, cycle);
+                        }
 
-                @Override
-                public void request(int node, boolean level, long cycle) {
-                    req.set(node, level);
-                    vcd.request(node, level, cycle);
-                }
+                        @Override
+                        public void request(int node, boolean level, long cycle) {
+                            req.set(node, level);
+                            vcd.request(node, level, cycle);
+                        }
 
-                @Override
-                public void endOfCycle(long cycle) {
-                    vcd.endOfCycle(cycle);
-                    int[] words = new int[1];
-                    for (int i = req.nextSetBit(0); i >= 0; i = req.nextSetBit(i + 1)) {
-                        words[0] |= 1 << i;
-                    }
-                    reqs.add(words);
-                }
-            }).run();
+                        @Override
+                        public void endOfCycle(long cycle) {
+                            vcd.endOfCycle(cycle);
+                            int[] words = new int[1];
+                            for (int i = req.nextSetBit(0); i >= 0; i = req.nextSetBit(i + 1)) {
+                                words[0] |= 1 << i;
+                            }
+                            reqs.add(words);
+                        }
+                    })
+                    .run();
         }
         Path rtlVcd = dir.resolve("rtl.vcd");
-        try (RtlModel m = new RtlModel(VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache()))) {
+        try (RtlModel m =
+                new RtlModel(VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache()))) {
             m.traceTo(rtlVcd);
             int[] gnt = new int[1];
             int[] sym = new int[m.symWords()];
@@ -108,8 +117,14 @@ class VcdTest {
         }
         Path vcd = dir.resolve("x.vcd");
         try (VcdTap tap = new VcdTap(vcd, Wiring.forNodes(13), 2, 100, 900)) {
-            new Simulation(SimulationConfig.defaults().toBuilder().nodes(13).latencyCycles(2).load(0.2).cycles(1000).build())
-                    .tap(tap).run();
+            new Simulation(SimulationConfig.defaults().toBuilder()
+                            .nodes(13)
+                            .latencyCycles(2)
+                            .load(0.2)
+                            .cycles(1000)
+                            .build())
+                    .tap(tap)
+                    .run();
         }
         ExternalTool.Result r = ExternalTool.run(dir, 60, "vcd2fst", "x.vcd", "x.fst");
         assertEquals(0, r.exitCode(), r.output());
@@ -130,8 +145,15 @@ class VcdTest {
         Path vcd = dir.resolve("run.vcd");
         boolean states;
         try (VcdTap tap = new VcdTap(vcd, w, 1, 0, Long.MAX_VALUE)) {
-            new Simulation(SimulationConfig.defaults().toBuilder().nodes(n).load(0.3).seed(4).cycles(600).drain(false).build())
-                    .tap(tap).run();
+            new Simulation(SimulationConfig.defaults().toBuilder()
+                            .nodes(n)
+                            .load(0.3)
+                            .seed(4)
+                            .cycles(600)
+                            .drain(false)
+                            .build())
+                    .tap(tap)
+                    .run();
             states = tap.hasUnitStates();
         }
         assertTrue(states);
@@ -144,11 +166,16 @@ class VcdTest {
             for (int i = 0; i < n; i++) {
                 String st = valueAt(v.get("TOP.model.client" + i + "_state"), 10 * t + 5);
                 boolean eating = st.equals("b10");
-                assertEquals((gbits >> i & 1) == 1, eating, "client " + i + " after cycle " + t + ": state " + st + ", gnt " + g);
+                assertEquals(
+                        (gbits >> i & 1) == 1,
+                        eating,
+                        "client " + i + " after cycle " + t + ": state " + st + ", gnt " + g);
                 if (eating) {
                     eatingSeen++;
                     for (int a : w.arbitersOf(i)) {
-                        assertEquals("b" + Integer.toBinaryString(i), valueAt(v.get("TOP.model.arbiter" + a + "_owner"), 10 * t + 5),
+                        assertEquals(
+                                "b" + Integer.toBinaryString(i),
+                                valueAt(v.get("TOP.model.arbiter" + a + "_owner"), 10 * t + 5),
                                 "arbiter " + a + " while client " + i + " eats");
                     }
                 }
@@ -156,8 +183,8 @@ class VcdTest {
         }
         assertTrue(eatingSeen > 50, "too few meals to check: " + eatingSeen);
 
-        org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(vcd, w, 3, true, true,
-                org.ppbus.testbench.GtkwSave.View.of(0, 399, -1));
+        org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(
+                vcd, w, 3, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 399, -1));
         assertEquals(dir.resolve("run.gtkw"), g.save());
         java.util.Set<String> declared = new java.util.HashSet<>();
         for (String line : Files.readAllLines(vcd)) {
@@ -177,8 +204,10 @@ class VcdTest {
         }
         // clk, rst, req, gnt; K = 3 links each way for client 3 and arbiter 3, both ends; 2 states.
         assertEquals(4 + 2 * 2 * 3 * 2 + 2, traces);
-        assertTrue(Files.readString(dir.resolve("run.c2a.filter")).contains("01 CLEAN_FORK\n10 DIRTY_FORK\n11 REQUEST\n"));
-        assertTrue(Files.readString(dir.resolve("run.a2c.filter")).contains("01 FORK\n10 REQUEST\n11 STRONG_REQUEST\n"));
+        assertTrue(
+                Files.readString(dir.resolve("run.c2a.filter")).contains("01 CLEAN_FORK\n10 DIRTY_FORK\n11 REQUEST\n"));
+        assertTrue(
+                Files.readString(dir.resolve("run.a2c.filter")).contains("01 FORK\n10 REQUEST\n11 STRONG_REQUEST\n"));
         assertTrue(Files.readString(dir.resolve("run.state.filter")).contains("00 THINKING\n01 HUNGRY\n10 EATING\n"));
         // Bare names only: the folder can move, and GTKWave finds the dump beside its save file.
         assertFalse(Files.readString(g.save()).contains("/"), Files.readString(g.save()));
@@ -195,12 +224,19 @@ class VcdTest {
         Wiring w = Wiring.forNodes(7);
         Path vcd = dir.resolve("busy.vcd");
         try (VcdTap tap = new VcdTap(vcd, w, 1, 0, 100)) {
-            new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).load(0.3).cycles(300).build()).tap(tap).run();
+            new Simulation(SimulationConfig.defaults().toBuilder()
+                            .nodes(7)
+                            .load(0.3)
+                            .cycles(300)
+                            .build())
+                    .tap(tap)
+                    .run();
         }
         org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 100, -1));
         Path ps = dir.resolve("open.ps");
-        Files.writeString(dir.resolve("print.tcl"), "gtkwave::/File/Print_To_File PS {Letter (8.5\" x 11\")} Full " + ps
-                + "\ngtkwave::/File/Quit\n");
+        Files.writeString(
+                dir.resolve("print.tcl"),
+                "gtkwave::/File/Print_To_File PS {Letter (8.5\" x 11\")} Full " + ps + "\ngtkwave::/File/Quit\n");
         ExternalTool.run(dir, 120, "xvfb-run", "-a", "gtkwave", "-S", "print.tcl", "busy.gtkw");
         String shown = new String(Files.readAllBytes(ps), java.nio.charset.StandardCharsets.ISO_8859_1);
         // Cycles 0-10 on node 2's links: requests, forks and a hungry client (gtkwaveShowsTheSymbolsByName).
@@ -236,14 +272,23 @@ class VcdTest {
         Wiring w = Wiring.forNodes(7);
         Path vcd = dir.resolve("busy.vcd");
         try (VcdTap tap = new VcdTap(vcd, w, 1, 0, 100)) {
-            new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).load(0.3).cycles(300).build()).tap(tap).run();
+            new Simulation(SimulationConfig.defaults().toBuilder()
+                            .nodes(7)
+                            .load(0.3)
+                            .cycles(300)
+                            .build())
+                    .tap(tap)
+                    .run();
         }
         org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 100, -1));
         StringBuilder shown = new StringBuilder();
         for (int from : new int[] {0, 200}) { // cycles 0-12 and 20-32 of this seed are busy on node 2's links
             Path ps = dir.resolve("view" + from + ".ps");
-            Files.writeString(dir.resolve("print.tcl"), "gtkwave::setZoomRangeTimes " + from + " " + (from + 120) + "\n"
-                    + "gtkwave::/File/Print_To_File PS {Letter (8.5\" x 11\")} Full " + ps + "\ngtkwave::/File/Quit\n");
+            Files.writeString(
+                    dir.resolve("print.tcl"),
+                    "gtkwave::setZoomRangeTimes " + from + " " + (from + 120) + "\n"
+                            + "gtkwave::/File/Print_To_File PS {Letter (8.5\" x 11\")} Full " + ps
+                            + "\ngtkwave::/File/Quit\n");
             ExternalTool.run(dir, 120, "xvfb-run", "-a", "gtkwave", "-S", "print.tcl", "busy.gtkw");
             assertTrue(Files.exists(ps), "gtkwave printed nothing for " + from);
             shown.append(new String(Files.readAllBytes(ps), java.nio.charset.StandardCharsets.ISO_8859_1));
@@ -251,7 +296,8 @@ class VcdTest {
         for (String name : new String[] {"(FORK)", "(REQUEST)", "(HUNGRY)"}) {
             assertTrue(shown.indexOf(name) >= 0, "GTKWave did not show " + name);
         }
-        assertTrue(shown.indexOf("(CLEAN_FORK)") >= 0 || shown.indexOf("(DIRTY_FORK)") >= 0, "no fork returned by name");
+        assertTrue(
+                shown.indexOf("(CLEAN_FORK)") >= 0 || shown.indexOf("(DIRTY_FORK)") >= 0, "no fork returned by name");
     }
 
     private static String valueAt(TreeMap<Long, String> m, long t) {

@@ -32,8 +32,8 @@ class VerilatorCacheTest {
         Path old = Files.createDirectories(verilator.resolve(".build-old").resolve("obj"));
         Files.writeString(old.resolve("big.o"), "x");
         Path recent = Files.createDirectories(verilator.resolve(".build-recent"));
-        java.nio.file.attribute.FileTime twoDaysAgo = java.nio.file.attribute.FileTime.from(
-                java.time.Instant.now().minus(java.time.Duration.ofHours(48)));
+        java.nio.file.attribute.FileTime twoDaysAgo =
+                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(java.time.Duration.ofHours(48)));
         Files.setLastModifiedTime(verilator.resolve(".build-old"), twoDaysAgo);
         // An interrupted build of a process that has ended (a child that exited), and one of a
         // process that still runs (this one).
@@ -41,7 +41,8 @@ class VerilatorCacheTest {
         long gone = child.pid();
         assertEquals(0, waitFor(child));
         Path interrupted = Files.createDirectories(verilator.resolve(".build-" + gone + "-123"));
-        Path running = Files.createDirectories(verilator.resolve(".build-" + ProcessHandle.current().pid() + "-456"));
+        Path running = Files.createDirectories(
+                verilator.resolve(".build-" + ProcessHandle.current().pid() + "-456"));
         VerilatorLibrary.build("campos-carvalho", 3, 1, cache);
         assertFalse(Files.exists(verilator.resolve(".build-old")));
         assertFalse(Files.exists(interrupted), "the folder of a build whose process has ended");
@@ -64,7 +65,8 @@ class VerilatorCacheTest {
         Path dir = lib.getParent();
         assertTrue(VerilatorLibrary.trusted(dir));
         String built = VerilatorLibrary.sha256(lib);
-        assertEquals(built, Files.readString(dir.resolve(VerilatorLibrary.DIGEST)).trim());
+        assertEquals(
+                built, Files.readString(dir.resolve(VerilatorLibrary.DIGEST)).trim());
 
         // Writable by others: anyone could swap the code in.
         Set<PosixFilePermission> perms = Files.getPosixFilePermissions(lib);
@@ -86,7 +88,9 @@ class VerilatorCacheTest {
         Path again = VerilatorLibrary.build("campos-carvalho", 3, 1, cache);
         assertEquals(lib, again);
         assertEquals(built.length(), VerilatorLibrary.sha256(again).length());
-        assertNotEquals("not the library ppbus built", new String(Files.readAllBytes(again), java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertNotEquals(
+                "not the library ppbus built",
+                new String(Files.readAllBytes(again), java.nio.charset.StandardCharsets.ISO_8859_1));
         assertTrue(VerilatorLibrary.trusted(dir));
     }
 

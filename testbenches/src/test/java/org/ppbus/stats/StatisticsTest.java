@@ -19,8 +19,8 @@ class StatisticsTest {
         Statistics.Distribution d = s.summarise(200_000, 0, new int[] {0}).waitPerNode()[0];
         assertEquals(100, d.samples());
         assertEquals(50.5, d.mean(), 1e-12);
-        assertEquals(50, d.p50());  // ceil(0.5·100) = 50th smallest
-        assertEquals(99, d.p99());  // ceil(0.99·100) = 99th smallest
+        assertEquals(50, d.p50()); // ceil(0.5·100) = 50th smallest
+        assertEquals(99, d.p99()); // ceil(0.99·100) = 99th smallest
         assertEquals(100, d.max());
     }
 
@@ -33,14 +33,14 @@ class StatisticsTest {
         int local = w.link(0, w.slotOf(0, 0));
         s.requested(0, 0);
         s.symbolDriven(Direction.C2A, remote, Symbols.DIRTY_FORK, 10);
-        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 11);   // joins: 1 message so far
-        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 13);   // alone: 2
+        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 11); // joins: 1 message so far
+        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 13); // alone: 2
         s.symbolDriven(Direction.A2C, remote, Symbols.FORK, 20);
-        s.symbolDriven(Direction.A2C, remote, Symbols.A_REQUEST, 21);  // joins: 3
+        s.symbolDriven(Direction.A2C, remote, Symbols.A_REQUEST, 21); // joins: 3
         s.symbolDriven(Direction.C2A, remote, Symbols.CLEAN_FORK, 30);
-        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 31);   // a CLEAN_FORK is not a pair head: 5
+        s.symbolDriven(Direction.C2A, remote, Symbols.C_REQUEST, 31); // a CLEAN_FORK is not a pair head: 5
         s.symbolDriven(Direction.A2C, local, Symbols.FORK, 40);
-        s.symbolDriven(Direction.C2A, local, Symbols.C_REQUEST, 41);    // other direction: 1 local
+        s.symbolDriven(Direction.C2A, local, Symbols.C_REQUEST, 41); // other direction: 1 local
         s.granted(0, 0, 50);
         Statistics.Summary sum = s.summarise(100, 0, new int[] {0});
         assertEquals(5, sum.messages().interNode());

@@ -74,7 +74,10 @@ class CcScenarioTest {
         for (int idx = 0; idx < k; idx++) {
             int a = s0[idx];
             // x_a: a client of arbiter a other than 0 and a; it shares exactly arbiter a with client 0.
-            x[idx] = Arrays.stream(w.clientsOf(a)).filter(c -> c != 0 && c != a).findFirst().orElseThrow();
+            x[idx] = Arrays.stream(w.clientsOf(a))
+                    .filter(c -> c != 0 && c != a)
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(a, w.commonArbiter(0, x[idx]));
         }
         for (int xa : x) {
@@ -119,7 +122,8 @@ class CcScenarioTest {
         for (long step = 0; step < 20_000 && entries < 400; step++) {
             for (int p = 0; p < 2; p++) {
                 int node = pair[p];
-                if (!h.processors().waiting(node) && h.network().clientState(node) == ClientState.THINKING
+                if (!h.processors().waiting(node)
+                        && h.network().clientState(node) == ClientState.THINKING
                         && !h.processors().req(node)) {
                     h.request(node, 2);
                 }
@@ -203,7 +207,9 @@ class CcScenarioTest {
         }
         // The stream is between arbiter 0 and client 6: FORK down, DIRTY_FORK up, over and over.
         int link6to0 = 6 * 3 + Arrays.binarySearch(h.wiring().arbitersOf(6), 0);
-        long forks = h.symbols().stream().filter(s -> s[2] == link6to0 && s[0] > 1000).count();
+        long forks = h.symbols().stream()
+                .filter(s -> s[2] == link6to0 && s[0] > 1000)
+                .count();
         assertTrue(forks > 500, "FORK/DIRTY_FORK symbols on link C6-A0 after cycle 1000: " + forks);
         // The first invariant to break is I3: R17 left the request token at the arbiter while R10 gave
         // one to client 6 (A1).
@@ -218,16 +224,16 @@ class CcScenarioTest {
         Harness h = new Harness(Wiring.forNodes(7), RuleSet.parse(rules), 1, null, 2000, 8);
         h.request(2, 200); // y eats and stays
         assertTrue(h.quiet(100));
-        h.request(6, 1);   // c takes arbiter 0's fork and waits for y at arbiter 2
+        h.request(6, 1); // c takes arbiter 0's fork and waits for y at arbiter 2
         assertTrue(h.quiet(100));
-        h.request(0, 1);   // e: arbiter 0 strong-requests c, c yields clean, e waits for y at arbiter 3
+        h.request(0, 1); // e: arbiter 0 strong-requests c, c yields clean, e waits for y at arbiter 3
         assertTrue(h.quiet(100));
         assertEquals(ClientState.HUNGRY, h.network().clientState(0));
         assertEquals(ClientState.HUNGRY, h.network().clientState(6));
         assertTrue(h.settle(400)); // y finishes; e, then c, eat and think
         assertEquals(1, h.meals(0));
         assertEquals(1, h.meals(6));
-        h.request(4, 1);   // x
+        h.request(4, 1); // x
         h.settle(500);
         if (xEats) {
             assertEquals(1, h.meals(4));
@@ -265,10 +271,18 @@ class CcScenarioTest {
             int link = w.link(0, w.slotOf(0, w.commonArbiter(0, 2)));
             long reclaimArrives = h.symbols().stream()
                     .filter(x -> x[1] == 0 && x[2] == link && x[3] == org.ppbus.protocol.cc.Symbols.A_REQUEST)
-                    .mapToLong(x -> x[0] + 1).min().orElseThrow();
-            long twoAte = h.mealLog().stream().filter(m -> m[1] == 2).mapToLong(m -> m[0]).min().orElseThrow();
-            assertTrue(h.mealLog().stream().noneMatch(m -> m[1] == 0 && m[0] >= reclaimArrives && m[0] < twoAte),
-                    "client 0 ate between the reclaim's arrival (" + reclaimArrives + ") and client 2's meal (" + twoAte + ")");
+                    .mapToLong(x -> x[0] + 1)
+                    .min()
+                    .orElseThrow();
+            long twoAte = h.mealLog().stream()
+                    .filter(m -> m[1] == 2)
+                    .mapToLong(m -> m[0])
+                    .min()
+                    .orElseThrow();
+            assertTrue(
+                    h.mealLog().stream().noneMatch(m -> m[1] == 0 && m[0] >= reclaimArrives && m[0] < twoAte),
+                    "client 0 ate between the reclaim's arrival (" + reclaimArrives + ") and client 2's meal (" + twoAte
+                            + ")");
         } else {
             assertEquals(0, h.meals(2));
             assertTrue(h.meals(0) > 1000, "client 0 monopolises the bus: " + h.meals(0));
@@ -283,7 +297,8 @@ class CcScenarioTest {
         h.runUntil(() -> h.meals(0) >= 1, 100);
         h.request(2, 1);
         for (int i = 0; i < 3000 && h.meals(2) == 0; i++) {
-            if (!h.processors().waiting(0) && h.processors().nextEventCycle() == org.ppbus.bus.Demand.NEVER
+            if (!h.processors().waiting(0)
+                    && h.processors().nextEventCycle() == org.ppbus.bus.Demand.NEVER
                     && h.network().clientState(0) == ClientState.THINKING) {
                 h.request(0, 1);
             }
@@ -339,7 +354,10 @@ class CcScenarioTest {
             // client 4 is waiting: its token is at the arbiter.
             s.arbiter(a, 0, flags);
         }
-        int waiting = Arrays.stream(w.clientsOf(s0[0])).filter(c -> c != 0).findFirst().orElseThrow();
+        int waiting = Arrays.stream(w.clientsOf(s0[0]))
+                .filter(c -> c != 0)
+                .findFirst()
+                .orElseThrow();
         int wslot = Arrays.binarySearch(w.arbitersOf(waiting), s0[0]);
         int[] wflags = new int[3];
         Arrays.fill(wflags, LinkFlags.REQ);
@@ -354,7 +372,8 @@ class CcScenarioTest {
         h.request(waiting, 1);
         h.step();
         assertEquals(ClientState.EATING, h.network().clientState(0));
-        assertTrue(h.symbols().stream().noneMatch(x -> x[1] == 1 && x[2] / 3 == 0),
+        assertTrue(
+                h.symbols().stream().noneMatch(x -> x[1] == 1 && x[2] / 3 == 0),
                 "client 0 sent nothing in the cycle it started eating");
         // After the meal the reclaimed fork goes back dirty (R5), and the waiting client gets it.
         assertTrue(h.runUntil(() -> h.meals(waiting) == 1, 50));

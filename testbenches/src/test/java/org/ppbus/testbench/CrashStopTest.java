@@ -18,8 +18,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CrashStopTest {
 
     private static SimulationResult run(String algorithm, int n, String fault, long seed) throws java.io.IOException {
-        return new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(n).load(0.05).seed(seed)
-                .cycles(40_000).watchdogCycles(10_000).fault(fault).build().validated()).run();
+        return new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm(algorithm)
+                        .nodes(n)
+                        .load(0.05)
+                        .seed(seed)
+                        .cycles(40_000)
+                        .watchdogCycles(10_000)
+                        .fault(fault)
+                        .build()
+                        .validated())
+                .run();
     }
 
     private static int[] allBut(int n, int dead) {
@@ -32,8 +41,13 @@ class CrashStopTest {
      * keeps being served. The same holds for the quorum algorithms that turn away from a silent voter.
      */
     @ParameterizedTest(name = "{0} n={1} {2}")
-    @CsvSource({"central-rr, 7, crash:3@0", "central-rr, 13, crash:6@20000", "coordinator, 7, crash:3@0",
-        "agrawal-jalote, 10, crash:3@0", "tree-quorum, 7, crash:0@0"})
+    @CsvSource({
+        "central-rr, 7, crash:3@0",
+        "central-rr, 13, crash:6@20000",
+        "coordinator, 7, crash:3@0",
+        "agrawal-jalote, 10, crash:3@0",
+        "tree-quorum, 7, crash:0@0"
+    })
     void everyLiveProcessorSurvives(String algorithm, int n, String fault) throws java.io.IOException {
         for (long seed = 1; seed <= 3; seed++) {
             SimulationResult r = run(algorithm, n, fault, seed);
@@ -90,11 +104,18 @@ class CrashStopTest {
      * weakly, and a hungry client keeps a clean fork against a weak request: client 1 is cut off too.
      */
     @Test
-    void camposCarvalhosCascadeStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+    void camposCarvalhosCascadeStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
         java.nio.file.Path trace = dir.resolve("cascade.trace");
         java.nio.file.Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n1 1 1\n100 4 1\n300 1 1\n");
-        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).cycles(400).workload(trace.toString())
-                .fault("crash:n0").build().validated()).run();
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .nodes(7)
+                        .cycles(400)
+                        .workload(trace.toString())
+                        .fault("crash:n0")
+                        .build()
+                        .validated())
+                .run();
         FaultOutcome.Survival s = r.fault().survival();
         assertEquals(1, r.summary().entries());
         assertArrayEquals(new int[0], s.survivors());
@@ -114,23 +135,38 @@ class CrashStopTest {
     @CsvSource({"7, 0", "7, 3", "13, 6", "13, 0"})
     void reclaimKeepsEveryoneWhoDoesNotNeedTheDeadArbiter(int n, int dead) throws java.io.IOException {
         org.ppbus.plane.Wiring w = org.ppbus.plane.Wiring.forNodes(n);
-        java.util.Set<Integer> through = java.util.Arrays.stream(w.clientsOf(dead)).filter(c -> c != dead).boxed()
+        java.util.Set<Integer> through = java.util.Arrays.stream(w.clientsOf(dead))
+                .filter(c -> c != dead)
+                .boxed()
                 .collect(java.util.stream.Collectors.toSet());
         for (long seed = 1; seed <= 3; seed++) {
             // A short watchdog: the run is cut 4 watchdogs after the last meal, the given-up clients waiting on.
-            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(n).load(0.05).seed(seed).cycles(20_000)
-                    .watchdogCycles(2_000).rules("fixed+reclaim").fault("crash:" + dead + "@2000").build().validated()).run();
+            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                            .nodes(n)
+                            .load(0.05)
+                            .seed(seed)
+                            .cycles(20_000)
+                            .watchdogCycles(2_000)
+                            .rules("fixed+reclaim")
+                            .fault("crash:" + dead + "@2000")
+                            .build()
+                            .validated())
+                    .run();
             FaultOutcome.Survival s = r.fault().survival();
             for (int c = 0; c < n; c++) {
                 if (c != dead && !through.contains(c)) {
                     int live = c;
-                    assertTrue(java.util.Arrays.stream(s.survivors()).anyMatch(x -> x == live), "client " + c + " must survive");
+                    assertTrue(
+                            java.util.Arrays.stream(s.survivors()).anyMatch(x -> x == live),
+                            "client " + c + " must survive");
                 }
             }
             for (int c : s.cutOff()) {
                 assertTrue(through.contains(c), "client " + c + " is cut off but needs nothing of node " + dead);
             }
-            assertTrue(s.cutOff().length >= through.size() - 1, "at most one of " + through + " can keep the dead arbiter's fork");
+            assertTrue(
+                    s.cutOff().length >= through.size() - 1,
+                    "at most one of " + through + " can keep the dead arbiter's fork");
             assertEquals(0, r.mutexViolations());
         }
     }
@@ -144,8 +180,15 @@ class CrashStopTest {
     @Test
     void theReportCarriesTheDerivedSurvivorsAndTheRunAgrees() throws java.io.IOException {
         for (String rules : new String[] {"fixed", "fixed+reclaim"}) {
-            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(13).load(0.05).seed(1)
-                    .rules(rules).fault("crash:4@5000").build().validated()).run();
+            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                            .nodes(13)
+                            .load(0.05)
+                            .seed(1)
+                            .rules(rules)
+                            .fault("crash:4@5000")
+                            .build()
+                            .validated())
+                    .run();
             FaultOutcome.Survival s = r.fault().survival();
             org.ppbus.protocol.Algorithm.Derived d = s.derived();
             if (rules.equals("fixed")) {
@@ -163,17 +206,28 @@ class CrashStopTest {
     /** The check can fail: each of the derivation's three claims, broken once; a processor that never asked counts for nothing. */
     @Test
     void aRunThatContradictsItsDerivationIsCaught() {
-        org.ppbus.protocol.Algorithm.Derived d = new org.ppbus.protocol.Algorithm.Derived(new int[] {0, 5}, new int[] {1},
-                new int[] {2, 3, 4}, "test");
+        org.ppbus.protocol.Algorithm.Derived d =
+                new org.ppbus.protocol.Algorithm.Derived(new int[] {0, 5}, new int[] {1}, new int[] {2, 3, 4}, "test");
         // Node 6 crashed; 5 never asked after it, so it is in neither list.
-        assertEquals(Boolean.TRUE, survival(new int[] {0, 2}, new int[] {1, 3, 4}, d).derivationHolds());
-        assertEquals(Boolean.FALSE, survival(new int[] {2}, new int[] {0, 1, 3, 4}, d).derivationHolds(), "0 must survive");
-        assertEquals(Boolean.FALSE, survival(new int[] {0, 1}, new int[] {2, 3, 4}, d).derivationHolds(), "1 must be cut off");
-        assertEquals(Boolean.FALSE, survival(new int[] {0, 2, 3}, new int[] {1, 4}, d).derivationHolds(), "two of 2, 3, 4 survive");
+        assertEquals(
+                Boolean.TRUE, survival(new int[] {0, 2}, new int[] {1, 3, 4}, d).derivationHolds());
+        assertEquals(
+                Boolean.FALSE,
+                survival(new int[] {2}, new int[] {0, 1, 3, 4}, d).derivationHolds(),
+                "0 must survive");
+        assertEquals(
+                Boolean.FALSE,
+                survival(new int[] {0, 1}, new int[] {2, 3, 4}, d).derivationHolds(),
+                "1 must be cut off");
+        assertEquals(
+                Boolean.FALSE,
+                survival(new int[] {0, 2, 3}, new int[] {1, 4}, d).derivationHolds(),
+                "two of 2, 3, 4 survive");
         assertEquals(null, survival(new int[] {0}, new int[] {1}, null).derivationHolds());
     }
 
-    private static FaultOutcome.Survival survival(int[] survivors, int[] cutOff, org.ppbus.protocol.Algorithm.Derived d) {
+    private static FaultOutcome.Survival survival(
+            int[] survivors, int[] cutOff, org.ppbus.protocol.Algorithm.Derived d) {
         return new FaultOutcome.Survival(6, 100, survivors, cutOff, 0.5, d);
     }
 
@@ -191,7 +245,10 @@ class CrashStopTest {
         assertFalse(f.injected());
         assertEquals("not-injected", f.verdict());
         assertEquals(null, f.survival());
-        assertTrue(Reports.text(r).contains("fault crash:3@1000000000: the run ended before cycle 1000000000, so node 3 never crashed"),
+        assertTrue(
+                Reports.text(r)
+                        .contains(
+                                "fault crash:3@1000000000: the run ended before cycle 1000000000, so node 3 never crashed"),
                 Reports.text(r));
     }
 
@@ -204,7 +261,7 @@ class CrashStopTest {
     void theShareServedIsRoundedDown() {
         assertEquals("99.9%", Reports.percentDown(0.99983));
         assertEquals("100.0%", Reports.percentDown(1.0));
-        assertEquals("14.2%", Reports.percentDown(1.0 / 7));  // 14.2857...
+        assertEquals("14.2%", Reports.percentDown(1.0 / 7)); // 14.2857...
         assertEquals("14.3%", Reports.percentDown(0.143));
         assertEquals("0.0%", Reports.percentDown(0.0));
     }
@@ -212,20 +269,29 @@ class CrashStopTest {
     /** The round robin's derivation: the centre's crash cuts every live processor off, any other crash none. */
     @Test
     void theRoundRobinsDerivation() throws java.io.IOException {
-        FaultOutcome.Survival centre = run("central-rr", 7, "crash:0@2000", 1).fault().survival();
+        FaultOutcome.Survival centre =
+                run("central-rr", 7, "crash:0@2000", 1).fault().survival();
         assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, centre.derived().cutOff());
         assertEquals(Boolean.TRUE, centre.derivationHolds());
-        FaultOutcome.Survival other = run("central-rr", 7, "crash:3@2000", 1).fault().survival();
+        FaultOutcome.Survival other =
+                run("central-rr", 7, "crash:3@2000", 1).fault().survival();
         assertArrayEquals(new int[] {0, 1, 2, 4, 5, 6}, other.derived().survive());
         assertEquals(Boolean.TRUE, other.derivationHolds());
-        assertEquals(null, run("token-ring", 7, "crash:3@2000", 1).fault().survival().derived(), "no derivation for the ring");
+        assertEquals(
+                null,
+                run("token-ring", 7, "crash:3@2000", 1).fault().survival().derived(),
+                "no derivation for the ring");
     }
 
     /** The rule set's name: +reclaim on any of the audit's rule sets, once. */
     @Test
     void reclaimIsARuleSetSuffix() {
-        assertEquals("fixed+reclaim", org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim").label());
-        assertEquals("literal+F1+reclaim", org.ppbus.protocol.cc.RuleSet.parse("LITERAL+F1+RECLAIM").label());
+        assertEquals(
+                "fixed+reclaim",
+                org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim").label());
+        assertEquals(
+                "literal+F1+reclaim",
+                org.ppbus.protocol.cc.RuleSet.parse("LITERAL+F1+RECLAIM").label());
         assertTrue(org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim").reclaim());
         assertEquals(org.ppbus.protocol.cc.RuleSet.FIXED, org.ppbus.protocol.cc.RuleSet.parse("literal+F1+F2+F3"));
         for (String bad : new String[] {"reclaim", "fixed+reclaim+reclaim", "fixed+F1"}) {
@@ -242,13 +308,17 @@ class CrashStopTest {
     void theRtlTakesReclaimAndTheProofRefusesIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         org.ppbus.protocol.cc.RuleSet reclaim = org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim");
         String top = org.ppbus.verilog.Designs.generate(org.ppbus.registry.Algorithms.campos(), 7, 1, reclaim, "test")
-                .files().get("ppbus_top.v");
+                .files()
+                .get("ppbus_top.v");
         assertTrue(top.contains("input  wire [6:0] dead,"), top);
         assertTrue(top.contains(".RECLAIM (1)"), top);
-        String fixed = org.ppbus.verilog.Designs.generate(org.ppbus.registry.Algorithms.campos(), 7, 1,
-                org.ppbus.protocol.cc.RuleSet.FIXED, "test").files().get("ppbus_top.v");
+        String fixed = org.ppbus.verilog.Designs.generate(
+                        org.ppbus.registry.Algorithms.campos(), 7, 1, org.ppbus.protocol.cc.RuleSet.FIXED, "test")
+                .files()
+                .get("ppbus_top.v");
         assertFalse(fixed.contains(" dead,") || fixed.contains("RECLAIM"), "the fixed top level is unchanged");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> org.ppbus.verilog.RtlProof.run(7, 1, reclaim, true, 4, dir, "test"));
         assertTrue(e.getMessage().contains("+reclaim"));
     }
@@ -267,12 +337,22 @@ class CrashStopTest {
      */
     @Test
     void theCrashMatrixOfTheRoundRobin() throws Exception {
-        org.ppbus.experiment.FaultMatrix m = new org.ppbus.experiment.FaultMatrix(SimulationConfig.defaults().toBuilder()
-                .algorithm("central-rr").nodes(7).load(0.05).cycles(20_000).build(), java.util.List.of("crash"), 20);
+        org.ppbus.experiment.FaultMatrix m = new org.ppbus.experiment.FaultMatrix(
+                SimulationConfig.defaults().toBuilder()
+                        .algorithm("central-rr")
+                        .nodes(7)
+                        .load(0.05)
+                        .cycles(20_000)
+                        .build(),
+                java.util.List.of("crash"),
+                20);
         int centre = 0;
         for (org.ppbus.experiment.FaultMatrix.Run r : m.run(new org.ppbus.experiment.Batch(2, () -> false))) {
             FaultOutcome.Survival s = r.outcome().survival();
-            assertEquals(s.crashed() == centre ? "requests-unserved" : "masked", r.outcome().verdict(), "node " + s.crashed());
+            assertEquals(
+                    s.crashed() == centre ? "requests-unserved" : "masked",
+                    r.outcome().verdict(),
+                    "node " + s.crashed());
             assertEquals(0, r.result().mutexViolations());
         }
     }
@@ -280,8 +360,13 @@ class CrashStopTest {
     @ParameterizedTest
     @CsvSource({"crash:7@10", "crash:3", "crash:3@", "crash:n3@5", "crash:-1@5"})
     void badCrashesAreRefused(String fault) {
-        assertThrows(IllegalArgumentException.class, () -> SimulationConfig.defaults().toBuilder().nodes(7).fault(fault)
-                .build().validated());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SimulationConfig.defaults().toBuilder()
+                        .nodes(7)
+                        .fault(fault)
+                        .build()
+                        .validated());
     }
 
     /**
@@ -290,13 +375,24 @@ class CrashStopTest {
      * thinking", an internal error, in 14 of about 430 random crash runs).
      */
     @ParameterizedTest(name = "{0} {1} {2} {3}")
-    @CsvSource({"campos-carvalho, fixed+reclaim, neighbours-alternating, crash:0@50",
-        "lamport, fixed, neighbours-alternating, crash:0@50", "token-ring, fixed, neighbours-alternating, crash:0@50",
-        "campos-carvalho, fixed, non-neighbours-alternating, crash:n0"})
-    void anAlternationWhoseTurnFallsToTheDeadNodeEndsCleanly(String algorithm, String rules, String workload,
-            String fault) throws java.io.IOException {
-        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).rules(rules)
-                .nodes(7).cycles(300).workload(workload).fault(fault).build().validated()).run();
+    @CsvSource({
+        "campos-carvalho, fixed+reclaim, neighbours-alternating, crash:0@50",
+        "lamport, fixed, neighbours-alternating, crash:0@50",
+        "token-ring, fixed, neighbours-alternating, crash:0@50",
+        "campos-carvalho, fixed, non-neighbours-alternating, crash:n0"
+    })
+    void anAlternationWhoseTurnFallsToTheDeadNodeEndsCleanly(
+            String algorithm, String rules, String workload, String fault) throws java.io.IOException {
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm(algorithm)
+                        .rules(rules)
+                        .nodes(7)
+                        .cycles(300)
+                        .workload(workload)
+                        .fault(fault)
+                        .build()
+                        .validated())
+                .run();
         assertEquals(0, r.mutexViolations());
         assertTrue(r.fault().injected(), r.fault().verdict());
         assertEquals(0, r.fault().survival().crashed());
@@ -308,16 +404,28 @@ class CrashStopTest {
      * requests served in the same cycles, the same survivors, the same cycle count.
      */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"fixed, crash:6@2000", "fixed+reclaim, crash:6@2000", "fixed+heal+reclaim, crash:4@3000",
-        "fixed+reclaim, crash:0@0"})
+    @CsvSource({
+        "fixed, crash:6@2000",
+        "fixed+reclaim, crash:6@2000",
+        "fixed+heal+reclaim, crash:4@3000",
+        "fixed+reclaim, crash:0@0"
+    })
     void aCrashRunIsTheSameWhenEveryUnitIsEvaluated(String rules, String fault) throws java.io.IOException {
-        SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(13).rules(rules).load(0.05).seed(3)
-                .cycles(6_000).watchdogCycles(2_000).fault(fault).build();
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .nodes(13)
+                .rules(rules)
+                .load(0.05)
+                .seed(3)
+                .cycles(6_000)
+                .watchdogCycles(2_000)
+                .fault(fault)
+                .build();
         SimulationResult due = new Simulation(c).run();
         SimulationResult every = new Simulation(c.withChecks(false, true)).run();
         assertEquals(every.cycles(), due.cycles());
         assertEquals(every.trace(), due.trace());
         assertEquals(every.summary().waitCycles(), due.summary().waitCycles());
-        assertArrayEquals(every.fault().survival().survivors(), due.fault().survival().survivors());
+        assertArrayEquals(
+                every.fault().survival().survivors(), due.fault().survival().survivors());
     }
 }

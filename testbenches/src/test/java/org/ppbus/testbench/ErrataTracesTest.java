@@ -31,9 +31,14 @@ class ErrataTracesTest {
             throws IOException {
         Path trace = TRACES.resolve(file);
         requireFile(trace);
-        SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(7).cycles(cycles).rules(rules)
-                .workload(trace.toString()).watchdogCycles(5000)
-                .reenterNodes(reenter.isEmpty() ? new int[0] : new int[] {Integer.parseInt(reenter)}).build();
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .nodes(7)
+                .cycles(cycles)
+                .rules(rules)
+                .workload(trace.toString())
+                .watchdogCycles(5000)
+                .reenterNodes(reenter.isEmpty() ? new int[0] : new int[] {Integer.parseInt(reenter)})
+                .build();
         SimulationResult r = new Simulation(c).run();
         if (invariant == null) {
             assertNull(r.violation(), () -> r.violation().headline());
@@ -63,12 +68,27 @@ class ErrataTracesTest {
         "search-a2.trace, 7, literal+F1,    144, 106,    false, deadlock,          31",
         "search-a3.trace, 7, literal+F1+F2, 123, 94,     false, starvation,        97"
     })
-    void searchCounterexampleReplays(String file, int nodes, String rules, long cycles, long watchdog, boolean fairness,
-                                     String invariant, long at) throws IOException {
+    void searchCounterexampleReplays(
+            String file,
+            int nodes,
+            String rules,
+            long cycles,
+            long watchdog,
+            boolean fairness,
+            String invariant,
+            long at)
+            throws IOException {
         Path trace = TRACES.resolve(file);
         requireFile(trace);
-        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().nodes(nodes).cycles(cycles).rules(rules)
-                .watchdogCycles(watchdog).fairness(fairness).workload(trace.toString()).build()).run();
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .nodes(nodes)
+                        .cycles(cycles)
+                        .rules(rules)
+                        .watchdogCycles(watchdog)
+                        .fairness(fairness)
+                        .workload(trace.toString())
+                        .build())
+                .run();
         assertNotNull(r.violation(), "expected " + invariant);
         assertEquals(invariant, r.violation().invariant());
         assertEquals(at, r.violation().cycle());
@@ -80,15 +100,18 @@ class ErrataTracesTest {
      * 3 messages, where the seed's 2(N − 1) − x per entry gives 2 (derived in the entry).
      */
     @ParameterizedTest
-    @CsvSource({
-        "b26.trace, lodha-kshemkalyani, 2, 10, 2, 3"
-    })
-    void seedCountTraceGivesTheCorrectedCount(String file, String algorithm, int nodes, long cycles, long entries, long messages)
-            throws IOException {
+    @CsvSource({"b26.trace, lodha-kshemkalyani, 2, 10, 2, 3"})
+    void seedCountTraceGivesTheCorrectedCount(
+            String file, String algorithm, int nodes, long cycles, long entries, long messages) throws IOException {
         Path trace = TRACES.resolve(file);
         requireFile(trace);
-        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(nodes)
-                .cycles(cycles).workload(trace.toString()).build()).run();
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm(algorithm)
+                        .nodes(nodes)
+                        .cycles(cycles)
+                        .workload(trace.toString())
+                        .build())
+                .run();
         assertNull(r.violation());
         assertEquals(entries, r.summary().entries());
         assertEquals(messages, r.summary().messages().total());
@@ -101,15 +124,19 @@ class ErrataTracesTest {
      * (200 cycles) fires in cycle 1 + 200. With the monitor the same trace runs clean.
      */
     @ParameterizedTest
-    @CsvSource({
-        "banerjee-chrysanthis,         starvation, 201",
-        "banerjee-chrysanthis-monitor, ,           -1"
-    })
+    @CsvSource({"banerjee-chrysanthis,         starvation, 201", "banerjee-chrysanthis-monitor, ,           -1"})
     void theQListStarvationAndItsMonitor(String algorithm, String invariant, long at) throws IOException {
         Path trace = TRACES.resolve("b25.trace");
         requireFile(trace);
-        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(11).latencyCycles(2)
-                .cycles(420).watchdogCycles(200).workload(trace.toString()).build()).run();
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm(algorithm)
+                        .nodes(11)
+                        .latencyCycles(2)
+                        .cycles(420)
+                        .watchdogCycles(200)
+                        .workload(trace.toString())
+                        .build())
+                .run();
         if (invariant == null) {
             assertNull(r.violation(), () -> r.violation().headline());
             assertEquals(0, r.ungranted());
@@ -139,9 +166,15 @@ class ErrataTracesTest {
     void aDirtyForkCorruptedIntoACleanForkIsNotRepaired(int mask, String invariant) throws IOException {
         Path trace = TRACES.resolve("c1.trace");
         requireFile(trace);
-        SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(13).cycles(8961).rules("fixed+heal")
-                .workload(trace.toString()).seed(68).watchdogCycles(5000)
-                .fault("corrupt:3959@c2a_c5_a5^" + mask).build();
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .nodes(13)
+                .cycles(8961)
+                .rules("fixed+heal")
+                .workload(trace.toString())
+                .seed(68)
+                .watchdogCycles(5000)
+                .fault("corrupt:3959@c2a_c5_a5^" + mask)
+                .build();
         SimulationResult r = new Simulation(c).run();
         assertEquals(mask == 3 ? "CLEAN_FORK" : "idle", r.fault().delivered());
         if (invariant == null) {

@@ -25,8 +25,14 @@ class FaultInjectionTest {
     private static SimulationResult run(String fault, Path dir) throws IOException {
         Path trace = dir.resolve("t.trace");
         Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n1 0 2\n20 4 2\n");
-        return new Simulation(SimulationConfig.defaults().toBuilder().nodes(7).cycles(60).workload(trace.toString())
-                .fault(fault).build().validated()).run();
+        return new Simulation(SimulationConfig.defaults().toBuilder()
+                        .nodes(7)
+                        .cycles(60)
+                        .workload(trace.toString())
+                        .fault(fault)
+                        .build()
+                        .validated())
+                .run();
     }
 
     /**
@@ -55,7 +61,9 @@ class FaultInjectionTest {
         SimulationResult r = run("delay:2@a2c_a1_c0", dir);
         assertEquals("masked", r.fault().verdict());
         assertEquals(0, r.ungranted());
-        assertEquals(clean.summary().waitPerNode()[0].max() + 4, r.summary().waitPerNode()[0].max());
+        assertEquals(
+                clean.summary().waitPerNode()[0].max() + 4,
+                r.summary().waitPerNode()[0].max());
     }
 
     /** A fault aimed at a cycle in which that channel is idle never hits anything, and says so. */
@@ -72,8 +80,13 @@ class FaultInjectionTest {
         assertThrows(IllegalArgumentException.class, () -> run("melt:random", dir));
         assertThrows(IllegalArgumentException.class, () -> run("drop:here", dir));
         // central-rr has no channels to lose anything on (the message-passing baselines do: MessageFaultsTest)
-        assertThrows(IllegalArgumentException.class, () -> SimulationConfig.defaults().toBuilder().algorithm("central-rr")
-                .fault("drop:random").build().validated());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SimulationConfig.defaults().toBuilder()
+                        .algorithm("central-rr")
+                        .fault("drop:random")
+                        .build()
+                        .validated());
     }
 
     /**
@@ -85,15 +98,23 @@ class FaultInjectionTest {
     void randomFaultsAlwaysEndWithAVerdict() throws IOException {
         for (String kind : new String[] {"drop", "duplicate", "corrupt", "delay"}) {
             for (int seed = 1; seed <= 12; seed++) {
-                SimulationConfig c = SimulationConfig.defaults().toBuilder().nodes(13).load(0.05).cycles(5000).seed(seed)
-                        .fault(kind + ":random").watchdogCycles(2000).build().validated();
+                SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                        .nodes(13)
+                        .load(0.05)
+                        .cycles(5000)
+                        .seed(seed)
+                        .fault(kind + ":random")
+                        .watchdogCycles(2000)
+                        .build()
+                        .validated();
                 SimulationResult r = new Simulation(c).run();
                 assertTrue(r.cycles() <= c.cycles() + 4 * c.watchdogCycles() + 1000);
                 FaultOutcome f = r.fault();
                 assertTrue(f.injected(), kind + " seed " + seed);
                 assertTrue(!f.verdict().isEmpty());
                 if (kind.equals("drop")) {
-                    assertTrue(f.verdict().equals("token-lost") || f.verdict().equals("request-token-lost"), f.verdict());
+                    assertTrue(
+                            f.verdict().equals("token-lost") || f.verdict().equals("request-token-lost"), f.verdict());
                 }
             }
         }
@@ -107,17 +128,25 @@ class FaultInjectionTest {
      */
     @Test
     void aFailureTheTwinSharesIsPreExisting() throws IOException {
-        SimulationConfig twin = SimulationConfig.defaults().withNodes(7).withCycles(200).withRules("literal")
+        SimulationConfig twin = SimulationConfig.defaults()
+                .withNodes(7)
+                .withCycles(200)
+                .withRules("literal")
                 .withWorkload(Path.of("..", "docs", "traces", "a1.trace").toString());
         SimulationResult clean = new Simulation(twin).run();
         assertEquals(25, clean.violation().cycle());
-        SimulationResult faulted = new Simulation(twin.toBuilder().fault("delay:1@c2a_c6_a0").build()).run();
+        SimulationResult faulted =
+                new Simulation(twin.toBuilder().fault("delay:1@c2a_c6_a0").build()).run();
         assertEquals("pre-existing", faulted.fault().against(clean).verdict());
-        SimulationConfig fixed = SimulationConfig.defaults().withNodes(13).withLoad(0.05).withCycles(20_000);
+        SimulationConfig fixed =
+                SimulationConfig.defaults().withNodes(13).withLoad(0.05).withCycles(20_000);
         SimulationResult fixedTwin = new Simulation(fixed).run();
-        SimulationResult fixedFaulted = new Simulation(fixed.toBuilder().fault("drop:random").build()).run();
+        SimulationResult fixedFaulted =
+                new Simulation(fixed.toBuilder().fault("drop:random").build()).run();
         assertNull(fixedTwin.violation());
         assertNotNull(fixedFaulted.violation());
-        assertEquals(fixedFaulted.fault().verdict(), fixedFaulted.fault().against(fixedTwin).verdict());
+        assertEquals(
+                fixedFaulted.fault().verdict(),
+                fixedFaulted.fault().against(fixedTwin).verdict());
     }
 }

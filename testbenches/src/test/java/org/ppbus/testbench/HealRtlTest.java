@@ -29,13 +29,19 @@ import org.ppbus.verilog.SignalNames;
 class HealRtlTest {
 
     private static SimulationConfig.Builder cfg(int n, double load, long cycles, long seed, int latency) {
-        return SimulationConfig.defaults().toBuilder().nodes(n).load(load).cycles(cycles).seed(seed)
-                .latencyCycles(latency).rules("fixed+heal");
+        return SimulationConfig.defaults().toBuilder()
+                .nodes(n)
+                .load(load)
+                .cycles(cycles)
+                .seed(seed)
+                .latencyCycles(latency)
+                .rules("fixed+heal");
     }
 
     @ParameterizedTest
     @CsvSource({"3,0.3,1,1", "7,0.2,2,2", "13,1.0,3,1", "10,0.1,4,3", "2,0.5,5,1"})
-    void withoutFaultsEverySymbolMatches(int n, double load, long seed, int latency, @TempDir Path dir) throws IOException {
+    void withoutFaultsEverySymbolMatches(int n, double load, long seed, int latency, @TempDir Path dir)
+            throws IOException {
         RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(n, load, 5_000, seed, latency).build()).record();
         assertNull(replay.javaResult().violation());
@@ -53,11 +59,16 @@ class HealRtlTest {
      */
     @ParameterizedTest
     @CsvSource({"7,0.3,11,1,true", "13,0.5,2,2,false", "3,0.5,3,1,false", "10,0.3,4,3,false"})
-    void everyRepairMatches(int n, double load, long seed, int latency, boolean clean, @TempDir Path dir) throws IOException {
+    void everyRepairMatches(int n, double load, long seed, int latency, boolean clean, @TempDir Path dir)
+            throws IOException {
         RtlTools.require("iverilog");
-        List<String> targets = firstOfEachClass(cfg(n, load, 20_000, seed, latency).build(), 300);
+        List<String> targets =
+                firstOfEachClass(cfg(n, load, 20_000, seed, latency).build(), 300);
         // R7's CLEAN_FORK is rare (a StrongRequest must meet a clean fork); the first run has one.
-        assertEquals(clean ? 5 : 4, targets.stream().filter(t -> !t.startsWith("no ")).count(), targets.toString());
+        assertEquals(
+                clean ? 5 : 4,
+                targets.stream().filter(t -> !t.startsWith("no ")).count(),
+                targets.toString());
         int run = 0;
         for (String target : targets) {
             if (target.startsWith("no ")) {
@@ -65,12 +76,16 @@ class HealRtlTest {
             }
             long cycles = Long.parseLong(target.substring(0, target.indexOf('@'))) + 1_500;
             for (String kind : List.of("drop", "duplicate")) {
-                SimulationConfig c = cfg(n, load, cycles, seed, latency).fault(kind + ":" + target).build();
+                SimulationConfig c = cfg(n, load, cycles, seed, latency)
+                        .fault(kind + ":" + target)
+                        .build();
                 RtlReplay replay = new RtlReplay(c).record();
                 FaultOutcome f = replay.javaResult().fault();
                 assertNotNull(f);
                 assertTrue(f.injected(), kind + ":" + target + " was not injected");
-                assertTrue(f.verdict().equals("recovered") || f.verdict().equals("masked"), kind + ":" + target + " " + f.verdict());
+                assertTrue(
+                        f.verdict().equals("recovered") || f.verdict().equals("masked"),
+                        kind + ":" + target + " " + f.verdict());
                 RtlReplay.Outcome o = replay.runIcarus(dir.resolve("r" + run++), "test");
                 assertEquals(List.of(), o.mismatches(), kind + ":" + target);
                 assertEquals(List.of(), o.rtlErrors(), kind + ":" + target);
@@ -86,7 +101,8 @@ class HealRtlTest {
         SimulationConfig base = cfg(7, 0.3, 3_000, 11, 1).build();
         String fork = firstOfEachClass(base, 300).get(0);
         assertFalse(fork.startsWith("no "));
-        RtlReplay replay = new RtlReplay(cfg(7, 0.3, 3_000, 11, 1).fault("drop:" + fork).build()).record();
+        RtlReplay replay =
+                new RtlReplay(cfg(7, 0.3, 3_000, 11, 1).fault("drop:" + fork).build()).record();
         assertEquals("recovered", replay.javaResult().fault().verdict());
         String from = "& ~fork_q & ~upto_2l1 & ~regen_q)";
         boolean[] applied = {false};
@@ -105,20 +121,23 @@ class HealRtlTest {
     private static List<String> firstOfEachClass(SimulationConfig c, long from) throws IOException {
         Wiring w = Wiring.forNodes(c.nodes());
         String[] found = new String[5];
-        new Simulation(c).tap(new SymbolTap() {
-            @Override
-            public void symbol(Direction d, int link, int code, long cycle) {
-                int k = classOf(d, code);
-                if (cycle >= from && found[k] == null) {
-                    int i = w.linkClient(link);
-                    int j = w.linkArbiter(link);
-                    found[k] = cycle + "@" + (d == Direction.C2A ? SignalNames.c2a(i, j) : SignalNames.a2c(j, i));
-                }
-            }
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {
+                        int k = classOf(d, code);
+                        if (cycle >= from && found[k] == null) {
+                            int i = w.linkClient(link);
+                            int j = w.linkArbiter(link);
+                            found[k] =
+                                    cycle + "@" + (d == Direction.C2A ? SignalNames.c2a(i, j) : SignalNames.a2c(j, i));
+                        }
+                    }
 
-            @Override
-            public void grant(int node, boolean high, long cycle) { }
-        }).run();
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+                })
+                .run();
         List<String> out = new ArrayList<>();
         String[] names = {"FORK", "(Strong)REQUEST", "DIRTY_FORK", "CLEAN_FORK", "REQUEST"};
         for (int k = 0; k < found.length; k++) {

@@ -16,19 +16,34 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MessageFaultsTest {
 
     private static SimulationResult run(String algorithm, int n, String fault, long seed) throws java.io.IOException {
-        return new Simulation(SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(n).load(0.05).seed(seed)
-                .cycles(60_000).fault(fault).build().validated()).run();
+        return new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm(algorithm)
+                        .nodes(n)
+                        .load(0.05)
+                        .seed(seed)
+                        .cycles(60_000)
+                        .fault(fault)
+                        .build()
+                        .validated())
+                .run();
     }
 
     @ParameterizedTest(name = "{0} n={1} {2}")
     @CsvSource({
-        "nesterenko-mizuno, 7, drop:random", "nesterenko-mizuno, 13, drop:random", "nesterenko-mizuno, 7, drop:500@m_3_0",
-        "agrawal-jalote, 10, crash:n3", "agrawal-jalote, 31, crash:n5", "tree-quorum, 7, crash:n0", "tree-quorum, 31, crash:n1"})
+        "nesterenko-mizuno, 7, drop:random",
+        "nesterenko-mizuno, 13, drop:random",
+        "nesterenko-mizuno, 7, drop:500@m_3_0",
+        "agrawal-jalote, 10, crash:n3",
+        "agrawal-jalote, 31, crash:n5",
+        "tree-quorum, 7, crash:n0",
+        "tree-quorum, 31, crash:n1"
+    })
     void theClaimedFaultsAreSurvived(String algorithm, int n, String fault) throws java.io.IOException {
         for (long seed = 1; seed <= 3; seed++) {
             SimulationResult r = run(algorithm, n, fault, seed);
             assertTrue(r.fault().injected(), fault + " was not injected");
-            assertTrue(java.util.Set.of("masked", "recovered").contains(r.fault().verdict()),
+            assertTrue(
+                    java.util.Set.of("masked", "recovered").contains(r.fault().verdict()),
                     () -> algorithm + " " + fault + ": " + r.fault().verdict() + " " + r.violation());
             assertEquals(0, r.mutexViolations());
             assertEquals(0, r.ungranted());
@@ -45,12 +60,25 @@ class MessageFaultsTest {
     @org.junit.jupiter.api.Test
     void aRandomDropNeverLosesANodesMessageToItself() throws java.io.IOException {
         for (long seed = 1; seed <= 10; seed++) {
-            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm("nesterenko-mizuno").nodes(4)
-                    .load(0.2).holdCycles(2).cycles(3_000).seed(seed).workload("neighbours-alternating").fault("drop:random")
-                    .build().validated()).run();
+            SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                            .algorithm("nesterenko-mizuno")
+                            .nodes(4)
+                            .load(0.2)
+                            .holdCycles(2)
+                            .cycles(3_000)
+                            .seed(seed)
+                            .workload("neighbours-alternating")
+                            .fault("drop:random")
+                            .build()
+                            .validated())
+                    .run();
             String[] ends = r.fault().channel().split("_");
-            assertTrue(!r.fault().injected() || !ends[1].equals(ends[2]), "seed " + seed + " lost " + r.fault().channel());
-            assertTrue(java.util.Set.of("masked", "recovered", "not-injected").contains(r.fault().verdict()),
+            assertTrue(
+                    !r.fault().injected() || !ends[1].equals(ends[2]),
+                    "seed " + seed + " lost " + r.fault().channel());
+            assertTrue(
+                    java.util.Set.of("masked", "recovered", "not-injected")
+                            .contains(r.fault().verdict()),
                     () -> r.fault().verdict() + " " + r.violation());
             assertEquals(0, r.ungranted());
         }
@@ -65,12 +93,21 @@ class MessageFaultsTest {
      */
     @org.junit.jupiter.api.Test
     void aLostReleaseIsRecoveredAfterTheTimeoutsStall() throws java.io.IOException {
-        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder().algorithm("nesterenko-mizuno").nodes(21)
-                .load(0.05).seed(18).cycles(20_000).fault("drop:random").build().validated()).run();
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm("nesterenko-mizuno")
+                        .nodes(21)
+                        .load(0.05)
+                        .seed(18)
+                        .cycles(20_000)
+                        .fault("drop:random")
+                        .build()
+                        .validated())
+                .run();
         assertEquals("RELEASE", r.fault().sent());
         assertEquals("recovered", r.fault().verdict());
         long timeout = 8192 + 64;
-        assertTrue(r.fault().stallCycles() > timeout / 2 && r.fault().stallCycles() <= timeout,
+        assertTrue(
+                r.fault().stallCycles() > timeout / 2 && r.fault().stallCycles() <= timeout,
                 "stall " + r.fault().stallCycles());
         assertEquals(r.fault().cycle() + r.fault().latency(), r.fault().detectedAt());
         assertEquals(0, r.ungranted());
@@ -83,8 +120,11 @@ class MessageFaultsTest {
      * unserved (CrashStopTest says who).
      */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"maekawa, crash:n0, requests-unserved", "maekawa, drop:random, deadlock-detected",
-        "token-ring, crash:n3, requests-unserved"})
+    @CsvSource({
+        "maekawa, crash:n0, requests-unserved",
+        "maekawa, drop:random, deadlock-detected",
+        "token-ring, crash:n3, requests-unserved"
+    })
     void anAlgorithmWithoutTheClaimIsCaught(String algorithm, String fault, String verdict) throws java.io.IOException {
         SimulationResult r = run(algorithm, 7, fault, 1);
         assertEquals(verdict, r.fault().verdict());
@@ -100,17 +140,37 @@ class MessageFaultsTest {
     @ParameterizedTest(name = "misra n={0} L={1}")
     @CsvSource({"3, 1", "7, 3", "13, 1", "31, 2"})
     void misraRecoversEveryLostToken(int n, int latency) throws Exception {
-        org.ppbus.experiment.FaultMatrix m = new org.ppbus.experiment.FaultMatrix(SimulationConfig.defaults().toBuilder()
-                .algorithm("misra").nodes(n).latencyCycles(latency).load(0.2).cycles(5_000).build(), java.util.List.of("drop"), 10);
+        org.ppbus.experiment.FaultMatrix m = new org.ppbus.experiment.FaultMatrix(
+                SimulationConfig.defaults().toBuilder()
+                        .algorithm("misra")
+                        .nodes(n)
+                        .latencyCycles(latency)
+                        .load(0.2)
+                        .cycles(5_000)
+                        .build(),
+                java.util.List.of("drop"),
+                10);
         for (org.ppbus.experiment.FaultMatrix.Run r : m.run(new org.ppbus.experiment.Batch(1, () -> false))) {
             assertTrue(r.outcome().injected());
-            assertEquals("recovered", r.outcome().verdict(), () -> r.outcome() + " " + r.result().violation());
+            assertEquals(
+                    "recovered",
+                    r.outcome().verdict(),
+                    () -> r.outcome() + " " + r.result().violation());
             assertTrue(r.outcome().latency() > 0);
             assertEquals(0, r.result().mutexViolations());
             assertEquals(0, r.result().ungranted());
         }
-        SimulationResult ring = new Simulation(SimulationConfig.defaults().toBuilder().algorithm("token-ring").nodes(n)
-                .latencyCycles(latency).load(0.2).cycles(5_000).fault("drop:random").watchdogCycles(20_000).build().validated()).run();
+        SimulationResult ring = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .algorithm("token-ring")
+                        .nodes(n)
+                        .latencyCycles(latency)
+                        .load(0.2)
+                        .cycles(5_000)
+                        .fault("drop:random")
+                        .watchdogCycles(20_000)
+                        .build()
+                        .validated())
+                .run();
         assertEquals("livelock-detected", ring.fault().verdict());
     }
 
@@ -129,11 +189,25 @@ class MessageFaultsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"campos-carvalho, drop:5@m_0_1", "maekawa, corrupt:random", "central-rr, drop:random",
-        "maekawa, drop:5@m_0_9", "maekawa, crash:n7", "central-rr, crash:9@100", "maekawa, crash:3", "maekawa, drop:5@m_0_1+3",
-        "maekawa, delay:random"})
+    @CsvSource({
+        "campos-carvalho, drop:5@m_0_1",
+        "maekawa, corrupt:random",
+        "central-rr, drop:random",
+        "maekawa, drop:5@m_0_9",
+        "maekawa, crash:n7",
+        "central-rr, crash:9@100",
+        "maekawa, crash:3",
+        "maekawa, drop:5@m_0_1+3",
+        "maekawa, delay:random"
+    })
     void faultsAnAlgorithmCannotTakeAreRefused(String algorithm, String fault) {
-        assertThrows(IllegalArgumentException.class, () -> SimulationConfig.defaults().toBuilder().algorithm(algorithm).nodes(7)
-                .fault(fault).build().validated());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SimulationConfig.defaults().toBuilder()
+                        .algorithm(algorithm)
+                        .nodes(7)
+                        .fault(fault)
+                        .build()
+                        .validated());
     }
 }

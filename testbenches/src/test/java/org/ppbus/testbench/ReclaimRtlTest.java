@@ -25,8 +25,14 @@ class ReclaimRtlTest {
     }
 
     private static SimulationConfig cfg(String rules, int n, double load, long seed, int latency, String fault) {
-        SimulationConfig.Builder b = SimulationConfig.defaults().toBuilder().nodes(n).load(load).cycles(4_000).seed(seed)
-                .latencyCycles(latency).rules(rules).watchdogCycles(10_000);
+        SimulationConfig.Builder b = SimulationConfig.defaults().toBuilder()
+                .nodes(n)
+                .load(load)
+                .cycles(4_000)
+                .seed(seed)
+                .latencyCycles(latency)
+                .rules(rules)
+                .watchdogCycles(10_000);
         return (fault == null ? b : b.fault(fault)).build();
     }
 
@@ -35,19 +41,30 @@ class ReclaimRtlTest {
      * n = 4 has single-port arbiters), and the same design without a crash.
      */
     @ParameterizedTest
-    @CsvSource({"fixed+reclaim,7,0.3,1,1,crash:3@1500", "fixed+reclaim,13,0.5,2,2,crash:0@900",
-            "fixed+reclaim,10,0.4,3,3,crash:6@1201", "fixed+reclaim,4,0.5,4,1,crash:1@700", "fixed+reclaim,7,0.3,5,2,none",
-            "fixed+heal+reclaim,7,0.3,1,1,crash:3@1500", "fixed+heal+reclaim,13,0.5,2,2,crash:0@900",
-            "fixed+heal+reclaim,10,0.4,3,3,crash:6@1201", "fixed+heal+reclaim,4,0.5,4,1,crash:1@700"})
-    void everySymbolMatchesAcrossTheCrash(String rules, int n, double load, long seed, int latency, String fault,
-                                          @TempDir Path dir) throws IOException {
+    @CsvSource({
+        "fixed+reclaim,7,0.3,1,1,crash:3@1500",
+        "fixed+reclaim,13,0.5,2,2,crash:0@900",
+        "fixed+reclaim,10,0.4,3,3,crash:6@1201",
+        "fixed+reclaim,4,0.5,4,1,crash:1@700",
+        "fixed+reclaim,7,0.3,5,2,none",
+        "fixed+heal+reclaim,7,0.3,1,1,crash:3@1500",
+        "fixed+heal+reclaim,13,0.5,2,2,crash:0@900",
+        "fixed+heal+reclaim,10,0.4,3,3,crash:6@1201",
+        "fixed+heal+reclaim,4,0.5,4,1,crash:1@700"
+    })
+    void everySymbolMatchesAcrossTheCrash(
+            String rules, int n, double load, long seed, int latency, String fault, @TempDir Path dir)
+            throws IOException {
         RtlTools.require("iverilog");
-        RtlReplay replay = new RtlReplay(cfg(rules, n, load, seed, latency, fault.equals("none") ? null : fault)).record();
+        RtlReplay replay =
+                new RtlReplay(cfg(rules, n, load, seed, latency, fault.equals("none") ? null : fault)).record();
         SimulationResult java = replay.javaResult();
         assertEquals(0, java.mutexViolations());
         if (!fault.equals("none")) {
             assertNotNull(java.fault().survival());
-            assertTrue(java.fault().survival().survivors().length > 0, "nobody survived: nothing to compare after the crash");
+            assertTrue(
+                    java.fault().survival().survivors().length > 0,
+                    "nobody survived: nothing to compare after the crash");
         }
         RtlReplay.Outcome o = replay.runIcarus(dir, "test");
         assertEquals(List.of(), o.mismatches());
@@ -62,23 +79,28 @@ class ReclaimRtlTest {
      * take theirs back, and the clients of arbiter 0 that want a fork must give up.
      */
     @ParameterizedTest
-    @CsvSource(delimiter = '#', value = {
-        "ppbus_client#(RECLAIM != 0) && (doomed_q | (|(dead_new & ~fork_q)))#1'b0",
-        "ppbus_arbiter#(owner_q & ~dead_new)#owner_q"})
+    @CsvSource(
+            delimiter = '#',
+            value = {
+                "ppbus_client#(RECLAIM != 0) && (doomed_q | (|(dead_new & ~fork_q)))#1'b0",
+                "ppbus_arbiter#(owner_q & ~dead_new)#owner_q"
+            })
     void anRtlWithoutTheRecoveryIsCaught(String module, String from, String to, @TempDir Path dir) throws IOException {
         RtlTools.require("iverilog");
         long[] meal = {-1};
-        new Simulation(cfg(13, 0.5, 2, 2, null)).tap(new SymbolTap() {
-            @Override
-            public void symbol(org.ppbus.link.Direction d, int link, int code, long cycle) { }
+        new Simulation(cfg(13, 0.5, 2, 2, null))
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(org.ppbus.link.Direction d, int link, int code, long cycle) {}
 
-            @Override
-            public void grant(int node, boolean high, long cycle) {
-                if (node == 0 && high && cycle >= 800 && meal[0] < 0) {
-                    meal[0] = cycle + 1;
-                }
-            }
-        }).run();
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {
+                        if (node == 0 && high && cycle >= 800 && meal[0] < 0) {
+                            meal[0] = cycle + 1;
+                        }
+                    }
+                })
+                .run();
         assertTrue(meal[0] > 0, "node 0 never ate after cycle 800");
         RtlReplay replay = new RtlReplay(cfg(13, 0.5, 2, 2, "crash:0@" + (meal[0] + 1))).record();
         RtlReplay.Outcome good = replay.runIcarus(dir.resolve("good"), "test");

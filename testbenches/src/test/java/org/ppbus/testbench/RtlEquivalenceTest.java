@@ -20,14 +20,27 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RtlEquivalenceTest {
 
     private static SimulationConfig cfg(int n, double load, long cycles, long seed, int latency) {
-        return SimulationConfig.defaults().toBuilder().nodes(n).load(load).cycles(cycles).seed(seed)
-                .latencyCycles(latency).build();
+        return SimulationConfig.defaults().toBuilder()
+                .nodes(n)
+                .load(load)
+                .cycles(cycles)
+                .seed(seed)
+                .latencyCycles(latency)
+                .build();
     }
 
     @ParameterizedTest
     @CsvSource({
-        "7,0.01,1,1", "7,0.2,2,1", "7,1.0,3,2", "13,0.01,4,1", "13,0.1,5,2", "13,1.0,6,1",
-        "1,0.5,7,1", "2,0.5,8,2", "3,0.3,9,1", "10,0.1,10,3"
+        "7,0.01,1,1",
+        "7,0.2,2,1",
+        "7,1.0,3,2",
+        "13,0.01,4,1",
+        "13,0.1,5,2",
+        "13,1.0,6,1",
+        "1,0.5,7,1",
+        "2,0.5,8,2",
+        "3,0.3,9,1",
+        "10,0.1,10,3"
     })
     void gntAndEverySymbolMatchTheJavaModel(int n, double load, long seed, int latency, @TempDir Path dir)
             throws IOException {
@@ -61,11 +74,17 @@ class RtlEquivalenceTest {
     void aMutatedRtlIsCaught(@TempDir Path dir) throws IOException {
         RtlTools.require("iverilog");
         Path trace = Path.of("..", "docs", "traces", "a1.trace");
-        RtlReplay replay = new RtlReplay(SimulationConfig.defaults().toBuilder().nodes(7).cycles(200)
-                .workload(trace.toString()).build()).record();
+        RtlReplay replay = new RtlReplay(SimulationConfig.defaults().toBuilder()
+                        .nodes(7)
+                        .cycles(200)
+                        .workload(trace.toString())
+                        .build())
+                .record();
         RtlReplay.Outcome good = replay.runIcarus(dir.resolve("good"), "test");
         assertTrue(good.equal(), good.mismatches().toString());
-        RtlReplay.Outcome bad = replay.runIcarus(dir.resolve("bad"), "test",
+        RtlReplay.Outcome bad = replay.runIcarus(
+                dir.resolve("bad"),
+                "test",
                 text -> text.replace("parameter integer F1 = 1", "parameter integer F1 = 0"));
         assertFalse(bad.mismatches().isEmpty(), "the F1 mutant went unnoticed");
         assertTrue(Files.exists(dir.resolve("bad").resolve("rtl.out")));
@@ -76,7 +95,10 @@ class RtlEquivalenceTest {
     @CsvSource({"1,0.5,1", "7,0.05,2", "7,1.0,3", "13,0.2,4", "57,0.01,5"})
     void roundRobinRtlMatchesItsJavaModel(int n, double load, long seed, @TempDir Path dir) throws IOException {
         RtlTools.require("iverilog");
-        RtlReplay replay = new RtlReplay(cfg(n, load, 20_000, seed, 1).toBuilder().algorithm("central-rr").build()).record();
+        RtlReplay replay = new RtlReplay(cfg(n, load, 20_000, seed, 1).toBuilder()
+                        .algorithm("central-rr")
+                        .build())
+                .record();
         RtlReplay.Outcome o = replay.runIcarus(dir, "test");
         assertTrue(o.equal(), o.mismatches() + " " + o.rtlErrors());
         assertEquals(o.rises(), o.grants());
@@ -87,8 +109,7 @@ class RtlEquivalenceTest {
         return java.util.stream.Stream.of(
                 // R5 keeps the fork it returns: arbiter's fork counted twice.
                 org.junit.jupiter.params.provider.Arguments.of(
-                        "fork_d  = fork_r & ~(r5 | r6 | r7);",
-                        "fork_d  = fork_r & ~(r6 | r7);", "(I2)"),
+                        "fork_d  = fork_r & ~(r5 | r6 | r7);", "fork_d  = fork_r & ~(r6 | r7);", "(I2)"),
                 // R2 without the forks.
                 org.junit.jupiter.params.provider.Arguments.of(
                         "(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY)", "more than one gnt"));
@@ -109,6 +130,8 @@ class RtlEquivalenceTest {
             return text;
         });
         assertTrue(applied[0], "mutation not applied");
-        assertTrue(o.rtlErrors().stream().anyMatch(e -> e.contains(message)), o.rtlErrors().toString());
+        assertTrue(
+                o.rtlErrors().stream().anyMatch(e -> e.contains(message)),
+                o.rtlErrors().toString());
     }
 }

@@ -29,8 +29,8 @@ class RtlFaultProofTest {
     @Test
     void theFixedRulesStaySafeWhenASymbolIsLost(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(true, false), -1, LIMIT, dir, "test",
-                line -> { });
+        RtlFaultProof.Result r =
+                RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(true, false), -1, LIMIT, dir, "test", line -> {});
         assertTrue(r.proven(), RtlProofTest.tail(r.log()));
     }
 
@@ -42,8 +42,8 @@ class RtlFaultProofTest {
     @Test
     void theFixedRulesMakeAForkTwiceWhenASymbolIsDuplicated(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true), -1, LIMIT, dir, "test",
-                line -> { });
+        RtlFaultProof.Result r =
+                RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true), -1, LIMIT, dir, "test", line -> {});
         RtlFaultProof.Verdict holder = r.of("a fork is held only by its arbiter's OWNER");
         assertTrue(holder.broken(), RtlProofTest.tail(r.log()));
         assertTrue(holder.frame() >= 4 && holder.frame() <= 12, "frame " + holder.frame());
@@ -59,11 +59,16 @@ class RtlFaultProofTest {
     @Test
     void aBrokenProofsCounterexampleReplaysAsAWaveform(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true), -1, LIMIT, dir, "test",
-                line -> { });
-        int first = r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).mapToInt(RtlFaultProof.Verdict::frame).min()
+        RtlFaultProof.Result r =
+                RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true), -1, LIMIT, dir, "test", line -> {});
+        int first = r.verdicts().stream()
+                .filter(RtlFaultProof.Verdict::broken)
+                .mapToInt(RtlFaultProof.Verdict::frame)
+                .min()
                 .orElseThrow();
-        List<String> broken = r.verdicts().stream().filter(RtlFaultProof.Verdict::broken).map(RtlFaultProof.Verdict::property)
+        List<String> broken = r.verdicts().stream()
+                .filter(RtlFaultProof.Verdict::broken)
+                .map(RtlFaultProof.Verdict::property)
                 .toList();
         RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
         assertTrue(cex.cycles() - 1 <= first, cex.cycles() + " cycles, pdr's first failure in cycle " + first);
@@ -93,8 +98,8 @@ class RtlFaultProofTest {
     @Test
     void theFixedRulesNeverRepairALostFork(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(true, false), 4, LIMIT, dir, "test",
-                line -> { });
+        RtlFaultProof.Result r =
+                RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(true, false), 4, LIMIT, dir, "test", line -> {});
         assertEquals(3, r.verdicts().size());
         String repair = "fork conservation broken for at most B cycles";
         assertTrue(r.of(repair).broken(), RtlProofTest.tail(r.log()));
@@ -111,8 +116,8 @@ class RtlFaultProofTest {
     @Test
     void aScopeOfOneProcessorCannotHaveTwoEaters(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true, 0b001), -1, LIMIT, dir, "test",
-                line -> { });
+        RtlFaultProof.Result r = RtlFaultProof.run(
+                3, 1, RuleSet.FIXED, new Faults(false, true, 0b001), -1, LIMIT, dir, "test", line -> {});
         assertTrue(r.of("at most one gnt").proven(), RtlProofTest.tail(r.log()));
     }
 
@@ -120,8 +125,8 @@ class RtlFaultProofTest {
     @Test
     void theHealingRulesStaySafeWithOneDropAndOneDuplicate(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.parse("fixed+heal"), new Faults(true, true), -1, LIMIT, dir,
-                "test", line -> { });
+        RtlFaultProof.Result r = RtlFaultProof.run(
+                3, 1, RuleSet.parse("fixed+heal"), new Faults(true, true), -1, LIMIT, dir, "test", line -> {});
         assertTrue(r.proven(), RtlProofTest.tail(r.log()));
         assertEquals(2, r.verdicts().size());
     }

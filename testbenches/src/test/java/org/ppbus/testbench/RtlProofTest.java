@@ -67,8 +67,8 @@ class RtlProofTest {
         GeneratedDesign reclaim = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.parse("fixed+reclaim"), "test");
         RtlProof.Result wrong = RtlProof.run(reclaim, 3, 1, false, 8, dir.resolve("free"));
         assertTrue(wrong.baseCaseFailed(), tail(wrong.log()));
-        GeneratedDesign silent = reclaim.map(v -> v.replace("_dead ({dead[", "_dead ({1'b0 & dead[")
-                .replace(", dead[", ", 1'b0 & dead["));
+        GeneratedDesign silent = reclaim.map(
+                v -> v.replace("_dead ({dead[", "_dead ({1'b0 & dead[").replace(", dead[", ", 1'b0 & dead["));
         assertTrue(silent.files().get("ppbus_top.v").contains("1'b0 & dead["), "mutation not applied");
         RtlProof.Result tied = RtlProof.run(silent, 3, 1, false, 8, dir.resolve("tied"));
         assertFalse(tied.baseCaseFailed(), tail(tied.log()));

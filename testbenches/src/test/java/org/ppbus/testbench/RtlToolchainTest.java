@@ -13,29 +13,32 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.plane.Wiring;
 import org.ppbus.verilog.CcVerilogGenerator;
 import org.ppbus.verilog.Designs;
-import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 
 /** Issue 3: the generated RTL is lint-clean, compiles in Icarus and synthesises for iCE40. */
 class RtlToolchainTest {
 
     private static GeneratedDesign generate(int n, int latency, Path dir) throws IOException {
         // Latency 0 stands for the central round-robin reference, which has no channels.
-        GeneratedDesign d = latency == 0 ? Designs.generate("central-rr", n, 1, "test")
+        GeneratedDesign d = latency == 0
+                ? Designs.generate("central-rr", n, 1, "test")
                 : new CcVerilogGenerator("test").generate(Wiring.forNodes(n), latency);
         d.writeTo(dir);
         return d;
     }
 
     @ParameterizedTest
-    @CsvSource({"1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "7,1", "7,2", "13,1", "13,2", "31,1", "31,2", "57,1", "57,2",
-                "1,0", "2,0", "7,0", "57,0"})
+    @CsvSource({
+        "1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "7,1", "7,2", "13,1", "13,2", "31,1", "31,2", "57,1", "57,2", "1,0",
+        "2,0", "7,0", "57,0"
+    })
     void verilatorLintIsCleanAndIcarusCompiles(int n, int latency, @TempDir Path dir) throws IOException {
         RtlTools.require("verilator");
         RtlTools.require("iverilog");
         GeneratedDesign d = generate(n, latency, dir);
-        ExternalTool.Result lint = ExternalTool.run(dir, 600, "verilator", "--lint-only", "-Wall", "-f", "files.f",
-                "--top-module", "ppbus_top");
+        ExternalTool.Result lint = ExternalTool.run(
+                dir, 600, "verilator", "--lint-only", "-Wall", "-f", "files.f", "--top-module", "ppbus_top");
         assertEquals(0, lint.exitCode(), lint.output());
         assertEquals("", lint.output().trim(), "verilator -Wall printed warnings");
         List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-o", "top.vvp", "-s", "ppbus_top"));
@@ -45,12 +48,15 @@ class RtlToolchainTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "7,1", "7,2", "13,1", "13,2", "31,1", "31,2", "57,1", "57,2",
-                "1,0", "2,0", "7,0", "57,0"})
+    @CsvSource({
+        "1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "7,1", "7,2", "13,1", "13,2", "31,1", "31,2", "57,1", "57,2", "1,0",
+        "2,0", "7,0", "57,0"
+    })
     void yosysSynthesisesForIce40(int n, int latency, @TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
         GeneratedDesign d = generate(n, latency, dir);
-        String script = "read_verilog " + String.join(" ", d.sources()) + "; synth_ice40 -noflatten -top ppbus_top; tee -o stat.txt stat";
+        String script = "read_verilog " + String.join(" ", d.sources())
+                + "; synth_ice40 -noflatten -top ppbus_top; tee -o stat.txt stat";
         ExternalTool.Result y = ExternalTool.run(dir, 1800, "yosys", "-q", "-p", script);
         assertEquals(0, y.exitCode(), y.output());
         assertTrue(java.nio.file.Files.readString(dir.resolve("stat.txt")).contains("SB_LUT4"), y.output());
@@ -65,7 +71,13 @@ class RtlToolchainTest {
     void filesListWorksFromAnyDirectory(int n, int latency, @TempDir Path dir) throws IOException {
         RtlTools.require("verilator");
         generate(n, latency, dir);
-        ExternalTool.Result lint = ExternalTool.run(Path.of("/"), 600, "verilator", "--lint-only", "-Wall", "-F",
+        ExternalTool.Result lint = ExternalTool.run(
+                Path.of("/"),
+                600,
+                "verilator",
+                "--lint-only",
+                "-Wall",
+                "-F",
                 dir.resolve("files.f").toAbsolutePath().toString());
         assertEquals(0, lint.exitCode(), lint.output());
         assertEquals("", lint.output().trim(), "verilator -Wall printed warnings");
@@ -78,7 +90,8 @@ class RtlToolchainTest {
      */
     @ParameterizedTest
     @CsvSource({"7,1,false", "13,1,false", "10,2,false", "5,0,false", "7,1,true"})
-    void theEmittedTestbenchPassesAndCatchesAMutant(int n, int latency, boolean mutant, @TempDir Path dir) throws IOException {
+    void theEmittedTestbenchPassesAndCatchesAMutant(int n, int latency, boolean mutant, @TempDir Path dir)
+            throws IOException {
         RtlTools.require("iverilog");
         GeneratedDesign d = generate(n, latency, dir);
         if (mutant) {
@@ -88,10 +101,20 @@ class RtlToolchainTest {
             assertTrue(!broken.equals(text), "mutation not applied");
             java.nio.file.Files.writeString(client, broken);
         }
-        java.nio.file.Files.writeString(dir.resolve(org.ppbus.verilog.Testbench.FILE),
-                org.ppbus.verilog.Testbench.text(n, 5000, 3, "test"));
-        ExternalTool.Result build = ExternalTool.run(dir, 600, "iverilog", "-g2005", "-s", "tb_ppbus_top", "-o", "tb.vvp", "-c",
-                "files.f", org.ppbus.verilog.Testbench.FILE);
+        java.nio.file.Files.writeString(
+                dir.resolve(org.ppbus.verilog.Testbench.FILE), org.ppbus.verilog.Testbench.text(n, 5000, 3, "test"));
+        ExternalTool.Result build = ExternalTool.run(
+                dir,
+                600,
+                "iverilog",
+                "-g2005",
+                "-s",
+                "tb_ppbus_top",
+                "-o",
+                "tb.vvp",
+                "-c",
+                "files.f",
+                org.ppbus.verilog.Testbench.FILE);
         assertEquals(0, build.exitCode(), build.output());
         ExternalTool.Result run = ExternalTool.run(dir, 600, "vvp", "-n", "tb.vvp");
         assertEquals(0, run.exitCode(), run.output());
@@ -105,13 +128,25 @@ class RtlToolchainTest {
     void theEmittedTestbenchPassesInVerilator(@TempDir Path dir) throws IOException {
         RtlTools.require("verilator");
         generate(7, 1, dir);
-        java.nio.file.Files.writeString(dir.resolve(org.ppbus.verilog.Testbench.FILE),
-                org.ppbus.verilog.Testbench.text(7, 5000, 3, "test"));
-        ExternalTool.Result build = ExternalTool.run(dir, 900, "verilator", "--binary", "-Wno-fatal", "--top-module",
-                "tb_ppbus_top", "-F", "files.f", org.ppbus.verilog.Testbench.FILE);
+        java.nio.file.Files.writeString(
+                dir.resolve(org.ppbus.verilog.Testbench.FILE), org.ppbus.verilog.Testbench.text(7, 5000, 3, "test"));
+        ExternalTool.Result build = ExternalTool.run(
+                dir,
+                900,
+                "verilator",
+                "--binary",
+                "-Wno-fatal",
+                "--top-module",
+                "tb_ppbus_top",
+                "-F",
+                "files.f",
+                org.ppbus.verilog.Testbench.FILE);
         assertEquals(0, build.exitCode(), build.output());
-        Process p = new ProcessBuilder(dir.resolve("obj_dir").resolve("Vtb_ppbus_top").toString()).directory(dir.toFile())
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        dir.resolve("obj_dir").resolve("Vtb_ppbus_top").toString())
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         try {
             assertTrue(p.waitFor(600, java.util.concurrent.TimeUnit.SECONDS));
@@ -130,28 +165,47 @@ class RtlToolchainTest {
     void twoPrefixedDesignsLiveInOneProject(@TempDir Path dir) throws IOException {
         RtlTools.require("verilator");
         RtlTools.require("iverilog");
-        GeneratedDesign a = new CcVerilogGenerator("test").generate(Wiring.forNodes(7), 1).prefixed("busa_");
+        GeneratedDesign a =
+                new CcVerilogGenerator("test").generate(Wiring.forNodes(7), 1).prefixed("busa_");
         GeneratedDesign b = Designs.generate("central-rr", 5, 1, "test").prefixed("busb_");
-        a.with(org.ppbus.verilog.Testbench.FILE, org.ppbus.verilog.Testbench.text(7, 3000, 1, "test")).prefixed("busa_").writeTo(dir.resolve("a"));
+        a.with(org.ppbus.verilog.Testbench.FILE, org.ppbus.verilog.Testbench.text(7, 3000, 1, "test"))
+                .prefixed("busa_")
+                .writeTo(dir.resolve("a"));
         b.writeTo(dir.resolve("b"));
         List<String> sources = new ArrayList<>();
         a.sources().forEach(f -> sources.add("a/" + f));
         b.sources().forEach(f -> sources.add("b/" + f));
-        assertTrue(a.sources().contains("busa_top.v") && b.sources().contains("busb_top.v"), a.sources() + " " + b.sources());
-        java.nio.file.Files.writeString(dir.resolve("both.v"), String.join("\n",
-                "`default_nettype none",
-                "module both (input wire clk, input wire rst, input wire [11:0] req, output wire [11:0] gnt);",
-                "    busa_top u_a (.clk(clk), .rst(rst), .req(req[6:0]), .gnt(gnt[6:0]));",
-                "    busb_top u_b (.clk(clk), .rst(rst), .req(req[11:7]), .gnt(gnt[11:7]));",
-                "endmodule", ""));
+        assertTrue(
+                a.sources().contains("busa_top.v") && b.sources().contains("busb_top.v"),
+                a.sources() + " " + b.sources());
+        java.nio.file.Files.writeString(
+                dir.resolve("both.v"),
+                String.join(
+                        "\n",
+                        "`default_nettype none",
+                        "module both (input wire clk, input wire rst, input wire [11:0] req, output wire [11:0] gnt);",
+                        "    busa_top u_a (.clk(clk), .rst(rst), .req(req[6:0]), .gnt(gnt[6:0]));",
+                        "    busb_top u_b (.clk(clk), .rst(rst), .req(req[11:7]), .gnt(gnt[11:7]));",
+                        "endmodule",
+                        ""));
         List<String> lint = new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", "both"));
         lint.addAll(sources);
         lint.add("both.v");
         ExternalTool.Result r = ExternalTool.run(dir, 600, lint.toArray(new String[0]));
         assertEquals(0, r.exitCode(), r.output());
         assertEquals("", r.output().trim(), "verilator -Wall printed warnings");
-        ExternalTool.Result build = ExternalTool.run(dir.resolve("a"), 600, "iverilog", "-g2005", "-s", "tb_busa_top", "-o",
-                "tb.vvp", "-c", "files.f", "tb_busa_top.v");
+        ExternalTool.Result build = ExternalTool.run(
+                dir.resolve("a"),
+                600,
+                "iverilog",
+                "-g2005",
+                "-s",
+                "tb_busa_top",
+                "-o",
+                "tb.vvp",
+                "-c",
+                "files.f",
+                "tb_busa_top.v");
         assertEquals(0, build.exitCode(), build.output());
         ExternalTool.Result run = ExternalTool.run(dir.resolve("a"), 600, "vvp", "-n", "tb.vvp");
         assertTrue(run.output().contains("PASS: "), run.output());

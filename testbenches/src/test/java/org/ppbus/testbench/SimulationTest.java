@@ -21,15 +21,24 @@ import org.ppbus.registry.Algorithms;
 class SimulationTest {
 
     private static SimulationConfig cfg(int n, double load, int latency, long cycles, long seed) {
-        return SimulationConfig.defaults().withNodes(n).withLoad(load).withLatency(latency).withCycles(cycles).withSeed(seed);
+        return SimulationConfig.defaults()
+                .withNodes(n)
+                .withLoad(load)
+                .withLatency(latency)
+                .withCycles(cycles)
+                .withSeed(seed);
     }
 
     /** Light version of the soak matrix: the documented soak command runs 10^6 cycles per point. */
     @ParameterizedTest
-    @CsvSource({"3,0.01,1", "3,1.0,3", "7,0.1,1", "7,1.0,3", "13,0.01,3", "13,1.0,1", "31,0.1,1", "31,1.0,3", "57,0.1,3"})
+    @CsvSource({"3,0.01,1", "3,1.0,3", "7,0.1,1", "7,1.0,3", "13,0.01,3", "13,1.0,1", "31,0.1,1", "31,1.0,3", "57,0.1,3"
+    })
     void fixedRulesLightSoak(int n, double load, int latency) throws IOException {
         SimulationResult r = new Simulation(cfg(n, load, latency, 20_000, 7)).run();
-        assertNull(r.violation(), () -> r.violation().headline() + "\n" + String.join("\n", r.violation().details()));
+        assertNull(
+                r.violation(),
+                () -> r.violation().headline() + "\n"
+                        + String.join("\n", r.violation().details()));
         assertEquals(0, r.ungranted());
         assertTrue(r.quiescentAtEnd());
         assertTrue(r.summary().entries() > 0);
@@ -48,8 +57,14 @@ class SimulationTest {
     @ParameterizedTest
     @MethodSource("everyAlgorithmLightSoak")
     void everyAlgorithmLightSoak(String algorithm, int n, double load, int latency) throws IOException {
-        SimulationResult r = new Simulation(cfg(n, load, latency, 20_000, 5).toBuilder().algorithm(algorithm).build()).run();
-        assertNull(r.violation(), () -> r.violation().headline() + "\n" + String.join("\n", r.violation().details()));
+        SimulationResult r = new Simulation(cfg(n, load, latency, 20_000, 5).toBuilder()
+                        .algorithm(algorithm)
+                        .build())
+                .run();
+        assertNull(
+                r.violation(),
+                () -> r.violation().headline() + "\n"
+                        + String.join("\n", r.violation().details()));
         assertEquals(0, r.ungranted());
         assertTrue(r.quiescentAtEnd());
         assertTrue(r.summary().entries() > 0);
@@ -57,8 +72,9 @@ class SimulationTest {
 
     static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> everyAlgorithmLightSoak() {
         Object[][] points = {{3, 1.0, 1}, {7, 0.05, 3}, {13, 0.2, 2}, {31, 0.01, 1}};
-        return Algorithms.names().stream().flatMap(a -> java.util.Arrays.stream(points)
-                .map(p -> org.junit.jupiter.params.provider.Arguments.of(a, p[0], p[1], p[2])));
+        return Algorithms.names().stream()
+                .flatMap(a -> java.util.Arrays.stream(points)
+                        .map(p -> org.junit.jupiter.params.provider.Arguments.of(a, p[0], p[1], p[2])));
     }
 
     /**
@@ -70,9 +86,14 @@ class SimulationTest {
     @MethodSource("longLatencyLightSoak")
     void everyAlgorithmAtLongLatency(String algorithm, int n, int latency, boolean geometric) throws IOException {
         SimulationConfig c = cfg(n, 0.1, latency, 30_000, 3).withHold(geometric ? 4 : 1).toBuilder()
-                .geometricHold(geometric).algorithm(algorithm).build();
+                .geometricHold(geometric)
+                .algorithm(algorithm)
+                .build();
         SimulationResult r = new Simulation(c).run();
-        assertNull(r.violation(), () -> r.violation().headline() + "\n" + String.join("\n", r.violation().details()));
+        assertNull(
+                r.violation(),
+                () -> r.violation().headline() + "\n"
+                        + String.join("\n", r.violation().details()));
         assertEquals(0, r.ungranted());
         assertTrue(r.summary().entries() > 0);
     }
@@ -94,10 +115,14 @@ class SimulationTest {
     /** The run the long-latency soak refused before GRANT carried the voter's clock (docs/PROTOCOL.md). */
     @Test
     void maekawaClocksStayWithinSixteenBitsAtTwoNodes() throws IOException {
-        SimulationConfig c = cfg(2, 1.0, 4, 1_000_000, 1).withHold(1).toBuilder().algorithm("maekawa").build();
+        SimulationConfig c = cfg(2, 1.0, 4, 1_000_000, 1).withHold(1).toBuilder()
+                .algorithm("maekawa")
+                .build();
         SimulationResult r = new Simulation(c).run();
         assertNull(r.violation(), () -> r.violation().headline());
-        assertTrue(r.summary().entries() > 65_536, "fewer meals than the 16-bit stamps wrap after: " + r.summary().entries());
+        assertTrue(
+                r.summary().entries() > 65_536,
+                "fewer meals than the 16-bit stamps wrap after: " + r.summary().entries());
     }
 
     @ParameterizedTest
@@ -118,17 +143,19 @@ class SimulationTest {
 
     private static List<String> events(SimulationConfig c) throws IOException {
         List<String> log = new ArrayList<>();
-        new Simulation(c).tap(new SymbolTap() {
-            @Override
-            public void symbol(Direction direction, int link, int code, long cycle) {
-                log.add(cycle + " " + direction.prefix() + " " + link + " " + code);
-            }
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction direction, int link, int code, long cycle) {
+                        log.add(cycle + " " + direction.prefix() + " " + link + " " + code);
+                    }
 
-            @Override
-            public void grant(int node, boolean high, long cycle) {
-                log.add(cycle + " gnt " + node + " " + high);
-            }
-        }).run();
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {
+                        log.add(cycle + " gnt " + node + " " + high);
+                    }
+                })
+                .run();
         log.sort(null);
         return log;
     }
@@ -155,7 +182,8 @@ class SimulationTest {
         }
         SimulationResult replay = new Simulation(c.withWorkload(trace.toString())).run();
         assertEquals(first.summary().entries(), replay.summary().entries());
-        assertEquals(first.summary().messages().total(), replay.summary().messages().total());
+        assertEquals(
+                first.summary().messages().total(), replay.summary().messages().total());
         assertEquals(first.trace().entries(), replay.trace().entries());
     }
 
@@ -173,7 +201,8 @@ class SimulationTest {
         assertTrue(r.summary().cleanYields().total() > 0, "no clean yield in a loaded run");
         assertTrue(r.summary().cleanYields().maxPerHungryPeriod() >= 2, "never two clean yields in one hungry period");
         int k = r.order() + 1;
-        assertTrue(r.summary().messages().totalPerEntry().max() > 4L * k,
+        assertTrue(
+                r.summary().messages().totalPerEntry().max() > 4L * k,
                 "some hungry period costs more than 4K messages on the requester's own links");
     }
 
@@ -217,8 +246,11 @@ class SimulationTest {
 
     @Test
     void hotspotNodesGetTheirShare() throws IOException {
-        SimulationConfig c = cfg(13, 0.001, 1, 100_000, 2).toBuilder().workload("hotspot")
-                .hotNodes(new int[] {2, 5}).hotLoad(0.3).build();
+        SimulationConfig c = cfg(13, 0.001, 1, 100_000, 2).toBuilder()
+                .workload("hotspot")
+                .hotNodes(new int[] {2, 5})
+                .hotLoad(0.3)
+                .build();
         SimulationResult r = new Simulation(c).run();
         assertNull(r.violation());
         long[] e = r.summary().entriesPerNode();
@@ -237,9 +269,12 @@ class SimulationTest {
 
     @Test
     void hotspotRejectsNodesOutsideThePlane() {
-        SimulationConfig c = cfg(7, 0.01, 1, 100, 2).toBuilder().workload("hotspot").hotNodes(new int[] {7}).build();
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> new Simulation(c).run());
+        SimulationConfig c = cfg(7, 0.01, 1, 100, 2).toBuilder()
+                .workload("hotspot")
+                .hotNodes(new int[] {7})
+                .build();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> new Simulation(c).run());
         assertTrue(e.getMessage().contains("--hot-nodes"));
     }
 
@@ -251,7 +286,8 @@ class SimulationTest {
     @ParameterizedTest
     @CsvSource({"1", "4", "9"})
     void utilisationOfALoneSaturatedProcessor(int hold) throws IOException {
-        SimulationResult r = new Simulation(cfg(7, 1.0, 1, 60_000, 1).withWorkload("single").withHold(hold)).run();
+        SimulationResult r =
+                new Simulation(cfg(7, 1.0, 1, 60_000, 1).withWorkload("single").withHold(hold)).run();
         assertEquals((double) hold / (hold + 2), r.summary().busUtilization(), 0.002);
     }
 
@@ -264,7 +300,8 @@ class SimulationTest {
     @CsvSource({"1", "4"})
     void aWarmupIsLeftOutOfTheStatistics(int hold) throws IOException {
         SimulationConfig c = cfg(7, 1.0, 1, 60_000, 1).withWorkload("single").withHold(hold).toBuilder()
-                .warmupCycles(20_000).build();
+                .warmupCycles(20_000)
+                .build();
         SimulationResult r = new Simulation(c).run();
         assertEquals(40_000.0 / (hold + 2), r.summary().entries(), 1.0);
         assertEquals((double) hold / (hold + 2), r.summary().busUtilization(), 0.002);
@@ -274,7 +311,10 @@ class SimulationTest {
     /** Central round-robin: the next requester is granted in the release cycle, so no idle bus cycle. */
     @Test
     void centralRoundRobinHandsOverWithoutIdleCycles() throws IOException {
-        SimulationResult r = new Simulation(cfg(7, 1.0, 1, 20_000, 1).toBuilder().algorithm("central-rr").build()).run();
+        SimulationResult r = new Simulation(cfg(7, 1.0, 1, 20_000, 1).toBuilder()
+                        .algorithm("central-rr")
+                        .build())
+                .run();
         assertNull(r.violation());
         assertEquals(0, r.summary().syncDelay().max());
         // Saturated: 7 processors in turn, each gnt high for H+1 = 5 cycles, of which 4 are busy.
@@ -294,12 +334,18 @@ class SimulationTest {
     void uncontendedGrantLatency(String algorithm, int latency, @TempDir Path dir) throws IOException {
         Path trace = dir.resolve("t.trace");
         Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n5 3 1\n50 3 1\n");
-        SimulationResult r = new Simulation(cfg(7, 0, latency, 100, 1).toBuilder().algorithm(algorithm)
-                .workload(trace.toString()).build()).run();
+        SimulationResult r = new Simulation(cfg(7, 0, latency, 100, 1).toBuilder()
+                        .algorithm(algorithm)
+                        .workload(trace.toString())
+                        .build())
+                .run();
         long[] waits = r.summary().waitCycles().histogram().entrySet().stream()
-                .flatMapToLong(e -> java.util.stream.LongStream.generate(e::getKey).limit(e.getValue())).toArray();
+                .flatMapToLong(
+                        e -> java.util.stream.LongStream.generate(e::getKey).limit(e.getValue()))
+                .toArray();
         long first = algorithm.equals("central-rr") ? 1 : 2L * latency + 1;
-        assertEquals(java.util.List.of(1L, first).stream().sorted().toList(),
+        assertEquals(
+                java.util.List.of(1L, first).stream().sorted().toList(),
                 java.util.Arrays.stream(waits).boxed().sorted().toList());
     }
 
@@ -312,7 +358,10 @@ class SimulationTest {
     @ParameterizedTest
     @CsvSource({"0.01,1", "0.3,1", "1.0,2"})
     void coordinatorCostsThreeMessagesPerEntry(double load, int latency) throws IOException {
-        SimulationResult r = new Simulation(cfg(13, load, latency, 30_000, 2).toBuilder().algorithm("coordinator").build()).run();
+        SimulationResult r = new Simulation(cfg(13, load, latency, 30_000, 2).toBuilder()
+                        .algorithm("coordinator")
+                        .build())
+                .run();
         assertNull(r.violation());
         assertEquals(0, r.ungranted());
         assertEquals(3.0, r.summary().messages().totalPerEntry().mean(), 1e-12);
@@ -327,8 +376,11 @@ class SimulationTest {
     void coordinatorUncontendedWaitIsTwoLPlusOne(int latency, @TempDir Path dir) throws IOException {
         Path trace = dir.resolve("t.trace");
         Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n5 3 1\n");
-        SimulationResult r = new Simulation(cfg(7, 0, latency, 50, 1).toBuilder().algorithm("coordinator")
-                .workload(trace.toString()).build()).run();
+        SimulationResult r = new Simulation(cfg(7, 0, latency, 50, 1).toBuilder()
+                        .algorithm("coordinator")
+                        .workload(trace.toString())
+                        .build())
+                .run();
         assertEquals(2L * latency + 1, r.summary().waitCycles().max());
         assertEquals(1, r.summary().entries());
     }
@@ -341,7 +393,10 @@ class SimulationTest {
     @ParameterizedTest
     @CsvSource({"1", "2"})
     void tokenRingUnderSaturation(int latency) throws IOException {
-        SimulationResult r = new Simulation(cfg(13, 1.0, latency, 30_000, 3).toBuilder().algorithm("token-ring").build()).run();
+        SimulationResult r = new Simulation(cfg(13, 1.0, latency, 30_000, 3).toBuilder()
+                        .algorithm("token-ring")
+                        .build())
+                .run();
         assertNull(r.violation());
         assertEquals(0, r.ungranted());
         assertEquals(1.0, r.summary().messages().totalPerEntry().mean(), 0.01);
@@ -352,8 +407,11 @@ class SimulationTest {
     /** At low load the token circulates without demand; that is not a livelock, and every request is served. */
     @Test
     void tokenRingAtLowLoadRaisesNoWatchdog() throws IOException {
-        SimulationResult r = new Simulation(cfg(7, 0.0005, 1, 300_000, 3).toBuilder().algorithm("token-ring")
-                .watchdogCycles(10_000).build()).run();
+        SimulationResult r = new Simulation(cfg(7, 0.0005, 1, 300_000, 3).toBuilder()
+                        .algorithm("token-ring")
+                        .watchdogCycles(10_000)
+                        .build())
+                .run();
         assertNull(r.violation());
         assertEquals(0, r.ungranted());
         assertTrue(r.summary().entries() > 500);
@@ -367,7 +425,10 @@ class SimulationTest {
     @ParameterizedTest
     @CsvSource({"7,0.01,12,126", "7,1.0,12,126", "13,0.3,24,264", "13,1.0,24,264"})
     void ricartAgrawalaCostsTwoNMinusOne(int n, double load, double messages, double bits) throws IOException {
-        SimulationResult r = new Simulation(cfg(n, load, 1, 30_000, 4).toBuilder().algorithm("ricart-agrawala").build()).run();
+        SimulationResult r = new Simulation(cfg(n, load, 1, 30_000, 4).toBuilder()
+                        .algorithm("ricart-agrawala")
+                        .build())
+                .run();
         assertNull(r.violation(), () -> r.violation().headline());
         assertEquals(0, r.ungranted());
         assertEquals(messages, r.summary().messages().totalPerEntry().mean(), 1e-12);
@@ -381,7 +442,10 @@ class SimulationTest {
     @ParameterizedTest
     @CsvSource({"7,0.01,1,18,378", "7,1.0,2,18,378", "13,0.3,1,36,792", "13,1.0,3,36,792"})
     void lamportCostsThreeNMinusOne(int n, double load, int latency, double messages, double bits) throws IOException {
-        SimulationResult r = new Simulation(cfg(n, load, latency, 30_000, 6).toBuilder().algorithm("lamport").build()).run();
+        SimulationResult r = new Simulation(cfg(n, load, latency, 30_000, 6).toBuilder()
+                        .algorithm("lamport")
+                        .build())
+                .run();
         assertNull(r.violation(), () -> r.violation().headline());
         assertEquals(0, r.ungranted());
         assertEquals(messages, r.summary().messages().totalPerEntry().mean(), 1e-12);
@@ -396,8 +460,11 @@ class SimulationTest {
         }
         Path trace = dir.resolve(algorithm + "-" + order.length + ".trace");
         Files.writeString(trace, t.toString());
-        SimulationResult r = new Simulation(cfg(n, 0, 1, 40L * order.length + 10, 1).toBuilder().algorithm(algorithm)
-                .workload(trace.toString()).build()).run();
+        SimulationResult r = new Simulation(cfg(n, 0, 1, 40L * order.length + 10, 1).toBuilder()
+                        .algorithm(algorithm)
+                        .workload(trace.toString())
+                        .build())
+                .run();
         assertNull(r.violation());
         assertEquals(order.length, r.summary().entries());
         return r.summary().messages().total();
@@ -425,7 +492,8 @@ class SimulationTest {
         for (int k = 0; k < robin.length; k++) {
             robin[k] = k % n;
         }
-        assertEquals((long) n * (n - 1) + (rounds - 1L) * n * 2 * (n - 1), spacedRun("carvalho-roucairol", n, robin, dir));
+        assertEquals(
+                (long) n * (n - 1) + (rounds - 1L) * n * 2 * (n - 1), spacedRun("carvalho-roucairol", n, robin, dir));
     }
 
     /**

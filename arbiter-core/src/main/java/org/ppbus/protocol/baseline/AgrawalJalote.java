@@ -18,15 +18,15 @@ import org.ppbus.protocol.Algorithm;
  * lone client and its own voter.
  */
 public final class AgrawalJalote {
-    private AgrawalJalote() {
-    }
+    private AgrawalJalote() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named("agrawal-jalote",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "agrawal-jalote",
                     "Agrawal and Jalote's m groups of m - 1 over pairs of 1..m, quorum about √(2N); Maekawa's messages")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
-                    s.messages()))
+            .factory(s -> new Maekawa(
+                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {

@@ -50,9 +50,13 @@ public final class BanerjeeChrysanthis extends BaselineFabric {
     /** Every PERIOD-th Q-list visits the monitor first (the seed: "periodically"). */
     static final int PERIOD = 4;
 
-    public static final Algorithm ALGORITHM = descriptor("banerjee-chrysanthis", false,
+    public static final Algorithm ALGORITHM = descriptor(
+            "banerjee-chrysanthis",
+            false,
             "Banerjee and Chrysanthis: the arbiter's ordered Q-list rides the token; NEW-ARBITER broadcast; can starve");
-    public static final Algorithm WITH_MONITOR = descriptor("banerjee-chrysanthis-monitor", true,
+    public static final Algorithm WITH_MONITOR = descriptor(
+            "banerjee-chrysanthis-monitor",
+            true,
             "Banerjee and Chrysanthis with the monitor node the seed gives against starvation");
 
     private static Algorithm descriptor(String name, boolean monitor, String text) {
@@ -60,7 +64,8 @@ public final class BanerjeeChrysanthis extends BaselineFabric {
                 .family(Algorithm.Family.TOKEN)
                 .features(Algorithm.Feature.MESSAGE_FAULTS)
                 .factory(s -> new BanerjeeChrysanthis(s.nodes(), s.latencyCycles(), monitor, s.grants(), s.messages()))
-                .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n) + 2),
+                .messages(n -> List.of(
+                        new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n) + 2),
                         new Algorithm.MessageKind("PRIVILEGE", 2 + listBits(n) + 2),
                         new Algorithm.MessageKind("NEW-ARBITER", 2 + Algorithm.idBits(n) + listBits(n))))
                 // A NEW-ARBITER-wide channel from every node to every other, each counted once.
@@ -76,17 +81,18 @@ public final class BanerjeeChrysanthis extends BaselineFabric {
     }
 
     private final boolean monitor;
-    private final int[] arbiter;            // per node: the arbiter it knows
-    private final int[] forwardTo;          // per node: the new arbiter while in the propagation phase, else -1
+    private final int[] arbiter; // per node: the arbiter it knows
+    private final int[] forwardTo; // per node: the new arbiter while in the propagation phase, else -1
     private final List<ArrayDeque<Integer>> collected = new ArrayList<>();
     private final ArrayDeque<Integer> monitorKeeps = new ArrayDeque<>();
     private final ArrayDeque<Integer> tokenList = new ArrayDeque<>(); // the Q-list still ahead of the token
-    private int holder = 0;                  // the node holding the token, -1 while it travels
-    private int lists;                       // Q-lists built, mod PERIOD: the token carries the count
-    private boolean monitorAsked;            // the monitor has asked for the token for what it keeps
+    private int holder = 0; // the node holding the token, -1 while it travels
+    private int lists; // Q-lists built, mod PERIOD: the token carries the count
+    private boolean monitorAsked; // the monitor has asked for the token for what it keeps
     private long discarded;
 
-    public BanerjeeChrysanthis(int nodes, int latencyCycles, boolean monitor, Fabric.GrantSink sink, MessageObserver observer) {
+    public BanerjeeChrysanthis(
+            int nodes, int latencyCycles, boolean monitor, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
         this.monitor = monitor;
         this.arbiter = new int[nodes];
@@ -259,7 +265,8 @@ public final class BanerjeeChrysanthis extends BaselineFabric {
     }
 
     private void send(int from, int to, int type, long payload, long cycle) {
-        int bits = 2 + (type == REQUEST ? idBits + 2 : type == NEW_ARBITER ? idBits + listBits(nodes) : listBits(nodes) + 2);
+        int bits = 2
+                + (type == REQUEST ? idBits + 2 : type == NEW_ARBITER ? idBits + listBits(nodes) : listBits(nodes) + 2);
         channels.send(new Message(from, to, type, payload, bits), cycle);
     }
 

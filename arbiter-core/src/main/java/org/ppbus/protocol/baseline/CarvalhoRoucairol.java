@@ -23,12 +23,15 @@ public final class CarvalhoRoucairol extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("carvalho-roucairol",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "carvalho-roucairol",
                     "Carvalho and Roucairol: Ricart-Agrawala keeping permissions until they are asked for")
             .family(Algorithm.Family.PERMISSION)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new CarvalhoRoucairol(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", RicartAgrawala.requestWidth(n)),
+            .factory(s ->
+                    new CarvalhoRoucairol(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", RicartAgrawala.requestWidth(n)),
                     new Algorithm.MessageKind("REPLY", 1)))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) RicartAgrawala.requestWidth(n) * (n - 1))
@@ -39,12 +42,12 @@ public final class CarvalhoRoucairol extends BaselineFabric {
             .build();
 
     private final LamportClocks clocks;
-    private final boolean[][] perm;   // perm[i][j]: i holds the permission it shares with j
+    private final boolean[][] perm; // perm[i][j]: i holds the permission it shares with j
     private final int[] held;
     private final List<List<Integer>> deferred = new ArrayList<>();
 
-    public CarvalhoRoucairol(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink,
-                             MessageObserver observer) {
+    public CarvalhoRoucairol(
+            int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.perm = new boolean[nodes][nodes];
@@ -121,5 +124,4 @@ public final class CarvalhoRoucairol extends BaselineFabric {
             sink.granted(i, cycle);
         }
     }
-
 }

@@ -25,13 +25,15 @@ public final class CentralCoordinator extends BaselineFabric {
     static final int RELEASE = 2;
     private static final int COORDINATOR = 0;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("coordinator",
-                    "a central coordinator: REQUEST, GRANT and RELEASE messages to node 0")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "coordinator", "a central coordinator: REQUEST, GRANT and RELEASE messages to node 0")
             .family(Algorithm.Family.CENTRAL)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new CentralCoordinator(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
-                    new Algorithm.MessageKind("GRANT", 2), new Algorithm.MessageKind("RELEASE", 2)))
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
+                    new Algorithm.MessageKind("GRANT", 2),
+                    new Algorithm.MessageKind("RELEASE", 2)))
             // A channel each way between every other node and node 0, as wide as the widest message
             // (REQUEST: 2 type bits and the requester's id), averaged over the nodes.
             .wires(n -> 2.0 * (2 + Algorithm.idBits(n)) * (n - 1) / n)

@@ -15,8 +15,8 @@ public final class CentralRoundRobin implements Fabric {
     static final int CENTRE = 0;
 
     /** The central round-robin reference: req and gnt wires to one arbiter, no messages. */
-    public static final Algorithm ALGORITHM = Algorithm.named("central-rr",
-                    "central round-robin arbiter: the reference, with req and gnt wired to one place")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "central-rr", "central round-robin arbiter: the reference, with req and gnt wired to one place")
             .family(Algorithm.Family.CENTRAL)
             .factory(s -> new CentralRoundRobin(s.nodes(), s.grants()))
             // req and gnt run from every node to the arbiter.
@@ -27,11 +27,17 @@ public final class CentralRoundRobin implements Fabric {
             // The pointer skips a processor whose req is low, and a dead processor's req is. Only the
             // centre's crash matters, and then nobody is granted again.
             .survival((w, o, dead) -> {
-                int[] live = java.util.stream.IntStream.range(0, w.nodes()).filter(i -> i != dead).toArray();
+                int[] live = java.util.stream.IntStream.range(0, w.nodes())
+                        .filter(i -> i != dead)
+                        .toArray();
                 return dead == CENTRE
-                        ? new Algorithm.Derived(new int[0], live, new int[0], "the centre, node " + CENTRE + ", is dead")
-                        : new Algorithm.Derived(live, new int[0], new int[0], "the centre, node " + CENTRE
-                                + ", skips a processor whose req is low");
+                        ? new Algorithm.Derived(
+                                new int[0], live, new int[0], "the centre, node " + CENTRE + ", is dead")
+                        : new Algorithm.Derived(
+                                live,
+                                new int[0],
+                                new int[0],
+                                "the centre, node " + CENTRE + ", skips a processor whose req is low");
             })
             .build();
 

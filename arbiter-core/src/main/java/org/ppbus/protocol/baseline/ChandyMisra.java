@@ -22,7 +22,8 @@ public final class ChandyMisra extends BaselineFabric {
     static final int FORK = 0;
     static final int REQUEST = 1;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("chandy-misra",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "chandy-misra",
                     "Chandy and Misra's drinking philosophers on the complete graph: 1-bit FORK and REQUEST")
             .family(Algorithm.Family.FORKS)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
@@ -36,9 +37,9 @@ public final class ChandyMisra extends BaselineFabric {
             .claim(n -> new Algorithm.Cost("0 … 2(N − 1)", "0 … " + 2 * (n - 1)))
             .build();
 
-    private final boolean[][] fork;   // fork[i][j]: i holds the fork it shares with j
+    private final boolean[][] fork; // fork[i][j]: i holds the fork it shares with j
     private final boolean[][] dirty;
-    private final boolean[][] token;  // token[i][j]: i holds the request token of that fork
+    private final boolean[][] token; // token[i][j]: i holds the request token of that fork
     private final int[] forks;
 
     public ChandyMisra(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {

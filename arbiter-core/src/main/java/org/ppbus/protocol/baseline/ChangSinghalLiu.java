@@ -34,12 +34,14 @@ public final class ChangSinghalLiu extends BaselineFabric {
     static final int REQUEST = 0;
     static final int TOKEN = 1;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("chang-singhal-liu",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "chang-singhal-liu",
                     "Chang, Singhal and Liu: REQUEST along Root to the last requester, TOKEN to Next carrying the future last holder")
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new ChangSinghalLiu(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 1 + Algorithm.idBits(n)),
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", 1 + Algorithm.idBits(n)),
                     new Algorithm.MessageKind("TOKEN", 1 + Algorithm.idBits(n))))
             // A message-wide channel from every node to every other (Root and Next can be anyone),
             // each counted once.

@@ -19,15 +19,15 @@ import org.ppbus.protocol.Algorithm;
  * "fully distributed": the later cohorts are in more quorums.
  */
 public final class Cohorts {
-    private Cohorts() {
-    }
+    private Cohorts() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named("cohorts",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "cohorts",
                     "Jiang's cohorts: a primary cohort and one member of each later one; quorum |C_k| best, O(N) worst")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
-                    s.messages()))
+            .factory(s -> new Maekawa(
+                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {

@@ -24,12 +24,14 @@ public final class Lamport extends BaselineFabric {
     static final int ACK = 1;
     static final int RELEASE = 2;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("lamport",
-                    "Lamport's distributed queue: timestamped REQUEST, ACK and RELEASE to every node")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "lamport", "Lamport's distributed queue: timestamped REQUEST, ACK and RELEASE to every node")
             .family(Algorithm.Family.PERMISSION)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Lamport(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", width(n)), new Algorithm.MessageKind("ACK", width(n)),
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", width(n)),
+                    new Algorithm.MessageKind("ACK", width(n)),
                     new Algorithm.MessageKind("RELEASE", width(n))))
             // A message-wide channel each way to every other node, each counted once.
             .wires(n -> (double) width(n) * (n - 1))
@@ -56,7 +58,8 @@ public final class Lamport extends BaselineFabric {
         this.queued = new long[nodes][nodes];
         for (int i = 0; i < nodes; i++) {
             // Entries {unwrapped stamp, id}, ordered as the wire order decides (checked against the truth).
-            queue.add(new TreeSet<>((x, y) -> x[1] == y[1] ? 0 : clocks.before(x[0], (int) x[1], y[0], (int) y[1]) ? -1 : 1));
+            queue.add(new TreeSet<>(
+                    (x, y) -> x[1] == y[1] ? 0 : clocks.before(x[0], (int) x[1], y[0], (int) y[1]) ? -1 : 1));
         }
     }
 
@@ -107,11 +110,12 @@ public final class Lamport extends BaselineFabric {
             }
         }
         for (int i = 0; i < nodes; i++) {
-            if (state[i] == ClientState.HUNGRY && acks[i] == nodes - 1 && queue.get(i).first()[1] == i) {
+            if (state[i] == ClientState.HUNGRY
+                    && acks[i] == nodes - 1
+                    && queue.get(i).first()[1] == i) {
                 state[i] = ClientState.EATING;
                 sink.granted(i, cycle);
             }
         }
     }
-
 }

@@ -8,8 +8,8 @@ package org.ppbus.protocol.baseline;
  */
 final class LamportClocks {
     private final WrappedStamps stamps;
-    private final long[] clock;   // per place (a node, or a stand-alone voter)
-    private final long[] stamp;   // per client
+    private final long[] clock; // per place (a node, or a stand-alone voter)
+    private final long[] stamp; // per client
     private final int idBits;
 
     LamportClocks(int places, int clients, int stampBits, int idBits) {

@@ -25,13 +25,13 @@ public final class LiHudak extends BaselineFabric {
     static final int REQ = 0;
     static final int TOKEN = 1;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("li-hudak",
-                    "Li and Hudak's token with path compression: REQ along probable owners, 1-bit TOKEN")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "li-hudak", "Li and Hudak's token with path compression: REQ along probable owners, 1-bit TOKEN")
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new LiHudak(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)),
-                    new Algorithm.MessageKind("TOKEN", 1)))
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)), new Algorithm.MessageKind("TOKEN", 1)))
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
             // each counted once.
             .wires(n -> (double) (1 + Algorithm.idBits(n)) * (n - 1))

@@ -35,12 +35,16 @@ public final class LodhaKshemkalyani extends BaselineFabric {
     static final int REPLY = 1;
     static final int FLUSH = 2;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("lodha-kshemkalyani",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "lodha-kshemkalyani",
                     "Lodha and Kshemkalyani's fair Ricart–Agrawala: a concurrent REQUEST doubles as the reply; FLUSH at exit")
             .family(Algorithm.Family.PERMISSION)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new LodhaKshemkalyani(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", stampedWidth(n)), new Algorithm.MessageKind("REPLY", 3),
+            .factory(s ->
+                    new LodhaKshemkalyani(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", stampedWidth(n)),
+                    new Algorithm.MessageKind("REPLY", 3),
                     new Algorithm.MessageKind("FLUSH", stampedWidth(n) + 1)))
             // A FLUSH-wide channel each way to every other node, each counted once.
             .wires(n -> (double) (stampedWidth(n) + 1) * (n - 1))
@@ -56,15 +60,16 @@ public final class LodhaKshemkalyani extends BaselineFabric {
     }
 
     private final LamportClocks clocks;
-    private final boolean[][] heard;      // [i][j]: i's current request has heard from j
-    private final boolean[][] queued;     // [i][j]: j's request is in i's LRQ
-    private final long[][] queuedStamp;   // its stamp
-    private final boolean[][] deferred;   // [i][j]: i owes j a FLUSH when it leaves
+    private final boolean[][] heard; // [i][j]: i's current request has heard from j
+    private final boolean[][] queued; // [i][j]: j's request is in i's LRQ
+    private final long[][] queuedStamp; // its stamp
+    private final boolean[][] deferred; // [i][j]: i owes j a FLUSH when it leaves
     private final int[] heardCount;
-    private final long[][] seen;          // [i][j]: requests of j that reached i
-    private final long[] made;            // requests each node made
+    private final long[][] seen; // [i][j]: requests of j that reached i
+    private final long[] made; // requests each node made
 
-    public LodhaKshemkalyani(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
+    public LodhaKshemkalyani(
+            int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.heard = new boolean[nodes][nodes];

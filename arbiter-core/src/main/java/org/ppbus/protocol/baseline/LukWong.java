@@ -20,15 +20,15 @@ import org.ppbus.protocol.Algorithm;
  * fictitious point's arbiter is in Campos–Carvalho.
  */
 public final class LukWong {
-    private LukWong() {
-    }
+    private LukWong() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named("luk-wong",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "luk-wong",
                     "Luk and Wong's triangular grid: row and column quorums of about √(2N), taken in turn; Maekawa's messages")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
-                    s.messages()))
+            .factory(s -> new Maekawa(
+                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {

@@ -46,11 +46,17 @@ public final class Maekawa extends BaselineFabric {
     static final int TYPE_BITS = 3;
 
     /** Maekawa with the projective plane's lines as quorums. */
-    public static final Algorithm PLANE = Algorithm.named("maekawa",
+    public static final Algorithm PLANE = Algorithm.named(
+                    "maekawa",
                     "Maekawa's quorums on the projective plane's lines: REQUEST, GRANT, RELEASE, INQUIRE, YIELD, FAILED")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, Quorums.onPlane(s.wiring()), s.grants(),
+            .factory(s -> new Maekawa(
+                    s.nodes(),
+                    s.latencyCycles(),
+                    Algorithm.STAMP_BITS,
+                    Quorums.onPlane(s.wiring()),
+                    s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(Quorums.onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
@@ -62,21 +68,24 @@ public final class Maekawa extends BaselineFabric {
             .build();
 
     static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(new Algorithm.MessageKind("REQUEST", TYPE_BITS + Algorithm.STAMP_BITS + Algorithm.idBits(n)),
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", TYPE_BITS + Algorithm.STAMP_BITS + Algorithm.idBits(n)),
                 new Algorithm.MessageKind("GRANT", TYPE_BITS + Algorithm.STAMP_BITS),
-                new Algorithm.MessageKind("RELEASE", TYPE_BITS), new Algorithm.MessageKind("INQUIRE", TYPE_BITS),
-                new Algorithm.MessageKind("YIELD", TYPE_BITS), new Algorithm.MessageKind("FAILED", TYPE_BITS));
+                new Algorithm.MessageKind("RELEASE", TYPE_BITS),
+                new Algorithm.MessageKind("INQUIRE", TYPE_BITS),
+                new Algorithm.MessageKind("YIELD", TYPE_BITS),
+                new Algorithm.MessageKind("FAILED", TYPE_BITS));
     }
 
     private final QuorumSystem quorums;
-    private final int[][] quorum;     // client -> the voters of its current request, ascending
-    private final long[] requests;    // client -> requests made so far (picks the quorum)
+    private final int[][] quorum; // client -> the voters of its current request, ascending
+    private final long[] requests; // client -> requests made so far (picks the quorum)
     private final LamportClocks clocks; // per place (client nodes and stand-alone voters)
     // client side
-    private final boolean[][] holds;  // [client][slot]: this voter's vote is with the client
+    private final boolean[][] holds; // [client][slot]: this voter's vote is with the client
     private final boolean[][] inquired;
     private final int[] votes;
-    private final boolean[] failed;   // has seen FAILED, or has yielded, in the current request
+    private final boolean[] failed; // has seen FAILED, or has yielded, in the current request
     private final MaekawaVoters voters;
     // crashed voters: where the quorum system has a detour, a client that hears nothing from a voter
     // for the silence timeout turns to a quorum without it
@@ -84,13 +93,23 @@ public final class Maekawa extends BaselineFabric {
     private int hungry;
     private final List<java.util.Set<Integer>> suspects = new ArrayList<>(); // per client: voters taken for crashed
 
-    public Maekawa(int nodes, int latencyCycles, int stampBits, int[][] quorum, Fabric.GrantSink sink,
+    public Maekawa(
+            int nodes,
+            int latencyCycles,
+            int stampBits,
+            int[][] quorum,
+            Fabric.GrantSink sink,
             MessageObserver observer) {
         this(nodes, latencyCycles, stampBits, QuorumSystem.fixed(quorum), sink, observer);
     }
 
     /** Maekawa's voting over any quorum system, a client's quorum chosen afresh for each request. */
-    public Maekawa(int nodes, int latencyCycles, int stampBits, QuorumSystem quorums, Fabric.GrantSink sink,
+    public Maekawa(
+            int nodes,
+            int latencyCycles,
+            int stampBits,
+            QuorumSystem quorums,
+            Fabric.GrantSink sink,
             MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
         if (quorums.clients() != nodes) {
@@ -112,8 +131,11 @@ public final class Maekawa extends BaselineFabric {
         for (int i = 0; i < nodes; i++) {
             suspects.add(new java.util.HashSet<>());
         }
-        this.timers = quorums.detour() == null ? null
-                : new SilenceTimers(QuorumSystem.silence(latencyCycles), java.util.Arrays.stream(quorum).mapToInt(q -> q.length).toArray());
+        this.timers = quorums.detour() == null
+                ? null
+                : new SilenceTimers(
+                        QuorumSystem.silence(latencyCycles),
+                        java.util.Arrays.stream(quorum).mapToInt(q -> q.length).toArray());
     }
 
     /** Fixes the quorum of client i's next request. */
@@ -171,7 +193,11 @@ public final class Maekawa extends BaselineFabric {
                 case FAILED -> onFailed(m.to(), m.from(), cycle);
                 default -> throw new AssertionError(m);
             }
-            if (timers != null && m.to() < quorum.length && m.type() != REQUEST && m.type() != RELEASE && m.type() != YIELD) {
+            if (timers != null
+                    && m.to() < quorum.length
+                    && m.type() != REQUEST
+                    && m.type() != RELEASE
+                    && m.type() != YIELD) {
                 int slot = Arrays.binarySearch(quorum[m.to()], m.from());
                 if (slot >= 0) {
                     timers.arm(m.to(), slot, cycle); // the voter lives

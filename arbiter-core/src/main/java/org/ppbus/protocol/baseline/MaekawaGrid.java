@@ -7,14 +7,18 @@ import org.ppbus.protocol.Algorithm;
  * column, {@link Quorums#onGrid}; the messages are {@link Maekawa}'s.
  */
 public final class MaekawaGrid {
-    private MaekawaGrid() {
-    }
+    private MaekawaGrid() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named("maekawa-grid",
-                    "Maekawa's quorums on a square grid (row and column), the same messages")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "maekawa-grid", "Maekawa's quorums on a square grid (row and column), the same messages")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, Quorums.onGrid(s.nodes()), s.grants(),
+            .factory(s -> new Maekawa(
+                    s.nodes(),
+                    s.latencyCycles(),
+                    Algorithm.STAMP_BITS,
+                    Quorums.onGrid(s.nodes()),
+                    s.grants(),
                     s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(Quorums.onGrid(n), Algorithm.STAMP_BITS))

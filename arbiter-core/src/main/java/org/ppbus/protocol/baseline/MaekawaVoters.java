@@ -22,15 +22,20 @@ final class MaekawaVoters {
     private final LamportClocks clocks;
     private final MessageChannels channels;
     private final ClientState[] state;
-    private final int[] votedFor;     // -1 when free
+    private final int[] votedFor; // -1 when free
     private final boolean[] inquiring;
     private final List<List<Integer>> queue = new ArrayList<>();
     private final List<boolean[]> failSent = new ArrayList<>();
     // peer side (Sanders' R_i − I_i): requests a client defers while it eats or asks with an older stamp
     private final List<List<Integer>> deferred = new ArrayList<>();
 
-    MaekawaVoters(int nodes, int places, QuorumSystem quorums, LamportClocks clocks, MessageChannels channels,
-                  ClientState[] state) {
+    MaekawaVoters(
+            int nodes,
+            int places,
+            QuorumSystem quorums,
+            LamportClocks clocks,
+            MessageChannels channels,
+            ClientState[] state) {
         this.quorums = quorums;
         this.clocks = clocks;
         this.channels = channels;

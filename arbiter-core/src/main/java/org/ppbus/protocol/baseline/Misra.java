@@ -30,18 +30,20 @@ public final class Misra extends BaselineFabric implements Recovering {
     static final int PING = 0;
     static final int PONG = 1;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("misra",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "misra",
                     "Misra's ring: the token (PING) and a checker (PONG) with counters mod N+1; regenerates a lost token")
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Misra(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("PING", width(n)), new Algorithm.MessageKind("PONG", width(n))))
+            .messages(n ->
+                    List.of(new Algorithm.MessageKind("PING", width(n)), new Algorithm.MessageKind("PONG", width(n))))
             // One token channel in from the predecessor and one out to the successor.
             .wires(n -> 2.0 * width(n))
             // As the token ring: PING serves each waiting processor once per round.
             .fairness((l, h) -> 1)
-            .claim(n -> new Algorithm.Cost("as the ring, plus PONG's N hops per round; one lost token regenerated",
-                    "1 … " + (n - 1)))
+            .claim(n -> new Algorithm.Cost(
+                    "as the ring, plus PONG's N hops per round; one lost token regenerated", "1 … " + (n - 1)))
             .build();
 
     /** The kind bit and a counter mod N + 1. */
@@ -50,10 +52,10 @@ public final class Misra extends BaselineFabric implements Recovering {
     }
 
     private final int modulus;
-    private final int[] seen;         // per node: kind * modulus + counter of the last token seen, -1 before the first
-    private int pingAt = 0;           // the node holding PING, -1 while it travels or is lost
+    private final int[] seen; // per node: kind * modulus + counter of the last token seen, -1 before the first
+    private int pingAt = 0; // the node holding PING, -1 while it travels or is lost
     private int pongAt = 0;
-    private int ping;                 // the counters the tokens carry
+    private int ping; // the counters the tokens carry
     private int pong;
     private int busy;
     private long recoveredAt = -1;
@@ -82,7 +84,8 @@ public final class Misra extends BaselineFabric implements Recovering {
         Message pongIn = null;
         for (Message m : channels.receive(cycle)) {
             if ((m.type() == PING ? pingIn : pongIn) != null) {
-                throw new IllegalStateException("two " + (m.type() == PING ? "PING" : "PONG") + " tokens arrived in cycle " + cycle);
+                throw new IllegalStateException(
+                        "two " + (m.type() == PING ? "PING" : "PONG") + " tokens arrived in cycle " + cycle);
             }
             if (m.type() == PING) {
                 pingIn = m;
@@ -148,7 +151,7 @@ public final class Misra extends BaselineFabric implements Recovering {
                     pingAt = -1;
                 }
             }
-            default -> { } // eating: keeps PING until req falls
+            default -> {} // eating: keeps PING until req falls
         }
     }
 
@@ -169,6 +172,7 @@ public final class Misra extends BaselineFabric implements Recovering {
 
     /** Both tokens are held or in flight: what the model knows and the nodes do not. */
     private boolean tokensExist() {
-        return (pingAt >= 0 || channels.inFlight(m -> m.type() == PING)) && (pongAt >= 0 || channels.inFlight(m -> m.type() == PONG));
+        return (pingAt >= 0 || channels.inFlight(m -> m.type() == PING))
+                && (pongAt >= 0 || channels.inFlight(m -> m.type() == PONG));
     }
 }

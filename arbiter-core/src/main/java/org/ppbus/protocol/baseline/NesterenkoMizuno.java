@@ -43,20 +43,28 @@ public final class NesterenkoMizuno extends BaselineFabric {
     static final int TYPE_BITS = 3;
     /** How often a RELEASE is sent again after a meal. */
     static final int RELEASE_RESENDS = 2;
+
     private static final int ROUND_SHIFT = 32;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("nesterenko-mizuno",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "nesterenko-mizuno",
                     "Nesterenko and Mizuno's quorums with timeouts and rounds on the plane's lines: survives lost messages")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new NesterenkoMizuno(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS,
-                    Quorums.onPlane(s.wiring()), timeout(s.latencyCycles()), s.grants(), s.messages()))
+            .factory(s -> new NesterenkoMizuno(
+                    s.nodes(),
+                    s.latencyCycles(),
+                    Algorithm.STAMP_BITS,
+                    Quorums.onPlane(s.wiring()),
+                    timeout(s.latencyCycles()),
+                    s.grants(),
+                    s.messages()))
             .messages(NesterenkoMizuno::kinds)
             .wires(NesterenkoMizuno::wiresPerNode)
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
-                return new Algorithm.Cost("3√N low load, 4√N high (FAILED), 6√N with INQUIRE and YIELD (√N := K)",
-                        3 * k + " … " + 6 * k);
+                return new Algorithm.Cost(
+                        "3√N low load, 4√N high (FAILED), 6√N with INQUIRE and YIELD (√N := K)", 3 * k + " … " + 6 * k);
             })
             .build();
 
@@ -82,31 +90,39 @@ public final class NesterenkoMizuno extends BaselineFabric {
 
     static List<Algorithm.MessageKind> kinds(int n) {
         int stamp = Algorithm.STAMP_BITS + Algorithm.idBits(n);
-        return List.of(new Algorithm.MessageKind("REQUEST", TYPE_BITS + stamp), new Algorithm.MessageKind("GRANT", TYPE_BITS + stamp),
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", TYPE_BITS + stamp),
+                new Algorithm.MessageKind("GRANT", TYPE_BITS + stamp),
                 new Algorithm.MessageKind("RELEASE", TYPE_BITS),
                 new Algorithm.MessageKind("INQUIRE", TYPE_BITS + stamp + Algorithm.STAMP_BITS),
                 new Algorithm.MessageKind("YIELD", TYPE_BITS + stamp + Algorithm.STAMP_BITS),
                 new Algorithm.MessageKind("FAILED", TYPE_BITS + stamp));
     }
 
-    private final int[][] quorum;      // K_i, ascending
-    private final boolean[][] inAk;    // [arbiter][client]: the client's quorum has the arbiter
+    private final int[][] quorum; // K_i, ascending
+    private final boolean[][] inAk; // [arbiter][client]: the client's quorum has the arbiter
     private final LamportClocks clocks;
     private final long timeout;
     // requester
     private final boolean[] needs;
     private int needing;
     private final boolean[][] granted; // L, by slot of K_i
-    private final long[][] due;        // per slot: when TIMEOUT fires, or -1
+    private final long[][] due; // per slot: when TIMEOUT fires, or -1
     private final int[][] releaseResends;
     private final PriorityQueue<long[]> timers = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
     // arbiter
     private final List<List<long[]>> queue = new ArrayList<>(); // per arbiter: {stamp, id}, by (stamp, id)
-    private final int[] lockId;        // -1 when the queue is empty
+    private final int[] lockId; // -1 when the queue is empty
     private final long[] round;
 
-    public NesterenkoMizuno(int nodes, int latencyCycles, int stampBits, int[][] quorum, long timeout,
-                            Fabric.GrantSink sink, MessageObserver observer) {
+    public NesterenkoMizuno(
+            int nodes,
+            int latencyCycles,
+            int stampBits,
+            int[][] quorum,
+            long timeout,
+            Fabric.GrantSink sink,
+            MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
         int places = nodes;
         this.quorum = new int[nodes][];
@@ -315,7 +331,8 @@ public final class NesterenkoMizuno extends BaselineFabric {
     }
 
     private void arbiterSend(int v, int j, int type, long ts, long rd, long cycle) {
-        channels.send(new Message(v, j, type, ts << ROUND_SHIFT | (rd & ((1L << ROUND_SHIFT) - 1)), width(type)), cycle);
+        channels.send(
+                new Message(v, j, type, ts << ROUND_SHIFT | (rd & ((1L << ROUND_SHIFT) - 1)), width(type)), cycle);
     }
 
     /** update(P_j, ts): j's request enters Q by stamp, replacing an older one of j's. */

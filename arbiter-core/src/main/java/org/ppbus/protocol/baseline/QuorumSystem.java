@@ -54,8 +54,9 @@ public record QuorumSystem(int[][][] choices, boolean alternate, int[][] inform,
             }
             choices[i] = choices[i].clone();
             for (int k = 0; k < choices[i].length; k++) {
-                choices[i][k] = new TreeSet<>(Arrays.stream(choices[i][k]).boxed().toList()).stream()
-                        .mapToInt(Integer::intValue).toArray();
+                choices[i][k] = new TreeSet<>(
+                                Arrays.stream(choices[i][k]).boxed().toList())
+                        .stream().mapToInt(Integer::intValue).toArray();
             }
         }
     }
@@ -144,7 +145,8 @@ public record QuorumSystem(int[][][] choices, boolean alternate, int[][] inform,
         if (inform != null) {
             for (int i = 0; i < clients(); i++) {
                 for (int j = i + 1; j < clients(); j++) {
-                    boolean peers = Arrays.binarySearch(choices[i][0], j) >= 0 && Arrays.binarySearch(choices[j][0], i) >= 0;
+                    boolean peers =
+                            Arrays.binarySearch(choices[i][0], j) >= 0 && Arrays.binarySearch(choices[j][0], i) >= 0;
                     if (!meet(inform[i], inform[j]) && !peers) {
                         return false;
                     }

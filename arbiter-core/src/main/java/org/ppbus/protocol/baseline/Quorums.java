@@ -6,8 +6,7 @@ import org.ppbus.protocol.Algorithm;
 
 /** The quorum constructions Maekawa's voting runs over, and the wires they need. */
 public final class Quorums {
-    private Quorums() {
-    }
+    private Quorums() {}
 
     /** Quorums on the projective plane of Campos–Carvalho: S_i, with stand-alone voters at fictitious points. */
     public static int[][] onPlane(org.ppbus.plane.Wiring w) {

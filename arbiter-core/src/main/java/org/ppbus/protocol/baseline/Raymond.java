@@ -22,8 +22,8 @@ public final class Raymond extends BaselineFabric {
     static final int REQUEST = 0;
     static final int PRIVILEGE = 1;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("raymond",
-                    "Raymond's token on a heap-shaped tree: 1-bit REQUEST and PRIVILEGE to neighbours")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "raymond", "Raymond's token on a heap-shaped tree: 1-bit REQUEST and PRIVILEGE to neighbours")
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Raymond(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
@@ -31,8 +31,8 @@ public final class Raymond extends BaselineFabric {
             .wires(Raymond::wiresPerNode)
             // No overtaking bound (the seeds promise freedom from starvation only): a request still
             // travelling can be passed by any node nearer the token.
-            .claim(n -> new Algorithm.Cost("≤ 2D (heap: D ≤ 2⌊log₂ n⌋); ≈ 4 at high load",
-                    "≤ " + 4 * (31 - Integer.numberOfLeadingZeros(n))))
+            .claim(n -> new Algorithm.Cost(
+                    "≤ 2D (heap: D ≤ 2⌊log₂ n⌋); ≈ 4 at high load", "≤ " + 4 * (31 - Integer.numberOfLeadingZeros(n))))
             .build();
 
     private final int[] holder;

@@ -24,13 +24,14 @@ public final class RicartAgrawala extends BaselineFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("ricart-agrawala",
-                    "Ricart and Agrawala: timestamped REQUEST to every node, REPLY when it may go")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "ricart-agrawala", "Ricart and Agrawala: timestamped REQUEST to every node, REPLY when it may go")
             .family(Algorithm.Family.PERMISSION)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new RicartAgrawala(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", requestWidth(n)),
-                    new Algorithm.MessageKind("REPLY", 1)))
+            .factory(s ->
+                    new RicartAgrawala(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", requestWidth(n)), new Algorithm.MessageKind("REPLY", 1)))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) requestWidth(n) * (n - 1))
             // As Lamport: at most two older stamped requests can pass a hungry processor.
@@ -47,7 +48,8 @@ public final class RicartAgrawala extends BaselineFabric {
     private final int[] replies;
     private final List<List<Integer>> deferred = new ArrayList<>();
 
-    public RicartAgrawala(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
+    public RicartAgrawala(
+            int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.replies = new int[nodes];
@@ -90,7 +92,8 @@ public final class RicartAgrawala extends BaselineFabric {
                 continue;
             }
             int j = (int) (m.payload() & ((1L << idBits) - 1));
-            long t = clocks.receive(i, j, m.payload()); // the sender's current request: it cannot make another before i replies
+            long t = clocks.receive(
+                    i, j, m.payload()); // the sender's current request: it cannot make another before i replies
             boolean mineFirst = state[i] == ClientState.EATING
                     || (state[i] == ClientState.HUNGRY && clocks.before(clocks.stamp(i), i, t, j));
             if (mineFirst) {
@@ -107,5 +110,4 @@ public final class RicartAgrawala extends BaselineFabric {
             sink.granted(i, cycle);
         }
     }
-
 }

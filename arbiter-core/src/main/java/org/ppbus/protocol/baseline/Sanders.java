@@ -14,20 +14,21 @@ import org.ppbus.protocol.Algorithm;
  * structure whose cost the seed bounds: |I_i − {i}| + 2|R_i − {i}| = 3(K − 1) messages at least.
  */
 public final class Sanders {
-    private Sanders() {
-    }
+    private Sanders() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named("sanders",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "sanders",
                     "Sanders' information structures (R_i, I_i) as data; run on the plane's lines (R_i = I_i = S_i)")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(),
-                    s.messages()))
+            .factory(s -> new Maekawa(
+                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(), s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
-                return new Algorithm.Cost("|I_i − {i}| + 2|R_i − {i}| … + 2ΣDM; 3(K − 1) remote with Maekawa sets",
+                return new Algorithm.Cost(
+                        "|I_i − {i}| + 2|R_i − {i}| … + 2ΣDM; 3(K − 1) remote with Maekawa sets",
                         3 * (k - 1) + " … " + (3 * (k - 1) + 8 * k));
             })
             .build();

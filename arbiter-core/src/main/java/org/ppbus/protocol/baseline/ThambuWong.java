@@ -68,44 +68,49 @@ public final class ThambuWong extends BaselineFabric {
     /** Width of the hand-off cycle a request carries along a successor pointer (a free-running bus counter). */
     public static final int CYCLE_BITS = 16;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("thambu-wong",
-                    "Thambu and Wong's token with a request queue, on the projective plane's lines")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "thambu-wong", "Thambu and Wong's token with a request queue, on the projective plane's lines")
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new ThambuWong(s.wiring(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(n -> List.of(
                     new Algorithm.MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),
-                    new Algorithm.MessageKind("TOKEN", 2 + (32 - Integer.numberOfLeadingZeros(n))
-                            + (n - 1) * Algorithm.idBits(n) + SEQ_BITS * n),
-                    new Algorithm.MessageKind("I_HAVE", 2), new Algorithm.MessageKind("RELINQUISH", 2)))
+                    new Algorithm.MessageKind(
+                            "TOKEN",
+                            2 + (32 - Integer.numberOfLeadingZeros(n)) + (n - 1) * Algorithm.idBits(n) + SEQ_BITS * n),
+                    new Algorithm.MessageKind("I_HAVE", 2),
+                    new Algorithm.MessageKind("RELINQUISH", 2)))
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
             // each counted once. Routed requests also carry the successor flag and a 16-bit hand-off
             // cycle, and the token has channels of its own, as wide as a request, over which the
             // queue is sent serially.
             .wires(n -> (double) ((3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS)
-                    + (3 + Algorithm.idBits(n) + SEQ_BITS)) * (n - 1))
+                            + (3 + Algorithm.idBits(n) + SEQ_BITS))
+                    * (n - 1))
             // No overtaking bound: it serves in order of arrival at the holder, after routes of
             // different lengths.
-            .claim(n -> new Algorithm.Cost("0 … 3√N + 2 (check against 3K + 2)",
+            .claim(n -> new Algorithm.Cost(
+                    "0 … 3√N + 2 (check against 3K + 2)",
                     "0 … " + (3 * Wiring.forNodes(n).lineSize() + 2)))
             .build();
 
-    private final int[][] superiors;   // real node -> S_i − {i}
-    private final int[] control;       // per place: the inferior holding the token, or -1
-    private final int[] successor;     // per real node: the last node of the queue it sent with the token, or -1
+    private final int[][] superiors; // real node -> S_i − {i}
+    private final int[] control; // per place: the inferior holding the token, or -1
+    private final int[] successor; // per real node: the last node of the queue it sent with the token, or -1
     private final boolean[] token;
-    private final long[] seq;          // per node: its current (or last) request number, unwrapped
+    private final long[] seq; // per node: its current (or last) request number, unwrapped
     private final boolean[] sentOwnOn; // per node: a copy of its current request came back and was sent on
-    private final long[] served;       // travels with the token: each node's last served request number
+    private final long[] served; // travels with the token: each node's last served request number
     private final ArrayDeque<Integer> tokenQueue = new ArrayDeque<>(); // travels with the token
     private final List<ArrayDeque<long[]>> pending = new ArrayList<>(); // {requester, seq} kept for the token
     private final long[] relinquishAt;
     private final long[] answersUntil;
-    private final long[] lastHandOff;  // per real node: the cycle of its last hand-off, or -1
+    private final long[] lastHandOff; // per real node: the cycle of its last hand-off, or -1
     // The hand-off cycle carried by a request sent along a successor pointer (the model keeps it
     // unwrapped beside the message; the wire carries CYCLE_BITS of it).
     private final java.util.IdentityHashMap<Message, Long> viaSuccessor = new java.util.IdentityHashMap<>();
-    private final ArrayDeque<Integer> relinquishing = new ArrayDeque<>(); // due in time order: all are L after a hand-off
+    private final ArrayDeque<Integer> relinquishing =
+            new ArrayDeque<>(); // due in time order: all are L after a hand-off
     private final int lengthBits;
     private final MessageChannels directory;
     private final MessageChannels tokenLinks;
@@ -115,7 +120,8 @@ public final class ThambuWong extends BaselineFabric {
         this.superiors = new int[nodes][];
         for (int i = 0; i < nodes; i++) {
             int self = i;
-            superiors[i] = Arrays.stream(wiring.arbitersOf(i)).filter(a -> a != self).toArray();
+            superiors[i] =
+                    Arrays.stream(wiring.arbitersOf(i)).filter(a -> a != self).toArray();
         }
         this.control = new int[wiring.points()];
         Arrays.fill(control, -1);
@@ -194,8 +200,14 @@ public final class ThambuWong extends BaselineFabric {
         for (Message m : arrived) {
             int p = m.to();
             switch (m.type()) {
-                case REQUEST -> onRequest(p, requester(m.payload()), m.payload() >>> 32, (m.payload() & 1) == 1,
-                        viaSuccessor.containsKey(m) ? viaSuccessor.remove(m) : -2, cycle);
+                case REQUEST ->
+                    onRequest(
+                            p,
+                            requester(m.payload()),
+                            m.payload() >>> 32,
+                            (m.payload() & 1) == 1,
+                            viaSuccessor.containsKey(m) ? viaSuccessor.remove(m) : -2,
+                            cycle);
                 case TOKEN -> onToken(p, cycle);
                 case I_HAVE -> control[p] = m.from();
                 case RELINQUISH -> {
@@ -225,7 +237,10 @@ public final class ThambuWong extends BaselineFabric {
      * keeps the unwrapped number in the upper half to check every 2-bit decision against it.
      */
     private static long request(int requester, long sequence, boolean routed) {
-        return (sequence << 32) | ((long) requester << (1 + SEQ_BITS)) | ((sequence & SEQ_MASK) << 1) | (routed ? 1 : 0);
+        return (sequence << 32)
+                | ((long) requester << (1 + SEQ_BITS))
+                | ((sequence & SEQ_MASK) << 1)
+                | (routed ? 1 : 0);
     }
 
     private static int requester(long payload) {
@@ -293,8 +308,8 @@ public final class ThambuWong extends BaselineFabric {
         long window = 1L << CYCLE_BITS;
         long messageAge = cycle - named;
         if (messageAge >= window) {
-            throw new IllegalStateException("a request carried a hand-off cycle " + messageAge + " cycles old, more than "
-                    + CYCLE_BITS + " bits can date; the run is refused");
+            throw new IllegalStateException("a request carried a hand-off cycle " + messageAge
+                    + " cycles old, more than " + CYCLE_BITS + " bits can date; the run is refused");
         }
         long sinceHandOff = lastHandOff[p] < 0 ? window - 1 : Math.min(window - 1, cycle - lastHandOff[p]);
         boolean wire = sinceHandOff < messageAge;
@@ -316,8 +331,9 @@ public final class ThambuWong extends BaselineFabric {
     private boolean ownCurrent(int p, long s) {
         boolean wire = ((seq[p] - s) & SEQ_MASK) == 0;
         if (wire != (s == seq[p])) {
-            throw new IllegalStateException("a copy of request " + s + " of node " + p + " came back when its current one is "
-                    + seq[p] + "; " + SEQ_BITS + "-bit sequence numbers cannot tell; the run is refused");
+            throw new IllegalStateException(
+                    "a copy of request " + s + " of node " + p + " came back when its current one is " + seq[p] + "; "
+                            + SEQ_BITS + "-bit sequence numbers cannot tell; the run is refused");
         }
         return wire;
     }
@@ -379,6 +395,7 @@ public final class ThambuWong extends BaselineFabric {
 
     private void send(int from, int to, int type, long payload, int bits, long cycle) {
         boolean lookup = type == I_HAVE || type == RELINQUISH || (type == REQUEST && (payload & 1) == 0);
-        (lookup ? directory : type == TOKEN ? tokenLinks : channels).send(new Message(from, to, type, payload, bits), cycle);
+        (lookup ? directory : type == TOKEN ? tokenLinks : channels)
+                .send(new Message(from, to, type, payload, bits), cycle);
     }
 }

@@ -18,8 +18,8 @@ import org.ppbus.protocol.ClientState;
  * the deadlock and livelock watchdogs need to know.
  */
 public final class TokenRing extends BaselineFabric {
-    public static final Algorithm ALGORITHM = Algorithm.named("token-ring",
-                    "a token circulating on a ring: 1-bit TOKEN messages to the successor")
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "token-ring", "a token circulating on a ring: 1-bit TOKEN messages to the successor")
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new TokenRing(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
@@ -31,8 +31,8 @@ public final class TokenRing extends BaselineFabric {
             .claim(n -> new Algorithm.Cost("d ≤ N − 1 hops; 1 per entry under saturation", "1 … " + (n - 1)))
             .build();
 
-    private int holder = 0;        // -1 while the token is in flight
-    private int busy;              // processors asking or eating
+    private int holder = 0; // -1 while the token is in flight
+    private int busy; // processors asking or eating
 
     public TokenRing(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
@@ -67,7 +67,7 @@ public final class TokenRing extends BaselineFabric {
                     holder = -1;
                 }
             }
-            default -> { } // eating: keeps the token until req falls
+            default -> {} // eating: keeps the token until req falls
         }
     }
 

@@ -22,15 +22,15 @@ import org.ppbus.protocol.Algorithm;
  * quorum at N = 7 has 4 voters, the seed's ⌈(N + 1)/2⌉.
  */
 public final class TreeQuorum {
-    private TreeQuorum() {
-    }
+    private TreeQuorum() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named("tree-quorum",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "tree-quorum",
                     "Agrawal and El Abbadi's tree quorum: a root-to-leaf path of a binary tree, about log N voters")
             .family(Algorithm.Family.QUORUM)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(),
-                    s.messages()))
+            .factory(s -> new Maekawa(
+                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
             .claim(n -> {
@@ -75,7 +75,9 @@ public final class TreeQuorum {
      */
     public static int[] avoiding(int n, int i, java.util.Set<Integer> failed) {
         List<Integer> q = getQuorum(n, i, 0, failed);
-        return q == null ? null : q.stream().mapToInt(Integer::intValue).sorted().toArray();
+        return q == null
+                ? null
+                : q.stream().mapToInt(Integer::intValue).sorted().toArray();
     }
 
     private static List<Integer> getQuorum(int n, int i, int v, java.util.Set<Integer> failed) {
@@ -125,5 +127,4 @@ public final class TreeQuorum {
         }
         return w;
     }
-
 }

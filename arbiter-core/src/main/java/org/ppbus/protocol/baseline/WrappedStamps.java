@@ -43,8 +43,8 @@ final class WrappedStamps {
         boolean wire = wa == wb ? i < j : ((wb - wa) & mask) < 1L << (bits - 1);
         boolean truth = a == b ? i < j : a < b;
         if (wire != truth) {
-            throw new IllegalStateException("timestamps " + a + " (of " + i + ") and " + b + " (of " + j + ") wrapped beyond what " + bits
-                    + " bits can order; the run is refused (use wider timestamps)");
+            throw new IllegalStateException("timestamps " + a + " (of " + i + ") and " + b + " (of " + j
+                    + ") wrapped beyond what " + bits + " bits can order; the run is refused (use wider timestamps)");
         }
         return wire;
     }

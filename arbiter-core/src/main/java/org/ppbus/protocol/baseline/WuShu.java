@@ -33,13 +33,16 @@ public final class WuShu extends BaselineFabric {
     static final int RELEASE = 3;
     private static final int COORDINATOR = 0;
 
-    public static final Algorithm ALGORITHM = Algorithm.named("wu-shu",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "wu-shu",
                     "Wu and Shu's coordinator with a token: REQUEST, FORWARD, GRANT and RELEASE; 3 per entry, 3 or 4 at high load")
             .family(Algorithm.Family.CENTRAL)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new WuShu(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
-                    new Algorithm.MessageKind("FORWARD", 2 + Algorithm.idBits(n) + 1), new Algorithm.MessageKind("GRANT", 2),
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
+                    new Algorithm.MessageKind("FORWARD", 2 + Algorithm.idBits(n) + 1),
+                    new Algorithm.MessageKind("GRANT", 2),
                     new Algorithm.MessageKind("RELEASE", 2)))
             // Channels with the coordinator both ways (REQUEST in, FORWARD out) and, for the token,
             // from every node to every other: averaged over the nodes.
@@ -50,12 +53,12 @@ public final class WuShu extends BaselineFabric {
             .build();
 
     private boolean coordinatorHasToken = true;
-    private int tail = -1;                 // the last client granted or forwarded to
-    private final int[] forwardedTo;       // coordinator: whom it named to each client, or -1
-    private final long[] requestsSeen;     // coordinator: requests from each client
-    private final long[] requestsMade;     // client: its own requests
-    private final int[] next;              // client: the successor a FORWARD named for this request, or -1
-    private final boolean[] holds;         // client: has the token
+    private int tail = -1; // the last client granted or forwarded to
+    private final int[] forwardedTo; // coordinator: whom it named to each client, or -1
+    private final long[] requestsSeen; // coordinator: requests from each client
+    private final long[] requestsMade; // client: its own requests
+    private final int[] next; // client: the successor a FORWARD named for this request, or -1
+    private final boolean[] holds; // client: has the token
 
     public WuShu(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
@@ -69,11 +72,12 @@ public final class WuShu extends BaselineFabric {
     }
 
     private int bits(int type) {
-        return 2 + switch (type) {
-            case REQUEST -> idBits;
-            case FORWARD -> idBits + 1;
-            default -> 0;
-        };
+        return 2
+                + switch (type) {
+                    case REQUEST -> idBits;
+                    case FORWARD -> idBits + 1;
+                    default -> 0;
+                };
     }
 
     @Override
@@ -126,7 +130,8 @@ public final class WuShu extends BaselineFabric {
             channels.send(new Message(COORDINATOR, j, GRANT, 0, bits(GRANT)), cycle);
         } else {
             forwardedTo[tail] = j;
-            channels.send(new Message(COORDINATOR, tail, FORWARD, (long) j << 1 | (requestsSeen[tail] & 1), bits(FORWARD)),
+            channels.send(
+                    new Message(COORDINATOR, tail, FORWARD, (long) j << 1 | (requestsSeen[tail] & 1), bits(FORWARD)),
                     cycle);
         }
         tail = j;

@@ -26,11 +26,11 @@ final class ArbiterUnit {
     private final PriorityList priority;
     private final PortQueues out;
     private final RuleSet rules;
-    private final boolean[] dead;   // +reclaim: ports whose client has crashed
-    private final HealClock clock;  // +heal only, else null
+    private final boolean[] dead; // +reclaim: ports whose client has crashed
+    private final HealClock clock; // +heal only, else null
     private int owner = NIL;
-    private int returned;           // +heal, within one evaluation: the port whose return arrived
-    private boolean probe;          // +heal, within one evaluation: ask OWNER for its fork
+    private int returned; // +heal, within one evaluation: the port whose return arrived
+    private boolean probe; // +heal, within one evaluation: ask OWNER for its fork
 
     ArbiterUnit(int id, int[] clients, int[] linkOfPort, RuleSet rules, Healing healing) {
         this.id = id;
@@ -219,8 +219,11 @@ final class ArbiterUnit {
 
     private void checkOwner(int port, int code, long cycle, ProtocolObserver observer) {
         if (owner != port) {
-            observer.anomaly("arbiter " + id, Symbols.c2aName(code) + " from client " + clients[port]
-                    + " which is not OWNER (" + (owner == NIL ? "NIL" : "client " + clients[owner]) + ")", cycle);
+            observer.anomaly(
+                    "arbiter " + id,
+                    Symbols.c2aName(code) + " from client " + clients[port] + " which is not OWNER ("
+                            + (owner == NIL ? "NIL" : "client " + clients[owner]) + ")",
+                    cycle);
         }
     }
 

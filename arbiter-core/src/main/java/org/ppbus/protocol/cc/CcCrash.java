@@ -58,17 +58,31 @@ final class CcCrash {
      * of those whose line passes through it only the client that keeps its fork can.
      */
     static Algorithm.Derived survivors(Wiring wiring, List<Object> options, int dead) {
-        boolean reclaim = options.stream().filter(RuleSet.class::isInstance).map(RuleSet.class::cast)
-                .findFirst().orElse(RuleSet.FIXED).reclaim();
+        boolean reclaim = options.stream()
+                .filter(RuleSet.class::isInstance)
+                .map(RuleSet.class::cast)
+                .findFirst()
+                .orElse(RuleSet.FIXED)
+                .reclaim();
         if (!reclaim) {
-            return new Algorithm.Derived(new int[0], new int[0], new int[0], "without +reclaim no survivor is sure:"
-                    + " the dead node keeps its forks, a client waiting for one keeps its clean forks, and any two lines meet");
+            return new Algorithm.Derived(
+                    new int[0],
+                    new int[0],
+                    new int[0],
+                    "without +reclaim no survivor is sure:"
+                            + " the dead node keeps its forks, a client waiting for one keeps its clean forks, and any two lines meet");
         }
-        int[] through = Arrays.stream(wiring.clientsOf(dead)).filter(c -> c != dead).toArray();
+        int[] through =
+                Arrays.stream(wiring.clientsOf(dead)).filter(c -> c != dead).toArray();
         int[] avoid = IntStream.range(0, wiring.nodes())
-                .filter(c -> c != dead && Arrays.stream(through).noneMatch(t -> t == c)).toArray();
-        return new Algorithm.Derived(avoid, new int[0], through, "+reclaim: the clients whose line avoids arbiter " + dead
-                + " survive; of those through it, only the one that keeps its fork can");
+                .filter(c -> c != dead && Arrays.stream(through).noneMatch(t -> t == c))
+                .toArray();
+        return new Algorithm.Derived(
+                avoid,
+                new int[0],
+                through,
+                "+reclaim: the clients whose line avoids arbiter " + dead
+                        + " survive; of those through it, only the one that keeps its fork can");
     }
 
     /**
@@ -78,7 +92,9 @@ final class CcCrash {
     static void save(CcCrash crash, StateBits w, long afterCycle, int nodes, int latencyCycles) {
         // Fixed width, zeros for no crash: a search stores states in a fixed number of words.
         w.write(crash == null ? 0 : crash.node + 1, StateBits.widthFor(nodes));
-        w.write(crash == null ? 0 : (int) Math.max(0, crash.knownAt - afterCycle), StateBits.widthFor(2 * latencyCycles));
+        w.write(
+                crash == null ? 0 : (int) Math.max(0, crash.knownAt - afterCycle),
+                StateBits.widthFor(2 * latencyCycles));
     }
 
     /** Restores what {@link #save} wrote so that {@code atCycle} is the next cycle evaluated. */

@@ -23,13 +23,18 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
      * of the plane. Its factory reads a {@link RuleSet} (default fixed), an {@link InitialState}
      * (default the cold start), a {@link ProtocolObserver} and {@link Evaluation} from the setting.
      */
-    public static final Algorithm ALGORITHM = Algorithm.named("campos-carvalho",
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "campos-carvalho",
                     "Campos and Carvalho's arbiters on a projective plane: 2-bit fork and request symbols")
             .family(Algorithm.Family.FORKS)
             .factory(CcNetwork::create)
-            .messages(n -> List.of(new Algorithm.MessageKind("CleanFORK", 2), new Algorithm.MessageKind("DirtyFORK", 2),
-                    new Algorithm.MessageKind("Request (client)", 2), new Algorithm.MessageKind("FORK", 2),
-                    new Algorithm.MessageKind("Request (arbiter)", 2), new Algorithm.MessageKind("StrongRequest", 2)))
+            .messages(n -> List.of(
+                    new Algorithm.MessageKind("CleanFORK", 2),
+                    new Algorithm.MessageKind("DirtyFORK", 2),
+                    new Algorithm.MessageKind("Request (client)", 2),
+                    new Algorithm.MessageKind("FORK", 2),
+                    new Algorithm.MessageKind("Request (arbiter)", 2),
+                    new Algorithm.MessageKind("StrongRequest", 2)))
             .wires(Symbols::wiresPerNode)
             // The reclaim reaches the neighbour 2L cycles after the req edge; until then it re-enters
             // on parked forks once per period H + 2, and after it it cannot start another meal
@@ -39,19 +44,32 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
                 int k = Wiring.forNodes(n).lineSize();
                 return new Algorithm.Cost("0 … 4√n (√n := K)", "0 … " + 4 * k);
             })
-            .features(Algorithm.Feature.SYMBOLS, Algorithm.Feature.RULES, Algorithm.Feature.FAULTS,
-                    Algorithm.Feature.REENTRY, Algorithm.Feature.RTL)
+            .features(
+                    Algorithm.Feature.SYMBOLS,
+                    Algorithm.Feature.RULES,
+                    Algorithm.Feature.FAULTS,
+                    Algorithm.Feature.REENTRY,
+                    Algorithm.Feature.RTL)
             .survival(CcCrash::survivors)
             .build();
 
     /** Whether every unit is evaluated every cycle (faults and checks need it) or only the due ones. */
-    public enum Evaluation { DUE_UNITS, EVERY_UNIT }
+    public enum Evaluation {
+        DUE_UNITS,
+        EVERY_UNIT
+    }
 
     private static CcNetwork create(Algorithm.Setting s) {
-        Options options = new Options(s.latencyCycles(), s.option(RuleSet.class).orElse(RuleSet.FIXED),
+        Options options = new Options(
+                s.latencyCycles(),
+                s.option(RuleSet.class).orElse(RuleSet.FIXED),
                 s.option(Evaluation.class).orElse(Evaluation.DUE_UNITS) == Evaluation.EVERY_UNIT);
         InitialState initial = s.option(InitialState.class).orElseGet(() -> InitialState.coldStart(s.wiring()));
-        return new CcNetwork(s.wiring(), options, initial, s.grants(),
+        return new CcNetwork(
+                s.wiring(),
+                options,
+                initial,
+                s.grants(),
                 s.option(ProtocolObserver.class).orElse(ProtocolObserver.NONE));
     }
 
@@ -59,7 +77,7 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     private final RuleSet rules;
     private final int latencyCycles;
     private final Scheduler scheduler;
-    private ChannelBank a2c;                 // wrapped when a fault is injected
+    private ChannelBank a2c; // wrapped when a fault is injected
     private ChannelBank c2a;
     private final ClientUnit[] clients;
     private final ArbiterUnit[] arbiters;
@@ -82,8 +100,8 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         }
     }
 
-    public CcNetwork(Wiring wiring, Options options, InitialState initial, Fabric.GrantSink sink,
-                     ProtocolObserver observer) {
+    public CcNetwork(
+            Wiring wiring, Options options, InitialState initial, Fabric.GrantSink sink, ProtocolObserver observer) {
         if (initial.wiring() != wiring) {
             throw new IllegalArgumentException("initial state is for another wiring");
         }
@@ -145,7 +163,8 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     }
 
     /** The contract's reset state. */
-    public static CcNetwork coldStart(Wiring wiring, Options options, Fabric.GrantSink sink, ProtocolObserver observer) {
+    public static CcNetwork coldStart(
+            Wiring wiring, Options options, Fabric.GrantSink sink, ProtocolObserver observer) {
         return new CcNetwork(wiring, options, InitialState.coldStart(wiring), sink, observer);
     }
 
@@ -281,13 +300,15 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     @Override
     public int forksInTransit(int link) {
         int k = wiring.lineSize();
-        return c2a.countedInFlight(link, viewCycle) + a2c.countedInFlight(link, viewCycle)
+        return c2a.countedInFlight(link, viewCycle)
+                + a2c.countedInFlight(link, viewCycle)
                 + clients[wiring.linkClient(link)].queues().count(link % k, C2A_FORKS)
                 + arbiters[wiring.linkArbiter(link)].queues().count(linkPort[link], A2C_FORKS);
     }
 
     /** The codes that carry a fork, as bit masks (bit c for code c) in each direction. */
     private static final int C2A_FORKS = Symbols.forkCodes(Direction.C2A);
+
     private static final int A2C_FORKS = Symbols.forkCodes(Direction.A2C);
 
     /** Symbols waiting in the sender's output queue of a link, head first. */

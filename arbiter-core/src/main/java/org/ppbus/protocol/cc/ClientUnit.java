@@ -28,11 +28,11 @@ final class ClientUnit {
     private ClientState state = ClientState.THINKING;
     private boolean reqIn;
     private boolean directReentry;
-    private int deadSlot = -1;      // +reclaim: the slot of a crashed arbiter
-    private boolean doomed;         // +reclaim: it needs that arbiter's fork and does not hold it
-    private final HealClock clock;  // +heal only, else null
+    private int deadSlot = -1; // +reclaim: the slot of a crashed arbiter
+    private boolean doomed; // +reclaim: it needs that arbiter's fork and does not hold it
+    private final HealClock clock; // +heal only, else null
     private final byte[] lastReturn; // +heal: the code of the last return per link, 0 before any
-    private final byte[] regen;      // +heal: a return to send again, 0 for none
+    private final byte[] regen; // +heal: a return to send again, 0 for none
 
     ClientUnit(int id, int slots, RuleSet rules, Healing healing) {
         this.id = id;
@@ -54,8 +54,7 @@ final class ClientUnit {
     }
 
     /** Returns true if the unit changed state or drove a symbol, so it must run next cycle too. */
-    boolean evaluate(long cycle, ChannelBank a2c, ChannelBank c2a, Fabric.GrantSink sink,
-                     ProtocolObserver observer) {
+    boolean evaluate(long cycle, ChannelBank a2c, ChannelBank c2a, Fabric.GrantSink sink, ProtocolObserver observer) {
         ClientState before = state;
         boolean active = false;
         // (0) Environment: R1 / R3 act on req(t) before the rules (docs/SPEC.md (contract) timing).

@@ -55,5 +55,4 @@ record Healing(int latency) {
     boolean returnEcho(int sinceGrant) {
         return sinceGrant < 2 * latency;
     }
-
 }

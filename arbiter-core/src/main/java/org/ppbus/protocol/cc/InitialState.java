@@ -119,10 +119,12 @@ public final class InitialState implements StateView {
                 }
                 int tokens = ((cf & LinkFlags.REQ) != 0 ? 1 : 0) + ((arbiterFlags[j][m] & LinkFlags.REQ) != 0 ? 1 : 0);
                 if (tokens != 1) {
-                    errors.add("link client " + c + " - arbiter " + j + " has " + tokens + " request tokens, expected 1");
+                    errors.add(
+                            "link client " + c + " - arbiter " + j + " has " + tokens + " request tokens, expected 1");
                 }
                 if (fork && (arbiterFlags[j][m] & LinkFlags.REQ) != 0 && (arbiterFlags[j][m] & LinkFlags.SREQ) == 0) {
-                    errors.add("arbiter " + j + " lent its fork to " + c + " without the strong-request permission (A6a)");
+                    errors.add(
+                            "arbiter " + j + " lent its fork to " + c + " without the strong-request permission (A6a)");
                 }
             }
             if (holders == 0 && ownerPort[j] != ArbiterUnit.NIL) {

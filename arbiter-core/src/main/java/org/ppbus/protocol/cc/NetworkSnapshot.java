@@ -9,11 +9,16 @@ import org.ppbus.link.ChannelBank;
  * relative to the cycle, so that states a cycle apart compare equal.
  */
 final class NetworkSnapshot {
-    private NetworkSnapshot() {
-    }
+    private NetworkSnapshot() {}
 
-    static long[] save(ClientUnit[] clients, ArbiterUnit[] arbiters, ChannelBank a2c, ChannelBank c2a, CcCrash crash,
-                       int latencyCycles, long afterCycle) {
+    static long[] save(
+            ClientUnit[] clients,
+            ArbiterUnit[] arbiters,
+            ChannelBank a2c,
+            ChannelBank c2a,
+            CcCrash crash,
+            int latencyCycles,
+            long afterCycle) {
         StateBits w = new StateBits();
         for (ClientUnit c : clients) {
             c.save(w, afterCycle);
@@ -28,8 +33,15 @@ final class NetworkSnapshot {
     }
 
     /** Restores the units and channels; returns the crash the state holds, or null. */
-    static CcCrash load(long[] state, ClientUnit[] clients, ArbiterUnit[] arbiters, ChannelBank a2c, ChannelBank c2a,
-                        boolean recovers, int latencyCycles, long atCycle) {
+    static CcCrash load(
+            long[] state,
+            ClientUnit[] clients,
+            ArbiterUnit[] arbiters,
+            ChannelBank a2c,
+            ChannelBank c2a,
+            boolean recovers,
+            int latencyCycles,
+            long atCycle) {
         StateBits r = new StateBits(state);
         for (ClientUnit c : clients) {
             c.restore(r, atCycle);

@@ -52,7 +52,8 @@ public final class PriorityList {
     /** Sets the order: {@code order[0]} is the highest-priority port. */
     void load(int[] order) {
         if (order.length != rank.length) {
-            throw new IllegalArgumentException("priority order has " + order.length + " ports, expected " + rank.length);
+            throw new IllegalArgumentException(
+                    "priority order has " + order.length + " ports, expected " + rank.length);
         }
         boolean[] seen = new boolean[rank.length];
         for (int r = 0; r < order.length; r++) {

@@ -51,7 +51,8 @@ public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim, boole
         if (s.endsWith("+heal")) {
             RuleSet base = parse(s.substring(0, s.length() - "+heal".length()));
             if (base.heal || base.reclaim) {
-                throw new IllegalArgumentException("unknown rule set '" + text + "' (write fixed+heal, fixed+heal+reclaim)");
+                throw new IllegalArgumentException(
+                        "unknown rule set '" + text + "' (write fixed+heal, fixed+heal+reclaim)");
             }
             return new RuleSet(base.f1, base.f2, base.f3, false, true);
         }
@@ -59,7 +60,8 @@ public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim, boole
             return FIXED;
         }
         if (!s.startsWith("literal")) {
-            throw new IllegalArgumentException("unknown rule set '" + text + "' (fixed, literal, literal+F1+F2..., each with +heal and +reclaim)");
+            throw new IllegalArgumentException(
+                    "unknown rule set '" + text + "' (fixed, literal, literal+F1+F2..., each with +heal and +reclaim)");
         }
         boolean f1 = false;
         boolean f2 = false;
@@ -67,7 +69,7 @@ public record RuleSet(boolean f1, boolean f2, boolean f3, boolean reclaim, boole
         String rest = s.substring("literal".length());
         for (String part : rest.split("\\+")) {
             switch (part) {
-                case "" -> { }
+                case "" -> {}
                 case "f1" -> f1 = true;
                 case "f2" -> f2 = true;
                 case "f3" -> f3 = true;

@@ -10,11 +10,13 @@ public final class Symbols {
 
     /** Arbiter → client. */
     public static final int FORK = 1;
+
     public static final int A_REQUEST = 2;
     public static final int STRONG_REQUEST = 3;
 
     /** Client → arbiter. */
     public static final int CLEAN_FORK = 1;
+
     public static final int DIRTY_FORK = 2;
     public static final int C_REQUEST = 3;
 
@@ -24,7 +26,9 @@ public final class Symbols {
      */
     static double wiresPerNode(int nodes) {
         org.ppbus.plane.Wiring w = org.ppbus.plane.Wiring.forNodes(nodes);
-        long remote = java.util.stream.IntStream.range(0, w.links()).filter(link -> !w.isLocal(link)).count();
+        long remote = java.util.stream.IntStream.range(0, w.links())
+                .filter(link -> !w.isLocal(link))
+                .count();
         return 4.0 * remote / w.nodes();
     }
 

@@ -50,11 +50,22 @@ class ChangSinghalLiuTest {
      */
     @Test
     void theTokensLastHolderShortensARoot() {
-        Harness h = harness(4, 30).request(0, 2).request(1, 3).request(2, 5).request(3, 7).run(300);
+        Harness h = harness(4, 30)
+                .request(0, 2)
+                .request(1, 3)
+                .request(2, 5)
+                .request(3, 7)
+                .run(300);
         assertEquals(4, h.grants.size());
         assertEquals(8, h.sent.size());
         assertEquals(1, fabric.newsFromTokens());
-        Harness again = harness(4, 30).request(0, 2).request(1, 3).request(2, 5).request(3, 7).request(1, 200).run(400);
+        Harness again = harness(4, 30)
+                .request(0, 2)
+                .request(1, 3)
+                .request(2, 5)
+                .request(3, 7)
+                .request(1, 200)
+                .run(400);
         assertEquals(5, again.grants.size());
         assertEquals(8 + 2, again.sent.size());
     }

@@ -102,7 +102,9 @@ class CrashedVoterTest {
                         }
                         int[] first = q.quorum(i, 0);
                         int d = dead;
-                        int[] eff = Arrays.stream(first).anyMatch(v -> v == d) ? q.detour().avoiding(i, java.util.Set.of(dead)) : first;
+                        int[] eff = Arrays.stream(first).anyMatch(v -> v == d)
+                                ? q.detour().avoiding(i, java.util.Set.of(dead))
+                                : first;
                         if (name.equals("tree") && n == 2) {
                             assertEquals(null, eff);
                             continue;
@@ -114,7 +116,9 @@ class CrashedVoterTest {
                     for (int a = 0; a < used.size(); a++) {
                         for (int b = a + 1; b < used.size(); b++) {
                             int[] y = used.get(b);
-                            assertTrue(Arrays.stream(used.get(a)).anyMatch(v -> Arrays.stream(y).anyMatch(w -> w == v)),
+                            assertTrue(
+                                    Arrays.stream(used.get(a))
+                                            .anyMatch(v -> Arrays.stream(y).anyMatch(w -> w == v)),
                                     name + " n=" + n + " dead " + dead);
                         }
                     }

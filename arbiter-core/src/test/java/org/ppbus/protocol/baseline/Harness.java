@@ -79,6 +79,10 @@ final class Harness implements Fabric.GrantSink, MessageObserver {
     }
 
     long grantCycle(int node) {
-        return grants.stream().filter(g -> g[0] == node).mapToLong(g -> g[1]).findFirst().orElse(-1);
+        return grants.stream()
+                .filter(g -> g[0] == node)
+                .mapToLong(g -> g[1])
+                .findFirst()
+                .orElse(-1);
     }
 }

@@ -22,8 +22,10 @@ class LiHudakTest {
             chain[i] = i - 1;
         }
         LiHudak[] f = new LiHudak[1];
-        Harness h = new Harness(2).with((s, o) -> f[0] = new LiHudak(n, latency, chain, s, o))
-                .request(n - 1, 4).run(4 + 3L * n * latency);
+        Harness h = new Harness(2)
+                .with((s, o) -> f[0] = new LiHudak(n, latency, chain, s, o))
+                .request(n - 1, 4)
+                .run(4 + 3L * n * latency);
         assertEquals(n, h.sent.size());
         assertEquals(n - 1, h.ofType(LiHudak.REQ));
         assertEquals(1, h.ofType(LiHudak.TOKEN));
@@ -42,8 +44,11 @@ class LiHudakTest {
     void nextPointerHandsTheTokenOnInOneMessage(int latency) {
         int n = 6;
         int hold = 10;
-        Harness h = new Harness(hold).with((s, o) -> new LiHudak(n, latency, s, o))
-                .request(3, 1).request(5, 1 + 2L * latency + 1).run(100);
+        Harness h = new Harness(hold)
+                .with((s, o) -> new LiHudak(n, latency, s, o))
+                .request(3, 1)
+                .request(5, 1 + 2L * latency + 1)
+                .run(100);
         // 3: REQ to 0, token back: eats at 1 + 2L. 5 asks after that: REQ to 0, forwarded to 3 (its
         // curr_dir), which records next = 5 and hands the token on at its release.
         long first = 1 + 2L * latency;

@@ -23,8 +23,10 @@ class MaekawaTest {
     void uncontendedRequestCostsThreeK(int n, int latency, int k) {
         Wiring w = Wiring.forNodes(n);
         int client = n - 1;
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(n, latency, 16, Quorums.onPlane(w), s, o))
-                .request(client, 5).run(5 + 10L * latency);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(n, latency, 16, Quorums.onPlane(w), s, o))
+                .request(client, 5)
+                .run(5 + 10L * latency);
         assertEquals(3L * k, h.sent.size());
         assertEquals(3L * (k - 1), h.remote());
         assertEquals(5 + 2L * latency, h.grantCycle(client));
@@ -41,7 +43,10 @@ class MaekawaTest {
             assertEquals(5, quorum.length);
         }
         assertEquals("[0, 1, 2, 4, 7]", Arrays.toString(q[1])); // row 0 and column 1
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(9, 1, 16, q, s, o)).request(4, 2).run(30);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(9, 1, 16, q, s, o))
+                .request(4, 2)
+                .run(30);
         assertEquals(15, h.sent.size());
         assertEquals(12, h.remote());
     }
@@ -54,7 +59,9 @@ class MaekawaTest {
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j < n; j++) {
                     int[] qj = q[j];
-                    assertTrue(Arrays.stream(q[i]).anyMatch(v -> Arrays.binarySearch(qj, v) >= 0), n + ": " + i + ", " + j);
+                    assertTrue(
+                            Arrays.stream(q[i]).anyMatch(v -> Arrays.binarySearch(qj, v) >= 0),
+                            n + ": " + i + ", " + j);
                 }
             }
         }
@@ -71,8 +78,11 @@ class MaekawaTest {
     @Test
     void youngerRequestFirstAtTheSharedVoterStillEatsFirst() {
         int hold = 4;
-        Harness h = new Harness(hold).with((s, o) -> new Maekawa(7, 1, 16, Quorums.onPlane(Wiring.forNodes(7)), s, o))
-                .request(6, 10).request(0, 10).run(40);
+        Harness h = new Harness(hold)
+                .with((s, o) -> new Maekawa(7, 1, 16, Quorums.onPlane(Wiring.forNodes(7)), s, o))
+                .request(6, 10)
+                .request(0, 10)
+                .run(40);
         assertEquals(12, h.grantCycle(6));
         assertEquals(12 + hold + 2, h.grantCycle(0));
         assertEquals(19, h.sent.size());

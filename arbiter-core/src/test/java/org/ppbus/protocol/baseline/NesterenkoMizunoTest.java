@@ -17,8 +17,8 @@ class NesterenkoMizunoTest {
     }
 
     private static Harness harness(int n, NesterenkoMizuno[] nm) {
-        return new Harness(3).with((s, o) -> nm[0] = new NesterenkoMizuno(n, 1, 16, Quorums.onPlane(Wiring.forNodes(n)),
-                T, s, o));
+        return new Harness(3)
+                .with((s, o) -> nm[0] = new NesterenkoMizuno(n, 1, 16, Quorums.onPlane(Wiring.forNodes(n)), T, s, o));
     }
 
     /**
@@ -82,7 +82,8 @@ class NesterenkoMizunoTest {
         }
         h.run(2000);
         assertEquals(2L * n, h.grants.size());
-        assertTrue(h.ofType(NesterenkoMizuno.INQUIRE) > 0 && h.ofType(NesterenkoMizuno.YIELD) > 0,
+        assertTrue(
+                h.ofType(NesterenkoMizuno.INQUIRE) > 0 && h.ofType(NesterenkoMizuno.YIELD) > 0,
                 "no revocation: INQUIRE " + h.ofType(NesterenkoMizuno.INQUIRE));
     }
 }

@@ -22,10 +22,30 @@ class QuorumFamilyTest {
      */
     @Test
     void lukWongQuorumsAreTheSeedsForTen() {
-        int[][] f = {p(1, 3, 5, 8), p(2, 3, 6, 9), p(2, 3, 6, 9), p(4, 5, 6, 10), p(4, 5, 6, 10), p(4, 5, 6, 10),
-            p(7, 8, 9, 10), p(7, 8, 9, 10), p(7, 8, 9, 10), p(7, 8, 9, 10)};
-        int[][] c = {p(1, 2, 4, 7), p(1, 2, 4, 7), p(1, 3, 5, 8), p(1, 2, 4, 7), p(1, 3, 5, 8), p(2, 3, 6, 9),
-            p(1, 2, 4, 7), p(1, 3, 5, 8), p(2, 3, 6, 9), p(4, 5, 6, 10)};
+        int[][] f = {
+            p(1, 3, 5, 8),
+            p(2, 3, 6, 9),
+            p(2, 3, 6, 9),
+            p(4, 5, 6, 10),
+            p(4, 5, 6, 10),
+            p(4, 5, 6, 10),
+            p(7, 8, 9, 10),
+            p(7, 8, 9, 10),
+            p(7, 8, 9, 10),
+            p(7, 8, 9, 10)
+        };
+        int[][] c = {
+            p(1, 2, 4, 7),
+            p(1, 2, 4, 7),
+            p(1, 3, 5, 8),
+            p(1, 2, 4, 7),
+            p(1, 3, 5, 8),
+            p(2, 3, 6, 9),
+            p(1, 2, 4, 7),
+            p(1, 3, 5, 8),
+            p(2, 3, 6, 9),
+            p(4, 5, 6, 10)
+        };
         QuorumSystem q = LukWong.quorums(10);
         int[] load = new int[10];
         for (int i = 0; i < 10; i++) {
@@ -51,8 +71,11 @@ class QuorumFamilyTest {
      */
     @Test
     void lukWongUncontendedCostsThreeK() {
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(10, 1, 16, LukWong.quorums(10), s, o))
-                .request(4, 2).request(4, 40).run(80);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(10, 1, 16, LukWong.quorums(10), s, o))
+                .request(4, 2)
+                .request(4, 40)
+                .run(80);
         assertEquals(24, h.sent.size());
         assertEquals(18, h.remote());
         assertEquals(List.of(3, 4, 5, 9), requestsTo(h.sent.subList(0, 12)));
@@ -76,12 +99,18 @@ class QuorumFamilyTest {
             }
             for (int h = g + 1; h <= 5; h++) {
                 int[] other = seed[h - 1];
-                assertEquals(1, Arrays.stream(seed[g - 1]).filter(v -> Arrays.binarySearch(other, v) >= 0).count());
+                assertEquals(
+                        1,
+                        Arrays.stream(seed[g - 1])
+                                .filter(v -> Arrays.binarySearch(other, v) >= 0)
+                                .count());
             }
         }
         assertTrue(Arrays.stream(load).allMatch(x -> x == 2));
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(10, 1, 16, AgrawalJalote.quorums(10), s, o))
-                .request(7, 2).run(40);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(10, 1, 16, AgrawalJalote.quorums(10), s, o))
+                .request(7, 2)
+                .run(40);
         assertEquals(12, h.sent.size());
         assertEquals(9, h.remote());
         assertEquals(List.of(1, 4, 7, 8), requestsTo(h.sent)); // P8 is pair (3, 4): its lower group, G3
@@ -109,10 +138,16 @@ class QuorumFamilyTest {
     @Test
     void cohortsCostThreeTimesTheQuorum() {
         assertEquals("[[0], [1, 2], [3, 4], [5, 6], [7, 8]]", Arrays.deepToString(Cohorts.cohorts(9)));
-        Harness last = new Harness(3).with((s, o) -> new Maekawa(9, 1, 16, Cohorts.quorums(9), s, o)).request(8, 2).run(40);
+        Harness last = new Harness(3)
+                .with((s, o) -> new Maekawa(9, 1, 16, Cohorts.quorums(9), s, o))
+                .request(8, 2)
+                .run(40);
         assertEquals(6, last.sent.size());
         assertEquals(3, last.remote());
-        Harness first = new Harness(3).with((s, o) -> new Maekawa(9, 1, 16, Cohorts.quorums(9), s, o)).request(0, 2).run(40);
+        Harness first = new Harness(3)
+                .with((s, o) -> new Maekawa(9, 1, 16, Cohorts.quorums(9), s, o))
+                .request(0, 2)
+                .run(40);
         assertEquals(15, first.sent.size());
         assertEquals(12, first.remote());
     }
@@ -128,7 +163,10 @@ class QuorumFamilyTest {
         assertArrayEquals(new int[] {0, 2, 6}, TreeQuorum.path(7, 6));
         assertArrayEquals(new int[] {0, 1, 3}, TreeQuorum.path(7, 0));
         assertArrayEquals(new int[] {0, 2, 5}, TreeQuorum.path(7, 2));
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(7, 1, 16, TreeQuorum.quorums(7), s, o)).request(5, 2).run(40);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(7, 1, 16, TreeQuorum.quorums(7), s, o))
+                .request(5, 2)
+                .run(40);
         assertEquals(9, h.sent.size());
         assertEquals(6, h.remote());
         assertEquals(List.of(0, 2, 5), requestsTo(h.sent));
@@ -146,6 +184,10 @@ class QuorumFamilyTest {
     }
 
     private static List<Integer> requestsTo(List<Message> sent) {
-        return sent.stream().filter(m -> m.type() == Maekawa.REQUEST).map(Message::to).sorted().toList();
+        return sent.stream()
+                .filter(m -> m.type() == Maekawa.REQUEST)
+                .map(Message::to)
+                .sorted()
+                .toList();
     }
 }

@@ -24,16 +24,21 @@ class RaymondTest {
         }
         List<int[]> sent = new ArrayList<>();
         long[] ate = {-1};
-        Raymond r = new Raymond(n, latency, line, new Fabric.GrantSink() {
-            @Override
-            public void granted(int node, long cycle) {
-                assertEquals(n - 1, node);
-                ate[0] = cycle;
-            }
+        Raymond r = new Raymond(
+                n,
+                latency,
+                line,
+                new Fabric.GrantSink() {
+                    @Override
+                    public void granted(int node, long cycle) {
+                        assertEquals(n - 1, node);
+                        ate[0] = cycle;
+                    }
 
-            @Override
-            public void released(int node, long cycle) { }
-        }, (m, cycle) -> sent.add(new int[] {m.type(), m.from(), m.to()}));
+                    @Override
+                    public void released(int node, long cycle) {}
+                },
+                (m, cycle) -> sent.add(new int[] {m.type(), m.from(), m.to()}));
         r.request(n - 1, true, 5);
         for (long t = 5; t < 5 + 4L * n * latency && ate[0] < 0; t++) {
             r.step(t);

@@ -25,17 +25,22 @@ class RicartAgrawalaTest {
     }
 
     private static RicartAgrawala make(int n, int bits, boolean[] eating) {
-        return new RicartAgrawala(n, 1, bits, new Fabric.GrantSink() {
-            @Override
-            public void granted(int node, long cycle) {
-                eating[node] = true;
-            }
+        return new RicartAgrawala(
+                n,
+                1,
+                bits,
+                new Fabric.GrantSink() {
+                    @Override
+                    public void granted(int node, long cycle) {
+                        eating[node] = true;
+                    }
 
-            @Override
-            public void released(int node, long cycle) {
-                eating[node] = false;
-            }
-        }, MessageObserver.NONE);
+                    @Override
+                    public void released(int node, long cycle) {
+                        eating[node] = false;
+                    }
+                },
+                MessageObserver.NONE);
     }
 
     /**

@@ -24,8 +24,10 @@ class SandersTest {
     @ParameterizedTest
     @CsvSource({"7,3", "13,4"})
     void maekawaSetsCostThreeTimesKMinusOne(int n, int k) {
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(n, 1, 16, Sanders.onPlane(Wiring.forNodes(n)), s, o))
-                .request(n - 1, 2).run(40);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(n, 1, 16, Sanders.onPlane(Wiring.forNodes(n)), s, o))
+                .request(n - 1, 2)
+                .run(40);
         assertEquals(3L * (k - 1), h.remote());
         assertEquals(3L * k, h.sent.size());
     }
@@ -37,8 +39,10 @@ class SandersTest {
      */
     @Test
     void ricartAgrawalaStructureCostsTwoNMinusOne() {
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(5, 1, 16, Sanders.ricartAgrawala(5), s, o))
-                .request(2, 2).run(40);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(5, 1, 16, Sanders.ricartAgrawala(5), s, o))
+                .request(2, 2)
+                .run(40);
         assertEquals(8, h.remote());
         assertEquals(11, h.sent.size());
         assertEquals(1, h.ofType(Maekawa.RELEASE));
@@ -47,8 +51,10 @@ class SandersTest {
     /** The centralised structure (R_i = I_i = {c, i}): 1 + 2·1 = 3 remote, the coordinator's 3; 6 in all. */
     @Test
     void centralisedStructureCostsThree() {
-        Harness h = new Harness(3).with((s, o) -> new Maekawa(5, 1, 16, Sanders.centralised(5, 0), s, o))
-                .request(3, 2).run(40);
+        Harness h = new Harness(3)
+                .with((s, o) -> new Maekawa(5, 1, 16, Sanders.centralised(5, 0), s, o))
+                .request(3, 2)
+                .run(40);
         assertEquals(3, h.remote());
         assertEquals(6, h.sent.size());
     }
@@ -82,9 +88,11 @@ class SandersTest {
         int[][] r = {{0, 1}, {1}};
         int[][] in = {{0}, {1}};
         assertFalse(QuorumSystem.information(r, in).intersecting()); // 1 does not ask 0, and I_0 ∩ I_1 = ∅
-        assertThrows(IllegalArgumentException.class, () -> QuorumSystem.information(new int[][] {{0}, {1}},
-                new int[][] {{0, 1}, {1}}));
-        assertThrows(IllegalArgumentException.class, () -> QuorumSystem.information(new int[][] {{1}, {1}},
-                new int[][] {{1}, {1}}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> QuorumSystem.information(new int[][] {{0}, {1}}, new int[][] {{0, 1}, {1}}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> QuorumSystem.information(new int[][] {{1}, {1}}, new int[][] {{1}, {1}}));
     }
 }

@@ -12,8 +12,12 @@ class ThambuWongTest {
     /** B-23 best case: the holder asks again and eats in the same cycle, with no message. */
     @Test
     void holderReentersForFree() {
-        Harness h = new Harness(2).with((s, o) -> new ThambuWong(Wiring.forNodes(13), 1, s, o))
-                .request(0, 3).request(0, 9).request(0, 20).run(40);
+        Harness h = new Harness(2)
+                .with((s, o) -> new ThambuWong(Wiring.forNodes(13), 1, s, o))
+                .request(0, 3)
+                .request(0, 9)
+                .request(0, 20)
+                .run(40);
         assertEquals(3, h.grants.size());
         assertEquals(0, h.sent.size());
         assertEquals(3, h.grantCycle(0));
@@ -36,7 +40,9 @@ class ThambuWongTest {
             r++;
         }
         int requester = r;
-        Harness h = new Harness(2).with((s, o) -> new ThambuWong(w, latency, s, o)).request(requester, 4)
+        Harness h = new Harness(2)
+                .with((s, o) -> new ThambuWong(w, latency, s, o))
+                .request(requester, 4)
                 .run(4 + 10L * latency);
         assertEquals(3L * (k - 1) + 2, h.remote());
         assertEquals(3L * (k - 1) + 3, h.sent.size());
@@ -51,10 +57,16 @@ class ThambuWongTest {
     @Test
     void neighboursOfTheHolder() {
         Wiring w = Wiring.forNodes(7); // S_0 = {0, 1, 3}; 0 is in S_4 = {0, 4, 5} and S_6 = {0, 2, 6}
-        Harness knows = new Harness(2).with((s, o) -> new ThambuWong(w, 1, s, o)).request(1, 4).run(20);
+        Harness knows = new Harness(2)
+                .with((s, o) -> new ThambuWong(w, 1, s, o))
+                .request(1, 4)
+                .run(20);
         assertEquals(2 * 3, knows.remote());
         assertEquals(6, knows.grantCycle(1));
-        Harness direct = new Harness(2).with((s, o) -> new ThambuWong(w, 1, s, o)).request(4, 4).run(20);
+        Harness direct = new Harness(2)
+                .with((s, o) -> new ThambuWong(w, 1, s, o))
+                .request(4, 4)
+                .run(20);
         assertEquals(3 * 3 - 2, direct.remote());
         assertEquals(6, direct.grantCycle(4));
     }

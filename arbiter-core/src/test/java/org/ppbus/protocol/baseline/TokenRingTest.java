@@ -21,16 +21,20 @@ class TokenRingTest {
     void requestDHopsDownstreamCostsDMessages(int n, int j, int latency) {
         List<long[]> sent = new ArrayList<>();
         long[] ate = {-1};
-        TokenRing ring = new TokenRing(n, latency, new Fabric.GrantSink() {
-            @Override
-            public void granted(int node, long cycle) {
-                assertEquals(j, node);
-                ate[0] = cycle;
-            }
+        TokenRing ring = new TokenRing(
+                n,
+                latency,
+                new Fabric.GrantSink() {
+                    @Override
+                    public void granted(int node, long cycle) {
+                        assertEquals(j, node);
+                        ate[0] = cycle;
+                    }
 
-            @Override
-            public void released(int node, long cycle) { }
-        }, (m, cycle) -> sent.add(new long[] {cycle, m.from(), m.to()}));
+                    @Override
+                    public void released(int node, long cycle) {}
+                },
+                (m, cycle) -> sent.add(new long[] {cycle, m.from(), m.to()}));
         long r = latency;
         for (long t = 0; t <= r + (long) n * latency && ate[0] < 0; t++) {
             if (t == r) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -101,7 +102,7 @@ class AlgorithmsTest {
             random = new Random(seed);
             req = new boolean[n];
             releaseAt = new long[n];
-            java.util.Arrays.fill(releaseAt, -1);
+            Arrays.fill(releaseAt, -1);
         }
 
         void run(Fabric f, long cycles) {

@@ -1,5 +1,6 @@
 package org.ppbus.bus;
 
+import java.util.Arrays;
 import java.util.PriorityQueue;
 
 /**
@@ -50,7 +51,7 @@ public final class Processors implements Fabric.GrantSink {
         this.riseCycle = new long[nodes];
         this.grantCycle = new long[nodes];
         this.listener = listener;
-        java.util.Arrays.fill(phase, Phase.THINK);
+        Arrays.fill(phase, Phase.THINK);
     }
 
     /** Connects the fabric and schedules every processor's first request (req is low in cycle 0). */

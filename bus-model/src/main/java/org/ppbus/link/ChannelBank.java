@@ -1,5 +1,6 @@
 package org.ppbus.link;
 
+import java.util.function.IntPredicate;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.bus.StateBits;
 
@@ -63,7 +64,7 @@ public interface ChannelBank {
     }
 
     /** The same channels, where a symbol driven on a channel the predicate names is lost (a crashed sender). */
-    static ChannelBank silencing(ChannelBank inner, java.util.function.IntPredicate silenced) {
+    static ChannelBank silencing(ChannelBank inner, IntPredicate silenced) {
         return new SilencedChannels(inner, silenced);
     }
 

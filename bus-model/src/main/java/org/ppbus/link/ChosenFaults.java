@@ -1,5 +1,7 @@
 package org.ppbus.link;
 
+import java.util.Arrays;
+import java.util.StringJoiner;
 import org.ppbus.bus.StateBits;
 
 /**
@@ -27,7 +29,7 @@ public final class ChosenFaults {
 
     /** A set of kinds by name, comma-separated: "drop", "duplicate" or "drop,duplicate". */
     public static String names(int kinds) {
-        java.util.StringJoiner j = new java.util.StringJoiner(",");
+        StringJoiner j = new StringJoiner(",");
         for (int k = 0; k < NAMES.length; k++) {
             if ((kinds >> k & 1) != 0) {
                 j.add(NAMES[k]);
@@ -124,7 +126,7 @@ public final class ChosenFaults {
             if (lateBank != bank || lateChannel != channel) {
                 return r;
             }
-            int[] all = java.util.Arrays.copyOf(r, r.length + 1);
+            int[] all = Arrays.copyOf(r, r.length + 1);
             all[r.length] = lateCode;
             return all;
         }

@@ -2,6 +2,7 @@ package org.ppbus.link;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 
 /**
  * One fault to inject into the channels: {@code KIND:WHERE}, with KIND one of drop, duplicate,
@@ -160,7 +161,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
         if (!crash() || !random) {
             return this;
         }
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed ^ 0x63726173L);
+        SplittableRandom rnd = new SplittableRandom(seed ^ 0x63726173L);
         long lo = Math.max(1, lastCycle / 10);
         long hi = Math.max(lo + 1, lastCycle / 2);
         int node = rnd.nextInt(nodes);

@@ -1,5 +1,7 @@
 package org.ppbus.link;
 
+import java.util.Arrays;
+
 /**
  * Channels with one fault injected ({@link FaultInjector}): every symbol driven passes through
  * the injector, which may drop, duplicate, corrupt or delay it; symbols it holds back arrive later
@@ -38,7 +40,7 @@ final class FaultyChannels extends ForwardingChannels {
         if (late.length == 0) {
             return r;
         }
-        int[] all = java.util.Arrays.copyOf(r, r.length + late.length);
+        int[] all = Arrays.copyOf(r, r.length + late.length);
         System.arraycopy(late, 0, all, r.length, late.length);
         return all;
     }

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * Point-to-point channels between the nodes of a baseline algorithm, on the same terms as the
@@ -19,9 +21,9 @@ public final class MessageChannels {
     private final Map<Long, ArrayDeque<Message>> arrivals = new HashMap<>(); // cycle -> messages, in send order
     private final MessageObserver observer;
     private int inFlight;
-    private java.util.function.BiPredicate<Message, Long> lose;
+    private BiPredicate<Message, Long> lose;
     private boolean loseForever;
-    private java.util.function.BiPredicate<Message, Long> delay;
+    private BiPredicate<Message, Long> delay;
     private int delayCycles;
     private Message firstLost;
     private long firstLostAt = -1;
@@ -63,7 +65,7 @@ public final class MessageChannels {
     }
 
     /** A fault: the next message sent that matches arrives extra cycles late (once). */
-    public void delayNext(java.util.function.BiPredicate<Message, Long> which, int extra) {
+    public void delayNext(BiPredicate<Message, Long> which, int extra) {
         this.delay = which;
         this.delayCycles = extra;
     }
@@ -72,18 +74,18 @@ public final class MessageChannels {
      * A fault: the next message sent that matches is lost on the way (once). For the algorithms that
      * claim to survive message loss.
      */
-    public void loseNext(java.util.function.Predicate<Message> which) {
+    public void loseNext(Predicate<Message> which) {
         loseNext((m, cycle) -> which.test(m));
     }
 
     /** As above, deciding on the message and the cycle it is sent in. */
-    public void loseNext(java.util.function.BiPredicate<Message, Long> which) {
+    public void loseNext(BiPredicate<Message, Long> which) {
         this.lose = which;
         this.loseForever = false;
     }
 
     /** A fault: every message sent that matches is lost, for instance all those to a crashed node. */
-    public void loseEvery(java.util.function.Predicate<Message> which) {
+    public void loseEvery(Predicate<Message> which) {
         this.lose = (m, cycle) -> which.test(m);
         this.loseForever = true;
     }
@@ -109,7 +111,7 @@ public final class MessageChannels {
     }
 
     /** Whether a message that matches is on its way (sent, not lost, not yet received). */
-    public boolean inFlight(java.util.function.Predicate<Message> which) {
+    public boolean inFlight(Predicate<Message> which) {
         for (ArrayDeque<Message> q : arrivals.values()) {
             for (Message m : q) {
                 if (which.test(m)) {

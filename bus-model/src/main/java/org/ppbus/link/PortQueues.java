@@ -1,5 +1,7 @@
 package org.ppbus.link;
 
+import org.ppbus.bus.StateBits;
+
 /**
  * The output FIFOs of one unit, one per port. Under the E1 encoding a step that must send two
  * symbols on one link (R6; R15 then R16) sends them in consecutive cycles in the order the rules
@@ -9,7 +11,7 @@ public final class PortQueues {
     /** Deeper than the protocol ever needs (I8 says 2); the checker reports anything above 2. */
     public static final int CAPACITY = 4;
 
-    private static final int LENGTH_BITS = org.ppbus.bus.StateBits.widthFor(CAPACITY);
+    private static final int LENGTH_BITS = StateBits.widthFor(CAPACITY);
 
     private final int[] packed;
     private final byte[] length;
@@ -78,7 +80,7 @@ public final class PortQueues {
     }
 
     /** Saves every port's queue: its length and its codes, widths that follow {@link #CAPACITY}. */
-    public void save(org.ppbus.bus.StateBits w) {
+    public void save(StateBits w) {
         for (int p = 0; p < length.length; p++) {
             w.write(length[p], LENGTH_BITS);
             w.write(packed[p], 2 * CAPACITY);
@@ -86,7 +88,7 @@ public final class PortQueues {
     }
 
     /** Restores what {@link #save} wrote; the depth statistic starts again from zero. */
-    public void load(org.ppbus.bus.StateBits r) {
+    public void load(StateBits r) {
         nonEmpty = 0;
         for (int p = 0; p < length.length; p++) {
             length[p] = (byte) r.read(LENGTH_BITS);

@@ -1,5 +1,6 @@
 package org.ppbus.link;
 
+import java.util.Arrays;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.bus.StateBits;
 
@@ -74,7 +75,7 @@ final class TimedChannels extends CountedChannels {
                 tmp[count++] = code;
             }
         }
-        return java.util.Arrays.copyOf(tmp, count);
+        return Arrays.copyOf(tmp, count);
     }
 
     @Override
@@ -95,7 +96,7 @@ final class TimedChannels extends CountedChannels {
     /** Restores the symbols so that they arrive in cycles t … t + L − 1. */
     @Override
     public void load(long atCycle, StateBits r) {
-        java.util.Arrays.fill(slots, 0);
+        Arrays.fill(slots, 0);
         inFlight = 0;
         for (int c = 0; c < channels; c++) {
             for (long arrival = atCycle; arrival < atCycle + latencyCycles; arrival++) {

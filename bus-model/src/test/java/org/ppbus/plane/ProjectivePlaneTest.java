@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class ProjectivePlaneTest {
         ProjectivePlane plane = ProjectivePlane.ofOrder(q);
         assertEquals(q * q + q + 1, plane.points());
         assertEquals(q + 1, plane.lineSize());
-        assertEquals(java.util.List.of(), plane.verifyAxioms());
+        assertEquals(List.of(), plane.verifyAxioms());
         assertPerfectDifferenceSet(plane.differenceSet(), plane.points());
     }
 

@@ -1,17 +1,29 @@
 package org.ppbus.cli;
 
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import javax.imageio.ImageIO;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.ppbus.io.AtomicFile;
 import org.ppbus.protocol.Algorithm;
@@ -85,7 +97,7 @@ final class Charts {
      */
     private static List<Path> figure(List<ResultRow> rows, Path base, Figure f) throws IOException {
         List<Path> files = new ArrayList<>(save(f.draw(rows, ""), base));
-        Map<Algorithm.Family, List<ResultRow>> byFamily = new java.util.EnumMap<>(Algorithm.Family.class);
+        Map<Algorithm.Family, List<ResultRow>> byFamily = new EnumMap<>(Algorithm.Family.class);
         for (ResultRow r : rows) {
             Algorithms.find(r.algorithm())
                     .ifPresent(a -> byFamily.computeIfAbsent(a.family(), k -> new ArrayList<>())
@@ -95,39 +107,37 @@ final class Charts {
             return files;
         }
         String reference = Algorithms.campos().name();
-        List<java.awt.image.BufferedImage> panels = new ArrayList<>();
+        List<BufferedImage> panels = new ArrayList<>();
         for (Map.Entry<Algorithm.Family, List<ResultRow>> e : byFamily.entrySet()) {
             List<ResultRow> panel = new ArrayList<>(e.getValue());
             if (e.getKey() != Algorithms.campos().family()) {
                 rows.stream().filter(r -> r.algorithm().equals(reference)).forEach(panel::add);
             }
             XYChart c = f.draw(panel, " - " + e.getKey().label() + " family");
-            c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+            c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
             panels.add(BitmapEncoder.getBufferedImage(c));
         }
         int columns = 2;
         int w = panels.get(0).getWidth();
         int h = panels.get(0).getHeight();
         int rowsOfPanels = (panels.size() + columns - 1) / columns;
-        java.awt.image.BufferedImage grid = new java.awt.image.BufferedImage(
-                columns * w, rowsOfPanels * h, java.awt.image.BufferedImage.TYPE_INT_RGB);
-        java.awt.Graphics2D g = grid.createGraphics();
-        g.setColor(java.awt.Color.WHITE);
+        BufferedImage grid = new BufferedImage(columns * w, rowsOfPanels * h, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = grid.createGraphics();
+        g.setColor(Color.WHITE);
         g.fillRect(0, 0, grid.getWidth(), grid.getHeight());
         for (int i = 0; i < panels.size(); i++) {
             g.drawImage(panels.get(i), (i % columns) * w, (i / columns) * h, null);
         }
         g.dispose();
         ByteArrayOutputStream png = new ByteArrayOutputStream();
-        javax.imageio.ImageIO.write(grid, "png", png);
+        ImageIO.write(grid, "png", png);
         Path file = base.resolveSibling(base.getFileName() + "_by-family.png");
         AtomicFile.write(file, png.toByteArray());
         files.add(file);
         return files;
     }
 
-    private static Map<String, List<ResultRow>> group(
-            List<ResultRow> rows, java.util.function.Function<ResultRow, String> key) {
+    private static Map<String, List<ResultRow>> group(List<ResultRow> rows, Function<ResultRow, String> key) {
         Map<String, List<ResultRow>> m = new TreeMap<>();
         for (ResultRow r : rows) {
             m.computeIfAbsent(key.apply(r), k -> new ArrayList<>()).add(r);
@@ -143,26 +153,26 @@ final class Charts {
                 .xAxisTitle(x)
                 .yAxisTitle(y)
                 .build();
-        c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
-        c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
         return c;
     }
 
     /** Colours that stay apart on white; with the markers below, 40 algorithms get distinct looks. */
-    private static final java.awt.Color[] COLOURS = {
-        new java.awt.Color(0x1f77b4),
-        new java.awt.Color(0xd62728),
-        new java.awt.Color(0x2ca02c),
-        new java.awt.Color(0x9467bd),
-        new java.awt.Color(0xff7f0e),
-        new java.awt.Color(0x8c564b),
-        new java.awt.Color(0xe377c2),
-        new java.awt.Color(0x17becf),
-        new java.awt.Color(0x7f7f7f),
-        new java.awt.Color(0xbcbd22)
+    private static final Color[] COLOURS = {
+        new Color(0x1f77b4),
+        new Color(0xd62728),
+        new Color(0x2ca02c),
+        new Color(0x9467bd),
+        new Color(0xff7f0e),
+        new Color(0x8c564b),
+        new Color(0xe377c2),
+        new Color(0x17becf),
+        new Color(0x7f7f7f),
+        new Color(0xbcbd22)
     };
     /** One marker per family, in the order of {@link Algorithm.Family}. */
-    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {
+    private static final Marker[] MARKERS = {
         SeriesMarkers.SQUARE,
         SeriesMarkers.DIAMOND,
         SeriesMarkers.TRIANGLE_UP,
@@ -171,7 +181,7 @@ final class Charts {
     };
 
     /** How an algorithm's series looks. */
-    record Look(org.knowm.xchart.style.markers.Marker marker, java.awt.Color colour) {}
+    record Look(Marker marker, Color colour) {}
 
     /**
      * An algorithm's look, the same in every chart: its family's marker, and a colour by its place
@@ -179,9 +189,9 @@ final class Charts {
      * members); Campos–Carvalho, the reference in every panel, is black.
      */
     static Look look(Algorithm a) {
-        java.awt.Color colour;
+        Color colour;
         if (a == Algorithms.campos()) {
-            colour = java.awt.Color.BLACK;
+            colour = Color.BLACK;
         } else {
             List<Algorithm> relatives = Algorithms.all().stream()
                     .filter(o -> o.family() == a.family() && o != Algorithms.campos())
@@ -191,7 +201,7 @@ final class Charts {
         return new Look(MARKERS[a.family().ordinal() % MARKERS.length], colour);
     }
 
-    private static void style(org.knowm.xchart.XYSeries s, String algorithm) {
+    private static void style(XYSeries s, String algorithm) {
         Algorithms.find(algorithm).map(Charts::look).ifPresent(l -> {
             s.setMarker(l.marker());
             s.setMarkerColor(l.colour());
@@ -211,21 +221,18 @@ final class Charts {
             ToDoubleFunction<ResultRow> y,
             boolean log) {
         // In the registry's order, so that every legend lists the algorithms alike.
-        Map<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> byAlgorithm =
-                new TreeMap<>(java.util.Comparator.comparingInt(
-                                (String a) -> Algorithms.names().indexOf(a))
-                        .thenComparing(java.util.Comparator.naturalOrder()));
+        Map<String, TreeMap<Double, SummaryStatistics>> byAlgorithm = new TreeMap<>(
+                Comparator.comparingInt((String a) -> Algorithms.names().indexOf(a))
+                        .thenComparing(Comparator.naturalOrder()));
         for (ResultRow r : rows) {
             byAlgorithm
                     .computeIfAbsent(r.algorithm(), k -> new TreeMap<>())
-                    .computeIfAbsent(
-                            x.applyAsDouble(r), k -> new org.apache.commons.math3.stat.descriptive.SummaryStatistics())
+                    .computeIfAbsent(x.applyAsDouble(r), k -> new SummaryStatistics())
                     .addValue(y.applyAsDouble(r));
         }
         List<String> undrawn = new ArrayList<>();
         boolean[] clipped = {false};
-        for (Map.Entry<String, TreeMap<Double, org.apache.commons.math3.stat.descriptive.SummaryStatistics>> e :
-                byAlgorithm.entrySet()) {
+        for (Map.Entry<String, TreeMap<Double, SummaryStatistics>> e : byAlgorithm.entrySet()) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             List<Double> bars = new ArrayList<>();
@@ -247,7 +254,7 @@ final class Charts {
                 undrawn.add(e.getKey());
             }
             if (!xs.isEmpty()) {
-                org.knowm.xchart.XYSeries s = bars.stream().anyMatch(b -> b > 0)
+                XYSeries s = bars.stream().anyMatch(b -> b > 0)
                         ? c.addSeries(e.getKey(), xs, ys, bars)
                         : c.addSeries(e.getKey(), xs, ys);
                 style(s, e.getKey());
@@ -262,12 +269,11 @@ final class Charts {
     }
 
     /** Half the 95% confidence interval of a mean over seeds; 0 with fewer than two seeds. */
-    static double halfWidth(org.apache.commons.math3.stat.descriptive.SummaryStatistics st) {
+    static double halfWidth(SummaryStatistics st) {
         if (st.getN() < 2) {
             return 0;
         }
-        double t = new org.apache.commons.math3.distribution.TDistribution(st.getN() - 1)
-                .inverseCumulativeProbability(0.975);
+        double t = new TDistribution(st.getN() - 1).inverseCumulativeProbability(0.975);
         return t * st.getStandardDeviation() / Math.sqrt(st.getN());
     }
 

@@ -1,8 +1,19 @@
 package org.ppbus.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -12,20 +23,18 @@ import org.apache.commons.cli.ParseException;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testbench.ConfigException;
 
 /** Shared option parsing and output helpers. */
 final class Cli {
     /** The width of the algorithm column in the text tables: the longest name in the registry. */
-    static final int NAME_WIDTH = org.ppbus.registry.Algorithms.names().stream()
-            .mapToInt(String::length)
-            .max()
-            .orElse(9);
+    static final int NAME_WIDTH =
+            Algorithms.names().stream().mapToInt(String::length).max().orElse(9);
 
     private Cli() {}
 
     /** Options that name an output file: each is checked before any work starts. */
-    private static final java.util.List<String> OUTPUT_FILES =
-            java.util.List.of("json", "csv", "trace-out", "record", "vcd");
+    private static final List<String> OUTPUT_FILES = List.of("json", "csv", "trace-out", "record", "vcd");
 
     /**
      * Parses a command's options. An option given twice is an error (the first value would win
@@ -41,8 +50,8 @@ final class Cli {
         if (!cl.getArgList().isEmpty()) {
             throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "'");
         }
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (org.apache.commons.cli.Option o : cl.getOptions()) {
+        Set<String> seen = new HashSet<>();
+        for (Option o : cl.getOptions()) {
             String name = o.getLongOpt() != null ? o.getLongOpt() : o.getOpt();
             if (!seen.add(name)) {
                 throw new UsageException("--" + name + " is given more than once");
@@ -73,10 +82,10 @@ final class Cli {
     }
 
     /** The outputs that may go to standard output ({@code -}): the reports. */
-    private static final java.util.List<String> STDOUT_OUTPUTS = java.util.List.of("json", "csv");
+    private static final List<String> STDOUT_OUTPUTS = List.of("json", "csv");
 
     /** Options that name a file the command reads. */
-    private static final java.util.List<String> INPUT_FILES = java.util.List.of("workload", "config");
+    private static final List<String> INPUT_FILES = List.of("workload", "config");
 
     /**
      * Two outputs on one path would overwrite each other, and an output on an input would destroy
@@ -84,7 +93,7 @@ final class Cli {
      * /dev/null) may take several outputs.
      */
     private static void checkDistinct(Options options, CommandLine cl) throws UsageException {
-        java.util.Map<Path, String> outputs = new java.util.HashMap<>();
+        Map<Path, String> outputs = new HashMap<>();
         for (String name : OUTPUT_FILES) {
             if (!options.hasLongOption(name) || !cl.hasOption(name)) {
                 continue;
@@ -127,7 +136,7 @@ final class Cli {
             }
             Path dir = p.getParent();
             return dir != null && Files.isDirectory(dir) ? dir.toRealPath().resolve(p.getFileName()) : p;
-        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+        } catch (IOException | InvalidPathException e) {
             throw new UsageException("cannot use " + value + ": " + e.getMessage());
         }
     }
@@ -136,7 +145,7 @@ final class Cli {
      * {@code --algorithm A} over some of the registry's algorithms, the first being the default; the
      * help lists them from their descriptors.
      */
-    static Option algorithmOption(java.util.List<Algorithm> choices) {
+    static Option algorithmOption(List<Algorithm> choices) {
         StringBuilder d = new StringBuilder();
         for (Algorithm a : choices) {
             d.append(d.length() == 0 ? "" : "; ").append(a.name()).append(a == choices.get(0) ? " (default)" : "");
@@ -161,7 +170,7 @@ final class Cli {
     }
 
     /** The algorithm {@code --algorithm} names among the choices (the first one by default). */
-    static Algorithm algorithm(CommandLine cl, java.util.List<Algorithm> choices) throws UsageException {
+    static Algorithm algorithm(CommandLine cl, List<Algorithm> choices) throws UsageException {
         if (!cl.hasOption("algorithm")) {
             return choices.get(0);
         }
@@ -204,7 +213,7 @@ final class Cli {
         if (value.isBlank()) {
             return new int[0];
         }
-        java.util.List<String> parts = parseList(name, value);
+        List<String> parts = parseList(name, value);
         int[] r = new int[parts.size()];
         for (int i = 0; i < r.length; i++) {
             r[i] = parseInt(name, parts.get(i));
@@ -216,7 +225,7 @@ final class Cli {
      * A config error under a command's own option names (a field to option map, for commands whose
      * options are lists such as {@code --latencies}); other fields as {@link Setting} names them.
      */
-    static UsageException usage(org.ppbus.testbench.ConfigException e, java.util.Map<String, String> options) {
+    static UsageException usage(ConfigException e, Map<String, String> options) {
         String option = options.get(e.field());
         return option != null ? new UsageException("--" + option + ": " + e.problem()) : Setting.usage(e);
     }
@@ -259,8 +268,8 @@ final class Cli {
     }
 
     /** A comma-separated list with no empty item; an empty list is an error. */
-    static java.util.List<String> parseList(String name, String value) throws UsageException {
-        java.util.List<String> items = new java.util.ArrayList<>();
+    static List<String> parseList(String name, String value) throws UsageException {
+        List<String> items = new ArrayList<>();
         for (String item : value.split(",", -1)) {
             if (item.isBlank()) {
                 throw new UsageException("--" + name + " has an empty item in '" + value + "'");
@@ -275,18 +284,16 @@ final class Cli {
 
     static void help(PrintStream out, String usage, String header, Options options) {
         HelpFormatter f = new HelpFormatter();
-        java.io.PrintWriter pw = new java.io.PrintWriter(out);
+        PrintWriter pw = new PrintWriter(out);
         f.printHelp(pw, 100, usage, header, options, 2, 2, null, false);
         pw.flush();
     }
 
-    private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?\\d+");
+    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
     /** 1e6 or 2.5e3 for counts of cycles; nothing looser (no 1_0, no 0x10). */
-    private static final java.util.regex.Pattern SCIENTIFIC =
-            java.util.regex.Pattern.compile("\\d+(\\.\\d+)?[eE]\\+?\\d+");
+    private static final Pattern SCIENTIFIC = Pattern.compile("\\d+(\\.\\d+)?[eE]\\+?\\d+");
     /** A plain decimal number: no 0.5d, no hexadecimal, no Infinity or NaN. */
-    private static final java.util.regex.Pattern DECIMAL =
-            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     static long parseLong(String name, String value) throws UsageException {
         String v = value; // not trimmed: "7 " is a typo to point out, not a number
@@ -295,7 +302,7 @@ final class Cli {
                 return Long.parseLong(v);
             }
             if (SCIENTIFIC.matcher(v).matches()) {
-                java.math.BigDecimal d = new java.math.BigDecimal(v);
+                BigDecimal d = new BigDecimal(v);
                 return d.longValueExact();
             }
         } catch (NumberFormatException | ArithmeticException e) {

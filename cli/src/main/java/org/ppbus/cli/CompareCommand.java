@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,7 +104,7 @@ final class CompareCommand implements Main.Command {
             int planned,
             PrintStream out,
             PrintStream stdout)
-            throws java.io.IOException {
+            throws IOException {
         out.printf(
                 Locale.ROOT,
                 "ppbus compare: n=%d, load %s, hold %d, L=%d, %,d cycles, seed %d%s%n",

@@ -1,22 +1,34 @@
 package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cosim.Cosim;
 import org.ppbus.cosim.VerilatorLibrary;
+import org.ppbus.link.FaultPlan;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 
 /** {@code ppbus cosim}: the Java model and the Verilated RTL in lockstep, with their speeds. */
 final class CosimCommand implements Main.Command {
     /** The run settings cosim takes (the algorithm among those with RTL). */
-    private static final java.util.List<Setting> SETTINGS = java.util.List.of(
+    private static final List<Setting> SETTINGS = List.of(
             Setting.NODES,
             Setting.CYCLES,
             Setting.LOAD,
@@ -43,7 +55,7 @@ final class CosimCommand implements Main.Command {
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
         Setting.addAll(o, SETTINGS);
-        o.addOption(Cli.algorithmOption(org.ppbus.verilog.Designs.algorithms()));
+        o.addOption(Cli.algorithmOption(Designs.algorithms()));
         // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
         o.addOption(Option.builder()
                 .longOpt("divergence-vcd")
@@ -77,18 +89,17 @@ final class CosimCommand implements Main.Command {
         }
         SimulationConfig c = SimulationConfig.defaults();
         c = Setting.applyAll(c, cl, SETTINGS);
-        c = Setting.ALGORITHM.apply(
-                c, Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name());
+        c = Setting.ALGORITHM.apply(c, Cli.algorithm(cl, Designs.algorithms()).name());
         c = c.validated();
-        if (!c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RTL)) {
+        if (!c.algorithmSpec().has(Algorithm.Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
-                    + String.join(", ", org.ppbus.verilog.Designs.names()) + ")");
+                    + String.join(", ", Designs.names()) + ")");
         }
         long window = Cli.parseLong("divergence-window", cl.getOptionValue("divergence-window", "50"));
         if (window < 0) {
             throw new UsageException("--divergence-window must not be negative");
         }
-        if (org.ppbus.link.FaultPlan.parse(c.fault()) != null) { // "none" by default
+        if (FaultPlan.parse(c.fault()) != null) { // "none" by default
             return FaultReplay.run(c, cl.getOptionValue("json"), out, err);
         }
         if (!ExternalTool.available("verilator")) {
@@ -101,16 +112,14 @@ final class CosimCommand implements Main.Command {
         ProgressBar bar = new ProgressBar(err, true);
         // Until the lockstep reports progress, a ticker shows that the build (minutes at hundreds of
         // nodes) and the speed measurements are under way.
-        java.util.concurrent.atomic.AtomicBoolean lockstep = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.ScheduledExecutorService ticker =
-                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(t -> {
-                    Thread th = new Thread(t, "ppbus-cosim-ticker");
-                    th.setDaemon(true);
-                    return th;
-                });
+        AtomicBoolean lockstep = new AtomicBoolean();
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(t -> {
+            Thread th = new Thread(t, "ppbus-cosim-ticker");
+            th.setDaemon(true);
+            return th;
+        });
         // The build's own output streams into the ticker: Verilator's stages, then each C++ file compiled.
-        java.util.concurrent.atomic.AtomicReference<String> buildLine =
-                new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<String> buildLine = new AtomicReference<>();
         ticker.scheduleAtFixedRate(
                 () -> {
                     if (!lockstep.get()) {
@@ -124,7 +133,7 @@ final class CosimCommand implements Main.Command {
                 },
                 1,
                 1,
-                java.util.concurrent.TimeUnit.SECONDS);
+                TimeUnit.SECONDS);
         Cosim.Result r;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             r = Cosim.run(
@@ -155,8 +164,7 @@ final class CosimCommand implements Main.Command {
     /** A build line as the ticker shows it: a compiler call by the file it compiles. */
     static String buildStep(String line) {
         if (line.startsWith("g++") || line.startsWith("ccache") || line.startsWith("c++")) {
-            java.util.regex.Matcher m =
-                    java.util.regex.Pattern.compile("(\\S+\\.(cpp|o))(\\s|$)").matcher(line);
+            Matcher m = Pattern.compile("(\\S+\\.(cpp|o))(\\s|$)").matcher(line);
             String file = null;
             while (m.find()) {
                 file = m.group(1);
@@ -185,12 +193,12 @@ final class CosimCommand implements Main.Command {
 
     private static int report(
             CommandLine cl, SimulationConfig c, Cosim.Result r, PrintStream out, PrintStream stdout, PrintStream err)
-            throws java.io.IOException {
+            throws IOException {
         out.printf(
                 Locale.ROOT,
                 "ppbus cosim: %s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n",
                 c.algorithm(),
-                c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.RULES)
+                c.algorithmSpec().has(Algorithm.Feature.RULES)
                         ? ", rules " + c.rules().label()
                         : "",
                 c.nodes(),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
@@ -11,6 +12,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.link.ChosenFaults;
+import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.RtlFaultProof;
 
@@ -102,9 +104,9 @@ final class FaultProofStep {
                 bar.waiting("rtl fault proof: replaying the counterexample");
                 cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
                 Outputs.write(vcd, cex.vcd());
-                if (java.nio.file.Files.isRegularFile(vcd)) {
+                if (Files.isRegularFile(vcd)) {
                     // The last cycle of the shortest run is where the property fails: the marker.
-                    org.ppbus.testbench.GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
+                    GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
                 }
             }
         } finally {

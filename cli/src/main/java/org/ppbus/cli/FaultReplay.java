@@ -6,6 +6,11 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.FaultOutcome;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.RtlReplay;
@@ -41,9 +46,9 @@ final class FaultReplay {
 
     static int run(SimulationConfig c, String json, PrintStream out, PrintStream err)
             throws IOException, UsageException {
-        if (!c.algorithmSpec().equals(org.ppbus.registry.Algorithms.campos())) {
+        if (!c.algorithmSpec().equals(Algorithms.campos())) {
             throw new UsageException("cosim --fault replays "
-                    + org.ppbus.registry.Algorithms.campos().name() + "'s channels only; for " + c.algorithm()
+                    + Algorithms.campos().name() + "'s channels only; for " + c.algorithm()
                     + " use simulate --fault");
         }
         if (!ExternalTool.available("iverilog")) {
@@ -72,15 +77,13 @@ final class FaultReplay {
     /** The Java run, then the RTL's; neither reports progress, so a ticker says which one runs, and for how long. */
     private static Replayed replay(RtlReplay replay, PrintStream err) throws IOException, UsageException {
         ProgressBar bar = new ProgressBar(err, true);
-        java.util.concurrent.atomic.AtomicReference<String> phase =
-                new java.util.concurrent.atomic.AtomicReference<>("ppbus cosim: --fault: running the Java model");
-        java.util.concurrent.ScheduledExecutorService ticker =
-                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(t -> {
-                    Thread th = new Thread(t, "ppbus-fault-replay-ticker");
-                    th.setDaemon(true);
-                    return th;
-                });
-        ticker.scheduleAtFixedRate(() -> bar.waiting(phase.get()), 1, 1, java.util.concurrent.TimeUnit.SECONDS);
+        AtomicReference<String> phase = new AtomicReference<>("ppbus cosim: --fault: running the Java model");
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(t -> {
+            Thread th = new Thread(t, "ppbus-fault-replay-ticker");
+            th.setDaemon(true);
+            return th;
+        });
+        ticker.scheduleAtFixedRate(() -> bar.waiting(phase.get()), 1, 1, TimeUnit.SECONDS);
         try {
             long t0 = System.nanoTime();
             replay.record();

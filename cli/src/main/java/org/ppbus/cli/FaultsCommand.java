@@ -1,7 +1,9 @@
 package org.ppbus.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +13,10 @@ import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.FaultMatrix;
 import org.ppbus.link.FaultPlan;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
 
@@ -32,11 +38,9 @@ final class FaultsCommand implements Main.Command {
             long mutexViolations,
             long cycles,
 
-            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            Double servedAfterCrash,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double servedAfterCrash,
 
-            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            Boolean derivationHolds) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean derivationHolds) {}
 
     /** The JSON report. */
     record Report(
@@ -115,7 +119,7 @@ final class FaultsCommand implements Main.Command {
         int planned;
         try {
             base.validated(); // names a bad --algorithm, --nodes ... before the kinds are looked up
-            org.ppbus.protocol.Algorithm algorithm = org.ppbus.registry.Algorithms.named(base.algorithm());
+            Algorithm algorithm = Algorithms.named(base.algorithm());
             List<String> allowed = FaultMatrix.kinds(algorithm);
             List<String> kinds = Cli.parseList(
                     "kinds", cl.getOptionValue("kinds", String.join(",", FaultMatrix.defaultKinds(algorithm))));
@@ -127,7 +131,7 @@ final class FaultsCommand implements Main.Command {
             }
             matrix = new FaultMatrix(base, kinds, Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();
-        } catch (org.ppbus.testbench.ConfigException e) {
+        } catch (ConfigException e) {
             throw Setting.usage(e);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -158,7 +162,7 @@ final class FaultsCommand implements Main.Command {
             boolean interrupted,
             int planned,
             PrintStream stdout)
-            throws java.io.IOException {
+            throws IOException {
         ObjectNode config = Reports.mapper().createObjectNode();
         Reports.putConfig(config, base);
         List<RunJson> list = runs.stream()
@@ -198,9 +202,7 @@ final class FaultsCommand implements Main.Command {
                 Locale.ROOT,
                 "ppbus faults: %s%s, n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
                 base.algorithm(),
-                base.rules().equals(org.ppbus.protocol.cc.RuleSet.FIXED)
-                        ? ""
-                        : " (" + base.rules().label() + ")",
+                base.rules().equals(RuleSet.FIXED) ? "" : " (" + base.rules().label() + ")",
                 base.nodes(),
                 Double.toString(base.load()),
                 base.latencyCycles(),

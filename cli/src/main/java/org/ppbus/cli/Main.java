@@ -1,9 +1,13 @@
 package org.ppbus.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileSystemException;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ppbus.testbench.ConfigException;
 
 /**
  * {@code ppbus COMMAND [OPTIONS]}. Exit codes: 0 success, 1 the run found a violation (or the
@@ -58,13 +62,13 @@ public final class Main {
         }
         try {
             return c.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        } catch (org.ppbus.testbench.ConfigException e) {
+        } catch (ConfigException e) {
             err.println("ppbus " + args[0] + ": " + Setting.usage(e).getMessage());
             return 2;
         } catch (UsageException | IllegalArgumentException e) {
             err.println("ppbus " + args[0] + ": " + e.getMessage());
             return 2;
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             // Its message is often only the path: say what went wrong with it.
             err.println("ppbus " + args[0] + ": cannot use " + e.getFile()
                     + (e.getReason() != null
@@ -74,10 +78,10 @@ public final class Main {
                                             .getSimpleName()
                                             .replace("Exception", "")
                                             .replaceAll("([a-z])([A-Z])", "$1 $2")
-                                            .toLowerCase(java.util.Locale.ROOT)
+                                            .toLowerCase(Locale.ROOT)
                                     + ")"));
             return 2;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             err.println("ppbus " + args[0] + ": " + e.getMessage());
             return 2;
         } catch (Exception | LinkageError | VirtualMachineError e) {

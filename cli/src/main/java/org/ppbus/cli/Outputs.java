@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import org.ppbus.io.AtomicFile;
 
 /**
@@ -50,7 +54,7 @@ final class Outputs {
                 return;
             }
             replace(real, bytes);
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             throw new IOException("cannot write " + target + ": " + reason(e));
         }
     }
@@ -67,7 +71,7 @@ final class Outputs {
         Path real;
         try {
             real = resolve(Path.of(target));
-        } catch (IOException | java.nio.file.InvalidPathException e) {
+        } catch (IOException | InvalidPathException e) {
             throw new UsageException("cannot write " + target + ": " + e.getMessage());
         }
         if (Files.isDirectory(real)) {
@@ -92,7 +96,7 @@ final class Outputs {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".ppbus-probe", ".tmp");
             Files.delete(probe);
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             throw new UsageException("cannot write into " + asGiven + ": " + reason(e));
         } catch (IOException e) {
             throw new UsageException("cannot write into " + asGiven + ": " + e.getMessage());
@@ -121,21 +125,21 @@ final class Outputs {
     }
 
     /** The reason of a file-system error in words, without the temporary file's name. */
-    private static String reason(java.nio.file.FileSystemException e) {
+    private static String reason(FileSystemException e) {
         if (e.getReason() != null) {
             return e.getReason();
         }
         if (e instanceof NoSuchFileException) {
             return "no such file or folder";
         }
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
         return e.getClass()
                 .getSimpleName()
                 .replace("Exception", "")
                 .replaceAll("([a-z])([A-Z])", "$1 $2")
-                .toLowerCase(java.util.Locale.ROOT);
+                .toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -169,7 +173,7 @@ final class Outputs {
             Path real = resolve(target);
             try {
                 AtomicFile.replace(writeTo, real);
-            } catch (java.nio.file.FileSystemException e) {
+            } catch (FileSystemException e) {
                 throw new IOException("cannot write " + target + ": " + reason(e));
             }
         }

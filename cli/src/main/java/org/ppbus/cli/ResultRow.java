@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * One algorithm at one point, as {@code compare} prints it and {@code sweep} collects it: read back
@@ -41,8 +42,7 @@ record ResultRow(
                     + "busUtilization,jainFairness,wiresPerNode,hold,workload,rules,warmup";
 
     /** Splits a CSV line at the commas outside double quotes. */
-    private static final java.util.regex.Pattern FIELD =
-            java.util.regex.Pattern.compile(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
+    private static final Pattern FIELD = Pattern.compile(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
 
     /** From a report written by {@code Reports.json} with {@code wiresPerNode} added. */
     static ResultRow of(JsonNode report) {

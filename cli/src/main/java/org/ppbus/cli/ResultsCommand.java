@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.PaperClaims;
 import org.ppbus.experiment.Survivability;
 
@@ -93,8 +94,7 @@ final class ResultsCommand implements Main.Command {
         List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
         err.println("ppbus results: crashing a node under every algorithm ...");
         Survivability survivability = new Survivability(13, 0.05, 40_000, 5);
-        List<Survivability.Row> survival =
-                survivability.measure(new org.ppbus.experiment.Batch(Cli.threads(cl), () -> false));
+        List<Survivability.Row> survival = survivability.measure(new Batch(Cli.threads(cl), () -> false));
         String rel = report.getParent().relativize(data).toString();
         String md = new ResultsReport(rows, claims, rel, c)
                 .survivability(survivability, survival)

@@ -1,8 +1,11 @@
 package org.ppbus.cli;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
@@ -220,15 +223,14 @@ enum Setting {
     }
 
     /** Adds these settings' options. */
-    static void addAll(org.apache.commons.cli.Options o, List<Setting> settings) {
+    static void addAll(Options o, List<Setting> settings) {
         for (Setting s : settings) {
             o.addOption(s.toOption());
         }
     }
 
     /** Applies the given settings that the command line sets. */
-    static SimulationConfig applyAll(SimulationConfig c, org.apache.commons.cli.CommandLine cl, List<Setting> settings)
-            throws UsageException {
+    static SimulationConfig applyAll(SimulationConfig c, CommandLine cl, List<Setting> settings) throws UsageException {
         for (Setting s : settings) {
             if (cl.hasOption(s.option)) {
                 c = s.apply(c, cl.getOptionValue(s.option));
@@ -248,7 +250,7 @@ enum Setting {
 
     /** The config keys, for help texts. */
     static List<String> keys() {
-        return java.util.Arrays.stream(values()).map(s -> s.key).toList();
+        return Arrays.stream(values()).map(s -> s.key).toList();
     }
 
     /**

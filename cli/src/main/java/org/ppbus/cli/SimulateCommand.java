@@ -1,18 +1,27 @@
 package org.ppbus.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
@@ -29,17 +38,16 @@ final class SimulateCommand implements Main.Command {
      * The reader of --config files: a settings object is small and flat, so anything deeply nested,
      * huge, repeated or followed by more text is refused with one line instead of being half-read.
      */
-    private static final com.fasterxml.jackson.databind.ObjectMapper STRICT =
-            new com.fasterxml.jackson.databind.ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
-                            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
-                                    .maxNestingDepth(32)
-                                    .maxStringLength(1 << 16)
-                                    .maxNumberLength(64)
-                                    .maxDocumentLength(1L << 24)
-                                    .build())
-                            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+    private static final ObjectMapper STRICT = new ObjectMapper(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(32)
+                            .maxStringLength(1 << 16)
+                            .maxNumberLength(64)
+                            .maxDocumentLength(1L << 24)
                             .build())
-                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .build())
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @Override
     public String summary() {
@@ -75,7 +83,7 @@ final class SimulateCommand implements Main.Command {
                 .hasArg()
                 .argName("FILE")
                 .desc("JSON object with the same settings (keys: "
-                        + String.join(", ", new java.util.TreeSet<>(configKeys()))
+                        + String.join(", ", new TreeSet<>(configKeys()))
                         + "); options given on the command line win")
                 .build());
         o.addOption(Cli.jsonOption("the report"));
@@ -175,7 +183,7 @@ final class SimulateCommand implements Main.Command {
                 return 130;
             }
             return exitCode(r);
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw namingTheWaveform(e, cl.getOptionValue("vcd"));
         } finally {
             if (vcd != null && !committed) {
@@ -183,7 +191,7 @@ final class SimulateCommand implements Main.Command {
                 // error is the one to report, not a second one from closing the same file.
                 try {
                     vcd.close();
-                } catch (IOException | java.io.UncheckedIOException closing) {
+                } catch (IOException | UncheckedIOException closing) {
                     // dropped on purpose: see above
                 }
             }
@@ -230,7 +238,7 @@ final class SimulateCommand implements Main.Command {
             long[] window)
             throws IOException {
         Path vcdPath = Path.of(vcd);
-        if (!java.nio.file.Files.isRegularFile(vcdPath)) {
+        if (!Files.isRegularFile(vcdPath)) {
             text.println("vcd: " + vcd);
             return;
         }
@@ -240,7 +248,7 @@ final class SimulateCommand implements Main.Command {
                 vcdPath,
                 sim.wiring(),
                 node,
-                r.config().algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS),
+                r.config().algorithmSpec().has(Algorithm.Feature.SYMBOLS),
                 unitStates,
                 GtkwSave.View.of(first, Math.min(window[1], r.cycles() - 1), violation));
         text.println("vcd: " + vcd + "  (gtkwave " + g.save() + ")");
@@ -251,7 +259,7 @@ final class SimulateCommand implements Main.Command {
      * and traces name their files): say which file, as every other output error does.
      */
     private static IOException namingTheWaveform(Exception e, String vcd) {
-        IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
+        IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
         if (vcd == null || String.valueOf(io.getMessage()).startsWith("cannot write")) {
             return io;
         }
@@ -387,7 +395,7 @@ final class SimulateCommand implements Main.Command {
     }
 
     private static List<String> configKeys() {
-        List<String> keys = new java.util.ArrayList<>(Setting.keys());
+        List<String> keys = new ArrayList<>(Setting.keys());
         keys.addAll(SWITCHES);
         return keys;
     }

@@ -1,20 +1,32 @@
 package org.ppbus.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.cosim.Cosim;
+import org.ppbus.cosim.VerilatorLibrary;
 import org.ppbus.experiment.Batch;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.verilog.ExternalTool;
 
 /**
  * {@code ppbus soak}: the fixed-rules soak matrix of issue 2, n × load × L, each point a full run with
@@ -208,16 +220,16 @@ final class SoakCommand implements Main.Command {
     /** The finished points as JSON reports and as the sweep's CSV rows, when asked for. */
     private static void writeReports(CommandLine cl, List<SimulationResult> finished, PrintStream stdout)
             throws IOException {
-        com.fasterxml.jackson.databind.node.ArrayNode reports = Reports.mapper().createArrayNode();
+        ArrayNode reports = Reports.mapper().createArrayNode();
         StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
         for (SimulationResult r : finished) {
-            com.fasterxml.jackson.databind.node.ObjectNode json = Reports.json(r, Version.VERSION);
+            ObjectNode json = Reports.json(r, Version.VERSION);
             json.put("wiresPerNode", CompareCommand.wiresPerNode(r));
             reports.add(json);
             csv.append(ResultRow.of(json).csv()).append('\n');
         }
         if (cl.hasOption("json")) {
-            com.fasterxml.jackson.databind.node.ObjectNode root = Reports.header(Version.VERSION);
+            ObjectNode root = Reports.header(Version.VERSION);
             root.set("points", reports);
             Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
         }
@@ -231,14 +243,14 @@ final class SoakCommand implements Main.Command {
         try {
             return c.validated();
         } catch (ConfigException e) {
-            throw Cli.usage(e, java.util.Map.of("latencyCycles", "latencies", "load", "loads", "holdCycles", "holds"));
+            throw Cli.usage(e, Map.of("latencyCycles", "latencies", "load", "loads", "holdCycles", "holds"));
         }
     }
 
     /** One soak point's work; it should stop soon after {@code stop} turns true. */
     @FunctionalInterface
     private interface Point<R> {
-        R run(SimulationConfig c, java.util.function.BooleanSupplier stop) throws Exception;
+        R run(SimulationConfig c, BooleanSupplier stop) throws Exception;
     }
 
     /** One soak point's line; a leading '!' marks a failure (and is not printed). */
@@ -263,7 +275,7 @@ final class SoakCommand implements Main.Command {
             PrintStream out,
             PrintStream err,
             Point<R> work,
-            java.util.function.Predicate<R> cut,
+            Predicate<R> cut,
             Line<R> line,
             String what,
             Written reports)
@@ -313,16 +325,16 @@ final class SoakCommand implements Main.Command {
     /** Every point in lockstep with the RTL; libraries are built first, one size at a time. */
     private int cosimSoak(List<SimulationConfig> points, int threads, PrintStream out, PrintStream err)
             throws Exception {
-        if (!org.ppbus.verilog.ExternalTool.available("verilator")) {
+        if (!ExternalTool.available("verilator")) {
             err.println("ppbus soak: verilator is not installed (apt-get install verilator)");
             return 2;
         }
-        java.nio.file.Path cache = org.ppbus.cosim.VerilatorLibrary.defaultCache();
-        java.util.Set<String> built = new java.util.HashSet<>();
+        Path cache = VerilatorLibrary.defaultCache();
+        Set<String> built = new HashSet<>();
         for (SimulationConfig c : points) {
             if (built.add(c.nodes() + "/" + c.latencyCycles())) {
                 err.println("ppbus soak: RTL for n=" + c.nodes() + ", L=" + c.latencyCycles() + " ...");
-                org.ppbus.cosim.VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache);
+                VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache);
             }
         }
         out.printf(
@@ -342,7 +354,7 @@ final class SoakCommand implements Main.Command {
                 threads,
                 out,
                 err,
-                (c, stop) -> org.ppbus.cosim.Cosim.run(c, cache, null, 0, null, false),
+                (c, stop) -> Cosim.run(c, cache, null, 0, null, false),
                 r -> false,
                 (c, r, secs) -> {
                     String line = String.format(
@@ -364,7 +376,7 @@ final class SoakCommand implements Main.Command {
     /** Whether the algorithm takes --rules: a soak's rules apply to those and leave the others as they are. */
     static boolean takesRules(String algorithm) {
         return Algorithms.find(algorithm.trim())
-                .map(x -> x.has(org.ppbus.protocol.Algorithm.Feature.RULES))
+                .map(x -> x.has(Algorithm.Feature.RULES))
                 .orElse(true);
     }
 }

@@ -6,8 +6,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -260,7 +262,7 @@ final class SweepCommand implements Main.Command {
                             try {
                                 points.add(c.validated());
                             } catch (ConfigException e) {
-                                throw Cli.usage(e, java.util.Map.of("latencyCycles", "latencies", "load", "loads"));
+                                throw Cli.usage(e, Map.of("latencyCycles", "latencies", "load", "loads"));
                             }
                         }
                     }
@@ -344,8 +346,7 @@ final class SweepCommand implements Main.Command {
                 // Largest n first: the longest points start early, so the last ones to finish are
                 // short and no core idles at the end waiting for a single big point.
                 List<SimulationConfig> order = new ArrayList<>(points);
-                order.sort(java.util.Comparator.comparingInt(SimulationConfig::nodes)
-                        .reversed());
+                order.sort(Comparator.comparingInt(SimulationConfig::nodes).reversed());
                 List<Batch.Job<SimulationResult>> jobs = order.stream()
                         .map(c -> (Batch.Job<SimulationResult>)
                                 s -> new Simulation(c).stopWhen(s).run())

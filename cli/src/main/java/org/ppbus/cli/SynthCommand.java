@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.testbench.Reports;
+import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Synthesis;
@@ -78,8 +80,7 @@ final class SynthCommand implements Main.Command {
                 WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null, "ppbus-synth")) {
             r = Synthesis.run(d, f.dir(), cl.hasOption("pnr"));
         }
-        String algorithm =
-                Cli.algorithm(cl, org.ppbus.verilog.Designs.algorithms()).name();
+        String algorithm = Cli.algorithm(cl, Designs.algorithms()).name();
         out.printf(
                 Locale.ROOT,
                 "ppbus synth: %s, n=%d, latency %s, iCE40 (yosys synth_ice40 -noflatten)%n",
@@ -141,7 +142,7 @@ final class SynthCommand implements Main.Command {
     }
 
     /** Each mapped module with its own cells. */
-    static void putModules(ArrayNode into, java.util.List<Synthesis.Module> modules) {
+    static void putModules(ArrayNode into, List<Synthesis.Module> modules) {
         for (Synthesis.Module m : modules) {
             ObjectNode mn = into.addObject();
             mn.put("name", m.name());

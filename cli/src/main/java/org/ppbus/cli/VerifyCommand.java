@@ -1,8 +1,11 @@
 package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
@@ -11,11 +14,14 @@ import org.apache.commons.cli.Options;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.check.StateSearch;
 import org.ppbus.check.Violation;
+import org.ppbus.link.ChosenFaults;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
 import org.ppbus.verilog.RtlProof;
 import org.ppbus.workload.RequestTrace;
 
@@ -50,7 +56,7 @@ final class VerifyCommand implements Main.Command {
             double seconds,
             List<String> strengthenedWith) {
         static ProofJson of(RtlProof.Result p, boolean heal) {
-            List<String> with = new java.util.ArrayList<>(List.of(
+            List<String> with = new ArrayList<>(List.of(
                     "fork conservation per arbiter (I2) and OWNER one-hot", "an eating client holds all its forks"));
             if (heal) {
                 with.add("+heal's link timing: where the fork is against OWNER, and the ages of returns, FORKs and"
@@ -382,7 +388,7 @@ final class VerifyCommand implements Main.Command {
     private static int faultKinds(List<String> list) throws UsageException {
         int kinds = 0;
         for (String k : list) {
-            int kind = org.ppbus.link.ChosenFaults.kind(k);
+            int kind = ChosenFaults.kind(k);
             if (kind == 0) {
                 throw new UsageException("--faults: unknown kind '" + k + "' (drop, duplicate, crash)");
             }
@@ -406,7 +412,7 @@ final class VerifyCommand implements Main.Command {
 
     /** Prints the search's outcome; writes the first finding as a trace when it can be replayed. */
     private static Written printSearch(PrintStream out, StateSearch search, StateSearch.Result r, Request q)
-            throws java.io.IOException {
+            throws IOException {
         SearchOptions opt = q.search();
         out.printf(
                 Locale.ROOT,
@@ -420,7 +426,7 @@ final class VerifyCommand implements Main.Command {
                                 + " cycles checked)",
                 r.seconds(),
                 r.bytes() / 1e6);
-        if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
+        if (r.overtakeBound() != Algorithm.NO_BOUND) {
             out.printf(
                     Locale.ROOT,
                     "overtaking: at most %d meals of one processor in another's hungry period"
@@ -433,7 +439,7 @@ final class VerifyCommand implements Main.Command {
             out.printf(
                     Locale.ROOT,
                     "faults %s: %,d states broken by a fault and not yet repaired; %s%n",
-                    org.ppbus.link.ChosenFaults.names(opt.faultKinds()),
+                    ChosenFaults.names(opt.faultKinds()),
                     r.repair().brokenStates(),
                     r.repair().boundCycles() >= 0
                             ? "every fault repaired within " + r.repair().boundCycles()
@@ -483,7 +489,7 @@ final class VerifyCommand implements Main.Command {
         out.println(
                 v == null && w.cutOff() != null
                         ? "  the replay checks only safety after the crash, and reports clients "
-                                + java.util.Arrays.toString(w.cutOff()) + " as cut off"
+                                + Arrays.toString(w.cutOff()) + " as cut off"
                         : v == null
                                 ? "  NOTE: the replay reports no violation"
                                 : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
@@ -494,7 +500,7 @@ final class VerifyCommand implements Main.Command {
     }
 
     private static ObjectNode json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
-            throws java.io.IOException {
+            throws IOException {
         SearchOptions opt = q.search();
         ObjectNode root = Reports.header(Version.VERSION);
         root.put("nodes", opt.nodes());
@@ -517,7 +523,7 @@ final class VerifyCommand implements Main.Command {
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
         if (r.repair() != null) {
             ObjectNode f = root.putObject("faults");
-            f.put("kinds", org.ppbus.link.ChosenFaults.names(opt.faultKinds()));
+            f.put("kinds", ChosenFaults.names(opt.faultKinds()));
             f.put("brokenStates", r.repair().brokenStates());
             if (r.repair().boundCycles() >= 0) {
                 f.put("repairBoundCycles", r.repair().boundCycles());
@@ -557,7 +563,7 @@ final class VerifyCommand implements Main.Command {
      * n meals the starvation watchdog also waits for.
      */
     private static Written writeCounterexample(StateSearch search, StateSearch.Finding f, Request q, String fault)
-            throws java.io.IOException {
+            throws IOException {
         SearchOptions opt = q.search();
         SimulationConfig defaults = SimulationConfig.defaults();
         boolean loop = f.loopStart() >= 0;
@@ -594,7 +600,7 @@ final class VerifyCommand implements Main.Command {
                 .fault(fault)
                 .build()
                 .validated();
-        org.ppbus.testbench.SimulationResult run = new Simulation(replay).run();
+        SimulationResult run = new Simulation(replay).run();
         int[] cutOff = run.fault() == null || run.fault().survival() == null
                 ? null
                 : run.fault().survival().cutOff();

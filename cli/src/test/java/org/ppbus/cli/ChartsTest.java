@@ -3,8 +3,20 @@ package org.ppbus.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.imageio.ImageIO;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.registry.Algorithms;
 
 class ChartsTest {
     /**
@@ -29,8 +41,8 @@ class ChartsTest {
      */
     @Test
     void everyAlgorithmHasItsOwnLook() {
-        java.util.Set<Charts.Look> seen = new java.util.HashSet<>();
-        for (org.ppbus.protocol.Algorithm a : org.ppbus.registry.Algorithms.all()) {
+        Set<Charts.Look> seen = new HashSet<>();
+        for (Algorithm a : Algorithms.all()) {
             assertTrue(seen.add(Charts.look(a)), a.name() + " looks like another algorithm");
             assertEquals(Charts.look(a), Charts.look(a));
         }
@@ -41,25 +53,23 @@ class ChartsTest {
      * family do not.
      */
     @Test
-    void mixedFamiliesGetPanels(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
-        java.util.List<ResultRow> rows = new java.util.ArrayList<>();
+    void mixedFamiliesGetPanels(@TempDir Path dir) throws IOException {
+        List<ResultRow> rows = new ArrayList<>();
         for (String a : new String[] {"campos-carvalho", "token-ring", "lamport"}) {
             for (int n : new int[] {7, 13}) {
                 rows.add(row(a, n));
             }
         }
-        java.util.List<java.nio.file.Path> files =
-                Charts.write(rows, java.nio.file.Files.createDirectories(dir.resolve("mixed")));
+        List<Path> files = Charts.write(rows, Files.createDirectories(dir.resolve("mixed")));
         assertTrue(
                 files.contains(dir.resolve("mixed").resolve("messages-vs-n_p0.1_L1_by-family.png")), files.toString());
-        java.awt.image.BufferedImage grid = javax.imageio.ImageIO.read(dir.resolve("mixed")
+        BufferedImage grid = ImageIO.read(dir.resolve("mixed")
                 .resolve("messages-vs-n_p0.1_L1_by-family.png")
                 .toFile());
         assertEquals(2 * 900, grid.getWidth()); // three families: two columns of 900-pixel panels, two rows
         assertEquals(2 * 560, grid.getHeight());
-        java.util.List<java.nio.file.Path> one = Charts.write(
-                java.util.List.of(row("lamport", 7), row("ricart-agrawala", 7)),
-                java.nio.file.Files.createDirectories(dir.resolve("one")));
+        List<Path> one = Charts.write(
+                List.of(row("lamport", 7), row("ricart-agrawala", 7)), Files.createDirectories(dir.resolve("one")));
         assertTrue(one.stream().noneMatch(p -> p.toString().contains("by-family")), one.toString());
     }
 

@@ -5,15 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
@@ -192,7 +196,7 @@ class MainTest {
      * reports that under its own option, so a soak's latency error names --latencies.
      */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource(
+    @CsvSource(
             delimiter = '|',
             value = {
                 "simulate --latency 0|ppbus simulate: --latency: must be at least 1 cycle, got 0",
@@ -214,8 +218,8 @@ class MainTest {
     }
 
     /** An unknown algorithm is named under the option that gave it, with the list, in one line. */
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"simulate", "faults"})
+    @ParameterizedTest
+    @ValueSource(strings = {"simulate", "faults"})
     void anUnknownAlgorithmIsNamedUnderItsOption(String command) {
         assertEquals(2, run(command, "--algorithm", "nope", "--cycles", "10"));
         String err = errText().trim();
@@ -223,8 +227,8 @@ class MainTest {
         assertEquals(1, err.lines().count());
     }
 
-    static java.util.stream.Stream<String> algorithmNames() {
-        return org.ppbus.registry.Algorithms.names().stream();
+    static Stream<String> algorithmNames() {
+        return Algorithms.names().stream();
     }
 
     /**
@@ -233,19 +237,17 @@ class MainTest {
      * cost less than the mean of all of them, which a per-entry max below the mean would say.
      */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.MethodSource("algorithmNames")
+    @MethodSource("algorithmNames")
     void everyAlgorithmsJsonReportIsConsistent(String algorithm) throws Exception {
         assertEquals(
                 0,
                 run("simulate", "--algorithm", algorithm, "--nodes", "7", "--cycles", "20000", "--json", "-"),
                 errText());
-        com.fasterxml.jackson.databind.JsonNode r =
-                new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+        JsonNode r = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
         assertEquals(algorithm, r.get("algorithm").asText());
-        boolean sends =
-                !org.ppbus.registry.Algorithms.named(algorithm).messages().at(7).isEmpty();
+        boolean sends = !Algorithms.named(algorithm).messages().at(7).isEmpty();
         for (String figure : new String[] {"messagesPerEntry", "bitsPerEntry"}) {
-            com.fasterxml.jackson.databind.JsonNode f = r.get(figure);
+            JsonNode f = r.get(figure);
             assertEquals(sends, f.get("mean").asDouble() > 0, algorithm + " " + figure + " " + f);
             assertTrue(f.get("max").asDouble() >= f.get("mean").asDouble(), algorithm + " " + figure + " " + f);
         }
@@ -380,9 +382,7 @@ class MainTest {
                         "--csv",
                         csv.toString()),
                 errText());
-        com.fasterxml.jackson.databind.JsonNode points = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(json.toFile())
-                .get("points");
+        JsonNode points = new ObjectMapper().readTree(json.toFile()).get("points");
         assertEquals(4, points.size());
         List<String> rows = Files.readAllLines(csv);
         assertEquals(ResultRow.CSV_HEADER, rows.get(0));

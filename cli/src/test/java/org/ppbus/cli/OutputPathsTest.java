@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -132,7 +133,7 @@ class OutputPathsTest {
      */
     @Test
     void aFullDiskIsOneLineThatNamesTheFile() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "no /dev/full here");
+        Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "no /dev/full here");
         oneLineUsageError(List.of(
                 "simulate", "--nodes", "7", "--cycles", "5000", "--load", "0.1", "--quiet", "--vcd", "/dev/full"));
         assertTrue(cli.err().contains("cannot write /dev/full: No space left on device"), cli.err());

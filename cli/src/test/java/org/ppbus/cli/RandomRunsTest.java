@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -69,13 +71,13 @@ class RandomRunsTest {
         }
         pool.shutdown();
         StringBuilder report = new StringBuilder(String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "%d random runs (seed %d) in %.0f s, %d problems%n",
                 runs,
                 seed,
                 (System.nanoTime() - t0) / 1e9,
                 problems.size()));
-        tally.forEach((k, v) -> report.append(String.format(java.util.Locale.ROOT, "%7d  %s%n", v, k)));
+        tally.forEach((k, v) -> report.append(String.format(Locale.ROOT, "%7d  %s%n", v, k)));
         problems.forEach(p -> report.append("PROBLEM ").append(p).append('\n'));
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "random-runs.txt"), report);
@@ -98,7 +100,7 @@ class RandomRunsTest {
                 "--nodes",
                 Integer.toString(nodes),
                 "--load",
-                String.format(java.util.Locale.ROOT, "%.6f", load),
+                String.format(Locale.ROOT, "%.6f", load),
                 "--hold",
                 Integer.toString(hold),
                 "--latency",
@@ -141,7 +143,7 @@ class RandomRunsTest {
         String line = String.join(" ", args);
         boolean faulty = line.contains("--fault");
         String algorithm = args[2];
-        Path json = Path.of(args[java.util.Arrays.asList(args).indexOf("--json") + 1]);
+        Path json = Path.of(args[Arrays.asList(args).indexOf("--json") + 1]);
         String all = cli.out() + cli.err();
         if (all.contains("internal error") || all.contains("Exception")) {
             return new Outcome(

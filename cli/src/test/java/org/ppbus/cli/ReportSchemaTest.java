@@ -17,9 +17,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testbench.Reports;
 
 /** Every JSON report carries schemaVersion and matches its schema in docs/schemas/. */
 class ReportSchemaTest {
@@ -32,7 +34,7 @@ class ReportSchemaTest {
 
     private static JsonNode report(Path dir, String name, String... args) throws IOException {
         Path file = dir.resolve(name);
-        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+        String[] all = Arrays.copyOf(args, args.length + 2);
         all[args.length] = "--json";
         all[args.length + 1] = file.toString();
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
@@ -44,10 +46,7 @@ class ReportSchemaTest {
     private static void assertValid(Schema schema, JsonNode report, String what) {
         List<Error> errors = schema.validate(report);
         assertEquals(List.of(), errors.stream().map(Error::toString).toList(), what);
-        assertEquals(
-                org.ppbus.testbench.Reports.SCHEMA_VERSION,
-                report.get("schemaVersion").asInt(),
-                what);
+        assertEquals(Reports.SCHEMA_VERSION, report.get("schemaVersion").asInt(), what);
     }
 
     @Test

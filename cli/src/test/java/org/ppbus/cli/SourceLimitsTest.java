@@ -7,9 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
+import org.ppbus.registry.Algorithms;
 
 /** Small enough to read: no main source file over 450 lines and no method over 80. */
 class SourceLimitsTest {
@@ -46,12 +50,12 @@ class SourceLimitsTest {
     /** One home per algorithm: its name is a string literal in its own class and the registry at most. */
     @Test
     void anAlgorithmsNameIsWrittenInAtMostTwoFiles() throws IOException {
-        java.util.Map<String, List<String>> homes = new java.util.TreeMap<>();
+        Map<String, List<String>> homes = new TreeMap<>();
         for (String module : MODULES) {
             try (Stream<Path> files = Files.walk(Path.of("..", module, "src", "main", "java"))) {
                 for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
                     String text = Files.readString(f);
-                    for (String name : org.ppbus.registry.Algorithms.names()) {
+                    for (String name : Algorithms.names()) {
                         if (text.contains("\"" + name + "\"")) {
                             homes.computeIfAbsent(name, k -> new ArrayList<>())
                                     .add(f.getFileName().toString());
@@ -60,9 +64,8 @@ class SourceLimitsTest {
                 }
             }
         }
-        assertEquals(org.ppbus.registry.Algorithms.names().size(), homes.size(), "every name is written somewhere");
-        homes.forEach(
-                (name, files) -> org.junit.jupiter.api.Assertions.assertTrue(files.size() <= 2, name + " in " + files));
+        assertEquals(Algorithms.names().size(), homes.size(), "every name is written somewhere");
+        homes.forEach((name, files) -> Assertions.assertTrue(files.size() <= 2, name + " in " + files));
     }
 
     /** {first line, length} of every method or constructor longer than the limit. */

@@ -5,12 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.testbench.Reports;
+import org.ppbus.verilog.ExternalTool;
 
 class VerifyCommandTest {
     private final CliRun cli = new CliRun();
@@ -37,7 +46,7 @@ class VerifyCommandTest {
     @Test
     void withoutLivenessTheReportSaysSo(@TempDir Path dir) throws IOException {
         Path json = dir.resolve("v.json");
-        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
         int rc = Main.run(
                 new String[] {
                     "verify",
@@ -53,7 +62,7 @@ class VerifyCommandTest {
                     "--json",
                     json.toString()
                 },
-                new java.io.PrintStream(text),
+                new PrintStream(text),
                 System.err);
         assertEquals(0, rc);
         assertTrue(
@@ -99,8 +108,8 @@ class VerifyCommandTest {
      * fixed rules with a duplicated symbol fail, and so does the replay, which without the fault
      * would run clean.
      */
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"duplicate", "drop"})
+    @ParameterizedTest
+    @ValueSource(strings = {"duplicate", "drop"})
     void aFindingAfterAFaultReplaysWithItsFault(String kind, @TempDir Path dir) throws IOException {
         Path trace = dir.resolve("cx.trace");
         assertEquals(
@@ -109,13 +118,12 @@ class VerifyCommandTest {
         String out = cli.out();
         // The replay gives the search's verdict in the search's cycle (issue 33: a lost symbol's
         // search named a deadlock, its replay I3).
-        java.util.regex.Matcher v = java.util.regex.Pattern.compile("VIOLATION ([^:]+):.*\n  at depth (\\d+)")
-                .matcher(out);
+        Matcher v = Pattern.compile("VIOLATION ([^:]+):.*\n  at depth (\\d+)").matcher(out);
         assertTrue(v.find(), out);
         assertTrue(out.contains("the replay reports " + v.group(1) + " at cycle " + v.group(2) + "\n"), out);
         assertFalse(out.contains("NOTE"), out);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("fault on the path: (" + kind + ":\\d+@\\w+)")
-                .matcher(out);
+        Matcher m =
+                Pattern.compile("fault on the path: (" + kind + ":\\d+@\\w+)").matcher(out);
         assertTrue(m.find(), out);
         String replay = out.lines()
                 .filter(l -> l.startsWith("replay: ppbus "))
@@ -181,8 +189,8 @@ class VerifyCommandTest {
      * is cycle d of the replay (search cycle k is simulation cycle k + 1, and the depth counts the
      * cold start); a loop's verdict comes from a run's watchdog, so it falls after the loop begins.
      */
-    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.CsvSource(
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
             delimiter = '|',
             value = {
                 "I3 request tokens|--nodes 3 --latency 2 --rules literal",
@@ -195,13 +203,12 @@ class VerifyCommandTest {
         String[] verify = (args + " --trace-out " + trace).split(" ");
         assertEquals(1, run(concat("verify", verify)));
         String out = cli.out();
-        java.util.regex.Matcher found = java.util.regex.Pattern.compile(
-                        "VIOLATION ([^:]+): .*\n  at depth (\\d+)(, then a loop)?")
+        Matcher found = Pattern.compile("VIOLATION ([^:]+): .*\n  at depth (\\d+)(, then a loop)?")
                 .matcher(out);
         assertTrue(found.find(), out);
         assertEquals(property, found.group(1), out);
-        java.util.regex.Matcher said = java.util.regex.Pattern.compile("  the replay reports (.+) at cycle (\\d+)\n")
-                .matcher(out);
+        Matcher said =
+                Pattern.compile("  the replay reports (.+) at cycle (\\d+)\n").matcher(out);
         assertTrue(said.find(), out);
         assertEquals(property, said.group(1), out);
         long cycle = Long.parseLong(said.group(2));
@@ -338,15 +345,14 @@ class VerifyCommandTest {
         for (String f : new String[] {"proof.ys", "proof.log", "ppbus_formal.v", "ppbus_top.v"}) {
             assertTrue(Files.exists(keep.resolve(f)), f);
         }
-        org.ppbus.verilog.ExternalTool.Result again =
-                org.ppbus.verilog.ExternalTool.run(keep, 600, "yosys", "-s", "proof.ys");
+        ExternalTool.Result again = ExternalTool.run(keep, 600, "yosys", "-s", "proof.ys");
         assertEquals(0, again.exitCode());
         assertTrue(again.output().contains("Induction step proven: SUCCESS"), again.output());
         assertEquals(2, run("verify", "--nodes", "2", "--keep", keep.toString()));
     }
 
     private static long proofFolders(Path tmp) throws IOException {
-        try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
+        try (Stream<Path> s = Files.list(tmp)) {
             return s.filter(p -> p.getFileName().toString().startsWith("ppbus-proof"))
                     .count();
         }

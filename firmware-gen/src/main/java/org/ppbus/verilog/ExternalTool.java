@@ -1,14 +1,18 @@
 package org.ppbus.verilog;
 
+import java.io.File;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /** Runs an external program (iverilog, vvp, yosys, verilator) with a time limit and captures its output. */
 public final class ExternalTool {
@@ -31,7 +35,7 @@ public final class ExternalTool {
     /** The last n lines of a tool's output, joined with " | ", for a one-line error message. */
     public static String lastLines(String text, int n) {
         String[] l = text.strip().split("\n");
-        return String.join(" | ", java.util.Arrays.asList(l).subList(Math.max(0, l.length - n), l.length));
+        return String.join(" | ", Arrays.asList(l).subList(Math.max(0, l.length - n), l.length));
     }
 
     public static boolean available(String tool) {
@@ -39,7 +43,7 @@ public final class ExternalTool {
         if (path == null) {
             return false;
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(dir, tool))) {
                 return true;
             }
@@ -62,14 +66,13 @@ public final class ExternalTool {
      * As above, passing each line of output to {@code lines} as it appears (a build of minutes can
      * then show where it is), besides returning all of it.
      */
-    public static Result run(
-            Path workDir, long timeoutSeconds, java.util.function.Consumer<String> lines, String... command)
+    public static Result run(Path workDir, long timeoutSeconds, Consumer<String> lines, String... command)
             throws IOException {
         require(command[0]);
         List<String> cmd = new ArrayList<>(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
         Path log = Files.createTempFile("ppbus-tool", ".log");
-        try (java.io.RandomAccessFile tail = new java.io.RandomAccessFile(log.toFile(), "r")) {
+        try (RandomAccessFile tail = new RandomAccessFile(log.toFile(), "r")) {
             pb.redirectOutput(log.toFile());
             // If the JVM is stopped (a signal to it alone, not to its process group), the tool and
             // whatever it started must not run on orphaned: a proof would hold a core for an hour.
@@ -120,12 +123,7 @@ public final class ExternalTool {
     }
 
     private static Result await(
-            Process p,
-            String tool,
-            long timeoutSeconds,
-            java.io.RandomAccessFile tail,
-            java.util.function.Consumer<String> lines,
-            Path log)
+            Process p, String tool, long timeoutSeconds, RandomAccessFile tail, Consumer<String> lines, Path log)
             throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         StringBuilder partial = new StringBuilder();
@@ -150,8 +148,7 @@ public final class ExternalTool {
     }
 
     /** Passes on the complete lines written since the last call; keeps an unfinished one. */
-    private static void follow(
-            java.io.RandomAccessFile tail, StringBuilder partial, java.util.function.Consumer<String> lines)
+    private static void follow(RandomAccessFile tail, StringBuilder partial, Consumer<String> lines)
             throws IOException {
         long length = tail.length();
         if (length <= tail.getFilePointer()) {

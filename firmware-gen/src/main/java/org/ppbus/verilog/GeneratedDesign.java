@@ -8,6 +8,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.ppbus.io.AtomicFile;
 
 /**
@@ -35,8 +40,7 @@ public final class GeneratedDesign {
     }
 
     /** A module the design declares, {@code ppbus_X} or a testbench's {@code tb_ppbus_X}. */
-    private static final java.util.regex.Pattern DECLARED =
-            java.util.regex.Pattern.compile("(?m)^module\\s+(?:tb_)?ppbus_(\\w+)");
+    private static final Pattern DECLARED = Pattern.compile("(?m)^module\\s+(?:tb_)?ppbus_(\\w+)");
 
     /**
      * The same design with every module renamed from {@code ppbus_X} to {@code prefix + X} (and the
@@ -50,19 +54,19 @@ public final class GeneratedDesign {
             throw new IllegalArgumentException(
                     "a module prefix must start a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*), got '" + prefix + "'");
         }
-        java.util.Set<String> names = new java.util.TreeSet<>();
+        Set<String> names = new TreeSet<>();
         files.values().forEach(v -> DECLARED.matcher(v).results().forEach(r -> names.add(r.group(1))));
-        java.util.regex.Pattern module = java.util.regex.Pattern.compile(
-                "\\b(V?tb_)?ppbus_(" + String.join("|", names) + ")\\b"); // V: Verilator's binary
+        Pattern module =
+                Pattern.compile("\\b(V?tb_)?ppbus_(" + String.join("|", names) + ")\\b"); // V: Verilator's binary
         Map<String, String> m = new LinkedHashMap<>();
         files.forEach((k, v) -> m.put(rename(module, k, prefix), rename(module, v, prefix)));
         return new GeneratedDesign(m);
     }
 
-    private static String rename(java.util.regex.Pattern module, String text, String prefix) {
+    private static String rename(Pattern module, String text, String prefix) {
         return module.matcher(text)
-                .replaceAll(r -> java.util.regex.Matcher.quoteReplacement(
-                        (r.group(1) == null ? "" : r.group(1)) + prefix + r.group(2)));
+                .replaceAll(
+                        r -> Matcher.quoteReplacement((r.group(1) == null ? "" : r.group(1)) + prefix + r.group(2)));
     }
 
     /** The same design with one more file next to it (before files.f, which does not list it). */
@@ -79,7 +83,7 @@ public final class GeneratedDesign {
     }
 
     /** The same design with every Verilog file passed through f (files.f unchanged). */
-    public GeneratedDesign map(java.util.function.UnaryOperator<String> f) {
+    public GeneratedDesign map(UnaryOperator<String> f) {
         Map<String, String> m = new LinkedHashMap<>();
         files.forEach((k, v) -> m.put(k, k.endsWith(".v") ? f.apply(v) : v));
         return new GeneratedDesign(m);
@@ -97,7 +101,7 @@ public final class GeneratedDesign {
                 throw new IOException("cannot write " + target + ": it is a folder; nothing was written");
             }
         }
-        Map<Path, Path> staged = new java.util.LinkedHashMap<>();
+        Map<Path, Path> staged = new LinkedHashMap<>();
         try {
             for (Map.Entry<String, String> e : files.entrySet()) {
                 Path tmp = AtomicFile.sibling(dir.resolve(e.getKey()));

@@ -1,9 +1,13 @@
 package org.ppbus.verilog;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.StringJoiner;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,7 +42,7 @@ public final class RtlFaultProof {
 
         /** The processors that may ask, as a list "0,2,4,6". */
         public String askers(int n) {
-            java.util.StringJoiner j = new java.util.StringJoiner(",");
+            StringJoiner j = new StringJoiner(",");
             for (int i = 0; i < n; i++) {
                 if ((active >> i & 1) != 0) {
                     j.add(Integer.toString(i));
@@ -265,7 +269,7 @@ public final class RtlFaultProof {
             throw new IOException(
                     "yosys failed to replay the counterexample: " + ExternalTool.lastLines(sim.output(), 1));
         }
-        List<String> failing = new java.util.ArrayList<>();
+        List<String> failing = new ArrayList<>();
         for (int k = 0; k < properties.size(); k++) {
             if (sim.output().contains("Assert ppbus_faults." + FaultHarness.label(k) + " ")) {
                 failing.add(properties.get(k));
@@ -283,7 +287,7 @@ public final class RtlFaultProof {
      * inputs of each cycle, without the header. Returns the cycles.
      */
     private static int writeWitness(Path dir) throws IOException {
-        String[] header = Files.readAllLines(dir.resolve("proof.aig"), java.nio.charset.StandardCharsets.ISO_8859_1)
+        String[] header = Files.readAllLines(dir.resolve("proof.aig"), StandardCharsets.ISO_8859_1)
                 .get(0)
                 .split(" ");
         int inputs = Integer.parseInt(header[2]);
@@ -326,7 +330,7 @@ public final class RtlFaultProof {
             latches = Integer.parseInt(l.group(1)); // the last one: after scorr
         }
         int[] frame = new int[properties.size()];
-        java.util.Arrays.fill(frame, -1);
+        Arrays.fill(frame, -1);
         Matcher m = ASSERTED.matcher(log);
         while (m.find()) {
             int out = Integer.parseInt(m.group(1));
@@ -343,7 +347,7 @@ public final class RtlFaultProof {
         boolean decided = sum.find()
                 && Integer.parseInt(sum.group(1)) == properties.size()
                 && Integer.parseInt(sum.group(2)) + Integer.parseInt(sum.group(3)) == properties.size();
-        List<Verdict> verdicts = new java.util.ArrayList<>();
+        List<Verdict> verdicts = new ArrayList<>();
         for (int k = 0; k < properties.size(); k++) {
             verdicts.add(new Verdict(properties.get(k), decided && frame[k] < 0, frame[k]));
         }

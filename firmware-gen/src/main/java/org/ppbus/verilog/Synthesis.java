@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ public final class Synthesis {
                 + "; flatten; tee -q -o total.json stat -json; write_json netlist.json";
         ExternalTool.Result y = ExternalTool.run(dir, 3600, "yosys", "-q", "-p", script);
         // The logs stay with the design, so a kept folder shows what each tool said.
-        java.nio.file.Files.writeString(dir.resolve("yosys.log"), y.output());
+        Files.writeString(dir.resolve("yosys.log"), y.output());
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed: " + ExternalTool.lastLines(y.output(), 5));
         }
@@ -95,7 +96,7 @@ public final class Synthesis {
                 Cells.of(readStat(m, dir.resolve("total.json")).path("design").path("num_cells_by_type"));
         List<Module> modules = new ArrayList<>();
         JsonNode mods = readStat(m, dir.resolve("modules.json")).path("modules");
-        Map<String, String> parameters = parameters(java.nio.file.Files.readString(dir.resolve("hierarchy.log")));
+        Map<String, String> parameters = parameters(Files.readString(dir.resolve("hierarchy.log")));
         for (Iterator<Map.Entry<String, JsonNode>> it = mods.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String name = parameters.getOrDefault(e.getKey(), readableName(e.getKey()));
@@ -130,7 +131,7 @@ public final class Synthesis {
                 "--timing-allow-fail",
                 "--seed",
                 "1");
-        java.nio.file.Files.writeString(dir.resolve("nextpnr.log"), p.output());
+        Files.writeString(dir.resolve("nextpnr.log"), p.output());
         Double fmax = null;
         Matcher fm = Pattern.compile("Max frequency for clock\\s+'[^']*':\\s+([0-9.]+) MHz")
                 .matcher(p.output());
@@ -163,7 +164,7 @@ public final class Synthesis {
      * before the line that names it. A module with several parameters is otherwise named by a hash.
      */
     static Map<String, String> parameters(String hierarchyLog) {
-        Map<String, String> names = new java.util.HashMap<>();
+        Map<String, String> names = new HashMap<>();
         StringBuilder params = new StringBuilder();
         Matcher line = Pattern.compile(
                         "(?m)^(?:Parameter \\\\(\\w+) = (.*)|Generating RTLIL representation for module `(\\$paramod[^']*\\\\(\\w+))'\\.|(.*derive mode.*))$")

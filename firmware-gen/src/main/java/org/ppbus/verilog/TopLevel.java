@@ -3,6 +3,7 @@ package org.ppbus.verilog;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.protocol.cc.Symbols;
@@ -315,7 +316,7 @@ final class TopLevel {
     }
 
     /** {x[last], ..., x[0]}: slot or port 0 in the low bits. */
-    private static String concat(int[] xs, java.util.function.IntFunction<String> name) {
+    private static String concat(int[] xs, IntFunction<String> name) {
         if (xs.length == 1) {
             return name.apply(xs[0]);
         }

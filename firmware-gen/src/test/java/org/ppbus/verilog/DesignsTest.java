@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
@@ -65,10 +66,7 @@ class DesignsTest {
         assertEquals(r.equals(RuleSet.FIXED), !top.contains("--rules"));
         if (r.equals(RuleSet.FIXED)) {
             assertEquals(
-                    new CcVerilogGenerator("t")
-                            .generate(org.ppbus.plane.Wiring.forNodes(7), 1)
-                            .files(),
-                    d.files());
+                    new CcVerilogGenerator("t").generate(Wiring.forNodes(7), 1).files(), d.files());
         }
         assertFalse(top.contains(".F1 (1)"));
     }

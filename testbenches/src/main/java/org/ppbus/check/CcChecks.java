@@ -3,7 +3,9 @@ package org.ppbus.check;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.ppbus.link.Direction;
@@ -124,7 +126,7 @@ final class CcChecks implements NetworkChecks {
 
     @Override
     public List<String> checks() {
-        List<String> out = new java.util.ArrayList<>(List.of(
+        List<String> out = new ArrayList<>(List.of(
                 Property.FORK_CONSERVATION.label(),
                 Property.REQUEST_TOKENS.label(),
                 Property.DEMOTION.label(),
@@ -176,7 +178,7 @@ final class CcChecks implements NetworkChecks {
     }
 
     /** What a one-symbol fault may upset until +heal has repaired it (the fairness bound too). */
-    private static final java.util.Set<Property> REPAIRED = java.util.EnumSet.of(
+    private static final Set<Property> REPAIRED = EnumSet.of(
             Property.FORK_CONSERVATION,
             Property.REQUEST_TOKENS,
             Property.PRECEDENCE,

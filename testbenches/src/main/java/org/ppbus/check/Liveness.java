@@ -1,8 +1,10 @@
 package org.ppbus.check;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * Liveness on the complete state graph of a {@link StateSearch}: a deadlock (a hungry client from
@@ -177,7 +179,7 @@ final class Liveness {
      * processor in {@code mustRelease}, a state where that processor is not eating; as a list of
      * states ending where it started, or null. Strongly connected components (Tarjan, iterative).
      */
-    private int[] fairLoop(int states, boolean[] inside, java.util.function.IntPredicate need, int mustRelease) {
+    private int[] fairLoop(int states, boolean[] inside, IntPredicate need, int mustRelease) {
         int[] index = new int[states];
         int[] low = new int[states];
         Arrays.fill(index, -1);
@@ -239,7 +241,7 @@ final class Liveness {
         return null;
     }
 
-    private int[] loopIn(List<Integer> scc, boolean[] inside, java.util.function.IntPredicate need, int mustRelease) {
+    private int[] loopIn(List<Integer> scc, boolean[] inside, IntPredicate need, int mustRelease) {
         boolean cyclic = scc.size() > 1;
         if (!cyclic) {
             int s = scc.get(0);
@@ -314,7 +316,7 @@ final class Liveness {
         }
         int[] prev = new int[member.length];
         Arrays.fill(prev, -2);
-        java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
+        ArrayDeque<Integer> q = new ArrayDeque<>();
         for (int e = graph.edgeStart(a); e < graph.edgeEnd(a); e++) {
             int w = graph.edge(e);
             if (member[w] && prev[w] == -2) {

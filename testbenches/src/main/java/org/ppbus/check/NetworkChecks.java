@@ -1,6 +1,9 @@
 package org.ppbus.check;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Processors;
 import org.ppbus.protocol.cc.ProtocolObserver;
 
 /**
@@ -49,7 +52,7 @@ interface NetworkChecks extends ProtocolObserver {
     List<String> describeRecent();
 
     /** The generic description: the processors' handshake only. */
-    static NetworkChecks processorsOnly(org.ppbus.bus.Fabric fabric, org.ppbus.bus.Processors processors) {
+    static NetworkChecks processorsOnly(Fabric fabric, Processors processors) {
         return new NetworkChecks() {
             @Override
             public void endOfCycle(long cycle) {}
@@ -64,7 +67,7 @@ interface NetworkChecks extends ProtocolObserver {
 
             @Override
             public List<String> describeClients(int[] clients) {
-                List<String> out = new java.util.ArrayList<>();
+                List<String> out = new ArrayList<>();
                 for (int c : clients) {
                     out.add("processor " + c
                             + (processors.waiting(c) ? " waiting since cycle " + processors.riseCycle(c) : ""));
@@ -79,7 +82,7 @@ interface NetworkChecks extends ProtocolObserver {
 
             @Override
             public List<String> describeHungry() {
-                List<Integer> h = new java.util.ArrayList<>();
+                List<Integer> h = new ArrayList<>();
                 for (int i = 0; i < fabric.nodes() && h.size() < 8; i++) {
                     if (processors.waiting(i)) {
                         h.add(i);

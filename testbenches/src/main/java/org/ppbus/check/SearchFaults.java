@@ -1,6 +1,7 @@
 package org.ppbus.check;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import org.ppbus.link.ChosenFaults;
@@ -154,8 +155,8 @@ final class SearchFaults {
                     }
                     if (mark[ws] == 0) {
                         if (++top == stack.length) {
-                            stack = java.util.Arrays.copyOf(stack, 2 * top);
-                            edge = java.util.Arrays.copyOf(edge, 2 * top);
+                            stack = Arrays.copyOf(stack, 2 * top);
+                            edge = Arrays.copyOf(edge, 2 * top);
                         }
                         stack[top] = w;
                         edge[top] = graph.edgeStart(w);

@@ -3,6 +3,7 @@ package org.ppbus.check;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Fabric;
+import org.ppbus.link.Direction;
 import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.protocol.cc.Symbols;
 
@@ -23,7 +24,7 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
     }
 
     @Override
-    public void symbolDriven(org.ppbus.link.Direction direction, int link, int code, long cycle) {
+    public void symbolDriven(Direction direction, int link, int code, long cycle) {
         if (recordDriven) {
             driven.add(new int[] {direction.ordinal(), link});
         }

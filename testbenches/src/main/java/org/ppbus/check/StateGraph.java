@@ -1,6 +1,10 @@
 package org.ppbus.check;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -69,7 +73,7 @@ final class StateGraph {
                             "state " + idx + " at depth " + depth + " after depth " + (levels - 1));
                 }
                 if (levels == levelStart.length) {
-                    levelStart = java.util.Arrays.copyOf(levelStart, 2 * levels);
+                    levelStart = Arrays.copyOf(levelStart, 2 * levels);
                 }
                 levelStart[levels++] = idx;
             }
@@ -178,9 +182,9 @@ final class StateGraph {
         // The tables live long, so they end up in the old generation, and its use is the measure
         // where the collector has one: the young generation is mostly garbage, and counting it
         // made a large heap collect in full every few thousand states.
-        for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             long max = p.getUsage().getMax();
-            if (p.getType() == java.lang.management.MemoryType.HEAP
+            if (p.getType() == MemoryType.HEAP
                     && max > 0
                     && (p.getName().contains("Old") || p.getName().contains("Tenured"))) {
                 if (p.getUsage().getUsed() < 0.8 * max) {

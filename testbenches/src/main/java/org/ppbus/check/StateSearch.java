@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
+import java.util.stream.IntStream;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.workload.RequestTrace;
 
 /**
  * Explicit-state search of the Campos–Carvalho network: the simulator's own {@link CcNetwork},
@@ -291,9 +293,7 @@ public final class StateSearch {
         if (!o.async()) {
             return new int[0];
         }
-        return java.util.stream.IntStream.range(0, channels)
-                .filter(net::occupied)
-                .toArray();
+        return IntStream.range(0, channels).filter(net::occupied).toArray();
     }
 
     /**
@@ -471,7 +471,7 @@ public final class StateSearch {
     }
 
     /** A request trace for {@code ppbus simulate} that does what the actions do ({@link Counterexamples#trace}). */
-    public org.ppbus.workload.RequestTrace trace(List<int[]> actions, int openHold) {
+    public RequestTrace trace(List<int[]> actions, int openHold) {
         return Counterexamples.trace(o, actions, openHold);
     }
 

@@ -2,6 +2,7 @@ package org.ppbus.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import org.ppbus.link.Direction;
 import org.ppbus.protocol.cc.Symbols;
@@ -25,7 +26,7 @@ final class SymbolHistory {
     }
 
     /** The most recent (up to max) symbols on links accepted by the filter, oldest first. */
-    List<String> recent(IntPredicate linkFilter, int max, java.util.function.IntFunction<String> linkName) {
+    List<String> recent(IntPredicate linkFilter, int max, IntFunction<String> linkName) {
         List<String> out = new ArrayList<>();
         long first = Math.max(0, count - SIZE);
         for (long k = count - 1; k >= first && out.size() < max; k--) {

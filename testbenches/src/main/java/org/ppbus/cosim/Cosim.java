@@ -2,11 +2,21 @@ package org.ppbus.cosim;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ppbus.io.AtomicFile;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 import org.ppbus.testbench.VcdTap;
+import org.ppbus.workload.RequestTrace;
 
 /**
  * Lockstep co-simulation of the Java model and the Verilated RTL, with the speed of each. The Java
@@ -101,7 +111,7 @@ public final class Cosim {
             boolean measure,
             boolean checked,
             Simulation.Progress progress,
-            java.util.function.BooleanSupplier stop)
+            BooleanSupplier stop)
             throws IOException {
         return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, stop, line -> {});
     }
@@ -116,8 +126,8 @@ public final class Cosim {
             boolean measure,
             boolean checked,
             Simulation.Progress progress,
-            java.util.function.BooleanSupplier stop,
-            java.util.function.Consumer<String> buildLog)
+            BooleanSupplier stop,
+            Consumer<String> buildLog)
             throws IOException {
         // The build, or finding it in the cache (then a fraction of a second).
         long tb = System.nanoTime();
@@ -127,11 +137,10 @@ public final class Cosim {
                         c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), cache, checked, buildLog);
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
         if (measure) {
-            buildLog.accept(String.format(
-                    java.util.Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
+            buildLog.accept(String.format(Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
         }
         Wiring wiring = Wiring.forNodes(c.nodes());
-        boolean symbols = c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS);
+        boolean symbols = c.algorithmSpec().has(Algorithm.Feature.SYMBOLS);
 
         double javaCps = 0;
         if (measure) {
@@ -185,16 +194,13 @@ public final class Cosim {
             }
             rtlWindow(lib, tap, from, to, rtlVcd);
             // Both waveforms open in GTKWave on the links of the client the diverging signal names.
-            java.util.regex.Matcher client =
-                    java.util.regex.Pattern.compile("_c(\\d+)").matcher(divergence.signal());
+            Matcher client = Pattern.compile("_c(\\d+)").matcher(divergence.signal());
             int node = client.find() ? Integer.parseInt(client.group(1)) : 0;
             // Both open on the cycles before the divergence, the marker on it.
-            org.ppbus.testbench.GtkwSave.View view = org.ppbus.testbench.GtkwSave.View.of(
-                    Math.max(from, divergence.cycle() - org.ppbus.testbench.GtkwSave.View.MAX_CYCLES / 2),
-                    to,
-                    divergence.cycle());
-            org.ppbus.testbench.GtkwSave.write(javaVcd, wiring, node, symbols, unitStates, view);
-            org.ppbus.testbench.GtkwSave.write(rtlVcd, wiring, node, symbols, false, view);
+            GtkwSave.View view = GtkwSave.View.of(
+                    Math.max(from, divergence.cycle() - GtkwSave.View.MAX_CYCLES / 2), to, divergence.cycle());
+            GtkwSave.write(javaVcd, wiring, node, symbols, unitStates, view);
+            GtkwSave.write(rtlVcd, wiring, node, symbols, false, view);
             trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
             writeTrace(trace, upTo.trace(), c, divergence);
         }
@@ -217,16 +223,15 @@ public final class Cosim {
      * The requests raised up to the divergence: the Java side in lockstep raised them,
      * so they drive both sides of a replay exactly as in the run, whatever workload made them.
      */
-    private static void writeTrace(Path file, org.ppbus.workload.RequestTrace t, SimulationConfig c, Divergence d)
-            throws IOException {
+    private static void writeTrace(Path file, RequestTrace t, SimulationConfig c, Divergence d) throws IOException {
         // Requests after the divergence cannot change it; the replay's --cycles stops before them.
-        org.ppbus.workload.RequestTrace upTo = new org.ppbus.workload.RequestTrace(
+        RequestTrace upTo = new RequestTrace(
                 t.nodes(),
                 t.entries().stream().filter(e -> e.cycle() <= d.cycle()).toList());
         String note = "# requests of ppbus cosim (" + c.algorithm() + ", n=" + c.nodes() + ", L=" + c.latencyCycles()
                 + ", workload " + c.workload() + ", seed " + c.seed() + ") up to its divergence at cycle " + d.cycle()
                 + " on " + d.signal() + "\n";
-        org.ppbus.io.AtomicFile.write(file, upTo.text(note));
+        AtomicFile.write(file, upTo.text(note));
     }
 
     /** The RTL alone on the recorded req trace, without reading symbols. */
@@ -259,7 +264,7 @@ public final class Cosim {
                 if (t == from) {
                     rtl.traceTo(vcd);
                 }
-                int[] req = java.util.Arrays.copyOfRange(history, (int) (t * rw), (int) (t * rw + rw));
+                int[] req = Arrays.copyOfRange(history, (int) (t * rw), (int) (t * rw + rw));
                 if (rtl.run(1, req, gnt, rtl.symWords() > 0 ? sym : null) < 1) {
                     break;
                 }

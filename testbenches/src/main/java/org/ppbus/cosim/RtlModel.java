@@ -3,8 +3,11 @@ package org.ppbus.cosim;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * One instance of a Verilated design, driven through JNA. A Verilator model may be used by one
@@ -43,8 +46,7 @@ public final class RtlModel implements AutoCloseable {
     }
 
     private final Api api;
-    private final java.util.concurrent.atomic.AtomicReference<Thread> user =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<Thread> user = new AtomicReference<>();
     private Pointer handle;
     private final int reqWords;
     private final int symWords;
@@ -64,7 +66,7 @@ public final class RtlModel implements AutoCloseable {
      * Makes one call into the model, marked as in use by this thread meanwhile; throws if another
      * thread is using it, or it is closed.
      */
-    private <T> T use(java.util.function.Supplier<T> call) {
+    private <T> T use(Supplier<T> call) {
         if (!user.compareAndSet(null, Thread.currentThread()) && user.get() != Thread.currentThread()) {
             throw new IllegalStateException("a Verilator model is used by two threads at once");
         }
@@ -110,7 +112,7 @@ public final class RtlModel implements AutoCloseable {
             byte[] buf = new byte[8192];
             int n;
             while ((n = api.ppbus_output(buf, buf.length)) > 0) {
-                all.append(new String(buf, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+                all.append(new String(buf, 0, n, StandardCharsets.UTF_8));
             }
             return all.toString();
         });

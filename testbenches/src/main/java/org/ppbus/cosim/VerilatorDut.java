@@ -2,6 +2,7 @@ package org.ppbus.cosim;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.ppbus.plane.Wiring;
 
 /** The Verilated RTL as a {@link Dut}, one native call per cycle (lockstep uses batches instead). */
 public final class VerilatorDut implements Dut {
@@ -22,9 +23,7 @@ public final class VerilatorDut implements Dut {
         this.gnt = new int[model.reqWords()];
         this.lastGnt = new int[model.reqWords()];
         this.sym = new int[Math.max(1, model.symWords())];
-        this.channels = model.symWords() == 0
-                ? 0
-                : 2 * org.ppbus.plane.Wiring.forNodes(nodes).links();
+        this.channels = model.symWords() == 0 ? 0 : 2 * Wiring.forNodes(nodes).links();
     }
 
     @Override

@@ -1,18 +1,33 @@
 package org.ppbus.cosim;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
@@ -101,7 +116,7 @@ public final class VerilatorLibrary {
             RuleSet rules,
             Path cache,
             boolean checked,
-            java.util.function.Consumer<String> log)
+            Consumer<String> log)
             throws IOException {
         return build(
                 algorithm,
@@ -180,7 +195,7 @@ public final class VerilatorLibrary {
             boolean checked,
             boolean hierarchical,
             UnaryOperator<String> mutate,
-            java.util.function.Consumer<String> log)
+            Consumer<String> log)
             throws IOException {
         ExternalTool.require("verilator");
         GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim")
@@ -205,7 +220,7 @@ public final class VerilatorLibrary {
                         + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
         Path lib = dir.resolve("libppbus_cosim.so");
         removeAbandonedBuilds(dir.getParent());
-        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             if (trusted(dir)) {
                 return lib;
             }
@@ -268,12 +283,12 @@ public final class VerilatorLibrary {
                 work.resolve(DIGEST), sha256(work.resolve("libppbus_cosim.so")) + "\n", StandardCharsets.UTF_8);
         try {
             Files.move(work, dir, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException | java.nio.file.FileAlreadyExistsException e) {
+        } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
             // Another process finished the same build first; its library is as good as ours.
             if (!Files.isRegularFile(lib)) {
                 throw new IOException("could not install " + dir, e);
             }
-        } catch (java.nio.file.DirectoryNotEmptyException e) {
+        } catch (DirectoryNotEmptyException e) {
             if (!Files.isRegularFile(lib)) {
                 throw new IOException("could not install " + dir, e);
             }
@@ -282,7 +297,7 @@ public final class VerilatorLibrary {
     }
 
     /** How long a private build folder may sit untouched before it counts as abandoned. */
-    static final java.time.Duration ABANDONED = java.time.Duration.ofHours(24);
+    static final Duration ABANDONED = Duration.ofHours(24);
 
     /**
      * Removes the private build folders ({@code .build-*}) that a build interrupted with Ctrl-C, or
@@ -293,18 +308,17 @@ public final class VerilatorLibrary {
      * folder that cannot be removed stays.
      */
     static void removeAbandonedBuilds(Path verilatorDir) {
-        if (!Files.isDirectory(verilatorDir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isDirectory(verilatorDir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        java.nio.file.attribute.FileTime cutoff =
-                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(ABANDONED));
-        try (java.util.stream.Stream<Path> entries = Files.list(verilatorDir)) {
+        FileTime cutoff = FileTime.from(Instant.now().minus(ABANDONED));
+        try (Stream<Path> entries = Files.list(verilatorDir)) {
             for (Path p : entries.filter(e -> e.getFileName().toString().startsWith(".build-"))
                     .toList()) {
                 try {
-                    if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
                             && (builderGone(p)
-                                    || Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                                    || Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS)
                                                     .compareTo(cutoff)
                                             < 0)
                             && ownedByUsAndNotWritableByOthers(p)) {
@@ -324,7 +338,7 @@ public final class VerilatorLibrary {
      * interrupted, and nobody will finish it. (A folder without a process id is judged by age.)
      */
     static boolean builderGone(Path folder) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.build-(\\d+)-.*")
+        Matcher m = Pattern.compile("\\.build-(\\d+)-.*")
                 .matcher(folder.getFileName().toString());
         return m.matches()
                 && ProcessHandle.of(Long.parseLong(m.group(1)))
@@ -340,37 +354,36 @@ public final class VerilatorLibrary {
         Path lib = dir.resolve("libppbus_cosim.so");
         Path digest = dir.resolve(DIGEST);
         for (Path p : new Path[] {dir, lib, digest}) {
-            if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
                 return false;
             }
             if (!ownedByUsAndNotWritableByOthers(p)) {
                 return false;
             }
         }
-        if (!Files.isRegularFile(lib, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isRegularFile(lib, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
         return Files.readString(digest, StandardCharsets.UTF_8).trim().equals(sha256(lib));
     }
 
     private static boolean ownedByUsAndNotWritableByOthers(Path p) throws IOException {
-        java.nio.file.attribute.PosixFileAttributes a;
+        PosixFileAttributes a;
         try {
-            a = Files.readAttributes(
-                    p, java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            a = Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (UnsupportedOperationException e) {
             return true; // no POSIX permissions here: the digest alone decides
         }
-        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = a.permissions();
+        Set<PosixFilePermission> perms = a.permissions();
         return a.owner().getName().equals(System.getProperty("user.name"))
-                && !perms.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
-                && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+                && !perms.contains(PosixFilePermission.GROUP_WRITE)
+                && !perms.contains(PosixFilePermission.OTHERS_WRITE);
     }
 
     static String sha256(Path file) throws IOException {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
                 byte[] buf = new byte[1 << 16];
                 for (int k; (k = in.read(buf)) > 0; ) {
                     md.update(buf, 0, k);
@@ -383,8 +396,8 @@ public final class VerilatorLibrary {
     }
 
     private static void removeTree(Path dir) throws IOException {
-        try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         } catch (IOException e) {

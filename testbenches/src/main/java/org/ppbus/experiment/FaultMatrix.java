@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.testbench.FaultOutcome;
@@ -103,8 +104,7 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
             }
         }
         // Every finished job, kept as it finishes (without its trace), so that a stop keeps them all.
-        java.util.concurrent.atomic.AtomicReferenceArray<SimulationResult> done =
-                new java.util.concurrent.atomic.AtomicReferenceArray<>(jobs.size());
+        AtomicReferenceArray<SimulationResult> done = new AtomicReferenceArray<>(jobs.size());
         batch.run(
                 jobs,
                 SimulationResult::interrupted,

@@ -22,7 +22,7 @@ public final class Histogram {
 
     /** Forgets every sample (the end of a warm-up). */
     public void clear() {
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         large.clear();
         samples = 0;
         sum = 0;

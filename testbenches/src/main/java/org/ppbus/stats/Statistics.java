@@ -1,7 +1,9 @@
 package org.ppbus.stats;
 
+import java.util.Arrays;
 import java.util.Map;
 import org.ppbus.link.Direction;
+import org.ppbus.link.Message;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
 
@@ -55,7 +57,7 @@ public final class Statistics {
         this.wiring = wiring;
         this.nodes = wiring.nodes();
         this.lastForkCycle = new long[2 * wiring.links()];
-        java.util.Arrays.fill(lastForkCycle, Long.MIN_VALUE / 2);
+        Arrays.fill(lastForkCycle, Long.MIN_VALUE / 2);
         this.periodCount = new long[6][nodes];
         this.periodHasEntry = new boolean[nodes];
         this.waiting = new boolean[nodes];
@@ -100,7 +102,7 @@ public final class Statistics {
      * A message of a baseline algorithm: one message of its real width, charged to the entry it
      * serves (see above).
      */
-    public void message(org.ppbus.link.Message m, long cycle) {
+    public void message(Message m, long cycle) {
         boolean local = m.from() == m.to();
         int msg = local ? MSG_LOCAL : MSG_INTER;
         totals[msg]++;
@@ -127,7 +129,7 @@ public final class Statistics {
         waiting[node] = true;
         periodCleanYields[node] = 0;
         int k = wiring.lineSize();
-        java.util.Arrays.fill(linkCleanYields, node * k, node * k + k, 0);
+        Arrays.fill(linkCleanYields, node * k, node * k + k, 0);
     }
 
     private void closePeriod(int node) {
@@ -166,7 +168,7 @@ public final class Statistics {
         if (waitsOf[node] == null) {
             waitsOf[node] = new int[8];
         } else if (count == waitsOf[node].length) {
-            waitsOf[node] = java.util.Arrays.copyOf(waitsOf[node], count * 2);
+            waitsOf[node] = Arrays.copyOf(waitsOf[node], count * 2);
         }
         waitsOf[node][count] = (int) Math.min(Integer.MAX_VALUE, w);
         if (syncReleaseCycle >= 0) {
@@ -193,23 +195,23 @@ public final class Statistics {
      * now on.
      */
     public void restart() {
-        java.util.Arrays.fill(totals, 0);
-        java.util.Arrays.fill(messageBits, 0);
+        Arrays.fill(totals, 0);
+        Arrays.fill(messageBits, 0);
         for (Histogram h : perEntry) {
             h.clear();
         }
         wait.clear();
         syncDelay.clear();
         for (long[] c : periodCount) {
-            java.util.Arrays.fill(c, 0);
+            Arrays.fill(c, 0);
         }
-        java.util.Arrays.fill(periodHasEntry, false);
-        java.util.Arrays.fill(entriesOf, 0);
-        java.util.Arrays.fill(waitsOf, null);
+        Arrays.fill(periodHasEntry, false);
+        Arrays.fill(entriesOf, 0);
+        Arrays.fill(waitsOf, null);
         entries = 0;
         syncReleaseCycle = -1;
-        java.util.Arrays.fill(periodCleanYields, 0);
-        java.util.Arrays.fill(linkCleanYields, 0);
+        Arrays.fill(periodCleanYields, 0);
+        Arrays.fill(linkCleanYields, 0);
         cleanYields = 0;
         maxCleanYieldsPerPeriod = 0;
         maxCleanYieldsAtOneArbiter = 0;
@@ -268,8 +270,8 @@ public final class Statistics {
         if (count == 0) {
             return new Distribution(0, 0, 0, 0, 0, null);
         }
-        int[] w = java.util.Arrays.copyOf(waitsOf[node], count);
-        java.util.Arrays.sort(w);
+        int[] w = Arrays.copyOf(waitsOf[node], count);
+        Arrays.sort(w);
         long sum = 0;
         for (int x : w) {
             sum += x;

@@ -1,9 +1,12 @@
 package org.ppbus.testbench;
 
+import java.util.Arrays;
 import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
+import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.Symbols;
 
 /**
@@ -56,9 +59,9 @@ public record FaultOutcome(
             int[] survivors,
             int[] cutOff,
             double servedAfterCrash,
-            org.ppbus.protocol.Algorithm.Derived derived) {
+            Algorithm.Derived derived) {
 
-        Survival withDerived(org.ppbus.protocol.Algorithm.Derived d) {
+        Survival withDerived(Algorithm.Derived d) {
             return new Survival(crashed, cycle, survivors, cutOff, servedAfterCrash, d);
         }
 
@@ -70,17 +73,17 @@ public record FaultOutcome(
             if (derived == null) {
                 return null;
             }
-            boolean holds = java.util.Arrays.stream(derived.survive()).noneMatch(i -> contains(cutOff, i))
-                    && java.util.Arrays.stream(derived.cutOff()).noneMatch(i -> contains(survivors, i));
+            boolean holds = Arrays.stream(derived.survive()).noneMatch(i -> contains(cutOff, i))
+                    && Arrays.stream(derived.cutOff()).noneMatch(i -> contains(survivors, i));
             return holds
-                    && java.util.Arrays.stream(derived.atMostOneOf())
+                    && Arrays.stream(derived.atMostOneOf())
                                     .filter(i -> contains(survivors, i))
                                     .count()
                             <= 1;
         }
 
         private static boolean contains(int[] a, int x) {
-            return java.util.Arrays.stream(a).anyMatch(y -> y == x);
+            return Arrays.stream(a).anyMatch(y -> y == x);
         }
     }
 
@@ -107,8 +110,7 @@ public record FaultOutcome(
      * A crash-stop. Only safety is checked after it, so the verdict is {@code mutex-violation}, or
      * {@code masked} when every request was served, or {@code requests-unserved}.
      */
-    static FaultOutcome crash(
-            String planText, org.ppbus.link.FaultPlan resolved, Violation v, int ungranted, Survival survival) {
+    static FaultOutcome crash(String planText, FaultPlan resolved, Violation v, int ungranted, Survival survival) {
         String verdict = verdict(v, ungranted);
         long at = v == null ? -1 : v.cycle();
         return new FaultOutcome(
@@ -129,7 +131,7 @@ public record FaultOutcome(
      * crash's cycle. Nothing crashed, so there is nothing to say of survivors; the channel still
      * names the node, which is how the report tells this apart from a symbol fault that hit nothing.
      */
-    static FaultOutcome crashNotReached(String planText, org.ppbus.link.FaultPlan resolved) {
+    static FaultOutcome crashNotReached(String planText, FaultPlan resolved) {
         return new FaultOutcome(
                 planText, false, resolved.cycle(), "n" + resolved.crashedNode(), "", "", "not-injected", -1, -1);
     }

@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.IntFunction;
 import org.ppbus.io.AtomicFile;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.Symbols;
 import org.ppbus.verilog.SignalNames;
@@ -166,10 +168,7 @@ public final class GtkwSave {
                 / Math.log(2);
         b.append("[timestart] ").append(UNITS_PER_CYCLE * view.firstCycle()).append("\n[size] 1400 900\n[pos] -1 -1\n");
         b.append(String.format(
-                java.util.Locale.ROOT,
-                "*%.6f %d\n",
-                zoom,
-                view.markerCycle() < 0 ? -1 : UNITS_PER_CYCLE * view.markerCycle()));
+                Locale.ROOT, "*%.6f %d\n", zoom, view.markerCycle() < 0 ? -1 : UNITS_PER_CYCLE * view.markerCycle()));
         return b;
     }
 
@@ -259,7 +258,7 @@ public final class GtkwSave {
             b.append("^3 ").append(state).append('\n');
             b.append("TOP.model.client").append(node).append("_state[1:0]\n");
             flags(b, 0x4 | RJUSTIFY); // decimal: the client that owns the arbiter's fork
-            int width = org.ppbus.protocol.Algorithm.idBits(n);
+            int width = Algorithm.idBits(n);
             b.append("TOP.model.arbiter")
                     .append(node)
                     .append("_owner[")

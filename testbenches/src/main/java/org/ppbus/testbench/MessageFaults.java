@@ -1,5 +1,7 @@
 package org.ppbus.testbench;
 
+import java.util.SplittableRandom;
+import java.util.function.BiPredicate;
 import org.ppbus.check.Violation;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.link.Lossy;
@@ -26,15 +28,14 @@ final class MessageFaults {
     static MessageFaults inject(FaultPlan plan, Lossy fabric, long seed, long horizon) {
         MessageChannels ch = fabric.messageChannels();
         if (plan.random()) {
-            long at = new java.util.SplittableRandom(seed ^ 0x6d657373L).nextLong(horizon);
+            long at = new SplittableRandom(seed ^ 0x6d657373L).nextLong(horizon);
             // A node's message to itself travels no channel, so no fault can lose it.
             ch.loseNext((m, cycle) -> cycle >= at && m.from() != m.to());
             return new MessageFaults(plan, ch);
         }
         int src = plan.messageNodes()[0];
         int dst = plan.messageNodes()[1];
-        java.util.function.BiPredicate<Message, Long> which =
-                (m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst;
+        BiPredicate<Message, Long> which = (m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst;
         if (plan.kind().equals("delay")) {
             ch.delayNext(which, plan.messageDelay());
         } else {

@@ -1,6 +1,7 @@
 package org.ppbus.testbench;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
@@ -26,7 +27,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     Probe(Statistics stats, int nodes, SymbolTap tap) {
         this.stats = stats;
         this.openRequest = new int[nodes];
-        java.util.Arrays.fill(openRequest, -1);
+        Arrays.fill(openRequest, -1);
         this.tap = tap;
     }
 
@@ -82,7 +83,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     @Override
-    public void healed(org.ppbus.link.Direction direction, int link, int code, String what, long cycle) {
+    public void healed(Direction direction, int link, int code, String what, long cycle) {
         checker.protocolEvents().healed(direction, link, code, what, cycle);
     }
 

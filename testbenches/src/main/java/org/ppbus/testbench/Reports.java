@@ -3,8 +3,10 @@ package org.ppbus.testbench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.stats.Statistics;
 
 /** The JSON report of a run and its readable summary. Field order is fixed, so equal runs give equal bytes. */
@@ -59,7 +61,7 @@ public final class Reports {
         Statistics.Summary s = r.summary();
         SimulationConfig c = r.config();
         StringBuilder b = new StringBuilder();
-        boolean cc = c.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS);
+        boolean cc = c.algorithmSpec().has(Algorithm.Feature.SYMBOLS);
         if (cc) {
             b.append(String.format(
                     Locale.ROOT,
@@ -126,7 +128,7 @@ public final class Reports {
                 w.p50(),
                 w.p99(),
                 w.max()));
-        if (r.overtakeBound() != org.ppbus.protocol.Algorithm.NO_BOUND) {
+        if (r.overtakeBound() != Algorithm.NO_BOUND) {
             b.append(String.format(
                     Locale.ROOT,
                     "overtaking     max %d in one hungry period (bound %d)%n",
@@ -172,13 +174,13 @@ public final class Reports {
     }
 
     /** An algorithm's messages and their widths at n, from its descriptor. */
-    static String messageKinds(org.ppbus.protocol.Algorithm a, int nodes) {
-        List<org.ppbus.protocol.Algorithm.MessageKind> kinds = a.messages().at(nodes);
+    static String messageKinds(Algorithm a, int nodes) {
+        List<Algorithm.MessageKind> kinds = a.messages().at(nodes);
         if (kinds.isEmpty()) {
             return "req and gnt wires only, no messages";
         }
         StringBuilder k = new StringBuilder("messages");
-        for (org.ppbus.protocol.Algorithm.MessageKind m : kinds) {
+        for (Algorithm.MessageKind m : kinds) {
             k.append(k.length() == 8 ? " " : ", ")
                     .append(m.name())
                     .append(' ')
@@ -218,20 +220,16 @@ public final class Reports {
                     sv.crashed(),
                     sv.cycle(),
                     percentDown(sv.servedAfterCrash()),
-                    java.util.Arrays.toString(sv.survivors()),
-                    java.util.Arrays.toString(sv.cutOff())));
+                    Arrays.toString(sv.survivors()),
+                    Arrays.toString(sv.cutOff())));
             if (sv.derived() != null) {
-                org.ppbus.protocol.Algorithm.Derived dv = sv.derived();
+                Algorithm.Derived dv = sv.derived();
                 b.append("derived: sure to survive ")
-                        .append(java.util.Arrays.toString(dv.survive()))
-                        .append(
-                                dv.cutOff().length > 0
-                                        ? "; sure to be cut off " + java.util.Arrays.toString(dv.cutOff())
-                                        : "")
+                        .append(Arrays.toString(dv.survive()))
+                        .append(dv.cutOff().length > 0 ? "; sure to be cut off " + Arrays.toString(dv.cutOff()) : "")
                         .append(
                                 dv.atMostOneOf().length > 0
-                                        ? "; at most one of " + java.util.Arrays.toString(dv.atMostOneOf())
-                                                + " survives"
+                                        ? "; at most one of " + Arrays.toString(dv.atMostOneOf()) + " survives"
                                         : "")
                         .append(" (")
                         .append(dv.why())

@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.ppbus.link.Direction;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
@@ -110,8 +112,7 @@ public final class RtlReplay {
      * As {@link #runIcarus(Path, String)}, with every generated file passed through {@code mutate}
      * first: tests use it to show that a changed RTL is caught.
      */
-    public Outcome runIcarus(Path dir, String toolVersion, java.util.function.UnaryOperator<String> mutate)
-            throws IOException {
+    public Outcome runIcarus(Path dir, String toolVersion, UnaryOperator<String> mutate) throws IOException {
         GeneratedDesign design = Designs.generate(
                 config.algorithmSpec(), config.nodes(), config.latencyCycles(), config.rules(), toolVersion);
         design.writeTo(dir);
@@ -254,7 +255,7 @@ public final class RtlReplay {
         b.append("                if (gnt[bit] && !gnt_prev[bit]) grants = grants + 1;\n");
         b.append("            end\n");
         b.append("            if (ones > 1) $fwrite(f, \"MUTEX %0d %h\\n\", t, gnt);\n");
-        if (config.algorithmSpec().has(org.ppbus.protocol.Algorithm.Feature.SYMBOLS)) {
+        if (config.algorithmSpec().has(Algorithm.Feature.SYMBOLS)) {
             for (int i = 0; i < n; i++) {
                 for (int j : wiring.arbitersOf(i)) {
                     symbolLine(b, SignalNames.c2a(i, j));

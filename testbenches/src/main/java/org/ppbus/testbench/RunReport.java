@@ -212,7 +212,7 @@ public record RunReport(
             @JsonInclude(JsonInclude.Include.NON_NULL) Derived derived,
             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean derivationHolds) {
         static Crash of(FaultOutcome.Survival s) {
-            org.ppbus.protocol.Algorithm.Derived d = s.derived();
+            Algorithm.Derived d = s.derived();
             return new Crash(
                     s.crashed(),
                     s.cycle(),

@@ -1,6 +1,7 @@
 package org.ppbus.testbench;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
@@ -8,9 +9,15 @@ import org.ppbus.bus.Demand;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
+import org.ppbus.check.Property;
 import org.ppbus.check.StarvationBound;
 import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
+import org.ppbus.link.FaultInjector;
+import org.ppbus.link.FaultPlan;
+import org.ppbus.link.Lossy;
+import org.ppbus.link.QueueOverflow;
+import org.ppbus.link.Recovering;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcNetwork;
@@ -108,9 +115,9 @@ public final class Simulation {
         private final Processors processors;
         private final Fabric fabric;
         private final CcNetwork net;
-        private final org.ppbus.link.FaultInjector injector;
+        private final FaultInjector injector;
         private final MessageFaults messageFaults;
-        private final org.ppbus.link.FaultPlan crash; // a crash-stop (crash:random resolved), or null
+        private final FaultPlan crash; // a crash-stop (crash:random resolved), or null
         private final String crashAsked; // the crash as asked for, for the report
         private boolean crashHappened; // false while the run has not reached the crash's cycle
         private final Checker checker;
@@ -146,7 +153,7 @@ public final class Simulation {
                     ? workload.demand()
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
             this.processors = new Processors(n, demand, probe);
-            org.ppbus.link.FaultPlan faultPlan = org.ppbus.link.FaultPlan.parse(c.fault());
+            FaultPlan faultPlan = FaultPlan.parse(c.fault());
             this.crash = faultPlan != null && faultPlan.crash()
                     ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20))
                     : null;
@@ -164,7 +171,7 @@ public final class Simulation {
             this.net = fabric instanceof CcNetwork cc ? cc : null;
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null
-                    ? MessageFaults.inject(faultPlan, (org.ppbus.link.Lossy) fabric, c.seed(), Math.max(c.cycles(), 20))
+                    ? MessageFaults.inject(faultPlan, (Lossy) fabric, c.seed(), Math.max(c.cycles(), 20))
                     : null;
             if (injector != null) {
                 net.inject(injector);
@@ -172,12 +179,12 @@ public final class Simulation {
             this.checker = new Checker(fabric, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
             this.overtakeBound = c.fairness()
                     ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
-                    : org.ppbus.protocol.Algorithm.NO_BOUND;
+                    : Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
             // Where no overtaking bound is checked (turned off, or none given by the seeds), the
             // starvation watchdog checks freedom from starvation instead.
-            checker.watchStarvation(overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND);
-            this.starvationBound = overtakeBound == org.ppbus.protocol.Algorithm.NO_BOUND
+            checker.watchStarvation(overtakeBound == Algorithm.NO_BOUND);
+            this.starvationBound = overtakeBound == Algorithm.NO_BOUND
                     ? StarvationBound.meals(n, c.latencyCycles(), workload.minHoldCycles())
                     : Long.MAX_VALUE;
             checker.starvationMeals(starvationBound);
@@ -246,9 +253,9 @@ public final class Simulation {
             } catch (IllegalStateException e) {
                 // A baseline that cannot go on honestly (timestamps wrapped too far) refuses the run.
                 refused = new Violation(
-                        org.ppbus.check.Property.REFUSED,
+                        Property.REFUSED,
                         t,
-                        e instanceof org.ppbus.link.QueueOverflow ? Violation.OUTPUT_QUEUE : "run",
+                        e instanceof QueueOverflow ? Violation.OUTPUT_QUEUE : "run",
                         e.getMessage(),
                         -1);
                 return false;
@@ -284,7 +291,7 @@ public final class Simulation {
                                             wiring.nodes(),
                                             v,
                                             ungranted,
-                                            fabric instanceof org.ppbus.link.Recovering r ? r.recoveredAt() : -1)
+                                            fabric instanceof Recovering r ? r.recoveredAt() : -1)
                                     : null;
             long[] stallAfterFault = crash == null && fault != null && fault.injected()
                     ? checker.stalls().longestFrom(fault.cycle())
@@ -350,7 +357,7 @@ public final class Simulation {
     }
 
     /** Resolves a plan's channel name on this wiring. */
-    private org.ppbus.link.FaultInjector injector(org.ppbus.link.FaultPlan p, SimulationConfig c) {
+    private FaultInjector injector(FaultPlan p, SimulationConfig c) {
         Direction direction = null;
         int link = -1;
         if (!p.random()) {
@@ -360,15 +367,15 @@ public final class Simulation {
             int client = Integer.parseInt((c2a ? f[1] : f[2]).substring(1));
             int arbiter = Integer.parseInt((c2a ? f[2] : f[1]).substring(1));
             if (client >= wiring.nodes()
-                    || java.util.Arrays.stream(wiring.arbitersOf(client)).noneMatch(a -> a == arbiter)) {
+                    || Arrays.stream(wiring.arbitersOf(client)).noneMatch(a -> a == arbiter)) {
                 throw new IllegalArgumentException("--fault: there is no channel " + p.channel() + " at n="
                         + wiring.nodes()
                         + " (client " + client + " talks to arbiters "
-                        + (client < wiring.nodes() ? java.util.Arrays.toString(wiring.arbitersOf(client)) : "none")
+                        + (client < wiring.nodes() ? Arrays.toString(wiring.arbitersOf(client)) : "none")
                         + ")");
             }
             link = wiring.link(client, wiring.slotOf(client, arbiter));
         }
-        return new org.ppbus.link.FaultInjector(p, direction, link, c.seed(), Math.max(c.cycles(), 20));
+        return new FaultInjector(p, direction, link, c.seed(), Math.max(c.cycles(), 20));
     }
 }

@@ -1,8 +1,15 @@
 package org.ppbus.testbench;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.ppbus.bus.Demand;
+import org.ppbus.link.FaultPlan;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.workload.Workload;
 
 /**
  * Everything that determines a run. Two runs with equal configs produce identical reports.
@@ -90,9 +97,8 @@ public record SimulationConfig(
             return false;
         }
         try {
-            return org.ppbus.workload.Workload.NAMES.contains(w.toLowerCase(java.util.Locale.ROOT))
-                    || java.nio.file.Files.isRegularFile(java.nio.file.Path.of(w));
-        } catch (java.nio.file.InvalidPathException e) {
+            return Workload.NAMES.contains(w.toLowerCase(Locale.ROOT)) || Files.isRegularFile(Path.of(w));
+        } catch (InvalidPathException e) {
             return false;
         }
     }
@@ -109,10 +115,10 @@ public record SimulationConfig(
         require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
         require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
         require(
-                holdCycles >= 1 && holdCycles <= org.ppbus.bus.Demand.MAX_HOLD_CYCLES,
+                holdCycles >= 1 && holdCycles <= Demand.MAX_HOLD_CYCLES,
                 "holdCycles",
                 "hold",
-                "must be 1 to " + org.ppbus.bus.Demand.MAX_HOLD_CYCLES + " cycles, got " + holdCycles);
+                "must be 1 to " + Demand.MAX_HOLD_CYCLES + " cycles, got " + holdCycles);
         require(latencyCycles >= 1, "latencyCycles", "latency", "must be at least 1 cycle, got " + latencyCycles);
         require(latencyCycles <= 1024, "latencyCycles", "latency", "must be at most 1024 cycles, got " + latencyCycles);
         require(
@@ -127,7 +133,7 @@ public record SimulationConfig(
                 knownWorkload(workload),
                 "workload",
                 "workload",
-                "'" + workload + "' is unknown (not one of " + String.join(", ", org.ppbus.workload.Workload.NAMES)
+                "'" + workload + "' is unknown (not one of " + String.join(", ", Workload.NAMES)
                         + ", and no such trace file)");
         Algorithm a = Algorithms.find(algorithm).orElse(null);
         require(
@@ -136,7 +142,7 @@ public record SimulationConfig(
                 "algorithm",
                 "'" + algorithm + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
         require(
-                rules.equals(org.ppbus.protocol.cc.RuleSet.FIXED) || a.has(Algorithm.Feature.RULES),
+                rules.equals(RuleSet.FIXED) || a.has(Algorithm.Feature.RULES),
                 "rules",
                 "the rule set",
                 "applies only to " + namesWith(Algorithm.Feature.RULES) + ", not to " + algorithm);
@@ -145,9 +151,9 @@ public record SimulationConfig(
                 "reenterNodes",
                 "re-entry without thinking",
                 "exists only for " + namesWith(Algorithm.Feature.REENTRY));
-        org.ppbus.link.FaultPlan plan;
+        FaultPlan plan;
         try {
-            plan = org.ppbus.link.FaultPlan.parse(fault);
+            plan = FaultPlan.parse(fault);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("fault", "", e.getMessage());
         }

@@ -1,11 +1,12 @@
 package org.ppbus.testbench;
 
+import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 
 /** Sees every symbol and gnt change of a run, for tests, VCD and co-simulation. */
 public interface SymbolTap {
     /** The fabric the run taps, before its first cycle: a tap may read the units' state from it. */
-    default void attached(org.ppbus.bus.Fabric fabric) {}
+    default void attached(Fabric fabric) {}
 
     /** A non-idle symbol driven on a link in this cycle. */
     void symbol(Direction direction, int link, int code, long cycle);

@@ -8,11 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
+import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.StateView;
 import org.ppbus.verilog.SignalNames;
 
 /**
@@ -46,7 +50,7 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     private String lastGnt = "";
     private boolean started;
     private boolean headerWritten;
-    private org.ppbus.protocol.cc.StateView units;
+    private StateView units;
     private String[] unitIds = new String[0];
     private String[] unitShown = new String[0];
 
@@ -61,7 +65,7 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         int channels = 2 * wiring.links();
         this.driven = new int[channels];
         this.shown = new int[2 * channels];
-        java.util.Arrays.fill(shown, -1);
+        Arrays.fill(shown, -1);
         // ids: 0 clk, 1 rst, 2 req, 3 gnt, then 4 + 2c (driven) and 4 + 2c + 1 (rx)
         this.ids = new String[4 + 2 * channels];
         this.names = new String[2 * channels];
@@ -85,8 +89,8 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
 
     /** A Campos–Carvalho network's units join the VCD (scope TOP.model). */
     @Override
-    public void attached(org.ppbus.bus.Fabric fabric) {
-        if (fabric instanceof org.ppbus.protocol.cc.StateView v && !headerWritten) {
+    public void attached(Fabric fabric) {
+        if (fabric instanceof StateView v && !headerWritten) {
             this.units = v;
             int count = wiring.nodes() + wiring.points();
             unitIds = new String[count];
@@ -138,7 +142,7 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     }
 
     private int ownerWidth() {
-        return org.ppbus.protocol.Algorithm.idBits(wiring.nodes());
+        return Algorithm.idBits(wiring.nodes());
     }
 
     /** The units' state after this cycle's clock edge, written at 10t + 5 where it changed. */
@@ -204,7 +208,7 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        java.util.Arrays.fill(driven, 0);
+        Arrays.fill(driven, 0);
         arrivals.headMap(cycle, true).clear();
         gnt.clear();
         gnt.or(gntNext);

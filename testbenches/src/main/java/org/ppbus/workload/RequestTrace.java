@@ -2,11 +2,15 @@ package org.ppbus.workload;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.ppbus.bus.Demand;
 
 /**
@@ -35,7 +39,7 @@ public record RequestTrace(int nodes, List<Entry> entries) {
     public static RequestTrace read(Path file) throws IOException {
         try {
             return readText(file);
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             throw new IOException(file + ": not a request trace (not UTF-8 text)");
         }
     }
@@ -100,11 +104,11 @@ public record RequestTrace(int nodes, List<Entry> entries) {
      * the header line, where a reader sees first where the trace came from.
      */
     public String text(String notes) {
-        java.io.StringWriter w = new java.io.StringWriter();
+        StringWriter w = new StringWriter();
         try {
             writeLines(w, notes);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
         return w.toString();
     }
@@ -120,7 +124,7 @@ public record RequestTrace(int nodes, List<Entry> entries) {
     }
 
     /** ASCII digits only: Java's parsers also take other scripts' digits (full-width ７), which a trace never means. */
-    private static final java.util.regex.Pattern ASCII_INTEGER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+    private static final Pattern ASCII_INTEGER = Pattern.compile("[+-]?[0-9]+");
 
     private static int parseInt(String s, Path file, int line) throws IOException {
         try {

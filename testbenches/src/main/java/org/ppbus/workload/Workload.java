@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import org.ppbus.bus.Demand;
 import org.ppbus.plane.Wiring;
 
@@ -130,16 +131,14 @@ public record Workload(
     }
 
     private static Workload random(String name, double[] load, Settings s) {
-        int[] active = java.util.stream.IntStream.range(0, load.length)
-                .filter(i -> load[i] > 0)
-                .toArray();
+        int[] active = IntStream.range(0, load.length).filter(i -> load[i] > 0).toArray();
         return new Workload(
                 name,
                 new RandomDemand(load, s.holdCycles(), s.geometricHold(), s.seed(), s.stopCycle()),
                 null,
                 active,
                 s.geometricHold() ? 1 : s.holdCycles(),
-                java.util.Arrays.stream(load).sum() * s.holdCycles());
+                Arrays.stream(load).sum() * s.holdCycles());
     }
 
     /** The smallest node other than 0 that is (or is not) a neighbour of node 0. */

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.bus.Fabric;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.ProtocolObserver;
@@ -102,7 +103,7 @@ class CrashSearchTest {
         return CcNetwork.coldStart(
                 Wiring.forNodes(3),
                 new CcNetwork.Options(1, RuleSet.parse("fixed+reclaim"), true),
-                new org.ppbus.bus.Fabric.GrantSink() {
+                new Fabric.GrantSink() {
                     @Override
                     public void granted(int node, long cycle) {}
 

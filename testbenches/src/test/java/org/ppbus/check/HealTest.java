@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,8 +15,12 @@ import org.ppbus.link.ChosenFaults;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
 
 /**
  * {@code fixed+heal} (docs/PROTOCOL.md "Healing") on the triangle, L = 1, cycle by cycle, with the
@@ -200,14 +205,14 @@ class HealTest {
      * with a longer bound the same run repairs it.
      */
     @Test
-    void theDeadlockCheckWaitsForTheBeat() throws java.io.IOException {
+    void theDeadlockCheckWaitsForTheBeat() throws IOException {
         Wiring w = Wiring.forNodes(21);
         assertEquals(
                 24,
                 new CcNetwork(
                                 w,
                                 CcNetwork.Options.of(5, RuleSet.parse("fixed+heal")),
-                                org.ppbus.protocol.cc.InitialState.coldStart(w),
+                                InitialState.coldStart(w),
                                 SINK,
                                 ProtocolObserver.NONE)
                         .quietCycles());
@@ -216,21 +221,20 @@ class HealTest {
                 new CcNetwork(
                                 w,
                                 CcNetwork.Options.of(5, RuleSet.FIXED),
-                                org.ppbus.protocol.cc.InitialState.coldStart(w),
+                                InitialState.coldStart(w),
                                 SINK,
                                 ProtocolObserver.NONE)
                         .quietCycles());
-        org.ppbus.testbench.SimulationResult r = new org.ppbus.testbench.Simulation(
-                        org.ppbus.testbench.SimulationConfig.defaults().toBuilder()
-                                .nodes(21)
-                                .latencyCycles(5)
-                                .load(0.3)
-                                .seed(21)
-                                .cycles(20_000)
-                                .rules("fixed+heal")
-                                .fault("drop:4074@c2a_c6_a7")
-                                .build()
-                                .validated())
+        SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .nodes(21)
+                        .latencyCycles(5)
+                        .load(0.3)
+                        .seed(21)
+                        .cycles(20_000)
+                        .rules("fixed+heal")
+                        .fault("drop:4074@c2a_c6_a7")
+                        .build()
+                        .validated())
                 .run();
         assertEquals("DIRTY_FORK", r.fault().sent());
         assertEquals(

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,7 +126,7 @@ class OvertakingTest {
                         new SearchOptions(3, latency, RuleSet.FIXED, false, 10_000_000, Integer.MAX_VALUE, false))
                 .run(() -> 0);
         assertTrue(r.complete());
-        assertEquals(java.util.List.of(), r.findings());
+        assertEquals(List.of(), r.findings());
         assertEquals(Algorithms.campos().overtakeBound(latency, 1), r.overtakeBound());
         assertEquals(r.overtakeBound(), r.maxOvertakes());
     }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class StateGraphTest {
@@ -50,8 +52,8 @@ class StateGraphTest {
     @Test
     void rankedSetCountsTheMembersBelow() {
         RankedSet set = new RankedSet();
-        java.util.Random rnd = new java.util.Random(5);
-        java.util.List<Integer> members = new java.util.ArrayList<>();
+        Random rnd = new Random(5);
+        List<Integer> members = new ArrayList<>();
         for (int s = rnd.nextInt(3); s < 100_000; s += 1 + rnd.nextInt(rnd.nextBoolean() ? 3 : 300)) {
             assertEquals(members.size(), set.add(s));
             members.add(s);

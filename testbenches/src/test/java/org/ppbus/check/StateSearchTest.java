@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.bus.Fabric;
+import org.ppbus.link.ChosenFaults;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.protocol.cc.RuleSet;
@@ -57,7 +60,7 @@ class StateSearchTest {
                 restored[0].crash(crashed, t);
             }
             for (int i = 0; i < n; i++) {
-                boolean eating = reference.clientState(i) == org.ppbus.protocol.ClientState.EATING;
+                boolean eating = reference.clientState(i) == ClientState.EATING;
                 if (t >= crashAt && crashAt >= 0 && i == crashed) {
                     continue; // a dead processor does nothing
                 }
@@ -111,7 +114,7 @@ class StateSearchTest {
         List<String> log = new ArrayList<>();
         CcNetwork net = CcNetwork.coldStart(
                 w, new CcNetwork.Options(latency, RuleSet.parse(rules), true), sink(log), observer(log));
-        org.ppbus.link.ChosenFaults faults = new org.ppbus.link.ChosenFaults(w.links());
+        ChosenFaults faults = new ChosenFaults(w.links());
         net.wrapChannels(faults::wrap);
         int width = net.snapshot(-1).length;
         Random rnd = new Random(n * 7L + latency);
@@ -121,19 +124,19 @@ class StateSearchTest {
                 net.crash(1, t);
             }
             for (int i = 0; i < n; i++) {
-                boolean eating = net.clientState(i) == org.ppbus.protocol.ClientState.EATING;
+                boolean eating = net.clientState(i) == ClientState.EATING;
                 if ((t < 600 || i != 1) && (!req[i] && rnd.nextInt(4) == 0 || req[i] && eating)) {
                     req[i] = !req[i];
                     net.request(i, req[i], t);
                 }
             }
-            if (!faults.used(org.ppbus.link.ChosenFaults.DUPLICATE)) {
-                faults.arm(org.ppbus.link.ChosenFaults.DUPLICATE, Direction.C2A, (int) (t % w.links()));
+            if (!faults.used(ChosenFaults.DUPLICATE)) {
+                faults.arm(ChosenFaults.DUPLICATE, Direction.C2A, (int) (t % w.links()));
             }
             net.step(t);
             assertEquals(width, net.snapshot(t).length, "the snapshot after cycle " + t);
         }
-        assertTrue(faults.used(org.ppbus.link.ChosenFaults.DUPLICATE));
+        assertTrue(faults.used(ChosenFaults.DUPLICATE));
     }
 
     private static Fabric.GrantSink sink(List<String> log) {
@@ -273,7 +276,7 @@ class StateSearchTest {
             throws IOException {
         List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
         Path trace = dir.resolve("cx.trace");
-        try (java.io.Writer w = Files.newBufferedWriter(trace)) {
+        try (Writer w = Files.newBufferedWriter(trace)) {
             s.trace(actions, 1_000_000).write(w);
         }
         SimulationResult r = new Simulation(SimulationConfig.defaults()

@@ -9,12 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.ExternalTool;
@@ -29,7 +33,7 @@ class CosimTest {
         if ("true".equalsIgnoreCase(System.getenv("CI"))) {
             throw new AssertionError("verilator is missing (apt-get install verilator); in CI that is a failure");
         }
-        org.junit.jupiter.api.Assumptions.abort("verilator is missing (apt-get install verilator)");
+        Assumptions.abort("verilator is missing (apt-get install verilator)");
     }
 
     static SimulationConfig cfg(int n, double load, long seed, long cycles) {
@@ -192,7 +196,7 @@ class CosimTest {
 
     /** Every rule set in lockstep with its own RTL: full planes, padded ones (n = 9 has single-client arbiters), two latencies. */
     @ParameterizedTest(name = "rules={0} n={1} L={2}")
-    @org.junit.jupiter.params.provider.CsvSource({
+    @CsvSource({
         "literal, 7, 1",
         "literal, 9, 2",
         "literal+F1+F2, 7, 1",
@@ -291,7 +295,7 @@ class CosimTest {
         try (RtlModel fast = new RtlModel(lib)) {
             assertTrue(fast.oneEvalPerCycle(), "this Verilator's edge detector could not be re-armed");
             sym = new int[cycles * fast.symWords()];
-            java.util.Random rnd = new java.util.Random(5);
+            Random rnd = new Random(5);
             int r = 0;
             int[] held = new int[13];
             int[] g = new int[1];
@@ -323,9 +327,7 @@ class CosimTest {
                 settled.run(1, new int[] {req[t]}, g, s);
                 assertEquals(g[0], gnt[t], "gnt in cycle " + t);
                 assertArrayEquals(
-                        s,
-                        java.util.Arrays.copyOfRange(sym, t * s.length, (t + 1) * s.length),
-                        "symbols in cycle " + t);
+                        s, Arrays.copyOfRange(sym, t * s.length, (t + 1) * s.length), "symbols in cycle " + t);
             }
             settled.closeTrace();
         }
@@ -358,7 +360,7 @@ class CosimTest {
         try (RtlModel m = new RtlModel(lib)) {
             int k = 20;
             int[] req = new int[k];
-            java.util.Arrays.fill(req, 0x7f);
+            Arrays.fill(req, 0x7f);
             int done = m.run(k, req, new int[k], new int[k * m.symWords()]);
             assertTrue(done < k, "the assertion did not stop the run");
             assertTrue(m.gotError());

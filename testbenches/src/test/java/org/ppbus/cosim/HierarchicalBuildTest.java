@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class HierarchicalBuildTest {
         try (RtlModel m = new RtlModel(lib)) {
             int k = 20;
             int[] req = new int[k];
-            java.util.Arrays.fill(req, 0x7f);
+            Arrays.fill(req, 0x7f);
             int done = m.run(k, req, new int[k], new int[k * m.symWords()]);
             assertTrue(done < k, "the I2 check did not stop the run");
             assertTrue(m.gotError());

@@ -5,17 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
+import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SymbolTap;
@@ -113,7 +118,7 @@ class VcdTest {
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                 throw new AssertionError("vcd2fst (GTKWave) is missing: apt-get install gtkwave");
             }
-            org.junit.jupiter.api.Assumptions.abort("vcd2fst (GTKWave) is missing: apt-get install gtkwave");
+            Assumptions.abort("vcd2fst (GTKWave) is missing: apt-get install gtkwave");
         }
         Path vcd = dir.resolve("x.vcd");
         try (VcdTap tap = new VcdTap(vcd, Wiring.forNodes(13), 2, 100, 900)) {
@@ -183,10 +188,9 @@ class VcdTest {
         }
         assertTrue(eatingSeen > 50, "too few meals to check: " + eatingSeen);
 
-        org.ppbus.testbench.GtkwSave.Written g = org.ppbus.testbench.GtkwSave.write(
-                vcd, w, 3, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 399, -1));
+        GtkwSave.Written g = GtkwSave.write(vcd, w, 3, true, true, GtkwSave.View.of(0, 399, -1));
         assertEquals(dir.resolve("run.gtkw"), g.save());
-        java.util.Set<String> declared = new java.util.HashSet<>();
+        Set<String> declared = new HashSet<>();
         for (String line : Files.readAllLines(vcd)) {
             String[] f = line.trim().split("\\s+");
             if (f[0].equals("$var")) {
@@ -232,13 +236,13 @@ class VcdTest {
                     .tap(tap)
                     .run();
         }
-        org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 100, -1));
+        GtkwSave.write(vcd, w, 2, true, true, GtkwSave.View.of(0, 100, -1));
         Path ps = dir.resolve("open.ps");
         Files.writeString(
                 dir.resolve("print.tcl"),
                 "gtkwave::/File/Print_To_File PS {Letter (8.5\" x 11\")} Full " + ps + "\ngtkwave::/File/Quit\n");
         ExternalTool.run(dir, 120, "xvfb-run", "-a", "gtkwave", "-S", "print.tcl", "busy.gtkw");
-        String shown = new String(Files.readAllBytes(ps), java.nio.charset.StandardCharsets.ISO_8859_1);
+        String shown = new String(Files.readAllBytes(ps), StandardCharsets.ISO_8859_1);
         // Cycles 0-10 on node 2's links: requests, forks and a hungry client (gtkwaveShowsTheSymbolsByName).
         assertTrue(shown.contains("(REQUEST)") && shown.contains("(FORK)"), "the first view shows no traffic by name");
     }
@@ -249,7 +253,7 @@ class VcdTest {
                 if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                     throw new AssertionError(tool + " is missing: apt-get install gtkwave xvfb xauth");
                 }
-                org.junit.jupiter.api.Assumptions.abort(tool + " is missing");
+                Assumptions.abort(tool + " is missing");
             }
         }
     }
@@ -266,7 +270,7 @@ class VcdTest {
                 if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                     throw new AssertionError(tool + " is missing: apt-get install gtkwave xvfb xauth");
                 }
-                org.junit.jupiter.api.Assumptions.abort(tool + " is missing");
+                Assumptions.abort(tool + " is missing");
             }
         }
         Wiring w = Wiring.forNodes(7);
@@ -280,7 +284,7 @@ class VcdTest {
                     .tap(tap)
                     .run();
         }
-        org.ppbus.testbench.GtkwSave.write(vcd, w, 2, true, true, org.ppbus.testbench.GtkwSave.View.of(0, 100, -1));
+        GtkwSave.write(vcd, w, 2, true, true, GtkwSave.View.of(0, 100, -1));
         StringBuilder shown = new StringBuilder();
         for (int from : new int[] {0, 200}) { // cycles 0-12 and 20-32 of this seed are busy on node 2's links
             Path ps = dir.resolve("view" + from + ".ps");
@@ -291,7 +295,7 @@ class VcdTest {
                             + "\ngtkwave::/File/Quit\n");
             ExternalTool.run(dir, 120, "xvfb-run", "-a", "gtkwave", "-S", "print.tcl", "busy.gtkw");
             assertTrue(Files.exists(ps), "gtkwave printed nothing for " + from);
-            shown.append(new String(Files.readAllBytes(ps), java.nio.charset.StandardCharsets.ISO_8859_1));
+            shown.append(new String(Files.readAllBytes(ps), StandardCharsets.ISO_8859_1));
         }
         for (String name : new String[] {"(FORK)", "(REQUEST)", "(HUNGRY)"}) {
             assertTrue(shown.indexOf(name) >= 0, "GTKWave did not show " + name);

@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,8 +37,7 @@ class VerilatorCacheTest {
         Path old = Files.createDirectories(verilator.resolve(".build-old").resolve("obj"));
         Files.writeString(old.resolve("big.o"), "x");
         Path recent = Files.createDirectories(verilator.resolve(".build-recent"));
-        java.nio.file.attribute.FileTime twoDaysAgo =
-                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(java.time.Duration.ofHours(48)));
+        FileTime twoDaysAgo = FileTime.from(Instant.now().minus(Duration.ofHours(48)));
         Files.setLastModifiedTime(verilator.resolve(".build-old"), twoDaysAgo);
         // An interrupted build of a process that has ended (a child that exited), and one of a
         // process that still runs (this one).
@@ -89,13 +93,12 @@ class VerilatorCacheTest {
         assertEquals(lib, again);
         assertEquals(built.length(), VerilatorLibrary.sha256(again).length());
         assertNotEquals(
-                "not the library ppbus built",
-                new String(Files.readAllBytes(again), java.nio.charset.StandardCharsets.ISO_8859_1));
+                "not the library ppbus built", new String(Files.readAllBytes(again), StandardCharsets.ISO_8859_1));
         assertTrue(VerilatorLibrary.trusted(dir));
     }
 
     private static Set<PosixFilePermission> union(Set<PosixFilePermission> a, PosixFilePermission b) {
-        java.util.EnumSet<PosixFilePermission> s = java.util.EnumSet.copyOf(a);
+        EnumSet<PosixFilePermission> s = EnumSet.copyOf(a);
         s.add(b);
         return s;
     }

@@ -13,11 +13,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ppbus.bus.Demand;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.protocol.cc.LinkFlags;
 import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.cc.Symbols;
 
 /** The Campos–Carvalho scenarios of docs/SPEC.md §4.2, with their expected values derived. */
 class CcScenarioTest {
@@ -270,7 +272,7 @@ class CcScenarioTest {
             Wiring w = h.wiring();
             int link = w.link(0, w.slotOf(0, w.commonArbiter(0, 2)));
             long reclaimArrives = h.symbols().stream()
-                    .filter(x -> x[1] == 0 && x[2] == link && x[3] == org.ppbus.protocol.cc.Symbols.A_REQUEST)
+                    .filter(x -> x[1] == 0 && x[2] == link && x[3] == Symbols.A_REQUEST)
                     .mapToLong(x -> x[0] + 1)
                     .min()
                     .orElseThrow();
@@ -298,7 +300,7 @@ class CcScenarioTest {
         h.request(2, 1);
         for (int i = 0; i < 3000 && h.meals(2) == 0; i++) {
             if (!h.processors().waiting(0)
-                    && h.processors().nextEventCycle() == org.ppbus.bus.Demand.NEVER
+                    && h.processors().nextEventCycle() == Demand.NEVER
                     && h.network().clientState(0) == ClientState.THINKING) {
                 h.request(0, 1);
             }

@@ -6,10 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.experiment.Batch;
+import org.ppbus.experiment.FaultMatrix;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.RtlProof;
 
 /**
  * Crash-stop ({@code --fault crash:NODE@CYCLE}) for every kind of fabric, with the survivors derived
@@ -17,7 +33,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class CrashStopTest {
 
-    private static SimulationResult run(String algorithm, int n, String fault, long seed) throws java.io.IOException {
+    private static SimulationResult run(String algorithm, int n, String fault, long seed) throws IOException {
         return new Simulation(SimulationConfig.defaults().toBuilder()
                         .algorithm(algorithm)
                         .nodes(n)
@@ -48,7 +64,7 @@ class CrashStopTest {
         "agrawal-jalote, 10, crash:3@0",
         "tree-quorum, 7, crash:0@0"
     })
-    void everyLiveProcessorSurvives(String algorithm, int n, String fault) throws java.io.IOException {
+    void everyLiveProcessorSurvives(String algorithm, int n, String fault) throws IOException {
         for (long seed = 1; seed <= 3; seed++) {
             SimulationResult r = run(algorithm, n, fault, seed);
             FaultOutcome.Survival s = r.fault().survival();
@@ -66,10 +82,10 @@ class CrashStopTest {
      */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"central-rr, crash:0@20000", "coordinator, crash:0@0", "token-ring, crash:3@0", "misra, crash:3@0"})
-    void everyLiveProcessorIsCutOff(String algorithm, String fault) throws java.io.IOException {
+    void everyLiveProcessorIsCutOff(String algorithm, String fault) throws IOException {
         SimulationResult r = run(algorithm, 7, fault, 1);
         FaultOutcome.Survival s = r.fault().survival();
-        assertEquals(0, s.survivors().length, java.util.Arrays.toString(s.survivors()));
+        assertEquals(0, s.survivors().length, Arrays.toString(s.survivors()));
         assertArrayEquals(allBut(7, s.crashed()), s.cutOff());
         assertEquals("requests-unserved", r.fault().verdict());
         assertEquals(0, r.mutexViolations());
@@ -85,11 +101,11 @@ class CrashStopTest {
      */
     @ParameterizedTest(name = "n={0} {1}")
     @CsvSource({"7, crash:3@2000", "7, crash:0@0", "13, crash:6@20000"})
-    void camposCarvalhoLosesEveryProcessor(int n, String fault) throws java.io.IOException {
+    void camposCarvalhoLosesEveryProcessor(int n, String fault) throws IOException {
         for (long seed = 1; seed <= 3; seed++) {
             SimulationResult r = run("campos-carvalho", n, fault, seed);
             FaultOutcome.Survival s = r.fault().survival();
-            assertEquals(0, s.survivors().length, "seed " + seed + ": " + java.util.Arrays.toString(s.survivors()));
+            assertEquals(0, s.survivors().length, "seed " + seed + ": " + Arrays.toString(s.survivors()));
             assertTrue(s.servedAfterCrash() < 1.0);
             assertEquals(0, r.mutexViolations());
         }
@@ -104,10 +120,9 @@ class CrashStopTest {
      * weakly, and a hungry client keeps a clean fork against a weak request: client 1 is cut off too.
      */
     @Test
-    void camposCarvalhosCascadeStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws java.io.IOException {
-        java.nio.file.Path trace = dir.resolve("cascade.trace");
-        java.nio.file.Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n1 1 1\n100 4 1\n300 1 1\n");
+    void camposCarvalhosCascadeStepByStep(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("cascade.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n1 1 1\n100 4 1\n300 1 1\n");
         SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
                         .nodes(7)
                         .cycles(400)
@@ -133,12 +148,10 @@ class CrashStopTest {
      */
     @ParameterizedTest(name = "n={0} crash of {1}")
     @CsvSource({"7, 0", "7, 3", "13, 6", "13, 0"})
-    void reclaimKeepsEveryoneWhoDoesNotNeedTheDeadArbiter(int n, int dead) throws java.io.IOException {
-        org.ppbus.plane.Wiring w = org.ppbus.plane.Wiring.forNodes(n);
-        java.util.Set<Integer> through = java.util.Arrays.stream(w.clientsOf(dead))
-                .filter(c -> c != dead)
-                .boxed()
-                .collect(java.util.stream.Collectors.toSet());
+    void reclaimKeepsEveryoneWhoDoesNotNeedTheDeadArbiter(int n, int dead) throws IOException {
+        Wiring w = Wiring.forNodes(n);
+        Set<Integer> through =
+                Arrays.stream(w.clientsOf(dead)).filter(c -> c != dead).boxed().collect(Collectors.toSet());
         for (long seed = 1; seed <= 3; seed++) {
             // A short watchdog: the run is cut 4 watchdogs after the last meal, the given-up clients waiting on.
             SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
@@ -156,9 +169,7 @@ class CrashStopTest {
             for (int c = 0; c < n; c++) {
                 if (c != dead && !through.contains(c)) {
                     int live = c;
-                    assertTrue(
-                            java.util.Arrays.stream(s.survivors()).anyMatch(x -> x == live),
-                            "client " + c + " must survive");
+                    assertTrue(Arrays.stream(s.survivors()).anyMatch(x -> x == live), "client " + c + " must survive");
                 }
             }
             for (int c : s.cutOff()) {
@@ -178,7 +189,7 @@ class CrashStopTest {
      * +reclaim the other nine live clients must survive, and at most one of 1, 3 and 8 can.
      */
     @Test
-    void theReportCarriesTheDerivedSurvivorsAndTheRunAgrees() throws java.io.IOException {
+    void theReportCarriesTheDerivedSurvivorsAndTheRunAgrees() throws IOException {
         for (String rules : new String[] {"fixed", "fixed+reclaim"}) {
             SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
                             .nodes(13)
@@ -190,7 +201,7 @@ class CrashStopTest {
                             .validated())
                     .run();
             FaultOutcome.Survival s = r.fault().survival();
-            org.ppbus.protocol.Algorithm.Derived d = s.derived();
+            Algorithm.Derived d = s.derived();
             if (rules.equals("fixed")) {
                 assertArrayEquals(new int[0], d.survive(), "without a recovery nobody is sure to survive");
                 assertArrayEquals(new int[0], d.atMostOneOf());
@@ -206,8 +217,7 @@ class CrashStopTest {
     /** The check can fail: each of the derivation's three claims, broken once; a processor that never asked counts for nothing. */
     @Test
     void aRunThatContradictsItsDerivationIsCaught() {
-        org.ppbus.protocol.Algorithm.Derived d =
-                new org.ppbus.protocol.Algorithm.Derived(new int[] {0, 5}, new int[] {1}, new int[] {2, 3, 4}, "test");
+        Algorithm.Derived d = new Algorithm.Derived(new int[] {0, 5}, new int[] {1}, new int[] {2, 3, 4}, "test");
         // Node 6 crashed; 5 never asked after it, so it is in neither list.
         assertEquals(
                 Boolean.TRUE, survival(new int[] {0, 2}, new int[] {1, 3, 4}, d).derivationHolds());
@@ -226,8 +236,7 @@ class CrashStopTest {
         assertEquals(null, survival(new int[] {0}, new int[] {1}, null).derivationHolds());
     }
 
-    private static FaultOutcome.Survival survival(
-            int[] survivors, int[] cutOff, org.ppbus.protocol.Algorithm.Derived d) {
+    private static FaultOutcome.Survival survival(int[] survivors, int[] cutOff, Algorithm.Derived d) {
         return new FaultOutcome.Survival(6, 100, survivors, cutOff, 0.5, d);
     }
 
@@ -238,7 +247,7 @@ class CrashStopTest {
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"campos-carvalho", "central-rr", "token-ring"})
-    void aCrashAfterTheRunsEndIsNotInjected(String algorithm) throws java.io.IOException {
+    void aCrashAfterTheRunsEndIsNotInjected(String algorithm) throws IOException {
         SimulationResult r = run(algorithm, 7, "crash:3@1000000000", 1);
         assertTrue(r.cycles() < 1_000_000_000L, "cycles " + r.cycles());
         FaultOutcome f = r.fault();
@@ -268,7 +277,7 @@ class CrashStopTest {
 
     /** The round robin's derivation: the centre's crash cuts every live processor off, any other crash none. */
     @Test
-    void theRoundRobinsDerivation() throws java.io.IOException {
+    void theRoundRobinsDerivation() throws IOException {
         FaultOutcome.Survival centre =
                 run("central-rr", 7, "crash:0@2000", 1).fault().survival();
         assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, centre.derived().cutOff());
@@ -286,16 +295,12 @@ class CrashStopTest {
     /** The rule set's name: +reclaim on any of the audit's rule sets, once. */
     @Test
     void reclaimIsARuleSetSuffix() {
-        assertEquals(
-                "fixed+reclaim",
-                org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim").label());
-        assertEquals(
-                "literal+F1+reclaim",
-                org.ppbus.protocol.cc.RuleSet.parse("LITERAL+F1+RECLAIM").label());
-        assertTrue(org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim").reclaim());
-        assertEquals(org.ppbus.protocol.cc.RuleSet.FIXED, org.ppbus.protocol.cc.RuleSet.parse("literal+F1+F2+F3"));
+        assertEquals("fixed+reclaim", RuleSet.parse("fixed+reclaim").label());
+        assertEquals("literal+F1+reclaim", RuleSet.parse("LITERAL+F1+RECLAIM").label());
+        assertTrue(RuleSet.parse("fixed+reclaim").reclaim());
+        assertEquals(RuleSet.FIXED, RuleSet.parse("literal+F1+F2+F3"));
         for (String bad : new String[] {"reclaim", "fixed+reclaim+reclaim", "fixed+F1"}) {
-            assertThrows(IllegalArgumentException.class, () -> org.ppbus.protocol.cc.RuleSet.parse(bad), bad);
+            assertThrows(IllegalArgumentException.class, () -> RuleSet.parse(bad), bad);
         }
     }
 
@@ -305,27 +310,25 @@ class CrashStopTest {
      * one line: a free dead input would crash nodes without silencing them.
      */
     @Test
-    void theRtlTakesReclaimAndTheProofRefusesIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
-        org.ppbus.protocol.cc.RuleSet reclaim = org.ppbus.protocol.cc.RuleSet.parse("fixed+reclaim");
-        String top = org.ppbus.verilog.Designs.generate(org.ppbus.registry.Algorithms.campos(), 7, 1, reclaim, "test")
+    void theRtlTakesReclaimAndTheProofRefusesIt(@TempDir Path dir) {
+        RuleSet reclaim = RuleSet.parse("fixed+reclaim");
+        String top = Designs.generate(Algorithms.campos(), 7, 1, reclaim, "test")
                 .files()
                 .get("ppbus_top.v");
         assertTrue(top.contains("input  wire [6:0] dead,"), top);
         assertTrue(top.contains(".RECLAIM (1)"), top);
-        String fixed = org.ppbus.verilog.Designs.generate(
-                        org.ppbus.registry.Algorithms.campos(), 7, 1, org.ppbus.protocol.cc.RuleSet.FIXED, "test")
+        String fixed = Designs.generate(Algorithms.campos(), 7, 1, RuleSet.FIXED, "test")
                 .files()
                 .get("ppbus_top.v");
         assertFalse(fixed.contains(" dead,") || fixed.contains("RECLAIM"), "the fixed top level is unchanged");
-        IllegalArgumentException e = assertThrows(
-                IllegalArgumentException.class,
-                () -> org.ppbus.verilog.RtlProof.run(7, 1, reclaim, true, 4, dir, "test"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> RtlProof.run(7, 1, reclaim, true, 4, dir, "test"));
         assertTrue(e.getMessage().contains("+reclaim"));
     }
 
     /** A node that eats when the centre crashes loses its gnt with the centre; nobody else is granted. */
     @Test
-    void theCentresCrashEndsEveryGrant() throws java.io.IOException {
+    void theCentresCrashEndsEveryGrant() throws IOException {
         SimulationResult r = run("central-rr", 7, "crash:0@500", 2);
         assertEquals(0.0, r.fault().survival().servedAfterCrash());
         assertEquals(0, r.mutexViolations());
@@ -337,17 +340,17 @@ class CrashStopTest {
      */
     @Test
     void theCrashMatrixOfTheRoundRobin() throws Exception {
-        org.ppbus.experiment.FaultMatrix m = new org.ppbus.experiment.FaultMatrix(
+        FaultMatrix m = new FaultMatrix(
                 SimulationConfig.defaults().toBuilder()
                         .algorithm("central-rr")
                         .nodes(7)
                         .load(0.05)
                         .cycles(20_000)
                         .build(),
-                java.util.List.of("crash"),
+                List.of("crash"),
                 20);
         int centre = 0;
-        for (org.ppbus.experiment.FaultMatrix.Run r : m.run(new org.ppbus.experiment.Batch(2, () -> false))) {
+        for (FaultMatrix.Run r : m.run(new Batch(2, () -> false))) {
             FaultOutcome.Survival s = r.outcome().survival();
             assertEquals(
                     s.crashed() == centre ? "requests-unserved" : "masked",
@@ -382,7 +385,7 @@ class CrashStopTest {
         "campos-carvalho, fixed, non-neighbours-alternating, crash:n0"
     })
     void anAlternationWhoseTurnFallsToTheDeadNodeEndsCleanly(
-            String algorithm, String rules, String workload, String fault) throws java.io.IOException {
+            String algorithm, String rules, String workload, String fault) throws IOException {
         SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
                         .algorithm(algorithm)
                         .rules(rules)
@@ -410,7 +413,7 @@ class CrashStopTest {
         "fixed+heal+reclaim, crash:4@3000",
         "fixed+reclaim, crash:0@0"
     })
-    void aCrashRunIsTheSameWhenEveryUnitIsEvaluated(String rules, String fault) throws java.io.IOException {
+    void aCrashRunIsTheSameWhenEveryUnitIsEvaluated(String rules, String fault) throws IOException {
         SimulationConfig c = SimulationConfig.defaults().toBuilder()
                 .nodes(13)
                 .rules(rules)

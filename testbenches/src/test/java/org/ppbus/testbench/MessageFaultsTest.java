@@ -4,8 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.experiment.Batch;
+import org.ppbus.experiment.FaultMatrix;
 
 /**
  * Faults in the messages of the message-passing algorithms, through {@code --fault} and every
@@ -15,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class MessageFaultsTest {
 
-    private static SimulationResult run(String algorithm, int n, String fault, long seed) throws java.io.IOException {
+    private static SimulationResult run(String algorithm, int n, String fault, long seed) throws IOException {
         return new Simulation(SimulationConfig.defaults().toBuilder()
                         .algorithm(algorithm)
                         .nodes(n)
@@ -38,12 +44,12 @@ class MessageFaultsTest {
         "tree-quorum, 7, crash:n0",
         "tree-quorum, 31, crash:n1"
     })
-    void theClaimedFaultsAreSurvived(String algorithm, int n, String fault) throws java.io.IOException {
+    void theClaimedFaultsAreSurvived(String algorithm, int n, String fault) throws IOException {
         for (long seed = 1; seed <= 3; seed++) {
             SimulationResult r = run(algorithm, n, fault, seed);
             assertTrue(r.fault().injected(), fault + " was not injected");
             assertTrue(
-                    java.util.Set.of("masked", "recovered").contains(r.fault().verdict()),
+                    Set.of("masked", "recovered").contains(r.fault().verdict()),
                     () -> algorithm + " " + fault + ": " + r.fault().verdict() + " " + r.violation());
             assertEquals(0, r.mutexViolations());
             assertEquals(0, r.ungranted());
@@ -57,8 +63,8 @@ class MessageFaultsTest {
      * was a node's RELEASE to itself, whose loss livelocked Nesterenko–Mizuno (seeds 2, 3, 5, 6, 7
      * and 9 of these ten before the fix, issue 33); now each run survives a real lost message.
      */
-    @org.junit.jupiter.api.Test
-    void aRandomDropNeverLosesANodesMessageToItself() throws java.io.IOException {
+    @Test
+    void aRandomDropNeverLosesANodesMessageToItself() throws IOException {
         for (long seed = 1; seed <= 10; seed++) {
             SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
                             .algorithm("nesterenko-mizuno")
@@ -77,7 +83,7 @@ class MessageFaultsTest {
                     !r.fault().injected() || !ends[1].equals(ends[2]),
                     "seed " + seed + " lost " + r.fault().channel());
             assertTrue(
-                    java.util.Set.of("masked", "recovered", "not-injected")
+                    Set.of("masked", "recovered", "not-injected")
                             .contains(r.fault().verdict()),
                     () -> r.fault().verdict() + " " + r.violation());
             assertEquals(0, r.ungranted());
@@ -91,8 +97,8 @@ class MessageFaultsTest {
      * thousands of cycles (issue 33: `faults --algorithm nesterenko-mizuno --nodes 21 --seeds 20
      * --kinds drop`, seed 18, said masked with a wait of 8,303 cycles).
      */
-    @org.junit.jupiter.api.Test
-    void aLostReleaseIsRecoveredAfterTheTimeoutsStall() throws java.io.IOException {
+    @Test
+    void aLostReleaseIsRecoveredAfterTheTimeoutsStall() throws IOException {
         SimulationResult r = new Simulation(SimulationConfig.defaults().toBuilder()
                         .algorithm("nesterenko-mizuno")
                         .nodes(21)
@@ -125,7 +131,7 @@ class MessageFaultsTest {
         "maekawa, drop:random, deadlock-detected",
         "token-ring, crash:n3, requests-unserved"
     })
-    void anAlgorithmWithoutTheClaimIsCaught(String algorithm, String fault, String verdict) throws java.io.IOException {
+    void anAlgorithmWithoutTheClaimIsCaught(String algorithm, String fault, String verdict) throws IOException {
         SimulationResult r = run(algorithm, 7, fault, 1);
         assertEquals(verdict, r.fault().verdict());
         assertEquals(0, r.mutexViolations());
@@ -140,7 +146,7 @@ class MessageFaultsTest {
     @ParameterizedTest(name = "misra n={0} L={1}")
     @CsvSource({"3, 1", "7, 3", "13, 1", "31, 2"})
     void misraRecoversEveryLostToken(int n, int latency) throws Exception {
-        org.ppbus.experiment.FaultMatrix m = new org.ppbus.experiment.FaultMatrix(
+        FaultMatrix m = new FaultMatrix(
                 SimulationConfig.defaults().toBuilder()
                         .algorithm("misra")
                         .nodes(n)
@@ -148,9 +154,9 @@ class MessageFaultsTest {
                         .load(0.2)
                         .cycles(5_000)
                         .build(),
-                java.util.List.of("drop"),
+                List.of("drop"),
                 10);
-        for (org.ppbus.experiment.FaultMatrix.Run r : m.run(new org.ppbus.experiment.Batch(1, () -> false))) {
+        for (FaultMatrix.Run r : m.run(new Batch(1, () -> false))) {
             assertTrue(r.outcome().injected());
             assertEquals(
                     "recovered",
@@ -178,8 +184,8 @@ class MessageFaultsTest {
      * A late message: Ricart–Agrawala's messages may be reordered (seed 001), so a REPLY or REQUEST
      * 40 cycles late only delays an entry. The report names the message and how late it came.
      */
-    @org.junit.jupiter.api.Test
-    void aDelayedMessageIsLateNotLost() throws java.io.IOException {
+    @Test
+    void aDelayedMessageIsLateNotLost() throws IOException {
         SimulationResult r = run("ricart-agrawala", 7, "delay:500@m_3_0+40", 1);
         assertTrue(r.fault().injected());
         assertTrue(r.fault().delivered().endsWith(" 40 cycles late"), r.fault().delivered());

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.link.Direction;
 
 /**
  * {@code fixed+reclaim} in the RTL: Icarus replays a Java run with a crash-stop, and every gnt and
@@ -91,7 +92,7 @@ class ReclaimRtlTest {
         new Simulation(cfg(13, 0.5, 2, 2, null))
                 .tap(new SymbolTap() {
                     @Override
-                    public void symbol(org.ppbus.link.Direction d, int link, int code, long cycle) {}
+                    public void symbol(Direction d, int link, int code, long cycle) {}
 
                     @Override
                     public void grant(int node, boolean high, long cycle) {

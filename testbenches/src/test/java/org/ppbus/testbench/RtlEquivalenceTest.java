@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 3: the generated RTL, run in Icarus on the req trace of a Java run, produces the same gnt in
@@ -48,8 +52,8 @@ class RtlEquivalenceTest {
         RtlReplay replay = new RtlReplay(cfg(n, load, 10_000, seed, latency)).record();
         assertNull(replay.javaResult().violation());
         RtlReplay.Outcome o = replay.runIcarus(dir, "test");
-        assertEquals(java.util.List.of(), o.mismatches());
-        assertEquals(java.util.List.of(), o.rtlErrors());
+        assertEquals(List.of(), o.mismatches());
+        assertEquals(List.of(), o.rtlErrors());
         assertEquals(replay.javaResult().summary().entries(), o.grants());
     }
 
@@ -63,7 +67,7 @@ class RtlEquivalenceTest {
         RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(n, load, 100_000, 42, 1)).record();
         RtlReplay.Outcome o = replay.runIcarus(dir, "test");
-        assertEquals(java.util.List.of(), o.rtlErrors(), "mutual exclusion or an RTL assertion");
+        assertEquals(List.of(), o.rtlErrors(), "mutual exclusion or an RTL assertion");
         assertTrue(o.rises() > 1000);
         assertEquals(o.rises(), o.grants(), "every request granted");
         assertTrue(o.equal(), o.mismatches().toString());
@@ -105,19 +109,17 @@ class RtlEquivalenceTest {
         assertEquals(replay.javaResult().summary().entries(), o.grants());
     }
 
-    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> brokenUnits() {
-        return java.util.stream.Stream.of(
+    static Stream<Arguments> brokenUnits() {
+        return Stream.of(
                 // R5 keeps the fork it returns: arbiter's fork counted twice.
-                org.junit.jupiter.params.provider.Arguments.of(
-                        "fork_d  = fork_r & ~(r5 | r6 | r7);", "fork_d  = fork_r & ~(r6 | r7);", "(I2)"),
+                Arguments.of("fork_d  = fork_r & ~(r5 | r6 | r7);", "fork_d  = fork_r & ~(r6 | r7);", "(I2)"),
                 // R2 without the forks.
-                org.junit.jupiter.params.provider.Arguments.of(
-                        "(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY)", "more than one gnt"));
+                Arguments.of("(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY)", "more than one gnt"));
     }
 
     /** The RTL's own assertions fire on broken units: a client that keeps its fork, one that eats without forks. */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.MethodSource("brokenUnits")
+    @MethodSource("brokenUnits")
     void rtlAssertionsCatchBrokenUnits(String from, String to, String message, @TempDir Path dir) throws IOException {
         RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(7, 0.3, 2_000, 3, 1)).record();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -106,6 +107,6 @@ class RtlProofTest {
 
     static String tail(String log) {
         String[] l = log.split("\n");
-        return String.join("\n", java.util.Arrays.copyOfRange(l, Math.max(0, l.length - 15), l.length));
+        return String.join("\n", Arrays.copyOfRange(l, Math.max(0, l.length - 15), l.length));
     }
 }

@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,6 +19,7 @@ import org.ppbus.verilog.CcVerilogGenerator;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.Testbench;
 
 /** Issue 3: the generated RTL is lint-clean, compiles in Icarus and synthesises for iCE40. */
 class RtlToolchainTest {
@@ -59,7 +64,7 @@ class RtlToolchainTest {
                 + "; synth_ice40 -noflatten -top ppbus_top; tee -o stat.txt stat";
         ExternalTool.Result y = ExternalTool.run(dir, 1800, "yosys", "-q", "-p", script);
         assertEquals(0, y.exitCode(), y.output());
-        assertTrue(java.nio.file.Files.readString(dir.resolve("stat.txt")).contains("SB_LUT4"), y.output());
+        assertTrue(Files.readString(dir.resolve("stat.txt")).contains("SB_LUT4"), y.output());
     }
 
     /**
@@ -96,25 +101,14 @@ class RtlToolchainTest {
         GeneratedDesign d = generate(n, latency, dir);
         if (mutant) {
             Path client = dir.resolve("ppbus_client.v");
-            String text = java.nio.file.Files.readString(client);
+            String text = Files.readString(client);
             String broken = text.replace("assign gnt = (state_q == EATING);", "assign gnt = (state_q != THINKING);");
             assertTrue(!broken.equals(text), "mutation not applied");
-            java.nio.file.Files.writeString(client, broken);
+            Files.writeString(client, broken);
         }
-        java.nio.file.Files.writeString(
-                dir.resolve(org.ppbus.verilog.Testbench.FILE), org.ppbus.verilog.Testbench.text(n, 5000, 3, "test"));
+        Files.writeString(dir.resolve(Testbench.FILE), Testbench.text(n, 5000, 3, "test"));
         ExternalTool.Result build = ExternalTool.run(
-                dir,
-                600,
-                "iverilog",
-                "-g2005",
-                "-s",
-                "tb_ppbus_top",
-                "-o",
-                "tb.vvp",
-                "-c",
-                "files.f",
-                org.ppbus.verilog.Testbench.FILE);
+                dir, 600, "iverilog", "-g2005", "-s", "tb_ppbus_top", "-o", "tb.vvp", "-c", "files.f", Testbench.FILE);
         assertEquals(0, build.exitCode(), build.output());
         ExternalTool.Result run = ExternalTool.run(dir, 600, "vvp", "-n", "tb.vvp");
         assertEquals(0, run.exitCode(), run.output());
@@ -124,12 +118,11 @@ class RtlToolchainTest {
     }
 
     /** The same testbench in Verilator 5 (--binary, with timing), as its header says. */
-    @org.junit.jupiter.api.Test
+    @Test
     void theEmittedTestbenchPassesInVerilator(@TempDir Path dir) throws IOException {
         RtlTools.require("verilator");
         generate(7, 1, dir);
-        java.nio.file.Files.writeString(
-                dir.resolve(org.ppbus.verilog.Testbench.FILE), org.ppbus.verilog.Testbench.text(7, 5000, 3, "test"));
+        Files.writeString(dir.resolve(Testbench.FILE), Testbench.text(7, 5000, 3, "test"));
         ExternalTool.Result build = ExternalTool.run(
                 dir,
                 900,
@@ -140,16 +133,16 @@ class RtlToolchainTest {
                 "tb_ppbus_top",
                 "-F",
                 "files.f",
-                org.ppbus.verilog.Testbench.FILE);
+                Testbench.FILE);
         assertEquals(0, build.exitCode(), build.output());
         Process p = new ProcessBuilder(
                         dir.resolve("obj_dir").resolve("Vtb_ppbus_top").toString())
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
                 .start();
-        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         try {
-            assertTrue(p.waitFor(600, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(p.waitFor(600, TimeUnit.SECONDS));
         } catch (InterruptedException e) {
             throw new IOException(e);
         }
@@ -161,14 +154,14 @@ class RtlToolchainTest {
      * Two designs in one project: with --prefix they share no module name, so one lint run over
      * both, under a wrapper that instantiates both tops, is clean; the prefixed testbench passes.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void twoPrefixedDesignsLiveInOneProject(@TempDir Path dir) throws IOException {
         RtlTools.require("verilator");
         RtlTools.require("iverilog");
         GeneratedDesign a =
                 new CcVerilogGenerator("test").generate(Wiring.forNodes(7), 1).prefixed("busa_");
         GeneratedDesign b = Designs.generate("central-rr", 5, 1, "test").prefixed("busb_");
-        a.with(org.ppbus.verilog.Testbench.FILE, org.ppbus.verilog.Testbench.text(7, 3000, 1, "test"))
+        a.with(Testbench.FILE, Testbench.text(7, 3000, 1, "test"))
                 .prefixed("busa_")
                 .writeTo(dir.resolve("a"));
         b.writeTo(dir.resolve("b"));
@@ -178,7 +171,7 @@ class RtlToolchainTest {
         assertTrue(
                 a.sources().contains("busa_top.v") && b.sources().contains("busb_top.v"),
                 a.sources() + " " + b.sources());
-        java.nio.file.Files.writeString(
+        Files.writeString(
                 dir.resolve("both.v"),
                 String.join(
                         "\n",

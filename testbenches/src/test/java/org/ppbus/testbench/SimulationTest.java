@@ -9,10 +9,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.link.Direction;
@@ -70,11 +75,10 @@ class SimulationTest {
         assertTrue(r.summary().entries() > 0);
     }
 
-    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> everyAlgorithmLightSoak() {
+    static Stream<Arguments> everyAlgorithmLightSoak() {
         Object[][] points = {{3, 1.0, 1}, {7, 0.05, 3}, {13, 0.2, 2}, {31, 0.01, 1}};
         return Algorithms.names().stream()
-                .flatMap(a -> java.util.Arrays.stream(points)
-                        .map(p -> org.junit.jupiter.params.provider.Arguments.of(a, p[0], p[1], p[2])));
+                .flatMap(a -> Arrays.stream(points).map(p -> Arguments.of(a, p[0], p[1], p[2])));
     }
 
     /**
@@ -98,13 +102,13 @@ class SimulationTest {
         assertTrue(r.summary().entries() > 0);
     }
 
-    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> longLatencyLightSoak() {
-        List<org.junit.jupiter.params.provider.Arguments> out = new ArrayList<>();
+    static Stream<Arguments> longLatencyLightSoak() {
+        List<Arguments> out = new ArrayList<>();
         for (String a : Algorithms.names()) {
             for (int n : new int[] {2, 5}) {
                 for (int latency : new int[] {7, 16, 64}) {
                     for (boolean geometric : new boolean[] {false, true}) {
-                        out.add(org.junit.jupiter.params.provider.Arguments.of(a, n, latency, geometric));
+                        out.add(Arguments.of(a, n, latency, geometric));
                     }
                 }
             }
@@ -263,7 +267,7 @@ class SimulationTest {
         double coldMean = cold / 11.0;
         // A hot node thinks about 1/0.3 + hold + handshake cycles per request, a cold one ~1000: the
         // ratio of entries is far above 10 whatever the contention.
-        assertTrue(e[2] > 10 * coldMean && e[5] > 10 * coldMean, java.util.Arrays.toString(e));
+        assertTrue(e[2] > 10 * coldMean && e[5] > 10 * coldMean, Arrays.toString(e));
         assertTrue(coldMean > 0);
     }
 
@@ -273,8 +277,8 @@ class SimulationTest {
                 .workload("hotspot")
                 .hotNodes(new int[] {7})
                 .build();
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
-                IllegalArgumentException.class, () -> new Simulation(c).run());
+        IllegalArgumentException e =
+                Assertions.assertThrows(IllegalArgumentException.class, () -> new Simulation(c).run());
         assertTrue(e.getMessage().contains("--hot-nodes"));
     }
 
@@ -340,13 +344,12 @@ class SimulationTest {
                         .build())
                 .run();
         long[] waits = r.summary().waitCycles().histogram().entrySet().stream()
-                .flatMapToLong(
-                        e -> java.util.stream.LongStream.generate(e::getKey).limit(e.getValue()))
+                .flatMapToLong(e -> LongStream.generate(e::getKey).limit(e.getValue()))
                 .toArray();
         long first = algorithm.equals("central-rr") ? 1 : 2L * latency + 1;
         assertEquals(
-                java.util.List.of(1L, first).stream().sorted().toList(),
-                java.util.Arrays.stream(waits).boxed().sorted().toList());
+                List.of(1L, first).stream().sorted().toList(),
+                Arrays.stream(waits).boxed().sorted().toList());
     }
 
     /**

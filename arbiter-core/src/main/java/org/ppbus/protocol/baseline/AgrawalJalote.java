@@ -1,6 +1,7 @@
 package org.ppbus.protocol.baseline;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.protocol.Algorithm;
 
@@ -81,7 +82,7 @@ public final class AgrawalJalote {
         }
         return new QuorumSystem(c, false).withDetour((client, silent) -> {
             for (int[] group : c[client]) {
-                if (java.util.Arrays.stream(group).noneMatch(silent::contains)) {
+                if (Arrays.stream(group).noneMatch(silent::contains)) {
                     return group;
                 }
             }

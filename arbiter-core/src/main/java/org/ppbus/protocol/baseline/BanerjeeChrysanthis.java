@@ -2,6 +2,7 @@ package org.ppbus.protocol.baseline;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
@@ -97,7 +98,7 @@ public final class BanerjeeChrysanthis extends BaselineFabric {
         this.monitor = monitor;
         this.arbiter = new int[nodes];
         this.forwardTo = new int[nodes];
-        java.util.Arrays.fill(forwardTo, -1);
+        Arrays.fill(forwardTo, -1);
         for (int i = 0; i < nodes; i++) {
             collected.add(new ArrayDeque<>());
         }

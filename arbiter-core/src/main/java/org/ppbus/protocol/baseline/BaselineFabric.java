@@ -1,8 +1,10 @@
 package org.ppbus.protocol.baseline;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
+import org.ppbus.link.Lossy;
 import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
@@ -12,7 +14,7 @@ import org.ppbus.protocol.ClientState;
  * What every message-passing baseline shares: its nodes' client states, the req levels and the req
  * edges of the current cycle, and the channels its messages travel on.
  */
-abstract class BaselineFabric implements Fabric, org.ppbus.link.Lossy {
+abstract class BaselineFabric implements Fabric, Lossy {
     protected final int nodes;
     protected final int idBits;
     protected final MessageChannels channels;
@@ -31,7 +33,7 @@ abstract class BaselineFabric implements Fabric, org.ppbus.link.Lossy {
         this.channels = new MessageChannels(latencyCycles, observer);
         this.sink = sink;
         this.state = new ClientState[nodes];
-        java.util.Arrays.fill(state, ClientState.THINKING);
+        Arrays.fill(state, ClientState.THINKING);
         this.req = new boolean[nodes];
     }
 
@@ -56,7 +58,7 @@ abstract class BaselineFabric implements Fabric, org.ppbus.link.Lossy {
     }
 
     @Override
-    public org.ppbus.link.MessageChannels messageChannels() {
+    public MessageChannels messageChannels() {
         return channels;
     }
 

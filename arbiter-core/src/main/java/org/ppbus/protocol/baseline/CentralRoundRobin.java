@@ -1,5 +1,6 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.stream.IntStream;
 import org.ppbus.bus.Fabric;
 import org.ppbus.protocol.Algorithm;
 
@@ -27,9 +28,8 @@ public final class CentralRoundRobin implements Fabric {
             // The pointer skips a processor whose req is low, and a dead processor's req is. Only the
             // centre's crash matters, and then nobody is granted again.
             .survival((w, o, dead) -> {
-                int[] live = java.util.stream.IntStream.range(0, w.nodes())
-                        .filter(i -> i != dead)
-                        .toArray();
+                int[] live =
+                        IntStream.range(0, w.nodes()).filter(i -> i != dead).toArray();
                 return dead == CENTRE
                         ? new Algorithm.Derived(
                                 new int[0], live, new int[0], "the centre, node " + CENTRE + ", is dead")

@@ -1,5 +1,6 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
@@ -60,7 +61,7 @@ public final class ChangSinghalLiu extends BaselineFabric {
         this.root = new int[nodes];
         this.next = new int[nodes];
         this.token = new boolean[nodes];
-        java.util.Arrays.fill(next, -1);
+        Arrays.fill(next, -1);
         token[0] = true;
     }
 

@@ -1,5 +1,6 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
@@ -113,8 +114,8 @@ public final class LodhaKshemkalyani extends BaselineFabric {
 
     private void ask(int i, long cycle) {
         state[i] = ClientState.HUNGRY;
-        java.util.Arrays.fill(heard[i], false);
-        java.util.Arrays.fill(queued[i], false);
+        Arrays.fill(heard[i], false);
+        Arrays.fill(queued[i], false);
         heardCount[i] = 0;
         made[i]++;
         long payload = clocks.request(i);

@@ -2,7 +2,9 @@ package org.ppbus.protocol.baseline;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
@@ -91,7 +93,7 @@ public final class Maekawa extends BaselineFabric {
     // for the silence timeout turns to a quorum without it
     private final SilenceTimers timers;
     private int hungry;
-    private final List<java.util.Set<Integer>> suspects = new ArrayList<>(); // per client: voters taken for crashed
+    private final List<Set<Integer>> suspects = new ArrayList<>(); // per client: voters taken for crashed
 
     public Maekawa(
             int nodes,
@@ -129,13 +131,13 @@ public final class Maekawa extends BaselineFabric {
         this.failed = new boolean[nodes];
         this.voters = new MaekawaVoters(nodes, places, quorums, clocks, channels, state);
         for (int i = 0; i < nodes; i++) {
-            suspects.add(new java.util.HashSet<>());
+            suspects.add(new HashSet<>());
         }
         this.timers = quorums.detour() == null
                 ? null
                 : new SilenceTimers(
                         QuorumSystem.silence(latencyCycles),
-                        java.util.Arrays.stream(quorum).mapToInt(q -> q.length).toArray());
+                        Arrays.stream(quorum).mapToInt(q -> q.length).toArray());
     }
 
     /** Fixes the quorum of client i's next request. */
@@ -205,7 +207,7 @@ public final class Maekawa extends BaselineFabric {
             }
         }
         if (timers != null) {
-            java.util.Set<Integer> turned = new java.util.HashSet<>();
+            Set<Integer> turned = new HashSet<>();
             for (int[] t : timers.due(cycle)) {
                 // a client that turned to another quorum this cycle has new slots: its other timers are stale
                 if (!turned.contains(t[0]) && silent(t[0], t[1], cycle)) {
@@ -265,13 +267,13 @@ public final class Maekawa extends BaselineFabric {
         if (silentVoter == i) {
             return false; // its own node: if that had crashed, so had the client
         }
-        java.util.Set<Integer> suspected = suspects.get(i);
+        Set<Integer> suspected = suspects.get(i);
         suspected.add(silentVoter);
         int[] next = quorums.detour().avoiding(i, suspected);
         if (next == null && suspected.size() > 1) {
             // No quorum avoids them all, so some were only slow (a voter that queued i as the oldest
             // says nothing while its holder takes its time): keep suspecting the latest alone.
-            suspected.retainAll(java.util.Set.of(silentVoter));
+            suspected.retainAll(Set.of(silentVoter));
             next = quorums.detour().avoiding(i, suspected);
         }
         if (next == null) {

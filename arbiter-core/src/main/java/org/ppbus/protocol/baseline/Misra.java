@@ -1,5 +1,6 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
@@ -65,7 +66,7 @@ public final class Misra extends BaselineFabric implements Recovering {
         super(nodes, latencyCycles, sink, observer);
         this.modulus = nodes + 1;
         this.seen = new int[nodes];
-        java.util.Arrays.fill(seen, -1);
+        Arrays.fill(seen, -1);
     }
 
     @Override

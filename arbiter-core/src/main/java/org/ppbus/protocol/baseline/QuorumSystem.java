@@ -1,6 +1,9 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -22,7 +25,7 @@ public record QuorumSystem(int[][][] choices, boolean alternate, int[][] inform,
     /** A quorum for the client that avoids every voter taken for crashed, or null when there is none. */
     @FunctionalInterface
     public interface Detour {
-        int[] avoiding(int client, java.util.Set<Integer> silent);
+        int[] avoiding(int client, Set<Integer> silent);
     }
 
     public QuorumSystem(int[][][] choices, boolean alternate) {
@@ -154,7 +157,7 @@ public record QuorumSystem(int[][][] choices, boolean alternate, int[][] inform,
             }
             return true;
         }
-        java.util.List<int[]> all = new java.util.ArrayList<>();
+        List<int[]> all = new ArrayList<>();
         for (int[][] c : choices) {
             all.addAll(Arrays.asList(c));
         }

@@ -2,6 +2,7 @@ package org.ppbus.protocol.baseline;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 
 /** The quorum constructions Maekawa's voting runs over, and the wires they need. */
@@ -9,7 +10,7 @@ public final class Quorums {
     private Quorums() {}
 
     /** Quorums on the projective plane of Campos–Carvalho: S_i, with stand-alone voters at fictitious points. */
-    public static int[][] onPlane(org.ppbus.plane.Wiring w) {
+    public static int[][] onPlane(Wiring w) {
         int[][] q = new int[w.nodes()][];
         for (int i = 0; i < q.length; i++) {
             q[i] = w.arbitersOf(i);

@@ -1,5 +1,6 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.stream.IntStream;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 
@@ -44,7 +45,7 @@ public final class Sanders {
         int[][] r = new int[n][];
         int[][] in = new int[n][];
         for (int i = 0; i < n; i++) {
-            r[i] = java.util.stream.IntStream.range(0, n).toArray();
+            r[i] = IntStream.range(0, n).toArray();
             in[i] = new int[] {i};
         }
         return QuorumSystem.information(r, in);

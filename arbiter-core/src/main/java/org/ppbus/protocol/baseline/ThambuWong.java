@@ -3,6 +3,8 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
@@ -108,7 +110,7 @@ public final class ThambuWong extends BaselineFabric {
     private final long[] lastHandOff; // per real node: the cycle of its last hand-off, or -1
     // The hand-off cycle carried by a request sent along a successor pointer (the model keeps it
     // unwrapped beside the message; the wire carries CYCLE_BITS of it).
-    private final java.util.IdentityHashMap<Message, Long> viaSuccessor = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<Message, Long> viaSuccessor = new IdentityHashMap<>();
     private final ArrayDeque<Integer> relinquishing =
             new ArrayDeque<>(); // due in time order: all are L after a hand-off
     private final int lengthBits;
@@ -196,7 +198,7 @@ public final class ThambuWong extends BaselineFabric {
         // an old one after: a broadcast that arrives with the new holder's I_HAVE_TOKEN would
         // otherwise be dropped at the one superior that can route it (seen at n = 5, L = 1), and
         // one that arrives with the old holder's RELINQUISH_TOKEN still finds the old holder.
-        arrived.sort(java.util.Comparator.comparingInt(m -> m.type() == I_HAVE ? 0 : m.type() == RELINQUISH ? 2 : 1));
+        arrived.sort(Comparator.comparingInt(m -> m.type() == I_HAVE ? 0 : m.type() == RELINQUISH ? 2 : 1));
         for (Message m : arrived) {
             int p = m.to();
             switch (m.type()) {

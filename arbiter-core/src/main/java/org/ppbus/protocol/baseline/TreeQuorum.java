@@ -2,6 +2,7 @@ package org.ppbus.protocol.baseline;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.ppbus.protocol.Algorithm;
 
 /**
@@ -73,14 +74,14 @@ public final class TreeQuorum {
      * quorum), a leaf alone; a crashed node is replaced by quorums of both its subtrees. Null when
      * no quorum avoids them all.
      */
-    public static int[] avoiding(int n, int i, java.util.Set<Integer> failed) {
+    public static int[] avoiding(int n, int i, Set<Integer> failed) {
         List<Integer> q = getQuorum(n, i, 0, failed);
         return q == null
                 ? null
                 : q.stream().mapToInt(Integer::intValue).sorted().toArray();
     }
 
-    private static List<Integer> getQuorum(int n, int i, int v, java.util.Set<Integer> failed) {
+    private static List<Integer> getQuorum(int n, int i, int v, Set<Integer> failed) {
         if (v >= n) {
             return null;
         }

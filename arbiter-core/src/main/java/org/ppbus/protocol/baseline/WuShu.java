@@ -1,5 +1,6 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
@@ -67,8 +68,8 @@ public final class WuShu extends BaselineFabric {
         this.requestsMade = new long[nodes];
         this.next = new int[nodes];
         this.holds = new boolean[nodes];
-        java.util.Arrays.fill(forwardedTo, -1);
-        java.util.Arrays.fill(next, -1);
+        Arrays.fill(forwardedTo, -1);
+        Arrays.fill(next, -1);
     }
 
     private int bits(int type) {

@@ -3,6 +3,7 @@ package org.ppbus.protocol.cc;
 import static org.ppbus.protocol.cc.LinkFlags.REQ;
 import static org.ppbus.protocol.cc.LinkFlags.SREQ;
 
+import org.ppbus.bus.StateBits;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
@@ -257,8 +258,8 @@ final class ArbiterUnit {
     }
 
     /** Saves OWNER, each port's flags, the priority order, the output queues and timers. */
-    void save(org.ppbus.bus.StateBits w, long afterCycle) {
-        int width = org.ppbus.bus.StateBits.widthFor(clients.length);
+    void save(StateBits w, long afterCycle) {
+        int width = StateBits.widthFor(clients.length);
         w.write(owner + 1, width);
         for (byte f : flags) {
             w.write(f, 4);
@@ -275,8 +276,8 @@ final class ArbiterUnit {
         }
     }
 
-    void restore(org.ppbus.bus.StateBits r, long atCycle) {
-        int width = org.ppbus.bus.StateBits.widthFor(clients.length);
+    void restore(StateBits r, long atCycle) {
+        int width = StateBits.widthFor(clients.length);
         owner = r.read(width) - 1;
         for (int m = 0; m < flags.length; m++) {
             flags[m] = (byte) r.read(4);

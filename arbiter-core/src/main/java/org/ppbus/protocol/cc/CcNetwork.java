@@ -1,11 +1,13 @@
 package org.ppbus.protocol.cc;
 
 import java.util.List;
+import java.util.function.BiFunction;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Reentry;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
+import org.ppbus.link.FaultInjector;
 import org.ppbus.link.FifoChannels;
 import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
@@ -332,12 +334,12 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     }
 
     /** Routes every symbol through a fault injector (fault runs evaluate every unit every cycle). */
-    public void inject(org.ppbus.link.FaultInjector injector) {
+    public void inject(FaultInjector injector) {
         wrapChannels((bank, direction) -> ChannelBank.withFaults(bank, injector, direction));
     }
 
     /** Puts both channel banks behind a wrapper that may change what they carry (faults). */
-    public void wrapChannels(java.util.function.BiFunction<ChannelBank, Direction, ChannelBank> wrapper) {
+    public void wrapChannels(BiFunction<ChannelBank, Direction, ChannelBank> wrapper) {
         if (!scheduler.evaluatesAll()) {
             throw new IllegalStateException("a fault run must evaluate every unit every cycle");
         }

@@ -6,6 +6,7 @@ import static org.ppbus.protocol.cc.LinkFlags.REQ;
 import static org.ppbus.protocol.cc.LinkFlags.SREQ;
 
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.StateBits;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
@@ -301,7 +302,7 @@ final class ClientUnit {
     }
 
     /** Saves the unit's state: the state, the req input, each link's flags, the queues and timers. */
-    void save(org.ppbus.bus.StateBits w, long afterCycle) {
+    void save(StateBits w, long afterCycle) {
         w.write(state.ordinal(), 2);
         w.write(reqIn ? 1 : 0, 1);
         w.write(directReentry ? 1 : 0, 1);
@@ -317,12 +318,12 @@ final class ClientUnit {
             }
         }
         if (rules.reclaim()) {
-            w.write(deadSlot + 1, org.ppbus.bus.StateBits.widthFor(flags.length));
+            w.write(deadSlot + 1, StateBits.widthFor(flags.length));
             w.write(doomed ? 1 : 0, 1);
         }
     }
 
-    void restore(org.ppbus.bus.StateBits r, long atCycle) {
+    void restore(StateBits r, long atCycle) {
         state = ClientState.values()[r.read(2)];
         reqIn = r.read(1) == 1;
         directReentry = r.read(1) == 1;
@@ -338,7 +339,7 @@ final class ClientUnit {
             }
         }
         if (rules.reclaim()) {
-            deadSlot = r.read(org.ppbus.bus.StateBits.widthFor(flags.length)) - 1;
+            deadSlot = r.read(StateBits.widthFor(flags.length)) - 1;
             doomed = r.read(1) == 1;
         }
     }

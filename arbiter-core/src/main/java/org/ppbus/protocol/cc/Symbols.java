@@ -1,6 +1,8 @@
 package org.ppbus.protocol.cc;
 
+import java.util.stream.IntStream;
 import org.ppbus.link.Direction;
+import org.ppbus.plane.Wiring;
 
 /** The 2-bit E1 codes of docs/SPEC.md (contract). Code 0 is idle in both directions. */
 public final class Symbols {
@@ -25,10 +27,9 @@ public final class Symbols {
      * the link to the node's own arbiter stays inside.
      */
     static double wiresPerNode(int nodes) {
-        org.ppbus.plane.Wiring w = org.ppbus.plane.Wiring.forNodes(nodes);
-        long remote = java.util.stream.IntStream.range(0, w.links())
-                .filter(link -> !w.isLocal(link))
-                .count();
+        Wiring w = Wiring.forNodes(nodes);
+        long remote =
+                IntStream.range(0, w.links()).filter(link -> !w.isLocal(link)).count();
         return 4.0 * remote / w.nodes();
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.ppbus.link.Message;
 
@@ -36,8 +37,8 @@ class CrashedVoterTest {
      */
     @Test
     void treeQuorumSurvivesItsRoot() {
-        assertArrayEquals(new int[] {1, 2, 3, 6}, TreeQuorum.avoiding(7, 6, java.util.Set.of(0)));
-        assertArrayEquals(TreeQuorum.path(7, 6), TreeQuorum.avoiding(7, 6, java.util.Set.of()));
+        assertArrayEquals(new int[] {1, 2, 3, 6}, TreeQuorum.avoiding(7, 6, Set.of(0)));
+        assertArrayEquals(TreeQuorum.path(7, 6), TreeQuorum.avoiding(7, 6, Set.of()));
         Maekawa[] m = new Maekawa[1];
         Harness h = crashed(7, TreeQuorum.quorums(7), 0, m).request(6, 2).run(T + 40);
         assertEquals(4 + T, h.grantCycle(6));
@@ -103,7 +104,7 @@ class CrashedVoterTest {
                         int[] first = q.quorum(i, 0);
                         int d = dead;
                         int[] eff = Arrays.stream(first).anyMatch(v -> v == d)
-                                ? q.detour().avoiding(i, java.util.Set.of(dead))
+                                ? q.detour().avoiding(i, Set.of(dead))
                                 : first;
                         if (name.equals("tree") && n == 2) {
                             assertEquals(null, eff);

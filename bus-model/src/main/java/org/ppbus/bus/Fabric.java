@@ -1,5 +1,7 @@
 package org.ppbus.bus;
 
+import java.util.Optional;
+
 /** An arbitration network seen from the processors: req edges in, grant events out. */
 public interface Fabric {
     int nodes();
@@ -28,6 +30,15 @@ public interface Fabric {
      */
     default void crash(int node, long cycle) {
         throw new UnsupportedOperationException("crash-stop is not modelled for this fabric");
+    }
+
+    /**
+     * The part of this fabric that plays a role a tool knows how to use (for example the unit
+     * states the VCD and the invariant checkers read), or empty. Tools ask for a role instead of
+     * testing the fabric's class, and a fabric that wraps another decides whether to pass it on.
+     */
+    default <T> Optional<T> part(Class<T> role) {
+        return role.isInstance(this) ? Optional.of(role.cast(this)) : Optional.empty();
     }
 
     /** Receives gnt changes: gnt(t+1) follows the client state after cycle t. */

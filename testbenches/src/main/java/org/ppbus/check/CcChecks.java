@@ -14,6 +14,7 @@ import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.LinkFlags;
 import org.ppbus.protocol.cc.PrecedenceGraph;
+import org.ppbus.protocol.cc.StateView;
 import org.ppbus.protocol.cc.Symbols;
 
 /**
@@ -27,6 +28,7 @@ import org.ppbus.protocol.cc.Symbols;
  */
 final class CcChecks implements NetworkChecks {
     private final CcNetwork net;
+    private StateView view; // the state at the end of the cycle being checked
     private final Wiring wiring;
     private final boolean full;
     private final Consumer<Violation> fail;
@@ -41,6 +43,7 @@ final class CcChecks implements NetworkChecks {
 
     CcChecks(CcNetwork net, boolean full, Consumer<Violation> fail) {
         this.net = net;
+        this.view = net.view(0);
         this.wiring = net.wiring();
         this.full = full;
         this.fail = fail;
@@ -90,18 +93,18 @@ final class CcChecks implements NetworkChecks {
 
     @Override
     public void endOfCycle(long cycle) {
-        net.viewAt(cycle);
+        view = net.view(cycle);
         countForks();
         for (int a = touchedArbiters.nextSetBit(0); a >= 0; a = touchedArbiters.nextSetBit(a + 1)) {
             int arbiter = a;
-            report(Invariants.forkConservation(net, a, arbiterForks[a], cycle), () -> describeArbiter(arbiter));
+            report(Invariants.forkConservation(view, a, arbiterForks[a], cycle), () -> describeArbiter(arbiter));
             if (healing()) {
-                hard(Invariants.forkHolder(net, a, cycle), () -> describeArbiter(arbiter));
+                hard(Invariants.forkHolder(view, a, cycle), () -> describeArbiter(arbiter));
             }
         }
         touchedArbiters.clear();
         for (int[] d : demotions) {
-            report(Invariants.demotion(net, d[0], d[1], cycle), () -> describeArbiter(d[0]));
+            report(Invariants.demotion(view, d[0], d[1], cycle), () -> describeArbiter(d[0]));
         }
         demotions.clear();
         if (net.quiescent()) {
@@ -110,12 +113,12 @@ final class CcChecks implements NetworkChecks {
             }
             for (int l = linksSinceQuiescence.nextSetBit(0); l >= 0; l = linksSinceQuiescence.nextSetBit(l + 1)) {
                 int arbiter = wiring.linkArbiter(l);
-                report(Invariants.requestTokens(net, l, cycle), () -> describeArbiter(arbiter));
+                report(Invariants.requestTokens(view, l, cycle), () -> describeArbiter(arbiter));
             }
             linksSinceQuiescence.clear();
         }
         if (full) {
-            List<Integer> loop = PrecedenceGraph.of(net).findCycle();
+            List<Integer> loop = PrecedenceGraph.of(view).findCycle();
             report(
                     Invariants.precedence(loop, cycle),
                     () -> describeClients(
@@ -147,7 +150,8 @@ final class CcChecks implements NetworkChecks {
         report(Invariants.boundedQueues(net.maxQueueDepth(), cycle), List::of);
         if (healing()) {
             // Whatever failed during the recovery must hold again at the end.
-            hard(Invariants.ofState(net, net.quiescent(), false, cycle), List::of);
+            view = net.view(cycle);
+            hard(Invariants.ofState(view, net.quiescent(), false, cycle), List::of);
         }
     }
 
@@ -226,7 +230,7 @@ final class CcChecks implements NetworkChecks {
         }
         for (int i = 0; i < forkLinks.size(); i++) {
             int link = forkLinks.get(i);
-            int now = Invariants.forksOn(net, link);
+            int now = Invariants.forksOn(view, link);
             arbiterForks[wiring.linkArbiter(link)] += now - linkForks[link];
             linkForks[link] = now;
         }
@@ -237,14 +241,14 @@ final class CcChecks implements NetworkChecks {
 
     private List<String> describeArbiter(int a) {
         List<String> out = new ArrayList<>();
-        int owner = net.ownerClient(a);
+        int owner = view.ownerClient(a);
         out.add("arbiter " + a + ": OWNER " + (owner < 0 ? "NIL" : owner) + ", priority "
-                + Arrays.toString(net.priorityOrder(a)));
+                + Arrays.toString(view.priorityOrder(a)));
         int[] clients = wiring.clientsOf(a);
         for (int m = 0; m < clients.length; m++) {
             int c = clients[m];
-            out.add("  port " + c + ": arbiter " + LinkFlags.describe(net.arbiterFlags(a, m)) + "; client " + c + " "
-                    + net.clientState(c) + " " + LinkFlags.describe(net.clientFlags(c, wiring.slotOf(c, a))));
+            out.add("  port " + c + ": arbiter " + LinkFlags.describe(view.arbiterFlags(a, m)) + "; client " + c + " "
+                    + net.clientState(c) + " " + LinkFlags.describe(view.clientFlags(c, wiring.slotOf(c, a))));
         }
         out.add("recent symbols on arbiter " + a + "'s links:");
         out.addAll(history.recent(l -> wiring.linkArbiter(l) == a, 24, this::linkName));
@@ -262,7 +266,7 @@ final class CcChecks implements NetworkChecks {
                 sb.append(" [arbiter ")
                         .append(s[slot])
                         .append(": ")
-                        .append(LinkFlags.describe(net.clientFlags(c, slot)))
+                        .append(LinkFlags.describe(view.clientFlags(c, slot)))
                         .append(']');
             }
             out.add(sb.toString());
@@ -298,7 +302,7 @@ final class CcChecks implements NetworkChecks {
             int c = h.get(0);
             int[] s = wiring.arbitersOf(c);
             for (int slot = 0; slot < s.length; slot++) {
-                if ((net.clientFlags(c, slot) & LinkFlags.FORK) == 0) {
+                if ((view.clientFlags(c, slot) & LinkFlags.FORK) == 0) {
                     out.addAll(describeArbiter(s[slot]));
                 }
             }

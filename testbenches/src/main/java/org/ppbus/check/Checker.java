@@ -67,7 +67,13 @@ public final class Checker {
      * checks alone.
      */
     public Checker(Fabric fabric, Processors processors, boolean full, long watchdogCycles, long stallCycles) {
-        this(fabric, processors, full, watchdogCycles, stallCycles, fabric instanceof CcNetwork net ? net : null);
+        this(
+                fabric,
+                processors,
+                full,
+                watchdogCycles,
+                stallCycles,
+                fabric.part(CcNetwork.class).orElse(null));
     }
 
     private Checker(

@@ -57,9 +57,9 @@ final class SearchCrash {
     /** Safety in the state just stepped, with a crashed node: one live eater, and live forks held only by OWNERs. */
     Violation safety() {
         int dead = net.crashedNode();
-        Violation bad = Invariants.mutualExclusion(net, dead, 0);
+        Violation bad = Invariants.mutualExclusion(net.view(0), dead, 0);
         for (int a = 0; a < wiring.points() && bad == null; a++) {
-            bad = a == dead ? null : Invariants.forkHolder(net, a, dead, 0);
+            bad = a == dead ? null : Invariants.forkHolder(net.view(0), a, dead, 0);
         }
         return bad;
     }

@@ -94,12 +94,12 @@ final class SearchFaults {
 
     /** After a fault: safety is checked, and the state is marked broken if anything else fails. */
     Violation afterFault(CcNetwork net, int idx, boolean checkH) {
-        Violation bad = Invariants.mutualExclusion(net, 0);
+        Violation bad = Invariants.mutualExclusion(net.view(0), 0);
         for (int a = 0; a < wiring.points() && bad == null; a++) {
-            bad = Invariants.forkHolder(net, a, 0);
+            bad = Invariants.forkHolder(net.view(0), a, 0);
         }
         if (bad == null) {
-            Violation state = Invariants.ofState(net, net.quiescent(), checkH, 0);
+            Violation state = Invariants.ofState(net.view(0), net.quiescent(), checkH, 0);
             if (state != null && !repairs) {
                 // Rules without a repair never mend what the fault broke: the break is the finding,
                 // the first thing a run with the same fault shows too (docs/VERIFICATION.md).

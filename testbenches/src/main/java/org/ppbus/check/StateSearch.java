@@ -293,7 +293,9 @@ public final class StateSearch {
         if (!o.async()) {
             return new int[0];
         }
-        return IntStream.range(0, channels).filter(net::occupied).toArray();
+        return IntStream.range(0, channels)
+                .filter(net.asyncDelivery()::occupied)
+                .toArray();
     }
 
     /**
@@ -304,7 +306,7 @@ public final class StateSearch {
         restore(state);
         for (int b = 0; b < occupied.length; b++) {
             if ((deliveries >>> b & 1) != 0) {
-                net.deliver(occupied[b]);
+                net.asyncDelivery().deliver(occupied[b]);
             }
         }
         if (faults != null) {
@@ -317,13 +319,15 @@ public final class StateSearch {
         int before = graph.size();
         int idx = graph.add(next, from, SearchFaults.withFault(act, fault), graph.depth(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
-        Violation bad =
-                rec.problem != null ? rec.problem : Invariants.ofTransition(net, rec.demotions, net.maxQueueDepth(), 0);
+        Violation bad = rec.problem != null
+                ? rec.problem
+                : Invariants.ofTransition(net.view(0), rec.demotions, net.maxQueueDepth(), 0);
         if (bad == null && idx == before) {
-            net.viewAt(0);
             bad = faults != null && faults.anyUsed()
                     ? faults.afterFault(net, idx, o.checkH())
-                    : net.crashedNode() >= 0 ? crash.safety() : Invariants.ofState(net, net.quiescent(), o.checkH(), 0);
+                    : net.crashedNode() >= 0
+                            ? crash.safety()
+                            : Invariants.ofState(net.view(0), net.quiescent(), o.checkH(), 0);
         }
         if (bad != null && findings.isEmpty()) {
             findings.add(new Finding(bad.invariant(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
@@ -434,7 +438,7 @@ public final class StateSearch {
             }
             info.quiet()[s] = net.quiescent();
             for (int ch = 0; o.async() && ch < channels; ch++) {
-                info.occupancy()[s] |= net.occupied(ch) ? 1L << ch : 0;
+                info.occupancy()[s] |= net.asyncDelivery().occupied(ch) ? 1L << ch : 0;
             }
         }
         Finding f = new Liveness(graph, n, channels, o.async(), info, this::actionBetween).find(states);

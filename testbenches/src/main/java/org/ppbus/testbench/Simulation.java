@@ -168,7 +168,7 @@ public final class Simulation {
             this.fabric = variant.apply(algorithm
                     .factory()
                     .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options)));
-            this.net = fabric instanceof CcNetwork cc ? cc : null;
+            this.net = fabric.part(CcNetwork.class).orElse(null);
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null
                     ? MessageFaults.inject(faultPlan, (Lossy) fabric, c.seed(), Math.max(c.cycles(), 20))

@@ -17,6 +17,7 @@ import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.StateView;
+import org.ppbus.protocol.cc.UnitStates;
 import org.ppbus.verilog.SignalNames;
 
 /**
@@ -50,7 +51,7 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     private String lastGnt = "";
     private boolean started;
     private boolean headerWritten;
-    private StateView units;
+    private UnitStates units;
     private String[] unitIds = new String[0];
     private String[] unitShown = new String[0];
 
@@ -90,7 +91,8 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     /** A Campos–Carvalho network's units join the VCD (scope TOP.model). */
     @Override
     public void attached(Fabric fabric) {
-        if (fabric instanceof StateView v && !headerWritten) {
+        UnitStates v = fabric.part(UnitStates.class).orElse(null);
+        if (v != null && !headerWritten) {
             this.units = v;
             int count = wiring.nodes() + wiring.points();
             unitIds = new String[count];
@@ -146,14 +148,15 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     }
 
     /** The units' state after this cycle's clock edge, written at 10t + 5 where it changed. */
-    private void unitStates() throws IOException {
+    private void unitStates(long cycle) throws IOException {
+        StateView view = units.view(cycle);
         for (int i = 0; i < wiring.nodes(); i++) {
-            int code = units.clientState(i).ordinal();
+            int code = view.clientState(i).ordinal();
             unitValue(i, "b" + ((code >> 1) & 1) + (code & 1));
         }
         int w = ownerWidth();
         for (int j = 0; j < wiring.points(); j++) {
-            int owner = units.ownerClient(j);
+            int owner = view.ownerClient(j);
             String v;
             if (owner < 0) {
                 v = "b" + "x".repeat(w);
@@ -248,7 +251,7 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         started = true;
         out.write("#" + (10 * cycle + 5) + "\n1" + ids[0] + "\n");
         if (units != null) {
-            unitStates();
+            unitStates(cycle);
         }
     }
 

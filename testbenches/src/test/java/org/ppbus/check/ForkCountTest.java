@@ -72,13 +72,12 @@ class ForkCountTest {
                 }
             }
             net.step(t);
-            net.viewAt(t);
             for (int link = 0; link < w.links(); link++) {
                 int scanned = forks(Direction.C2A, net.inFlight(Direction.C2A, link, t))
                         + forks(Direction.C2A, net.queued(Direction.C2A, link))
                         + forks(Direction.A2C, net.inFlight(Direction.A2C, link, t))
                         + forks(Direction.A2C, net.queued(Direction.A2C, link));
-                assertEquals(scanned, net.forksInTransit(link), "link " + link + " after cycle " + t);
+                assertEquals(scanned, net.view(t).forksInTransit(link), "link " + link + " after cycle " + t);
                 moved += scanned;
             }
         }

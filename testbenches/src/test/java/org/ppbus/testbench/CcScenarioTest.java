@@ -243,10 +243,10 @@ class CcScenarioTest {
         } else {
             assertEquals(0, h.meals(4));
             assertEquals(ClientState.HUNGRY, h.network().clientState(4));
-            assertEquals(6, h.network().ownerClient(0));
-            assertArrayEquals(new int[] {4, 6, 0}, h.network().priorityOrder(0));
+            assertEquals(6, h.network().view(0).ownerClient(0));
+            assertArrayEquals(new int[] {4, 6, 0}, h.network().view(0).priorityOrder(0));
             int port6 = Arrays.binarySearch(h.wiring().clientsOf(0), 6);
-            assertEquals(0, h.network().arbiterFlags(0, port6) & LinkFlags.SREQ);
+            assertEquals(0, h.network().view(0).arbiterFlags(0, port6) & LinkFlags.SREQ);
             h.runUntil(() -> h.checker().violation() != null, 100);
             assertEquals("deadlock", h.checker().violation().invariant());
         }

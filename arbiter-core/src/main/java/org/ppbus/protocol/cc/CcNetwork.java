@@ -19,7 +19,7 @@ import org.ppbus.protocol.ClientState;
  * client–arbiter pair joined by a c2a and an a2c channel of latency L. Unit ids: clients 0..n−1,
  * arbiters n..n+N−1. Link ids: client i's slot k is i·K + k in both channel banks.
  */
-public final class CcNetwork implements Fabric, Reentry, StateView {
+public final class CcNetwork implements Fabric, Reentry, UnitStates {
     /**
      * Campos–Carvalho: the 2-bit symbols of the hardware contract on a client–arbiter link per line
      * of the plane. Its factory reads a {@link RuleSet} (default fixed), an {@link InitialState}
@@ -75,6 +75,11 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
                 s.option(ProtocolObserver.class).orElse(ProtocolObserver.NONE));
     }
 
+    /** The codes that carry a fork, as bit masks (bit c for code c) in each direction. */
+    private static final int C2A_FORKS = Symbols.forkCodes(Direction.C2A);
+
+    private static final int A2C_FORKS = Symbols.forkCodes(Direction.A2C);
+
     private final Wiring wiring;
     private final RuleSet rules;
     private final int latencyCycles;
@@ -87,6 +92,9 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     private final ProtocolObserver observer;
     private final int[] linkPort;
     private int unitsWithQueuedOutput;
+    private boolean injected; // a fault or crash wrapper may change what the channels carry
+    private CcCrash crash; // null until a node crashes
+    private boolean silencing; // the channels drop what a crashed node's units drive
 
     /**
      * Options that do not change the protocol. {@code fifoCapacity} > 0 makes every channel an
@@ -151,11 +159,11 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         this.arbiters = new ArbiterUnit[bigN];
         for (int j = 0; j < bigN; j++) {
             int[] cs = wiring.clientsOf(j);
-            int[] links2 = new int[cs.length];
+            int[] portLinks = new int[cs.length];
             for (int m = 0; m < cs.length; m++) {
-                links2[m] = wiring.link(cs[m], wiring.slotOf(cs[m], j));
+                portLinks[m] = wiring.linkAtPort(j, m);
             }
-            arbiters[j] = new ArbiterUnit(j, cs, links2, rules, healing);
+            arbiters[j] = new ArbiterUnit(j, cs, portLinks, rules, healing);
             arbiters[j].load(initial.ownerPort(j), initial.arbiterFlagsOf(j), initial.orderPorts(j));
         }
         // A loaded state may enable rules before any input arrives: evaluate everyone once.
@@ -198,25 +206,14 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
     }
 
     /**
-     * Asynchronous channels: channel k of {@link #links()}·2 (c2a links first, then a2c) delivers its
-     * head in the next step. Deliveries are cleared by every step.
+     * Asynchronous channels: the search chooses which channel delivers next. Only for a network
+     * built with {@code fifoCapacity} > 0.
      */
-    public void deliver(int channel) {
-        int links = wiring.links();
-        fifo(channel < links ? c2a : a2c).setDeliver(channel % links, true);
-    }
-
-    /** Asynchronous channels: whether channel k (numbered as in {@link #deliver}) holds a symbol. */
-    public boolean occupied(int channel) {
-        int links = wiring.links();
-        return fifo(channel < links ? c2a : a2c).queuedIn(channel % links) > 0;
-    }
-
-    private static FifoChannels fifo(ChannelBank bank) {
-        if (!(bank instanceof FifoChannels f)) {
+    public AsyncDelivery asyncDelivery() {
+        if (!(c2a instanceof FifoChannels c) || !(a2c instanceof FifoChannels a)) {
             throw new IllegalStateException("deliveries are chosen only on asynchronous channels");
         }
-        return f;
+        return new AsyncDelivery(wiring.links(), c, a);
     }
 
     private void evaluate(int unit, long cycle) {
@@ -295,23 +292,14 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         return (direction == Direction.C2A ? c2a : a2c).inFlight(link, cycle);
     }
 
-    /**
-     * The forks on a link outside both units at the end of the viewed cycle: in flight either way
-     * and waiting in either output queue, read from counters without a scan.
-     */
-    @Override
-    public int forksInTransit(int link) {
+    /** {@link StateView#forksInTransit} after cycle t. */
+    int forksInTransit(int link, long cycle) {
         int k = wiring.lineSize();
-        return c2a.countedInFlight(link, viewCycle)
-                + a2c.countedInFlight(link, viewCycle)
+        return c2a.countedInFlight(link, cycle)
+                + a2c.countedInFlight(link, cycle)
                 + clients[wiring.linkClient(link)].queues().count(link % k, C2A_FORKS)
                 + arbiters[wiring.linkArbiter(link)].queues().count(linkPort[link], A2C_FORKS);
     }
-
-    /** The codes that carry a fork, as bit masks (bit c for code c) in each direction. */
-    private static final int C2A_FORKS = Symbols.forkCodes(Direction.C2A);
-
-    private static final int A2C_FORKS = Symbols.forkCodes(Direction.A2C);
 
     /** Symbols waiting in the sender's output queue of a link, head first. */
     public int[] queued(Direction direction, int link) {
@@ -350,8 +338,6 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         injected = true;
     }
 
-    private boolean injected;
-
     /** Crash-stop of client and arbiter {@code node}, and with +reclaim the recovery ({@link CcCrash}). */
     @Override
     public void crash(int node, long cycle) {
@@ -361,9 +347,6 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         crash = new CcCrash(node, cycle + 2L * latencyCycles, rules.reclaim());
         silenceTheDead();
     }
-
-    private CcCrash crash;
-    private boolean silencing;
 
     /** Once, the channels learn to drop what the dead node's units drive; per symbol, so a search can restore any crash. */
     private void silenceTheDead() {
@@ -390,78 +373,25 @@ public final class CcNetwork implements Fabric, Reentry, StateView {
         return injected;
     }
 
-    /** The cycle the network last evaluated is needed to read pipelines; checkers pass it. */
-    private long viewCycle;
-
-    /** Sets the cycle whose end-of-cycle state {@link #forkReturning}/{@link #forkGranting} describe. */
-    public void viewAt(long cycle) {
-        this.viewCycle = cycle;
+    /** The state at the end of {@code cycle}, for the checkers and H. */
+    @Override
+    public StateView view(long cycle) {
+        return new CcView(this, cycle);
     }
 
-    @Override
     public Wiring wiring() {
         return wiring;
     }
 
-    @Override
     public ClientState clientState(int client) {
         return clients[client].state();
     }
 
-    @Override
-    public int clientFlags(int client, int slot) {
-        return clients[client].flags(slot);
+    ClientUnit client(int client) {
+        return clients[client];
     }
 
-    @Override
-    public int ownerClient(int arbiter) {
-        int p = arbiters[arbiter].owner();
-        return p == ArbiterUnit.NIL ? -1 : arbiters[arbiter].clients()[p];
-    }
-
-    @Override
-    public int arbiterFlags(int arbiter, int port) {
-        return arbiters[arbiter].flags(port);
-    }
-
-    @Override
-    public int[] priorityOrder(int arbiter) {
-        int[] ports = arbiters[arbiter].priority().order();
-        int[] cs = arbiters[arbiter].clients();
-        int[] r = new int[ports.length];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = cs[ports[i]];
-        }
-        return r;
-    }
-
-    @Override
-    public int forkReturning(int link) {
-        for (int code : queued(Direction.C2A, link)) {
-            if (Symbols.carriesFork(Direction.C2A, code)) {
-                return code;
-            }
-        }
-        for (int code : inFlight(Direction.C2A, link, viewCycle)) {
-            if (Symbols.carriesFork(Direction.C2A, code)) {
-                return code;
-            }
-        }
-        return 0;
-    }
-
-    @Override
-    public boolean forkGranting(int link) {
-        for (int code : queued(Direction.A2C, link)) {
-            if (code == Symbols.FORK) {
-                return true;
-            }
-        }
-        for (int code : inFlight(Direction.A2C, link, viewCycle)) {
-            if (code == Symbols.FORK) {
-                return true;
-            }
-        }
-        return false;
+    ArbiterUnit arbiter(int arbiter) {
+        return arbiters[arbiter];
     }
 }

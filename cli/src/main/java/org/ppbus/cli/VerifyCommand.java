@@ -11,7 +11,9 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.check.Finding;
 import org.ppbus.check.SearchOptions;
+import org.ppbus.check.SearchResult;
 import org.ppbus.check.StateSearch;
 import org.ppbus.check.Violation;
 import org.ppbus.link.ChosenFaults;
@@ -38,9 +40,9 @@ final class VerifyCommand implements Main.Command {
 
     /** A finding as the JSON lists it. */
     record FindingJson(String property, String message, int depth, int loopLength) {
-        static FindingJson of(StateSearch.Finding f) {
+        static FindingJson of(Finding f) {
             return new FindingJson(
-                    f.property(),
+                    f.property().label(),
                     f.message(),
                     f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
                     f.loopStart() >= 0 ? f.path().size() - f.loopStart() : 0);
@@ -234,7 +236,7 @@ final class VerifyCommand implements Main.Command {
         }
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             ProgressBar bar = new ProgressBar(err, true);
-            StateSearch.Result r;
+            SearchResult r;
             try {
                 r = search.progress(bar::search).run(() -> stop.requested() ? 1 : 0);
             } finally {
@@ -411,7 +413,7 @@ final class VerifyCommand implements Main.Command {
     }
 
     /** Prints the search's outcome; writes the first finding as a trace when it can be replayed. */
-    private static Written printSearch(PrintStream out, StateSearch search, StateSearch.Result r, Request q)
+    private static Written printSearch(PrintStream out, StateSearch search, SearchResult r, Request q)
             throws IOException {
         SearchOptions opt = q.search();
         out.printf(
@@ -459,8 +461,8 @@ final class VerifyCommand implements Main.Command {
                                     + " only: --no-liveness skipped deadlock, livelock and starvation)"));
             return null;
         }
-        StateSearch.Finding f = r.findings().get(0);
-        out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property(), f.message());
+        Finding f = r.findings().get(0);
+        out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property().label(), f.message());
         out.printf(
                 Locale.ROOT,
                 "  at depth %d%s%n",
@@ -493,13 +495,14 @@ final class VerifyCommand implements Main.Command {
                         : v == null
                                 ? "  NOTE: the replay reports no violation"
                                 : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
-                                        + (v.property().label().equals(f.property())
+                                        + (v.property() == f.property()
                                                 ? ""
-                                                : "  (NOTE: not the search's verdict, " + f.property() + ")"));
+                                                : "  (NOTE: not the search's verdict, "
+                                                        + f.property().label() + ")"));
         return w;
     }
 
-    private static ObjectNode json(Request q, StateSearch.Result r, RtlProof.Result proof, Written written)
+    private static ObjectNode json(Request q, SearchResult r, RtlProof.Result proof, Written written)
             throws IOException {
         SearchOptions opt = q.search();
         ObjectNode root = Reports.header(Version.VERSION);
@@ -562,7 +565,7 @@ final class VerifyCommand implements Main.Command {
      * longer than any wait before the loop can be, and the loop outlasts it, the stall bound, and the
      * n meals the starvation watchdog also waits for.
      */
-    private static Written writeCounterexample(StateSearch search, StateSearch.Finding f, Request q, String fault)
+    private static Written writeCounterexample(StateSearch search, Finding f, Request q, String fault)
             throws IOException {
         SearchOptions opt = q.search();
         SimulationConfig defaults = SimulationConfig.defaults();
@@ -576,12 +579,12 @@ final class VerifyCommand implements Main.Command {
                         opt.nodes() + 2,
                         (int) ((watchdog + defaults.stallCycles() + 2 + loopLength - 1) / loopLength) + 1)
                 : 0;
-        List<int[]> actions = StateSearch.unrolled(f, repeats);
+        List<int[]> actions = f.unrolled(repeats);
         RequestTrace trace = search.trace(actions, 1_000_000);
         String header = String.format(
                 Locale.ROOT,
                 "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
-                f.property(),
+                f.property().label(),
                 f.message(),
                 opt.nodes(),
                 opt.latency(),

@@ -9,28 +9,16 @@ import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.workload.RequestTrace;
 
-/** A finding of the search as something to replay: its actions unrolled, or a request trace. */
-final class Counterexamples {
+/** A finding of the search as something to replay: a request trace for {@code ppbus simulate}. */
+public final class Counterexamples {
     private Counterexamples() {}
-
-    /** The actions of a finding, its loop (if any) repeated {@code loopRepeats} more times. */
-    static List<int[]> unrolled(StateSearch.Finding f, int loopRepeats) {
-        List<int[]> actions = new ArrayList<>(f.path());
-        if (f.loopStart() >= 0) {
-            List<int[]> loop = f.path().subList(f.loopStart(), f.path().size());
-            for (int r = 0; r < loopRepeats; r++) {
-                actions.addAll(loop);
-            }
-        }
-        return actions;
-    }
 
     /**
      * A request trace that makes {@code ppbus simulate} do what the actions do. Search cycle k is
      * simulation cycle k + 1, because traces start at cycle 1 and the cold start is quiescent. A
      * request still open at the end holds the bus for {@code openHold} cycles.
      */
-    static RequestTrace trace(SearchOptions o, List<int[]> actions, int openHold) {
+    public static RequestTrace trace(SearchOptions o, List<int[]> actions, int openHold) {
         Wiring wiring = Wiring.forNodes(o.nodes());
         int n = wiring.nodes();
         long[] granted = new long[1];

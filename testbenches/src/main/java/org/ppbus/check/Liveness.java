@@ -49,7 +49,7 @@ final class Liveness {
     }
 
     /** The first liveness finding over {@code states} states, or null. */
-    StateSearch.Finding find(int states) {
+    Finding find(int states) {
         int[] hungryMask = info.hungryMask();
         boolean[] anyReq = info.anyReq();
         boolean[] quiet = info.quiet();
@@ -65,8 +65,8 @@ final class Liveness {
         boolean[] canEat = backwardReach(states, eating);
         for (int s = 0; s < states; s++) {
             if (hungryMask[s] != 0 && !canEat[s]) {
-                return new StateSearch.Finding(
-                        Property.DEADLOCK.label(),
+                return new Finding(
+                        Property.DEADLOCK,
                         "clients " + clients(hungryMask[s]) + " are hungry and no grant is reachable",
                         graph.path(s, n),
                         -1);
@@ -79,8 +79,8 @@ final class Liveness {
         }
         int[] loop = fairLoop(states, idle, s -> !quiet[s], 0);
         if (loop != null) {
-            return new StateSearch.Finding(
-                    Property.IDLE_LIVELOCK.label(),
+            return new Finding(
+                    Property.IDLE_LIVELOCK,
                     "with no processor asking, symbols move for ever",
                     lasso(loop),
                     loopStartOf(loop));
@@ -105,7 +105,7 @@ final class Liveness {
      * gives the same verdict: nobody eats and nothing moves is a deadlock (I7); nobody eats while
      * symbols move is a livelock; others served while c waits is starvation.
      */
-    private StateSearch.Finding starving(int c, int[] loop, int[] hungryMask, boolean[] quiet) {
+    private Finding starving(int c, int[] loop, int[] hungryMask, boolean[] quiet) {
         boolean someoneEats = false;
         boolean allQuiet = true;
         int waiting = 0;
@@ -115,21 +115,21 @@ final class Liveness {
             waiting |= hungryMask[s];
         }
         if (!someoneEats && allQuiet) {
-            return new StateSearch.Finding(
-                    Property.DEADLOCK.label(),
+            return new Finding(
+                    Property.DEADLOCK,
                     "clients " + clients(waiting) + " wait, nobody eats and nothing moves for ever (I7)",
                     lasso(loop),
                     loopStartOf(loop));
         }
         if (!someoneEats) {
-            return new StateSearch.Finding(
-                    Property.LIVELOCK.label(),
+            return new Finding(
+                    Property.LIVELOCK,
                     "clients " + clients(waiting) + " wait and nobody eats while symbols move for ever",
                     lasso(loop),
                     loopStartOf(loop));
         }
-        return new StateSearch.Finding(
-                Property.STARVATION.label(),
+        return new Finding(
+                Property.STARVATION,
                 "client " + c + " stays hungry for ever while the others are served"
                         + " (every processor releases in the loop)",
                 lasso(loop),

@@ -17,6 +17,8 @@ public enum Property {
     FAIRNESS("fairness"),
     STARVATION("starvation"),
     ANOMALY("anomaly"),
+    /** After a fault, the invariants stay broken for ever (the search's repair analysis). */
+    REPAIR("repair"),
     REFUSED("refused");
 
     private final String label;

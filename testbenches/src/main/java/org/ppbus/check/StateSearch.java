@@ -35,37 +35,6 @@ import org.ppbus.workload.RequestTrace;
  * whole system, so a counterexample is real, but "no violation" covers that scope only.
  */
 public final class StateSearch {
-    /**
-     * One broken property, with the shortest path that shows it (per cycle, each processor's action
-     * and then the code of a fault injected, 0 for none; a loop for liveness).
-     */
-    public record Finding(String property, String message, List<int[]> path, int loopStart) {}
-
-    /**
-     * The outcome. {@code complete} means every reachable state was explored; otherwise every state
-     * reachable within {@code exploredDepth} cycles was found and checked.
-     */
-    public record Result(
-            long states,
-            long transitions,
-            int depth,
-            int exploredDepth,
-            boolean complete,
-            String stoppedBecause,
-            List<Finding> findings,
-            double seconds,
-            long bytes,
-            int overtakeBound,
-            int maxOvertakes,
-            Repair repair) {}
-
-    /**
-     * With faults: the states in which some invariant other than safety was broken after a fault,
-     * and the most consecutive cycles a run spends in them (the repair bound; -1 when unknown, as
-     * for an incomplete search or a finding).
-     */
-    public record Repair(long brokenStates, int boundCycles) {}
-
     // Actions per processor per cycle.
     public static final int NONE = 0;
     public static final int RAISE = 1;
@@ -79,7 +48,7 @@ public final class StateSearch {
     private final int n;
     private final int channels;
     private final StateGraph graph;
-    private final int netWords; // a state: the network's snapshot, the fresh word, the monitor
+    private final SearchStep stepper;
     private final Overtaking overtaking; // null with asynchronous channels, where no L bounds it
     private final List<Finding> findings = new ArrayList<>();
     private final SearchFaults faults; // null without fault injection
@@ -111,12 +80,12 @@ public final class StateSearch {
                     "a crash is searched alone, without symbol faults or asynchronous channels");
         }
         this.crash = options.crash() ? new SearchCrash(net, wiring) : null;
-        this.netWords = net.snapshot(0).length;
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
         this.overtaking = options.async() || !options.checkOvertaking()
                 ? null
                 : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
-        this.graph = new StateGraph(netWords + 1 + (overtaking == null ? 0 : overtaking.words()), n, !o.liveness());
+        this.stepper = new SearchStep(options, net, rec, overtaking);
+        this.graph = new StateGraph(stepper.stateWords(), n, !o.liveness());
     }
 
     private SearchProgress progress = (states, depth, transitions) -> {};
@@ -127,55 +96,17 @@ public final class StateSearch {
         return this;
     }
 
-    public Result run(LongSupplier stopRequested) {
+    public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
-        long[] init = extend(net.snapshot(-1), 0);
-        graph.add(init, -1, 0, 0);
-        int depth = 0;
-        long transitions = 0;
-        String stopped = null;
-        int frontierStart = 0;
-        int expanded = 0;
+        graph.add(stepper.initial(), -1, 0, 0);
+        String stopped;
         try {
-            while (expanded < graph.size()) {
-                int s = expanded;
-                if (graph.depth(s) > depth) {
-                    depth = graph.depth(s);
-                    frontierStart = s;
-                }
-                if (graph.depth(s) >= o.maxDepth()) {
-                    stopped = "depth limit " + o.maxDepth();
-                    break;
-                }
-                if (graph.size() >= o.maxStates()) {
-                    stopped = "state limit " + o.maxStates();
-                    break;
-                }
-                if (stopRequested.getAsLong() != 0) {
-                    stopped = "interrupted";
-                    break;
-                }
-                if ((expanded & 0xFFF) == 0) {
-                    progress.update(graph.size(), depth, this.transitions);
-                }
-                if ((expanded & 0xFFF) == 0 && StateGraph.heapNearlyFull()) {
-                    stopped = "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap, "
-                            + graph.tableBytes() / Math.max(1, graph.size()) + " bytes per state in the tables)";
-                    break;
-                }
-                expandOne(s);
-                transitions = this.transitions;
-                expanded++;
-                if (!findings.isEmpty() && findings.get(0).loopStart() < 0) {
-                    stopped = "safety violation";
-                    break;
-                }
-            }
+            stopped = explore(stopRequested);
         } catch (OutOfMemoryError e) {
-            // The guard above leaves headroom, but one expansion can still need more than is left.
+            // The guard in explore leaves headroom, but one expansion can still need more than is left.
             stopped = "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
         }
-        transitions = this.transitions;
+        long transitions = this.transitions;
         graph.beginEdges(expanded);
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
@@ -187,10 +118,10 @@ public final class StateSearch {
                         + " safety; deadlock, livelock and starvation were not analysed)";
             }
         }
-        Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
+        SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
         int explored = complete ? depth : (expanded < graph.size() ? graph.depth(expanded) : depth);
-        return new Result(
+        return new SearchResult(
                 graph.size(),
                 transitions,
                 depth,
@@ -205,22 +136,63 @@ public final class StateSearch {
                 repair);
     }
 
+    private int expanded; // states expanded so far, in breadth-first order
+    private int depth; // the depth of the last state expanded
+
+    /** Expands states breadth first until none is left (null) or a limit or a safety violation stops it (why). */
+    private String explore(LongSupplier stopRequested) {
+        while (expanded < graph.size()) {
+            int s = expanded;
+            depth = Math.max(depth, graph.depth(s));
+            String limit = limitReached(s, stopRequested);
+            if (limit != null) {
+                return limit;
+            }
+            expandOne(s);
+            expanded++;
+            if (!findings.isEmpty() && findings.get(0).loopStart() < 0) {
+                return "safety violation";
+            }
+        }
+        return null;
+    }
+
+    private String limitReached(int s, LongSupplier stopRequested) {
+        if (graph.depth(s) >= o.maxDepth()) {
+            return "depth limit " + o.maxDepth();
+        }
+        if (graph.size() >= o.maxStates()) {
+            return "state limit " + o.maxStates();
+        }
+        if (stopRequested.getAsLong() != 0) {
+            return "interrupted";
+        }
+        if ((expanded & 0xFFF) == 0) {
+            progress.update(graph.size(), depth, transitions);
+            if (StateGraph.heapNearlyFull()) {
+                return "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap, "
+                        + graph.tableBytes() / Math.max(1, graph.size()) + " bytes per state in the tables)";
+            }
+        }
+        return null;
+    }
+
     /** The repair bound over the complete graph; a cycle of broken states is a finding. */
-    private Repair repair(boolean analyse) {
+    private SearchResult.Repair repair(boolean analyse) {
         if (!analyse) {
-            return new Repair(faults.brokenStates(), -1);
+            return new SearchResult.Repair(faults.brokenStates(), -1);
         }
         int[] loopAt = new int[1];
         int bound = faults.repairBound(graph, loopAt);
         if (bound < 0) {
             findings.add(new Finding(
-                    "repair",
+                    Property.REPAIR,
                     "after a fault the invariants can stay broken for ever: a cycle of" + " broken states passes state "
                             + loopAt[0],
                     graph.path(loopAt[0], n),
                     -1));
         }
-        return new Repair(faults.brokenStates(), bound);
+        return new SearchResult.Repair(faults.brokenStates(), bound);
     }
 
     private long transitions;
@@ -229,7 +201,7 @@ public final class StateSearch {
     private void expandOne(int s) {
         graph.beginEdges(s);
         long[] state = graph.get(s);
-        int[] choices = choices(state);
+        int[] choices = stepper.choices(state);
         boolean mayCrash = crash != null && net.crashedNode() < 0;
         int[] occupied = occupiedChannels();
         int combos = 1;
@@ -264,30 +236,6 @@ public final class StateSearch {
         }
     }
 
-    /** Per processor, a bit set of the allowed actions in this state. */
-    private int[] choices(long[] state) {
-        restore(state);
-        long fresh = state[netWords];
-        int[] c = new int[n];
-        for (int i = 0; i < n; i++) {
-            c[i] = 1 << NONE;
-            if (((o.activeMask() >>> i) & 1) == 0 || i == net.crashedNode()) {
-                continue; // outside the scope, this processor thinks for ever; a crashed one does nothing
-            }
-            boolean req = net.req(i);
-            ClientState st = net.clientState(i);
-            if (!req) {
-                c[i] |= 1 << RAISE;
-            } else if (st == ClientState.EATING && ((fresh >>> i) & 1) == 0) {
-                c[i] |= 1 << DROP;
-                if (o.reenterWithoutThinking() && (o.reenterMask() >>> i & 1) != 0) {
-                    c[i] |= 1 << REENTER;
-                }
-            }
-        }
-        return c;
-    }
-
     /** Asynchronous channels that hold a symbol in the state just restored by {@link #choices}. */
     private int[] occupiedChannels() {
         if (!o.async()) {
@@ -303,7 +251,7 @@ public final class StateSearch {
      * channels, delivering the heads of the occupied channels selected by the bits of {@code deliveries}.
      */
     private int expand(long[] state, long act, int from, int[] occupied, int deliveries, int fault) {
-        restore(state);
+        stepper.restore(state);
         for (int b = 0; b < occupied.length; b++) {
             if ((deliveries >>> b & 1) != 0) {
                 net.asyncDelivery().deliver(occupied[b]);
@@ -315,7 +263,7 @@ public final class StateSearch {
         if (SearchCrash.crashOf(act) >= 0) {
             net.crash(SearchCrash.crashOf(act), 0);
         }
-        long[] next = step(act);
+        long[] next = stepper.step(act);
         int before = graph.size();
         int idx = graph.add(next, from, SearchFaults.withFault(act, fault), graph.depth(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
@@ -330,7 +278,7 @@ public final class StateSearch {
                             : Invariants.ofState(net.view(0), net.quiescent(), o.checkH(), 0);
         }
         if (bad != null && findings.isEmpty()) {
-            findings.add(new Finding(bad.invariant(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
+            findings.add(new Finding(bad.property(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
         }
         return idx;
     }
@@ -341,9 +289,13 @@ public final class StateSearch {
      * kind once used stays used, so a state after it differs from every state before.
      */
     public List<String> faultsOn(Finding f) {
+        return faultsOn(f.path());
+    }
+
+    private List<String> faultsOn(List<int[]> path) {
         List<String> out = new ArrayList<>();
-        for (int c = 0; c < f.path().size(); c++) {
-            int[] a = f.path().get(c);
+        for (int c = 0; c < path.size(); c++) {
+            int[] a = path.get(c);
             if (faults != null && a[n] != 0) {
                 out.add(faults.describe((long) a[n] << SearchFaults.SHIFT, c + 1));
             }
@@ -356,61 +308,13 @@ public final class StateSearch {
 
     /** Names the first fault on the path to a state, as {@code ppbus simulate --fault} would. */
     private String faultOn(int idx) {
-        List<String> on =
-                faults == null && crash == null ? List.of() : faultsOn(new Finding("", "", graph.path(idx, n), -1));
+        List<String> on = faults == null && crash == null ? List.of() : faultsOn(graph.path(idx, n));
         return on.isEmpty() ? "" : " (after the fault " + on.get(0) + ")";
-    }
-
-    /** Applies the processors' actions to the restored network, runs one cycle, returns the new state. */
-    private long[] step(long act) {
-        rec.reset();
-        rec.dead = net.crashedNode();
-        for (int i = 0; i < n; i++) {
-            switch ((int) (act >>> (2 * i)) & 3) {
-                case RAISE -> {
-                    net.request(i, true, 0);
-                    monitorRequested(i);
-                }
-                case DROP -> net.request(i, false, 0);
-                case REENTER -> {
-                    net.reenterWithoutThinking(i, 0);
-                    monitorRequested(i);
-                }
-                default -> {}
-            }
-        }
-        net.step(0);
-        rec.granted &= rec.dead < 0 ? -1L : ~(1L << rec.dead); // a dead client's meals are nobody's
-        if (overtaking != null) {
-            for (int j = 0; j < n; j++) {
-                if ((rec.granted >>> j & 1) != 0) {
-                    int h = overtaking.granted(j);
-                    if (h >= 0 && rec.problem == null) {
-                        rec.problem = Invariants.fairness(overtaking, h, j, 0);
-                    }
-                }
-            }
-        }
-        return extend(net.snapshot(0), rec.granted);
-    }
-
-    private void monitorRequested(int i) {
-        if (overtaking != null) {
-            overtaking.requested(i);
-        }
     }
 
     /** The bound on overtaking that this search checks, or {@link Algorithm#NO_BOUND} (asynchronous channels). */
     public int overtakeBound() {
         return overtaking == null ? Algorithm.NO_BOUND : overtaking.bound();
-    }
-
-    /** Restores the network and the fairness monitor from a stored state. */
-    private void restore(long[] state) {
-        net.restore(Arrays.copyOf(state, netWords), 0);
-        if (overtaking != null) {
-            overtaking.restore(state, netWords + 1);
-        }
     }
 
     // ---- liveness, on the complete graph ----
@@ -425,8 +329,8 @@ public final class StateSearch {
                 o.async() ? new long[states] : null);
         for (int s = 0; s < states; s++) {
             long[] state = graph.get(s);
-            restore(state);
-            info.fresh()[s] = (int) state[netWords];
+            stepper.restore(state);
+            info.fresh()[s] = (int) stepper.fresh(state);
             // After a crash, liveness speaks for the survivors only (SearchCrash).
             int serve = crash == null ? -1 : crash.mustServe();
             for (int i = 0; i < n; i++) {
@@ -453,7 +357,7 @@ public final class StateSearch {
             throw new IllegalStateException("asynchronous loops are not re-derived");
         }
         long[] state = graph.get(a);
-        int[] choices = choices(state);
+        int[] choices = stepper.choices(state);
         int combos = 1;
         for (int c : choices) {
             combos *= Integer.bitCount(c);
@@ -461,35 +365,16 @@ public final class StateSearch {
         long[] target = graph.get(b);
         for (int k = 0; k < combos; k++) {
             long act = StateGraph.pick(choices, k);
-            restore(state);
-            if (Arrays.equals(step(act), target)) {
+            stepper.restore(state);
+            if (Arrays.equals(stepper.step(act), target)) {
                 return act;
             }
         }
         throw new IllegalStateException("no edge from " + a + " to " + b);
     }
 
-    /** The actions of a finding, its loop (if any) repeated {@code loopRepeats} more times. */
-    public static List<int[]> unrolled(Finding f, int loopRepeats) {
-        return Counterexamples.unrolled(f, loopRepeats);
-    }
-
     /** A request trace for {@code ppbus simulate} that does what the actions do ({@link Counterexamples#trace}). */
     public RequestTrace trace(List<int[]> actions, int openHold) {
         return Counterexamples.trace(o, actions, openHold);
-    }
-
-    /** A stored state: the network's snapshot, the processors granted in this cycle, the fairness monitor. */
-    private long[] extend(long[] snapshot, long fresh) {
-        if (snapshot.length != netWords) {
-            throw new IllegalStateException("a snapshot of " + snapshot.length + " words, the layout has " + netWords);
-        }
-        long[] s = new long[netWords + 1 + (overtaking == null ? 0 : overtaking.words())];
-        System.arraycopy(snapshot, 0, s, 0, snapshot.length);
-        s[netWords] = fresh;
-        if (overtaking != null) {
-            overtaking.save(s, netWords + 1);
-        }
-        return s;
     }
 }

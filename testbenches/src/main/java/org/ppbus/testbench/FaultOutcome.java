@@ -259,6 +259,7 @@ public record FaultOutcome(
             case DEADLOCK -> "deadlock-detected";
             case LIVELOCK, IDLE_LIVELOCK -> "livelock-detected";
             case FAIRNESS, STARVATION -> "starvation-detected";
+            case REPAIR -> "not-repaired"; // the state search's verdict; a run does not give it
             // A queue that would overflow stops the unit itself: the run is refused there.
             case REFUSED -> Violation.OUTPUT_QUEUE.equals(v.where()) ? "queue-overflow" : "refused";
         };

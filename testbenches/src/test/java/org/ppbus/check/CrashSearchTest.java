@@ -33,13 +33,14 @@ class CrashSearchTest {
     @Test
     void withoutTheRecoveryACrashLeavesALiveClientWaiting() {
         StateSearch search = new StateSearch(crashSearch(3, 1, "fixed", -1L));
-        StateSearch.Result r = search.run(() -> 0);
+        SearchResult r = search.run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
         assertEquals(1, r.findings().size(), r.findings().toString());
-        StateSearch.Finding f = r.findings().get(0);
+        Finding f = r.findings().get(0);
         assertTrue(
-                List.of("deadlock", "starvation", "livelock").contains(f.property()),
-                f.property() + ": " + f.message());
+                List.of("deadlock", "starvation", "livelock")
+                        .contains(f.property().label()),
+                f.property().label() + ": " + f.message());
         List<String> crashes = search.faultsOn(f);
         assertEquals(1, crashes.size(), crashes.toString());
         assertTrue(crashes.get(0).matches("crash:[0-2]@1"), crashes.get(0));
@@ -54,10 +55,10 @@ class CrashSearchTest {
     @ParameterizedTest
     @CsvSource({"1", "2", "3"})
     void theRecoveryServesEverySurvivorOnTheTriangle(int latency) {
-        StateSearch.Result r = new StateSearch(crashSearch(3, latency, "fixed+reclaim", -1L)).run(() -> 0);
+        SearchResult r = new StateSearch(crashSearch(3, latency, "fixed+reclaim", -1L)).run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
         assertEquals(List.of(), r.findings());
-        StateSearch.Result free = new StateSearch(new SearchOptions(
+        SearchResult free = new StateSearch(new SearchOptions(
                                 3,
                                 latency,
                                 RuleSet.parse("fixed+reclaim"),
@@ -76,7 +77,7 @@ class CrashSearchTest {
     /** The Fano plane, processors 0 and 3 asking, any of the seven nodes crashing. */
     @Test
     void theRecoveryServesEverySurvivorOnTheFanoPlane() {
-        StateSearch.Result r = new StateSearch(crashSearch(7, 1, "fixed+reclaim", 0b1001)).run(() -> 0);
+        SearchResult r = new StateSearch(crashSearch(7, 1, "fixed+reclaim", 0b1001)).run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
         assertEquals(List.of(), r.findings());
     }

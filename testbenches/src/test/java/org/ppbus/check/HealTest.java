@@ -149,7 +149,7 @@ class HealTest {
      */
     @Test
     void theSearchFindsThatTheFixedRulesDoNotHeal() {
-        StateSearch.Result r = new StateSearch(
+        SearchResult r = new StateSearch(
                         new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000, Integer.MAX_VALUE, true)
                                 .withFaults(ChosenFaults.DROP))
                 .run(() -> 0);
@@ -164,9 +164,8 @@ class HealTest {
      */
     @Test
     void theSearchWithFaultsIsCleanForOneProcessor() {
-        StateSearch.Result r = new StateSearch(
-                        new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 1L)
-                                .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE))
+        SearchResult r = new StateSearch(new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 1L)
+                        .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE))
                 .run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
         assertTrue(r.findings().isEmpty(), () -> r.findings().get(0).message());
@@ -183,19 +182,19 @@ class HealTest {
     void theRepairBoundNeedsOnlyTheEdgesAmongBrokenStates() {
         SearchOptions both = new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 3L)
                 .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE);
-        StateSearch.Result all = new StateSearch(both).run(() -> 0);
-        StateSearch.Result sparse = new StateSearch(both.withoutLiveness()).run(() -> 0);
+        SearchResult all = new StateSearch(both).run(() -> 0);
+        SearchResult sparse = new StateSearch(both.withoutLiveness()).run(() -> 0);
         assertTrue(all.complete() && sparse.complete());
         assertEquals(all.states(), sparse.states());
         assertEquals(all.transitions(), sparse.transitions());
         assertEquals(all.repair(), sparse.repair());
         assertTrue(sparse.findings().isEmpty());
-        StateSearch.Result fixed = new StateSearch(
+        SearchResult fixed = new StateSearch(
                         new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000, Integer.MAX_VALUE, true)
                                 .withFaults(ChosenFaults.DROP)
                                 .withoutLiveness())
                 .run(() -> 0);
-        assertEquals(Property.FORK_CONSERVATION.label(), fixed.findings().get(0).property());
+        assertEquals(Property.FORK_CONSERVATION, fixed.findings().get(0).property());
     }
 
     /**

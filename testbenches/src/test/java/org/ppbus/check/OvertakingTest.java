@@ -122,7 +122,7 @@ class OvertakingTest {
     @ParameterizedTest
     @CsvSource({"1", "2", "3", "4"})
     void theSearchReachesTheBoundAndNoMore(int latency) {
-        StateSearch.Result r = new StateSearch(
+        SearchResult r = new StateSearch(
                         new SearchOptions(3, latency, RuleSet.FIXED, false, 10_000_000, Integer.MAX_VALUE, false))
                 .run(() -> 0);
         assertTrue(r.complete());
@@ -142,14 +142,14 @@ class OvertakingTest {
         int latency = 3;
         StateSearch s = new StateSearch(
                 new SearchOptions(2, latency, RuleSet.FIXED, true, 10_000_000, Integer.MAX_VALUE, false));
-        StateSearch.Result r = s.run(() -> 0);
+        SearchResult r = s.run(() -> 0);
         assertEquals(1, r.findings().size());
-        StateSearch.Finding f = r.findings().get(0);
-        assertEquals("fairness", f.property());
+        Finding f = r.findings().get(0);
+        assertEquals("fairness", f.property().label());
         assertTrue(f.message().contains("3 times in one hungry period (bound 2)"), f.message());
         Path trace = dir.resolve("mutant.trace");
         try (var w = Files.newBufferedWriter(trace)) {
-            s.trace(StateSearch.unrolled(f, 0), 1_000_000).write(w);
+            s.trace(f.unrolled(0), 1_000_000).write(w);
         }
         SimulationResult replay = new Simulation(SimulationConfig.defaults().toBuilder()
                         .nodes(2)

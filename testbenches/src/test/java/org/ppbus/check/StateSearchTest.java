@@ -164,7 +164,7 @@ class StateSearchTest {
     @ParameterizedTest
     @CsvSource({"1,false", "2,false", "1,true"})
     void triangleWithTheFixedRulesIsCompleteAndClean(int latency, boolean reenter) {
-        StateSearch.Result r = search(3, latency, "fixed", reenter, -1L);
+        SearchResult r = search(3, latency, "fixed", reenter, -1L);
         assertTrue(r.complete(), r.stoppedBecause());
         assertEquals(List.of(), r.findings());
         assertTrue(r.states() > 1000, "suspiciously few states: " + r.states());
@@ -179,9 +179,9 @@ class StateSearchTest {
     @CsvSource({"1", "2"})
     void literalRulesBreakI3OnTheTriangle(int latency, @TempDir Path dir) throws IOException {
         StateSearch s = new StateSearch(options(3, latency, "literal", false, -1L));
-        StateSearch.Result r = s.run(() -> 0);
+        SearchResult r = s.run(() -> 0);
         assertEquals(1, r.findings().size());
-        assertEquals("I3 request tokens", r.findings().get(0).property());
+        assertEquals("I3 request tokens", r.findings().get(0).property().label());
         assertEquals(
                 "I3 request tokens",
                 replay(s, r.findings().get(0), 3, latency, "literal", dir).invariant());
@@ -202,18 +202,19 @@ class StateSearchTest {
                         .run(() -> 0)
                         .findings()
                         .get(0)
-                        .property());
+                        .property()
+                        .label());
         StateSearch s =
                 new StateSearch(options(7, 1, "literal+F1", false, scope).withoutOvertaking());
-        StateSearch.Result r = s.run(() -> 0);
+        SearchResult r = s.run(() -> 0);
         assertTrue(r.complete());
         // Three clients wait in a loop where nobody eats and nothing moves: the simulator's I7.
-        assertEquals("deadlock", r.findings().get(0).property());
+        assertEquals("deadlock", r.findings().get(0).property().label());
         Path dir = Files.createTempDirectory("a2");
         assertEquals(
                 "deadlock",
                 replay(s, r.findings().get(0), 7, 1, "literal+F1", dir).invariant());
-        StateSearch.Result fixed = search(7, 1, "fixed", false, scope);
+        SearchResult fixed = search(7, 1, "fixed", false, scope);
         assertTrue(fixed.complete());
         assertEquals(List.of(), fixed.findings());
     }
@@ -231,12 +232,13 @@ class StateSearchTest {
                         .run(() -> 0)
                         .findings()
                         .get(0)
-                        .property());
+                        .property()
+                        .label());
         StateSearch s =
                 new StateSearch(options(7, 1, "literal+F1+F2", true, scope).withoutOvertaking());
-        StateSearch.Result r = s.run(() -> 0);
+        SearchResult r = s.run(() -> 0);
         assertTrue(r.complete());
-        assertEquals("starvation", r.findings().get(0).property());
+        assertEquals("starvation", r.findings().get(0).property().label());
         assertEquals(
                 "fairness",
                 replay(s, r.findings().get(0), 7, 1, "literal+F1+F2", dir).invariant());
@@ -250,16 +252,16 @@ class StateSearchTest {
      */
     @Test
     void asynchronousChannelsOnTheTriangle() {
-        StateSearch.Result fixed = new StateSearch(
+        SearchResult fixed = new StateSearch(
                         new SearchOptions(3, 1, RuleSet.FIXED, false, 10_000_000, Integer.MAX_VALUE, true, -1L, 4))
                 .run(() -> 0);
         assertTrue(fixed.complete());
         assertEquals(List.of(), fixed.findings());
         assertTrue(fixed.states() > search(3, 1, "fixed", false, -1L).states(), "delays should add states");
-        StateSearch.Result literal = new StateSearch(
+        SearchResult literal = new StateSearch(
                         new SearchOptions(3, 1, RuleSet.LITERAL, false, 10_000_000, Integer.MAX_VALUE, true, -1L, 4))
                 .run(() -> 0);
-        assertEquals("I3 request tokens", literal.findings().get(0).property());
+        assertEquals("I3 request tokens", literal.findings().get(0).property().label());
     }
 
     private static SearchOptions options(int n, int latency, String rules, boolean reenter, long scope) {
@@ -267,14 +269,14 @@ class StateSearchTest {
                 n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
     }
 
-    private static StateSearch.Result search(int n, int latency, String rules, boolean reenter, long scope) {
+    private static SearchResult search(int n, int latency, String rules, boolean reenter, long scope) {
         return new StateSearch(options(n, latency, rules, reenter, scope)).run(() -> 0);
     }
 
     /** Replays a finding through the simulator, as `ppbus verify` tells a user to; returns its violation. */
-    private static Violation replay(StateSearch s, StateSearch.Finding f, int n, int latency, String rules, Path dir)
+    private static Violation replay(StateSearch s, Finding f, int n, int latency, String rules, Path dir)
             throws IOException {
-        List<int[]> actions = StateSearch.unrolled(f, f.loopStart() >= 0 ? 40 : 0);
+        List<int[]> actions = f.unrolled(f.loopStart() >= 0 ? 40 : 0);
         Path trace = dir.resolve("cx.trace");
         try (Writer w = Files.newBufferedWriter(trace)) {
             s.trace(actions, 1_000_000).write(w);

@@ -185,16 +185,6 @@ final class Cli {
                                 : "unknown --algorithm '" + name + "' (" + names + ")"));
     }
 
-    /** {@code --rules R}: the rule sets of Campos–Carvalho. */
-    static Option rulesOption() {
-        return Option.builder()
-                .longOpt("rules")
-                .hasArg()
-                .argName("R")
-                .desc("fixed (default), literal, or literal+F1+F2+F3 subsets; fixed+heal, +reclaim")
-                .build();
-    }
-
     /** The rule set {@code --rules} names, fixed by default. */
     static RuleSet rules(CommandLine cl) throws UsageException {
         return ruleSet(cl.getOptionValue("rules", "fixed"));

@@ -27,7 +27,7 @@ final class GenerateCommand implements Main.Command {
         o.addOption(Setting.NODES.requiredOption());
         o.addOption(Setting.LATENCY.toOption());
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
-        o.addOption(Cli.rulesOption());
+        o.addOption(Setting.RULES.toOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }

@@ -1,0 +1,175 @@
+package org.ppbus.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.ppbus.check.Finding;
+import org.ppbus.check.SearchOptions;
+import org.ppbus.check.SearchResult;
+import org.ppbus.check.StateSearch;
+import org.ppbus.check.Violation;
+import org.ppbus.link.ChosenFaults;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+import org.ppbus.workload.RequestTrace;
+
+/** {@code ppbus verify}'s search outcome in words, and its first finding written as a replayable trace. */
+final class VerifyOutcome {
+    private VerifyOutcome() {}
+
+    /**
+     * A counterexample written to a file, the command that replays it, and what that replay reports
+     * (run here, through the same code as {@code ppbus simulate}; null for no violation).
+     */
+    record Written(Path trace, String replay, Violation replayed, int[] cutOff) {}
+
+    /** Prints the search's outcome; writes the first finding as a trace when it can be replayed. */
+    static Written printSearch(PrintStream out, StateSearch search, SearchResult r, VerifyRequest q)
+            throws IOException {
+        SearchOptions opt = q.search();
+        out.printf(
+                Locale.ROOT,
+                "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n",
+                r.states(),
+                r.transitions(),
+                r.depth(),
+                r.complete()
+                        ? "complete"
+                        : "INCOMPLETE (" + r.stoppedBecause() + "; every state within " + r.exploredDepth()
+                                + " cycles checked)",
+                r.seconds(),
+                r.bytes() / 1e6);
+        if (r.overtakeBound() != Algorithm.NO_BOUND) {
+            out.printf(
+                    Locale.ROOT,
+                    "overtaking: at most %d meals of one processor in another's hungry period"
+                            + " (bound %d for L=%d and holds of 1 cycle)%n",
+                    r.maxOvertakes(),
+                    r.overtakeBound(),
+                    opt.latency());
+        }
+        if (r.repair() != null) {
+            out.printf(
+                    Locale.ROOT,
+                    "faults %s: %,d states broken by a fault and not yet repaired; %s%n",
+                    ChosenFaults.names(opt.faultKinds()),
+                    r.repair().brokenStates(),
+                    r.repair().boundCycles() >= 0
+                            ? "every fault repaired within " + r.repair().boundCycles()
+                                    + " cycles (the longest run of broken states)"
+                            : "no repair bound (the search is incomplete or found a violation)");
+        }
+        if (opt.crash()) {
+            out.println(
+                    "crash: any one node in any cycle; after it one live eater and live forks held by their OWNERs"
+                            + " (safety), and no deadlock, livelock or starvation of a survivor (a live client that did not give up)");
+        }
+        if (r.findings().isEmpty()) {
+            out.println((r.complete() ? "no violation in any reachable state" : "no violation in the states explored")
+                    + (opt.liveness()
+                            ? ""
+                            : " (safety" + (r.repair() != null ? " and the repair bound" : "")
+                                    + " only: --no-liveness skipped deadlock, livelock and starvation)"));
+            return null;
+        }
+        Finding f = r.findings().get(0);
+        out.printf(Locale.ROOT, "VIOLATION %s: %s%n", f.property().label(), f.message());
+        out.printf(
+                Locale.ROOT,
+                "  at depth %d%s%n",
+                f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
+                f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
+        if (opt.async()) {
+            out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
+                    + " no trace written)");
+            return null;
+        }
+        List<String> faults = search.faultsOn(f);
+        if (faults.size() > 1) {
+            out.println(
+                    "  faults on the path: " + String.join(", ", faults) + " (ppbus simulate injects one fault per run,"
+                            + " so this counterexample is not written as a trace)");
+            return null;
+        }
+        String fault = faults.isEmpty() ? "none" : faults.get(0);
+        if (!faults.isEmpty()) {
+            out.println("  fault on the path: " + fault);
+        }
+        Written w = writeCounterexample(search, f, q, fault);
+        out.println("counterexample: " + q.traceOut());
+        out.println("replay: " + w.replay());
+        Violation v = w.replayed();
+        out.println(
+                v == null && w.cutOff() != null
+                        ? "  the replay checks only safety after the crash, and reports clients "
+                                + Arrays.toString(w.cutOff()) + " as cut off"
+                        : v == null
+                                ? "  NOTE: the replay reports no violation"
+                                : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
+                                        + (v.property() == f.property()
+                                                ? ""
+                                                : "  (NOTE: not the search's verdict, "
+                                                        + f.property().label() + ")"));
+        return w;
+    }
+
+    /**
+     * Writes a finding as a request trace and replays it. A loop is repeated until a run's watchdogs,
+     * whose bounds the replay command sets, must have fired: the starvation and livelock bound is
+     * longer than any wait before the loop can be, and the loop outlasts it, the stall bound, and the
+     * n meals the starvation watchdog also waits for.
+     */
+    private static Written writeCounterexample(StateSearch search, Finding f, VerifyRequest q, String fault)
+            throws IOException {
+        SearchOptions opt = q.search();
+        SimulationConfig defaults = SimulationConfig.defaults();
+        boolean loop = f.loopStart() >= 0;
+        int loopLength = loop ? f.path().size() - f.loopStart() : 0;
+        long watchdog = loop ? 64 + 2L * f.path().size() + 8L * loopLength : defaults.watchdogCycles();
+        // Each turn of a starvation loop starts at least one meal, and the starvation watchdog also
+        // waits for n of them.
+        int repeats = loop
+                ? Math.max(
+                        opt.nodes() + 2,
+                        (int) ((watchdog + defaults.stallCycles() + 2 + loopLength - 1) / loopLength) + 1)
+                : 0;
+        List<int[]> actions = f.unrolled(repeats);
+        RequestTrace trace = search.trace(actions, 1_000_000);
+        String header = String.format(
+                Locale.ROOT,
+                "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
+                f.property().label(),
+                f.message(),
+                opt.nodes(),
+                opt.latency(),
+                opt.rules().label(),
+                loop ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated " + repeats + " more times" : "");
+        Path tracePath = q.traceOut();
+        Outputs.write(tracePath, trace.text(header));
+        SimulationConfig replay = defaults.toBuilder()
+                .nodes(opt.nodes())
+                .latencyCycles(opt.latency())
+                .rules(opt.rules())
+                .workload(tracePath.toString())
+                .cycles(actions.size() + 2L)
+                .watchdogCycles(watchdog)
+                .fairness(opt.checkOvertaking())
+                .fault(fault)
+                .build()
+                .validated();
+        SimulationResult run = new Simulation(replay).run();
+        int[] cutOff = run.fault() == null || run.fault().survival() == null
+                ? null
+                : run.fault().survival().cutOff();
+        return new Written(
+                tracePath,
+                SimulateCommand.replayCommand(replay, tracePath.toString(), replay.cycles()),
+                run.violation(),
+                cutOff);
+    }
+}

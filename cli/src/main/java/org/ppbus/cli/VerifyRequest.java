@@ -1,0 +1,262 @@
+package org.ppbus.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.check.SearchOptions;
+import org.ppbus.link.ChosenFaults;
+import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.testbench.ConfigException;
+import org.ppbus.testbench.SimulationConfig;
+
+/** What {@code ppbus verify}'s options ask for: its options, and the command line read and checked. */
+record VerifyRequest(
+        SearchOptions search,
+        int fifo,
+        boolean noSearch,
+        boolean rtl,
+        int maxSteps,
+        String active,
+        Path traceOut,
+        Path keep,
+        int repairBound,
+        long proofSeconds) {
+
+    /** --rtl with symbol faults: the pdr proof under faults instead of the induction proof. */
+    boolean rtlUnderFaults() {
+        return rtl && search.faultKinds() != 0;
+    }
+
+    static Options options() {
+        Options o = new Options();
+        // Required: the state space grows so fast with n that no default suits every use.
+        o.addOption(Setting.NODES.requiredOption());
+        o.addOption(Setting.LATENCY.toOption());
+        o.addOption(Setting.RULES.toOption());
+        o.addOption(Option.builder()
+                .longOpt("reenter-without-thinking")
+                .hasArg()
+                .argName("LIST")
+                .desc(
+                        "OUTSIDE THE CONTRACT, audit A3: these processors may also re-enter at once after eating (as in simulate)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("max-states")
+                .hasArg()
+                .argName("S")
+                .desc("stop after S states (default: until the heap is 80% full)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("max-depth")
+                .hasArg()
+                .argName("D")
+                .desc("stop at depth D (default: none)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("active")
+                .hasArg()
+                .argName("LIST")
+                .desc(
+                        "only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("faults")
+                .hasArg()
+                .argName("LIST")
+                .desc("also inject faults, at most one of each kind in a run: drop, duplicate (on any symbol), or crash"
+                        + " (any one node crash-stops in any cycle, searched alone; see +reclaim)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("no-h")
+                .desc("skip I4 (H acyclic), the most expensive state check")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("no-fairness")
+                .desc("do not carry the overtaking counts in the states (a smaller graph; liveness still checked)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("no-liveness")
+                .desc("keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
+                        + " starvation analysis: safety and the repair bound only, for searches too big for the graph")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("async")
+                .desc(
+                        "asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("fifo")
+                .hasArg()
+                .argName("C")
+                .desc("with --async, symbols a channel may hold; more is reported as a violation (default 4)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("rtl")
+                .desc(
+                        "also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct); with --faults drop,duplicate,"
+                                + " prove it and 'a fork is held only by its OWNER' under those faults with every processor asking"
+                                + " (Yosys + ABC pdr)")
+                .build());
+        FaultProofStep.addOptions(o);
+        o.addOption(Option.builder()
+                .longOpt("no-search")
+                .desc("skip the state search (with --rtl: the proof only)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("keep")
+                .hasArg()
+                .argName("DIR")
+                .desc(
+                        "with --rtl: keep the design, the harness, proof.ys and proof.log here (rerun: cd DIR && yosys -s proof.ys)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("max-steps")
+                .hasArg()
+                .argName("K")
+                .desc("longest induction the RTL proof tries (default 10)")
+                .build());
+        o.addOption(Cli.jsonOption("the result"));
+        o.addOption(Option.builder()
+                .longOpt("trace-out")
+                .hasArg()
+                .argName("FILE")
+                .desc("where a counterexample goes (default ppbus-counterexample.trace; --rtl --faults writes its"
+                        + " waveform beside it, as .vcd)")
+                .build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    /** The options as a search to run, checked. */
+    static VerifyRequest of(CommandLine cl) throws UsageException {
+        if (!cl.hasOption("nodes")) {
+            throw new UsageException("--nodes is required (the triangle is --nodes 3)");
+        }
+        SimulationConfig size = Setting.applyAll(
+                SimulationConfig.defaults(), cl, List.of(Setting.NODES, Setting.LATENCY, Setting.RULES));
+        int nodes = size.nodes();
+        int latency = size.latencyCycles();
+        if (nodes < 1 || nodes > 31) {
+            throw new UsageException("--nodes must be 1..31 for the search, got " + nodes);
+        }
+        try {
+            size.validated();
+        } catch (ConfigException e) {
+            throw Setting.usage(e);
+        }
+        RuleSet rules = size.rules();
+        // By default the search runs until the heap is four-fifths full (measured as it goes), then
+        // stops with an INCOMPLETE result; PPBUS_JAVA_OPTS=-Xmx... raises that.
+        long maxStates = Cli.parseLong("max-states", cl.getOptionValue("max-states", Long.toString(Long.MAX_VALUE)));
+        int maxDepth = Cli.parseInt("max-depth", cl.getOptionValue("max-depth", Integer.toString(Integer.MAX_VALUE)));
+        if (maxStates < 1) {
+            throw new UsageException("--max-states must be at least 1, got " + maxStates);
+        }
+        if (maxDepth < 0) {
+            throw new UsageException("--max-depth must not be negative, got " + maxDepth);
+        }
+        long active = cl.hasOption("active") ? mask(cl, "active", nodes) : -1L;
+        long reenter = cl.hasOption("reenter-without-thinking") ? mask(cl, "reenter-without-thinking", nodes) : 0L;
+        if (cl.hasOption("fifo") && !cl.hasOption("async")) {
+            throw new UsageException("--fifo needs --async");
+        }
+        int fifo = cl.hasOption("async") ? Cli.parseInRange("fifo", cl.getOptionValue("fifo", "4"), 1, 15) : 0;
+        SearchOptions opt = new SearchOptions(
+                        nodes, latency, rules, false, maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo)
+                .withReentry(reenter);
+        if (cl.hasOption("no-fairness")) {
+            opt = opt.withoutOvertaking();
+        }
+        if (cl.hasOption("no-liveness")) {
+            opt = opt.withoutLiveness();
+        }
+        opt = withFaults(cl, opt, fifo);
+        if (cl.hasOption("rtl") && opt.crash()) {
+            throw new UsageException(
+                    "--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
+        }
+        if (cl.hasOption("rtl") && rules.reclaim()) {
+            throw new UsageException(
+                    "--rtl takes no +reclaim: its crash recovery is checked by the search (--faults crash)"
+                            + " and against the Java model (docs/VERIFICATION.md)");
+        }
+        if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
+            throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
+        }
+        if (cl.hasOption("keep") && !cl.hasOption("rtl")) {
+            throw new UsageException("--keep needs --rtl (it keeps the proof's files)");
+        }
+        int repairBound = FaultProofStep.repairBound(cl, opt);
+        long proofSeconds = FaultProofStep.seconds(cl);
+        Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
+        if (keep != null) {
+            Outputs.checkFolder(keep, cl.getOptionValue("keep"));
+        }
+        Path traceOut = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
+        if (cl.hasOption("rtl") && opt.faultKinds() != 0) {
+            Outputs.checkWritable(FaultProofStep.vcdBeside(traceOut).toString());
+        }
+        return new VerifyRequest(
+                opt,
+                fifo,
+                cl.hasOption("no-search"),
+                cl.hasOption("rtl"),
+                Cli.parseInRange("max-steps", cl.getOptionValue("max-steps", "10"), 1, 1000),
+                cl.getOptionValue("active"),
+                traceOut,
+                keep,
+                repairBound,
+                proofSeconds);
+    }
+
+    /** --faults, checked, added to the search's options. */
+    private static SearchOptions withFaults(CommandLine cl, SearchOptions opt, int fifo) throws UsageException {
+        if (!cl.hasOption("faults")) {
+            return opt;
+        }
+        if (fifo > 0) {
+            throw new UsageException(
+                    "--faults: the search injects faults on synchronous channels only, not with --async");
+        }
+        List<String> kinds = Cli.parseList("faults", cl.getOptionValue("faults")).stream()
+                .map(String::trim)
+                .toList();
+        int symbolKinds =
+                faultKinds(kinds.stream().filter(k -> !k.equals("crash")).toList()); // names an unknown kind first
+        if (!kinds.contains("crash")) {
+            return opt.withFaults(symbolKinds);
+        }
+        if (kinds.size() > 1) {
+            throw new UsageException("--faults: crash is searched alone, not with " + String.join(",", kinds));
+        }
+        return opt.withCrash();
+    }
+
+    /** The kinds of --faults as {@link org.ppbus.link.ChosenFaults} bits. */
+    private static int faultKinds(List<String> list) throws UsageException {
+        int kinds = 0;
+        for (String k : list) {
+            int kind = ChosenFaults.kind(k);
+            if (kind == 0) {
+                throw new UsageException("--faults: unknown kind '" + k + "' (drop, duplicate, crash)");
+            }
+            kinds |= kind;
+        }
+        return kinds;
+    }
+
+    /** A list of processors as a bit mask, each checked against n. */
+    private static long mask(CommandLine cl, String option, int nodes) throws UsageException {
+        long m = 0;
+        for (String a : Cli.parseList(option, cl.getOptionValue(option))) {
+            int i = Cli.parseInt(option, a.trim());
+            if (i < 0 || i >= nodes) {
+                throw new UsageException("--" + option + ": node " + i + " is outside 0.." + (nodes - 1));
+            }
+            m |= 1L << i;
+        }
+        return m;
+    }
+}

@@ -15,12 +15,12 @@ public final class ChosenFaults {
     public static final int DROP = 1;
     public static final int DUPLICATE = 2;
 
-    private static final String[] NAMES = {"drop", "duplicate"}; // bit k of a set of kinds is NAMES[k]
+    private static final FaultKind[] KINDS = {FaultKind.DROP, FaultKind.DUPLICATE}; // bit k stands for KINDS[k]
 
-    /** The kind a name stands for ({@link #DROP} or {@link #DUPLICATE}), or 0 for an unknown name. */
-    public static int kind(String name) {
-        for (int k = 0; k < NAMES.length; k++) {
-            if (NAMES[k].equals(name)) {
+    /** The bit of a kind ({@link #DROP} or {@link #DUPLICATE}), or 0 for a kind the search does not choose. */
+    public static int kind(FaultKind kind) {
+        for (int k = 0; k < KINDS.length; k++) {
+            if (KINDS[k] == kind) {
                 return 1 << k;
             }
         }
@@ -30,9 +30,9 @@ public final class ChosenFaults {
     /** A set of kinds by name, comma-separated: "drop", "duplicate" or "drop,duplicate". */
     public static String names(int kinds) {
         StringJoiner j = new StringJoiner(",");
-        for (int k = 0; k < NAMES.length; k++) {
+        for (int k = 0; k < KINDS.length; k++) {
             if ((kinds >> k & 1) != 0) {
-                j.add(NAMES[k]);
+                j.add(KINDS[k].label());
             }
         }
         return j.toString();

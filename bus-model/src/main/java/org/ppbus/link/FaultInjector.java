@@ -91,25 +91,25 @@ public final class FaultInjector {
         firedChannel = channel;
         originalCode = code;
         switch (plan.kind()) {
-            case "drop" -> {
+            case DROP -> {
                 deliveredCode = 0;
                 return 0;
             }
-            case "corrupt" -> {
+            case CORRUPT -> {
                 deliveredCode = code ^ mask;
                 return deliveredCode;
             }
-            case "duplicate" -> {
+            case DUPLICATE -> {
                 deliveredCode = code;
                 schedule(cycle + latency + 1, bank, channel, code);
                 return code;
             }
-            case "delay" -> {
+            case DELAY -> {
                 deliveredCode = code;
                 schedule(cycle + latency + delay, bank, channel, code);
                 return 0;
             }
-            default -> throw new AssertionError(plan.kind());
+            default -> throw new IllegalArgumentException("not a symbol fault: " + plan);
         }
     }
 

@@ -30,17 +30,11 @@ import java.util.SplittableRandom;
  * symbols sent behind it: the channel is no longer FIFO.</li>
  * </ul>
  */
-public record FaultPlan(String kind, boolean random, long cycle, String channel, int mask) {
+public record FaultPlan(FaultKind kind, boolean random, long cycle, String channel, int mask) {
     /** A plan whose corruption mask, if any, is drawn from the run seed. */
-    public FaultPlan(String kind, boolean random, long cycle, String channel) {
+    public FaultPlan(FaultKind kind, boolean random, long cycle, String channel) {
         this(kind, random, cycle, channel, 0);
     }
-
-    public static final List<String> KINDS = List.of("drop", "duplicate", "corrupt", "delay", "crash");
-    /** The kinds that hit one symbol of the contract's channels (the fault matrix's). */
-    public static final List<String> SYMBOL_KINDS = List.of("drop", "duplicate", "corrupt", "delay");
-    /** The kinds that hit one message of a message-passing algorithm at a random place (its fault matrix's). */
-    public static final List<String> MESSAGE_KINDS = List.of("drop");
 
     /** Parses KIND:WHERE; "none" or empty gives null. Throws IllegalArgumentException with a one-line message. */
     public static FaultPlan parse(String text) {
@@ -50,15 +44,16 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
         String t = text.trim().toLowerCase(Locale.ROOT);
         int colon = t.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("a fault is KIND:WHERE (KIND " + String.join(", ", KINDS)
-                    + "; WHERE random or CYCLE@CHANNEL), got '" + text + "'");
+            throw new IllegalArgumentException(
+                    "a fault is KIND:WHERE (KIND " + FaultKind.labels(List.of(FaultKind.values()))
+                            + "; WHERE random or CYCLE@CHANNEL), got '" + text + "'");
         }
-        String kind = t.substring(0, colon);
+        String label = t.substring(0, colon);
         String where = t.substring(colon + 1);
-        if (!KINDS.contains(kind)) {
-            throw new IllegalArgumentException("unknown fault kind '" + kind + "' (" + String.join(", ", KINDS) + ")");
-        }
-        if (kind.equals("crash")) {
+        FaultKind kind = FaultKind.parse(label)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown fault kind '" + label + "' (" + FaultKind.labels(List.of(FaultKind.values())) + ")"));
+        if (kind == FaultKind.CRASH) {
             if (where.equals("random")) {
                 return new FaultPlan(kind, true, -1, null);
             }
@@ -79,7 +74,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
         int mask = 0;
         int caret = where.indexOf('^');
         if (caret >= 0) {
-            if (!kind.equals("corrupt") || !where.substring(caret + 1).matches("[123]")) {
+            if (kind != FaultKind.CORRUPT || !where.substring(caret + 1).matches("[123]")) {
                 throw new IllegalArgumentException(
                         "only a corruption takes ^MASK, a mask of 1, 2 or 3 (e.g. corrupt:100@c2a_c0_a1^3), got '"
                                 + text + "'");
@@ -101,7 +96,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
             throw new IllegalArgumentException("a fault's cycle must not be negative, got " + cycle);
         }
         String channel = where.substring(at + 1);
-        if (channel.contains("+") && !(kind.equals("delay") && channel.matches("m_\\d{1,5}_\\d{1,5}\\+\\d{1,6}"))) {
+        if (channel.contains("+") && !(kind == FaultKind.DELAY && channel.matches("m_\\d{1,5}_\\d{1,5}\\+\\d{1,6}"))) {
             throw new IllegalArgumentException(
                     "only a delayed message takes +CYCLES (e.g. delay:100@m_3_0+40), got '" + channel + "'");
         }
@@ -128,7 +123,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
 
     /** The nodes a message fault names: {FROM, TO} for m_FROM_TO, {NODE} for a crash. */
     public int[] messageNodes() {
-        String c = kind.equals("crash") ? channel.substring(1) : channel.substring(2);
+        String c = kind == FaultKind.CRASH ? channel.substring(1) : channel.substring(2);
         int plus = c.indexOf('+');
         String[] f = (plus < 0 ? c : c.substring(0, plus)).split("_");
         int[] out = new int[f.length];
@@ -145,7 +140,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
 
     /** A crash-stop of one node: {@link #crashedNode()} from {@link #cycle()} on. */
     public boolean crash() {
-        return kind.equals("crash");
+        return kind == FaultKind.CRASH;
     }
 
     /** The crashed node of a crash (not of {@code crash:random}, which {@link #resolveCrash} makes concrete). */
@@ -170,7 +165,7 @@ public record FaultPlan(String kind, boolean random, long cycle, String channel,
 
     @Override
     public String toString() {
-        if (kind.equals("crash")) {
+        if (kind == FaultKind.CRASH) {
             return kind + ":" + (random ? "random" : cycle == 0 ? channel : channel.substring(1) + "@" + cycle);
         }
         return kind + ":" + (random ? "random" : cycle + "@" + channel + (mask == 0 ? "" : "^" + mask));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
@@ -12,7 +13,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.FaultMatrix;
-import org.ppbus.link.FaultPlan;
+import org.ppbus.link.FaultKind;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
@@ -74,8 +75,18 @@ final class FaultsCommand implements Main.Command {
                 .longOpt("kinds")
                 .hasArg()
                 .argName("LIST")
-                .desc("default " + String.join(",", FaultPlan.SYMBOL_KINDS)
-                        + " for campos-carvalho, " + String.join(",", FaultPlan.MESSAGE_KINDS)
+                .desc("default "
+                        + String.join(
+                                ",",
+                                FaultKind.SYMBOL_KINDS.stream()
+                                        .map(FaultKind::label)
+                                        .toList())
+                        + " for campos-carvalho, "
+                        + String.join(
+                                ",",
+                                FaultKind.MESSAGE_KINDS.stream()
+                                        .map(FaultKind::label)
+                                        .toList())
                         + " for the message-passing algorithms, "
                         + "crash (a random node in a random cycle: who is still served) for the rest; crash for any")
                 .build());
@@ -120,14 +131,20 @@ final class FaultsCommand implements Main.Command {
         try {
             base.validated(); // names a bad --algorithm, --nodes ... before the kinds are looked up
             Algorithm algorithm = Algorithms.named(base.algorithm());
-            List<String> allowed = FaultMatrix.kinds(algorithm);
-            List<String> kinds = Cli.parseList(
-                    "kinds", cl.getOptionValue("kinds", String.join(",", FaultMatrix.defaultKinds(algorithm))));
-            for (String k : kinds) {
-                if (!allowed.contains(k.trim())) {
-                    throw new UsageException("--kinds: " + base.algorithm() + " takes " + String.join(", ", allowed)
+            List<FaultKind> allowed = FaultMatrix.kinds(algorithm);
+            List<FaultKind> kinds = new ArrayList<>();
+            List<String> asked = cl.hasOption("kinds")
+                    ? Cli.parseList("kinds", cl.getOptionValue("kinds"))
+                    : FaultMatrix.defaultKinds(algorithm).stream()
+                            .map(FaultKind::label)
+                            .toList();
+            for (String k : asked) {
+                FaultKind kind = FaultKind.parse(k).filter(allowed::contains).orElse(null);
+                if (kind == null) {
+                    throw new UsageException("--kinds: " + base.algorithm() + " takes " + FaultKind.labels(allowed)
                             + ", got '" + k.trim() + "'");
                 }
+                kinds.add(kind);
             }
             matrix = new FaultMatrix(base, kinds, Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();

@@ -1,12 +1,14 @@
 package org.ppbus.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.link.ChosenFaults;
+import org.ppbus.link.FaultKind;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
@@ -220,31 +222,26 @@ record VerifyRequest(
             throw new UsageException(
                     "--faults: the search injects faults on synchronous channels only, not with --async");
         }
-        List<String> kinds = Cli.parseList("faults", cl.getOptionValue("faults")).stream()
-                .map(String::trim)
-                .toList();
-        int symbolKinds =
-                faultKinds(kinds.stream().filter(k -> !k.equals("crash")).toList()); // names an unknown kind first
-        if (!kinds.contains("crash")) {
+        List<FaultKind> kinds = new ArrayList<>();
+        for (String k : Cli.parseList("faults", cl.getOptionValue("faults"))) {
+            FaultKind kind = FaultKind.parse(k).orElse(null);
+            if (kind == null || kind != FaultKind.CRASH && ChosenFaults.kind(kind) == 0) {
+                throw new UsageException("--faults: unknown kind '" + k.trim() + "' (drop, duplicate, crash)");
+            }
+            kinds.add(kind);
+        }
+        if (!kinds.contains(FaultKind.CRASH)) {
+            int symbolKinds = 0;
+            for (FaultKind k : kinds) {
+                symbolKinds |= ChosenFaults.kind(k);
+            }
             return opt.withFaults(symbolKinds);
         }
         if (kinds.size() > 1) {
-            throw new UsageException("--faults: crash is searched alone, not with " + String.join(",", kinds));
+            throw new UsageException("--faults: crash is searched alone, not with "
+                    + String.join(",", kinds.stream().map(FaultKind::label).toList()));
         }
         return opt.withCrash();
-    }
-
-    /** The kinds of --faults as {@link org.ppbus.link.ChosenFaults} bits. */
-    private static int faultKinds(List<String> list) throws UsageException {
-        int kinds = 0;
-        for (String k : list) {
-            int kind = ChosenFaults.kind(k);
-            if (kind == 0) {
-                throw new UsageException("--faults: unknown kind '" + k + "' (drop, duplicate, crash)");
-            }
-            kinds |= kind;
-        }
-        return kinds;
     }
 
     /** A list of processors as a bit mask, each checked against n. */

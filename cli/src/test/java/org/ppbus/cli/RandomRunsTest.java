@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.experiment.FaultMatrix;
+import org.ppbus.link.FaultKind;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
@@ -130,7 +131,7 @@ class RandomRunsTest {
             args.addAll(List.of("--workload", named.get(r.nextInt(named.size()))));
         }
         if (r.nextBoolean()) {
-            List<String> kinds = FaultMatrix.kinds(a);
+            List<FaultKind> kinds = FaultMatrix.kinds(a);
             args.addAll(List.of("--fault", kinds.get(r.nextInt(kinds.size())) + ":random"));
         }
         return args.toArray(new String[0]);

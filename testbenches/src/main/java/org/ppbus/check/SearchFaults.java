@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.List;
 import org.ppbus.link.ChosenFaults;
 import org.ppbus.link.Direction;
+import org.ppbus.link.FaultKind;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
 
@@ -89,7 +90,8 @@ final class SearchFaults {
         String channel = c2a
                 ? "c2a_c" + wiring.linkClient(link) + "_a" + wiring.linkArbiter(link)
                 : "a2c_a" + wiring.linkArbiter(link) + "_c" + wiring.linkClient(link);
-        return (c / (2 * wiring.links()) == 0 ? "drop" : "duplicate") + ":" + cycle + "@" + channel;
+        return (c / (2 * wiring.links()) == 0 ? FaultKind.DROP : FaultKind.DUPLICATE).label() + ":" + cycle + "@"
+                + channel;
     }
 
     /** After a fault: safety is checked, and the state is marked broken if anything else fails. */

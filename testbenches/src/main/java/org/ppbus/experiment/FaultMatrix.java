@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.testbench.FaultOutcome;
@@ -16,7 +17,7 @@ import org.ppbus.testbench.SimulationResult;
  * One random fault per run, {@code seeds} runs per kind, each judged against the same run without
  * the fault (its twin): a failure the twin shares is not the fault's doing.
  */
-public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) {
+public record FaultMatrix(SimulationConfig base, List<FaultKind> kinds, int seeds) {
     /** One faulty run and what its fault did. */
     public record Run(SimulationResult result, FaultOutcome outcome) {}
 
@@ -38,18 +39,18 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
      * The kinds a matrix runs by default for an algorithm: the symbol faults for Campos–Carvalho's
      * channels, a lost message for the message-passing algorithms that take faults, none for the rest.
      */
-    public static List<String> defaultKinds(Algorithm algorithm) {
+    public static List<FaultKind> defaultKinds(Algorithm algorithm) {
         if (algorithm.has(Algorithm.Feature.MESSAGE_FAULTS)) {
-            return FaultPlan.MESSAGE_KINDS;
+            return FaultKind.MESSAGE_KINDS;
         }
-        return algorithm.has(Algorithm.Feature.FAULTS) ? FaultPlan.SYMBOL_KINDS : List.of("crash");
+        return algorithm.has(Algorithm.Feature.FAULTS) ? FaultKind.SYMBOL_KINDS : List.of(FaultKind.CRASH);
     }
 
     /** The kinds a matrix can run for an algorithm: its defaults and, for every algorithm, a crash. */
-    public static List<String> kinds(Algorithm algorithm) {
-        List<String> k = new ArrayList<>(defaultKinds(algorithm));
-        if (!k.contains("crash")) {
-            k.add("crash");
+    public static List<FaultKind> kinds(Algorithm algorithm) {
+        List<FaultKind> k = new ArrayList<>(defaultKinds(algorithm));
+        if (!k.contains(FaultKind.CRASH)) {
+            k.add(FaultKind.CRASH);
         }
         return k;
     }
@@ -71,10 +72,10 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
     /** The faulty runs, kind by kind and seed by seed; each is validated. */
     public List<SimulationConfig> runs() {
         List<SimulationConfig> runs = new ArrayList<>();
-        for (String k : kinds) {
+        for (FaultKind k : kinds) {
             for (int s = 1; s <= seeds; s++) {
-                SimulationConfig.Builder b = base.toBuilder().seed(s).fault(k.trim() + ":random");
-                if (k.trim().equals("crash")) {
+                SimulationConfig.Builder b = base.toBuilder().seed(s).fault(k.label() + ":random");
+                if (k == FaultKind.CRASH) {
                     // After a crash the run goes on until nobody can be served; the drain is cut 4
                     // watchdogs after the last meal, so a shorter watchdog keeps the matrix short.
                     b.watchdogCycles(Math.min(base.watchdogCycles(), CRASH_WATCHDOG));
@@ -127,7 +128,7 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
     /** Per kind, in the order of {@link #kinds}. */
     public List<KindSummary> summarise(List<Run> runs) {
         List<KindSummary> out = new ArrayList<>();
-        for (String k : kinds) {
+        for (FaultKind k : kinds) {
             Map<String, Integer> verdicts = new TreeMap<>();
             long maxLatency = -1;
             long maxRunCycles = 0;
@@ -137,7 +138,7 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
             int checked = 0;
             int held = 0;
             for (Run r : runs) {
-                if (r.outcome().plan().startsWith(k.trim() + ":")) {
+                if (FaultPlan.parse(r.outcome().plan()).kind() == k) {
                     verdicts.merge(r.outcome().verdict(), 1, Integer::sum);
                     mutex += r.result().mutexViolations();
                     if (r.outcome().survival() != null) {
@@ -152,7 +153,7 @@ public record FaultMatrix(SimulationConfig base, List<String> kinds, int seeds) 
                 }
             }
             out.add(new KindSummary(
-                    k.trim(),
+                    k.label(),
                     verdicts,
                     maxLatency,
                     maxRunCycles,

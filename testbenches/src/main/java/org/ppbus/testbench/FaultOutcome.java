@@ -160,9 +160,9 @@ public record FaultOutcome(
                 direction == Direction.C2A ? "c2a_c" + client + "_a" + arbiter : "a2c_a" + arbiter + "_c" + client;
         String sent = name(direction, f.originalCode());
         String delivered = switch (f.plan().kind()) {
-            case "drop" -> "nothing";
-            case "duplicate" -> sent + " twice";
-            case "delay" -> sent + " " + f.extraDelay() + " cycles late";
+            case DROP -> "nothing";
+            case DUPLICATE -> sent + " twice";
+            case DELAY -> sent + " " + f.extraDelay() + " cycles late";
             default -> name(direction, f.deliveredCode());
         };
         String verdict = verdict(v, ungranted);

@@ -3,6 +3,7 @@ package org.ppbus.testbench;
 import java.util.SplittableRandom;
 import java.util.function.BiPredicate;
 import org.ppbus.check.Violation;
+import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.link.Lossy;
 import org.ppbus.link.Message;
@@ -36,7 +37,7 @@ final class MessageFaults {
         int src = plan.messageNodes()[0];
         int dst = plan.messageNodes()[1];
         BiPredicate<Message, Long> which = (m, cycle) -> cycle >= plan.cycle() && m.from() == src && m.to() == dst;
-        if (plan.kind().equals("delay")) {
+        if (plan.kind() == FaultKind.DELAY) {
             ch.delayNext(which, plan.messageDelay());
         } else {
             ch.loseNext(which);
@@ -71,7 +72,8 @@ final class MessageFaults {
                     recoveredAt,
                     recoveredAt - sent);
         }
-        String delivered = plan.kind().equals("delay") ? name + " " + plan.messageDelay() + " cycles late" : "nothing";
+        String delivered =
+                plan.kind() == FaultKind.DELAY ? name + " " + plan.messageDelay() + " cycles late" : "nothing";
         return new FaultOutcome(
                 plan.toString(), true, sent, channel, name, delivered, verdict, at, at < 0 ? -1 : at - sent);
     }

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.ppbus.link.Direction;
+import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
@@ -327,7 +328,7 @@ public final class RtlReplay {
         if (p == null || p.crash()) {
             return null;
         }
-        if (p.random() || !(p.kind().equals("drop") || p.kind().equals("duplicate"))) {
+        if (p.random() || !(p.kind() == FaultKind.DROP || p.kind() == FaultKind.DUPLICATE)) {
             throw new IllegalArgumentException(
                     "the RTL replay takes drop or duplicate at CYCLE@CHANNEL, got " + config.fault());
         }
@@ -346,14 +347,14 @@ public final class RtlReplay {
         String stage = "dut.u_" + p.channel() + ".stage_q";
         String last = stage + "[" + (2 * latency - 1) + ":" + (2 * latency - 2) + "]";
         b.append("            if (t == ").append(p.cycle() + 1).append(") begin\n");
-        if (p.kind().equals("drop")) {
+        if (p.kind() == FaultKind.DROP) {
             b.append("                ").append(stage).append("[1:0] = 2'b00;\n");
         } else {
             b.append("                fault_code = ").append(stage).append("[1:0];\n");
             b.append("                fault_due = 1'b1;\n");
         }
         b.append("            end\n");
-        if (p.kind().equals("duplicate")) {
+        if (p.kind() == FaultKind.DUPLICATE) {
             b.append("            if (fault_due && t >= ")
                     .append(p.cycle() + latency + 1)
                     .append(" && ")

@@ -5,6 +5,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.ppbus.bus.Demand;
+import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
@@ -167,8 +168,8 @@ public record SimulationConfig(
             }
         } else if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
             require(
-                    plan.kind().equals("drop") && (plan.random() || plan.onMessages())
-                            || plan.kind().equals("delay") && plan.onMessages(),
+                    plan.kind() == FaultKind.DROP && (plan.random() || plan.onMessages())
+                            || plan.kind() == FaultKind.DELAY && plan.onMessages(),
                     "fault",
                     "fault injection",
                     "into " + algorithm

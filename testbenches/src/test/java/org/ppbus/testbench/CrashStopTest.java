@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.FaultMatrix;
+import org.ppbus.link.FaultKind;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
@@ -347,7 +348,7 @@ class CrashStopTest {
                         .load(0.05)
                         .cycles(20_000)
                         .build(),
-                List.of("crash"),
+                List.of(FaultKind.CRASH),
                 20);
         int centre = 0;
         for (FaultMatrix.Run r : m.run(new Batch(2, () -> false))) {

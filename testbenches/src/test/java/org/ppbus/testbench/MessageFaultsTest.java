@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.FaultMatrix;
+import org.ppbus.link.FaultKind;
 
 /**
  * Faults in the messages of the message-passing algorithms, through {@code --fault} and every
@@ -154,7 +155,7 @@ class MessageFaultsTest {
                         .load(0.2)
                         .cycles(5_000)
                         .build(),
-                List.of("drop"),
+                List.of(FaultKind.DROP),
                 10);
         for (FaultMatrix.Run r : m.run(new Batch(1, () -> false))) {
             assertTrue(r.outcome().injected());

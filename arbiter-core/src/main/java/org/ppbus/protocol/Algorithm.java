@@ -3,8 +3,8 @@ package org.ppbus.protocol;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
@@ -24,6 +24,7 @@ import org.ppbus.plane.Wiring;
  * @param features what else the algorithm supports
  * @param family the kind of algorithm, which groups it with its relatives in plots and tables
  * @param survival who a crash-stop of one node leaves served, where ppbus derives it
+ * @param options turns what a run offers into the algorithm's own settings record
  */
 public record Algorithm(
         String name,
@@ -35,7 +36,8 @@ public record Algorithm(
         Claim claim,
         Set<Feature> features,
         Family family,
-        Survival survival) {
+        Survival survival,
+        OptionsReader options) {
     /** Not checked: the algorithm promises freedom from starvation only. */
     public static final int NO_BOUND = Integer.MAX_VALUE;
 
@@ -117,7 +119,20 @@ public record Algorithm(
      * {@link Setting} (the rule set of Campos–Carvalho, for instance).
      */
     public interface Survival {
-        Derived after(Wiring wiring, List<Object> options, int crashed);
+        Derived after(Wiring wiring, Options options, int crashed);
+    }
+
+    /**
+     * An algorithm's own settings, a record of its class (Campos–Carvalho's rule set and initial
+     * state, for instance). An algorithm without settings takes {@link #NONE}.
+     */
+    public interface Options {
+        Options NONE = new Options() {};
+    }
+
+    /** Turns what a run offers into an algorithm's {@link Options}. */
+    public interface OptionsReader {
+        Options from(RunInputs inputs);
     }
 
     /**
@@ -145,22 +160,26 @@ public record Algorithm(
 
     /**
      * What a factory gets: the wiring, the channel latency, where grants and messages go, and
-     * options only some algorithms read, found by their type (the rule set and initial state of
-     * Campos–Carvalho, for instance).
+     * the algorithm's own settings ({@link #optionsFor}).
      */
     public record Setting(
-            Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages, List<Object> options) {
+            Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages, Options options) {
         public Setting {
-            options = List.copyOf(options);
+            Objects.requireNonNull(options, "options");
+        }
+
+        /** A setting for an algorithm without settings of its own. */
+        public Setting(Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages) {
+            this(wiring, latencyCycles, grants, messages, Options.NONE);
         }
 
         public int nodes() {
             return wiring.nodes();
         }
 
-        /** The first option of the given type. */
-        public <T> Optional<T> option(Class<T> type) {
-            return options.stream().filter(type::isInstance).map(type::cast).findFirst();
+        /** The algorithm's settings if they are of this type, else the defaults. */
+        public <T extends Options> T options(Class<T> type, Supplier<T> defaults) {
+            return type.isInstance(options) ? type.cast(options) : defaults.get();
         }
     }
 
@@ -182,8 +201,13 @@ public record Algorithm(
     }
 
     /** The derivation for a crash of node {@code crashed}, or null where none is given. */
-    public Derived survivalAfter(Wiring wiring, List<Object> options, int crashed) {
+    public Derived survivalAfter(Wiring wiring, Options options, int crashed) {
         return survival.after(wiring, options, crashed);
+    }
+
+    /** The algorithm's own settings for what a run offers. */
+    public Options optionsFor(RunInputs inputs) {
+        return options.from(inputs);
     }
 
     /** Starts a descriptor; name, description and factory are required. */
@@ -203,6 +227,7 @@ public record Algorithm(
         private final Set<Feature> features = EnumSet.noneOf(Feature.class);
         private Family family;
         private Survival survival = (w, o, d) -> null;
+        private OptionsReader options = in -> Options.NONE;
 
         private Builder(String name, String description) {
             this.name = name;
@@ -239,6 +264,12 @@ public record Algorithm(
             return this;
         }
 
+        /** How the algorithm reads its settings from a run's inputs (none by default). */
+        public Builder options(OptionsReader r) {
+            options = r;
+            return this;
+        }
+
         public Builder survival(Survival s) {
             survival = s;
             return this;
@@ -252,7 +283,7 @@ public record Algorithm(
         public Algorithm build() {
             Objects.requireNonNull(wires, "wires");
             return new Algorithm(
-                    name, description, factory, messages, wires, fairness, claim, features, family, survival);
+                    name, description, factory, messages, wires, fairness, claim, features, family, survival, options);
         }
     }
 

@@ -76,7 +76,7 @@ class AlgorithmsTest {
                                     name + " " + kinds.get(m.type()) + ": sent " + m.bits());
                             widest.merge(m.type(), m.bits(), Math::max);
                         },
-                        List.of()));
+                        Algorithm.Options.NONE));
         d.run(f, 4000);
         assertTrue(d.meals > 0, name + " served nobody");
         assertFalse(widest.isEmpty(), name + " sent nothing");

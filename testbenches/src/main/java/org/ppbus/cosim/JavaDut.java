@@ -2,12 +2,12 @@ package org.ppbus.cosim;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.RunInputs;
 import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
@@ -36,7 +36,11 @@ public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
         this.fabric = algorithm
                 .factory()
                 .create(new Algorithm.Setting(
-                        w, latencyCycles, this, MessageObserver.NONE, List.of(rules, (ProtocolObserver) this)));
+                        w,
+                        latencyCycles,
+                        this,
+                        MessageObserver.NONE,
+                        algorithm.optionsFor(new RunInputs(rules, null, this, false))));
         this.symbols = new int[algorithm.has(Algorithm.Feature.SYMBOLS) ? 2 * w.links() : 0];
     }
 

@@ -2,7 +2,6 @@ package org.ppbus.testbench;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.ppbus.bus.Demand;
@@ -20,6 +19,7 @@ import org.ppbus.link.QueueOverflow;
 import org.ppbus.link.Recovering;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.RunInputs;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.registry.Algorithms;
@@ -123,7 +123,7 @@ public final class Simulation {
         private final Checker checker;
         private final int overtakeBound;
         private final long starvationBound;
-        private final List<Object> options;
+        private final Algorithm.Options options;
         private boolean interrupted;
         private Violation refused;
         // The drain ends when every request is served; a drain that stops making progress (no
@@ -161,10 +161,8 @@ public final class Simulation {
             Algorithm algorithm = Algorithms.named(c.algorithm());
             // A symbol fault can move a symbol beyond the activity scheduler's horizon: evaluate
             // everyone. A crash only silences units, which the scheduler follows.
-            CcNetwork.Evaluation evaluation = c.evaluateEveryUnit() || faultPlan != null && !faultPlan.crash()
-                    ? CcNetwork.Evaluation.EVERY_UNIT
-                    : CcNetwork.Evaluation.DUE_UNITS;
-            this.options = List.of(c.rules(), initial, probe, evaluation);
+            boolean everyUnit = c.evaluateEveryUnit() || faultPlan != null && !faultPlan.crash();
+            this.options = algorithm.optionsFor(new RunInputs(c.rules(), initial, probe, everyUnit));
             this.fabric = variant.apply(algorithm
                     .factory()
                     .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options)));

@@ -9,6 +9,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Banerjee and Chrysanthis's token with an ordered list (seed 004 §4.2.2, "Algoritmo con lista
@@ -41,7 +42,7 @@ import org.ppbus.protocol.ClientState;
  * ids) and 2 bits counting the lists mod {@value #PERIOD}; NEW-ARBITER the new arbiter's id and the
  * list. Both variants carry the counters, so that they compare on equal widths.
  */
-public final class BanerjeeChrysanthis extends BaselineFabric {
+public final class BanerjeeChrysanthis extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int PRIVILEGE = 1;
     static final int NEW_ARBITER = 2;

@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Carvalho and Roucairol 1983 (seed 000 §1; docs/SPEC.md §S1.4.7): Ricart–Agrawala in which a
@@ -19,7 +20,7 @@ import org.ppbus.protocol.ClientState;
  * ordered by (Lamport timestamp, id) with the checked wrapping stamps of {@link WrappedStamps}.
  * Widths: REQUEST = 1 + W + ⌈log₂ n⌉ bits; REPLY = 1 bit.
  */
-public final class CarvalhoRoucairol extends BaselineFabric {
+public final class CarvalhoRoucairol extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 

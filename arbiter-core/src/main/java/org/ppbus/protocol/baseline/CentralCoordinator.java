@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * The central coordinator of 004 §4.1 (docs/SPEC.md §S1.4.1) on the same channels: node 0
@@ -19,7 +20,7 @@ import org.ppbus.protocol.ClientState;
  * then the coordinator's grant. So an uncontended entry waits 2L + 1 cycles and a hand-off leaves
  * the bus idle for 2L cycles (docs/SPEC.md §S4.4).
  */
-public final class CentralCoordinator extends BaselineFabric {
+public final class CentralCoordinator extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int GRANT = 1;
     static final int RELEASE = 2;

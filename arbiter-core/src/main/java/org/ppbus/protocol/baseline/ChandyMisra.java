@@ -6,6 +6,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Chandy and Misra's hygienic dining philosophers (seed 000 §3; docs/SPEC.md §S1.4.8) used as
@@ -18,7 +19,7 @@ import org.ppbus.protocol.ClientState;
  * <p>After reset each fork is dirty at the lower id of its pair and its request token at the higher
  * (H acyclic, the cold start of 000 §3). Messages carry only their kind: 1 bit.
  */
-public final class ChandyMisra extends BaselineFabric {
+public final class ChandyMisra extends MessagePassingFabric {
     static final int FORK = 0;
     static final int REQUEST = 1;
 

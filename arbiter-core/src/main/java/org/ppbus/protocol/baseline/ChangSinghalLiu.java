@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Chang, Singhal and Liu's token algorithm (seed 004, "Algoritmo de Chang", figure 4.13;
@@ -31,7 +32,7 @@ import org.ppbus.protocol.ClientState;
  *
  * <p>Widths: a 1-bit type; REQUEST carries the requester's id, TOKEN the future last holder's id.
  */
-public final class ChangSinghalLiu extends BaselineFabric {
+public final class ChangSinghalLiu extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int TOKEN = 1;
 

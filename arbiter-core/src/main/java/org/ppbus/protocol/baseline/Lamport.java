@@ -8,6 +8,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Lamport's 1978 distributed queue (seed 002; docs/SPEC.md §S1.4.5) on the same channels. Every
@@ -19,7 +20,7 @@ import org.ppbus.protocol.ClientState;
  * <p>Each message carries (type, clock, id), as B-1 states: 2 + W + ⌈log₂ n⌉ bits, with W-bit
  * wrapping timestamps checked as in {@link WrappedStamps}.
  */
-public final class Lamport extends BaselineFabric {
+public final class Lamport extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int ACK = 1;
     static final int RELEASE = 2;

@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Li and Hudak's path compression, version 2 with the {@code next} pointer (003 slides 20–28,
@@ -21,7 +22,7 @@ import org.ppbus.protocol.ClientState;
  * it); TOKEN = 1 bit, since version 2 carries no list. After reset node 0 holds the token and every
  * {@code curr_dir} points at it.
  */
-public final class LiHudak extends BaselineFabric {
+public final class LiHudak extends MessagePassingFabric {
     static final int REQ = 0;
     static final int TOKEN = 1;
 

@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Lodha and Kshemkalyani's fair Ricart–Agrawala (seed 004 §4.2.4; docs/PROTOCOL.md). The seed
@@ -31,7 +32,7 @@ import org.ppbus.protocol.ClientState;
  * wrapping as there ({@link WrappedStamps}); FLUSH carries (stamp, id) and the parity bit; REPLY the
  * parity bit.
  */
-public final class LodhaKshemkalyani extends BaselineFabric {
+public final class LodhaKshemkalyani extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
     static final int FLUSH = 2;

@@ -11,6 +11,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Maekawa's quorum voting (docs/SPEC.md §S1.4.9) with the deadlock avoidance of Sanders'
@@ -38,7 +39,7 @@ import org.ppbus.protocol.ClientState;
  * others carry nothing, because a client has one request at a time and FIFO channels tell a stale
  * INQUIRE from a current one (the client no longer holds that vote).
  */
-public final class Maekawa extends BaselineFabric {
+public final class Maekawa extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int GRANT = 1;
     static final int RELEASE = 2;

@@ -8,6 +8,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.link.Recovering;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Misra's ring with two complementary tokens (seed 003, slides 10–12; docs/PROTOCOL.md). PING is
@@ -27,7 +28,7 @@ import org.ppbus.protocol.ClientState;
  * processor asks or eats and both tokens exist, so a run with a lost token goes on until the ring has
  * repaired it.
  */
-public final class Misra extends BaselineFabric implements Recovering {
+public final class Misra extends MessagePassingFabric implements Recovering {
     static final int PING = 0;
     static final int PONG = 1;
 

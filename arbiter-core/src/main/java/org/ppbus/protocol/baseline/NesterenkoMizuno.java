@@ -10,6 +10,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Nesterenko and Mizuno's quorum algorithm with timeouts (seed 004, figures 4.8 and 4.9; docs/PROTOCOL.md
@@ -33,7 +34,7 @@ import org.ppbus.protocol.ClientState;
  * without bound in the seed; the wire carries W bits of each, and the model compares unwrapped
  * values checked against the wire's, as for the other timestamp baselines.
  */
-public final class NesterenkoMizuno extends BaselineFabric {
+public final class NesterenkoMizuno extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int GRANT = 1;
     static final int RELEASE = 2;

@@ -8,6 +8,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Raymond's 1989 tree algorithm (docs/SPEC.md §S1.4.18) on the same channels. The nodes form a
@@ -18,7 +19,7 @@ import org.ppbus.protocol.ClientState;
  * <p>The default tree is the binary heap (the parent of i is (i − 1) / 2) with the token at node 0;
  * a test passes a line to reproduce B-21.
  */
-public final class Raymond extends BaselineFabric {
+public final class Raymond extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int PRIVILEGE = 1;
 

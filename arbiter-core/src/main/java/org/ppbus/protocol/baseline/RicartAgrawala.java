@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Ricart and Agrawala 1981 (seed 001; docs/SPEC.md §S1.4.6) on the same channels. A hungry
@@ -20,7 +21,7 @@ import org.ppbus.protocol.ClientState;
  * ever disagree the run is refused with an exception rather than decided wrongly. Widths: REQUEST
  * = 1 type bit + W + ⌈log₂ n⌉ id bits; REPLY = 1 bit.
  */
-public final class RicartAgrawala extends BaselineFabric {
+public final class RicartAgrawala extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int REPLY = 1;
 

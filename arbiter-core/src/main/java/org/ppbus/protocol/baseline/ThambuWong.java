@@ -13,6 +13,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Thambu and Wong's token on a projective plane (004 §4.2.3, docs/SPEC.md §S1.4.17). The
@@ -60,7 +61,7 @@ import org.ppbus.protocol.ClientState;
  * (O(N log N) at worst, as the seeds say), and 2 bits per node of served sequence numbers;
  * I_HAVE_TOKEN and RELINQUISH_TOKEN carry nothing.
  */
-public final class ThambuWong extends BaselineFabric {
+public final class ThambuWong extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int TOKEN = 1;
     static final int I_HAVE = 2;

@@ -6,6 +6,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * The circulating token ring (docs/SPEC.md §S1.4.3): one token goes round 0 → 1 → … → n−1 → 0.
@@ -17,7 +18,7 @@ import org.ppbus.protocol.ClientState;
  * messages; {@link #quiescent} therefore means "no processor is asking or eating", which is what
  * the deadlock and livelock watchdogs need to know.
  */
-public final class TokenRing extends BaselineFabric {
+public final class TokenRing extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "token-ring", "a token circulating on a ring: 1-bit TOKEN messages to the successor")
             .family(Algorithm.Family.TOKEN)

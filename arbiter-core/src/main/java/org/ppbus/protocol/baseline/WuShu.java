@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * Wu and Shu's central coordinator with a token (seed 004 §4.2.2, figure 4.10; docs/PROTOCOL.md),
@@ -27,7 +28,7 @@ import org.ppbus.protocol.ClientState;
  * <p>Widths: a 2-bit type; REQUEST carries the requester's id; FORWARD the successor's id and the
  * parity bit; GRANT and RELEASE nothing.
  */
-public final class WuShu extends BaselineFabric {
+public final class WuShu extends MessagePassingFabric {
     static final int REQUEST = 0;
     static final int FORWARD = 1;
     static final int GRANT = 2;

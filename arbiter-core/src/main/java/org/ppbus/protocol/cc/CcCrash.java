@@ -1,12 +1,12 @@
 package org.ppbus.protocol.cc;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.stream.IntStream;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.bus.StateBits;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.CcNetwork.Settings;
 
 /**
  * A crash-stop in a Campos–Carvalho network. The network silences the dead node's client and
@@ -57,13 +57,8 @@ final class CcCrash {
      * the dead arbiter's fork is lost: every live client whose line avoids that arbiter survives, and
      * of those whose line passes through it only the client that keeps its fork can.
      */
-    static Algorithm.Derived survivors(Wiring wiring, List<Object> options, int dead) {
-        boolean reclaim = options.stream()
-                .filter(RuleSet.class::isInstance)
-                .map(RuleSet.class::cast)
-                .findFirst()
-                .orElse(RuleSet.FIXED)
-                .reclaim();
+    static Algorithm.Derived survivors(Wiring wiring, Algorithm.Options options, int dead) {
+        boolean reclaim = options instanceof Settings cs && cs.rules().reclaim();
         if (!reclaim) {
             return new Algorithm.Derived(
                     new int[0],

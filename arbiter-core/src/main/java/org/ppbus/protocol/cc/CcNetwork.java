@@ -13,6 +13,7 @@ import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.RunInputs;
 
 /**
  * The Campos–Carvalho network: n clients and N arbiters wired by a padded projective plane, each
@@ -52,27 +53,29 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
                     Algorithm.Feature.FAULTS,
                     Algorithm.Feature.REENTRY,
                     Algorithm.Feature.RTL)
+            .options(Settings::from)
             .survival(CcCrash::survivors)
             .build();
 
-    /** Whether every unit is evaluated every cycle (faults and checks need it) or only the due ones. */
-    public enum Evaluation {
-        DUE_UNITS,
-        EVERY_UNIT
+    /**
+     * Campos–Carvalho's own settings: the rule set, the state to start from (null: the cold start),
+     * who hears the symbols, and whether every unit is evaluated every cycle.
+     */
+    public record Settings(RuleSet rules, InitialState initial, ProtocolObserver observer, boolean evaluateEveryUnit)
+            implements Algorithm.Options {
+        static Settings from(RunInputs in) {
+            return new Settings(in.rules(), in.initial(), in.observer(), in.evaluateEveryUnit());
+        }
     }
 
     private static CcNetwork create(Algorithm.Setting s) {
-        Options options = new Options(
-                s.latencyCycles(),
-                s.option(RuleSet.class).orElse(RuleSet.FIXED),
-                s.option(Evaluation.class).orElse(Evaluation.DUE_UNITS) == Evaluation.EVERY_UNIT);
-        InitialState initial = s.option(InitialState.class).orElseGet(() -> InitialState.coldStart(s.wiring()));
+        Settings cs = s.options(Settings.class, () -> Settings.from(RunInputs.defaults()));
         return new CcNetwork(
                 s.wiring(),
-                options,
-                initial,
+                new Options(s.latencyCycles(), cs.rules(), cs.evaluateEveryUnit()),
+                cs.initial() != null ? cs.initial() : InitialState.coldStart(s.wiring()),
                 s.grants(),
-                s.option(ProtocolObserver.class).orElse(ProtocolObserver.NONE));
+                cs.observer());
     }
 
     /** The codes that carry a fork, as bit masks (bit c for code c) in each direction. */

@@ -23,7 +23,7 @@ class CrashedVoterTest {
 
     private static Harness crashed(int n, QuorumSystem q, int dead, Maekawa[] out) {
         Harness h = new Harness(3).with((s, o) -> out[0] = new Maekawa(n, 1, 16, q, s, o));
-        out[0].channels.loseEvery(m -> m.to() == dead);
+        out[0].messageChannels().loseEvery(m -> m.to() == dead);
         return h;
     }
 

@@ -45,7 +45,7 @@ class NesterenkoMizunoTest {
         NesterenkoMizuno[] nm = holder();
         Harness h = harness(7, nm);
         int voter = Quorums.onPlane(Wiring.forNodes(7))[6][0];
-        nm[0].channels.loseNext(m -> m.type() == NesterenkoMizuno.GRANT && m.to() == 6 && m.from() == voter);
+        nm[0].messageChannels().loseNext(m -> m.type() == NesterenkoMizuno.GRANT && m.to() == 6 && m.from() == voter);
         h.request(6, 2).run(T + 40);
         assertEquals(4 + T, h.grantCycle(6));
     }
@@ -62,7 +62,8 @@ class NesterenkoMizunoTest {
         NesterenkoMizuno[] nm = holder();
         Harness h = harness(7, nm);
         int shared = Wiring.forNodes(7).commonArbiter(0, 1);
-        nm[0].channels.loseNext(m -> m.type() == NesterenkoMizuno.RELEASE && m.from() == 0 && m.to() == shared);
+        nm[0].messageChannels()
+                .loseNext(m -> m.type() == NesterenkoMizuno.RELEASE && m.from() == 0 && m.to() == shared);
         h.request(0, 2).request(1, 20).run(T + 60);
         assertEquals(4, h.grantCycle(0));
         assertEquals(9 + T, h.grantCycle(1));

@@ -1,0 +1,125 @@
+package org.ppbus.protocol;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Lossy;
+import org.ppbus.link.MessageChannels;
+import org.ppbus.link.MessageObserver;
+
+/**
+ * The base of a message-passing algorithm, the one class a new algorithm extends
+ * (docs/ARCHITECTURE.md, "How to add an algorithm"). It keeps each node's client state, the req
+ * levels, and the channels the messages travel on, and it handles the req/gnt handshake once: in
+ * each cycle, before anything else, a processor that raised req while thinking becomes hungry
+ * ({@link #hungry}), and one that dropped req while eating thinks again and its gnt falls
+ * ({@link #released}). Then {@link #react} receives the cycle's messages and does the rest; a node
+ * enters with {@link #grant}.
+ *
+ * <p>Messages are sent on {@link #channels} and arrive after the setting's latency; the fault
+ * tools may lose or delay them ({@link Lossy}), and a crash-stop silences a node's channels.
+ */
+public abstract class MessagePassingFabric implements Fabric, Lossy {
+    protected final int nodes;
+    /** Bits of a node id, for message payloads. */
+    protected final int idBits;
+
+    protected final MessageChannels channels;
+    protected final Fabric.GrantSink sink;
+    protected final ClientState[] state;
+    protected final boolean[] req;
+    private final List<Integer> edges = new ArrayList<>();
+    private long edgeCycle = -1;
+
+    protected MessagePassingFabric(Algorithm.Setting setting) {
+        this(setting.nodes(), setting.latencyCycles(), setting.grants(), setting.messages());
+    }
+
+    protected MessagePassingFabric(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
+        }
+        this.nodes = nodes;
+        this.idBits = Algorithm.idBits(nodes);
+        this.channels = new MessageChannels(latencyCycles, observer);
+        this.sink = sink;
+        this.state = new ClientState[nodes];
+        Arrays.fill(state, ClientState.THINKING);
+        this.req = new boolean[nodes];
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        req[node] = level;
+        if (edgeCycle != cycle) {
+            edges.clear();
+            edgeCycle = cycle;
+        }
+        edges.add(node);
+    }
+
+    /**
+     * One cycle: the req edges first, in the order they came ({@link #hungry}, {@link #released}),
+     * then {@link #react}.
+     */
+    @Override
+    public void step(long cycle) {
+        for (int i : edges(cycle)) {
+            if (req[i] && state[i] == ClientState.THINKING) {
+                state[i] = ClientState.HUNGRY;
+                hungry(i, cycle);
+            } else if (!req[i] && state[i] == ClientState.EATING) {
+                state[i] = ClientState.THINKING;
+                sink.released(i, cycle);
+                released(i, cycle);
+            }
+        }
+        react(cycle);
+    }
+
+    /** The node's processor asks: its state is already HUNGRY. */
+    protected void hungry(int node, long cycle) {}
+
+    /** The node's processor left: its state is already THINKING and its gnt falls. */
+    protected void released(int node, long cycle) {}
+
+    /** The rest of the cycle, after the req edges: typically receive messages and act on them. */
+    protected void react(long cycle) {}
+
+    /** The node enters: EATING from this cycle, gnt high from the next. */
+    protected final void grant(int node, long cycle) {
+        state[node] = ClientState.EATING;
+        sink.granted(node, cycle);
+    }
+
+    /** The nodes whose req changed in this cycle, in the order they changed; empty otherwise. */
+    protected List<Integer> edges(long cycle) {
+        return edgeCycle == cycle ? edges : List.of();
+    }
+
+    @Override
+    public MessageChannels messageChannels() {
+        return channels;
+    }
+
+    @Override
+    public boolean quiescent() {
+        return channels.idle();
+    }
+
+    /**
+     * Crash-stop: every message the node sends from now on is lost, and so is every message sent to
+     * it, so whatever its share of the algorithm still does reaches nobody. (Messages already on
+     * their way from it arrive.)
+     */
+    @Override
+    public void crash(int node, long cycle) {
+        channels.loseEvery(m -> m.from() == node || m.to() == node);
+    }
+}

@@ -99,7 +99,7 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
     }
 
     /** The nodes whose req changed in this cycle, in the order they changed; empty otherwise. */
-    protected List<Integer> edges(long cycle) {
+    private List<Integer> edges(long cycle) {
         return edgeCycle == cycle ? edges : List.of();
     }
 

@@ -1,7 +1,11 @@
 package org.ppbus.registry;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.AgrawalJalote;
 import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
@@ -30,10 +34,11 @@ import org.ppbus.protocol.cc.CcNetwork;
 
 /**
  * Every algorithm ppbus runs, in the order of reports and help texts. Adding one is its class,
- * with its {@link Algorithm} descriptor, and one line here (docs/ARCHITECTURE.md).
+ * with its {@link Algorithm} descriptor, and one line: here for ppbus's own, or in a library's
+ * {@link AlgorithmProvider} services file (docs/ARCHITECTURE.md).
  */
 public final class Algorithms {
-    private static final List<Algorithm> ALL = List.of(
+    private static final List<Algorithm> BUILT_IN = List.of(
             CcNetwork.ALGORITHM,
             CentralRoundRobin.ALGORITHM,
             CentralCoordinator.ALGORITHM,
@@ -60,7 +65,26 @@ public final class Algorithms {
             BanerjeeChrysanthis.WITH_MONITOR,
             ThambuWong.ALGORITHM);
 
+    /** ppbus's own, then those the class path provides, each name once. */
+    private static final List<Algorithm> ALL = withProvided(BUILT_IN);
+
     private Algorithms() {}
+
+    private static List<Algorithm> withProvided(List<Algorithm> builtIn) {
+        List<Algorithm> all = new ArrayList<>(builtIn);
+        Set<String> names = new HashSet<>();
+        builtIn.forEach(a -> names.add(a.name()));
+        for (AlgorithmProvider p : ServiceLoader.load(AlgorithmProvider.class)) {
+            for (Algorithm a : p.algorithms()) {
+                if (!names.add(a.name())) {
+                    throw new IllegalStateException("two algorithms are named '" + a.name() + "' (the second from "
+                            + p.getClass().getName() + ")");
+                }
+                all.add(a);
+            }
+        }
+        return List.copyOf(all);
+    }
 
     /** The protocol of the paper, and the default everywhere. */
     public static Algorithm campos() {

@@ -106,17 +106,17 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                ask(i, cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                passOn(i, cycle);
-            }
-        }
+    protected void hungry(int i, long cycle) {
+        ask(i, cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        passOn(i, cycle);
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             switch (m.type()) {
                 case REQUEST -> onRequest(m.to(), m.payload(), cycle);

@@ -73,26 +73,26 @@ public final class CarvalhoRoucairol extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                clocks.request(i);
-                for (int j = 0; j < nodes; j++) {
-                    if (j != i && !perm[i][j]) {
-                        sendRequest(i, j, cycle);
-                    }
-                }
-                maybeEat(i, cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                for (int j : deferred.get(i)) {
-                    give(i, j, cycle);
-                }
-                deferred.get(i).clear();
+    protected void hungry(int i, long cycle) {
+        clocks.request(i);
+        for (int j = 0; j < nodes; j++) {
+            if (j != i && !perm[i][j]) {
+                sendRequest(i, j, cycle);
             }
         }
+        maybeEat(i, cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        for (int j : deferred.get(i)) {
+            give(i, j, cycle);
+        }
+        deferred.get(i).clear();
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
             int j = m.from();

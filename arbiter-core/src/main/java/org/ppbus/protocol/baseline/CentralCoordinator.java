@@ -56,17 +56,17 @@ public final class CentralCoordinator extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                channels.send(new Message(i, COORDINATOR, REQUEST, i, bits(REQUEST)), cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                channels.send(new Message(i, COORDINATOR, RELEASE, 0, bits(RELEASE)), cycle);
-            }
-        }
+    protected void hungry(int i, long cycle) {
+        channels.send(new Message(i, COORDINATOR, REQUEST, i, bits(REQUEST)), cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        channels.send(new Message(i, COORDINATOR, RELEASE, 0, bits(RELEASE)), cycle);
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             switch (m.type()) {
                 case REQUEST -> queue.add((int) m.payload());

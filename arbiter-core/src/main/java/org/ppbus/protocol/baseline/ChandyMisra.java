@@ -72,26 +72,26 @@ public final class ChandyMisra extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                for (int j = 0; j < nodes; j++) {
-                    if (j != i && !fork[i][j] && token[i][j]) {
-                        sendRequest(i, j, cycle);
-                    }
-                }
-                maybeEat(i, cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                for (int j = 0; j < nodes; j++) {
-                    if (j != i && fork[i][j] && token[i][j]) {
-                        sendFork(i, j, cycle);
-                    }
-                }
+    protected void hungry(int i, long cycle) {
+        for (int j = 0; j < nodes; j++) {
+            if (j != i && !fork[i][j] && token[i][j]) {
+                sendRequest(i, j, cycle);
             }
         }
+        maybeEat(i, cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        for (int j = 0; j < nodes; j++) {
+            if (j != i && fork[i][j] && token[i][j]) {
+                sendFork(i, j, cycle);
+            }
+        }
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
             int j = m.from();

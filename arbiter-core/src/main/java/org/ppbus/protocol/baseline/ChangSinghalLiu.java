@@ -71,25 +71,25 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                if (token[i]) {
-                    eat(i, cycle);
-                } else {
-                    channels.send(new Message(i, root[i], REQUEST, i, bits()), cycle);
-                    root[i] = i;
-                }
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                if (next[i] >= 0) {
-                    pass(i, next[i], cycle);
-                    next[i] = -1;
-                }
-            }
+    protected void hungry(int i, long cycle) {
+        if (token[i]) {
+            eat(i, cycle);
+        } else {
+            channels.send(new Message(i, root[i], REQUEST, i, bits()), cycle);
+            root[i] = i;
         }
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        if (next[i] >= 0) {
+            pass(i, next[i], cycle);
+            next[i] = -1;
+        }
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int q = m.to();
             int r = (int) m.payload();

@@ -77,22 +77,22 @@ public final class Lamport extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                clocks.request(i);
-                acks[i] = 0;
-                queue.get(i).add(new long[] {clocks.stamp(i), i});
-                broadcast(i, REQUEST, cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                queue.get(i).remove(new long[] {clocks.stamp(i), i});
-                clocks.tick(i);
-                broadcast(i, RELEASE, cycle);
-            }
-        }
+    protected void hungry(int i, long cycle) {
+        clocks.request(i);
+        acks[i] = 0;
+        queue.get(i).add(new long[] {clocks.stamp(i), i});
+        broadcast(i, REQUEST, cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        queue.get(i).remove(new long[] {clocks.stamp(i), i});
+        clocks.tick(i);
+        broadcast(i, RELEASE, cycle);
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
             int j = m.from();

@@ -79,24 +79,24 @@ public final class LiHudak extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                if (token[i]) {
-                    eat(i, cycle);
-                } else {
-                    channels.send(new Message(i, currDir[i], REQ, i, requestBits()), cycle);
-                    currDir[i] = i;
-                }
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                if (next[i] >= 0) {
-                    pass(i, cycle);
-                }
-            }
+    protected void hungry(int i, long cycle) {
+        if (token[i]) {
+            eat(i, cycle);
+        } else {
+            channels.send(new Message(i, currDir[i], REQ, i, requestBits()), cycle);
+            currDir[i] = i;
         }
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        if (next[i] >= 0) {
+            pass(i, cycle);
+        }
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int k = m.to();
             if (m.type() == TOKEN) {

@@ -88,14 +88,17 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                ask(i, cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                leave(i, cycle);
-            }
-        }
+    protected void hungry(int i, long cycle) {
+        ask(i, cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        leave(i, cycle);
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
             int j = m.from();
@@ -114,7 +117,6 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
     }
 
     private void ask(int i, long cycle) {
-        state[i] = ClientState.HUNGRY;
         Arrays.fill(heard[i], false);
         Arrays.fill(queued[i], false);
         heardCount[i] = 0;
@@ -173,8 +175,6 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
     }
 
     private void leave(int i, long cycle) {
-        state[i] = ClientState.THINKING;
-        sink.released(i, cycle);
         int next = -1;
         for (int k = 0; k < nodes; k++) {
             if (queued[i][k] && (next < 0 || clocks.before(queuedStamp[i][k], k, queuedStamp[i][next], next))) {

@@ -153,36 +153,36 @@ public final class Maekawa extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                hungry++;
-                choose(i);
-                requests[i]++;
-                long payload = clocks.request(i);
-                if (timers != null) {
-                    avoidSuspects(i);
-                    timers.resize(i, quorum[i].length);
-                }
-                for (int slot = 0; slot < quorum[i].length; slot++) {
-                    ask(i, slot, payload, cycle);
-                }
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                for (int v : quorum[i]) {
-                    if (quorums.locks(i, v)) {
-                        channels.send(new Message(i, v, RELEASE, 0, TYPE_BITS), cycle);
-                    }
-                }
-                voters.answerDeferred(i, cycle);
-                Arrays.fill(holds[i], false);
-                Arrays.fill(inquired[i], false);
-                votes[i] = 0;
-                failed[i] = false;
+    protected void hungry(int i, long cycle) {
+        hungry++;
+        choose(i);
+        requests[i]++;
+        long payload = clocks.request(i);
+        if (timers != null) {
+            avoidSuspects(i);
+            timers.resize(i, quorum[i].length);
+        }
+        for (int slot = 0; slot < quorum[i].length; slot++) {
+            ask(i, slot, payload, cycle);
+        }
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        for (int v : quorum[i]) {
+            if (quorums.locks(i, v)) {
+                channels.send(new Message(i, v, RELEASE, 0, TYPE_BITS), cycle);
             }
         }
+        voters.answerDeferred(i, cycle);
+        Arrays.fill(holds[i], false);
+        Arrays.fill(inquired[i], false);
+        votes[i] = 0;
+        failed[i] = false;
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             switch (m.type()) {
                 case REQUEST -> voters.onRequest(m, cycle);

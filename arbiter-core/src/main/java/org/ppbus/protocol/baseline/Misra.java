@@ -71,17 +71,17 @@ public final class Misra extends MessagePassingFabric implements Recovering {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                busy++;
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                busy--;
-                sink.released(i, cycle);
-            }
-        }
+    protected void hungry(int i, long cycle) {
+        busy++;
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        busy--;
+    }
+
+    @Override
+    protected void react(long cycle) {
         Message pingIn = null;
         Message pongIn = null;
         for (Message m : channels.receive(cycle)) {

@@ -171,28 +171,29 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                needs[i] = true; // r1
-                needing++;
-                Arrays.fill(granted[i], false);
-                clocks.request(i);
-                for (int slot = 0; slot < quorum[i].length; slot++) {
-                    send(i, slot, REQUEST, clocks.stamp(i), 0, cycle);
-                }
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING; // the end of r2's critical section
-                needs[i] = false;
-                needing--;
-                sink.released(i, cycle);
-                for (int slot = 0; slot < quorum[i].length; slot++) {
-                    releaseResends[i][slot] = 0;
-                    send(i, slot, RELEASE, 0, 0, cycle);
-                }
-            }
+    protected void hungry(int i, long cycle) {
+        needs[i] = true; // r1
+        needing++;
+        Arrays.fill(granted[i], false);
+        clocks.request(i);
+        for (int slot = 0; slot < quorum[i].length; slot++) {
+            send(i, slot, REQUEST, clocks.stamp(i), 0, cycle);
         }
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        // The end of r2's critical section.
+        needs[i] = false;
+        needing--;
+        for (int slot = 0; slot < quorum[i].length; slot++) {
+            releaseResends[i][slot] = 0;
+            send(i, slot, RELEASE, 0, 0, cycle);
+        }
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             long ts = m.payload() >>> ROUND_SHIFT;
             long rd = m.payload() & ((1L << ROUND_SHIFT) - 1);

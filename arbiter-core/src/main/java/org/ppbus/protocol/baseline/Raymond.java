@@ -73,21 +73,21 @@ public final class Raymond extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                queue.get(i).add(i);
-                assignPrivilege(i, cycle);
-                makeRequest(i, cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                using[i] = false;
-                sink.released(i, cycle);
-                assignPrivilege(i, cycle);
-                makeRequest(i, cycle);
-            }
-        }
+    protected void hungry(int i, long cycle) {
+        queue.get(i).add(i);
+        assignPrivilege(i, cycle);
+        makeRequest(i, cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        using[i] = false;
+        assignPrivilege(i, cycle);
+        makeRequest(i, cycle);
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
             if (m.type() == REQUEST) {

@@ -64,27 +64,27 @@ public final class RicartAgrawala extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                long payload = clocks.request(i);
-                replies[i] = 0;
-                for (int j = 0; j < nodes; j++) {
-                    if (j != i) {
-                        channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
-                    }
-                }
-                maybeEat(i, cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                for (int j : deferred.get(i)) {
-                    channels.send(new Message(i, j, REPLY, 0, 1), cycle);
-                }
-                deferred.get(i).clear();
+    protected void hungry(int i, long cycle) {
+        long payload = clocks.request(i);
+        replies[i] = 0;
+        for (int j = 0; j < nodes; j++) {
+            if (j != i) {
+                channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
             }
         }
+        maybeEat(i, cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        for (int j : deferred.get(i)) {
+            channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+        }
+        deferred.get(i).clear();
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
             if (m.type() == REPLY) {

@@ -162,36 +162,36 @@ public final class ThambuWong extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                if (token[i]) {
-                    // Re-entry on the token it holds sends nothing, so it takes no sequence number:
-                    // the numbers count only requests that can leave copies behind.
-                    eat(i, cycle);
-                    continue;
-                }
-                seq[i]++;
-                sentOwnOn[i] = false;
-                if (control[i] >= 0) {
-                    route(i, control[i], i, seq[i], cycle);
-                } else {
-                    // Its own entry is asked too, through the node with latency L like the others,
-                    // so that an I_HAVE_TOKEN arriving meanwhile is seen in the same order everywhere.
-                    send(i, i, REQUEST, request(i, seq[i], false), requestBits(), cycle);
-                    for (int c : superiors[i]) {
-                        send(i, c, REQUEST, request(i, seq[i], false), requestBits(), cycle);
-                    }
-                }
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                if (!tokenQueue.isEmpty()) {
-                    handOff(i, cycle);
-                }
+    protected void hungry(int i, long cycle) {
+        if (token[i]) {
+            // Re-entry on the token it holds sends nothing, so it takes no sequence number:
+            // the numbers count only requests that can leave copies behind.
+            eat(i, cycle);
+            return;
+        }
+        seq[i]++;
+        sentOwnOn[i] = false;
+        if (control[i] >= 0) {
+            route(i, control[i], i, seq[i], cycle);
+        } else {
+            // Its own entry is asked too, through the node with latency L like the others,
+            // so that an I_HAVE_TOKEN arriving meanwhile is seen in the same order everywhere.
+            send(i, i, REQUEST, request(i, seq[i], false), requestBits(), cycle);
+            for (int c : superiors[i]) {
+                send(i, c, REQUEST, request(i, seq[i], false), requestBits(), cycle);
             }
         }
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        if (!tokenQueue.isEmpty()) {
+            handOff(i, cycle);
+        }
+    }
+
+    @Override
+    protected void react(long cycle) {
         List<Message> arrived = new ArrayList<>(directory.receive(cycle));
         arrived.addAll(tokenLinks.receive(cycle));
         arrived.addAll(channels.receive(cycle));

@@ -40,17 +40,17 @@ public final class TokenRing extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                busy++;
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                busy--;
-                sink.released(i, cycle);
-            }
-        }
+    protected void hungry(int i, long cycle) {
+        busy++;
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        busy--;
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             holder = m.to();
         }

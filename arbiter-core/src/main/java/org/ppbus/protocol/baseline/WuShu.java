@@ -83,24 +83,24 @@ public final class WuShu extends MessagePassingFabric {
     }
 
     @Override
-    public void step(long cycle) {
-        for (int i : edges(cycle)) {
-            if (req[i] && state[i] == ClientState.THINKING) {
-                state[i] = ClientState.HUNGRY;
-                requestsMade[i]++;
-                next[i] = -1;
-                channels.send(new Message(i, COORDINATOR, REQUEST, i, bits(REQUEST)), cycle);
-            } else if (!req[i] && state[i] == ClientState.EATING) {
-                state[i] = ClientState.THINKING;
-                sink.released(i, cycle);
-                holds[i] = false;
-                if (next[i] >= 0) {
-                    channels.send(new Message(i, next[i], GRANT, 0, bits(GRANT)), cycle);
-                } else {
-                    channels.send(new Message(i, COORDINATOR, RELEASE, 0, bits(RELEASE)), cycle);
-                }
-            }
+    protected void hungry(int i, long cycle) {
+        requestsMade[i]++;
+        next[i] = -1;
+        channels.send(new Message(i, COORDINATOR, REQUEST, i, bits(REQUEST)), cycle);
+    }
+
+    @Override
+    protected void released(int i, long cycle) {
+        holds[i] = false;
+        if (next[i] >= 0) {
+            channels.send(new Message(i, next[i], GRANT, 0, bits(GRANT)), cycle);
+        } else {
+            channels.send(new Message(i, COORDINATOR, RELEASE, 0, bits(RELEASE)), cycle);
         }
+    }
+
+    @Override
+    protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             switch (m.type()) {
                 case REQUEST -> onRequest((int) m.payload(), cycle);

@@ -150,23 +150,15 @@ final class Cli {
         for (Algorithm a : choices) {
             d.append(d.length() == 0 ? "" : "; ").append(a.name()).append(a == choices.get(0) ? " (default)" : "");
         }
-        return Option.builder()
-                .longOpt("algorithm")
-                .hasArg()
-                .argName("A")
-                .desc(d.toString())
-                .build();
+        return valued("algorithm", "A", d.toString());
     }
 
     /** {@code --algorithms LIST}: a comma-separated subset of the registry. */
     static Option algorithmsOption(String defaultText) {
-        return Option.builder()
-                .longOpt("algorithms")
-                .hasArg()
-                .argName("LIST")
-                .desc("comma-separated, from " + String.join(", ", Algorithms.names()) + " (default " + defaultText
-                        + ")")
-                .build();
+        return valued(
+                "algorithms",
+                "LIST",
+                "comma-separated, from " + String.join(", ", Algorithms.names()) + " (default " + defaultText + ")");
     }
 
     /** The algorithm {@code --algorithm} names among the choices (the first one by default). */
@@ -222,12 +214,22 @@ final class Cli {
 
     /** {@code --json FILE}: where a command writes its report as JSON ({@code -} for standard output). */
     static Option jsonOption(String what) {
+        return valued("json", "FILE", "write " + what + " as JSON (- for standard output)");
+    }
+
+    /** An option that takes a value: {@code --longOpt ARG}. */
+    static Option valued(String longOpt, String argName, String desc) {
         return Option.builder()
-                .longOpt("json")
+                .longOpt(longOpt)
                 .hasArg()
-                .argName("FILE")
-                .desc("write " + what + " as JSON (- for standard output)")
+                .argName(argName)
+                .desc(desc)
                 .build();
+    }
+
+    /** An option without a value. */
+    static Option flag(String longOpt, String desc) {
+        return Option.builder().longOpt(longOpt).desc(desc).build();
     }
 
     /** {@code --quiet}: no progress bar. */

@@ -43,12 +43,7 @@ final class CompareCommand implements Main.Command {
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Cli.jsonOption("the rows"));
-        o.addOption(Option.builder()
-                .longOpt("csv")
-                .hasArg()
-                .argName("FILE")
-                .desc("write the rows as CSV")
-                .build());
+        o.addOption(Cli.valued("csv", "FILE", "write the rows as CSV"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);

@@ -57,24 +57,16 @@ final class CosimCommand implements Main.Command {
         Setting.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
         // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
-        o.addOption(Option.builder()
-                .longOpt("divergence-vcd")
-                .hasArg()
-                .argName("PREFIX")
-                .desc(
-                        "on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd around it, and PREFIX.trace, the requests"
-                                + " that reproduce it (default ppbus-divergence)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("divergence-window")
-                .hasArg()
-                .argName("C")
-                .desc("cycles each side of the divergence in those files (default 50)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("unchecked")
-                .desc("build the RTL without its simulation assertions (faster; every signal is still compared)")
-                .build());
+        o.addOption(Cli.valued(
+                "divergence-vcd",
+                "PREFIX",
+                "on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd around it, and PREFIX.trace, the requests"
+                        + " that reproduce it (default ppbus-divergence)"));
+        o.addOption(
+                Cli.valued("divergence-window", "C", "cycles each side of the divergence in those files (default 50)"));
+        o.addOption(Cli.flag(
+                "unchecked",
+                "build the RTL without its simulation assertions (faster; every signal is still compared)"));
         o.addOption(Cli.jsonOption("the result"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);

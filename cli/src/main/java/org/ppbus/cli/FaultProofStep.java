@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.link.ChosenFaults;
@@ -24,18 +23,12 @@ final class FaultProofStep {
     private FaultProofStep() {}
 
     static void addOptions(Options o) {
-        o.addOption(Option.builder()
-                .longOpt("repair-bound")
-                .hasArg()
-                .argName("B")
-                .desc("with --rtl --faults: also prove that fork conservation is never broken for more than B cycles")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("proof-seconds")
-                .hasArg()
-                .argName("S")
-                .desc("with --rtl --faults: stop the proof undecided after S seconds (default 3600)")
-                .build());
+        o.addOption(Cli.valued(
+                "repair-bound",
+                "B",
+                "with --rtl --faults: also prove that fork conservation is never broken for more than B cycles"));
+        o.addOption(Cli.valued(
+                "proof-seconds", "S", "with --rtl --faults: stop the proof undecided after S seconds (default 3600)"));
     }
 
     /** --repair-bound, checked: B, or -1 for none. */

@@ -61,21 +61,15 @@ final class FaultsCommand implements Main.Command {
         Options o = new Options();
         o.addOption(Setting.ALGORITHM.toOption());
         o.addOption(Setting.NODES.toOption());
-        o.addOption(Option.builder()
-                .longOpt("seeds")
-                .hasArg()
-                .argName("K")
-                .desc("seeds 1..K per kind (default 100)")
-                .build());
+        o.addOption(Cli.valued("seeds", "K", "seeds 1..K per kind (default 100)"));
         o.addOption(Setting.LOAD.toOption("0.05"));
         o.addOption(Setting.CYCLES.toOption("20000"));
         o.addOption(Setting.LATENCY.toOption());
         o.addOption(Setting.RULES.toOption());
-        o.addOption(Option.builder()
-                .longOpt("kinds")
-                .hasArg()
-                .argName("LIST")
-                .desc("default "
+        o.addOption(Cli.valued(
+                "kinds",
+                "LIST",
+                "default "
                         + String.join(
                                 ",",
                                 FaultKind.SYMBOL_KINDS.stream()
@@ -88,8 +82,7 @@ final class FaultsCommand implements Main.Command {
                                         .map(FaultKind::label)
                                         .toList())
                         + " for the message-passing algorithms, "
-                        + "crash (a random node in a random cycle: who is still served) for the rest; crash for any")
-                .build());
+                        + "crash (a random node in a random cycle: who is still served) for the rest; crash for any"));
         o.addOption(Cli.jsonOption("every run's outcome"));
         o.addOption(Cli.threadsOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());

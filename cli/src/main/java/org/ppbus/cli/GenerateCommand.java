@@ -59,19 +59,11 @@ final class GenerateCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = designOptions();
-        o.addOption(Option.builder()
-                .longOpt("out")
-                .hasArg()
-                .argName("DIR")
-                .desc("output folder (required)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("prefix")
-                .hasArg()
-                .argName("P")
-                .desc(
-                        "name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)")
-                .build());
+        o.addOption(Cli.valued("out", "DIR", "output folder (required)"));
+        o.addOption(Cli.valued(
+                "prefix",
+                "P",
+                "name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)"));
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
             Cli.help(

@@ -21,12 +21,7 @@ final class PlaneCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Option.builder()
-                .longOpt("nodes")
-                .hasArg()
-                .argName("N")
-                .desc("real processors n >= 1 (required)")
-                .build());
+        o.addOption(Cli.valued("nodes", "N", "real processors n >= 1 (required)"));
         o.addOption(Cli.jsonOption("the plane too"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);

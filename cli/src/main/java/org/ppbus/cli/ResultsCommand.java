@@ -33,24 +33,9 @@ final class ResultsCommand implements Main.Command {
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = new Options();
         // --out names a folder in sweep and generate; the report is a file, so it has its own name.
-        o.addOption(Option.builder()
-                .longOpt("report")
-                .hasArg()
-                .argName("FILE")
-                .desc("the markdown report (default docs/RESULTS.md)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("data")
-                .hasArg()
-                .argName("DIR")
-                .desc("sweep points and plots (default: results/ next to the report)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("cycles")
-                .hasArg()
-                .argName("C")
-                .desc("cycles per point (default 100000)")
-                .build());
+        o.addOption(Cli.valued("report", "FILE", "the markdown report (default docs/RESULTS.md)"));
+        o.addOption(Cli.valued("data", "DIR", "sweep points and plots (default: results/ next to the report)"));
+        o.addOption(Cli.valued("cycles", "C", "cycles per point (default 100000)"));
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());

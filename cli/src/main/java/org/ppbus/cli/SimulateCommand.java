@@ -57,67 +57,33 @@ final class SimulateCommand implements Main.Command {
     static Options options() {
         Options o = new Options();
         Setting.addAll(o, List.of(Setting.values()));
-        o.addOption(Option.builder()
-                .longOpt("geometric-hold")
-                .desc("geometric hold with mean H instead of fixed")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("check")
-                .desc("check every invariant on every unit every cycle, H included (slow)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("evaluate-all")
-                .desc("evaluate every unit every cycle (reference mode, slow)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("no-fairness")
-                .desc("do not check the overtaking bound; a starving processor is then"
-                        + " reported by the starvation watchdog (--watchdog), as verify --no-fairness reports it")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("no-drain")
-                .desc("stop at --cycles instead of letting every request finish")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("config")
-                .hasArg()
-                .argName("FILE")
-                .desc("JSON object with the same settings (keys: "
+        o.addOption(Cli.flag("geometric-hold", "geometric hold with mean H instead of fixed"));
+        o.addOption(Cli.flag("check", "check every invariant on every unit every cycle, H included (slow)"));
+        o.addOption(Cli.flag("evaluate-all", "evaluate every unit every cycle (reference mode, slow)"));
+        o.addOption(Cli.flag(
+                "no-fairness",
+                "do not check the overtaking bound; a starving processor is then"
+                        + " reported by the starvation watchdog (--watchdog), as verify --no-fairness reports it"));
+        o.addOption(Cli.flag("no-drain", "stop at --cycles instead of letting every request finish"));
+        o.addOption(Cli.valued(
+                "config",
+                "FILE",
+                "JSON object with the same settings (keys: "
                         + String.join(", ", new TreeSet<>(configKeys()))
-                        + "); options given on the command line win")
-                .build());
+                        + "); options given on the command line win"));
         o.addOption(Cli.jsonOption("the report"));
-        o.addOption(Option.builder()
-                .longOpt("trace-out")
-                .hasArg()
-                .argName("FILE")
-                .desc("where a violation writes its replayable request trace (default ppbus-violation.trace)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("record")
-                .hasArg()
-                .argName("FILE")
-                .desc("always write the run's request trace here")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("vcd")
-                .hasArg()
-                .argName("FILE")
-                .desc("write a VCD of clk, req, gnt and every channel, named as in the RTL")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("vcd-window")
-                .hasArg()
-                .argName("A:B")
-                .desc("only cycles A to B in the VCD")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("vcd-node")
-                .hasArg()
-                .argName("I")
-                .desc("the node whose client and arbiter links"
-                        + " the GTKWave save file written next to the VCD groups (default 0)")
-                .build());
+        o.addOption(Cli.valued(
+                "trace-out",
+                "FILE",
+                "where a violation writes its replayable request trace (default ppbus-violation.trace)"));
+        o.addOption(Cli.valued("record", "FILE", "always write the run's request trace here"));
+        o.addOption(Cli.valued("vcd", "FILE", "write a VCD of clk, req, gnt and every channel, named as in the RTL"));
+        o.addOption(Cli.valued("vcd-window", "A:B", "only cycles A to B in the VCD"));
+        o.addOption(Cli.valued(
+                "vcd-node",
+                "I",
+                "the node whose client and arbiter links"
+                        + " the GTKWave save file written next to the VCD groups (default 0)"));
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;

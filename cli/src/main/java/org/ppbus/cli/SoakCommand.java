@@ -151,68 +151,22 @@ final class SoakCommand implements Main.Command {
 
     private static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder()
-                .longOpt("cycles")
-                .hasArg()
-                .argName("C")
-                .desc("cycles per point (default 1000000)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("nodes")
-                .hasArg()
-                .argName("LIST")
-                .desc("default 3,7,13,31,57,133")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("loads")
-                .hasArg()
-                .argName("LIST")
-                .desc("default 0.001,0.01,0.1,1.0")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("latencies")
-                .hasArg()
-                .argName("LIST")
-                .desc("default 1,3")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("holds")
-                .hasArg()
-                .argName("LIST")
-                .desc("holds per point: H fixed, gH geometric with mean H (default 4)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("seed")
-                .hasArg()
-                .argName("S")
-                .desc("run seed (default 1)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("rules")
-                .hasArg()
-                .argName("R")
-                .desc("rule set (default fixed)")
-                .build());
+        o.addOption(Cli.valued("cycles", "C", "cycles per point (default 1000000)"));
+        o.addOption(Cli.valued("nodes", "LIST", "default 3,7,13,31,57,133"));
+        o.addOption(Cli.valued("loads", "LIST", "default 0.001,0.01,0.1,1.0"));
+        o.addOption(Cli.valued("latencies", "LIST", "default 1,3"));
+        o.addOption(Cli.valued("holds", "LIST", "holds per point: H fixed, gH geometric with mean H (default 4)"));
+        o.addOption(Cli.valued("seed", "S", "run seed (default 1)"));
+        o.addOption(Cli.valued("rules", "R", "rule set (default fixed)"));
         o.addOption(Cli.algorithmsOption(Algorithms.campos().name()));
-        o.addOption(Option.builder()
-                .longOpt("seeds")
-                .hasArg()
-                .argName("K")
-                .desc("seeds 1..K per point (default 1)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("cosim")
-                .desc(
-                        "run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)")
-                .build());
+        o.addOption(Cli.valued("seeds", "K", "seeds 1..K per point (default 1)"));
+        o.addOption(
+                Cli.flag(
+                        "cosim",
+                        "run every point in lockstep with the Verilated RTL instead (default matrix n 3,7,13,31,57, loads 0.01,0.2,1.0, L 1)"));
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.jsonOption("every finished point's report"));
-        o.addOption(Option.builder()
-                .longOpt("csv")
-                .hasArg()
-                .argName("FILE")
-                .desc("write one row per finished point as CSV (the sweep's columns)")
-                .build());
+        o.addOption(Cli.valued("csv", "FILE", "write one row per finished point as CSV (the sweep's columns)"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }

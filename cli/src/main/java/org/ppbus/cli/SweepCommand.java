@@ -42,61 +42,23 @@ final class SweepCommand implements Main.Command {
     private static Options options() {
         Options o = new Options();
         o.addOption(Cli.algorithmsOption("all"));
-        o.addOption(Option.builder()
-                .longOpt("nodes")
-                .hasArg()
-                .argName("LIST")
-                .desc("default 7,13,31,57")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("loads")
-                .hasArg()
-                .argName("LIST")
-                .desc("default 0.001,0.01,0.05,0.2,1.0")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("latencies")
-                .hasArg()
-                .argName("LIST")
-                .desc("default 1")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("seeds")
-                .hasArg()
-                .argName("K")
-                .desc("seeds 1..K per point (default 1)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("cycles")
-                .hasArg()
-                .argName("C")
-                .desc("cycles with new requests per point (default 100000)")
-                .build());
+        o.addOption(Cli.valued("nodes", "LIST", "default 7,13,31,57"));
+        o.addOption(Cli.valued("loads", "LIST", "default 0.001,0.01,0.05,0.2,1.0"));
+        o.addOption(Cli.valued("latencies", "LIST", "default 1"));
+        o.addOption(Cli.valued("seeds", "K", "seeds 1..K per point (default 1)"));
+        o.addOption(Cli.valued("cycles", "C", "cycles with new requests per point (default 100000)"));
         o.addOption(Setting.HOLD.toOption());
         o.addOption(Setting.WORKLOAD.toOption());
         o.addOption(Setting.RULES.toOption());
         o.addOption(Setting.WARMUP.toOption());
-        o.addOption(Option.builder()
-                .longOpt("out")
-                .hasArg()
-                .argName("DIR")
-                .desc("output folder (required)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("shard")
-                .hasArg()
-                .argName("i/k")
-                .desc("run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("list")
-                .desc("print one command per point (a shard of one point each) and exit")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("merge")
-                .desc(
-                        "run nothing: write sweep.csv and the plots when every point is present, else exit 1 naming the missing")
-                .build());
+        o.addOption(Cli.valued("out", "DIR", "output folder (required)"));
+        o.addOption(Cli.valued(
+                "shard", "i/k", "run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)"));
+        o.addOption(Cli.flag("list", "print one command per point (a shard of one point each) and exit"));
+        o.addOption(
+                Cli.flag(
+                        "merge",
+                        "run nothing: write sweep.csv and the plots when every point is present, else exit 1 naming the missing"));
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());

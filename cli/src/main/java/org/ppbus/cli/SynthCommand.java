@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.Designs;
@@ -25,28 +24,16 @@ final class SynthCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = GenerateCommand.designOptions();
-        o.addOption(Option.builder()
-                .longOpt("pnr")
-                .desc("also place and route on HX8K with nextpnr-ice40 and report Fmax")
-                .build());
+        o.addOption(Cli.flag("pnr", "also place and route on HX8K with nextpnr-ice40 and report Fmax"));
         o.addOption(Cli.jsonOption("the figures"));
-        o.addOption(Option.builder()
-                .longOpt("keep")
-                .hasArg()
-                .argName("DIR")
-                .desc("keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("node")
-                .desc("one node alone (a client and an arbiter with registered ports) "
-                        + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("orders")
-                .hasArg()
-                .argName("LIST")
-                .desc("with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)")
-                .build());
+        o.addOption(Cli.valued(
+                "keep", "DIR", "keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here"));
+        o.addOption(Cli.flag(
+                "node",
+                "one node alone (a client and an arbiter with registered ports) "
+                        + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node"));
+        o.addOption(
+                Cli.valued("orders", "LIST", "with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)"));
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {

@@ -37,96 +37,55 @@ record VerifyRequest(
         o.addOption(Setting.NODES.requiredOption());
         o.addOption(Setting.LATENCY.toOption());
         o.addOption(Setting.RULES.toOption());
-        o.addOption(Option.builder()
-                .longOpt("reenter-without-thinking")
-                .hasArg()
-                .argName("LIST")
-                .desc(
-                        "OUTSIDE THE CONTRACT, audit A3: these processors may also re-enter at once after eating (as in simulate)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("max-states")
-                .hasArg()
-                .argName("S")
-                .desc("stop after S states (default: until the heap is 80% full)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("max-depth")
-                .hasArg()
-                .argName("D")
-                .desc("stop at depth D (default: none)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("active")
-                .hasArg()
-                .argName("LIST")
-                .desc(
-                        "only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("faults")
-                .hasArg()
-                .argName("LIST")
-                .desc("also inject faults, at most one of each kind in a run: drop, duplicate (on any symbol), or crash"
-                        + " (any one node crash-stops in any cycle, searched alone; see +reclaim)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("no-h")
-                .desc("skip I4 (H acyclic), the most expensive state check")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("no-fairness")
-                .desc("do not carry the overtaking counts in the states (a smaller graph; liveness still checked)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("no-liveness")
-                .desc("keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
-                        + " starvation analysis: safety and the repair bound only, for searches too big for the graph")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("async")
-                .desc(
-                        "asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("fifo")
-                .hasArg()
-                .argName("C")
-                .desc("with --async, symbols a channel may hold; more is reported as a violation (default 4)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("rtl")
-                .desc(
-                        "also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct); with --faults drop,duplicate,"
-                                + " prove it and 'a fork is held only by its OWNER' under those faults with every processor asking"
-                                + " (Yosys + ABC pdr)")
-                .build());
+        o.addOption(
+                Cli.valued(
+                        "reenter-without-thinking",
+                        "LIST",
+                        "OUTSIDE THE CONTRACT, audit A3: these processors may also re-enter at once after eating (as in simulate)"));
+        o.addOption(Cli.valued("max-states", "S", "stop after S states (default: until the heap is 80% full)"));
+        o.addOption(Cli.valued("max-depth", "D", "stop at depth D (default: none)"));
+        o.addOption(Cli.valued(
+                "active",
+                "LIST",
+                "only these processors ever ask (default: all); narrows the scope, e.g. to replay an audit scenario"));
+        o.addOption(Cli.valued(
+                "faults",
+                "LIST",
+                "also inject faults, at most one of each kind in a run: drop, duplicate (on any symbol), or crash"
+                        + " (any one node crash-stops in any cycle, searched alone; see +reclaim)"));
+        o.addOption(Cli.flag("no-h", "skip I4 (H acyclic), the most expensive state check"));
+        o.addOption(Cli.flag(
+                "no-fairness",
+                "do not carry the overtaking counts in the states (a smaller graph; liveness still checked)"));
+        o.addOption(
+                Cli.flag(
+                        "no-liveness",
+                        "keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
+                                + " starvation analysis: safety and the repair bound only, for searches too big for the graph"));
+        o.addOption(Cli.flag(
+                "async",
+                "asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored"));
+        o.addOption(Cli.valued(
+                "fifo", "C", "with --async, symbols a channel may hold; more is reported as a violation (default 4)"));
+        o.addOption(Cli.flag(
+                "rtl",
+                "also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct); with --faults drop,duplicate,"
+                        + " prove it and 'a fork is held only by its OWNER' under those faults with every processor asking"
+                        + " (Yosys + ABC pdr)"));
         FaultProofStep.addOptions(o);
-        o.addOption(Option.builder()
-                .longOpt("no-search")
-                .desc("skip the state search (with --rtl: the proof only)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("keep")
-                .hasArg()
-                .argName("DIR")
-                .desc(
-                        "with --rtl: keep the design, the harness, proof.ys and proof.log here (rerun: cd DIR && yosys -s proof.ys)")
-                .build());
-        o.addOption(Option.builder()
-                .longOpt("max-steps")
-                .hasArg()
-                .argName("K")
-                .desc("longest induction the RTL proof tries (default 10)")
-                .build());
+        o.addOption(Cli.flag("no-search", "skip the state search (with --rtl: the proof only)"));
+        o.addOption(
+                Cli.valued(
+                        "keep",
+                        "DIR",
+                        "with --rtl: keep the design, the harness, proof.ys and proof.log here (rerun: cd DIR && yosys -s proof.ys)"));
+        o.addOption(Cli.valued("max-steps", "K", "longest induction the RTL proof tries (default 10)"));
         o.addOption(Cli.jsonOption("the result"));
-        o.addOption(Option.builder()
-                .longOpt("trace-out")
-                .hasArg()
-                .argName("FILE")
-                .desc("where a counterexample goes (default ppbus-counterexample.trace; --rtl --faults writes its"
-                        + " waveform beside it, as .vcd)")
-                .build());
+        o.addOption(Cli.valued(
+                "trace-out",
+                "FILE",
+                "where a counterexample goes (default ppbus-counterexample.trace; --rtl --faults writes its"
+                        + " waveform beside it, as .vcd)"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }

@@ -53,22 +53,7 @@ final class CosimCommand implements Main.Command {
 
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = new Options();
-        Setting.addAll(o, SETTINGS);
-        o.addOption(Cli.algorithmOption(Designs.algorithms()));
-        // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
-        o.addOption(Cli.valued(
-                "divergence-vcd",
-                "PREFIX",
-                "on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd around it, and PREFIX.trace, the requests"
-                        + " that reproduce it (default ppbus-divergence)"));
-        o.addOption(
-                Cli.valued("divergence-window", "C", "cycles each side of the divergence in those files (default 50)"));
-        o.addOption(Cli.flag(
-                "unchecked",
-                "build the RTL without its simulation assertions (faster; every signal is still compared)"));
-        o.addOption(Cli.jsonOption("the result"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        Options o = options();
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
@@ -105,13 +90,60 @@ final class CosimCommand implements Main.Command {
         // Until the lockstep reports progress, a ticker shows that the build (minutes at hundreds of
         // nodes) and the speed measurements are under way.
         AtomicBoolean lockstep = new AtomicBoolean();
+        // The build's own output streams into the ticker: Verilator's stages, then each C++ file compiled.
+        AtomicReference<String> buildLine = new AtomicReference<>();
+        ScheduledExecutorService ticker = ticker(bar, lockstep, buildLine);
+        Cosim.Result r;
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            Cosim.Request q = Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+                    .withVcds(prefix, window)
+                    .withProgress(
+                            (cycle, total, entries) -> {
+                                lockstep.set(true);
+                                bar.update(cycle, total, entries);
+                            },
+                            stop::requested,
+                            line -> {
+                                if (!line.isBlank()) {
+                                    buildLine.set(buildStep(line.strip()));
+                                }
+                            });
+            r = Cosim.run(cl.hasOption("unchecked") ? q.unchecked() : q);
+            bar.finish(); // the ticker draws nothing after this
+            return report(cl, c, r, out, stdout, err);
+        } finally {
+            ticker.shutdownNow();
+        }
+    }
+
+    private static Options options() {
+        Options o = new Options();
+        Setting.addAll(o, SETTINGS);
+        o.addOption(Cli.algorithmOption(Designs.algorithms()));
+        // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
+        o.addOption(Cli.valued(
+                "divergence-vcd",
+                "PREFIX",
+                "on a divergence, write PREFIX-java.vcd and PREFIX-rtl.vcd around it, and PREFIX.trace, the requests"
+                        + " that reproduce it (default ppbus-divergence)"));
+        o.addOption(
+                Cli.valued("divergence-window", "C", "cycles each side of the divergence in those files (default 50)"));
+        o.addOption(Cli.flag(
+                "unchecked",
+                "build the RTL without its simulation assertions (faster; every signal is still compared)"));
+        o.addOption(Cli.jsonOption("the result"));
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    /** Draws the build's progress every second until the lockstep reports its own. */
+    private static ScheduledExecutorService ticker(
+            ProgressBar bar, AtomicBoolean lockstep, AtomicReference<String> buildLine) {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(t -> {
             Thread th = new Thread(t, "ppbus-cosim-ticker");
             th.setDaemon(true);
             return th;
         });
-        // The build's own output streams into the ticker: Verilator's stages, then each C++ file compiled.
-        AtomicReference<String> buildLine = new AtomicReference<>();
         ticker.scheduleAtFixedRate(
                 () -> {
                     if (!lockstep.get()) {
@@ -126,31 +158,7 @@ final class CosimCommand implements Main.Command {
                 1,
                 1,
                 TimeUnit.SECONDS);
-        Cosim.Result r;
-        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            r = Cosim.run(
-                    c,
-                    VerilatorLibrary.defaultCache(),
-                    prefix,
-                    window,
-                    null,
-                    true,
-                    !cl.hasOption("unchecked"),
-                    (cycle, total, entries) -> {
-                        lockstep.set(true);
-                        bar.update(cycle, total, entries);
-                    },
-                    stop::requested,
-                    line -> {
-                        if (!line.isBlank()) {
-                            buildLine.set(buildStep(line.strip()));
-                        }
-                    });
-            bar.finish(); // the ticker draws nothing after this
-            return report(cl, c, r, out, stdout, err);
-        } finally {
-            ticker.shutdownNow();
-        }
+        return ticker;
     }
 
     /** A build line as the ticker shows it: a compiler call by the file it compiles. */

@@ -47,15 +47,45 @@ final class SoakCommand implements Main.Command {
             Cli.help(out, "ppbus soak [OPTIONS]", "Soak matrix with every checker on.\n\n", o);
             return 0;
         }
+        boolean cosim = cl.hasOption("cosim");
+        int threads = Cli.threads(cl);
+        List<SimulationConfig> points = points(cl, cosim);
+        if (cosim) {
+            if (cl.hasOption("json") || cl.hasOption("csv")) {
+                throw new UsageException(
+                        "--json and --csv report simulated points; a --cosim soak reports divergences only");
+            }
+            return cosimSoak(points, threads, out, err);
+        }
+        List<SimulationResult> finished = new ArrayList<>();
+        printHeader(out);
+        int code = runAll(
+                points,
+                threads,
+                out,
+                err,
+                (c, stop) -> new Simulation(c).stopWhen(stop).run(),
+                r -> r.interrupted(),
+                (c, r, secs) -> {
+                    finished.add(r);
+                    boolean ok = r.violation() == null && r.ungranted() == 0;
+                    String line = row(c, r, secs, ok);
+                    return ok ? line : "!" + line;
+                },
+                "points",
+                () -> writeReports(cl, finished, stdout));
+        return code;
+    }
+
+    /** The matrix the options ask for: algorithm x nodes x load x latency x hold x seed. */
+    private static List<SimulationConfig> points(CommandLine cl, boolean cosim) throws UsageException {
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "1000000"));
         long seed = Cli.parseLong("seed", cl.getOptionValue("seed", "1"));
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
-        boolean cosim = cl.hasOption("cosim");
         if (seeds < 1) {
             throw new UsageException("--seeds must be at least 1");
         }
         String rules = cl.getOptionValue("rules", "fixed");
-        int threads = Cli.threads(cl);
         List<SimulationConfig> points = new ArrayList<>();
         String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
         String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");
@@ -92,14 +122,10 @@ final class SoakCommand implements Main.Command {
                 }
             }
         }
-        if (cosim) {
-            if (cl.hasOption("json") || cl.hasOption("csv")) {
-                throw new UsageException(
-                        "--json and --csv report simulated points; a --cosim soak reports divergences only");
-            }
-            return cosimSoak(points, threads, out, err);
-        }
-        List<SimulationResult> finished = new ArrayList<>();
+        return points;
+    }
+
+    private static void printHeader(PrintStream out) {
         out.printf(
                 Locale.ROOT,
                 "%-" + Cli.NAME_WIDTH + "s %5s %7s %2s %4s %10s %10s %9s %8s %6s %9s %7s  %s%n",
@@ -116,37 +142,25 @@ final class SoakCommand implements Main.Command {
                 "ungranted",
                 "seconds",
                 "verdict");
-        int code = runAll(
-                points,
-                threads,
-                out,
-                err,
-                (c, stop) -> new Simulation(c).stopWhen(stop).run(),
-                r -> r.interrupted(),
-                (c, r, secs) -> {
-                    finished.add(r);
-                    boolean ok = r.violation() == null && r.ungranted() == 0;
-                    String line = String.format(
-                            Locale.ROOT,
-                            "%-" + Cli.NAME_WIDTH + "s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s",
-                            c.algorithm(),
-                            c.nodes(),
-                            Double.toString(c.load()),
-                            c.latencyCycles(),
-                            (c.geometricHold() ? "g" : "") + c.holdCycles(),
-                            r.cycles(),
-                            r.summary().entries(),
-                            r.summary().messages().totalPerEntry().mean(),
-                            r.summary().waitCycles().p99(),
-                            r.summary().waitCycles().max(),
-                            r.ungranted(),
-                            secs,
-                            ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
-                    return ok ? line : "!" + line;
-                },
-                "points",
-                () -> writeReports(cl, finished, stdout));
-        return code;
+    }
+
+    private static String row(SimulationConfig c, SimulationResult r, double secs, boolean ok) {
+        return String.format(
+                Locale.ROOT,
+                "%-" + Cli.NAME_WIDTH + "s %5d %7s %2d %4s %10d %10d %9.3f %8d %6d %9d %7.1f  %s",
+                c.algorithm(),
+                c.nodes(),
+                Double.toString(c.load()),
+                c.latencyCycles(),
+                (c.geometricHold() ? "g" : "") + c.holdCycles(),
+                r.cycles(),
+                r.summary().entries(),
+                r.summary().messages().totalPerEntry().mean(),
+                r.summary().waitCycles().p99(),
+                r.summary().waitCycles().max(),
+                r.ungranted(),
+                secs,
+                ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
     }
 
     private static Options options() {
@@ -308,7 +322,7 @@ final class SoakCommand implements Main.Command {
                 threads,
                 out,
                 err,
-                (c, stop) -> Cosim.run(c, cache, null, 0, null, false),
+                (c, stop) -> Cosim.run(Cosim.Request.of(c, cache).withoutTimings()),
                 r -> false,
                 (c, r, secs) -> {
                     String line = String.format(

@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,17 +24,7 @@ final class SynthCommand implements Main.Command {
 
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = GenerateCommand.designOptions();
-        o.addOption(Cli.flag("pnr", "also place and route on HX8K with nextpnr-ice40 and report Fmax"));
-        o.addOption(Cli.jsonOption("the figures"));
-        o.addOption(Cli.valued(
-                "keep", "DIR", "keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here"));
-        o.addOption(Cli.flag(
-                "node",
-                "one node alone (a client and an arbiter with registered ports) "
-                        + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node"));
-        o.addOption(
-                Cli.valued("orders", "LIST", "with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)"));
+        Options o = options();
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
@@ -68,12 +59,37 @@ final class SynthCommand implements Main.Command {
             r = Synthesis.run(d, f.dir(), cl.hasOption("pnr"));
         }
         String algorithm = Cli.algorithm(cl, Designs.algorithms()).name();
+        printText(out, r, algorithm, n, cl.getOptionValue("latency", "1"));
+        if (cl.hasOption("json")) {
+            int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+            Outputs.write(cl.getOptionValue("json"), json(r, algorithm, n, latency) + "\n", stdout);
+        }
+        return 0;
+    }
+
+    private static Options options() {
+        Options o = GenerateCommand.designOptions();
+        o.addOption(Cli.flag("pnr", "also place and route on HX8K with nextpnr-ice40 and report Fmax"));
+        o.addOption(Cli.jsonOption("the figures"));
+        o.addOption(Cli.valued(
+                "keep", "DIR", "keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here"));
+        o.addOption(Cli.flag(
+                "node",
+                "one node alone (a client and an arbiter with registered ports) "
+                        + "per plane order, placed and routed on HX8K: LUT4, DFF and Fmax per node"));
+        o.addOption(
+                Cli.valued("orders", "LIST", "with --node: the plane orders q, prime powers (default 2,3,4,5,7,8)"));
+        return o;
+    }
+
+    /** The figures as text. */
+    private static void printText(PrintStream out, Synthesis.Result r, String algorithm, int n, String latency) {
         out.printf(
                 Locale.ROOT,
                 "ppbus synth: %s, n=%d, latency %s, iCE40 (yosys synth_ice40 -noflatten)%n",
                 algorithm,
                 n,
-                cl.getOptionValue("latency", "1"));
+                latency);
         out.printf(Locale.ROOT, "%-34s %8s %8s %8s%n", "", "LUT4", "carry", "DFF");
         out.printf(
                 Locale.ROOT,
@@ -105,27 +121,28 @@ final class SynthCommand implements Main.Command {
                 + (r.fmaxMhz() == null
                         ? r.pnrNote()
                         : String.format(Locale.ROOT, "%.2f MHz (%s)", r.fmaxMhz(), r.pnrNote())));
-        if (cl.hasOption("json")) {
-            ObjectNode root = Reports.header(Version.VERSION);
-            root.put("algorithm", algorithm);
-            root.put("nodes", n);
-            root.put("latency", Cli.parseInt("latency", cl.getOptionValue("latency", "1")));
-            put(root.putObject("total"), r.total());
-            ObjectNode per = root.putObject("perNode");
-            per.put("lut4", r.total().lut4() / (double) n);
-            per.put("carry", r.total().carry() / (double) n);
-            per.put("dff", r.total().dff() / (double) n);
-            putModules(root.putArray("modules"), r.modules());
-            root.put("fitsHx8k", r.fitsHx8k());
-            if (r.fmaxMhz() == null) {
-                root.putNull("fmaxMhz");
-            } else {
-                root.put("fmaxMhz", r.fmaxMhz());
-            }
-            root.put("pnr", r.pnrNote());
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
+    }
+
+    /** The figures as the JSON report. */
+    private static String json(Synthesis.Result r, String algorithm, int n, int latency) throws IOException {
+        ObjectNode root = Reports.header(Version.VERSION);
+        root.put("algorithm", algorithm);
+        root.put("nodes", n);
+        root.put("latency", latency);
+        put(root.putObject("total"), r.total());
+        ObjectNode per = root.putObject("perNode");
+        per.put("lut4", r.total().lut4() / (double) n);
+        per.put("carry", r.total().carry() / (double) n);
+        per.put("dff", r.total().dff() / (double) n);
+        putModules(root.putArray("modules"), r.modules());
+        root.put("fitsHx8k", r.fitsHx8k());
+        if (r.fmaxMhz() == null) {
+            root.putNull("fmaxMhz");
+        } else {
+            root.put("fmaxMhz", r.fmaxMhz());
         }
-        return 0;
+        root.put("pnr", r.pnrNote());
+        return Reports.mapper().writeValueAsString(root);
     }
 
     /** Each mapped module with its own cells. */

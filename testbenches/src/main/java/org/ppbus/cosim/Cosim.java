@@ -51,74 +51,24 @@ public final class Cosim {
     private Cosim() {}
 
     /**
+     * One co-simulation, asked for field by field ({@link #of}, then the {@code with} methods).
+     *
+     * @param config the run both sides make
+     * @param cache where Verilated libraries are built and kept
      * @param vcdPrefix on a divergence, VCDs of both sides are written to prefix-java.vcd and
      *     prefix-rtl.vcd, covering {@code vcdWindow} cycles each side of it, and the run's requests
-     *     to prefix.trace
-     * @param library a prebuilt library to use instead of the one built from the config (mutant tests)
+     *     to prefix.trace; null for none
+     * @param library a prebuilt library to use instead of the one built from the config (mutant
+     *     tests), or null
+     * @param measure also time the Java model and the RTL alone
+     * @param checked build the RTL with its simulation assertions; without them it runs faster and
+     *     the lockstep still compares every gnt bit and symbol
+     * @param progress hears the lockstep's progress (the longest phase), or null
+     * @param stop turns true to stop within a cycle: the result then covers the cycles compared
+     * @param buildLog gets each line the Verilator build prints, as it appears
      */
-    public static Result run(SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library)
-            throws IOException {
-        return run(c, cache, vcdPrefix, vcdWindow, library, true);
-    }
-
-    /** As above; with {@code measure} false the Java-alone and RTL-alone timing runs are skipped. */
-    public static Result run(
-            SimulationConfig c, Path cache, Path vcdPrefix, long vcdWindow, Path library, boolean measure)
-            throws IOException {
-        return run(c, cache, vcdPrefix, vcdWindow, library, measure, true);
-    }
-
-    /**
-     * @param checked build the RTL with its simulation assertions; without them it runs faster and the
-     *     lockstep still compares every gnt bit and symbol
-     */
-    public static Result run(
-            SimulationConfig c,
-            Path cache,
-            Path vcdPrefix,
-            long vcdWindow,
-            Path library,
-            boolean measure,
-            boolean checked)
-            throws IOException {
-        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, null);
-    }
-
-    /** As above, reporting the lockstep's progress (the longest phase) to {@code progress}. */
-    public static Result run(
-            SimulationConfig c,
-            Path cache,
-            Path vcdPrefix,
-            long vcdWindow,
-            Path library,
-            boolean measure,
-            boolean checked,
-            Simulation.Progress progress)
-            throws IOException {
-        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, () -> false);
-    }
-
-    /**
-     * As above, stopping within a cycle once {@code stop} turns true: the result then covers the
-     * cycles compared so far, is marked interrupted, and skips the timing runs.
-     */
-    public static Result run(
-            SimulationConfig c,
-            Path cache,
-            Path vcdPrefix,
-            long vcdWindow,
-            Path library,
-            boolean measure,
-            boolean checked,
-            Simulation.Progress progress,
-            BooleanSupplier stop)
-            throws IOException {
-        return run(c, cache, vcdPrefix, vcdWindow, library, measure, checked, progress, stop, line -> {});
-    }
-
-    /** As above, passing each line the Verilator build prints to {@code buildLog} as it appears. */
-    public static Result run(
-            SimulationConfig c,
+    public record Request(
+            SimulationConfig config,
             Path cache,
             Path vcdPrefix,
             long vcdWindow,
@@ -127,14 +77,49 @@ public final class Cosim {
             boolean checked,
             Simulation.Progress progress,
             BooleanSupplier stop,
-            Consumer<String> buildLog)
-            throws IOException {
+            Consumer<String> buildLog) {
+        /** A checked, timed run without VCDs, built in {@code cache}. */
+        public static Request of(SimulationConfig config, Path cache) {
+            return new Request(config, cache, null, 0, null, true, true, null, () -> false, line -> {});
+        }
+
+        public Request withVcds(Path prefix, long window) {
+            return new Request(config, cache, prefix, window, library, measure, checked, progress, stop, buildLog);
+        }
+
+        public Request withLibrary(Path lib) {
+            return new Request(config, cache, vcdPrefix, vcdWindow, lib, measure, checked, progress, stop, buildLog);
+        }
+
+        /** Skips the Java-alone and RTL-alone timing runs. */
+        public Request withoutTimings() {
+            return new Request(config, cache, vcdPrefix, vcdWindow, library, false, checked, progress, stop, buildLog);
+        }
+
+        /** Builds the RTL without its simulation assertions. */
+        public Request unchecked() {
+            return new Request(config, cache, vcdPrefix, vcdWindow, library, measure, false, progress, stop, buildLog);
+        }
+
+        public Request withProgress(Simulation.Progress p, BooleanSupplier stopWhen, Consumer<String> log) {
+            return new Request(config, cache, vcdPrefix, vcdWindow, library, measure, checked, p, stopWhen, log);
+        }
+    }
+
+    /** Builds (or finds) the RTL, runs both sides in lockstep, and on a divergence writes the files asked for. */
+    public static Result run(Request q) throws IOException {
+        SimulationConfig c = q.config();
+        Path vcdPrefix = q.vcdPrefix();
+        long vcdWindow = q.vcdWindow();
+        boolean measure = q.measure();
+        BooleanSupplier stop = q.stop();
+        Consumer<String> buildLog = q.buildLog();
         // The build, or finding it in the cache (then a fraction of a second).
         long tb = System.nanoTime();
-        Path lib = library != null
-                ? library
+        Path lib = q.library() != null
+                ? q.library()
                 : VerilatorLibrary.build(
-                        c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), cache, checked, buildLog);
+                        c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), q.cache(), q.checked(), buildLog);
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
         if (measure) {
             buildLog.accept(String.format(Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
@@ -160,7 +145,7 @@ public final class Cosim {
             try (LockstepTap running = tap) {
                 interrupted = new Simulation(c)
                         .tap(running)
-                        .progress(progress)
+                        .progress(q.progress())
                         .stopWhen(stop)
                         .run()
                         .interrupted();

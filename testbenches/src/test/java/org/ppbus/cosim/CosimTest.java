@@ -62,7 +62,8 @@ class CosimTest {
     @MethodSource("matrix")
     void lockstepHasNoDivergence(int n, double load, long seed) throws IOException {
         requireVerilator();
-        Cosim.Result r = Cosim.run(cfg(n, load, seed, 100_000), VerilatorLibrary.defaultCache(), null, 0, null, false);
+        Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(n, load, seed, 100_000), VerilatorLibrary.defaultCache())
+                .withoutTimings());
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 100_000);
     }
@@ -121,7 +122,10 @@ class CosimTest {
             return m;
         });
         assertTrue(changed[0], "mutation not applied");
-        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("div"), 10, lib, false);
+        Cosim.Result r = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+                .withVcds(dir.resolve("div"), 10)
+                .withLibrary(lib)
+                .withoutTimings());
         assertNotNull(r.divergence(), "mutant " + name + " not caught");
         assertEquals(cycle, r.divergence().cycle(), r.divergence().describe());
         assertEquals(signal, r.divergence().signal());
@@ -147,10 +151,15 @@ class CosimTest {
         requireVerilator();
         Path trace = Path.of("..", "docs", "traces", "a1.trace");
         SimulationConfig c = cfg(7, 0, 1, 200).withWorkload(trace.toString()).withRules("literal+F2+F3");
-        Cosim.Result same = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("same"), 10, null, false);
+        Cosim.Result same = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+                .withVcds(dir.resolve("same"), 10)
+                .withoutTimings());
         assertNull(same.divergence(), () -> same.divergence().describe());
         Path fixed = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache());
-        Cosim.Result other = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("other"), 10, fixed, false);
+        Cosim.Result other = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+                .withVcds(dir.resolve("other"), 10)
+                .withLibrary(fixed)
+                .withoutTimings());
         assertNotNull(other.divergence(), "the fixed RTL agreed with a model without F1");
         assertEquals(24, other.divergence().cycle(), other.divergence().describe());
         assertEquals("a2c_a0_c4", other.divergence().signal());
@@ -175,7 +184,10 @@ class CosimTest {
                 .orElseThrow()
                 .get()[1];
         Path fixed = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true, swap);
-        Cosim.Result first = Cosim.run(c, VerilatorLibrary.defaultCache(), dir.resolve("div"), 10, fixed, false);
+        Cosim.Result first = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+                .withVcds(dir.resolve("div"), 10)
+                .withLibrary(fixed)
+                .withoutTimings());
         assertNotNull(first.divergence(), "the swapped-codes mutant agreed with the model for 2000 random cycles");
         assertEquals(dir.resolve("div.trace"), first.trace());
         // Each waveform has its GTKWave save file; the RTL's names only what Verilator traced, the
@@ -186,7 +198,10 @@ class CosimTest {
         assertTrue(Files.readString(first.trace()).startsWith("# ppbus request trace v1\n# requests of ppbus cosim"));
         SimulationConfig replay = c.withWorkload(first.trace().toString())
                 .withCycles(Math.min(c.cycles(), first.divergence().cycle() + 1));
-        Cosim.Result again = Cosim.run(replay, VerilatorLibrary.defaultCache(), dir.resolve("again"), 10, fixed, false);
+        Cosim.Result again = Cosim.run(Cosim.Request.of(replay, VerilatorLibrary.defaultCache())
+                .withVcds(dir.resolve("again"), 10)
+                .withLibrary(fixed)
+                .withoutTimings());
         assertNotNull(again.divergence(), "the replay agreed");
         assertEquals(first.divergence().cycle(), again.divergence().cycle());
         assertEquals(first.divergence().signal(), again.divergence().signal());
@@ -207,7 +222,8 @@ class CosimTest {
     void everyRuleSetRunsInLockstep(String rules, int n, int latency) throws IOException {
         requireVerilator();
         SimulationConfig c = cfg(n, 0.2, 5, 20_000).withRules(rules).withLatency(latency);
-        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), null, 0, null, false);
+        Cosim.Result r =
+                Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache()).withoutTimings());
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 20_000);
     }
@@ -228,8 +244,10 @@ class CosimTest {
                 VerilatorLibrary.defaultCache(),
                 true,
                 t -> t.replace("assign held = fork_q | (queued_b0 ^ queued_b1);", "assign held = {K{1'b0}};"));
-        Cosim.Result r =
-                Cosim.run(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache(), dir.resolve("div"), 5, lib, false);
+        Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache())
+                .withVcds(dir.resolve("div"), 5)
+                .withLibrary(lib)
+                .withoutTimings());
         assertNotNull(r.divergence(), "the I2 assertion did not fire");
         assertEquals("RTL assertion ($stop)", r.divergence().signal());
         assertTrue(
@@ -338,7 +356,8 @@ class CosimTest {
         requireVerilator();
         SimulationConfig c =
                 cfg(13, 0.1, 3, 50_000).toBuilder().algorithm("central-rr").build();
-        Cosim.Result r = Cosim.run(c, VerilatorLibrary.defaultCache(), null, 0, null, false);
+        Cosim.Result r =
+                Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache()).withoutTimings());
         assertNull(r.divergence());
     }
 

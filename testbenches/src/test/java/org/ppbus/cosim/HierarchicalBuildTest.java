@@ -31,8 +31,11 @@ class HierarchicalBuildTest {
         Path lib = VerilatorLibrary.build(
                 "campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), false, true, UnaryOperator.identity());
         assertTrue(lib.getParent().getFileName().toString().contains("-unchecked-hier-"), lib.toString());
-        Cosim.Result r = Cosim.run(
-                CosimTest.cfg(n, load, seed, 20_000), VerilatorLibrary.defaultCache(), null, 0, lib, false, false);
+        Cosim.Result r =
+                Cosim.run(Cosim.Request.of(CosimTest.cfg(n, load, seed, 20_000), VerilatorLibrary.defaultCache())
+                        .withLibrary(lib)
+                        .withoutTimings()
+                        .unchecked());
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 20_000);
     }
@@ -43,8 +46,10 @@ class HierarchicalBuildTest {
                 "campos-carvalho", 13, 1, VerilatorLibrary.defaultCache(), true, true, UnaryOperator.identity());
         String name = lib.getParent().getFileName().toString();
         assertTrue(name.contains("-hier-") && !name.contains("-unchecked"), name);
-        Cosim.Result r = Cosim.run(
-                CosimTest.cfg(13, 0.5, 6, 10_000), VerilatorLibrary.defaultCache(), null, 0, lib, false, false);
+        Cosim.Result r = Cosim.run(Cosim.Request.of(CosimTest.cfg(13, 0.5, 6, 10_000), VerilatorLibrary.defaultCache())
+                .withLibrary(lib)
+                .withoutTimings()
+                .unchecked());
         assertNull(r.divergence(), () -> r.divergence().describe());
     }
 

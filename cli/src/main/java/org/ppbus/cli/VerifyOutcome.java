@@ -32,43 +32,7 @@ final class VerifyOutcome {
     static Written printSearch(PrintStream out, StateSearch search, SearchResult r, VerifyRequest q)
             throws IOException {
         SearchOptions opt = q.search();
-        out.printf(
-                Locale.ROOT,
-                "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n",
-                r.states(),
-                r.transitions(),
-                r.depth(),
-                r.complete()
-                        ? "complete"
-                        : "INCOMPLETE (" + r.stoppedBecause() + "; every state within " + r.exploredDepth()
-                                + " cycles checked)",
-                r.seconds(),
-                r.bytes() / 1e6);
-        if (r.overtakeBound() != Algorithm.NO_BOUND) {
-            out.printf(
-                    Locale.ROOT,
-                    "overtaking: at most %d meals of one processor in another's hungry period"
-                            + " (bound %d for L=%d and holds of 1 cycle)%n",
-                    r.maxOvertakes(),
-                    r.overtakeBound(),
-                    opt.latency());
-        }
-        if (r.repair() != null) {
-            out.printf(
-                    Locale.ROOT,
-                    "faults %s: %,d states broken by a fault and not yet repaired; %s%n",
-                    ChosenFaults.names(opt.faultKinds()),
-                    r.repair().brokenStates(),
-                    r.repair().boundCycles() >= 0
-                            ? "every fault repaired within " + r.repair().boundCycles()
-                                    + " cycles (the longest run of broken states)"
-                            : "no repair bound (the search is incomplete or found a violation)");
-        }
-        if (opt.crash()) {
-            out.println(
-                    "crash: any one node in any cycle; after it one live eater and live forks held by their OWNERs"
-                            + " (safety), and no deadlock, livelock or starvation of a survivor (a live client that did not give up)");
-        }
+        printFigures(out, r, opt);
         if (r.findings().isEmpty()) {
             out.println((r.complete() ? "no violation in any reachable state" : "no violation in the states explored")
                     + (opt.liveness()
@@ -116,6 +80,47 @@ final class VerifyOutcome {
                                                 : "  (NOTE: not the search's verdict, "
                                                         + f.property().label() + ")"));
         return w;
+    }
+
+    /** The search's size, its overtaking count and, with faults, the repair bound. */
+    private static void printFigures(PrintStream out, SearchResult r, SearchOptions opt) {
+        out.printf(
+                Locale.ROOT,
+                "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n",
+                r.states(),
+                r.transitions(),
+                r.depth(),
+                r.complete()
+                        ? "complete"
+                        : "INCOMPLETE (" + r.stoppedBecause() + "; every state within " + r.exploredDepth()
+                                + " cycles checked)",
+                r.seconds(),
+                r.bytes() / 1e6);
+        if (r.overtakeBound() != Algorithm.NO_BOUND) {
+            out.printf(
+                    Locale.ROOT,
+                    "overtaking: at most %d meals of one processor in another's hungry period"
+                            + " (bound %d for L=%d and holds of 1 cycle)%n",
+                    r.maxOvertakes(),
+                    r.overtakeBound(),
+                    opt.latency());
+        }
+        if (r.repair() != null) {
+            out.printf(
+                    Locale.ROOT,
+                    "faults %s: %,d states broken by a fault and not yet repaired; %s%n",
+                    ChosenFaults.names(opt.faultKinds()),
+                    r.repair().brokenStates(),
+                    r.repair().boundCycles() >= 0
+                            ? "every fault repaired within " + r.repair().boundCycles()
+                                    + " cycles (the longest run of broken states)"
+                            : "no repair bound (the search is incomplete or found a violation)");
+        }
+        if (opt.crash()) {
+            out.println(
+                    "crash: any one node in any cycle; after it one live eater and live forks held by their OWNERs"
+                            + " (safety), and no deadlock, livelock or starvation of a survivor (a live client that did not give up)");
+        }
     }
 
     /**

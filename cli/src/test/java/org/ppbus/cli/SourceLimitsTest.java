@@ -26,6 +26,8 @@ class SourceLimitsTest {
                     + "(?:<[^>]+>\\s+)?(?:[\\w.<>\\[\\], ?]+\\s+)?\\w+\\s*\\(.*");
     private static final Pattern STATEMENT = Pattern.compile(
             "^\\s*(?:return|new|if|else|for|while|switch|throw|case|catch|try|do|yield|assert|super|this)\\b.*");
+    /** A record's header looks like a method's; its body is a type's, and files are limited already. */
+    private static final Pattern TYPE = Pattern.compile("\\b(?:record|class|interface|enum)\\s+\\w+");
     private static final Pattern LITERAL = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])+'");
 
     @Test
@@ -76,6 +78,7 @@ class SourceLimitsTest {
             String head = line.contains("(") ? line.substring(0, line.indexOf('(')) : line;
             if (!DECLARATION.matcher(line).matches()
                     || STATEMENT.matcher(line).matches()
+                    || TYPE.matcher(line).find()
                     || head.contains("=")
                     || head.trim().startsWith("//")
                     || head.trim().startsWith("*")) {
@@ -121,6 +124,11 @@ class SourceLimitsTest {
         List<String> lines = new ArrayList<>(List.of("class A {", "    void f(int x) {"));
         for (int k = 0; k < MAX_METHOD_LINES; k++) {
             lines.add("        x++; // {");
+        }
+        lines.add("    }");
+        lines.add("    record R(int x) {");
+        for (int k = 0; k < MAX_METHOD_LINES; k++) {
+            lines.add("        // a long record body is not a long method");
         }
         lines.add("    }");
         lines.add("    int g() {");

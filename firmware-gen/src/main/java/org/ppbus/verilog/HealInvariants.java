@@ -91,73 +91,33 @@ final class HealInvariants {
             b.append("            if (").append(isFork(stage(down, j))).append(") forks = forks + 1;\n");
             b.append("            if (").append(isReturn(stage(up, j))).append(") forks = forks + 1;\n");
         }
-        b.append("            assert(forks == (").append(owner).append(" ? 1 : 0));\n");
-        b.append("            assert(!(").append(isReturn(cq)).append("));\n");
-        b.append("            assert(")
-                .append(aq)
-                .append(" != ")
-                .append(SymbolCodes.literal(Symbols.FORK))
-                .append(");\n");
-        b.append("            assert(")
-                .append(owner)
-                .append(" || ")
-                .append(cage)
-                .append(" >= ")
-                .append(latency + 1)
-                .append(");\n");
-        b.append("            assert(!")
-                .append(fork)
-                .append(" || ")
-                .append(aage)
-                .append(" >= ")
-                .append(latency + 1)
-                .append(");\n");
-        b.append("            assert(!(")
-                .append(isRequest(aq))
-                .append(") || ")
-                .append(fork)
-                .append(" || ")
-                .append(forkAhead(down, -1, latency))
-                .append(cage)
-                .append(" <= ")
-                .append(latency + 1)
-                .append(");\n");
+        check(b, "forks == (" + owner + " ? 1 : 0)");
+        check(b, "!(" + isReturn(cq) + ")");
+        check(b, aq + " != " + SymbolCodes.literal(Symbols.FORK));
+        check(b, owner + " || " + cage + " >= " + (latency + 1));
+        check(b, "!" + fork + " || " + aage + " >= " + (latency + 1));
+        check(
+                b,
+                "!(" + isRequest(aq) + ") || " + fork + " || " + forkAhead(down, -1, latency) + cage + " <= "
+                        + (latency + 1));
         for (int j = 0; j < latency; j++) {
             String d = stage(down, j);
             String u = stage(up, j);
-            b.append("            assert(!(")
-                    .append(isReturn(u))
-                    .append(") || ")
-                    .append(cage)
-                    .append(" == ")
-                    .append(j + 1)
-                    .append(" && ")
-                    .append(aage)
-                    .append(" >= ")
-                    .append(latency + 1 + j)
-                    .append(");\n");
-            b.append("            assert(!(")
-                    .append(isFork(d))
-                    .append(") || ")
-                    .append(aage)
-                    .append(" == ")
-                    .append(j + 1)
-                    .append(" && ")
-                    .append(cage)
-                    .append(" >= ")
-                    .append(latency + 2 + j)
-                    .append(");\n");
-            b.append("            assert(!(")
-                    .append(isRequest(d))
-                    .append(") || ")
-                    .append(fork)
-                    .append(" || ")
-                    .append(forkAhead(down, j, latency))
-                    .append(cage)
-                    .append(" <= ")
-                    .append(latency + 2 + j)
-                    .append(");\n");
+            check(
+                    b,
+                    "!(" + isReturn(u) + ") || " + cage + " == " + (j + 1) + " && " + aage + " >= "
+                            + (latency + 1 + j));
+            check(b, "!(" + isFork(d) + ") || " + aage + " == " + (j + 1) + " && " + cage + " >= " + (latency + 2 + j));
+            check(
+                    b,
+                    "!(" + isRequest(d) + ") || " + fork + " || " + forkAhead(down, j, latency) + cage + " <= "
+                            + (latency + 2 + j));
         }
+    }
+
+    /** One immediate assertion of the link's timing. */
+    private static void check(StringBuilder b, String condition) {
+        b.append("            assert(").append(condition).append(");\n");
     }
 
     private static String stage(String channel, int j) {

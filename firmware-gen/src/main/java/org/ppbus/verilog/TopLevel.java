@@ -58,6 +58,27 @@ final class TopLevel {
         int n = w.nodes();
         StringBuilder b = new StringBuilder();
         ports(b, n, rules);
+        declarations(b, w, latency);
+        for (int client = 0; client < n; client++) {
+            clientInstance(b, w, client, rules, latency);
+        }
+        for (int arbiter = 0; arbiter < w.points(); arbiter++) {
+            arbiterUnit(b, w, arbiter, rules, latency);
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j : w.arbitersOf(i)) {
+                channel(b, c2a(i, j), latency);
+                channel(b, a2c(j, i), latency);
+            }
+        }
+        assertions(b, w, latency);
+        b.append("endmodule\n");
+        return b.toString();
+    }
+
+    /** The plane in a comment, every link's wires, and the simulation-only observation ports. */
+    private static void declarations(StringBuilder b, Wiring w, int latency) {
+        int n = w.nodes();
         b.append("    // Wiring: S_i = i + D mod ")
                 .append(w.points())
                 .append(", D = ")
@@ -100,69 +121,62 @@ final class TopLevel {
             }
         }
         b.append("`endif\n\n");
-        for (int client = 0; client < n; client++) {
-            final int i = client;
-            int[] s = w.arbitersOf(i);
-            b.append("    // Client ")
-                    .append(i)
-                    .append(": S_")
-                    .append(i)
-                    .append(" = ")
-                    .append(Arrays.toString(s))
-                    .append('\n');
-            b.append("    ppbus_client #(\n        .K (")
-                    .append(s.length)
-                    .append(")")
-                    .append(fix("F3", rules.f3()))
-                    .append(healAndReclaim(rules, latency))
-                    .append("\n    ) u_client_")
-                    .append(i)
-                    .append(" (\n");
-            b.append("        .clk     (clk),\n        .rst     (rst),\n");
-            b.append("`ifndef SYNTHESIS\n        .here    (here_c").append(i).append("),\n`endif\n");
-            b.append("        .req     (req[").append(i).append("]),\n");
-            b.append("        .gnt     (gnt[").append(i).append("]),\n");
-            b.append("        .a2c_in  (")
-                    .append(concat(s, j -> a2c(j, i) + "_rx"))
-                    .append("),\n");
-            b.append("        .arb_dead (").append(dead(i, s, n, rules)).append("),\n");
-            b.append("        .c2a_out (").append(concat(s, j -> c2a(i, j))).append(")\n    );\n\n");
+    }
+
+    /** Client i's instance. */
+    private static void clientInstance(StringBuilder b, Wiring w, int i, RuleSet rules, int latency) {
+        int n = w.nodes();
+        int[] s = w.arbitersOf(i);
+        b.append("    // Client ")
+                .append(i)
+                .append(": S_")
+                .append(i)
+                .append(" = ")
+                .append(Arrays.toString(s))
+                .append('\n');
+        b.append("    ppbus_client #(\n        .K (")
+                .append(s.length)
+                .append(")")
+                .append(fix("F3", rules.f3()))
+                .append(healAndReclaim(rules, latency))
+                .append("\n    ) u_client_")
+                .append(i)
+                .append(" (\n");
+        b.append("        .clk     (clk),\n        .rst     (rst),\n");
+        b.append("`ifndef SYNTHESIS\n        .here    (here_c").append(i).append("),\n`endif\n");
+        b.append("        .req     (req[").append(i).append("]),\n");
+        b.append("        .gnt     (gnt[").append(i).append("]),\n");
+        b.append("        .a2c_in  (").append(concat(s, j -> a2c(j, i) + "_rx")).append("),\n");
+        b.append("        .arb_dead (").append(dead(i, s, n, rules)).append("),\n");
+        b.append("        .c2a_out (").append(concat(s, j -> c2a(i, j))).append(")\n    );\n\n");
+    }
+
+    /** Arbiter j's instance, or a comment where it has no real client. */
+    private static void arbiterUnit(StringBuilder b, Wiring w, int j, RuleSet rules, int latency) {
+        int n = w.nodes();
+        int[] cs = w.clientsOf(j);
+        if (cs.length == 0) {
+            b.append("    // Arbiter ").append(j).append(": no real client; pruned.\n\n");
+            return;
         }
-        for (int arbiter = 0; arbiter < w.points(); arbiter++) {
-            final int j = arbiter;
-            int[] cs = w.clientsOf(j);
-            if (cs.length == 0) {
-                b.append("    // Arbiter ").append(j).append(": no real client; pruned.\n\n");
-                continue;
-            }
-            b.append("    // Arbiter ")
-                    .append(j)
-                    .append(j >= n ? " (fictitious point)" : "")
-                    .append(": clients ")
-                    .append(Arrays.toString(cs))
-                    .append('\n');
-            arbiterInstance(b, j, cs.length, rules, latency);
-            b.append("        .clk     (clk),\n        .rst     (rst),\n");
-            b.append("`ifndef SYNTHESIS\n        .lent      (lent_a")
-                    .append(j)
-                    .append("),\n        .returning (returning_a")
-                    .append(j)
-                    .append("),\n`endif\n");
-            b.append("        .c2a_in  (")
-                    .append(concat(cs, c -> c2a(c, j) + "_rx"))
-                    .append("),\n");
-            b.append("        .cli_dead (").append(dead(j, cs, n, rules)).append("),\n");
-            b.append("        .a2c_out (").append(concat(cs, c -> a2c(j, c))).append(")\n    );\n\n");
-        }
-        for (int i = 0; i < n; i++) {
-            for (int j : w.arbitersOf(i)) {
-                channel(b, c2a(i, j), latency);
-                channel(b, a2c(j, i), latency);
-            }
-        }
-        assertions(b, w, latency);
-        b.append("endmodule\n");
-        return b.toString();
+        b.append("    // Arbiter ")
+                .append(j)
+                .append(j >= n ? " (fictitious point)" : "")
+                .append(": clients ")
+                .append(Arrays.toString(cs))
+                .append('\n');
+        arbiterInstance(b, j, cs.length, rules, latency);
+        b.append("        .clk     (clk),\n        .rst     (rst),\n");
+        b.append("`ifndef SYNTHESIS\n        .lent      (lent_a")
+                .append(j)
+                .append("),\n        .returning (returning_a")
+                .append(j)
+                .append("),\n`endif\n");
+        b.append("        .c2a_in  (")
+                .append(concat(cs, c -> c2a(c, j) + "_rx"))
+                .append("),\n");
+        b.append("        .cli_dead (").append(dead(j, cs, n, rules)).append("),\n");
+        b.append("        .a2c_out (").append(concat(cs, c -> a2c(j, c))).append(")\n    );\n\n");
     }
 
     /**
@@ -186,35 +200,7 @@ final class TopLevel {
                 "    // whose two bits differ. Exactly one is set while the fork is lent, none while it is home; each\n");
         b.append("    // client checks that the places it merges are never two at once.\n");
         for (int j = 0; j < points; j++) {
-            int[] cs = w.clientsOf(j);
-            if (cs.length == 0) {
-                continue;
-            }
-            // The last stage of each channel comes from the units, as one word of the arbiter's
-            // returns and one bit of each client's (held, queued or arriving); the earlier stages
-            // from the channel registers.
-            List<String> places = new ArrayList<>();
-            places.add("returning_a" + j);
-            for (int c : cs) {
-                places.add("here_c" + c + "[" + w.slotOf(c, j) + "]");
-                for (int st = 0; st < latency - 1; st++) {
-                    String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
-                    places.add("(" + SignalNames.channelInstance(a2c(j, c)) + ".stage_q" + range + " == "
-                            + SymbolCodes.literal(Symbols.FORK) + ")");
-                    places.add("(^" + SignalNames.channelInstance(c2a(c, j)) + ".stage_q" + range
-                            + ")"); // a fork's two bits differ (SymbolCodes)
-                }
-            }
-            int width = cs.length + places.size() - 1; // returning_a is one bit per port, every other place one bit
-            b.append("    wire [")
-                    .append(width - 1)
-                    .append(":0] fork_at_a")
-                    .append(j)
-                    .append(" = {\n");
-            for (int k = places.size() - 1; k >= 0; k--) {
-                b.append("        ").append(places.get(k)).append(k > 0 ? ",\n" : "\n");
-            }
-            b.append("    };\n");
+            forkPlaces(b, w, j, latency);
         }
         b.append("    wire [").append(points - 1).append(":0] fork_ok;\n\n");
         for (int j = 0; j < points; j++) {
@@ -252,6 +238,39 @@ final class TopLevel {
                 "                    $display(\"ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
         b.append("                end\n            end\n");
         b.append("            $stop;\n        end\n    end\n`endif\n");
+    }
+
+    /** Arbiter j's fork_at vector: one bit for each place its fork can be. */
+    private static void forkPlaces(StringBuilder b, Wiring w, int j, int latency) {
+        int[] cs = w.clientsOf(j);
+        if (cs.length == 0) {
+            return;
+        }
+        // The last stage of each channel comes from the units, as one word of the arbiter's
+        // returns and one bit of each client's (held, queued or arriving); the earlier stages
+        // from the channel registers.
+        List<String> places = new ArrayList<>();
+        places.add("returning_a" + j);
+        for (int c : cs) {
+            places.add("here_c" + c + "[" + w.slotOf(c, j) + "]");
+            for (int st = 0; st < latency - 1; st++) {
+                String range = "[" + (2 * st + 1) + ":" + (2 * st) + "]";
+                places.add("(" + SignalNames.channelInstance(a2c(j, c)) + ".stage_q" + range + " == "
+                        + SymbolCodes.literal(Symbols.FORK) + ")");
+                places.add("(^" + SignalNames.channelInstance(c2a(c, j)) + ".stage_q" + range
+                        + ")"); // a fork's two bits differ (SymbolCodes)
+            }
+        }
+        int width = cs.length + places.size() - 1; // returning_a is one bit per port, every other place one bit
+        b.append("    wire [")
+                .append(width - 1)
+                .append(":0] fork_at_a")
+                .append(j)
+                .append(" = {\n");
+        for (int k = places.size() - 1; k >= 0; k--) {
+            b.append("        ").append(places.get(k)).append(k > 0 ? ",\n" : "\n");
+        }
+        b.append("    };\n");
     }
 
     /** The module's header: the contract's ports, and with +reclaim the failure detector's input. */

@@ -110,7 +110,6 @@ public final class Cosim {
     public static Result run(Request q) throws IOException {
         SimulationConfig c = q.config();
         Path vcdPrefix = q.vcdPrefix();
-        long vcdWindow = q.vcdWindow();
         boolean measure = q.measure();
         BooleanSupplier stop = q.stop();
         Consumer<String> buildLog = q.buildLog();
@@ -159,36 +158,9 @@ public final class Cosim {
         interrupted |= stop.getAsBoolean();
         double rtlCps = measure && !interrupted ? rtlAlone(lib, tap) : 0;
 
-        Path javaVcd = null;
-        Path rtlVcd = null;
-        Path trace = null;
-        if (divergence != null && vcdPrefix != null) {
-            long from = Math.max(0, divergence.cycle() - vcdWindow);
-            long to = Math.min(tap.historyCycles() - 1, divergence.cycle() + vcdWindow);
-            javaVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-java.vcd");
-            rtlVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-rtl.vcd");
-            SimulationResult upTo;
-            boolean unitStates;
-            try (VcdTap vcd = new VcdTap(javaVcd, wiring, c.latencyCycles(), from, to)) {
-                upTo = new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder()
-                                .drain(false)
-                                .build())
-                        .tap(vcd)
-                        .run();
-                unitStates = vcd.hasUnitStates();
-            }
-            rtlWindow(lib, tap, from, to, rtlVcd);
-            // Both waveforms open in GTKWave on the links of the client the diverging signal names.
-            Matcher client = Pattern.compile("_c(\\d+)").matcher(divergence.signal());
-            int node = client.find() ? Integer.parseInt(client.group(1)) : 0;
-            // Both open on the cycles before the divergence, the marker on it.
-            GtkwSave.View view = GtkwSave.View.of(
-                    Math.max(from, divergence.cycle() - GtkwSave.View.MAX_CYCLES / 2), to, divergence.cycle());
-            GtkwSave.write(javaVcd, wiring, node, symbols, unitStates, view);
-            GtkwSave.write(rtlVcd, wiring, node, symbols, false, view);
-            trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
-            writeTrace(trace, upTo.trace(), c, divergence);
-        }
+        DivergenceFiles files = divergence != null && vcdPrefix != null
+                ? divergenceFiles(q, lib, tap, divergence, wiring, symbols)
+                : new DivergenceFiles(null, null, null);
         return new Result(
                 c,
                 compared,
@@ -197,11 +169,49 @@ public final class Cosim {
                 rtlCps,
                 lockstepCps,
                 lib,
-                javaVcd,
-                rtlVcd,
+                files.javaVcd(),
+                files.rtlVcd(),
                 interrupted,
                 buildSeconds,
-                trace);
+                files.trace());
+    }
+
+    /** Where a divergence's waveforms and requests went, each null when not written. */
+    private record DivergenceFiles(Path javaVcd, Path rtlVcd, Path trace) {}
+
+    /** Both sides' waveforms around the divergence, with GTKWave save files, and the requests that reproduce it. */
+    private static DivergenceFiles divergenceFiles(
+            Request q, Path lib, LockstepTap tap, Divergence divergence, Wiring wiring, boolean symbols)
+            throws IOException {
+        SimulationConfig c = q.config();
+        Path vcdPrefix = q.vcdPrefix();
+        long vcdWindow = q.vcdWindow();
+        long from = Math.max(0, divergence.cycle() - vcdWindow);
+        long to = Math.min(tap.historyCycles() - 1, divergence.cycle() + vcdWindow);
+        Path javaVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-java.vcd");
+        Path rtlVcd = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + "-rtl.vcd");
+        SimulationResult upTo;
+        boolean unitStates;
+        try (VcdTap vcd = new VcdTap(javaVcd, wiring, c.latencyCycles(), from, to)) {
+            upTo = new Simulation(c.withCycles(Math.min(c.cycles(), to + 1)).toBuilder()
+                            .drain(false)
+                            .build())
+                    .tap(vcd)
+                    .run();
+            unitStates = vcd.hasUnitStates();
+        }
+        rtlWindow(lib, tap, from, to, rtlVcd);
+        // Both waveforms open in GTKWave on the links of the client the diverging signal names.
+        Matcher client = Pattern.compile("_c(\\d+)").matcher(divergence.signal());
+        int node = client.find() ? Integer.parseInt(client.group(1)) : 0;
+        // Both open on the cycles before the divergence, the marker on it.
+        GtkwSave.View view = GtkwSave.View.of(
+                Math.max(from, divergence.cycle() - GtkwSave.View.MAX_CYCLES / 2), to, divergence.cycle());
+        GtkwSave.write(javaVcd, wiring, node, symbols, unitStates, view);
+        GtkwSave.write(rtlVcd, wiring, node, symbols, false, view);
+        Path trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
+        writeTrace(trace, upTo.trace(), c, divergence);
+        return new DivergenceFiles(javaVcd, rtlVcd, trace);
     }
 
     /**

@@ -236,6 +236,23 @@ public final class VerilatorLibrary {
         Files.writeString(printHeader, ShimSource.PRINT_HEADER, StandardCharsets.UTF_8);
         Files.writeString(work.resolve("ppbus.vlt"), vlt, StandardCharsets.UTF_8);
         Files.createDirectories(work.resolve("obj"));
+        List<String> cmd = command(design, work, printHeader, nodes, checked, hierarchical);
+        ExternalTool.Result r = ExternalTool.run(work, 3600, log, cmd.toArray(new String[0]));
+        Path built = work.resolve("obj").resolve("libppbus_cosim.so");
+        if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
+            throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));
+        }
+        Files.move(built, work.resolve("libppbus_cosim.so"));
+        removeTree(work.resolve("obj")); // hundreds of megabytes of generated C++ and objects at large n
+        Files.writeString(
+                work.resolve(DIGEST), sha256(work.resolve("libppbus_cosim.so")) + "\n", StandardCharsets.UTF_8);
+        install(work, dir, lib);
+        return lib;
+    }
+
+    /** The Verilator command line that builds the shared library in {@code work}. */
+    private static List<String> command(
+            GeneratedDesign design, Path work, Path printHeader, int nodes, boolean checked, boolean hierarchical) {
         List<String> cmd = new ArrayList<>(List.of(
                 "verilator",
                 "--cc",
@@ -272,15 +289,11 @@ public final class VerilatorLibrary {
         }
         cmd.addAll(design.sources());
         cmd.add(work.resolve("shim.cpp").toAbsolutePath().toString());
-        ExternalTool.Result r = ExternalTool.run(work, 3600, log, cmd.toArray(new String[0]));
-        Path built = work.resolve("obj").resolve("libppbus_cosim.so");
-        if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
-            throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));
-        }
-        Files.move(built, work.resolve("libppbus_cosim.so"));
-        removeTree(work.resolve("obj")); // hundreds of megabytes of generated C++ and objects at large n
-        Files.writeString(
-                work.resolve(DIGEST), sha256(work.resolve("libppbus_cosim.so")) + "\n", StandardCharsets.UTF_8);
+        return cmd;
+    }
+
+    /** Moves a finished build into the cache; another process that installed the same build first wins. */
+    private static void install(Path work, Path dir, Path lib) throws IOException {
         try {
             Files.move(work, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
@@ -293,7 +306,6 @@ public final class VerilatorLibrary {
                 throw new IOException("could not install " + dir, e);
             }
         }
-        return lib;
     }
 
     /** How long a private build folder may sit untouched before it counts as abandoned. */

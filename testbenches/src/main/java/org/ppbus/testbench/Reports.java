@@ -62,6 +62,62 @@ public final class Reports {
         SimulationConfig c = r.config();
         StringBuilder b = new StringBuilder();
         boolean cc = c.algorithmSpec().has(Algorithm.Feature.SYMBOLS);
+        heading(b, r, cc);
+        b.append(String.format(
+                Locale.ROOT,
+                "cycles %,d (%,d with new requests)%s%n",
+                r.cycles(),
+                r.loadCycles(),
+                r.interrupted() ? "  INTERRUPTED" : ""));
+        b.append(String.format(
+                Locale.ROOT,
+                "entries %,d   bus utilisation %.4f   Jain fairness %.4f%n",
+                s.entries(),
+                s.busUtilization(),
+                s.jainFairness()));
+        b.append(String.format(
+                Locale.ROOT, "per entry      %10s %10s %10s   (max total)%n", "local", "inter-node", "total"));
+        row(b, "messages", s.messages());
+        if (cc) {
+            row(b, "symbols", s.symbols()); // the 2-bit symbols of the contract; the others send messages
+        }
+        row(b, "bits", s.bits());
+        Statistics.Distribution w = s.waitCycles();
+        b.append(String.format(
+                Locale.ROOT,
+                "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n",
+                w.mean(),
+                w.p50(),
+                w.p99(),
+                w.max()));
+        fairness(b, r, s, cc);
+        Statistics.Distribution d = s.syncDelay();
+        b.append(String.format(
+                Locale.ROOT,
+                "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n",
+                d.mean(),
+                d.p50(),
+                d.max(),
+                d.samples()));
+        if (r.fault() != null) {
+            fault(b, r.fault());
+        }
+        if (r.violation() == null) {
+            b.append("checks: no violation of\n");
+            r.checks().forEach(x -> b.append("  ").append(x).append('\n'));
+        } else {
+            b.append("VIOLATION ").append(r.violation().headline()).append('\n');
+            r.violation().details().forEach(x -> b.append("  ").append(x).append('\n'));
+        }
+        if (r.ungranted() > 0) {
+            b.append(r.ungranted()).append(" processors were still waiting at the end\n");
+        }
+        return b.toString();
+    }
+
+    /** The run's algorithm, plane, workload and offered load. */
+    private static void heading(StringBuilder b, SimulationResult r, boolean cc) {
+        SimulationConfig c = r.config();
         if (cc) {
             b.append(String.format(
                     Locale.ROOT,
@@ -101,33 +157,10 @@ public final class Reports {
                                     + " waits measure the queue, not the arbiter"
                             : ""));
         }
-        b.append(String.format(
-                Locale.ROOT,
-                "cycles %,d (%,d with new requests)%s%n",
-                r.cycles(),
-                r.loadCycles(),
-                r.interrupted() ? "  INTERRUPTED" : ""));
-        b.append(String.format(
-                Locale.ROOT,
-                "entries %,d   bus utilisation %.4f   Jain fairness %.4f%n",
-                s.entries(),
-                s.busUtilization(),
-                s.jainFairness()));
-        b.append(String.format(
-                Locale.ROOT, "per entry      %10s %10s %10s   (max total)%n", "local", "inter-node", "total"));
-        row(b, "messages", s.messages());
-        if (cc) {
-            row(b, "symbols", s.symbols()); // the 2-bit symbols of the contract; the others send messages
-        }
-        row(b, "bits", s.bits());
-        Statistics.Distribution w = s.waitCycles();
-        b.append(String.format(
-                Locale.ROOT,
-                "wait cycles    mean %.2f  p50 %d  p99 %d  max %d%n",
-                w.mean(),
-                w.p50(),
-                w.p99(),
-                w.max()));
+    }
+
+    /** Overtaking or starvation against its bound, and Campos–Carvalho's clean yields. */
+    private static void fairness(StringBuilder b, SimulationResult r, Statistics.Summary s, boolean cc) {
         if (r.overtakeBound() != Algorithm.NO_BOUND) {
             b.append(String.format(
                     Locale.ROOT,
@@ -149,28 +182,6 @@ public final class Reports {
                     s.cleanYields().maxPerHungryPeriod(),
                     s.cleanYields().maxAtOneArbiterPerHungryPeriod()));
         }
-        Statistics.Distribution d = s.syncDelay();
-        b.append(String.format(
-                Locale.ROOT,
-                "sync delay     mean %.2f  p50 %d  max %d  (%d hand-offs)%n",
-                d.mean(),
-                d.p50(),
-                d.max(),
-                d.samples()));
-        if (r.fault() != null) {
-            fault(b, r.fault());
-        }
-        if (r.violation() == null) {
-            b.append("checks: no violation of\n");
-            r.checks().forEach(x -> b.append("  ").append(x).append('\n'));
-        } else {
-            b.append("VIOLATION ").append(r.violation().headline()).append('\n');
-            r.violation().details().forEach(x -> b.append("  ").append(x).append('\n'));
-        }
-        if (r.ungranted() > 0) {
-            b.append(r.ungranted()).append(" processors were still waiting at the end\n");
-        }
-        return b.toString();
     }
 
     /** An algorithm's messages and their widths at n, from its descriptor. */

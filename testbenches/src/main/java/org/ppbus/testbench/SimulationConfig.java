@@ -5,8 +5,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.ppbus.bus.Demand;
-import org.ppbus.link.FaultKind;
-import org.ppbus.link.FaultPlan;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
@@ -105,29 +103,7 @@ public record SimulationConfig(
     }
 
     public SimulationConfig validated() {
-        require(nodes >= 1, "nodes", "nodes", "must be at least 1, got " + nodes);
-        require(nodes <= 4161, "nodes", "nodes", "must be at most 4161 (q = 64), got " + nodes);
-        require(cycles >= 0, "cycles", "cycles", "must not be negative, got " + cycles);
-        require(
-                warmupCycles >= 0 && (warmupCycles < cycles || warmupCycles == 0),
-                "warmupCycles",
-                "the warm-up",
-                "must be 0 or shorter than the cycles (" + cycles + "), got " + warmupCycles);
-        require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
-        require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
-        require(
-                holdCycles >= 1 && holdCycles <= Demand.MAX_HOLD_CYCLES,
-                "holdCycles",
-                "hold",
-                "must be 1 to " + Demand.MAX_HOLD_CYCLES + " cycles, got " + holdCycles);
-        require(latencyCycles >= 1, "latencyCycles", "latency", "must be at least 1 cycle, got " + latencyCycles);
-        require(latencyCycles <= 1024, "latencyCycles", "latency", "must be at most 1024 cycles, got " + latencyCycles);
-        require(
-                watchdogCycles >= 1,
-                "watchdogCycles",
-                "the watchdog",
-                "must be at least 1 cycle, got " + watchdogCycles);
-        require(stallCycles >= 1, "stallCycles", "the stall bound", "must be at least 1 cycle, got " + stallCycles);
+        requireSizes();
         require(rules != null, "rules", "the rule set", "is missing");
         // Known before any work starts: a sweep or a cosim build would otherwise come first.
         require(
@@ -152,47 +128,7 @@ public record SimulationConfig(
                 "reenterNodes",
                 "re-entry without thinking",
                 "exists only for " + namesWith(Algorithm.Feature.REENTRY));
-        FaultPlan plan;
-        try {
-            plan = FaultPlan.parse(fault);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("fault", "", e.getMessage());
-        }
-        if (plan != null && plan.crash()) {
-            if (!plan.random()) {
-                require(
-                        plan.crashedNode() < nodes,
-                        "fault",
-                        "a crash",
-                        "names node " + plan.crashedNode() + ", outside 0.." + (nodes - 1));
-            }
-        } else if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
-            require(
-                    plan.kind() == FaultKind.DROP && (plan.random() || plan.onMessages())
-                            || plan.kind() == FaultKind.DELAY && plan.onMessages(),
-                    "fault",
-                    "fault injection",
-                    "into " + algorithm
-                            + "'s messages is drop:random, drop:CYCLE@m_FROM_TO, delay:CYCLE@m_FROM_TO[+D] or crash:NODE@CYCLE, got "
-                            + plan);
-        } else {
-            require(
-                    plan == null || a.has(Algorithm.Feature.FAULTS) && !plan.onMessages(),
-                    "fault",
-                    "fault injection",
-                    plan != null && plan.onMessages()
-                            ? "of lost and late messages is implemented for "
-                                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS) + " only"
-                            : "is implemented for "
-                                    + namesWith(Algorithm.Feature.FAULTS) + " (symbols) and "
-                                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS)
-                                    + " (messages) only");
-        }
-        if (plan != null && !plan.crash() && plan.onMessages() && !plan.random()) {
-            for (int x : plan.messageNodes()) {
-                require(x < nodes, "fault", "fault injection", "names node " + x + ", outside 0.." + (nodes - 1));
-            }
-        }
+        FaultAdmission.check(fault, a, nodes);
         for (int r : reenterNodes) {
             require(
                     r >= 0 && r < nodes,
@@ -203,17 +139,44 @@ public record SimulationConfig(
         return this;
     }
 
+    /** The numbers: nodes, cycles, loads, hold, latency and the watchdogs. */
+    private void requireSizes() {
+        require(nodes >= 1, "nodes", "nodes", "must be at least 1, got " + nodes);
+        require(nodes <= 4161, "nodes", "nodes", "must be at most 4161 (q = 64), got " + nodes);
+        require(cycles >= 0, "cycles", "cycles", "must not be negative, got " + cycles);
+        require(
+                warmupCycles >= 0 && (warmupCycles < cycles || warmupCycles == 0),
+                "warmupCycles",
+                "the warm-up",
+                "must be 0 or shorter than the cycles (" + cycles + "), got " + warmupCycles);
+        require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
+        require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
+        require(
+                holdCycles >= 1 && holdCycles <= Demand.MAX_HOLD_CYCLES,
+                "holdCycles",
+                "hold",
+                "must be 1 to " + Demand.MAX_HOLD_CYCLES + " cycles, got " + holdCycles);
+        require(latencyCycles >= 1, "latencyCycles", "latency", "must be at least 1 cycle, got " + latencyCycles);
+        require(latencyCycles <= 1024, "latencyCycles", "latency", "must be at most 1024 cycles, got " + latencyCycles);
+        require(
+                watchdogCycles >= 1,
+                "watchdogCycles",
+                "the watchdog",
+                "must be at least 1 cycle, got " + watchdogCycles);
+        require(stallCycles >= 1, "stallCycles", "the stall bound", "must be at least 1 cycle, got " + stallCycles);
+    }
+
     /** The algorithm's descriptor. */
     public Algorithm algorithmSpec() {
         return Algorithms.named(algorithm);
     }
 
-    private static String namesWith(Algorithm.Feature f) {
+    static String namesWith(Algorithm.Feature f) {
         return String.join(
                 ", ", Algorithms.with(f).stream().map(Algorithm::name).toList());
     }
 
-    private static void require(boolean ok, String field, String subject, String problem) {
+    static void require(boolean ok, String field, String subject, String problem) {
         if (!ok) {
             throw new ConfigException(field, subject, problem);
         }

@@ -97,37 +97,41 @@ public record Workload(
                         Double.NaN);
             }
             default -> {
-                Path file = Path.of(spec);
-                if (!Files.isRegularFile(file)) {
-                    throw new IllegalArgumentException("unknown workload '" + spec + "' (not one of "
-                            + String.join(", ", NAMES) + ", and no such trace file)");
-                }
-                RequestTrace trace = RequestTrace.read(file);
-                long last = trace.entries().stream()
-                        .mapToLong(RequestTrace.Entry::cycle)
-                        .max()
-                        .orElse(-1);
-                if (last >= s.stopCycle()) {
-                    // Requests rise only before --cycles: a later one would be dropped without a word.
-                    throw new IllegalArgumentException("--workload " + spec + ": a request rises in cycle " + last
-                            + ", after the last cycle with new requests (" + (s.stopCycle() - 1) + ")"
-                            + (last == Long.MAX_VALUE
-                                    ? ", and no run is that long"
-                                    : "; give --cycles " + (last + 1) + " or more"));
-                }
-                int[] active = trace.entries().stream()
-                        .mapToInt(RequestTrace.Entry::node)
-                        .distinct()
-                        .sorted()
-                        .toArray();
-                int minHold = trace.entries().stream()
-                        .mapToInt(RequestTrace.Entry::hold)
-                        .min()
-                        .orElse(1);
-                return new Workload(
-                        file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold), Double.NaN);
+                return fromTrace(spec, n, s);
             }
         }
+    }
+
+    /** A request-trace file as a workload; its requests must rise before the run's last cycle. */
+    private static Workload fromTrace(String spec, int n, Settings s) throws IOException {
+        Path file = Path.of(spec);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("unknown workload '" + spec + "' (not one of " + String.join(", ", NAMES)
+                    + ", and no such trace file)");
+        }
+        RequestTrace trace = RequestTrace.read(file);
+        long last = trace.entries().stream()
+                .mapToLong(RequestTrace.Entry::cycle)
+                .max()
+                .orElse(-1);
+        if (last >= s.stopCycle()) {
+            // Requests rise only before --cycles: a later one would be dropped without a word.
+            throw new IllegalArgumentException("--workload " + spec + ": a request rises in cycle " + last
+                    + ", after the last cycle with new requests (" + (s.stopCycle() - 1) + ")"
+                    + (last == Long.MAX_VALUE
+                            ? ", and no run is that long"
+                            : "; give --cycles " + (last + 1) + " or more"));
+        }
+        int[] active = trace.entries().stream()
+                .mapToInt(RequestTrace.Entry::node)
+                .distinct()
+                .sorted()
+                .toArray();
+        int minHold = trace.entries().stream()
+                .mapToInt(RequestTrace.Entry::hold)
+                .min()
+                .orElse(1);
+        return new Workload(file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold), Double.NaN);
     }
 
     private static Workload random(String name, double[] load, Settings s) {

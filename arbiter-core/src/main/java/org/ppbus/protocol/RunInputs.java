@@ -1,9 +1,6 @@
 package org.ppbus.protocol;
 
 import java.util.Objects;
-import org.ppbus.protocol.cc.InitialState;
-import org.ppbus.protocol.cc.ProtocolObserver;
-import org.ppbus.protocol.cc.RuleSet;
 
 /**
  * What a run (the simulator, the co-simulation) offers every algorithm beyond the wiring and the
@@ -11,11 +8,10 @@ import org.ppbus.protocol.cc.RuleSet;
  * Algorithm.Options}), reading only what it uses; the caller never needs to know which.
  *
  * @param rules the {@code --rules} asked for (fixed unless the algorithm takes rules)
- * @param initial a state to start from instead of the cold start, or null
  * @param observer who hears the protocol's symbols, where an algorithm has them
  * @param evaluateEveryUnit every unit is evaluated every cycle (faults and some checks need it)
  */
-public record RunInputs(RuleSet rules, InitialState initial, ProtocolObserver observer, boolean evaluateEveryUnit) {
+public record RunInputs(RuleSet rules, ProtocolObserver observer, boolean evaluateEveryUnit) {
     public RunInputs {
         Objects.requireNonNull(rules, "rules");
         Objects.requireNonNull(observer, "observer");
@@ -23,6 +19,6 @@ public record RunInputs(RuleSet rules, InitialState initial, ProtocolObserver ob
 
     /** The fixed rules from the cold start, observed by nobody. */
     public static RunInputs defaults() {
-        return new RunInputs(RuleSet.FIXED, null, ProtocolObserver.NONE, false);
+        return new RunInputs(RuleSet.FIXED, ProtocolObserver.NONE, false);
     }
 }

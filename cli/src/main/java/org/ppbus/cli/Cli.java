@@ -21,7 +21,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 

@@ -110,6 +110,33 @@ final class CompareCommand implements Main.Command {
                 base.cycles(),
                 base.seed(),
                 interrupted ? " (interrupted: " + rows.size() + " of " + planned + " algorithms)" : "");
+        printTable(out, rows);
+        if (cl.hasOption("json")) {
+            ObjectNode root = Reports.header(Version.VERSION);
+            Reports.putConfig(root.putObject("config"), base);
+            root.put("interrupted", interrupted);
+            ArrayNode list = root.putArray("algorithms");
+            for (SimulationResult r : rows) {
+                ObjectNode row = Reports.json(r, Version.VERSION);
+                row.put("wiresPerNode", wiresPerNode(r));
+                list.add(row);
+            }
+            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
+        }
+        if (cl.hasOption("csv")) {
+            StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
+            for (SimulationResult r : rows) {
+                ObjectNode json = Reports.json(r, Version.VERSION);
+                json.put("wiresPerNode", wiresPerNode(r));
+                csv.append(ResultRow.of(json).csv()).append('\n');
+            }
+            Outputs.write(cl.getOptionValue("csv"), csv.toString(), stdout);
+        }
+        return rows.stream().allMatch(r -> r.violation() == null && r.ungranted() == 0) ? 0 : 1;
+    }
+
+    /** One row per algorithm: messages, bits, waits, sync delay, utilisation, fairness, wires, verdict. */
+    private static void printTable(PrintStream out, List<SimulationResult> rows) {
         out.printf(
                 Locale.ROOT,
                 "%-" + Cli.NAME_WIDTH + "s %8s %8s %8s %6s %6s %8s %6s %7s %6s %9s%n",
@@ -141,28 +168,6 @@ final class CompareCommand implements Main.Command {
                     wiresPerNode(r),
                     r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");
         }
-        if (cl.hasOption("json")) {
-            ObjectNode root = Reports.header(Version.VERSION);
-            Reports.putConfig(root.putObject("config"), base);
-            root.put("interrupted", interrupted);
-            ArrayNode list = root.putArray("algorithms");
-            for (SimulationResult r : rows) {
-                ObjectNode row = Reports.json(r, Version.VERSION);
-                row.put("wiresPerNode", wiresPerNode(r));
-                list.add(row);
-            }
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
-        }
-        if (cl.hasOption("csv")) {
-            StringBuilder csv = new StringBuilder(ResultRow.CSV_HEADER).append('\n');
-            for (SimulationResult r : rows) {
-                ObjectNode json = Reports.json(r, Version.VERSION);
-                json.put("wiresPerNode", wiresPerNode(r));
-                csv.append(ResultRow.of(json).csv()).append('\n');
-            }
-            Outputs.write(cl.getOptionValue("csv"), csv.toString(), stdout);
-        }
-        return rows.stream().allMatch(r -> r.violation() == null && r.ungranted() == 0) ? 0 : 1;
     }
 
     /** Wires that leave a node, each counted once, as the algorithm's descriptor counts them. */

@@ -64,14 +64,7 @@ final class CosimCommand implements Main.Command {
                     o);
             return 0;
         }
-        SimulationConfig c = SimulationConfig.defaults();
-        c = Setting.applyAll(c, cl, SETTINGS);
-        c = Setting.ALGORITHM.apply(c, Cli.algorithm(cl, Designs.algorithms()).name());
-        c = c.validated();
-        if (!c.algorithmSpec().has(Algorithm.Feature.RTL)) {
-            throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
-                    + String.join(", ", Designs.names()) + ")");
-        }
+        SimulationConfig c = config(cl);
         long window = Cli.parseLong("divergence-window", cl.getOptionValue("divergence-window", "50"));
         if (window < 0) {
             throw new UsageException("--divergence-window must not be negative");
@@ -114,6 +107,19 @@ final class CosimCommand implements Main.Command {
         } finally {
             ticker.shutdownNow();
         }
+    }
+
+    /** The run both sides make, checked; an algorithm without RTL is refused. */
+    private static SimulationConfig config(CommandLine cl) throws UsageException {
+        SimulationConfig c = SimulationConfig.defaults();
+        c = Setting.applyAll(c, cl, SETTINGS);
+        c = Setting.ALGORITHM.apply(c, Cli.algorithm(cl, Designs.algorithms()).name());
+        c = c.validated();
+        if (!c.algorithmSpec().has(Algorithm.Feature.RTL)) {
+            throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
+                    + String.join(", ", Designs.names()) + ")");
+        }
+        return c;
     }
 
     private static Options options() {
@@ -229,36 +235,41 @@ final class CosimCommand implements Main.Command {
             }
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.header(Version.VERSION);
-            ObjectNode cfg = root.putObject("config");
-            Reports.putConfig(cfg, c);
-            cfg.put("rtlAssertions", !cl.hasOption("unchecked"));
-            cfg.put("rtlSimulator", "verilator");
-            root.put("cycles", r.cycles());
-            root.put("interrupted", r.interrupted());
-            root.put("divergences", r.divergence() == null ? 0 : 1);
-            if (r.divergence() != null) {
-                ObjectNode d = root.putObject("divergence");
-                d.put("cycle", r.divergence().cycle());
-                d.put("signal", r.divergence().signal());
-                d.put("expected", r.divergence().expected());
-                d.put("actual", r.divergence().actual());
-                d.put("seed", r.divergence().seed());
-                if (r.trace() != null) {
-                    d.put("counterexample", r.trace().toString());
-                    d.put("replay", replayCommand(c, r, !cl.hasOption("unchecked")));
-                }
-            }
-            root.put("javaCyclesPerSecond", r.javaCyclesPerSecond());
-            root.put("rtlCyclesPerSecond", r.rtlCyclesPerSecond());
-            root.put("lockstepCyclesPerSecond", r.lockstepCyclesPerSecond());
-            root.put("buildSeconds", r.buildSeconds());
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
+            Outputs.write(cl.getOptionValue("json"), json(c, r, !cl.hasOption("unchecked")) + "\n", stdout);
         }
         if (r.interrupted()) {
             err.println("ppbus cosim: interrupted; the report covers the cycles compared");
             return 130;
         }
         return r.divergence() == null ? 0 : 1;
+    }
+
+    /** The result as the JSON report gives it. */
+    private static String json(SimulationConfig c, Cosim.Result r, boolean checked) throws IOException {
+        ObjectNode root = Reports.header(Version.VERSION);
+        ObjectNode cfg = root.putObject("config");
+        Reports.putConfig(cfg, c);
+        cfg.put("rtlAssertions", checked);
+        cfg.put("rtlSimulator", "verilator");
+        root.put("cycles", r.cycles());
+        root.put("interrupted", r.interrupted());
+        root.put("divergences", r.divergence() == null ? 0 : 1);
+        if (r.divergence() != null) {
+            ObjectNode d = root.putObject("divergence");
+            d.put("cycle", r.divergence().cycle());
+            d.put("signal", r.divergence().signal());
+            d.put("expected", r.divergence().expected());
+            d.put("actual", r.divergence().actual());
+            d.put("seed", r.divergence().seed());
+            if (r.trace() != null) {
+                d.put("counterexample", r.trace().toString());
+                d.put("replay", replayCommand(c, r, checked));
+            }
+        }
+        root.put("javaCyclesPerSecond", r.javaCyclesPerSecond());
+        root.put("rtlCyclesPerSecond", r.rtlCyclesPerSecond());
+        root.put("lockstepCyclesPerSecond", r.lockstepCyclesPerSecond());
+        root.put("buildSeconds", r.buildSeconds());
+        return Reports.mapper().writeValueAsString(root);
     }
 }

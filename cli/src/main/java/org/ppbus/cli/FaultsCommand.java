@@ -15,7 +15,7 @@ import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.FaultMatrix;
 import org.ppbus.link.FaultKind;
 import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
@@ -103,42 +103,12 @@ final class FaultsCommand implements Main.Command {
             return 0;
         }
         int threads = Cli.threads(cl);
-        SimulationConfig base = SimulationConfig.defaults();
-        if (cl.hasOption("algorithm")) {
-            base = Setting.ALGORITHM.apply(base, cl.getOptionValue("algorithm"));
-        }
-        // The matrix's own defaults: enough load that faults meet traffic, and short runs.
-        if (cl.hasOption("nodes")) {
-            base = Setting.NODES.apply(base, cl.getOptionValue("nodes"));
-        }
-        base = Setting.LOAD.apply(base, cl.getOptionValue("load", "0.05"));
-        base = Setting.CYCLES.apply(base, cl.getOptionValue("cycles", "20000"));
-        if (cl.hasOption("latency")) {
-            base = Setting.LATENCY.apply(base, cl.getOptionValue("latency"));
-        }
-        if (cl.hasOption("rules")) {
-            base = Setting.RULES.apply(base, cl.getOptionValue("rules"));
-        }
+        SimulationConfig base = base(cl);
         FaultMatrix matrix;
         int planned;
         try {
             base.validated(); // names a bad --algorithm, --nodes ... before the kinds are looked up
-            Algorithm algorithm = Algorithms.named(base.algorithm());
-            List<FaultKind> allowed = FaultMatrix.kinds(algorithm);
-            List<FaultKind> kinds = new ArrayList<>();
-            List<String> asked = cl.hasOption("kinds")
-                    ? Cli.parseList("kinds", cl.getOptionValue("kinds"))
-                    : FaultMatrix.defaultKinds(algorithm).stream()
-                            .map(FaultKind::label)
-                            .toList();
-            for (String k : asked) {
-                FaultKind kind = FaultKind.parse(k).filter(allowed::contains).orElse(null);
-                if (kind == null) {
-                    throw new UsageException("--kinds: " + base.algorithm() + " takes " + FaultKind.labels(allowed)
-                            + ", got '" + k.trim() + "'");
-                }
-                kinds.add(kind);
-            }
+            List<FaultKind> kinds = kinds(cl, base);
             matrix = new FaultMatrix(base, kinds, Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();
         } catch (ConfigException e) {
@@ -163,6 +133,48 @@ final class FaultsCommand implements Main.Command {
             // that contradicts its algorithm's derivation of the survivors is not.
             return runs.stream().anyMatch(r -> r.outcome().contradictsDerivation()) ? 1 : 0;
         }
+    }
+
+    /** The runs' settings: the matrix's own defaults where an option is not given. */
+    private static SimulationConfig base(CommandLine cl) throws UsageException {
+        SimulationConfig base = SimulationConfig.defaults();
+        if (cl.hasOption("algorithm")) {
+            base = Setting.ALGORITHM.apply(base, cl.getOptionValue("algorithm"));
+        }
+        // The matrix's own defaults: enough load that faults meet traffic, and short runs.
+        if (cl.hasOption("nodes")) {
+            base = Setting.NODES.apply(base, cl.getOptionValue("nodes"));
+        }
+        base = Setting.LOAD.apply(base, cl.getOptionValue("load", "0.05"));
+        base = Setting.CYCLES.apply(base, cl.getOptionValue("cycles", "20000"));
+        if (cl.hasOption("latency")) {
+            base = Setting.LATENCY.apply(base, cl.getOptionValue("latency"));
+        }
+        if (cl.hasOption("rules")) {
+            base = Setting.RULES.apply(base, cl.getOptionValue("rules"));
+        }
+        return base;
+    }
+
+    /** --kinds, each one the algorithm takes, or its default kinds. */
+    private static List<FaultKind> kinds(CommandLine cl, SimulationConfig base) throws UsageException {
+        Algorithm algorithm = Algorithms.named(base.algorithm());
+        List<FaultKind> allowed = FaultMatrix.kinds(algorithm);
+        List<FaultKind> kinds = new ArrayList<>();
+        List<String> asked = cl.hasOption("kinds")
+                ? Cli.parseList("kinds", cl.getOptionValue("kinds"))
+                : FaultMatrix.defaultKinds(algorithm).stream()
+                        .map(FaultKind::label)
+                        .toList();
+        for (String k : asked) {
+            FaultKind kind = FaultKind.parse(k).filter(allowed::contains).orElse(null);
+            if (kind == null) {
+                throw new UsageException("--kinds: " + base.algorithm() + " takes " + FaultKind.labels(allowed)
+                        + ", got '" + k.trim() + "'");
+            }
+            kinds.add(kind);
+        }
+        return kinds;
     }
 
     private static void writeJson(

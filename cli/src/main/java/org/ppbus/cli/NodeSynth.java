@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,14 +31,7 @@ final class NodeSynth {
                 throw new UsageException("--" + o + " does not apply to --node");
             }
         }
-        List<Integer> orders = new ArrayList<>();
-        for (String v : Cli.parseList("orders", cl.getOptionValue("orders", "2,3,4,5,7,8"))) {
-            int q = Cli.parseInt("orders", v);
-            if (q < 2 || q > 64 || !PrimePowers.isPrimePower(q)) {
-                throw new UsageException("--orders takes prime powers in 2..64, got " + v);
-            }
-            orders.add(q);
-        }
+        List<Integer> orders = orders(cl);
         for (String tool : new String[] {"yosys", "nextpnr-ice40"}) {
             if (!ExternalTool.available(tool)) {
                 err.println("ppbus synth: " + tool + " is not installed (apt-get install "
@@ -72,24 +66,41 @@ final class NodeSynth {
             }
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.header(Version.VERSION);
-            root.put("device", "iCE40 HX8K");
-            ArrayNode arr = root.putArray("nodes");
-            for (Row row : rows) {
-                ObjectNode o = arr.addObject();
-                o.put("order", row.order());
-                o.put("links", row.order() + 1);
-                o.put("lut4", row.lut4());
-                o.put("dff", row.dff());
-                if (row.result().fmaxMhz() == null) {
-                    o.putNull("fmaxMhz");
-                } else {
-                    o.put("fmaxMhz", row.result().fmaxMhz());
-                }
-                SynthCommand.putModules(o.putArray("modules"), row.result().modules());
-            }
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
+            Outputs.write(cl.getOptionValue("json"), json(rows) + "\n", stdout);
         }
         return rows.stream().allMatch(r -> r.result().fmaxMhz() != null) ? 0 : 1;
+    }
+
+    /** --orders, each a prime power in 2..64. */
+    private static List<Integer> orders(CommandLine cl) throws UsageException {
+        List<Integer> orders = new ArrayList<>();
+        for (String v : Cli.parseList("orders", cl.getOptionValue("orders", "2,3,4,5,7,8"))) {
+            int q = Cli.parseInt("orders", v);
+            if (q < 2 || q > 64 || !PrimePowers.isPrimePower(q)) {
+                throw new UsageException("--orders takes prime powers in 2..64, got " + v);
+            }
+            orders.add(q);
+        }
+        return orders;
+    }
+
+    private static String json(List<Row> rows) throws IOException {
+        ObjectNode root = Reports.header(Version.VERSION);
+        root.put("device", "iCE40 HX8K");
+        ArrayNode arr = root.putArray("nodes");
+        for (Row row : rows) {
+            ObjectNode o = arr.addObject();
+            o.put("order", row.order());
+            o.put("links", row.order() + 1);
+            o.put("lut4", row.lut4());
+            o.put("dff", row.dff());
+            if (row.result().fmaxMhz() == null) {
+                o.putNull("fmaxMhz");
+            } else {
+                o.put("fmaxMhz", row.result().fmaxMhz());
+            }
+            SynthCommand.putModules(o.putArray("modules"), row.result().modules());
+        }
+        return Reports.mapper().writeValueAsString(root);
     }
 }

@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -21,7 +22,7 @@ final class PlaneCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Cli.valued("nodes", "N", "real processors n >= 1 (required)"));
+        o.addOption(Setting.NODES.requiredOption());
         o.addOption(Cli.jsonOption("the plane too"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
@@ -61,26 +62,31 @@ final class PlaneCommand implements Main.Command {
             failures.forEach(f -> out.println("  " + f));
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.header(Version.VERSION);
-            root.put("order", w.plane().order());
-            root.put("points", w.points());
-            root.put("nodes", n);
-            root.put("lineSize", w.lineSize());
-            ArrayNode d = root.putArray("differenceSet");
-            Arrays.stream(w.plane().differenceSet()).forEach(d::add);
-            ArrayNode f = root.putArray("fictitious");
-            w.fictitious().forEach(f::add);
-            ArrayNode lines = root.putArray("lines");
-            for (int i = 0; i < w.points(); i++) {
-                ArrayNode l = lines.addArray();
-                Arrays.stream(w.arbitersOf(i)).forEach(l::add);
-            }
-            root.put("axiomsHold", failures.isEmpty());
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
+            Outputs.write(cl.getOptionValue("json"), json(w, failures.isEmpty()) + "\n", stdout);
             if (!Outputs.STDOUT.equals(cl.getOptionValue("json"))) {
                 out.println("json: " + cl.getOptionValue("json"));
             }
         }
         return failures.isEmpty() ? 0 : 1;
+    }
+
+    /** The plane as the JSON report gives it. */
+    private static String json(Wiring w, boolean axiomsHold) throws IOException {
+        ObjectNode root = Reports.header(Version.VERSION);
+        root.put("order", w.plane().order());
+        root.put("points", w.points());
+        root.put("nodes", w.nodes());
+        root.put("lineSize", w.lineSize());
+        ArrayNode d = root.putArray("differenceSet");
+        Arrays.stream(w.plane().differenceSet()).forEach(d::add);
+        ArrayNode f = root.putArray("fictitious");
+        w.fictitious().forEach(f::add);
+        ArrayNode lines = root.putArray("lines");
+        for (int i = 0; i < w.points(); i++) {
+            ArrayNode l = lines.addArray();
+            Arrays.stream(w.arbitersOf(i)).forEach(l::add);
+        }
+        root.put("axiomsHold", axiomsHold);
+        return Reports.mapper().writeValueAsString(root);
     }
 }

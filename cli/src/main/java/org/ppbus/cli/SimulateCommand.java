@@ -107,6 +107,49 @@ final class SimulateCommand implements Main.Command {
         }
         cfg = fromOptions(cfg, cl).validated();
         Simulation sim = new Simulation(cfg);
+        Waveform wf = waveform(cl, cfg, sim);
+        VcdTap vcd = wf.tap();
+        Outputs.Staged vcdFile = wf.file();
+        PrintStream text = Cli.text(cl, out, err);
+        ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
+        boolean committed = false;
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            SimulationResult r =
+                    sim.progress(bar::update).stopWhen(stop::requested).run();
+            bar.finish();
+            // The violation trace first: it is the one output a failing run must never lose.
+            if (r.violation() != null) {
+                Path trace = Path.of(cl.getOptionValue("trace-out", "ppbus-violation.trace"));
+                writeTrace(trace, r);
+            }
+            if (vcd != null) {
+                vcd.close();
+                vcdFile.commit();
+                committed = true;
+                saveFile(text, cl.getOptionValue("vcd"), r, sim, wf.node(), vcd.hasUnitStates(), wf.window());
+            }
+            reports(cl, r, text, out);
+            if (r.interrupted()) {
+                err.println("ppbus simulate: interrupted at cycle " + r.cycles()
+                        + "; the report covers the cycles simulated");
+                return 130;
+            }
+            return exitCode(r);
+        } catch (IOException | UncheckedIOException e) {
+            throw namingTheWaveform(e, cl.getOptionValue("vcd"));
+        } finally {
+            if (!committed) {
+                discard(vcd, vcdFile);
+            }
+        }
+    }
+
+    /** A waveform asked for by --vcd, with the node its save file opens on and the cycles it covers. */
+    private record Waveform(VcdTap tap, Outputs.Staged file, int node, long[] window) {}
+
+    /** --vcd, --vcd-node and --vcd-window, checked; the tap is attached to the run. */
+    private static Waveform waveform(CommandLine cl, SimulationConfig cfg, Simulation sim)
+            throws UsageException, IOException {
         VcdTap vcd = null;
         Outputs.Staged vcdFile = null;
         int vcdNode = Cli.parseInt("vcd-node", cl.getOptionValue("vcd-node", "0"));
@@ -124,46 +167,22 @@ final class SimulateCommand implements Main.Command {
         } else if (cl.hasOption("vcd-window")) {
             throw new UsageException("--vcd-window needs --vcd");
         }
-        PrintStream text = Cli.text(cl, out, err);
-        ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
-        boolean committed = false;
-        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            SimulationResult r =
-                    sim.progress(bar::update).stopWhen(stop::requested).run();
-            bar.finish();
-            // The violation trace first: it is the one output a failing run must never lose.
-            if (r.violation() != null) {
-                Path trace = Path.of(cl.getOptionValue("trace-out", "ppbus-violation.trace"));
-                writeTrace(trace, r);
-            }
-            if (vcd != null) {
+        return new Waveform(vcd, vcdFile, vcdNode, window);
+    }
+
+    /** A run that did not finish leaves no partial VCD under the final name. */
+    private static void discard(VcdTap vcd, Outputs.Staged vcdFile) throws IOException {
+        if (vcd != null) {
+            // The run stopped on an error already on its way out (a disk full mid-write): that
+            // error is the one to report, not a second one from closing the same file.
+            try {
                 vcd.close();
-                vcdFile.commit();
-                committed = true;
-                saveFile(text, cl.getOptionValue("vcd"), r, sim, vcdNode, vcd.hasUnitStates(), window);
+            } catch (IOException | UncheckedIOException closing) {
+                // dropped on purpose: see above
             }
-            reports(cl, r, text, out);
-            if (r.interrupted()) {
-                err.println("ppbus simulate: interrupted at cycle " + r.cycles()
-                        + "; the report covers the cycles simulated");
-                return 130;
-            }
-            return exitCode(r);
-        } catch (IOException | UncheckedIOException e) {
-            throw namingTheWaveform(e, cl.getOptionValue("vcd"));
-        } finally {
-            if (vcd != null && !committed) {
-                // The run stopped on an error already on its way out (a disk full mid-write): that
-                // error is the one to report, not a second one from closing the same file.
-                try {
-                    vcd.close();
-                } catch (IOException | UncheckedIOException closing) {
-                    // dropped on purpose: see above
-                }
-            }
-            if (vcdFile != null && !committed) {
-                vcdFile.discard(); // the run did not finish: no partial VCD under the final name
-            }
+        }
+        if (vcdFile != null) {
+            vcdFile.discard(); // the run did not finish: no partial VCD under the final name
         }
     }
 

@@ -15,7 +15,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
@@ -65,6 +65,33 @@ final class SweepCommand implements Main.Command {
         return o;
     }
 
+    /** This shard's points that have no finished report yet; says how many there are on stderr. */
+    private static List<SimulationConfig> mine(
+            List<SimulationConfig> all, int[] shard, Path pointsDir, int threads, PrintStream err) throws IOException {
+        List<SimulationConfig> mine = new ArrayList<>();
+        int skipped = 0;
+        for (int i = 0; i < all.size(); i++) {
+            if (i % shard[1] == shard[0] - 1) {
+                if (finished(pointsDir.resolve(id(all.get(i)) + ".json"), all.get(i))) {
+                    skipped++;
+                } else {
+                    mine.add(all.get(i));
+                }
+            }
+        }
+        err.printf(
+                Locale.ROOT,
+                "ppbus sweep: %d points in all, %d in shard %d/%d, %d already done, %d to run on %d threads%n",
+                all.size(),
+                mine.size() + skipped,
+                shard[0],
+                shard[1],
+                skipped,
+                mine.size(),
+                threads);
+        return mine;
+    }
+
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Options o = options();
@@ -100,27 +127,7 @@ final class SweepCommand implements Main.Command {
         }
         int[] shard = shard(cl.getOptionValue("shard", "1/1"));
         int threads = Cli.threads(cl);
-        List<SimulationConfig> mine = new ArrayList<>();
-        int skipped = 0;
-        for (int i = 0; i < all.size(); i++) {
-            if (i % shard[1] == shard[0] - 1) {
-                if (finished(pointsDir.resolve(id(all.get(i)) + ".json"), all.get(i))) {
-                    skipped++;
-                } else {
-                    mine.add(all.get(i));
-                }
-            }
-        }
-        err.printf(
-                Locale.ROOT,
-                "ppbus sweep: %d points in all, %d in shard %d/%d, %d already done, %d to run on %d threads%n",
-                all.size(),
-                mine.size() + skipped,
-                shard[0],
-                shard[1],
-                skipped,
-                mine.size(),
-                threads);
+        List<SimulationConfig> mine = mine(all, shard, pointsDir, threads, err);
         long start = System.nanoTime();
         int done = runPoints(mine, pointsDir, threads, err, !cl.hasOption("quiet"));
         double wall = (System.nanoTime() - start) / 1e9;

@@ -74,16 +74,7 @@ final class VerifyCommand implements Main.Command {
         }
         VerifyRequest q = VerifyRequest.of(cl);
         SearchOptions opt = q.search();
-        StateSearch search;
-        try {
-            // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
-            search = new StateSearch(
-                    q.noSearch()
-                            ? new SearchOptions(opt.nodes(), opt.latency(), opt.rules(), false, 1, 0, false, 0)
-                            : opt);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        StateSearch search = search(q);
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             ProgressBar bar = new ProgressBar(err, true);
             SearchResult r;
@@ -92,14 +83,7 @@ final class VerifyCommand implements Main.Command {
             } finally {
                 bar.finish();
             }
-            out.printf(
-                    Locale.ROOT,
-                    "ppbus verify: n=%d, %s, rules %s%s%s%n",
-                    opt.nodes(),
-                    opt.async() ? "asynchronous FIFO channels (capacity " + q.fifo() + ")" : "L=" + opt.latency(),
-                    opt.rules().label(),
-                    opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
-                    q.active() != null ? ", only processors " + q.active() + " ask" : "");
+            printHeading(out, q);
             VerifyOutcome.Written written = q.noSearch() ? null : VerifyOutcome.printSearch(out, search, r, q);
             // An interrupt during the search starts no proof: the JVM is on its way out.
             boolean prove = q.rtl() && !stop.requested();
@@ -131,6 +115,31 @@ final class VerifyCommand implements Main.Command {
                     && (faultProof == null || faultProof.result().proven());
             return r.findings().isEmpty() && rtlOk ? 0 : 1;
         }
+    }
+
+    private static StateSearch search(VerifyRequest q) throws UsageException {
+        SearchOptions opt = q.search();
+        try {
+            // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
+            return new StateSearch(
+                    q.noSearch()
+                            ? new SearchOptions(opt.nodes(), opt.latency(), opt.rules(), false, 1, 0, false, 0)
+                            : opt);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static void printHeading(PrintStream out, VerifyRequest q) {
+        SearchOptions opt = q.search();
+        out.printf(
+                Locale.ROOT,
+                "ppbus verify: n=%d, %s, rules %s%s%s%n",
+                opt.nodes(),
+                opt.async() ? "asynchronous FIFO channels (capacity " + q.fifo() + ")" : "L=" + opt.latency(),
+                opt.rules().label(),
+                opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
+                q.active() != null ? ", only processors " + q.active() + " ask" : "");
     }
 
     private static ObjectNode json(

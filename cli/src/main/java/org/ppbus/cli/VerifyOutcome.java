@@ -67,19 +67,23 @@ final class VerifyOutcome {
         Written w = writeCounterexample(search, f, q, fault);
         out.println("counterexample: " + q.traceOut());
         out.println("replay: " + w.replay());
-        Violation v = w.replayed();
-        out.println(
-                v == null && w.cutOff() != null
-                        ? "  the replay checks only safety after the crash, and reports clients "
-                                + Arrays.toString(w.cutOff()) + " as cut off"
-                        : v == null
-                                ? "  NOTE: the replay reports no violation"
-                                : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
-                                        + (v.property() == f.property()
-                                                ? ""
-                                                : "  (NOTE: not the search's verdict, "
-                                                        + f.property().label() + ")"));
+        out.println(replayVerdict(w, f));
         return w;
+    }
+
+    /** What the replay reports, against the search's verdict. */
+    private static String replayVerdict(Written w, Finding f) {
+        Violation v = w.replayed();
+        return v == null && w.cutOff() != null
+                ? "  the replay checks only safety after the crash, and reports clients " + Arrays.toString(w.cutOff())
+                        + " as cut off"
+                : v == null
+                        ? "  NOTE: the replay reports no violation"
+                        : "  the replay reports " + v.property().label() + " at cycle " + v.cycle()
+                                + (v.property() == f.property()
+                                        ? ""
+                                        : "  (NOTE: not the search's verdict, "
+                                                + f.property().label() + ")");
     }
 
     /** The search's size, its overtaking count and, with faults, the repair bound. */

@@ -9,7 +9,7 @@ import org.apache.commons.cli.Options;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.link.ChosenFaults;
 import org.ppbus.link.FaultKind;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
 
@@ -92,6 +92,54 @@ record VerifyRequest(
 
     /** The options as a search to run, checked. */
     static VerifyRequest of(CommandLine cl) throws UsageException {
+        SearchOptions opt = search(cl);
+        if (cl.hasOption("no-fairness")) {
+            opt = opt.withoutOvertaking();
+        }
+        if (cl.hasOption("no-liveness")) {
+            opt = opt.withoutLiveness();
+        }
+        opt = withFaults(cl, opt, opt.fifoCapacity());
+        if (cl.hasOption("rtl") && opt.crash()) {
+            throw new UsageException(
+                    "--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
+        }
+        if (cl.hasOption("rtl") && opt.rules().reclaim()) {
+            throw new UsageException(
+                    "--rtl takes no +reclaim: its crash recovery is checked by the search (--faults crash)"
+                            + " and against the Java model (docs/VERIFICATION.md)");
+        }
+        if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
+            throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
+        }
+        if (cl.hasOption("keep") && !cl.hasOption("rtl")) {
+            throw new UsageException("--keep needs --rtl (it keeps the proof's files)");
+        }
+        int repairBound = FaultProofStep.repairBound(cl, opt);
+        long proofSeconds = FaultProofStep.seconds(cl);
+        Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
+        if (keep != null) {
+            Outputs.checkFolder(keep, cl.getOptionValue("keep"));
+        }
+        Path traceOut = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
+        if (cl.hasOption("rtl") && opt.faultKinds() != 0) {
+            Outputs.checkWritable(FaultProofStep.vcdBeside(traceOut).toString());
+        }
+        return new VerifyRequest(
+                opt,
+                opt.fifoCapacity(),
+                cl.hasOption("no-search"),
+                cl.hasOption("rtl"),
+                Cli.parseInRange("max-steps", cl.getOptionValue("max-steps", "10"), 1, 1000),
+                cl.getOptionValue("active"),
+                traceOut,
+                keep,
+                repairBound,
+                proofSeconds);
+    }
+
+    /** The search's size, scope and limits: --nodes, --latency, --rules, the limits, --active, --async. */
+    private static SearchOptions search(CommandLine cl) throws UsageException {
         if (!cl.hasOption("nodes")) {
             throw new UsageException("--nodes is required (the triangle is --nodes 3)");
         }
@@ -127,49 +175,7 @@ record VerifyRequest(
         SearchOptions opt = new SearchOptions(
                         nodes, latency, rules, false, maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo)
                 .withReentry(reenter);
-        if (cl.hasOption("no-fairness")) {
-            opt = opt.withoutOvertaking();
-        }
-        if (cl.hasOption("no-liveness")) {
-            opt = opt.withoutLiveness();
-        }
-        opt = withFaults(cl, opt, fifo);
-        if (cl.hasOption("rtl") && opt.crash()) {
-            throw new UsageException(
-                    "--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
-        }
-        if (cl.hasOption("rtl") && rules.reclaim()) {
-            throw new UsageException(
-                    "--rtl takes no +reclaim: its crash recovery is checked by the search (--faults crash)"
-                            + " and against the Java model (docs/VERIFICATION.md)");
-        }
-        if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
-            throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
-        }
-        if (cl.hasOption("keep") && !cl.hasOption("rtl")) {
-            throw new UsageException("--keep needs --rtl (it keeps the proof's files)");
-        }
-        int repairBound = FaultProofStep.repairBound(cl, opt);
-        long proofSeconds = FaultProofStep.seconds(cl);
-        Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
-        if (keep != null) {
-            Outputs.checkFolder(keep, cl.getOptionValue("keep"));
-        }
-        Path traceOut = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
-        if (cl.hasOption("rtl") && opt.faultKinds() != 0) {
-            Outputs.checkWritable(FaultProofStep.vcdBeside(traceOut).toString());
-        }
-        return new VerifyRequest(
-                opt,
-                fifo,
-                cl.hasOption("no-search"),
-                cl.hasOption("rtl"),
-                Cli.parseInRange("max-steps", cl.getOptionValue("max-steps", "10"), 1, 1000),
-                cl.getOptionValue("active"),
-                traceOut,
-                keep,
-                repairBound,
-                proofSeconds);
+        return opt;
     }
 
     /** --faults, checked, added to the search's options. */

@@ -28,6 +28,7 @@ class SourceLimitsTest {
             "^\\s*(?:return|new|if|else|for|while|switch|throw|case|catch|try|do|yield|assert|super|this)\\b.*");
     /** A record's header looks like a method's; its body is a type's, and files are limited already. */
     private static final Pattern TYPE = Pattern.compile("\\b(?:record|class|interface|enum)\\s+\\w+");
+
     private static final Pattern LITERAL = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])+'");
 
     @Test

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 
 /**
  * Emits the Campos–Carvalho network for n nodes as Verilog-2001: one file per module, the top level

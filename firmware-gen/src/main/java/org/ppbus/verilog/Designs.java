@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Map;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.baseline.CentralRoundRobin;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
 
 /**

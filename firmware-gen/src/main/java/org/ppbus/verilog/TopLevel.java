@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.Symbols;
 
 /**

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 
 class DesignsTest {

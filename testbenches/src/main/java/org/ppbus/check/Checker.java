@@ -5,8 +5,8 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.ProtocolObserver;
 
 /**
  * Checks a run at the end of every cycle and keeps the first violation. What every algorithm gets:

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.ProtocolObserver;
 import org.ppbus.workload.RequestTrace;
 
 /** A finding of the search as something to replay: a request trace for {@code ppbus simulate}. */

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
-import org.ppbus.protocol.cc.ProtocolObserver;
+import org.ppbus.protocol.ProtocolObserver;
 
 /**
  * What a network adds to the {@link Checker}'s generic checks: its own invariants, fed by its

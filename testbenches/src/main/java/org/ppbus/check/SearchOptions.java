@@ -1,6 +1,6 @@
 package org.ppbus.check;
 
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 
 /**
  * What a {@link StateSearch} explores.

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
-import org.ppbus.protocol.cc.ProtocolObserver;
+import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.Symbols;
 
 /** Events of one cycle: grants (for the fresh bits), demotions (I5) and anomalies. */

@@ -7,9 +7,9 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.RunInputs;
-import org.ppbus.protocol.cc.ProtocolObserver;
-import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.registry.Algorithms;
 
 /** The Java model as a {@link Dut}: the network alone, with req poked by the testbench. */
@@ -40,7 +40,7 @@ public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
                         latencyCycles,
                         this,
                         MessageObserver.NONE,
-                        algorithm.optionsFor(new RunInputs(rules, null, this, false))));
+                        algorithm.optionsFor(new RunInputs(rules, this, false))));
         this.symbols = new int[algorithm.has(Algorithm.Feature.SYMBOLS) ? 2 * w.links() : 0];
     }
 

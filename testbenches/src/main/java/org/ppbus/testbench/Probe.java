@@ -9,7 +9,7 @@ import org.ppbus.check.Checker;
 import org.ppbus.link.Direction;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.cc.ProtocolObserver;
+import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.RequestTrace;
 

@@ -45,7 +45,7 @@ public final class Simulation {
 
     private final SimulationConfig config;
     private final Wiring wiring;
-    private final InitialState initial;
+    private final InitialState initial; // null: the algorithm's own cold start
     private SymbolTap tap;
     private Progress progress;
     private BooleanSupplier stopRequested = () -> false;
@@ -60,7 +60,7 @@ public final class Simulation {
     public Simulation(SimulationConfig config, InitialState initial) {
         this.config = config.validated();
         this.wiring = initial != null ? initial.wiring() : Wiring.forNodes(config.nodes());
-        this.initial = initial != null ? initial : InitialState.coldStart(wiring);
+        this.initial = initial;
     }
 
     public Simulation tap(SymbolTap t) {
@@ -162,7 +162,11 @@ public final class Simulation {
             // A symbol fault can move a symbol beyond the activity scheduler's horizon: evaluate
             // everyone. A crash only silences units, which the scheduler follows.
             boolean everyUnit = c.evaluateEveryUnit() || faultPlan != null && !faultPlan.crash();
-            this.options = algorithm.optionsFor(new RunInputs(c.rules(), initial, probe, everyUnit));
+            // A given initial state is Campos–Carvalho's (this constructor's contract); otherwise each
+            // algorithm reads its settings from what every run offers.
+            this.options = initial != null
+                    ? new CcNetwork.Settings(c.rules(), initial, probe, everyUnit)
+                    : algorithm.optionsFor(new RunInputs(c.rules(), probe, everyUnit));
             this.fabric = variant.apply(algorithm
                     .factory()
                     .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options)));

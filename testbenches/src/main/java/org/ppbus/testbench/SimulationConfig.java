@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.ppbus.bus.Demand;
 import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.workload.Workload;
 

@@ -9,9 +9,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.bus.Fabric;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.ProtocolObserver;
-import org.ppbus.protocol.cc.RuleSet;
 
 /**
  * The exhaustive search with a crash-stop of any one node in any cycle ({@link SearchCrash}): the

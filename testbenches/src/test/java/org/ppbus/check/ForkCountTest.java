@@ -11,9 +11,9 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.ProtocolObserver;
-import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.protocol.cc.Symbols;
 
 /**

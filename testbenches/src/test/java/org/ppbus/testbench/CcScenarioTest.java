@@ -16,9 +16,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.bus.Demand;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.protocol.cc.LinkFlags;
-import org.ppbus.protocol.cc.RuleSet;
 import org.ppbus.protocol.cc.Symbols;
 
 /** The Campos–Carvalho scenarios of docs/SPEC.md §4.2, with their expected values derived. */

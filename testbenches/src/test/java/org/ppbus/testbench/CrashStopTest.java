@@ -23,7 +23,7 @@ import org.ppbus.experiment.FaultMatrix;
 import org.ppbus.link.FaultKind;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.RtlProof;

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.cosim.Vcd;
-import org.ppbus.protocol.cc.RuleSet;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.RtlFaultProof.Faults;
 

@@ -7,6 +7,8 @@ import org.ppbus.bus.StateBits;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
 
 /**
  * Arbiter A_j: rules R12–R17 in the cycle order of docs/SPEC.md §3.4. Port m is the m-th real

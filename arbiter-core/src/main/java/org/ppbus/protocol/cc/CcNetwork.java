@@ -13,6 +13,8 @@ import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.RunInputs;
 
 /**
@@ -64,7 +66,7 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
     public record Settings(RuleSet rules, InitialState initial, ProtocolObserver observer, boolean evaluateEveryUnit)
             implements Algorithm.Options {
         static Settings from(RunInputs in) {
-            return new Settings(in.rules(), in.initial(), in.observer(), in.evaluateEveryUnit());
+            return new Settings(in.rules(), null, in.observer(), in.evaluateEveryUnit());
         }
     }
 

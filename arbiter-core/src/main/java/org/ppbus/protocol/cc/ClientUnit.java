@@ -11,6 +11,8 @@ import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
 
 /**
  * Client C_i: rules R1–R11 in the cycle order of docs/SPEC.md §3.4. Slot k is the link to

@@ -1,4 +1,4 @@
-package org.ppbus.protocol.cc;
+package org.ppbus.protocol;
 
 import org.ppbus.link.Direction;
 

@@ -14,7 +14,7 @@ public interface ProtocolObserver {
     default void clientReceived(int client, int link, int code, long cycle) {}
 
     /** Something the protocol says cannot happen did (a fork from a non-owner, a second fork...). */
-    default void anomaly(String unit, String what, long cycle) {}
+    default void anomaly(Unit unit, String what, long cycle) {}
 
     /**
      * A +heal rule consumed this symbol differently from the base rules: it dropped it as an echo,

@@ -100,7 +100,7 @@ public record FaultPlan(FaultKind kind, boolean random, long cycle, String chann
             throw new IllegalArgumentException(
                     "only a delayed message takes +CYCLES (e.g. delay:100@m_3_0+40), got '" + channel + "'");
         }
-        if (!channel.matches("(c2a_c\\d{1,5}_a\\d{1,5}|a2c_a\\d{1,5}_c\\d{1,5}|m_\\d{1,5}_\\d{1,5}(\\+\\d{1,6})?)")) {
+        if (!names(withoutDelay(channel))) {
             throw new IllegalArgumentException(
                     "a fault's channel must look like c2a_c0_a1, a2c_a1_c0 or (between the nodes of a"
                             + " message-passing algorithm) m_0_1, got '" + channel + "'");
@@ -108,9 +108,8 @@ public record FaultPlan(FaultKind kind, boolean random, long cycle, String chann
         FaultPlan plan = new FaultPlan(kind, false, cycle, channel, mask);
         if (plan.onMessages() && plan.messageNodes()[0] == plan.messageNodes()[1]) {
             // A node's message to itself is a step of its own state machine, on no wire.
-            throw new IllegalArgumentException(
-                    "m_" + plan.messageNodes()[0] + "_" + plan.messageNodes()[0] + " is a node's"
-                            + " message to itself, which travels no channel: it can be neither lost nor delayed");
+            throw new IllegalArgumentException(plan.channelId() + " is a node's"
+                    + " message to itself, which travels no channel: it can be neither lost nor delayed");
         }
         return plan;
     }
@@ -123,19 +122,35 @@ public record FaultPlan(FaultKind kind, boolean random, long cycle, String chann
 
     /** The nodes a message fault names: {FROM, TO} for m_FROM_TO, {NODE} for a crash. */
     public int[] messageNodes() {
-        String c = kind == FaultKind.CRASH ? channel.substring(1) : channel.substring(2);
-        int plus = c.indexOf('+');
-        String[] f = (plus < 0 ? c : c.substring(0, plus)).split("_");
-        int[] out = new int[f.length];
-        for (int i = 0; i < f.length; i++) {
-            out[i] = Integer.parseInt(f[i]);
+        if (kind == FaultKind.CRASH) {
+            return new int[] {crashedNode()};
         }
-        return out;
+        ChannelId.Between b = (ChannelId.Between) channelId();
+        return new int[] {b.from(), b.to()};
+    }
+
+    /** The channel a fault at CYCLE@CHANNEL names (not for a crash or a random fault). */
+    public ChannelId channelId() {
+        return ChannelId.parse(withoutDelay(channel));
     }
 
     /** A fault on the messages of a message-passing algorithm (a lost or late message). */
     public boolean onMessages() {
-        return channel != null && channel.startsWith("m_");
+        return channel != null && !crash() && channelId() instanceof ChannelId.Between;
+    }
+
+    private static String withoutDelay(String channel) {
+        int plus = channel.indexOf('+');
+        return plus < 0 ? channel : channel.substring(0, plus);
+    }
+
+    private static boolean names(String channel) {
+        try {
+            ChannelId.parse(channel);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** A crash-stop of one node: {@link #crashedNode()} from {@link #cycle()} on. */

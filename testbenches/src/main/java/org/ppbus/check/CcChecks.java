@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.Unit;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.LinkFlags;
 import org.ppbus.protocol.cc.PrecedenceGraph;
@@ -85,8 +86,8 @@ final class CcChecks implements NetworkChecks {
     }
 
     @Override
-    public void anomaly(String unit, String what, long cycle) {
-        fail.accept(new Violation(Property.ANOMALY, cycle, unit, unit + ": " + what, -1));
+    public void anomaly(Unit unit, String what, long cycle) {
+        fail.accept(new Violation(Property.ANOMALY, cycle, unit.toString(), unit + ": " + what, -1));
     }
 
     // ---- end of cycle ----

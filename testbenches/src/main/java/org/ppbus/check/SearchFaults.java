@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import org.ppbus.link.ChannelId;
 import org.ppbus.link.ChosenFaults;
 import org.ppbus.link.Direction;
 import org.ppbus.link.FaultKind;
@@ -87,9 +88,8 @@ final class SearchFaults {
         int c = code - 1;
         int link = c % wiring.links();
         boolean c2a = c / wiring.links() % 2 == Direction.C2A.ordinal();
-        String channel = c2a
-                ? "c2a_c" + wiring.linkClient(link) + "_a" + wiring.linkArbiter(link)
-                : "a2c_a" + wiring.linkArbiter(link) + "_c" + wiring.linkClient(link);
+        ChannelId channel = new ChannelId.Link(
+                c2a ? Direction.C2A : Direction.A2C, wiring.linkClient(link), wiring.linkArbiter(link));
         return (c / (2 * wiring.links()) == 0 ? FaultKind.DROP : FaultKind.DUPLICATE).label() + ":" + cycle + "@"
                 + channel;
     }

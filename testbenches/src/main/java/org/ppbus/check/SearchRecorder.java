@@ -5,6 +5,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.Unit;
 import org.ppbus.protocol.cc.Symbols;
 
 /** Events of one cycle: grants (for the fresh bits), demotions (I5) and anomalies. */
@@ -46,9 +47,9 @@ final class SearchRecorder implements Fabric.GrantSink, ProtocolObserver {
     }
 
     @Override
-    public void anomaly(String unit, String what, long cycle) {
-        if (problem == null && !unit.equals("client " + dead) && !unit.equals("arbiter " + dead)) {
-            problem = new Violation(Property.ANOMALY, cycle, unit, unit + ": " + what, -1);
+    public void anomaly(Unit unit, String what, long cycle) {
+        if (problem == null && unit.node() != dead) {
+            problem = new Violation(Property.ANOMALY, cycle, unit.toString(), unit + ": " + what, -1);
         }
     }
 }

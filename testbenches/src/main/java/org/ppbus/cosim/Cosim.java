@@ -6,9 +6,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.ppbus.io.AtomicFile;
+import org.ppbus.link.ChannelId;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.testbench.GtkwSave;
@@ -202,8 +201,7 @@ public final class Cosim {
         }
         rtlWindow(lib, tap, from, to, rtlVcd);
         // Both waveforms open in GTKWave on the links of the client the diverging signal names.
-        Matcher client = Pattern.compile("_c(\\d+)").matcher(divergence.signal());
-        int node = client.find() ? Integer.parseInt(client.group(1)) : 0;
+        int node = clientOf(divergence.signal());
         // Both open on the cycles before the divergence, the marker on it.
         GtkwSave.View view = GtkwSave.View.of(
                 Math.max(from, divergence.cycle() - GtkwSave.View.MAX_CYCLES / 2), to, divergence.cycle());
@@ -212,6 +210,15 @@ public final class Cosim {
         Path trace = vcdPrefix.resolveSibling(vcdPrefix.getFileName() + ".trace");
         writeTrace(trace, upTo.trace(), c, divergence);
         return new DivergenceFiles(javaVcd, rtlVcd, trace);
+    }
+
+    /** The client of a diverging channel; 0 for a gnt bit or an assertion, which name no channel. */
+    private static int clientOf(String signal) {
+        try {
+            return ChannelId.parse(signal) instanceof ChannelId.Link link ? link.client() : 0;
+        } catch (IllegalArgumentException e) {
+            return 0;
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package org.ppbus.testbench;
 
 import java.util.Arrays;
 import org.ppbus.check.Violation;
+import org.ppbus.link.ChannelId;
 import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.link.FaultPlan;
@@ -156,8 +157,7 @@ public record FaultOutcome(
         int client = w.linkClient(link);
         int arbiter = w.linkArbiter(link);
         Direction direction = f.firedDirection();
-        String channel =
-                direction == Direction.C2A ? "c2a_c" + client + "_a" + arbiter : "a2c_a" + arbiter + "_c" + client;
+        String channel = new ChannelId.Link(direction, client, arbiter).toString();
         String sent = name(direction, f.originalCode());
         String delivered = switch (f.plan().kind()) {
             case DROP -> "nothing";

@@ -3,6 +3,7 @@ package org.ppbus.testbench;
 import java.util.SplittableRandom;
 import java.util.function.BiPredicate;
 import org.ppbus.check.Violation;
+import org.ppbus.link.ChannelId;
 import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.link.Lossy;
@@ -59,7 +60,7 @@ final class MessageFaults {
         }
         long sent = channels.firstLostAt();
         String name = algorithm.messages().at(nodes).get(m.type()).name();
-        String channel = "m_" + m.from() + "_" + m.to();
+        String channel = new ChannelId.Between(m.from(), m.to()).toString();
         if (verdict.equals("masked") && recoveredAt >= sent) {
             return new FaultOutcome(
                     plan.toString(),

@@ -10,6 +10,7 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.Unit;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.RequestTrace;
 
@@ -78,7 +79,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     @Override
-    public void anomaly(String unit, String what, long cycle) {
+    public void anomaly(Unit unit, String what, long cycle) {
         checker.protocolEvents().anomaly(unit, what, cycle);
     }
 

@@ -11,6 +11,7 @@ import org.ppbus.check.Checker;
 import org.ppbus.check.Property;
 import org.ppbus.check.StarvationBound;
 import org.ppbus.check.Violation;
+import org.ppbus.link.ChannelId;
 import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.link.FaultPlan;
@@ -363,11 +364,10 @@ public final class Simulation {
         Direction direction = null;
         int link = -1;
         if (!p.random()) {
-            String[] f = p.channel().split("_");
-            direction = Direction.ofPrefix(p.channel());
-            boolean c2a = direction == Direction.C2A;
-            int client = Integer.parseInt((c2a ? f[1] : f[2]).substring(1));
-            int arbiter = Integer.parseInt((c2a ? f[2] : f[1]).substring(1));
+            ChannelId.Link named = (ChannelId.Link) p.channelId();
+            direction = named.direction();
+            int client = named.client();
+            int arbiter = named.arbiter();
             if (client >= wiring.nodes()
                     || Arrays.stream(wiring.arbitersOf(client)).noneMatch(a -> a == arbiter)) {
                 throw new IllegalArgumentException("--fault: there is no channel " + p.channel() + " at n="

@@ -9,6 +9,7 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.PortQueues;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.Unit;
 
 /**
  * Arbiter A_j: rules R12–R17 in the cycle order of docs/SPEC.md §3.4. Port m is the m-th real
@@ -223,7 +224,7 @@ final class ArbiterUnit {
     private void checkOwner(int port, int code, long cycle, ProtocolObserver observer) {
         if (owner != port) {
             observer.anomaly(
-                    "arbiter " + id,
+                    Unit.arbiter(id),
                     Symbols.c2aName(code) + " from client " + clients[port] + " which is not OWNER ("
                             + (owner == NIL ? "NIL" : "client " + clients[owner]) + ")",
                     cycle);

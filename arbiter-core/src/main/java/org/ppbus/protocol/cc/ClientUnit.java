@@ -13,6 +13,7 @@ import org.ppbus.link.PortQueues;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.Unit;
 
 /**
  * Client C_i: rules R1–R11 in the cycle order of docs/SPEC.md §3.4. Slot k is the link to
@@ -111,7 +112,7 @@ final class ClientUnit {
             switch (code) {
                 case Symbols.FORK -> {
                     if ((f & FORK) != 0) {
-                        observer.anomaly("client " + id, "FORK received on slot " + k + " while holding it", cycle);
+                        observer.anomaly(Unit.client(id), "FORK received on slot " + k + " while holding it", cycle);
                     }
                     f = (f | FORK) & ~DIRTY;
                 }

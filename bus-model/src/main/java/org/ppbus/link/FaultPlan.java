@@ -54,19 +54,7 @@ public record FaultPlan(FaultKind kind, boolean random, long cycle, String chann
                 .orElseThrow(() -> new IllegalArgumentException(
                         "unknown fault kind '" + label + "' (" + FaultKind.labels(List.of(FaultKind.values())) + ")"));
         if (kind == FaultKind.CRASH) {
-            if (where.equals("random")) {
-                return new FaultPlan(kind, true, -1, null);
-            }
-            if (where.matches("n\\d{1,5}")) {
-                return new FaultPlan(kind, false, 0, where);
-            }
-            if (!where.matches("\\d{1,5}@\\d{1,12}")) {
-                throw new IllegalArgumentException(
-                        "a crash names its node and cycle, e.g. crash:3@5000 (crash:n3 from the start), got '" + text
-                                + "'");
-            }
-            int at = where.indexOf('@');
-            return new FaultPlan(kind, false, Long.parseLong(where.substring(at + 1)), "n" + where.substring(0, at));
+            return crash(where, text);
         }
         if (where.equals("random")) {
             return new FaultPlan(kind, true, -1, null);
@@ -86,15 +74,7 @@ public record FaultPlan(FaultKind kind, boolean random, long cycle, String chann
         if (at < 0) {
             throw new IllegalArgumentException("a fault's WHERE must be random or CYCLE@CHANNEL, got '" + where + "'");
         }
-        long cycle;
-        try {
-            cycle = Long.parseLong(where.substring(0, at));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("a fault's cycle is not a number: '" + where.substring(0, at) + "'");
-        }
-        if (cycle < 0) {
-            throw new IllegalArgumentException("a fault's cycle must not be negative, got " + cycle);
-        }
+        long cycle = cycle(where.substring(0, at));
         String channel = where.substring(at + 1);
         if (channel.contains("+") && !(kind == FaultKind.DELAY && channel.matches("m_\\d{1,5}_\\d{1,5}\\+\\d{1,6}"))) {
             throw new IllegalArgumentException(
@@ -112,6 +92,37 @@ public record FaultPlan(FaultKind kind, boolean random, long cycle, String chann
                     + " message to itself, which travels no channel: it can be neither lost nor delayed");
         }
         return plan;
+    }
+
+    private static long cycle(String text) {
+        long cycle;
+        try {
+            cycle = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("a fault's cycle is not a number: '" + text + "'");
+        }
+        if (cycle < 0) {
+            throw new IllegalArgumentException("a fault's cycle must not be negative, got " + cycle);
+        }
+        return cycle;
+    }
+
+    /** crash:WHERE: random, nNODE (from the start) or NODE@CYCLE. */
+    private static FaultPlan crash(String where, String text) {
+        if (where.equals("random")) {
+            return new FaultPlan(FaultKind.CRASH, true, -1, null);
+        }
+        if (where.matches("n\\d{1,5}")) {
+            return new FaultPlan(FaultKind.CRASH, false, 0, where);
+        }
+        if (!where.matches("\\d{1,5}@\\d{1,12}")) {
+            throw new IllegalArgumentException(
+                    "a crash names its node and cycle, e.g. crash:3@5000 (crash:n3 from the start), got '" + text
+                            + "'");
+        }
+        int at = where.indexOf('@');
+        return new FaultPlan(
+                FaultKind.CRASH, false, Long.parseLong(where.substring(at + 1)), "n" + where.substring(0, at));
     }
 
     /** The lateness of a delayed message, {@code +D} after its channel (4 cycles without it). */

@@ -119,35 +119,9 @@ final class FaultHarness {
                 wires.add(inst + "." + kind + "_now", kind + "_now_" + k, 1);
             }
         }
-        String range = "[" + (n - 1) + ":0]";
-        String cRange = "[" + (c - 1) + ":0]";
         StringBuilder b = new StringBuilder();
-        b.append("// The harness of `ppbus verify --rtl --faults` (Yosys, ABC pdr); not part of the design.\n");
-        b.append("module ppbus_faults (\n    input wire clk,\n    input wire ")
-                .append(range)
-                .append(" req,\n")
-                .append("    input wire ")
-                .append(cRange)
-                .append(" drop_req,\n    input wire ")
-                .append(cRange)
-                .append(" dup_req\n);\n");
-        b.append("    reg past_valid = 1'b0;\n    reg ")
-                .append(range)
-                .append(" req_q = ")
-                .append(n)
-                .append("'d0;\n");
-        b.append("    reg dropped_q = 1'b0;  // a symbol was dropped\n    reg duplicated_q = 1'b0;\n");
         boolean repair = repairBound >= 0;
-        if (repair) {
-            b.append("    reg [7:0] broken_q = 8'd0;  // consecutive cycles with fork conservation broken\n");
-            b.append("    reg conserved;\n    integer forks;\n");
-        }
-        b.append("    wire ").append(range).append(" gnt;\n");
-        b.append("    wire ")
-                .append(cRange)
-                .append(" drops;\n    wire ")
-                .append(cRange)
-                .append(" dups;\n");
+        declarations(b, n, c, repair);
         b.append(wires.body);
         b.append("    assign drops = {").append(joinDescending("drop_now_", c)).append("};\n");
         b.append("    assign dups = {").append(joinDescending("dup_now_", c)).append("};\n\n");
@@ -165,6 +139,37 @@ final class FaultHarness {
         List<String> properties = assumptionsAndProperties(b, w, faults, c, repairBound);
         b.append("        end\n    end\nendmodule\n");
         return new Harness(b.toString(), wires.exposed, driven, properties);
+    }
+
+    /** The module's ports, its registers and the wires it watches. */
+    private static void declarations(StringBuilder b, int n, int c, boolean repair) {
+        String range = "[" + (n - 1) + ":0]";
+        String cRange = "[" + (c - 1) + ":0]";
+        b.append("// The harness of `ppbus verify --rtl --faults` (Yosys, ABC pdr); not part of the design.\n");
+        b.append("module ppbus_faults (\n    input wire clk,\n    input wire ")
+                .append(range)
+                .append(" req,\n")
+                .append("    input wire ")
+                .append(cRange)
+                .append(" drop_req,\n    input wire ")
+                .append(cRange)
+                .append(" dup_req\n);\n");
+        b.append("    reg past_valid = 1'b0;\n    reg ")
+                .append(range)
+                .append(" req_q = ")
+                .append(n)
+                .append("'d0;\n");
+        b.append("    reg dropped_q = 1'b0;  // a symbol was dropped\n    reg duplicated_q = 1'b0;\n");
+        if (repair) {
+            b.append("    reg [7:0] broken_q = 8'd0;  // consecutive cycles with fork conservation broken\n");
+            b.append("    reg conserved;\n    integer forks;\n");
+        }
+        b.append("    wire ").append(range).append(" gnt;\n");
+        b.append("    wire ")
+                .append(cRange)
+                .append(" drops;\n    wire ")
+                .append(cRange)
+                .append(" dups;\n");
     }
 
     /** I2 for every arbiter, watched rather than asserted: a fault may break it for a while. */

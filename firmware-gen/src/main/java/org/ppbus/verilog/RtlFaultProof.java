@@ -129,24 +129,7 @@ public final class RtlFaultProof {
         FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound);
         Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
-        List<String> sources = design.sources().stream()
-                .filter(f -> !f.equals("ppbus_channel.v"))
-                .toList();
-        StringBuilder ys =
-                new StringBuilder("read_verilog -DSYNTHESIS " + String.join(" ", sources) + " ppbus_fault_channel.v");
-        ys.append("\nprep -top ppbus_top\nflatten");
-        for (String wire : h.exposed()) {
-            ys.append("\nexpose w:").append(wire.replace('[', '?').replace(']', '?'));
-        }
-        for (String wire : h.driven()) {
-            ys.append("\nexpose -input w:").append(wire);
-        }
-        ys.append('\n').append(netlist("ppbus_faults.v", "ppbus_faults"));
-        Files.writeString(dir.resolve("proof.ys"), ys + models());
-        // The same model, replaying a counterexample in Yosys's own simulator instead of writing it out.
-        Files.writeString(
-                dir.resolve("replay.ys"),
-                ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
+        writeScripts(design, h, dir);
         long t0 = System.nanoTime();
         ExternalTool.Result y =
                 ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
@@ -171,6 +154,28 @@ public final class RtlFaultProof {
         Files.writeString(dir.resolve("proof.log"), abc.output());
         boolean atLimit = (System.nanoTime() - t1) / 1e9 >= left - 1;
         return judge(parse(abc.output(), h.properties(), secs), abc, atLimit);
+    }
+
+    /** proof.ys, which builds the model, and replay.ys, which replays a counterexample on it. */
+    private static void writeScripts(GeneratedDesign design, FaultHarness.Harness h, Path dir) throws IOException {
+        List<String> sources = design.sources().stream()
+                .filter(f -> !f.equals("ppbus_channel.v"))
+                .toList();
+        StringBuilder ys =
+                new StringBuilder("read_verilog -DSYNTHESIS " + String.join(" ", sources) + " ppbus_fault_channel.v");
+        ys.append("\nprep -top ppbus_top\nflatten");
+        for (String wire : h.exposed()) {
+            ys.append("\nexpose w:").append(wire.replace('[', '?').replace(']', '?'));
+        }
+        for (String wire : h.driven()) {
+            ys.append("\nexpose -input w:").append(wire);
+        }
+        ys.append('\n').append(netlist("ppbus_faults.v", "ppbus_faults"));
+        Files.writeString(dir.resolve("proof.ys"), ys + models());
+        // The same model, replaying a counterexample in Yosys's own simulator instead of writing it out.
+        Files.writeString(
+                dir.resolve("replay.ys"),
+                ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
     }
 
     /**

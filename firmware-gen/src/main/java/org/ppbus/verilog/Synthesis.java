@@ -94,14 +94,7 @@ public final class Synthesis {
         ObjectMapper m = new ObjectMapper();
         Cells total =
                 Cells.of(readStat(m, dir.resolve("total.json")).path("design").path("num_cells_by_type"));
-        List<Module> modules = new ArrayList<>();
-        JsonNode mods = readStat(m, dir.resolve("modules.json")).path("modules");
-        Map<String, String> parameters = parameters(Files.readString(dir.resolve("hierarchy.log")));
-        for (Iterator<Map.Entry<String, JsonNode>> it = mods.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String name = parameters.getOrDefault(e.getKey(), readableName(e.getKey()));
-            modules.add(new Module(name, Cells.of(e.getValue().path("num_cells_by_type"))));
-        }
+        List<Module> modules = modules(m, dir);
         if (!placeAndRoute) {
             return new Result(total, modules, null, "not run (use --pnr)");
         }
@@ -116,6 +109,24 @@ public final class Synthesis {
                     "does not fit HX8K: needs " + total.lut4() + " LUT4, the device has " + HX8K_LOGIC_CELLS
                             + " logic cells");
         }
+        return placeAndRoute(dir, total, modules);
+    }
+
+    /** Each module's own cells, named with its parameters. */
+    private static List<Module> modules(ObjectMapper m, Path dir) throws IOException {
+        List<Module> modules = new ArrayList<>();
+        JsonNode mods = readStat(m, dir.resolve("modules.json")).path("modules");
+        Map<String, String> parameters = parameters(Files.readString(dir.resolve("hierarchy.log")));
+        for (Iterator<Map.Entry<String, JsonNode>> it = mods.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String name = parameters.getOrDefault(e.getKey(), readableName(e.getKey()));
+            modules.add(new Module(name, Cells.of(e.getValue().path("num_cells_by_type"))));
+        }
+        return modules;
+    }
+
+    /** nextpnr-ice40 on HX8K with seed 1: the post-route Fmax, or why there is none. */
+    private static Result placeAndRoute(Path dir, Cells total, List<Module> modules) throws IOException {
         ExternalTool.Result p = ExternalTool.run(
                 dir,
                 3600,

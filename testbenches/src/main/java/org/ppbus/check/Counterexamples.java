@@ -21,26 +21,16 @@ public final class Counterexamples {
     public static RequestTrace trace(SearchOptions o, List<int[]> actions, int openHold) {
         Wiring wiring = Wiring.forNodes(o.nodes());
         int n = wiring.nodes();
-        long[] granted = new long[1];
-        Fabric.GrantSink rec = new Fabric.GrantSink() {
-            @Override
-            public void granted(int node, long cycle) {
-                granted[0] |= 1L << node;
-            }
-
-            @Override
-            public void released(int node, long cycle) {}
-        };
+        Grants rec = new Grants();
         CcNetwork replay = CcNetwork.coldStart(
                 wiring, new CcNetwork.Options(o.latency(), o.rules(), true), rec, ProtocolObserver.NONE);
         long[] grantedAt = new long[n];
         long[] openedAt = new long[n];
         boolean[] openReenter = new boolean[n];
         Arrays.fill(openedAt, -1);
-        List<RequestTrace.Entry> entries = new ArrayList<>();
         List<long[]> done = new ArrayList<>(); // {rise, node, hold, reenter}
         for (int k = 0; k < actions.size(); k++) {
-            granted[0] = 0;
+            rec.mask = 0;
             int[] a = actions.get(k);
             if (a[n + 1] != 0) {
                 replay.crash(a[n + 1] - 1, k);
@@ -68,7 +58,7 @@ public final class Counterexamples {
             }
             replay.step(k);
             for (int i = 0; i < n; i++) {
-                if ((granted[0] >>> i & 1) != 0) {
+                if ((rec.mask >>> i & 1) != 0) {
                     grantedAt[i] = k;
                 }
             }
@@ -78,10 +68,29 @@ public final class Counterexamples {
                 done.add(new long[] {openedAt[i], i, openHold, openReenter[i] ? 1 : 0});
             }
         }
+        return new RequestTrace(n, entries(done));
+    }
+
+    /** The requests in the order they rose, as a trace's entries: search cycle k is simulation cycle k + 1. */
+    private static List<RequestTrace.Entry> entries(List<long[]> done) {
+        List<RequestTrace.Entry> entries = new ArrayList<>();
         done.sort((x, y) -> Long.compare(x[0], y[0]));
         for (long[] d : done) {
             entries.add(new RequestTrace.Entry(d[0] + 1, (int) d[1], (int) Math.max(1, d[2]), d[3] == 1));
         }
-        return new RequestTrace(n, entries);
+        return entries;
+    }
+
+    /** The processors granted in the cycle just run, one bit each. */
+    private static final class Grants implements Fabric.GrantSink {
+        long mask;
+
+        @Override
+        public void granted(int node, long cycle) {
+            mask |= 1L << node;
+        }
+
+        @Override
+        public void released(int node, long cycle) {}
     }
 }

@@ -219,13 +219,8 @@ final class Liveness {
                     continue;
                 }
                 if (low[v] == index[v]) {
-                    List<Integer> scc = new ArrayList<>();
-                    int w;
-                    do {
-                        w = stack[--sp];
-                        onStack[w] = false;
-                        scc.add(w);
-                    } while (w != v);
+                    List<Integer> scc = popComponent(stack, sp, onStack, v);
+                    sp -= scc.size();
                     int[] loop = loopIn(scc, inside, need, mustRelease);
                     if (loop != null) {
                         return loop;
@@ -239,6 +234,18 @@ final class Liveness {
             }
         }
         return null;
+    }
+
+    /** The states on the stack down to v, the root of their strongly connected component, taken off it. */
+    private static List<Integer> popComponent(int[] stack, int sp, boolean[] onStack, int v) {
+        List<Integer> scc = new ArrayList<>();
+        int w;
+        do {
+            w = stack[--sp];
+            onStack[w] = false;
+            scc.add(w);
+        } while (w != v);
+        return scc;
     }
 
     private int[] loopIn(List<Integer> scc, boolean[] inside, IntPredicate need, int mustRelease) {
@@ -274,23 +281,8 @@ final class Liveness {
                 waypoints.add(w);
             }
         }
-        if (async) {
-            // Fair channels: each channel empties somewhere in the loop (a sufficient condition for
-            // its symbols to be delivered; loops that deliver from a channel that never empties are
-            // not considered, so the check may miss some unfair-looking but fair loops).
-            for (int ch = 0; ch < channels; ch++) {
-                long bit = 1L << ch;
-                Integer w = scc.stream()
-                        .filter(s -> (occupancy[s] & bit) == 0)
-                        .findFirst()
-                        .orElse(null);
-                if (w == null) {
-                    return null;
-                }
-                if (!waypoints.contains(w)) {
-                    waypoints.add(w);
-                }
-            }
+        if (async && !addChannelWaypoints(scc, waypoints)) {
+            return null;
         }
         waypoints.add(first);
         // Marked only for a loop that is reported: most components are single states, and an array
@@ -307,6 +299,28 @@ final class Liveness {
             loop.addAll(leg);
         }
         return loop.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Fair channels: each channel empties somewhere in the loop (a sufficient condition for its
+     * symbols to be delivered; loops that deliver from a channel that never empties are not
+     * considered, so the check may miss some unfair-looking but fair loops). False if one never does.
+     */
+    private boolean addChannelWaypoints(List<Integer> scc, List<Integer> waypoints) {
+        for (int ch = 0; ch < channels; ch++) {
+            long bit = 1L << ch;
+            Integer w = scc.stream()
+                    .filter(s -> (occupancy[s] & bit) == 0)
+                    .findFirst()
+                    .orElse(null);
+            if (w == null) {
+                return false;
+            }
+            if (!waypoints.contains(w)) {
+                waypoints.add(w);
+            }
+        }
+        return true;
     }
 
     /** Shortest path from a to b inside the component (at least one step when a == b and nonEmpty). */

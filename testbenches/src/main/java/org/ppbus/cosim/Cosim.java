@@ -119,18 +119,9 @@ public final class Cosim {
                 : VerilatorLibrary.build(
                         c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), q.cache(), q.checked(), buildLog);
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
-        if (measure) {
-            buildLog.accept(String.format(Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
-        }
         Wiring wiring = Wiring.forNodes(c.nodes());
         boolean symbols = c.algorithmSpec().has(Algorithm.Feature.SYMBOLS);
-
-        double javaCps = 0;
-        if (measure) {
-            long t0 = System.nanoTime();
-            SimulationResult alone = new Simulation(c).stopWhen(stop).run();
-            javaCps = alone.cycles() / seconds(t0);
-        }
+        double javaCps = measure ? javaAlone(q, buildSeconds) : 0;
         boolean interrupted = false;
 
         LockstepTap tap;
@@ -173,6 +164,14 @@ public final class Cosim {
                 interrupted,
                 buildSeconds,
                 files.trace());
+    }
+
+    /** The Java model alone, in cycles per second. */
+    private static double javaAlone(Request q, double buildSeconds) throws IOException {
+        q.buildLog().accept(String.format(Locale.ROOT, "ready after %.0f s; measuring each side alone", buildSeconds));
+        long t0 = System.nanoTime();
+        SimulationResult alone = new Simulation(q.config()).stopWhen(q.stop()).run();
+        return alone.cycles() / seconds(t0);
     }
 
     /** Where a divergence's waveforms and requests went, each null when not written. */

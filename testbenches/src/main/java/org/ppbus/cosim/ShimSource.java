@@ -224,7 +224,19 @@ final class ShimSource {
                 .append(!hierarchical)
                 .append(";\n\n")
                 .append(REARM);
-        // req/gnt conversion for the width Verilator chose.
+        reqAndGnt(b, n, words);
+        getSymbols(b, w, latency, withSymbols, symWords);
+        b.append(
+                "}\n\nvoid tick(Sim* s, int half) {\n    if (s->vcd) s->vcd->dump((vluint64_t) (10 * s->cycle + half));\n}\n}  // namespace\n\n");
+        b.append("API int ppbus_nodes() { return ").append(n).append("; }\n");
+        b.append("API int ppbus_req_words() { return ").append(words).append("; }\n");
+        b.append("API int ppbus_sym_words() { return ").append(symWords).append("; }\n\n");
+        b.append(ENTRY_POINTS);
+        return b.toString();
+    }
+
+    /** req/gnt conversion for the width Verilator chose. */
+    private static void reqAndGnt(StringBuilder b, int n, int words) {
         if (n <= 64) {
             String t = n <= 8 ? "CData" : n <= 16 ? "SData" : n <= 32 ? "IData" : "QData";
             b.append("void setReq(Vppbus_top* top, const uint32_t* w) {\n");
@@ -246,6 +258,11 @@ final class ShimSource {
                     .append(words)
                     .append("; ++i) w[i] = top->gnt[i];\n}\n\n");
         }
+    }
+
+    /** getSymbols: every channel's symbol of the cycle just clocked, 16 to a word. */
+    private static void getSymbols(StringBuilder b, Wiring w, int latency, boolean withSymbols, int symWords) {
+        int n = w.nodes();
         b.append("void getSymbols(Vppbus_top___024root* r, uint32_t* w) {\n");
         if (withSymbols) {
             List<String> channels = new ArrayList<>();
@@ -267,13 +284,6 @@ final class ShimSource {
         } else {
             b.append("    (void) r;\n    (void) w;\n");
         }
-        b.append(
-                "}\n\nvoid tick(Sim* s, int half) {\n    if (s->vcd) s->vcd->dump((vluint64_t) (10 * s->cycle + half));\n}\n}  // namespace\n\n");
-        b.append("API int ppbus_nodes() { return ").append(n).append("; }\n");
-        b.append("API int ppbus_req_words() { return ").append(words).append("; }\n");
-        b.append("API int ppbus_sym_words() { return ").append(symWords).append("; }\n\n");
-        b.append(ENTRY_POINTS);
-        return b.toString();
     }
 
     /**

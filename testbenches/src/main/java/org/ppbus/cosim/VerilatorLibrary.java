@@ -206,14 +206,7 @@ public final class VerilatorLibrary {
         }
         String shim = ShimSource.text(Wiring.forNodes(nodes), latencyCycles, symbols, hierarchical);
         String vlt = "`verilator_config\n" + (hierarchical ? HIERARCHICAL_UNITS : "");
-        String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
-                .output()
-                .trim();
-        String key = hash(
-                design,
-                shim + ShimSource.PRINT_HEADER,
-                vlt,
-                version + (checked ? "" : " +define+SYNTHESIS") + " " + String.join(" ", optimisation(nodes)));
+        String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, toolFlags(nodes, checked));
         Path dir = cache.resolve("verilator")
                 .resolve(algorithm.name() + "-n" + nodes + "-L" + latencyCycles
                         + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
@@ -306,6 +299,14 @@ public final class VerilatorLibrary {
                 throw new IOException("could not install " + dir, e);
             }
         }
+    }
+
+    /** Verilator's version and the flags a build passes it, part of the cache key. */
+    private static String toolFlags(int nodes, boolean checked) throws IOException {
+        String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
+                .output()
+                .trim();
+        return version + (checked ? "" : " +define+SYNTHESIS") + " " + String.join(" ", optimisation(nodes));
     }
 
     /** How long a private build folder may sit untouched before it counts as abandoned. */

@@ -253,20 +253,25 @@ public final class GtkwSave {
         }
         group(b, "arbiter " + node, false);
         if (model) {
-            group(b, "model state", true);
-            flags(b, BIN | RJUSTIFY | FTRANSLATED);
-            b.append("^3 ").append(state).append('\n');
-            b.append("TOP.model.client").append(node).append("_state[1:0]\n");
-            flags(b, 0x4 | RJUSTIFY); // decimal: the client that owns the arbiter's fork
-            int width = Algorithm.idBits(n);
-            b.append("TOP.model.arbiter")
-                    .append(node)
-                    .append("_owner[")
-                    .append(width - 1)
-                    .append(":0]\n");
-            group(b, "model state", false);
+            modelState(b, node, n, state);
         }
         return b.toString();
+    }
+
+    /** The Java model's state of the node's client and arbiter, decoded. */
+    private static void modelState(StringBuilder b, int node, int n, Path state) {
+        group(b, "model state", true);
+        flags(b, BIN | RJUSTIFY | FTRANSLATED);
+        b.append("^3 ").append(state).append('\n');
+        b.append("TOP.model.client").append(node).append("_state[1:0]\n");
+        flags(b, 0x4 | RJUSTIFY); // decimal: the client that owns the arbiter's fork
+        int width = Algorithm.idBits(n);
+        b.append("TOP.model.arbiter")
+                .append(node)
+                .append("_owner[")
+                .append(width - 1)
+                .append(":0]\n");
+        group(b, "model state", false);
     }
 
     /** A link's two ends, the symbol driven and the one arriving L cycles later, by name. */

@@ -136,17 +136,7 @@ public final class Simulation {
 
         Run(SimulationConfig c) throws IOException {
             this.c = c;
-            this.workload = Workload.resolve(
-                    c.workload(),
-                    wiring,
-                    new Workload.Settings(
-                            c.load(),
-                            c.holdCycles(),
-                            c.geometricHold(),
-                            c.seed(),
-                            c.cycles(),
-                            c.hotNodes(),
-                            c.hotLoad()));
+            this.workload = Workload.resolve(c.workload(), wiring, workloadSettings(c));
             int n = wiring.nodes();
             this.stats = new Statistics(wiring);
             this.probe = new Probe(stats, n, tap);
@@ -199,6 +189,11 @@ public final class Simulation {
             if (tap != null) {
                 tap.attached(fabric);
             }
+        }
+
+        private static Workload.Settings workloadSettings(SimulationConfig c) {
+            return new Workload.Settings(
+                    c.load(), c.holdCycles(), c.geometricHold(), c.seed(), c.cycles(), c.hotNodes(), c.hotLoad());
         }
 
         /** Runs cycle after cycle until the run ends; returns the number of cycles run. */

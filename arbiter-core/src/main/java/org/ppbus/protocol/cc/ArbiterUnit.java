@@ -62,11 +62,19 @@ final class ArbiterUnit {
     }
 
     boolean evaluate(long cycle, ChannelBank a2c, ChannelBank c2a, ProtocolObserver observer) {
-        boolean active = false;
-        int ports = clients.length;
         returned = NIL;
         probe = false;
-        // (1) Receive.
+        boolean active = receive(cycle, c2a, observer);
+        active |= grant(cycle);
+        active |= reclaim(cycle);
+        active |= drive(cycle, a2c, observer);
+        return active || out.anyPending();
+    }
+
+    /** (1) Receives a symbol on each port. Returns whether any arrived. */
+    private boolean receive(long cycle, ChannelBank c2a, ProtocolObserver observer) {
+        boolean active = false;
+        int ports = clients.length;
         for (int m = 0; m < ports; m++) {
             int code = c2a.take(linkOfPort[m], cycle);
             if (code == Symbols.IDLE || dead[m]) {
@@ -92,7 +100,13 @@ final class ArbiterUnit {
                 default -> throw new AssertionError(code);
             }
         }
-        // (2) Grant: R15. req and sreq of the new owner stay set.
+        return active;
+    }
+
+    /** (2) Grants the fork: R15. req and sreq of the new owner stay set. Returns whether anything happened or waits. */
+    private boolean grant(long cycle) {
+        boolean active = false;
+        int ports = clients.length;
         if (owner == NIL) {
             int best = NIL;
             for (int m = 0; m < ports; m++) {
@@ -108,7 +122,13 @@ final class ArbiterUnit {
                 active = true; // +heal: the grant waits for its cycle
             }
         }
-        // (3) Reclaim: R17 (+ F1), else R16.
+        return active;
+    }
+
+    /** (3) Reclaims the fork: R17 (+ F1), else R16. Returns whether a request was queued. */
+    private boolean reclaim(long cycle) {
+        boolean active = false;
+        int ports = clients.length;
         if (owner != NIL) {
             boolean higherWaiting = false;
             boolean lowerWaiting = false;
@@ -137,9 +157,7 @@ final class ArbiterUnit {
                 active = true;
             }
         }
-        // (4) Drive.
-        active |= drive(cycle, a2c, observer);
-        return active || out.anyPending();
+        return active;
     }
 
     /** (4) Drives the head of each output queue. Returns whether anything was queued. */

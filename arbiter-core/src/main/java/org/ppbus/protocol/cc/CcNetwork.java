@@ -117,13 +117,7 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
 
     public CcNetwork(
             Wiring wiring, Options options, InitialState initial, Fabric.GrantSink sink, ProtocolObserver observer) {
-        if (initial.wiring() != wiring) {
-            throw new IllegalArgumentException("initial state is for another wiring");
-        }
-        List<String> errors = initial.validate();
-        if (!errors.isEmpty() && !initial.forced()) {
-            throw new IllegalArgumentException("invalid initial state: " + errors.get(0));
-        }
+        requireValid(initial, wiring);
         this.wiring = wiring;
         this.rules = options.rules();
         this.latencyCycles = options.latencyCycles();
@@ -156,13 +150,40 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
         }
         a2c.countCodes(A2C_FORKS);
         c2a.countCodes(C2A_FORKS);
-        this.clients = new ClientUnit[n];
-        for (int i = 0; i < n; i++) {
-            clients[i] = new ClientUnit(i, k, rules, healing);
+        this.clients = clients(initial, rules, healing);
+        this.arbiters = arbiters(initial, rules, healing);
+        // A loaded state may enable rules before any input arrives: evaluate everyone once.
+        for (int u = 0; u < n + bigN; u++) {
+            scheduler.wake(u, 0);
+        }
+    }
+
+    private static void requireValid(InitialState initial, Wiring wiring) {
+        if (initial.wiring() != wiring) {
+            throw new IllegalArgumentException("initial state is for another wiring");
+        }
+        List<String> errors = initial.validate();
+        if (!errors.isEmpty() && !initial.forced()) {
+            throw new IllegalArgumentException("invalid initial state: " + errors.get(0));
+        }
+    }
+
+    /** Every client, loaded from the initial state. */
+    private static ClientUnit[] clients(InitialState initial, RuleSet rules, Healing healing) {
+        Wiring wiring = initial.wiring();
+        ClientUnit[] clients = new ClientUnit[wiring.nodes()];
+        for (int i = 0; i < clients.length; i++) {
+            clients[i] = new ClientUnit(i, wiring.lineSize(), rules, healing);
             clients[i].load(initial.clientState(i), initial.clientFlagsOf(i));
         }
-        this.arbiters = new ArbiterUnit[bigN];
-        for (int j = 0; j < bigN; j++) {
+        return clients;
+    }
+
+    /** Every arbiter, its ports in the order of its clients, loaded from the initial state. */
+    private static ArbiterUnit[] arbiters(InitialState initial, RuleSet rules, Healing healing) {
+        Wiring wiring = initial.wiring();
+        ArbiterUnit[] arbiters = new ArbiterUnit[wiring.points()];
+        for (int j = 0; j < arbiters.length; j++) {
             int[] cs = wiring.clientsOf(j);
             int[] portLinks = new int[cs.length];
             for (int m = 0; m < cs.length; m++) {
@@ -171,10 +192,7 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
             arbiters[j] = new ArbiterUnit(j, cs, portLinks, rules, healing);
             arbiters[j].load(initial.ownerPort(j), initial.arbiterFlagsOf(j), initial.orderPorts(j));
         }
-        // A loaded state may enable rules before any input arrives: evaluate everyone once.
-        for (int u = 0; u < n + bigN; u++) {
-            scheduler.wake(u, 0);
-        }
+        return arbiters;
     }
 
     /** The contract's reset state. */

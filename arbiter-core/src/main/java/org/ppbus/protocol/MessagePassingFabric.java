@@ -30,6 +30,7 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
     protected final ClientState[] state;
     protected final boolean[] req;
     private final List<Integer> edges = new ArrayList<>();
+    private int busy; // processors asking or eating
     private long edgeCycle = -1;
 
     protected MessagePassingFabric(Algorithm.Setting setting) {
@@ -73,9 +74,11 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
         for (int i : edges(cycle)) {
             if (req[i] && state[i] == ClientState.THINKING) {
                 state[i] = ClientState.HUNGRY;
+                busy++;
                 hungry(i, cycle);
             } else if (!req[i] && state[i] == ClientState.EATING) {
                 state[i] = ClientState.THINKING;
+                busy--;
                 sink.released(i, cycle);
                 released(i, cycle);
             }
@@ -91,6 +94,14 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
 
     /** The rest of the cycle, after the req edges: typically receive messages and act on them. */
     protected void react(long cycle) {}
+
+    /**
+     * How many processors are asking or eating. An algorithm whose messages circulate while nobody
+     * asks (a token on a ring) is quiescent when this is 0, which is what the watchdogs need.
+     */
+    protected final int busy() {
+        return busy;
+    }
 
     /** The node enters: EATING from this cycle, gnt high from the next. */
     protected final void grant(int node, long cycle) {

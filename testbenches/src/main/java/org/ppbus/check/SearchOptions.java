@@ -136,21 +136,9 @@ public record SearchOptions(
 
     /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
     public SearchOptions withoutOvertaking() {
-        return new SearchOptions(
-                nodes,
-                latency,
-                rules,
-                reenterWithoutThinking,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                false,
-                reenterMask,
-                faultKinds,
-                crash,
-                liveness);
+        Copy c = new Copy(this);
+        c.checkOvertaking = false;
+        return c.build();
     }
 
     /**
@@ -158,40 +146,18 @@ public record SearchOptions(
      * fairness bound once, which the counts would report as a violation.
      */
     public SearchOptions withFaults(int kinds) {
-        return new SearchOptions(
-                nodes,
-                latency,
-                rules,
-                reenterWithoutThinking,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                kinds == 0 && checkOvertaking,
-                reenterMask,
-                kinds,
-                crash,
-                liveness);
+        Copy c = new Copy(this);
+        c.checkOvertaking = kinds == 0 && checkOvertaking;
+        c.faultKinds = kinds;
+        return c.build();
     }
 
     /** The same search in which only these processors (bit i for processor i) may re-enter without thinking. */
     public SearchOptions withReentry(long mask) {
-        return new SearchOptions(
-                nodes,
-                latency,
-                rules,
-                mask != 0,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                checkOvertaking,
-                mask,
-                faultKinds,
-                crash,
-                liveness);
+        Copy c = new Copy(this);
+        c.reenterWithoutThinking = mask != 0;
+        c.reenterMask = mask;
+        return c.build();
     }
 
     /**
@@ -199,43 +165,73 @@ public record SearchOptions(
      * are left out: the clients that lose a crashed arbiter's fork wait for ever by design.
      */
     public SearchOptions withCrash() {
-        return new SearchOptions(
-                nodes,
-                latency,
-                rules,
-                reenterWithoutThinking,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                false,
-                reenterMask,
-                faultKinds,
-                true,
-                liveness);
+        Copy c = new Copy(this);
+        c.checkOvertaking = false;
+        c.crash = true;
+        return c.build();
     }
 
     /** The same search keeping only the edges among broken states, without the liveness analysis. */
     public SearchOptions withoutLiveness() {
-        return new SearchOptions(
-                nodes,
-                latency,
-                rules,
-                reenterWithoutThinking,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                checkOvertaking,
-                reenterMask,
-                faultKinds,
-                crash,
-                false);
+        Copy c = new Copy(this);
+        c.liveness = false;
+        return c.build();
     }
 
     public boolean async() {
         return fifoCapacity > 0;
+    }
+
+    /** The fields of a search being changed into another; one place that names them in order. */
+    private static final class Copy {
+        int nodes;
+        int latency;
+        RuleSet rules;
+        boolean reenterWithoutThinking;
+        long maxStates;
+        int maxDepth;
+        boolean checkH;
+        long activeMask;
+        int fifoCapacity;
+        boolean checkOvertaking;
+        long reenterMask;
+        int faultKinds;
+        boolean crash;
+        boolean liveness;
+
+        Copy(SearchOptions o) {
+            nodes = o.nodes;
+            latency = o.latency;
+            rules = o.rules;
+            reenterWithoutThinking = o.reenterWithoutThinking;
+            maxStates = o.maxStates;
+            maxDepth = o.maxDepth;
+            checkH = o.checkH;
+            activeMask = o.activeMask;
+            fifoCapacity = o.fifoCapacity;
+            checkOvertaking = o.checkOvertaking;
+            reenterMask = o.reenterMask;
+            faultKinds = o.faultKinds;
+            crash = o.crash;
+            liveness = o.liveness;
+        }
+
+        SearchOptions build() {
+            return new SearchOptions(
+                    nodes,
+                    latency,
+                    rules,
+                    reenterWithoutThinking,
+                    maxStates,
+                    maxDepth,
+                    checkH,
+                    activeMask,
+                    fifoCapacity,
+                    checkOvertaking,
+                    reenterMask,
+                    faultKinds,
+                    crash,
+                    liveness);
+        }
     }
 }

@@ -70,33 +70,16 @@ public record SimulationResult(
      * many results for their report (the fault matrix) and never replay them.
      */
     public SimulationResult withoutTrace() {
-        return new SimulationResult(
-                config,
-                order,
-                points,
-                cycles,
-                loadCycles,
-                summary,
-                violation,
-                mutexViolations,
-                ungranted,
-                interrupted,
-                maxQueueDepth,
-                quiescentAtEnd,
-                new RequestTrace(trace.nodes(), List.of()),
-                fault,
-                overtakeBound,
-                maxOvertakes,
-                starvationBound,
-                maxServedWhileWaiting,
-                checks,
-                offeredLoad,
-                longestStall,
-                stallAfterFault);
+        return with(new RequestTrace(trace.nodes(), List.of()), fault);
     }
 
     /** The same result with another fault outcome (the fault judged against its twin). */
     public SimulationResult withFault(FaultOutcome judged) {
+        return with(trace, judged);
+    }
+
+    /** This result with another trace and fault outcome: the one place its fields are named in order. */
+    private SimulationResult with(RequestTrace trace, FaultOutcome fault) {
         return new SimulationResult(
                 config,
                 order,
@@ -111,7 +94,7 @@ public record SimulationResult(
                 maxQueueDepth,
                 quiescentAtEnd,
                 trace,
-                judged,
+                fault,
                 overtakeBound,
                 maxOvertakes,
                 starvationBound,

@@ -59,7 +59,6 @@ public final class Misra extends MessagePassingFabric implements Recovering {
     private int pongAt = 0;
     private int ping; // the counters the tokens carry
     private int pong;
-    private int busy;
     private long recoveredAt = -1;
     private long regenerations;
 
@@ -68,16 +67,6 @@ public final class Misra extends MessagePassingFabric implements Recovering {
         this.modulus = nodes + 1;
         this.seen = new int[nodes];
         Arrays.fill(seen, -1);
-    }
-
-    @Override
-    protected void hungry(int i, long cycle) {
-        busy++;
-    }
-
-    @Override
-    protected void released(int i, long cycle) {
-        busy--;
     }
 
     @Override
@@ -169,7 +158,7 @@ public final class Misra extends MessagePassingFabric implements Recovering {
 
     @Override
     public boolean quiescent() {
-        return busy == 0 && tokensExist();
+        return busy() == 0 && tokensExist();
     }
 
     /** Both tokens are held or in flight: what the model knows and the nodes do not. */

@@ -33,20 +33,9 @@ public final class TokenRing extends MessagePassingFabric {
             .build();
 
     private int holder = 0; // -1 while the token is in flight
-    private int busy; // processors asking or eating
 
     public TokenRing(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
         super(nodes, latencyCycles, sink, observer);
-    }
-
-    @Override
-    protected void hungry(int i, long cycle) {
-        busy++;
-    }
-
-    @Override
-    protected void released(int i, long cycle) {
-        busy--;
     }
 
     @Override
@@ -74,6 +63,6 @@ public final class TokenRing extends MessagePassingFabric {
 
     @Override
     public boolean quiescent() {
-        return busy == 0;
+        return busy() == 0;
     }
 }

@@ -21,15 +21,10 @@ import org.ppbus.protocol.Algorithm;
 public final class AgrawalJalote {
     private AgrawalJalote() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named(
+    public static final Algorithm ALGORITHM = Maekawa.overQuorums(
                     "agrawal-jalote",
-                    "Agrawal and Jalote's m groups of m - 1 over pairs of 1..m, quorum about √(2N); Maekawa's messages")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(
-                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
-            .messages(Maekawa::kinds)
-            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+                    "Agrawal and Jalote's m groups of m - 1 over pairs of 1..m, quorum about √(2N); Maekawa's messages",
+                    AgrawalJalote::quorums)
             .claim(n -> {
                 int g = Math.max(1, groups(n) - 1);
                 return new Algorithm.Cost("3√(2N) best; 3(m − 1) with groups of m − 1", Integer.toString(3 * g));

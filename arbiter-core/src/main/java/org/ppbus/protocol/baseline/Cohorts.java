@@ -21,15 +21,10 @@ import org.ppbus.protocol.Algorithm;
 public final class Cohorts {
     private Cohorts() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named(
+    public static final Algorithm ALGORITHM = Maekawa.overQuorums(
                     "cohorts",
-                    "Jiang's cohorts: a primary cohort and one member of each later one; quorum |C_k| best, O(N) worst")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(
-                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
-            .messages(Maekawa::kinds)
-            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+                    "Jiang's cohorts: a primary cohort and one member of each later one; quorum |C_k| best, O(N) worst",
+                    Cohorts::quorums)
             .claim(n -> {
                 int[][] c = cohorts(n);
                 int best = c[c.length - 1].length;

@@ -22,15 +22,10 @@ import org.ppbus.protocol.Algorithm;
 public final class LukWong {
     private LukWong() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named(
+    public static final Algorithm ALGORITHM = Maekawa.overQuorums(
                     "luk-wong",
-                    "Luk and Wong's triangular grid: row and column quorums of about √(2N), taken in turn; Maekawa's messages")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(
-                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
-            .messages(Maekawa::kinds)
-            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+                    "Luk and Wong's triangular grid: row and column quorums of about √(2N), taken in turn; Maekawa's messages",
+                    LukWong::quorums)
             .claim(n -> {
                 int k = side(n);
                 return new Algorithm.Cost("≈ 3√(2N) … 5√(2N); 3k with k places per line", 3 * k + " … " + 5 * k);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
@@ -49,20 +50,30 @@ public final class Maekawa extends MessagePassingFabric {
     static final int TYPE_BITS = 3;
 
     /** Maekawa with the projective plane's lines as quorums. */
-    public static final Algorithm PLANE = Algorithm.named(
+    /**
+     * A Maekawa-family descriptor for a quorum system given as data, as a function of n: the family,
+     * the faults, the factory, the messages and the wires. Each quorum algorithm adds its claim (and
+     * its fairness, where the seeds give one).
+     */
+    public static Algorithm.Builder overQuorums(String name, String description, IntFunction<QuorumSystem> quorums) {
+        return Algorithm.named(name, description)
+                .family(Algorithm.Family.QUORUM)
+                .features(Algorithm.Feature.MESSAGE_FAULTS)
+                .factory(s -> new Maekawa(
+                        s.nodes(),
+                        s.latencyCycles(),
+                        Algorithm.STAMP_BITS,
+                        quorums.apply(s.nodes()),
+                        s.grants(),
+                        s.messages()))
+                .messages(Maekawa::kinds)
+                .wires(n -> Quorums.wiresPerNode(quorums.apply(n), Algorithm.STAMP_BITS));
+    }
+
+    public static final Algorithm PLANE = overQuorums(
                     "maekawa",
-                    "Maekawa's quorums on the projective plane's lines: REQUEST, GRANT, RELEASE, INQUIRE, YIELD, FAILED")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(
-                    s.nodes(),
-                    s.latencyCycles(),
-                    Algorithm.STAMP_BITS,
-                    Quorums.onPlane(s.wiring()),
-                    s.grants(),
-                    s.messages()))
-            .messages(Maekawa::kinds)
-            .wires(n -> Quorums.wiresPerNode(Quorums.onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
+                    "Maekawa's quorums on the projective plane's lines: REQUEST, GRANT, RELEASE, INQUIRE, YIELD, FAILED",
+                    n -> QuorumSystem.fixed(Quorums.onPlane(Wiring.forNodes(n))))
             // No overtaking bound: Maekawa is "not FCFS".
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();

@@ -9,19 +9,10 @@ import org.ppbus.protocol.Algorithm;
 public final class MaekawaGrid {
     private MaekawaGrid() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named(
-                    "maekawa-grid", "Maekawa's quorums on a square grid (row and column), the same messages")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(
-                    s.nodes(),
-                    s.latencyCycles(),
-                    Algorithm.STAMP_BITS,
-                    Quorums.onGrid(s.nodes()),
-                    s.grants(),
-                    s.messages()))
-            .messages(Maekawa::kinds)
-            .wires(n -> Quorums.wiresPerNode(Quorums.onGrid(n), Algorithm.STAMP_BITS))
+    public static final Algorithm ALGORITHM = Maekawa.overQuorums(
+                    "maekawa-grid",
+                    "Maekawa's quorums on a square grid (row and column), the same messages",
+                    n -> QuorumSystem.fixed(Quorums.onGrid(n)))
             .claim(n -> {
                 int c = (int) Math.ceil(Math.sqrt(n));
                 return new Algorithm.Cost("6√N − 3 … 10√N − 5 (√N := c)", (6 * c - 3) + " … " + (10 * c - 5));

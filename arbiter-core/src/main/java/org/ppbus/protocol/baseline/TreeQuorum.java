@@ -25,15 +25,10 @@ import org.ppbus.protocol.Algorithm;
 public final class TreeQuorum {
     private TreeQuorum() {}
 
-    public static final Algorithm ALGORITHM = Algorithm.named(
+    public static final Algorithm ALGORITHM = Maekawa.overQuorums(
                     "tree-quorum",
-                    "Agrawal and El Abbadi's tree quorum: a root-to-leaf path of a binary tree, about log N voters")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s -> new Maekawa(
-                    s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, quorums(s.nodes()), s.grants(), s.messages()))
-            .messages(Maekawa::kinds)
-            .wires(n -> Quorums.wiresPerNode(quorums(n), Algorithm.STAMP_BITS))
+                    "Agrawal and El Abbadi's tree quorum: a root-to-leaf path of a binary tree, about log N voters",
+                    TreeQuorum::quorums)
             .claim(n -> {
                 int h = height(n);
                 return new Algorithm.Cost("3 log N without failures … 3(N + 1)/2", 3 * h + " … " + 3 * (n + 1) / 2);

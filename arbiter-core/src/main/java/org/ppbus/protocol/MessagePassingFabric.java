@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Lossy;
+import org.ppbus.link.Message;
 import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 
@@ -31,13 +32,23 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
     protected final boolean[] req;
     private final List<Integer> edges = new ArrayList<>();
     private int busy; // processors asking or eating
+    private final List<Algorithm.MessageKind> kinds; // the descriptor's, indexed by type
     private long edgeCycle = -1;
 
-    protected MessagePassingFabric(Algorithm.Setting setting) {
-        this(setting.nodes(), setting.latencyCycles(), setting.grants(), setting.messages());
+    /**
+     * A fabric whose message kinds, with their widths, are the descriptor's: {@link #send} takes a
+     * kind's width from them, so widths are declared once.
+     */
+    protected MessagePassingFabric(Algorithm.Setting setting, Algorithm.Messages kinds) {
+        this(setting.nodes(), setting.latencyCycles(), setting.grants(), setting.messages(), kinds);
     }
 
     protected MessagePassingFabric(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
+        this(nodes, latencyCycles, sink, observer, n -> List.of());
+    }
+
+    protected MessagePassingFabric(
+            int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer, Algorithm.Messages kinds) {
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
@@ -48,6 +59,7 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
         this.state = new ClientState[nodes];
         Arrays.fill(state, ClientState.THINKING);
         this.req = new boolean[nodes];
+        this.kinds = kinds.at(nodes);
     }
 
     @Override
@@ -94,6 +106,11 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
 
     /** The rest of the cycle, after the req edges: typically receive messages and act on them. */
     protected void react(long cycle) {}
+
+    /** Sends a message of the given type, as wide as the descriptor declares that kind. */
+    protected final void send(int from, int to, int type, long payload, long cycle) {
+        channels.send(new Message(from, to, type, payload, kinds.get(type).bits()), cycle);
+    }
 
     /**
      * How many processors are asking or eating. An algorithm whose messages circulate while nobody

@@ -25,11 +25,7 @@ public final class LockServer extends MessagePassingFabric {
         return Algorithm.named(name, "a lock server on node 0 (an example plug-in)")
                 .family(Algorithm.Family.CENTRAL)
                 .factory(s -> new LockServer(s, broken))
-                // A 2-bit type; ASK carries the asker's id.
-                .messages(n -> List.of(
-                        new Algorithm.MessageKind("ASK", 2 + Algorithm.idBits(n)),
-                        new Algorithm.MessageKind("GO", 2),
-                        new Algorithm.MessageKind("DONE", 2)))
+                .messages(LockServer::kinds)
                 .wires(n -> 2.0 * (2 + Algorithm.idBits(n)) * (n - 1) / n)
                 .build();
     }
@@ -38,19 +34,27 @@ public final class LockServer extends MessagePassingFabric {
     private final ArrayDeque<Integer> queue = new ArrayDeque<>();
     private boolean lent;
 
+    /** The message kinds, declared once: for the descriptor and for send(). A 2-bit type; ASK carries the asker's id. */
+    private static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(
+                new Algorithm.MessageKind("ASK", 2 + Algorithm.idBits(n)),
+                new Algorithm.MessageKind("GO", 2),
+                new Algorithm.MessageKind("DONE", 2));
+    }
+
     private LockServer(Algorithm.Setting setting, boolean broken) {
-        super(setting);
+        super(setting, LockServer::kinds);
         this.broken = broken;
     }
 
     @Override
     protected void hungry(int node, long cycle) {
-        channels.send(new Message(node, SERVER, ASK, node, 2 + idBits), cycle);
+        send(node, SERVER, ASK, node, cycle);
     }
 
     @Override
     protected void released(int node, long cycle) {
-        channels.send(new Message(node, SERVER, DONE, 0, 2), cycle);
+        send(node, SERVER, DONE, 0, cycle);
     }
 
     @Override
@@ -64,7 +68,7 @@ public final class LockServer extends MessagePassingFabric {
         }
         while (!queue.isEmpty() && (!lent || broken)) {
             lent = true;
-            channels.send(new Message(SERVER, queue.poll(), GO, 0, 2), cycle);
+            send(SERVER, queue.poll(), GO, 0, cycle);
         }
     }
 }

@@ -66,10 +66,7 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
                 .family(Algorithm.Family.TOKEN)
                 .features(Algorithm.Feature.MESSAGE_FAULTS)
                 .factory(s -> new BanerjeeChrysanthis(s.nodes(), s.latencyCycles(), monitor, s.grants(), s.messages()))
-                .messages(n -> List.of(
-                        new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n) + 2),
-                        new Algorithm.MessageKind("PRIVILEGE", 2 + listBits(n) + 2),
-                        new Algorithm.MessageKind("NEW-ARBITER", 2 + Algorithm.idBits(n) + listBits(n))))
+                .messages(BanerjeeChrysanthis::kinds)
                 // A NEW-ARBITER-wide channel from every node to every other, each counted once.
                 .wires(n -> (double) (2 + Algorithm.idBits(n) + listBits(n)) * (n - 1))
                 // No overtaking bound: a request can wait for several Q-lists (the watchdog checks starvation).
@@ -95,7 +92,7 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
 
     public BanerjeeChrysanthis(
             int nodes, int latencyCycles, boolean monitor, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, BanerjeeChrysanthis::kinds);
         this.monitor = monitor;
         this.arbiter = new int[nodes];
         this.forwardTo = new int[nodes];
@@ -266,10 +263,12 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
         sink.granted(i, cycle);
     }
 
-    private void send(int from, int to, int type, long payload, long cycle) {
-        int bits = 2
-                + (type == REQUEST ? idBits + 2 : type == NEW_ARBITER ? idBits + listBits(nodes) : listBits(nodes) + 2);
-        channels.send(new Message(from, to, type, payload, bits), cycle);
+    /** The message kinds at n, indexed by type: a 2-bit type field and each kind's payload. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n) + 2),
+                new Algorithm.MessageKind("PRIVILEGE", 2 + listBits(n) + 2),
+                new Algorithm.MessageKind("NEW-ARBITER", 2 + Algorithm.idBits(n) + listBits(n)));
     }
 
     /** REQUESTs discarded so far (none with the monitor). */

@@ -31,10 +31,7 @@ public final class CentralCoordinator extends MessagePassingFabric {
             .family(Algorithm.Family.CENTRAL)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new CentralCoordinator(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
-                    new Algorithm.MessageKind("GRANT", 2),
-                    new Algorithm.MessageKind("RELEASE", 2)))
+            .messages(CentralCoordinator::kinds)
             // A channel each way between every other node and node 0, as wide as the widest message
             // (REQUEST: 2 type bits and the requester's id), averaged over the nodes.
             .wires(n -> 2.0 * (2 + Algorithm.idBits(n)) * (n - 1) / n)
@@ -47,22 +44,25 @@ public final class CentralCoordinator extends MessagePassingFabric {
     private int holder = -1;
 
     public CentralCoordinator(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, CentralCoordinator::kinds);
     }
 
-    /** Bits of a message of the given type. */
-    int bits(int type) {
-        return 2 + (type == REQUEST ? idBits : 0);
+    /** The message kinds at n, indexed by type: a 2-bit type field; REQUEST carries the requester's id. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
+                new Algorithm.MessageKind("GRANT", 2),
+                new Algorithm.MessageKind("RELEASE", 2));
     }
 
     @Override
     protected void hungry(int i, long cycle) {
-        channels.send(new Message(i, COORDINATOR, REQUEST, i, bits(REQUEST)), cycle);
+        send(i, COORDINATOR, REQUEST, i, cycle);
     }
 
     @Override
     protected void released(int i, long cycle) {
-        channels.send(new Message(i, COORDINATOR, RELEASE, 0, bits(RELEASE)), cycle);
+        send(i, COORDINATOR, RELEASE, 0, cycle);
     }
 
     @Override
@@ -80,7 +80,7 @@ public final class CentralCoordinator extends MessagePassingFabric {
         }
         if (holder < 0 && !queue.isEmpty()) {
             holder = queue.poll();
-            channels.send(new Message(COORDINATOR, holder, GRANT, 0, bits(GRANT)), cycle);
+            send(COORDINATOR, holder, GRANT, 0, cycle);
         }
     }
 }

@@ -24,7 +24,7 @@ public final class TokenRing extends MessagePassingFabric {
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new TokenRing(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("TOKEN", 1)))
+            .messages(TokenRing::kinds)
             // A 1-bit token channel in from the predecessor and out to the successor.
             .wires(n -> 2)
             // The token serves each waiting processor once per round.
@@ -35,7 +35,12 @@ public final class TokenRing extends MessagePassingFabric {
     private int holder = 0; // -1 while the token is in flight
 
     public TokenRing(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, TokenRing::kinds);
+    }
+
+    /** The token, a valid bit alone. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(new Algorithm.MessageKind("TOKEN", 1));
     }
 
     @Override
@@ -53,7 +58,7 @@ public final class TokenRing extends MessagePassingFabric {
             }
             case THINKING -> {
                 if (nodes > 1) {
-                    channels.send(new Message(holder, (holder + 1) % nodes, 0, 0, 1), cycle);
+                    send(holder, (holder + 1) % nodes, 0, 0, cycle);
                     holder = -1;
                 }
             }

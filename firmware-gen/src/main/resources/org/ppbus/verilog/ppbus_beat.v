@@ -10,23 +10,10 @@ module ppbus_beat #(
     // same reset, so all units beat in the same cycles without a wire between them. The period is
     // even, so bit 0 of the count is the cycle's parity, which H6 keeps per link.
     localparam integer PERIOD = 4 * L + 4;
-    localparam integer BW     = bits_for(PERIOD - 1);
+    localparam integer BW     = $clog2(PERIOD);  // bits to count from 0 to PERIOD - 1
     localparam integer LASTI  = PERIOD - 1;
     localparam [BW-1:0] LAST  = LASTI[BW-1:0];
     localparam [BW-1:0] ONE   = 1;
-
-    // Bits to count from 0 to v (a constant function, so the width follows L).
-    function integer bits_for;
-        input integer v;
-        integer r;
-        begin
-            r = 1;
-            while ((1 << r) <= v) begin
-                r = r + 1;
-            end
-            bits_for = r;
-        end
-    endfunction
 
     reg [BW-1:0] count_q;
 

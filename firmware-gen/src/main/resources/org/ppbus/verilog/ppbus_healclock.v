@@ -19,24 +19,11 @@ module ppbus_healclock #(
     // The age read in a cycle counts from the fork's cycle, so it is 1 in the cycle after the fork
     // and never 0; reset and forgetting read as long ago.
     localparam integer CAP = 2 * L + 2;
-    localparam integer AW  = bits_for(CAP);
+    localparam integer AW  = $clog2(CAP + 1);  // bits to count from 0 to CAP
     localparam [AW-1:0] AGE_CAP    = CAP[AW-1:0];
     localparam [AW-1:0] AGE_ECHO   = ECHO[AW-1:0];
     localparam [AW-1:0] AGE_RECENT = CAP[AW-1:0] - 1'b1;
     localparam [AW-1:0] AGE_ONE    = 1;
-
-    // Bits to count from 0 to v (a constant function, so the width follows L).
-    function integer bits_for;
-        input integer v;
-        integer r;
-        begin
-            r = 1;
-            while ((1 << r) <= v) begin
-                r = r + 1;
-            end
-            bits_for = r;
-        end
-    endfunction
 
     genvar g;
     generate

@@ -75,12 +75,12 @@ module ppbus_client #(
     wire [K-1:0]  fork_new;  // a FORK that counts (R8); with HEAL not a duplicate (H1)
     wire [K-1:0]  request_ok; // a REQUEST that counts (R9); with HEAL only while the fork is held
     wire [K-1:0]  lost;      // H2: a (Strong)REQUEST without the fork, long after the last return
-    wire [K-1:0]  regen_r;   // H2: the last return is to be sent again, and as a DIRTY_FORK
-    wire [K-1:0]  regen_dirty_r;
-    wire [K-1:0]  fork_r;    // the link state after (1) receive
-    wire [K-1:0]  req_r;
-    wire [K-1:0]  sreq_r;
-    wire [K-1:0]  dirty_r;
+    wire [K-1:0]  regen_recv; // H2: the last return is to be sent again, and as a DIRTY_FORK
+    wire [K-1:0]  regen_dirty_recv;
+    wire [K-1:0]  fork_recv;  // the link state after (1) receive (wires, not registers: _q and _d are)
+    wire [K-1:0]  req_recv;
+    wire [K-1:0]  sreq_recv;
+    wire [K-1:0]  dirty_recv;
     reg           eat;
     reg [K-1:0]   r5;        // the links on which each rule fires this cycle
     reg [K-1:0]   r6;
@@ -140,17 +140,17 @@ module ppbus_client #(
     assign fork_new   = (HEAL != 0) ? (in_fork & ~fork_q & ~upto_2l) : in_fork;
     assign request_ok = (HEAL != 0) ? (in_request & fork_q) : in_request;
     assign lost       = (HEAL != 0) ? ((in_request | in_strong) & ~fork_q & ~upto_2l1 & ~regen_q) : {K{1'b0}};
-    assign regen_r       = (HEAL != 0) ? (regen_q | lost) : {K{1'b0}};
-    assign regen_dirty_r = (regen_dirty_q & ~lost) | (last_dirty_q & lost);
+    assign regen_recv       = (HEAL != 0) ? (regen_q | lost) : {K{1'b0}};
+    assign regen_dirty_recv = (regen_dirty_q & ~lost) | (last_dirty_q & lost);
     assign dead_new = (RECLAIM != 0) ? (arb_dead & ~dead_q) : {K{1'b0}};
     // Read only with RECLAIM, so that without it nothing depends on the registers, not even from
     // an arbitrary state, as an induction proof starts.
     assign dead_now = (RECLAIM != 0) ? (dead_q | dead_new) : {K{1'b0}};
     assign doomed   = (RECLAIM != 0) && (doomed_q | (|(dead_new & ~fork_q)));
-    assign fork_r  = fork_q | fork_new;
-    assign dirty_r = dirty_q & ~fork_new;
-    assign req_r   = (req_q & ~dead_new) | request_ok | (in_strong & fork_q);
-    assign sreq_r  = (sreq_q & ~dead_new) | (in_strong & fork_q);
+    assign fork_recv  = fork_q | fork_new;
+    assign dirty_recv = dirty_q & ~fork_new;
+    assign req_recv   = (req_q & ~dead_new) | request_ok | (in_strong & fork_q);
+    assign sreq_recv  = (sreq_q & ~dead_new) | (in_strong & fork_q);
     assign may_clean = (HEAL != 0) ? ~busy : {K{1'b1}};
     assign may_dirty = (HEAL != 0) ? (~busy & same_par) : {K{1'b1}};
 
@@ -167,7 +167,7 @@ module ppbus_client #(
         end
 
         // (2) Eat: R2, with F3's guard. Eating and yielding never share a cycle (A4).
-        eat = (state_d == HUNGRY) && (&fork_r) && !(F3 != 0 && (|(req_r & dirty_r)));
+        eat = (state_d == HUNGRY) && (&fork_recv) && !(F3 != 0 && (|(req_recv & dirty_recv)));
         if (eat) begin
             state_d = EATING;
         end
@@ -182,16 +182,16 @@ module ppbus_client #(
         again  = {K{1'b0}};
         resend = {K{1'b0}};
         if (state_d != EATING) begin
-            resend = regen_r & ((regen_dirty_r & may_dirty) | (~regen_dirty_r & may_clean));
+            resend = regen_recv & ((regen_dirty_recv & may_dirty) | (~regen_dirty_recv & may_clean));
         end
         if (state_d == THINKING) begin
-            r5 = ~regen_r & fork_r & req_r & may_dirty;            // R5: a requested fork goes back dirty
+            r5 = ~regen_recv & fork_recv & req_recv & may_dirty;            // R5: a requested fork goes back dirty
         end else if (state_d == HUNGRY) begin
-            r6 = ~regen_r & fork_r & req_r & dirty_r & may_dirty;  // R6: the dirty fork back, then our request
-            r7 = ~regen_r & fork_r & sreq_r & ~dirty_r & may_clean; // R7: a clean fork yields to a StrongRequest
-            r4 = ~regen_r & ~fork_r & req_r;                       // R4: ask for a missing fork
+            r6 = ~regen_recv & fork_recv & req_recv & dirty_recv & may_dirty;  // R6: the dirty fork back, then our request
+            r7 = ~regen_recv & fork_recv & sreq_recv & ~dirty_recv & may_clean; // R7: a clean fork yields to a StrongRequest
+            r4 = ~regen_recv & ~fork_recv & req_recv;                       // R4: ask for a missing fork
             if (HEAL != 0 && beat) begin
-                again = ~regen_r & ~fork_r & ~req_r & ~upto_2l1;   // H5: still no fork, ask again
+                again = ~regen_recv & ~fork_recv & ~req_recv & ~upto_2l1;   // H5: still no fork, ask again
             end
         end
         // +reclaim: no rule fires on a crashed arbiter's link; its fork, if held, stays for good.
@@ -201,19 +201,19 @@ module ppbus_client #(
         r4     = r4 & ~dead_now;
         again  = again & ~dead_now;
         resend = resend & ~dead_now;
-        fork_d  = fork_r & ~(r5 | r6 | r7);
-        req_d   = req_r & ~(r6 | r7 | r4);
-        sreq_d  = sreq_r & ~(r5 | r6 | r7);
-        dirty_d = eat ? {K{1'b1}} : (dirty_r & ~(r5 | r6));
-        regen_d = regen_r & ~resend;
+        fork_d  = fork_recv & ~(r5 | r6 | r7);
+        req_d   = req_recv & ~(r6 | r7 | r4);
+        sreq_d  = sreq_recv & ~(r5 | r6 | r7);
+        dirty_d = eat ? {K{1'b1}} : (dirty_recv & ~(r5 | r6));
+        regen_d = regen_recv & ~resend;
     end
 
     // The symbols each rule sends, in order: R5 and R6 DIRTY_FORK, R7 CLEAN_FORK, R4 REQUEST; R6's
     // REQUEST follows in the next cycle. H5 sends a REQUEST, H2 the last return.
-    assign push0_b0 = ({K{C_DIRTY[0]}} & (r5 | r6 | (resend & regen_dirty_r)))
-                    | ({K{C_CLEAN[0]}} & (r7 | (resend & ~regen_dirty_r))) | ({K{C_REQUEST[0]}} & (r4 | again));
-    assign push0_b1 = ({K{C_DIRTY[1]}} & (r5 | r6 | (resend & regen_dirty_r)))
-                    | ({K{C_CLEAN[1]}} & (r7 | (resend & ~regen_dirty_r))) | ({K{C_REQUEST[1]}} & (r4 | again));
+    assign push0_b0 = ({K{C_DIRTY[0]}} & (r5 | r6 | (resend & regen_dirty_recv)))
+                    | ({K{C_CLEAN[0]}} & (r7 | (resend & ~regen_dirty_recv))) | ({K{C_REQUEST[0]}} & (r4 | again));
+    assign push0_b1 = ({K{C_DIRTY[1]}} & (r5 | r6 | (resend & regen_dirty_recv)))
+                    | ({K{C_CLEAN[1]}} & (r7 | (resend & ~regen_dirty_recv))) | ({K{C_REQUEST[1]}} & (r4 | again));
     assign push1_b0 = {K{C_REQUEST[0]}} & r6;
     assign push1_b1 = {K{C_REQUEST[1]}} & r6;
 
@@ -255,7 +255,7 @@ module ppbus_client #(
             last_dirty_q  <= {K{1'b0}};
         end else begin
             regen_q       <= regen_d;
-            regen_dirty_q <= regen_dirty_r;
+            regen_dirty_q <= regen_dirty_recv;
             last_dirty_q  <= last_dirty_d;
         end
     end

@@ -375,7 +375,7 @@ class CosimTest {
                 1,
                 VerilatorLibrary.defaultCache(),
                 true,
-                t -> t.replace("(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY)"));
+                t -> t.replace("(state_d == HUNGRY) && (&fork_recv)", "(state_d == HUNGRY)"));
         try (RtlModel m = new RtlModel(lib)) {
             int k = 20;
             int[] req = new int[k];

@@ -112,9 +112,9 @@ class RtlEquivalenceTest {
     static Stream<Arguments> brokenUnits() {
         return Stream.of(
                 // R5 keeps the fork it returns: arbiter's fork counted twice.
-                Arguments.of("fork_d  = fork_r & ~(r5 | r6 | r7);", "fork_d  = fork_r & ~(r6 | r7);", "(I2)"),
+                Arguments.of("fork_d  = fork_recv & ~(r5 | r6 | r7);", "fork_d  = fork_recv & ~(r6 | r7);", "(I2)"),
                 // R2 without the forks.
-                Arguments.of("(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY)", "more than one gnt"));
+                Arguments.of("(state_d == HUNGRY) && (&fork_recv)", "(state_d == HUNGRY)", "more than one gnt"));
     }
 
     /** The RTL's own assertions fire on broken units: a client that keeps its fork, one that eats without forks. */

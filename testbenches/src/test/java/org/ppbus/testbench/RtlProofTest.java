@@ -48,8 +48,8 @@ class RtlProofTest {
     void aMutantThatEatsWithoutAllForksIsCaught(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
         GeneratedDesign mutant = Designs.generate("campos-carvalho", 3, 1, "test")
-                .map(v -> v.replace("(state_d == HUNGRY) && (&fork_r)", "(state_d == HUNGRY) && (|fork_r)"));
-        assertTrue(mutant.files().values().stream().anyMatch(v -> v.contains("(|fork_r)")), "mutation not applied");
+                .map(v -> v.replace("(state_d == HUNGRY) && (&fork_recv)", "(state_d == HUNGRY) && (|fork_recv)"));
+        assertTrue(mutant.files().values().stream().anyMatch(v -> v.contains("(|fork_recv)")), "mutation not applied");
         RtlProof.Result r = RtlProof.run(mutant, 3, 1, true, 10, dir);
         assertFalse(r.proven());
         assertTrue(r.baseCaseFailed(), tail(r.log()));

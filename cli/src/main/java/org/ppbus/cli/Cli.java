@@ -205,11 +205,11 @@ final class Cli {
 
     /**
      * A config error under a command's own option names (a field to option map, for commands whose
-     * options are lists such as {@code --latencies}); other fields as {@link Setting} names them.
+     * options are lists such as {@code --latencies}); other fields as {@link RunOption} names them.
      */
     static UsageException usage(ConfigException e, Map<String, String> options) {
         String option = options.get(e.field());
-        return option != null ? new UsageException("--" + option + ": " + e.problem()) : Setting.usage(e);
+        return option != null ? new UsageException("--" + option + ": " + e.problem()) : RunOption.usage(e);
     }
 
     /** {@code --json FILE}: where a command writes its report as JSON ({@code -} for standard output). */

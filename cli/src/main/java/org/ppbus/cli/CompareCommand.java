@@ -22,15 +22,15 @@ import org.ppbus.testbench.SimulationResult;
  */
 final class CompareCommand implements Main.Command {
     /** The run settings every algorithm of the comparison shares. */
-    private static final List<Setting> SETTINGS = List.of(
-            Setting.NODES,
-            Setting.LOAD,
-            Setting.CYCLES,
-            Setting.HOLD,
-            Setting.LATENCY,
-            Setting.SEED,
-            Setting.WORKLOAD,
-            Setting.RULES);
+    private static final List<RunOption> SETTINGS = List.of(
+            RunOption.NODES,
+            RunOption.LOAD,
+            RunOption.CYCLES,
+            RunOption.HOLD,
+            RunOption.LATENCY,
+            RunOption.SEED,
+            RunOption.WORKLOAD,
+            RunOption.RULES);
 
     @Override
     public String summary() {
@@ -40,7 +40,7 @@ final class CompareCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
-        Setting.addAll(o, SETTINGS);
+        RunOption.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Cli.jsonOption("the rows"));
         o.addOption(Cli.valued("csv", "FILE", "write the rows as CSV"));
@@ -56,7 +56,7 @@ final class CompareCommand implements Main.Command {
             return 0;
         }
         SimulationConfig base = SimulationConfig.defaults();
-        base = Setting.applyAll(base, cl, SETTINGS);
+        base = RunOption.applyAll(base, cl, SETTINGS);
         List<String> algorithms = cl.hasOption("algorithms")
                 ? Cli.parseList("algorithms", cl.getOptionValue("algorithms"))
                 : Algorithms.names();

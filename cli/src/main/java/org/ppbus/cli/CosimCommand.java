@@ -28,16 +28,16 @@ import org.ppbus.verilog.ExternalTool;
 /** {@code ppbus cosim}: the Java model and the Verilated RTL in lockstep, with their speeds. */
 final class CosimCommand implements Main.Command {
     /** The run settings cosim takes (the algorithm among those with RTL). */
-    private static final List<Setting> SETTINGS = List.of(
-            Setting.NODES,
-            Setting.CYCLES,
-            Setting.LOAD,
-            Setting.HOLD,
-            Setting.SEED,
-            Setting.LATENCY,
-            Setting.RULES,
-            Setting.WORKLOAD,
-            Setting.FAULT);
+    private static final List<RunOption> SETTINGS = List.of(
+            RunOption.NODES,
+            RunOption.CYCLES,
+            RunOption.LOAD,
+            RunOption.HOLD,
+            RunOption.SEED,
+            RunOption.LATENCY,
+            RunOption.RULES,
+            RunOption.WORKLOAD,
+            RunOption.FAULT);
 
     private static final String HELP =
             "Builds the RTL with Verilator (cached), runs it in lockstep with the Java model and compares\n"
@@ -112,8 +112,8 @@ final class CosimCommand implements Main.Command {
     /** The run both sides make, checked; an algorithm without RTL is refused. */
     private static SimulationConfig config(CommandLine cl) throws UsageException {
         SimulationConfig c = SimulationConfig.defaults();
-        c = Setting.applyAll(c, cl, SETTINGS);
-        c = Setting.ALGORITHM.apply(c, Cli.algorithm(cl, Designs.algorithms()).name());
+        c = RunOption.applyAll(c, cl, SETTINGS);
+        c = RunOption.ALGORITHM.apply(c, Cli.algorithm(cl, Designs.algorithms()).name());
         c = c.validated();
         if (!c.algorithmSpec().has(Algorithm.Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
@@ -124,7 +124,7 @@ final class CosimCommand implements Main.Command {
 
     private static Options options() {
         Options o = new Options();
-        Setting.addAll(o, SETTINGS);
+        RunOption.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
         // Not --vcd and --vcd-window: in simulate those name one file and a cycle range A:B.
         o.addOption(Cli.valued(

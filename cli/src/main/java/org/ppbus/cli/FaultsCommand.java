@@ -59,13 +59,13 @@ final class FaultsCommand implements Main.Command {
 
     private static Options options() {
         Options o = new Options();
-        o.addOption(Setting.ALGORITHM.toOption());
-        o.addOption(Setting.NODES.toOption());
+        o.addOption(RunOption.ALGORITHM.toOption());
+        o.addOption(RunOption.NODES.toOption());
         o.addOption(Cli.valued("seeds", "K", "seeds 1..K per kind (default 100)"));
-        o.addOption(Setting.LOAD.toOption("0.05"));
-        o.addOption(Setting.CYCLES.toOption("20000"));
-        o.addOption(Setting.LATENCY.toOption());
-        o.addOption(Setting.RULES.toOption());
+        o.addOption(RunOption.LOAD.toOption("0.05"));
+        o.addOption(RunOption.CYCLES.toOption("20000"));
+        o.addOption(RunOption.LATENCY.toOption());
+        o.addOption(RunOption.RULES.toOption());
         o.addOption(Cli.valued(
                 "kinds",
                 "LIST",
@@ -112,7 +112,7 @@ final class FaultsCommand implements Main.Command {
             matrix = new FaultMatrix(base, kinds, Cli.parseInt("seeds", cl.getOptionValue("seeds", "100")));
             planned = matrix.runs().size();
         } catch (ConfigException e) {
-            throw Setting.usage(e);
+            throw RunOption.usage(e);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -139,19 +139,19 @@ final class FaultsCommand implements Main.Command {
     private static SimulationConfig base(CommandLine cl) throws UsageException {
         SimulationConfig base = SimulationConfig.defaults();
         if (cl.hasOption("algorithm")) {
-            base = Setting.ALGORITHM.apply(base, cl.getOptionValue("algorithm"));
+            base = RunOption.ALGORITHM.apply(base, cl.getOptionValue("algorithm"));
         }
         // The matrix's own defaults: enough load that faults meet traffic, and short runs.
         if (cl.hasOption("nodes")) {
-            base = Setting.NODES.apply(base, cl.getOptionValue("nodes"));
+            base = RunOption.NODES.apply(base, cl.getOptionValue("nodes"));
         }
-        base = Setting.LOAD.apply(base, cl.getOptionValue("load", "0.05"));
-        base = Setting.CYCLES.apply(base, cl.getOptionValue("cycles", "20000"));
+        base = RunOption.LOAD.apply(base, cl.getOptionValue("load", "0.05"));
+        base = RunOption.CYCLES.apply(base, cl.getOptionValue("cycles", "20000"));
         if (cl.hasOption("latency")) {
-            base = Setting.LATENCY.apply(base, cl.getOptionValue("latency"));
+            base = RunOption.LATENCY.apply(base, cl.getOptionValue("latency"));
         }
         if (cl.hasOption("rules")) {
-            base = Setting.RULES.apply(base, cl.getOptionValue("rules"));
+            base = RunOption.RULES.apply(base, cl.getOptionValue("rules"));
         }
         return base;
     }

@@ -24,10 +24,10 @@ final class GenerateCommand implements Main.Command {
 
     static Options designOptions() {
         Options o = new Options();
-        o.addOption(Setting.NODES.requiredOption());
-        o.addOption(Setting.LATENCY.toOption());
+        o.addOption(RunOption.NODES.requiredOption());
+        o.addOption(RunOption.LATENCY.toOption());
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
-        o.addOption(Setting.RULES.toOption());
+        o.addOption(RunOption.RULES.toOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -39,11 +39,11 @@ final class GenerateCommand implements Main.Command {
         }
         // The sizes a design can have are the sizes a run can have: SimulationConfig checks them.
         SimulationConfig size =
-                Setting.applyAll(SimulationConfig.defaults(), cl, List.of(Setting.NODES, Setting.LATENCY));
+                RunOption.applyAll(SimulationConfig.defaults(), cl, List.of(RunOption.NODES, RunOption.LATENCY));
         try {
             size.validated();
         } catch (ConfigException e) {
-            throw Setting.usage(e);
+            throw RunOption.usage(e);
         }
         int n = size.nodes();
         int latency = size.latencyCycles();

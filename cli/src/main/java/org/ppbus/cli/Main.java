@@ -63,7 +63,7 @@ public final class Main {
         try {
             return c.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         } catch (ConfigException e) {
-            err.println("ppbus " + args[0] + ": " + Setting.usage(e).getMessage());
+            err.println("ppbus " + args[0] + ": " + RunOption.usage(e).getMessage());
             return 2;
         } catch (UsageException | IllegalArgumentException e) {
             err.println("ppbus " + args[0] + ": " + e.getMessage());

@@ -22,7 +22,7 @@ final class PlaneCommand implements Main.Command {
     @Override
     public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
         Options o = new Options();
-        o.addOption(Setting.NODES.requiredOption());
+        o.addOption(RunOption.NODES.requiredOption());
         o.addOption(Cli.jsonOption("the plane too"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);

@@ -17,7 +17,7 @@ import org.ppbus.workload.Workload;
  * default, which comes from {@link SimulationConfig#defaults()}. Commands add the ones they take;
  * a {@link ConfigException} on a field is reported under the option that sets it.
  */
-enum Setting {
+enum RunOption {
     ALGORITHM(
             "algorithm",
             "algorithm",
@@ -165,7 +165,7 @@ enum Setting {
     private final Function<SimulationConfig, String> defaultText;
     private final Parser parser;
 
-    Setting(
+    RunOption(
             String option,
             String key,
             String field,
@@ -223,15 +223,16 @@ enum Setting {
     }
 
     /** Adds these settings' options. */
-    static void addAll(Options o, List<Setting> settings) {
-        for (Setting s : settings) {
+    static void addAll(Options o, List<RunOption> settings) {
+        for (RunOption s : settings) {
             o.addOption(s.toOption());
         }
     }
 
     /** Applies the given settings that the command line sets. */
-    static SimulationConfig applyAll(SimulationConfig c, CommandLine cl, List<Setting> settings) throws UsageException {
-        for (Setting s : settings) {
+    static SimulationConfig applyAll(SimulationConfig c, CommandLine cl, List<RunOption> settings)
+            throws UsageException {
+        for (RunOption s : settings) {
             if (cl.hasOption(s.option)) {
                 c = s.apply(c, cl.getOptionValue(s.option));
             }
@@ -239,8 +240,8 @@ enum Setting {
         return c;
     }
 
-    static Setting byKey(String key) {
-        for (Setting s : values()) {
+    static RunOption byKey(String key) {
+        for (RunOption s : values()) {
             if (s.key.equals(key)) {
                 return s;
             }
@@ -258,7 +259,7 @@ enum Setting {
      * keeps the model's wording.
      */
     static UsageException usage(ConfigException e) {
-        for (Setting s : values()) {
+        for (RunOption s : values()) {
             if (s.field.equals(e.field())) {
                 return new UsageException("--" + s.option + ": " + e.problem());
             }

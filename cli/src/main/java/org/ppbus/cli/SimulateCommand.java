@@ -31,7 +31,7 @@ import org.ppbus.testbench.VcdTap;
 
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
-    /** The config file's keys: every {@link Setting}, and the switches. */
+    /** The config file's keys: every {@link RunOption}, and the switches. */
     private static final List<String> SWITCHES = List.of("geometricHold", "fullCheck", "drain", "fairness");
 
     /**
@@ -56,7 +56,7 @@ final class SimulateCommand implements Main.Command {
 
     static Options options() {
         Options o = new Options();
-        Setting.addAll(o, List.of(Setting.values()));
+        RunOption.addAll(o, List.of(RunOption.values()));
         o.addOption(Cli.flag("geometric-hold", "geometric hold with mean H instead of fixed"));
         o.addOption(Cli.flag("check", "check every invariant on every unit every cycle, H included (slow)"));
         o.addOption(Cli.flag("evaluate-all", "evaluate every unit every cycle (reference mode, slow)"));
@@ -333,7 +333,7 @@ final class SimulateCommand implements Main.Command {
     }
 
     private static SimulationConfig fromOptions(SimulationConfig c, CommandLine cl) throws UsageException {
-        c = Setting.applyAll(c, cl, List.of(Setting.values()));
+        c = RunOption.applyAll(c, cl, List.of(RunOption.values()));
         if (cl.hasOption("geometric-hold")) {
             c = apply(c, "geometricHold", "true");
         }
@@ -380,14 +380,14 @@ final class SimulateCommand implements Main.Command {
     }
 
     private static List<String> configKeys() {
-        List<String> keys = new ArrayList<>(Setting.keys());
+        List<String> keys = new ArrayList<>(RunOption.keys());
         keys.addAll(SWITCHES);
         return keys;
     }
 
     /** One setting of a config file (or an option) by its key. */
     static SimulationConfig apply(SimulationConfig c, String key, String v) throws UsageException {
-        Setting s = Setting.byKey(key);
+        RunOption s = RunOption.byKey(key);
         if (s != null) {
             return s.apply(c, v);
         }

@@ -47,10 +47,10 @@ final class SweepCommand implements Main.Command {
         o.addOption(Cli.valued("latencies", "LIST", "default 1"));
         o.addOption(Cli.valued("seeds", "K", "seeds 1..K per point (default 1)"));
         o.addOption(Cli.valued("cycles", "C", "cycles with new requests per point (default 100000)"));
-        o.addOption(Setting.HOLD.toOption());
-        o.addOption(Setting.WORKLOAD.toOption());
-        o.addOption(Setting.RULES.toOption());
-        o.addOption(Setting.WARMUP.toOption());
+        o.addOption(RunOption.HOLD.toOption());
+        o.addOption(RunOption.WORKLOAD.toOption());
+        o.addOption(RunOption.RULES.toOption());
+        o.addOption(RunOption.WARMUP.toOption());
         o.addOption(Cli.valued("out", "DIR", "output folder (required)"));
         o.addOption(Cli.valued(
                 "shard", "i/k", "run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)"));
@@ -201,10 +201,10 @@ final class SweepCommand implements Main.Command {
         List<String> algorithms =
                 Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", Algorithms.names())));
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
-        SimulationConfig common = Setting.applyAll(
+        SimulationConfig common = RunOption.applyAll(
                 SimulationConfig.defaults(),
                 cl,
-                List.of(Setting.HOLD, Setting.WORKLOAD, Setting.RULES, Setting.WARMUP));
+                List.of(RunOption.HOLD, RunOption.WORKLOAD, RunOption.RULES, RunOption.WARMUP));
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
         if (seeds < 1) {
             throw new UsageException("--seeds must be at least 1");

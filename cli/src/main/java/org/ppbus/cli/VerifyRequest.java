@@ -34,9 +34,9 @@ record VerifyRequest(
     static Options options() {
         Options o = new Options();
         // Required: the state space grows so fast with n that no default suits every use.
-        o.addOption(Setting.NODES.requiredOption());
-        o.addOption(Setting.LATENCY.toOption());
-        o.addOption(Setting.RULES.toOption());
+        o.addOption(RunOption.NODES.requiredOption());
+        o.addOption(RunOption.LATENCY.toOption());
+        o.addOption(RunOption.RULES.toOption());
         o.addOption(
                 Cli.valued(
                         "reenter-without-thinking",
@@ -143,8 +143,8 @@ record VerifyRequest(
         if (!cl.hasOption("nodes")) {
             throw new UsageException("--nodes is required (the triangle is --nodes 3)");
         }
-        SimulationConfig size = Setting.applyAll(
-                SimulationConfig.defaults(), cl, List.of(Setting.NODES, Setting.LATENCY, Setting.RULES));
+        SimulationConfig size = RunOption.applyAll(
+                SimulationConfig.defaults(), cl, List.of(RunOption.NODES, RunOption.LATENCY, RunOption.RULES));
         int nodes = size.nodes();
         int latency = size.latencyCycles();
         if (nodes < 1 || nodes > 31) {
@@ -153,7 +153,7 @@ record VerifyRequest(
         try {
             size.validated();
         } catch (ConfigException e) {
-            throw Setting.usage(e);
+            throw RunOption.usage(e);
         }
         RuleSet rules = size.rules();
         // By default the search runs until the heap is four-fifths full (measured as it goes), then

@@ -25,13 +25,9 @@ module ppbus_arbiter #(
     // the symbols are decoded into one mask per code, and a row updates, and tells which
     // requesters outrank or follow m, in a few word operations. That is P steps per cycle instead
     // of P^2 single bits, which Verilator rewards, and the same gates for synthesis.
-    // With HEAL, docs/PROTOCOL.md "Healing": a REQUEST from OWNER counts only 2L+2 or more cycles
-    // after the grant, and then means that OWNER has no fork, which it is asked for (H3); a return
-    // from a client that is not OWNER, or within 2L cycles of the grant, is dropped (H4); a
-    // DIRTY_FORK of the other parity than the grant repeats the previous fork's return, so the
-    // fork is home without a demotion (H6); a grant leaves only behind nothing, not in the cycle
-    // of its client's return, and in the other parity than that client's last grant (H6); and on
-    // a beat an arbiter whose OWNER is long silent while others wait asks again (H5).
+    // The base protocol reads alone: each optional feature is a generate block of its own below,
+    // g_base_rules or g_heal (+heal, rules H3-H6) and g_no_reclaim or g_reclaim (+reclaim); F1 and
+    // F2 change one term each of (1) and (3).
     // public_flat_rd on c2a_in and the assertions' messages without %m under Verilator: one compiled
     // copy of this unit's logic serves every instance of the same P (see ppbus_client).
     localparam [1:0] A_FORK    = 2'd@A_FORK@;
@@ -62,14 +58,9 @@ module ppbus_arbiter #(
     wire [P-1:0]  demote;    // R13: a DIRTY_FORK that counts; with HEAL, of the grant's parity
     wire [P-1:0]  lost_fork; // H6: a DIRTY_FORK of the previous grant: the FORK was lost
     wire [P-1:0]  request_ok; // R12; with HEAL, from OWNER only long after the grant (H3)
-    wire          probe;     // H3: ask OWNER for its fork
     wire [P-1:0]  may_grant; // H6: a grant may leave this cycle
-    reg [P-1:0]   ask;       // H3/H5: ask OWNER again
+    wire [P-1:0]  ask;       // H3/H5: ask OWNER again
     wire [P-1:0]  busy;      // a symbol waits in the port's output queue
-    wire          beat;      // from the heal clock: a beat, and per port the age of the grant:
-    wire [P-1:0]  below_2l;  //   fewer than 2L cycles (H4)
-    wire [P-1:0]  upto_2l1;  //   at most 2L+1 cycles (H3, H5)
-    wire [P-1:0]  same_par;  // the last grant's parity is this cycle's
     reg [P-1:0]   span;      // the P-1-m bits of row m
     reg [P-1:0]   later;     // the requesters j > m, in the same bit positions as row m
     reg [P-1:0]   grant;
@@ -85,7 +76,6 @@ module ppbus_arbiter #(
     wire [P-1:0]  push0_b1;
     wire [P-1:0]  push1_b0;
     wire [P-1:0]  push1_b1;
-    reg [P-1:0]   dead_q;    // +reclaim: the port's client has crashed
     wire [P-1:0]  dead_new;  // +reclaim: told of the crash in this cycle
     wire [P-1:0]  live;      // the ports whose symbols count
     integer       m;
@@ -98,22 +88,14 @@ module ppbus_arbiter #(
         end
     endgenerate
 
-    // A port matches a code when both bits of its symbol do.
-    // +reclaim: when cli_dead first shows a client crashed (the failure detector, which speaks
-    // once whatever the client sent before has arrived), the arbiter forgets its request, takes
-    // the fork back if it had it (OWNER becomes NIL), and from then on ignores the port.
-    assign dead_new   = (RECLAIM != 0) ? (cli_dead & ~dead_q) : {P{1'b0}};
-    assign live       = (RECLAIM != 0) ? ~(dead_q | dead_new) : {P{1'b1}};  // dead_q unread without RECLAIM
+    // A port matches a code when both bits of its symbol do; the ports of crashed clients
+    // (+reclaim) do not count.
     assign in_request = live & (c2a_b0 ~^ {P{C_REQUEST[0]}}) & (c2a_b1 ~^ {P{C_REQUEST[1]}});
     assign in_dirty   = live & (c2a_b0 ~^ {P{C_DIRTY[0]}}) & (c2a_b1 ~^ {P{C_DIRTY[1]}});
     assign in_clean   = live & (c2a_b0 ~^ {P{C_CLEAN[0]}}) & (c2a_b1 ~^ {P{C_CLEAN[1]}});
 
-    assign returned   = (HEAL != 0) ? ((in_dirty | in_clean) & owner_q & ~below_2l) : (in_dirty | in_clean);
-    assign demote     = in_dirty & returned & ((HEAL != 0) ? same_par : {P{1'b1}});
+    // H6's lost FORK: a DIRTY_FORK that counts but does not demote (never without +heal).
     assign lost_fork  = in_dirty & returned & ~demote;
-    assign request_ok = (HEAL != 0) ? (in_request & (~owner_q | ~upto_2l1)) : in_request;
-    assign probe      = (HEAL != 0) && (|(request_ok & owner_q));
-    assign may_grant  = (HEAL != 0) ? (~busy & ~returned & ~same_par) : {P{1'b1}};
 
     always @* begin
         // (1) Receive: R12 (request), R13 (dirty return), R14 (+ F2, clean return); with HEAL,
@@ -145,14 +127,9 @@ module ppbus_arbiter #(
         grant   = (owner_d == {P{1'b0}}) ? (req_d & ~higher & may_grant) : {P{1'b0}};
         owner_d = owner_d | grant;
 
-        // (3) Reclaim from the owner: R17 (+ F1), else R16; else, with HEAL, ask OWNER again, as
-        // R17 or R16 would, when it has no fork (H3) or on a beat long after the grant (H5).
+        // (3) Reclaim from the owner: R17 (+ F1), else R16 (with HEAL, else ask again: g_heal).
         send_sreq = owner_d & sreq_d & higher;
         send_req  = owner_d & ~send_sreq & req_d & lower;
-        ask       = {P{1'b0}};
-        if (HEAL != 0) begin
-            ask = owner_d & ~send_sreq & ~send_req & ({P{probe}} | ((higher | lower) & {P{beat}} & ~upto_2l1));
-        end
         sreq_d = sreq_d & ~send_sreq;
         req_d  = req_d & ~send_req & ~((F1 != 0) ? send_sreq : {P{1'b0}});
     end
@@ -185,14 +162,42 @@ module ppbus_arbiter #(
         end
     end
 
-    // +reclaim's state; without RECLAIM it stays zero and nothing reads it.
-    always @(posedge clk) begin
-        if (rst || RECLAIM == 0) begin
-            dead_q <= {P{1'b0}};
-        end else begin
-            dead_q <= dead_q | dead_new;
+    // The base protocol: every return counts and a DIRTY_FORK demotes (R13, R14), every REQUEST
+    // counts (R12), a grant leaves as soon as R15 allows, and every port is live.
+    generate
+        if (HEAL == 0) begin : g_base_rules
+            wire unused_busy = |busy;  // only +heal waits for an empty output queue
+            assign returned   = in_dirty | in_clean;
+            assign demote     = in_dirty & returned;
+            assign request_ok = in_request;
+            assign may_grant  = {P{1'b1}};
+            assign ask        = {P{1'b0}};
         end
-    end
+        if (RECLAIM == 0) begin : g_no_reclaim
+            wire unused_cli_dead = |cli_dead;  // no failure detector without +reclaim
+            assign dead_new = {P{1'b0}};
+            assign live     = {P{1'b1}};
+        end
+    endgenerate
+
+    // +reclaim: when cli_dead first shows a client crashed (the failure detector, which speaks
+    // once whatever the client sent before has arrived), the arbiter forgets its request, takes
+    // the fork back if it had it (OWNER becomes NIL), and from then on ignores the port.
+    generate
+        if (RECLAIM != 0) begin : g_reclaim
+            reg [P-1:0] dead_q;  // the port's client has crashed
+
+            assign dead_new = cli_dead & ~dead_q;
+            assign live     = ~(dead_q | dead_new);
+            always @(posedge clk) begin
+                if (rst) begin
+                    dead_q <= {P{1'b0}};
+                end else begin
+                    dead_q <= dead_q | dead_new;
+                end
+            end
+        end
+    endgenerate
 
 `ifndef SYNTHESIS
     wire [P-1:0]   queued_b0;
@@ -223,8 +228,26 @@ module ppbus_arbiter #(
             ppbus_arbiter_needs_a_latency_of_at_least_1 u_bad ();
         end
         if (HEAL != 0) begin : g_heal
+            // docs/PROTOCOL.md "Healing": a return counts only from OWNER, 2L or more cycles after
+            // the grant (H4); a REQUEST from OWNER only 2L+2 or more cycles after it, and then it
+            // means OWNER has no fork, which it is asked for (H3); a DIRTY_FORK demotes only in the
+            // grant's parity (H6); a grant waits for an empty queue, no return in its cycle and the
+            // other parity than the port's last grant (H6); and on a beat an arbiter whose OWNER is
+            // long silent while others wait asks again, as R17 or R16 would (H5).
             wire         odd;
+            wire         beat;        // from the heal clock: a beat, and per port the age of the grant:
+            wire [P-1:0] below_2l;    //   fewer than 2L cycles (H4)
+            wire [P-1:0] upto_2l1;    //   at most 2L+1 cycles (H3, H5)
+            wire [P-1:0] same_par;    // the last grant's parity is this cycle's
+            wire         probe;       // H3: ask OWNER for its fork
             wire [P-1:0] drove_fork;  // a FORK driven on the port: a grant leaves at once, in its cycle
+
+            assign returned   = (in_dirty | in_clean) & owner_q & ~below_2l;
+            assign demote     = in_dirty & returned & same_par;
+            assign request_ok = in_request & (~owner_q | ~upto_2l1);
+            assign probe      = |(request_ok & owner_q);
+            assign may_grant  = ~busy & ~returned & ~same_par;
+            assign ask        = owner_d & ~send_sreq & ~send_req & ({P{probe}} | ((higher | lower) & {P{beat}} & ~upto_2l1));
 
             for (gd = 0; gd < P; gd = gd + 1) begin : g_drove
                 assign drove_fork[gd] = (a2c_out[2*gd + 1:2*gd] == A_FORK);
@@ -252,11 +275,6 @@ module ppbus_arbiter #(
                 .recent   (upto_2l1),
                 .same_par (same_par)
             );
-        end else begin : g_no_heal
-            assign beat     = 1'b0;
-            assign below_2l = {P{1'b0}};
-            assign upto_2l1 = {P{1'b0}};
-            assign same_par = {P{1'b0}};
         end
     endgenerate
 

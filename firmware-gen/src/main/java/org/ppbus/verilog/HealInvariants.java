@@ -45,7 +45,7 @@ final class HealInvariants {
         int bits = ageBits(latency);
         for (int i = 0; i < w.nodes(); i++) {
             int k = w.arbitersOf(i).length;
-            wires.add("u_client_" + i + ".regen_q", "regen_" + i, k);
+            wires.add("u_client_" + i + ".g_heal.regen_q", "regen_" + i, k);
             for (int s = 0; s < k; s++) {
                 wires.add("u_client_" + i + ".g_heal.u_clock.g_link[" + s + "].age_q", "cage_" + i + "_" + s, bits);
             }

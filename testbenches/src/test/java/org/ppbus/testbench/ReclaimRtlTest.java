@@ -83,7 +83,7 @@ class ReclaimRtlTest {
     @CsvSource(
             delimiter = '#',
             value = {
-                "ppbus_client#(RECLAIM != 0) && (doomed_q | (|(dead_new & ~fork_q)))#1'b0",
+                "ppbus_client#doomed_q | (|(dead_new & ~fork_q))#1'b0",
                 "ppbus_arbiter#(owner_q & ~dead_new)#owner_q"
             })
     void anRtlWithoutTheRecoveryIsCaught(String module, String from, String to, @TempDir Path dir) throws IOException {

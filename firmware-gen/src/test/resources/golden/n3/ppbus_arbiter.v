@@ -182,7 +182,6 @@ module ppbus_arbiter #(
             assign ask        = {P{1'b0}};
         end
         if (RECLAIM == 0) begin : g_no_reclaim
-            wire unused_cli_dead = |cli_dead;  // no failure detector without +reclaim
             assign dead_new = {P{1'b0}};
             assign live     = {P{1'b1}};
         end

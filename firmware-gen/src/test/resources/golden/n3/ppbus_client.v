@@ -209,7 +209,6 @@ module ppbus_client #(
             assign resend_clean = {K{1'b0}};
         end
         if (RECLAIM == 0) begin : g_no_reclaim
-            wire unused_arb_dead = |arb_dead;  // no failure detector without +reclaim
             assign dead_new = {K{1'b0}};
             assign dead_now = {K{1'b0}};
             assign doomed   = 1'b0;

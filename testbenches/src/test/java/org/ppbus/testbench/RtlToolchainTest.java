@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.CcVerilogGenerator;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
@@ -31,6 +33,31 @@ class RtlToolchainTest {
                 : new CcVerilogGenerator("test").generate(Wiring.forNodes(n), latency);
         d.writeTo(dir);
         return d;
+    }
+
+    /**
+     * Each optional feature is a generate block of its own in the units (docs/ARCHITECTURE.md, "The
+     * RTL"): every combination of them must be lint-clean too, not only the fixed rules, since an
+     * input or a signal one configuration does not use is a warning there.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "7,2,literal",
+        "7,2,literal+F1+F2+F3",
+        "7,2,fixed+heal",
+        "7,2,fixed+reclaim",
+        "7,2,fixed+heal+reclaim",
+        "1,1,fixed+heal+reclaim",
+        "3,1,fixed+heal"
+    })
+    void everyFeatureCombinationIsLintClean(int n, int latency, String rules, @TempDir Path dir) throws IOException {
+        RtlTools.require("verilator");
+        GeneratedDesign d = Designs.generate(Algorithms.campos(), n, latency, RuleSet.parse(rules), "test");
+        d.writeTo(dir);
+        ExternalTool.Result lint = ExternalTool.run(
+                dir, 600, "verilator", "--lint-only", "-Wall", "-f", "files.f", "--top-module", "ppbus_top");
+        assertEquals(0, lint.exitCode(), lint.output());
+        assertEquals("", lint.output().trim(), rules + ": verilator -Wall printed warnings");
     }
 
     @ParameterizedTest

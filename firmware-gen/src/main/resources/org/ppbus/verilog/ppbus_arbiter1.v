@@ -16,12 +16,7 @@ module ppbus_arbiter1 #(
     // An arbiter with a single real client (the others of its line are fictitious). With nobody
     // to compete, R16 and R17 never fire, so it keeps no priority list and no strong-request bit:
     // it grants on a request when the fork is home and takes the fork back when it is returned.
-    // With HEAL (docs/PROTOCOL.md "Healing"), as ppbus_arbiter: a REQUEST from OWNER counts only
-    // 2L+2 or more cycles after the grant, and then OWNER is asked for its fork (H3); a return too
-    // soon after the grant, or while the fork is home, is dropped (H4); a DIRTY_FORK of the other
-    // parity than the grant brings the fork home with the request kept (H6); a grant leaves only
-    // behind nothing, not in the cycle of a return, and in the other parity than the last (H6).
-    // Nobody else ever waits, so the beat (H5) never asks.
+    // The base protocol reads alone in g_base_rules; +heal's rules are g_heal, +reclaim's g_reclaim.
     // public_flat_rd on c2a_in and the assertions' messages without %m under Verilator: one compiled
     // copy of this unit's logic serves every instance (see ppbus_client).
     localparam [1:0] A_FORK    = 2'd@A_FORK@;
@@ -30,56 +25,49 @@ module ppbus_arbiter1 #(
     localparam [1:0] C_DIRTY   = 2'd@C_DIRTY@;
     localparam [1:0] C_REQUEST = 2'd@C_REQUEST@;
 
-    reg  owner_q;
-    reg  dead_q;    // +reclaim: the client has crashed; its symbols are ignored
-    wire dead_new;  // +reclaim: told of the crash in this cycle (OWNER and the request are forgotten)
-    reg  req_q;
-    reg  owner_d;
-    reg  req_d;
-    reg  grant;
-    reg  ask;       // H3: ask OWNER for its fork
-    reg  returned;  // a return that counts
-    wire busy;      // a symbol waits in the output queue
-    wire below_2l;  // from the heal clock: fewer than 2L cycles since the grant (H4),
-    wire upto_2l1;  //   at most 2L+1 (H3); and the grant's parity is this cycle's
-    wire same_par;
+    reg        owner_q;
+    wire       dead_new;  // +reclaim: told of the crash in this cycle (OWNER and the request are forgotten)
+    wire [1:0] symbol;    // the symbol that counts: c2a_in, idle once the client is dead (+reclaim)
+    reg        req_q;
+    reg        owner_d;
+    reg        req_d;
+    reg        grant;
+    reg        ask;       // H3: ask OWNER for its fork
+    wire       busy;      // a symbol waits in the output queue
 
-    always @* begin
-        owner_d  = owner_q & !dead_new;
-        req_d    = req_q & !dead_new;
-        ask      = 1'b0;
-        returned = 1'b0;
-        case ((RECLAIM != 0 && (dead_q || dead_new)) ? 2'b00 : c2a_in)  // idle once the client is dead
-            C_REQUEST: begin                             // R12; H3
-                if (HEAL == 0 || !owner_q) begin
-                    req_d = 1'b1;
-                end else if (!upto_2l1) begin
-                    req_d = 1'b1;
-                    ask   = 1'b1;
-                end
+    // The base protocol: R12 keeps the request, R13 and R14 take the fork back (R14 with the
+    // request), and R15 grants when the fork is home and the client asks.
+    generate
+        if (HEAL == 0) begin : g_base_rules
+            wire unused_busy = busy;  // only +heal waits for an empty output queue
+
+            always @* begin
+                owner_d = owner_q & !dead_new;
+                req_d   = req_q & !dead_new;
+                ask     = 1'b0;
+                case (symbol)
+                    C_REQUEST: begin  // R12
+                        req_d = 1'b1;
+                    end
+                    C_DIRTY: begin    // R13
+                        owner_d = 1'b0;
+                    end
+                    C_CLEAN: begin    // R14
+                        owner_d = 1'b0;
+                        req_d   = 1'b1;
+                    end
+                    default: begin
+                    end
+                endcase
+                grant   = !owner_d && req_d;  // R15
+                owner_d = owner_d | grant;
             end
-            C_DIRTY: begin                               // R13; H4, H6
-                if (HEAL == 0) begin
-                    owner_d = 1'b0;
-                end else if (owner_q && !below_2l) begin
-                    owner_d  = 1'b0;
-                    returned = 1'b1;
-                    req_d    = req_q | !same_par;
-                end
-            end
-            C_CLEAN: begin                               // R14; H4
-                if (HEAL == 0 || (owner_q && !below_2l)) begin
-                    owner_d  = 1'b0;
-                    req_d    = 1'b1;
-                    returned = 1'b1;
-                end
-            end
-            default: begin
-            end
-        endcase
-        grant   = !owner_d && req_d && (HEAL == 0 || (!busy && !returned && !same_par)); // R15
-        owner_d = owner_d | grant;
-    end
+        end
+        if (RECLAIM == 0) begin : g_no_reclaim
+            assign symbol   = c2a_in;
+            assign dead_new = 1'b0;
+        end
+    endgenerate
 
     always @(posedge clk) begin
         if (rst) begin
@@ -91,16 +79,23 @@ module ppbus_arbiter1 #(
         end
     end
 
-    assign dead_new = (RECLAIM != 0) && cli_dead && !dead_q;
+    // +reclaim: once the client is known to have crashed, OWNER and its request are forgotten and
+    // its symbols are ignored.
+    generate
+        if (RECLAIM != 0) begin : g_reclaim
+            reg dead_q;  // the client has crashed
 
-    // +reclaim's state; without RECLAIM it stays zero and nothing reads it.
-    always @(posedge clk) begin
-        if (rst || RECLAIM == 0) begin
-            dead_q <= 1'b0;
-        end else begin
-            dead_q <= dead_q | dead_new;
+            assign dead_new = cli_dead && !dead_q;
+            assign symbol   = (dead_q || dead_new) ? 2'b00 : c2a_in;
+            always @(posedge clk) begin
+                if (rst) begin
+                    dead_q <= 1'b0;
+                end else begin
+                    dead_q <= dead_q | dead_new;
+                end
+            end
         end
-    end
+    endgenerate
 
 `ifndef SYNTHESIS
     wire       queued_b0;
@@ -130,8 +125,53 @@ module ppbus_arbiter1 #(
             ppbus_arbiter1_needs_a_latency_of_at_least_1 u_bad ();
         end
         if (HEAL != 0) begin : g_heal
+            // docs/PROTOCOL.md "Healing", as ppbus_arbiter: a REQUEST from OWNER counts only 2L+2 or
+            // more cycles after the grant, and then OWNER is asked for its fork (H3); a return too
+            // soon after the grant, or while the fork is home, is dropped (H4); a DIRTY_FORK of the
+            // other parity than the grant brings the fork home with the request kept (H6); a grant
+            // leaves only behind nothing, not in the cycle of a return, and in the other parity
+            // than the last (H6). Nobody else ever waits, so the beat (H5) never asks.
             reg  odd_q;       // the cycle's parity from reset; this unit never needs the beat itself
+            reg  returned;    // a return that counts
+            wire below_2l;    // from the heal clock: fewer than 2L cycles since the grant (H4),
+            wire upto_2l1;    //   at most 2L+1 (H3); and the grant's parity is this cycle's
+            wire same_par;
             wire drove_fork = (a2c_out == A_FORK);
+
+            always @* begin
+                owner_d  = owner_q & !dead_new;
+                req_d    = req_q & !dead_new;
+                ask      = 1'b0;
+                returned = 1'b0;
+                case (symbol)
+                    C_REQUEST: begin  // R12; H3
+                        if (!owner_q) begin
+                            req_d = 1'b1;
+                        end else if (!upto_2l1) begin
+                            req_d = 1'b1;
+                            ask   = 1'b1;
+                        end
+                    end
+                    C_DIRTY: begin    // R13; H4, H6
+                        if (owner_q && !below_2l) begin
+                            owner_d  = 1'b0;
+                            returned = 1'b1;
+                            req_d    = req_q | !same_par;
+                        end
+                    end
+                    C_CLEAN: begin    // R14; H4
+                        if (owner_q && !below_2l) begin
+                            owner_d  = 1'b0;
+                            req_d    = 1'b1;
+                            returned = 1'b1;
+                        end
+                    end
+                    default: begin
+                    end
+                endcase
+                grant   = !owner_d && req_d && !busy && !returned && !same_par;  // R15; H6
+                owner_d = owner_d | grant;
+            end
 
             always @(posedge clk) begin
                 odd_q <= !rst && !odd_q;
@@ -152,10 +192,6 @@ module ppbus_arbiter1 #(
                 .recent   (upto_2l1),
                 .same_par (same_par)
             );
-        end else begin : g_no_heal
-            assign below_2l = 1'b0;
-            assign upto_2l1 = 1'b0;
-            assign same_par = 1'b0;
         end
     endgenerate
 

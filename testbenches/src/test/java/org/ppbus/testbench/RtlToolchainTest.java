@@ -38,7 +38,8 @@ class RtlToolchainTest {
     /**
      * Each optional feature is a generate block of its own in the units (docs/ARCHITECTURE.md, "The
      * RTL"): every combination of them must be lint-clean too, not only the fixed rules, since an
-     * input or a signal one configuration does not use is a warning there.
+     * input or a signal one configuration does not use is a warning there. n = 1 and 2 include
+     * ppbus_arbiter1, the one-client arbiter.
      */
     @ParameterizedTest
     @CsvSource({
@@ -48,7 +49,9 @@ class RtlToolchainTest {
         "7,2,fixed+reclaim",
         "7,2,fixed+heal+reclaim",
         "1,1,fixed+heal+reclaim",
-        "3,1,fixed+heal"
+        "3,1,fixed+heal",
+        "2,2,fixed+heal",
+        "2,2,fixed+reclaim"
     })
     void everyFeatureCombinationIsLintClean(int n, int latency, String rules, @TempDir Path dir) throws IOException {
         RtlTools.require("verilator");

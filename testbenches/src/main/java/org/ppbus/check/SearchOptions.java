@@ -42,60 +42,6 @@ public record SearchOptions(
             int maxDepth,
             boolean checkH,
             long activeMask,
-            int fifoCapacity,
-            boolean checkOvertaking,
-            long reenterMask) {
-        this(
-                nodes,
-                latency,
-                rules,
-                reenterWithoutThinking,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                checkOvertaking,
-                reenterMask,
-                0,
-                false,
-                true);
-    }
-
-    public SearchOptions(
-            int nodes,
-            int latency,
-            RuleSet rules,
-            boolean reenterWithoutThinking,
-            long maxStates,
-            int maxDepth,
-            boolean checkH,
-            long activeMask,
-            int fifoCapacity,
-            boolean checkOvertaking) {
-        this(
-                nodes,
-                latency,
-                rules,
-                reenterWithoutThinking,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                checkOvertaking,
-                -1L);
-    }
-
-    public SearchOptions(
-            int nodes,
-            int latency,
-            RuleSet rules,
-            boolean reenterWithoutThinking,
-            long maxStates,
-            int maxDepth,
-            boolean checkH,
-            long activeMask,
             int fifoCapacity) {
         this(
                 nodes,
@@ -107,7 +53,11 @@ public record SearchOptions(
                 checkH,
                 activeMask,
                 fifoCapacity,
-                true);
+                true, // with the overtaking monitor
+                -1L, // any processor may re-enter where re-entry is allowed
+                0, // no faults
+                false, // no crash
+                true); // with the liveness analysis
     }
 
     public SearchOptions(

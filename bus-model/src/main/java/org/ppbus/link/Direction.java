@@ -24,14 +24,4 @@ public enum Direction {
     public boolean clientToArbiter() {
         return this == C2A;
     }
-
-    /** The direction a channel name starts with; null if it starts with neither. */
-    public static Direction ofPrefix(String name) {
-        for (Direction d : values()) {
-            if (name.startsWith(d.prefix + "_")) {
-                return d;
-            }
-        }
-        return null;
-    }
 }

@@ -3,6 +3,7 @@ package org.ppbus.check;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.StateView;
 
 /**
  * The crash-stop a {@link StateSearch} may inject: at most one in a run, of
@@ -57,9 +58,10 @@ final class SearchCrash {
     /** Safety in the state just stepped, with a crashed node: one live eater, and live forks held only by OWNERs. */
     Violation safety() {
         int dead = net.crashedNode();
-        Violation bad = Invariants.mutualExclusion(net.view(0), dead, 0);
+        StateView v = net.view(0);
+        Violation bad = Invariants.mutualExclusion(v, dead, 0);
         for (int a = 0; a < wiring.points() && bad == null; a++) {
-            bad = a == dead ? null : Invariants.forkHolder(net.view(0), a, dead, 0);
+            bad = a == dead ? null : Invariants.forkHolder(v, a, dead, 0);
         }
         return bad;
     }

@@ -10,6 +10,7 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.FaultKind;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.StateView;
 
 /**
  * The faults a {@link StateSearch} injects: at most one of each kind in a run ({@link ChosenFaults}),
@@ -96,12 +97,13 @@ final class SearchFaults {
 
     /** After a fault: safety is checked, and the state is marked broken if anything else fails. */
     Violation afterFault(CcNetwork net, int idx, boolean checkH) {
-        Violation bad = Invariants.mutualExclusion(net.view(0), 0);
+        StateView v = net.view(0);
+        Violation bad = Invariants.mutualExclusion(v, 0);
         for (int a = 0; a < wiring.points() && bad == null; a++) {
-            bad = Invariants.forkHolder(net.view(0), a, 0);
+            bad = Invariants.forkHolder(v, a, 0);
         }
         if (bad == null) {
-            Violation state = Invariants.ofState(net.view(0), net.quiescent(), checkH, 0);
+            Violation state = Invariants.ofState(v, net.quiescent(), checkH, 0);
             if (state != null && !repairs) {
                 // Rules without a repair never mend what the fault broke: the break is the finding,
                 // the first thing a run with the same fault shows too (docs/VERIFICATION.md).

@@ -8,7 +8,9 @@ import java.util.stream.IntStream;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.cc.AsyncDelivery;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.StateView;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.workload.RequestTrace;
 
@@ -236,14 +238,22 @@ public final class StateSearch {
         }
     }
 
+    private AsyncDelivery delivery; // asynchronous channels only, taken on first use
+
+    /** The asynchronous channels' delivery choice, one for the whole search. */
+    private AsyncDelivery delivery() {
+        if (delivery == null) {
+            delivery = net.asyncDelivery();
+        }
+        return delivery;
+    }
+
     /** Asynchronous channels that hold a symbol in the state just restored by {@link #choices}. */
     private int[] occupiedChannels() {
         if (!o.async()) {
             return new int[0];
         }
-        return IntStream.range(0, channels)
-                .filter(net.asyncDelivery()::occupied)
-                .toArray();
+        return IntStream.range(0, channels).filter(delivery()::occupied).toArray();
     }
 
     /**
@@ -254,7 +264,7 @@ public final class StateSearch {
         stepper.restore(state);
         for (int b = 0; b < occupied.length; b++) {
             if ((deliveries >>> b & 1) != 0) {
-                net.asyncDelivery().deliver(occupied[b]);
+                delivery().deliver(occupied[b]);
             }
         }
         if (faults != null) {
@@ -267,15 +277,13 @@ public final class StateSearch {
         int before = graph.size();
         int idx = graph.add(next, from, SearchFaults.withFault(act, fault), graph.depth(from) + 1);
         // Transition properties hold on every edge; state properties are checked once per state.
-        Violation bad = rec.problem != null
-                ? rec.problem
-                : Invariants.ofTransition(net.view(0), rec.demotions, net.maxQueueDepth(), 0);
+        StateView v = net.view(0);
+        Violation bad =
+                rec.problem != null ? rec.problem : Invariants.ofTransition(v, rec.demotions, net.maxQueueDepth(), 0);
         if (bad == null && idx == before) {
             bad = faults != null && faults.anyUsed()
                     ? faults.afterFault(net, idx, o.checkH())
-                    : net.crashedNode() >= 0
-                            ? crash.safety()
-                            : Invariants.ofState(net.view(0), net.quiescent(), o.checkH(), 0);
+                    : net.crashedNode() >= 0 ? crash.safety() : Invariants.ofState(v, net.quiescent(), o.checkH(), 0);
         }
         if (bad != null && findings.isEmpty()) {
             findings.add(new Finding(bad.property(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
@@ -342,7 +350,7 @@ public final class StateSearch {
             }
             info.quiet()[s] = net.quiescent();
             for (int ch = 0; o.async() && ch < channels; ch++) {
-                info.occupancy()[s] |= net.asyncDelivery().occupied(ch) ? 1L << ch : 0;
+                info.occupancy()[s] |= delivery().occupied(ch) ? 1L << ch : 0;
             }
         }
         Finding f = new Liveness(graph, n, channels, o.async(), info, this::actionBetween).find(states);

@@ -25,8 +25,9 @@ import org.ppbus.protocol.RunInputs;
 public final class CcNetwork implements Fabric, Reentry, UnitStates {
     /**
      * Campos–Carvalho: the 2-bit symbols of the hardware contract on a client–arbiter link per line
-     * of the plane. Its factory reads a {@link RuleSet} (default fixed), an {@link InitialState}
-     * (default the cold start), a {@link ProtocolObserver} and {@link Evaluation} from the setting.
+     * of the plane. Its factory reads its {@link Settings} (the rule set, the initial state, the
+     * {@link ProtocolObserver}, whether every unit is evaluated), by default the fixed rules from
+     * the cold start.
      */
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "campos-carvalho",

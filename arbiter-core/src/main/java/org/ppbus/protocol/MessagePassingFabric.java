@@ -43,10 +43,6 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
         this(setting.nodes(), setting.latencyCycles(), setting.grants(), setting.messages(), kinds);
     }
 
-    protected MessagePassingFabric(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        this(nodes, latencyCycles, sink, observer, n -> List.of());
-    }
-
     protected MessagePassingFabric(
             int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer, Algorithm.Messages kinds) {
         if (nodes < 1) {
@@ -109,7 +105,41 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
 
     /** Sends a message of the given type, as wide as the descriptor declares that kind. */
     protected final void send(int from, int to, int type, long payload, long cycle) {
-        channels.send(new Message(from, to, type, payload, kinds.get(type).bits()), cycle);
+        channels.send(message(from, to, type, payload), cycle);
+    }
+
+    /**
+     * Where a part of an algorithm that is not the fabric itself (a voter pool, say) sends its
+     * messages: the fabric's {@link #send}, so the widths stay declared once.
+     */
+    @FunctionalInterface
+    public interface Outbox {
+        void send(int from, int to, int type, long payload, long cycle);
+    }
+
+    /** A message of the given type, as wide as the descriptor declares that kind. */
+    protected final Message message(int from, int to, int type, long payload) {
+        return new Message(from, to, type, payload, kind(type).bits());
+    }
+
+    /**
+     * A message of a kind whose width varies (a list that grows, an optional field): the descriptor
+     * declares the widest, and a message wider than that is a defect of the algorithm.
+     */
+    protected final Message message(int from, int to, int type, long payload, int bits) {
+        Algorithm.MessageKind kind = kind(type);
+        if (bits < 1 || bits > kind.bits()) {
+            throw new IllegalStateException("a " + kind.name() + " message of " + bits + " bits: the kind is declared "
+                    + kind.bits() + " wide");
+        }
+        return new Message(from, to, type, payload, bits);
+    }
+
+    private Algorithm.MessageKind kind(int type) {
+        if (type < 0 || type >= kinds.size()) {
+            throw new IllegalStateException("message type " + type + " is not declared (" + kinds.size() + " kinds)");
+        }
+        return kinds.get(type);
     }
 
     /**

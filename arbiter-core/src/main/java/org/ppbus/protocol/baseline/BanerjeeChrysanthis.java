@@ -216,7 +216,7 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
     private void sendToken(int from, long cycle) {
         int to = tokenList.poll();
         holder = -1;
-        channels.send(new Message(from, to, PRIVILEGE, lists, 2 + listBits(nodes) + 2), cycle);
+        send(from, to, PRIVILEGE, lists, cycle);
     }
 
     private void onToken(int h, long cycle) {

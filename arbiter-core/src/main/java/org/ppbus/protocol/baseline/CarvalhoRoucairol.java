@@ -31,9 +31,7 @@ public final class CarvalhoRoucairol extends MessagePassingFabric {
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s ->
                     new CarvalhoRoucairol(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", RicartAgrawala.requestWidth(n)),
-                    new Algorithm.MessageKind("REPLY", 1)))
+            .messages(n -> RicartAgrawala.kinds(n, Algorithm.STAMP_BITS))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) RicartAgrawala.requestWidth(n) * (n - 1))
             // One request edge between the two: the neighbour learns after L cycles, and may still
@@ -49,7 +47,7 @@ public final class CarvalhoRoucairol extends MessagePassingFabric {
 
     public CarvalhoRoucairol(
             int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, n -> RicartAgrawala.kinds(n, stampBits));
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.perm = new boolean[nodes][nodes];
         this.held = new int[nodes];
@@ -63,13 +61,13 @@ public final class CarvalhoRoucairol extends MessagePassingFabric {
     }
 
     private void sendRequest(int i, int j, long cycle) {
-        channels.send(new Message(i, j, REQUEST, clocks.payload(i), 1 + clocks.bits() + idBits), cycle);
+        send(i, j, REQUEST, clocks.payload(i), cycle);
     }
 
     private void give(int i, int j, long cycle) {
         perm[i][j] = false;
         held[i]--;
-        channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+        send(i, j, REPLY, 0, cycle);
     }
 
     @Override

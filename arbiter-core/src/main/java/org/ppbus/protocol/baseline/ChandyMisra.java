@@ -29,7 +29,7 @@ public final class ChandyMisra extends MessagePassingFabric {
             .family(Algorithm.Family.FORKS)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new ChandyMisra(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("FORK", 1), new Algorithm.MessageKind("REQUEST", 1)))
+            .messages(ChandyMisra::kinds)
             // A 1-bit channel each way per pair, each counted once.
             .wires(n -> n - 1)
             // One request edge between the two: the neighbour learns after L cycles, and may still
@@ -44,7 +44,7 @@ public final class ChandyMisra extends MessagePassingFabric {
     private final int[] forks;
 
     public ChandyMisra(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, ChandyMisra::kinds);
         this.fork = new boolean[nodes][nodes];
         this.dirty = new boolean[nodes][nodes];
         this.token = new boolean[nodes][nodes];
@@ -63,12 +63,12 @@ public final class ChandyMisra extends MessagePassingFabric {
         fork[i][j] = false;
         dirty[i][j] = false;
         forks[i]--;
-        channels.send(new Message(i, j, FORK, 0, 1), cycle);
+        send(i, j, FORK, 0, cycle);
     }
 
     private void sendRequest(int i, int j, long cycle) {
         token[i][j] = false;
-        channels.send(new Message(i, j, REQUEST, 0, 1), cycle);
+        send(i, j, REQUEST, 0, cycle);
     }
 
     @Override
@@ -128,5 +128,10 @@ public final class ChandyMisra extends MessagePassingFabric {
                 dirty[i][j] = true;
             }
         }
+    }
+
+    /** FORK and REQUEST, a valid bit each: the fork or the request token is the message. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(new Algorithm.MessageKind("FORK", 1), new Algorithm.MessageKind("REQUEST", 1));
     }
 }

@@ -42,9 +42,7 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new ChangSinghalLiu(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", 1 + Algorithm.idBits(n)),
-                    new Algorithm.MessageKind("TOKEN", 1 + Algorithm.idBits(n))))
+            .messages(ChangSinghalLiu::kinds)
             // A message-wide channel from every node to every other (Root and Next can be anyone),
             // each counted once.
             .wires(n -> (double) (1 + Algorithm.idBits(n)) * (n - 1))
@@ -58,7 +56,7 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
     private long lastDiffered;
 
     public ChangSinghalLiu(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, ChangSinghalLiu::kinds);
         this.root = new int[nodes];
         this.next = new int[nodes];
         this.token = new boolean[nodes];
@@ -66,16 +64,12 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
         token[0] = true;
     }
 
-    private int bits() {
-        return 1 + idBits;
-    }
-
     @Override
     protected void hungry(int i, long cycle) {
         if (token[i]) {
             eat(i, cycle);
         } else {
-            channels.send(new Message(i, root[i], REQUEST, i, bits()), cycle);
+            send(i, root[i], REQUEST, i, cycle);
             root[i] = i;
         }
     }
@@ -117,7 +111,7 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
             }
             next[q] = r;
         } else {
-            channels.send(new Message(q, root[q], REQUEST, r, bits()), cycle);
+            send(q, root[q], REQUEST, r, cycle);
         }
         root[q] = r;
     }
@@ -125,7 +119,7 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
     /** The token leaves q for r, carrying q's Root: the last holder q knows of. */
     private void pass(int q, int r, long cycle) {
         token[q] = false;
-        channels.send(new Message(q, r, TOKEN, root[q], bits()), cycle);
+        send(q, r, TOKEN, root[q], cycle);
     }
 
     private void eat(int i, long cycle) {
@@ -136,5 +130,12 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
     /** TOKENs whose future last holder became their receiver's Root. */
     public long newsFromTokens() {
         return lastDiffered;
+    }
+
+    /** REQUEST carries the requester, TOKEN the new root: a type bit and a node id each. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", 1 + Algorithm.idBits(n)),
+                new Algorithm.MessageKind("TOKEN", 1 + Algorithm.idBits(n)));
     }
 }

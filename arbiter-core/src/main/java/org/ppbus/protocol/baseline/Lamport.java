@@ -30,10 +30,7 @@ public final class Lamport extends MessagePassingFabric {
             .family(Algorithm.Family.PERMISSION)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Lamport(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", width(n)),
-                    new Algorithm.MessageKind("ACK", width(n)),
-                    new Algorithm.MessageKind("RELEASE", width(n))))
+            .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             // A message-wide channel each way to every other node, each counted once.
             .wires(n -> (double) width(n) * (n - 1))
             // Every meal needs the hungry processor's own answer, stamped; only requests sent before
@@ -43,8 +40,16 @@ public final class Lamport extends MessagePassingFabric {
             .build();
 
     /** Every message carries (type, clock, id). */
+    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+        int width = 2 + stampBits + Algorithm.idBits(n);
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", width),
+                new Algorithm.MessageKind("ACK", width),
+                new Algorithm.MessageKind("RELEASE", width));
+    }
+
     private static int width(int n) {
-        return 2 + Algorithm.STAMP_BITS + Algorithm.idBits(n);
+        return kinds(n, Algorithm.STAMP_BITS).get(REQUEST).bits();
     }
 
     private final LamportClocks clocks;
@@ -53,7 +58,7 @@ public final class Lamport extends MessagePassingFabric {
     private final List<TreeSet<long[]>> queue = new ArrayList<>();
 
     public Lamport(int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, n -> kinds(n, stampBits));
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.acks = new int[nodes];
         this.queued = new long[nodes][nodes];
@@ -64,14 +69,10 @@ public final class Lamport extends MessagePassingFabric {
         }
     }
 
-    private int bits() {
-        return 2 + clocks.bits() + idBits;
-    }
-
     private void broadcast(int from, int type, long cycle) {
         for (int j = 0; j < nodes; j++) {
             if (j != from) {
-                channels.send(new Message(from, j, type, clocks.clockPayload(from), bits()), cycle);
+                send(from, j, type, clocks.clockPayload(from), cycle);
             }
         }
     }
@@ -102,7 +103,7 @@ public final class Lamport extends MessagePassingFabric {
                     long t = clocks.receive(i, j, m.payload());
                     queued[i][j] = t;
                     queue.get(i).add(new long[] {t, j});
-                    channels.send(new Message(i, j, ACK, clocks.clockPayload(i), bits()), cycle);
+                    send(i, j, ACK, clocks.clockPayload(i), cycle);
                 }
                 case ACK -> acks[i]++;
                 // j may have asked again since; the entry to remove is the one queued here.

@@ -31,8 +31,7 @@ public final class LiHudak extends MessagePassingFabric {
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new LiHudak(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)), new Algorithm.MessageKind("TOKEN", 1)))
+            .messages(LiHudak::kinds)
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
             // each counted once.
             .wires(n -> (double) (1 + Algorithm.idBits(n)) * (n - 1))
@@ -49,7 +48,7 @@ public final class LiHudak extends MessagePassingFabric {
 
     /** @param currDir the initial hints; the token is at the node whose hint is itself, which must be unique */
     public LiHudak(int nodes, int latencyCycles, int[] currDir, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, LiHudak::kinds);
         if (currDir.length != nodes) {
             throw new IllegalArgumentException("curr_dir has " + currDir.length + " entries, expected " + nodes);
         }
@@ -69,10 +68,6 @@ public final class LiHudak extends MessagePassingFabric {
         }
     }
 
-    int requestBits() {
-        return 1 + idBits;
-    }
-
     /** curr_dir of node i, for tests of the compression. */
     int currDir(int i) {
         return currDir[i];
@@ -83,7 +78,7 @@ public final class LiHudak extends MessagePassingFabric {
         if (token[i]) {
             eat(i, cycle);
         } else {
-            channels.send(new Message(i, currDir[i], REQ, i, requestBits()), cycle);
+            send(i, currDir[i], REQ, i, cycle);
             currDir[i] = i;
         }
     }
@@ -106,7 +101,7 @@ public final class LiHudak extends MessagePassingFabric {
             }
             int r = (int) m.payload();
             if (currDir[k] != k) {
-                channels.send(new Message(k, currDir[k], REQ, r, requestBits()), cycle);
+                send(k, currDir[k], REQ, r, cycle);
             } else {
                 next[k] = r;
                 if (token[k] && state[k] == ClientState.THINKING) {
@@ -127,7 +122,13 @@ public final class LiHudak extends MessagePassingFabric {
 
     private void pass(int i, long cycle) {
         token[i] = false;
-        channels.send(new Message(i, next[i], TOKEN, 0, 1), cycle);
+        send(i, next[i], TOKEN, 0, cycle);
         next[i] = -1;
+    }
+
+    /** REQ carries the requester (a type bit and its id); TOKEN is a valid bit. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(
+                new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)), new Algorithm.MessageKind("TOKEN", 1));
     }
 }

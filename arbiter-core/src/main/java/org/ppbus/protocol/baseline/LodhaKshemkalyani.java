@@ -44,21 +44,22 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s ->
                     new LodhaKshemkalyani(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", stampedWidth(n)),
-                    new Algorithm.MessageKind("REPLY", 3),
-                    new Algorithm.MessageKind("FLUSH", stampedWidth(n) + 1)))
+            .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             // A FLUSH-wide channel each way to every other node, each counted once.
-            .wires(n -> (double) (stampedWidth(n) + 1) * (n - 1))
+            .wires(n -> (double) kinds(n, Algorithm.STAMP_BITS).get(FLUSH).bits() * (n - 1))
             // Served in stamp order: as Ricart–Agrawala, a hungry processor is passed at most twice by
             // an older stamp made before its REQUEST arrived.
             .fairness((l, h) -> 2)
             .claim(n -> new Algorithm.Cost("2(N − 1) − x, x concurrent requests", (n - 1) + " … " + 2 * (n - 1)))
             .build();
 
-    /** REQUEST carries (type, stamp, id); FLUSH one bit more. */
-    static int stampedWidth(int n) {
-        return 2 + Algorithm.STAMP_BITS + Algorithm.idBits(n);
+    /** REQUEST carries (type, stamp, id); REPLY (type, parity); FLUSH one bit more than REQUEST. */
+    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+        int stamped = 2 + stampBits + Algorithm.idBits(n);
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", stamped),
+                new Algorithm.MessageKind("REPLY", 3),
+                new Algorithm.MessageKind("FLUSH", stamped + 1));
     }
 
     private final LamportClocks clocks;
@@ -72,7 +73,7 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
 
     public LodhaKshemkalyani(
             int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, n -> kinds(n, stampBits));
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.heard = new boolean[nodes][nodes];
         this.queued = new boolean[nodes][nodes];
@@ -81,10 +82,6 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
         this.heardCount = new int[nodes];
         this.seen = new long[nodes][nodes];
         this.made = new long[nodes];
-    }
-
-    private int stampedBits() {
-        return 2 + clocks.bits() + idBits;
     }
 
     @Override
@@ -124,7 +121,7 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
         long payload = clocks.request(i);
         for (int j = 0; j < nodes; j++) {
             if (j != i) {
-                channels.send(new Message(i, j, REQUEST, payload, stampedBits()), cycle);
+                send(i, j, REQUEST, payload, cycle);
             }
         }
         maybeEat(i, cycle);
@@ -140,7 +137,7 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
         clocks.witness(i, t);
         seen[i][j]++;
         if (state[i] == ClientState.THINKING) {
-            channels.send(new Message(i, j, REPLY, seen[i][j] & 1, 3), cycle);
+            send(i, j, REPLY, seen[i][j] & 1, cycle);
         } else if (heard[i][j]) {
             // Not concurrent: j asked after hearing from i, so its stamp is younger; it waits for i.
             deferred[i][j] = true;
@@ -184,7 +181,7 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
         long served = clocks.payload(i);
         for (int k = 0; k < nodes; k++) {
             if (k == next || deferred[i][k]) {
-                channels.send(new Message(i, k, FLUSH, served << 1 | (seen[i][k] & 1), stampedBits() + 1), cycle);
+                send(i, k, FLUSH, served << 1 | (seen[i][k] & 1), cycle);
             }
             deferred[i][k] = false;
         }

@@ -82,9 +82,14 @@ public final class Maekawa extends MessagePassingFabric {
             .build();
 
     static List<Algorithm.MessageKind> kinds(int n) {
+        return kinds(n, Algorithm.STAMP_BITS);
+    }
+
+    /** REQUEST carries (type, stamp, id), GRANT (type, the voter's clock); the others are a type alone. */
+    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", TYPE_BITS + Algorithm.STAMP_BITS + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("GRANT", TYPE_BITS + Algorithm.STAMP_BITS),
+                new Algorithm.MessageKind("REQUEST", TYPE_BITS + stampBits + Algorithm.idBits(n)),
+                new Algorithm.MessageKind("GRANT", TYPE_BITS + stampBits),
                 new Algorithm.MessageKind("RELEASE", TYPE_BITS),
                 new Algorithm.MessageKind("INQUIRE", TYPE_BITS),
                 new Algorithm.MessageKind("YIELD", TYPE_BITS),
@@ -125,7 +130,7 @@ public final class Maekawa extends MessagePassingFabric {
             QuorumSystem quorums,
             Fabric.GrantSink sink,
             MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, n -> kinds(n, stampBits));
         if (quorums.clients() != nodes) {
             throw new IllegalArgumentException("one quorum per node: " + quorums.clients() + " for " + nodes);
         }
@@ -141,7 +146,7 @@ public final class Maekawa extends MessagePassingFabric {
         this.clocks = new LamportClocks(places, nodes, stampBits, idBits);
         this.votes = new int[nodes];
         this.failed = new boolean[nodes];
-        this.voters = new MaekawaVoters(nodes, places, quorums, clocks, channels, state);
+        this.voters = new MaekawaVoters(nodes, places, quorums, clocks, this::send, state);
         for (int i = 0; i < nodes; i++) {
             suspects.add(new HashSet<>());
         }
@@ -157,10 +162,6 @@ public final class Maekawa extends MessagePassingFabric {
         quorum[i] = quorums.quorum(i, requests[i]);
         holds[i] = new boolean[quorum[i].length];
         inquired[i] = new boolean[quorum[i].length];
-    }
-
-    int requestBits() {
-        return TYPE_BITS + clocks.bits() + idBits;
     }
 
     @Override
@@ -182,7 +183,7 @@ public final class Maekawa extends MessagePassingFabric {
     protected void released(int i, long cycle) {
         for (int v : quorum[i]) {
             if (quorums.locks(i, v)) {
-                channels.send(new Message(i, v, RELEASE, 0, TYPE_BITS), cycle);
+                send(i, v, RELEASE, 0, cycle);
             }
         }
         voters.answerDeferred(i, cycle);
@@ -257,7 +258,7 @@ public final class Maekawa extends MessagePassingFabric {
     }
 
     private void ask(int i, int slot, long payload, long cycle) {
-        channels.send(new Message(i, quorum[i][slot], REQUEST, payload, requestBits()), cycle);
+        send(i, quorum[i][slot], REQUEST, payload, cycle);
         if (timers != null) {
             timers.arm(i, slot, cycle);
         }
@@ -305,7 +306,7 @@ public final class Maekawa extends MessagePassingFabric {
         // let i's request go; if it is dead, the RELEASE is lost with everything else sent to it.
         for (int k = 0; k < old.length; k++) {
             if (Arrays.binarySearch(next, old[k]) < 0) {
-                channels.send(new Message(i, old[k], RELEASE, 0, TYPE_BITS), cycle);
+                send(i, old[k], RELEASE, 0, cycle);
             }
         }
         for (int k = 0; k < next.length; k++) {
@@ -384,7 +385,7 @@ public final class Maekawa extends MessagePassingFabric {
         inquired[i][slot] = false;
         votes[i]--;
         failed[i] = true;
-        channels.send(new Message(i, quorum[i][slot], YIELD, 0, TYPE_BITS), cycle);
+        send(i, quorum[i][slot], YIELD, 0, cycle);
     }
 
     private int slot(int i, int v) {

@@ -3,14 +3,13 @@ package org.ppbus.protocol.baseline;
 import static org.ppbus.protocol.baseline.Maekawa.FAILED;
 import static org.ppbus.protocol.baseline.Maekawa.GRANT;
 import static org.ppbus.protocol.baseline.Maekawa.INQUIRE;
-import static org.ppbus.protocol.baseline.Maekawa.TYPE_BITS;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ppbus.link.Message;
-import org.ppbus.link.MessageChannels;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.MessagePassingFabric;
 
 /**
  * The voter side of {@link Maekawa}: one vote per voter, the queue by (stamp, id), INQUIRE and
@@ -20,7 +19,7 @@ import org.ppbus.protocol.ClientState;
 final class MaekawaVoters {
     private final QuorumSystem quorums;
     private final LamportClocks clocks;
-    private final MessageChannels channels;
+    private final MessagePassingFabric.Outbox outbox;
     private final ClientState[] state;
     private final int[] votedFor; // -1 when free
     private final boolean[] inquiring;
@@ -34,11 +33,11 @@ final class MaekawaVoters {
             int places,
             QuorumSystem quorums,
             LamportClocks clocks,
-            MessageChannels channels,
+            MessagePassingFabric.Outbox outbox,
             ClientState[] state) {
         this.quorums = quorums;
         this.clocks = clocks;
-        this.channels = channels;
+        this.outbox = outbox;
         this.state = state;
         this.votedFor = new int[places];
         Arrays.fill(votedFor, -1);
@@ -84,7 +83,7 @@ final class MaekawaVoters {
         }
         if (!inquiring[v]) {
             inquiring[v] = true;
-            channels.send(new Message(v, votedFor[v], INQUIRE, 0, TYPE_BITS), cycle);
+            outbox.send(v, votedFor[v], INQUIRE, 0, cycle);
         }
         for (int other : q) {
             if (other != j) {
@@ -132,7 +131,7 @@ final class MaekawaVoters {
         if (state[v] == ClientState.EATING || older) {
             deferred.get(v).add(j);
             if (older) {
-                channels.send(new Message(v, j, FAILED, 0, TYPE_BITS), cycle);
+                outbox.send(v, j, FAILED, 0, cycle);
             }
         } else {
             permit(v, j, cycle);
@@ -140,20 +139,20 @@ final class MaekawaVoters {
     }
 
     private void permit(int v, int j, long cycle) {
-        channels.send(new Message(v, j, GRANT, clocks.clock(v), TYPE_BITS + clocks.bits()), cycle);
+        outbox.send(v, j, GRANT, clocks.clock(v), cycle);
     }
 
     private void vote(int v, int j, long cycle) {
         votedFor[v] = j;
         failSent.get(v)[j] = false;
         // The model carries the voter's unwrapped clock; the client reads it as W bits (witnessOnWire).
-        channels.send(new Message(v, j, GRANT, clocks.clock(v), TYPE_BITS + clocks.bits()), cycle);
+        outbox.send(v, j, GRANT, clocks.clock(v), cycle);
     }
 
     private void fail(int v, int j, long cycle) {
         if (!failSent.get(v)[j]) {
             failSent.get(v)[j] = true;
-            channels.send(new Message(v, j, FAILED, 0, TYPE_BITS), cycle);
+            outbox.send(v, j, FAILED, 0, cycle);
         }
     }
 

@@ -38,8 +38,7 @@ public final class Misra extends MessagePassingFabric implements Recovering {
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Misra(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n ->
-                    List.of(new Algorithm.MessageKind("PING", width(n)), new Algorithm.MessageKind("PONG", width(n))))
+            .messages(Misra::kinds)
             // One token channel in from the predecessor and one out to the successor.
             .wires(n -> 2.0 * width(n))
             // As the token ring: PING serves each waiting processor once per round.
@@ -53,6 +52,10 @@ public final class Misra extends MessagePassingFabric implements Recovering {
         return 1 + Math.max(1, 32 - Integer.numberOfLeadingZeros(n));
     }
 
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(new Algorithm.MessageKind("PING", width(n)), new Algorithm.MessageKind("PONG", width(n)));
+    }
+
     private final int modulus;
     private final int[] seen; // per node: kind * modulus + counter of the last token seen, -1 before the first
     private int pingAt = 0; // the node holding PING, -1 while it travels or is lost
@@ -63,7 +66,7 @@ public final class Misra extends MessagePassingFabric implements Recovering {
     private long regenerations;
 
     public Misra(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, Misra::kinds);
         this.modulus = nodes + 1;
         this.seen = new int[nodes];
         Arrays.fill(seen, -1);
@@ -100,7 +103,7 @@ public final class Misra extends MessagePassingFabric implements Recovering {
             serve(cycle);
         }
         if (pongAt >= 0 && nodes > 1) {
-            channels.send(new Message(pongAt, (pongAt + 1) % nodes, PONG, pong, width(nodes)), cycle);
+            send(pongAt, (pongAt + 1) % nodes, PONG, pong, cycle);
             pongAt = -1;
         }
     }
@@ -138,7 +141,7 @@ public final class Misra extends MessagePassingFabric implements Recovering {
             }
             case THINKING -> {
                 if (nodes > 1) {
-                    channels.send(new Message(pingAt, (pingAt + 1) % nodes, PING, ping, width(nodes)), cycle);
+                    send(pingAt, (pingAt + 1) % nodes, PING, ping, cycle);
                     pingAt = -1;
                 }
             }

@@ -90,13 +90,18 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
     }
 
     static List<Algorithm.MessageKind> kinds(int n) {
-        int stamp = Algorithm.STAMP_BITS + Algorithm.idBits(n);
+        return kinds(n, Algorithm.STAMP_BITS);
+    }
+
+    /** A stamp is (clock, id); INQUIRE and YIELD carry a round number as wide as a clock besides. */
+    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+        int stamp = stampBits + Algorithm.idBits(n);
         return List.of(
                 new Algorithm.MessageKind("REQUEST", TYPE_BITS + stamp),
                 new Algorithm.MessageKind("GRANT", TYPE_BITS + stamp),
                 new Algorithm.MessageKind("RELEASE", TYPE_BITS),
-                new Algorithm.MessageKind("INQUIRE", TYPE_BITS + stamp + Algorithm.STAMP_BITS),
-                new Algorithm.MessageKind("YIELD", TYPE_BITS + stamp + Algorithm.STAMP_BITS),
+                new Algorithm.MessageKind("INQUIRE", TYPE_BITS + stamp + stampBits),
+                new Algorithm.MessageKind("YIELD", TYPE_BITS + stamp + stampBits),
                 new Algorithm.MessageKind("FAILED", TYPE_BITS + stamp));
     }
 
@@ -124,7 +129,7 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
             long timeout,
             Fabric.GrantSink sink,
             MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, n -> kinds(n, stampBits));
         int places = nodes;
         this.quorum = new int[nodes][];
         for (int i = 0; i < nodes; i++) {
@@ -177,7 +182,7 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
         Arrays.fill(granted[i], false);
         clocks.request(i);
         for (int slot = 0; slot < quorum[i].length; slot++) {
-            send(i, slot, REQUEST, clocks.stamp(i), 0, cycle);
+            toMember(i, slot, REQUEST, clocks.stamp(i), 0, cycle);
         }
     }
 
@@ -188,7 +193,7 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
         needing--;
         for (int slot = 0; slot < quorum[i].length; slot++) {
             releaseResends[i][slot] = 0;
-            send(i, slot, RELEASE, 0, 0, cycle);
+            toMember(i, slot, RELEASE, 0, 0, cycle);
         }
     }
 
@@ -230,7 +235,7 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
         int slot = heard(i, v, cycle);
         if (needs[i] && mts == clocks.stamp(i) && state[i] == ClientState.HUNGRY) { // r3
             granted[i][slot] = false;
-            send(i, slot, YIELD, mts, mrd, cycle);
+            toMember(i, slot, YIELD, mts, mrd, cycle);
         }
     }
 
@@ -252,17 +257,17 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
             }
             due[i][slot] = -1;
             if (needs[i] && !granted[i][slot]) {
-                send(i, slot, REQUEST, clocks.stamp(i), 0, cycle);
+                toMember(i, slot, REQUEST, clocks.stamp(i), 0, cycle);
             } else if (!needs[i] && releaseResends[i][slot] < RELEASE_RESENDS) {
                 releaseResends[i][slot]++;
-                send(i, slot, RELEASE, 0, 0, cycle);
+                toMember(i, slot, RELEASE, 0, 0, cycle);
             }
         }
     }
 
-    private void send(int i, int slot, int type, long ts, long rd, long cycle) {
+    private void toMember(int i, int slot, int type, long ts, long rd, long cycle) {
         int v = quorum[i][slot];
-        channels.send(new Message(i, v, type, ts << ROUND_SHIFT | rd, width(type)), cycle);
+        send(i, v, type, ts << ROUND_SHIFT | rd, cycle);
         arm(i, slot, cycle);
     }
 
@@ -276,15 +281,6 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
     private void arm(int i, int slot, long cycle) {
         due[i][slot] = cycle + timeout;
         timers.add(new long[] {due[i][slot], i, slot});
-    }
-
-    private int width(int type) {
-        int stamp = clocks.bits() + idBits;
-        return switch (type) {
-            case RELEASE -> TYPE_BITS;
-            case INQUIRE, YIELD -> TYPE_BITS + stamp + clocks.bits();
-            default -> TYPE_BITS + stamp;
-        };
     }
 
     // ---- arbiter (figure 4.9) ----
@@ -333,8 +329,7 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
     }
 
     private void arbiterSend(int v, int j, int type, long ts, long rd, long cycle) {
-        channels.send(
-                new Message(v, j, type, ts << ROUND_SHIFT | (rd & ((1L << ROUND_SHIFT) - 1)), width(type)), cycle);
+        send(v, j, type, ts << ROUND_SHIFT | (rd & ((1L << ROUND_SHIFT) - 1)), cycle);
     }
 
     /** update(P_j, ts): j's request enters Q by stamp, replacing an older one of j's. */

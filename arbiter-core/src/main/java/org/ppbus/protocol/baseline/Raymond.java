@@ -28,7 +28,7 @@ public final class Raymond extends MessagePassingFabric {
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new Raymond(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(new Algorithm.MessageKind("REQUEST", 1), new Algorithm.MessageKind("PRIVILEGE", 1)))
+            .messages(Raymond::kinds)
             .wires(Raymond::wiresPerNode)
             // No overtaking bound (the seeds promise freedom from starvation only): a request still
             // travelling can be passed by any node nearer the token.
@@ -47,7 +47,7 @@ public final class Raymond extends MessagePassingFabric {
 
     /** @param parent the tree, parent[root] = root; the token starts at the root */
     public Raymond(int nodes, int latencyCycles, int[] parent, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, Raymond::kinds);
         if (parent.length != nodes) {
             throw new IllegalArgumentException("the tree has " + parent.length + " nodes, expected " + nodes);
         }
@@ -110,7 +110,7 @@ public final class Raymond extends MessagePassingFabric {
                 sink.granted(i, cycle);
             } else {
                 holder[i] = head;
-                channels.send(new Message(i, head, PRIVILEGE, 0, 1), cycle);
+                send(i, head, PRIVILEGE, 0, cycle);
             }
         }
     }
@@ -118,7 +118,12 @@ public final class Raymond extends MessagePassingFabric {
     private void makeRequest(int i, long cycle) {
         if (holder[i] != i && !queue.get(i).isEmpty() && !asked[i]) {
             asked[i] = true;
-            channels.send(new Message(i, holder[i], REQUEST, 0, 1), cycle);
+            send(i, holder[i], REQUEST, 0, cycle);
         }
+    }
+
+    /** REQUEST and PRIVILEGE, a valid bit each: the tree edge says who it is from. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(new Algorithm.MessageKind("REQUEST", 1), new Algorithm.MessageKind("PRIVILEGE", 1));
     }
 }

@@ -31,8 +31,7 @@ public final class RicartAgrawala extends MessagePassingFabric {
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s ->
                     new RicartAgrawala(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", requestWidth(n)), new Algorithm.MessageKind("REPLY", 1)))
+            .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) requestWidth(n) * (n - 1))
             // As Lamport: at most two older stamped requests can pass a hungry processor.
@@ -40,9 +39,15 @@ public final class RicartAgrawala extends MessagePassingFabric {
             .claim(n -> new Algorithm.Cost("2(N − 1)", Integer.toString(2 * (n - 1))))
             .build();
 
-    /** REQUEST carries (type, clock, id). */
+    /** REQUEST carries (type, clock, id); REPLY is a valid bit. */
+    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", 1 + stampBits + Algorithm.idBits(n)),
+                new Algorithm.MessageKind("REPLY", 1));
+    }
+
     static int requestWidth(int n) {
-        return 1 + Algorithm.STAMP_BITS + Algorithm.idBits(n);
+        return kinds(n, Algorithm.STAMP_BITS).get(REQUEST).bits();
     }
 
     private final LamportClocks clocks;
@@ -51,16 +56,12 @@ public final class RicartAgrawala extends MessagePassingFabric {
 
     public RicartAgrawala(
             int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, n -> kinds(n, stampBits));
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.replies = new int[nodes];
         for (int i = 0; i < nodes; i++) {
             deferred.add(new ArrayList<>());
         }
-    }
-
-    int requestBits() {
-        return 1 + clocks.bits() + idBits;
     }
 
     @Override
@@ -69,7 +70,7 @@ public final class RicartAgrawala extends MessagePassingFabric {
         replies[i] = 0;
         for (int j = 0; j < nodes; j++) {
             if (j != i) {
-                channels.send(new Message(i, j, REQUEST, payload, requestBits()), cycle);
+                send(i, j, REQUEST, payload, cycle);
             }
         }
         maybeEat(i, cycle);
@@ -78,7 +79,7 @@ public final class RicartAgrawala extends MessagePassingFabric {
     @Override
     protected void released(int i, long cycle) {
         for (int j : deferred.get(i)) {
-            channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+            send(i, j, REPLY, 0, cycle);
         }
         deferred.get(i).clear();
     }
@@ -100,7 +101,7 @@ public final class RicartAgrawala extends MessagePassingFabric {
             if (mineFirst) {
                 deferred.get(i).add(j);
             } else {
-                channels.send(new Message(i, j, REPLY, 0, 1), cycle);
+                send(i, j, REPLY, 0, cycle);
             }
         }
     }

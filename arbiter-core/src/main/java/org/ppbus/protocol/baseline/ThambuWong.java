@@ -76,13 +76,7 @@ public final class ThambuWong extends MessagePassingFabric {
             .family(Algorithm.Family.TOKEN)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new ThambuWong(s.wiring(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),
-                    new Algorithm.MessageKind(
-                            "TOKEN",
-                            2 + (32 - Integer.numberOfLeadingZeros(n)) + (n - 1) * Algorithm.idBits(n) + SEQ_BITS * n),
-                    new Algorithm.MessageKind("I_HAVE", 2),
-                    new Algorithm.MessageKind("RELINQUISH", 2)))
+            .messages(ThambuWong::kinds)
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
             // each counted once. Routed requests also carry the successor flag and a 16-bit hand-off
             // cycle, and the token has channels of its own, as wide as a request, over which the
@@ -119,7 +113,7 @@ public final class ThambuWong extends MessagePassingFabric {
     private final MessageChannels tokenLinks;
 
     public ThambuWong(Wiring wiring, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        super(wiring.nodes(), latencyCycles, sink, observer);
+        super(wiring.nodes(), latencyCycles, sink, observer, ThambuWong::kinds);
         this.superiors = new int[nodes][];
         for (int i = 0; i < nodes; i++) {
             int self = i;
@@ -156,11 +150,6 @@ public final class ThambuWong extends MessagePassingFabric {
         return 3 + idBits + SEQ_BITS;
     }
 
-    /** A request sent along a successor pointer also carries the flag and the hand-off cycle. */
-    int routedRequestBits() {
-        return requestBits() + 1 + CYCLE_BITS;
-    }
-
     @Override
     protected void hungry(int i, long cycle) {
         if (token[i]) {
@@ -176,9 +165,9 @@ public final class ThambuWong extends MessagePassingFabric {
         } else {
             // Its own entry is asked too, through the node with latency L like the others,
             // so that an I_HAVE_TOKEN arriving meanwhile is seen in the same order everywhere.
-            send(i, i, REQUEST, request(i, seq[i], false), requestBits(), cycle);
+            sendOn(i, i, REQUEST, request(i, seq[i], false), requestBits(), cycle);
             for (int c : superiors[i]) {
-                send(i, c, REQUEST, request(i, seq[i], false), requestBits(), cycle);
+                sendOn(i, c, REQUEST, request(i, seq[i], false), requestBits(), cycle);
             }
         }
     }
@@ -225,7 +214,7 @@ public final class ThambuWong extends MessagePassingFabric {
             int i = relinquishing.poll();
             relinquishAt[i] = -1;
             for (int c : superiors[i]) {
-                send(i, c, RELINQUISH, 0, 2, cycle);
+                sendOn(i, c, RELINQUISH, 0, 2, cycle);
             }
         }
     }
@@ -325,7 +314,7 @@ public final class ThambuWong extends MessagePassingFabric {
 
     /** Sends r on along p's successor pointer, stamped with the cycle p set it. */
     private void followSuccessor(int p, int r, long s, long cycle) {
-        Message m = new Message(p, successor[p], REQUEST, request(r, s, true), routedRequestBits());
+        Message m = message(p, successor[p], REQUEST, request(r, s, true));
         viaSuccessor.put(m, lastHandOff[p]);
         channels.send(m, cycle);
     }
@@ -353,7 +342,7 @@ public final class ThambuWong extends MessagePassingFabric {
     }
 
     private void route(int from, int to, int r, long s, long cycle) {
-        send(from, to, REQUEST, request(r, s, true), requestBits(), cycle);
+        sendOn(from, to, REQUEST, request(r, s, true), requestBits(), cycle);
     }
 
     private void onToken(int i, long cycle) {
@@ -375,7 +364,7 @@ public final class ThambuWong extends MessagePassingFabric {
         pending.get(i).clear();
         eat(i, cycle);
         for (int c : superiors[i]) {
-            send(i, c, I_HAVE, 0, 2, cycle);
+            sendOn(i, c, I_HAVE, 0, 2, cycle);
         }
     }
 
@@ -389,16 +378,28 @@ public final class ThambuWong extends MessagePassingFabric {
         successor[i] = tokenQueue.isEmpty() ? head : tokenQueue.peekLast();
         token[i] = false;
         int bits = 2 + lengthBits + tokenQueue.size() * idBits + SEQ_BITS * nodes;
-        send(i, head, TOKEN, 0, bits, cycle);
+        sendOn(i, head, TOKEN, 0, bits, cycle);
         relinquishAt[i] = cycle + channels.latencyCycles();
         relinquishing.add(i);
         answersUntil[i] = cycle + 2L * channels.latencyCycles();
         lastHandOff[i] = cycle;
     }
 
-    private void send(int from, int to, int type, long payload, int bits, long cycle) {
+    private void sendOn(int from, int to, int type, long payload, int bits, long cycle) {
         boolean lookup = type == I_HAVE || type == RELINQUISH || (type == REQUEST && (payload & 1) == 0);
         (lookup ? directory : type == TOKEN ? tokenLinks : channels)
-                .send(new Message(from, to, type, payload, bits), cycle);
+                .send(message(from, to, type, payload, bits), cycle);
+    }
+
+    /** REQUEST at its widest, routed along a successor pointer (flag and hand-off cycle); TOKEN with
+     * a full queue. Shorter ones are sent as wide as they are. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),
+                new Algorithm.MessageKind(
+                        "TOKEN",
+                        2 + (32 - Integer.numberOfLeadingZeros(n)) + (n - 1) * Algorithm.idBits(n) + SEQ_BITS * n),
+                new Algorithm.MessageKind("I_HAVE", 2),
+                new Algorithm.MessageKind("RELINQUISH", 2));
     }
 }

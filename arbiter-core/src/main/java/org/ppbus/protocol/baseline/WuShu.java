@@ -41,11 +41,7 @@ public final class WuShu extends MessagePassingFabric {
             .family(Algorithm.Family.CENTRAL)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
             .factory(s -> new WuShu(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
-            .messages(n -> List.of(
-                    new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
-                    new Algorithm.MessageKind("FORWARD", 2 + Algorithm.idBits(n) + 1),
-                    new Algorithm.MessageKind("GRANT", 2),
-                    new Algorithm.MessageKind("RELEASE", 2)))
+            .messages(WuShu::kinds)
             // Channels with the coordinator both ways (REQUEST in, FORWARD out) and, for the token,
             // from every node to every other: averaged over the nodes.
             .wires(n -> (2.0 * (n - 1) * (3 + Algorithm.idBits(n)) + 2.0 * n * (n - 1)) / n)
@@ -63,7 +59,7 @@ public final class WuShu extends MessagePassingFabric {
     private final boolean[] holds; // client: has the token
 
     public WuShu(int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer);
+        super(nodes, latencyCycles, sink, observer, WuShu::kinds);
         this.forwardedTo = new int[nodes];
         this.requestsSeen = new long[nodes];
         this.requestsMade = new long[nodes];
@@ -73,29 +69,20 @@ public final class WuShu extends MessagePassingFabric {
         Arrays.fill(next, -1);
     }
 
-    private int bits(int type) {
-        return 2
-                + switch (type) {
-                    case REQUEST -> idBits;
-                    case FORWARD -> idBits + 1;
-                    default -> 0;
-                };
-    }
-
     @Override
     protected void hungry(int i, long cycle) {
         requestsMade[i]++;
         next[i] = -1;
-        channels.send(new Message(i, COORDINATOR, REQUEST, i, bits(REQUEST)), cycle);
+        send(i, COORDINATOR, REQUEST, i, cycle);
     }
 
     @Override
     protected void released(int i, long cycle) {
         holds[i] = false;
         if (next[i] >= 0) {
-            channels.send(new Message(i, next[i], GRANT, 0, bits(GRANT)), cycle);
+            send(i, next[i], GRANT, 0, cycle);
         } else {
-            channels.send(new Message(i, COORDINATOR, RELEASE, 0, bits(RELEASE)), cycle);
+            send(i, COORDINATOR, RELEASE, 0, cycle);
         }
     }
 
@@ -129,12 +116,10 @@ public final class WuShu extends MessagePassingFabric {
         forwardedTo[j] = -1; // whom it named to j before belongs to j's previous request
         if (coordinatorHasToken) {
             coordinatorHasToken = false;
-            channels.send(new Message(COORDINATOR, j, GRANT, 0, bits(GRANT)), cycle);
+            send(COORDINATOR, j, GRANT, 0, cycle);
         } else {
             forwardedTo[tail] = j;
-            channels.send(
-                    new Message(COORDINATOR, tail, FORWARD, (long) j << 1 | (requestsSeen[tail] & 1), bits(FORWARD)),
-                    cycle);
+            send(COORDINATOR, tail, FORWARD, (long) j << 1 | (requestsSeen[tail] & 1), cycle);
         }
         tail = j;
     }
@@ -144,10 +129,19 @@ public final class WuShu extends MessagePassingFabric {
         int successor = forwardedTo[i];
         forwardedTo[i] = -1;
         if (successor >= 0) {
-            channels.send(new Message(COORDINATOR, successor, GRANT, 0, bits(GRANT)), cycle);
+            send(COORDINATOR, successor, GRANT, 0, cycle);
         } else {
             coordinatorHasToken = true;
             tail = -1;
         }
+    }
+
+    /** REQUEST carries the requester, FORWARD the successor and a parity bit; two type bits each. */
+    static List<Algorithm.MessageKind> kinds(int n) {
+        return List.of(
+                new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
+                new Algorithm.MessageKind("FORWARD", 2 + Algorithm.idBits(n) + 1),
+                new Algorithm.MessageKind("GRANT", 2),
+                new Algorithm.MessageKind("RELEASE", 2));
     }
 }

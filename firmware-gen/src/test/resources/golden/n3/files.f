@@ -1,4 +1,5 @@
 // nodes=3 latency=1 rules=fixed, compile order
++incdir+.
 ppbus_outq.v
 ppbus_channel.v
 ppbus_client.v

@@ -6,6 +6,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "ppbus_assert.vh"
+
 module ppbus_top (
     input  wire       clk,
     input  wire       rst,
@@ -284,7 +286,8 @@ module ppbus_top (
 
     always @(posedge clk) begin : a_one_gnt
         if (!rst && (gnt & (gnt - 1'b1)) != 3'd0) begin
-            $display("ASSERTION a_one_gnt FAILED in ppbus_top: more than one gnt (%b) at time %0t", gnt, $time);
+            `PPBUS_ASSERT_FAILED("a_one_gnt", "ppbus_top");
+            $display("more than one gnt (%b) at time %0t", gnt, $time);
             $stop;
         end
     end
@@ -293,7 +296,8 @@ module ppbus_top (
         if (!rst && fork_ok != {3{1'b1}}) begin
             for (a = 0; a < 3; a = a + 1) begin
                 if (!fork_ok[a]) begin
-                    $display("ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
+                    `PPBUS_ASSERT_FAILED("a_fork_conservation", "ppbus_top");
+                    $display("arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t", a, $time);
                 end
             end
             $stop;

@@ -6,6 +6,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "ppbus_assert.vh"
+
 module ppbus_arbiter #(
     parameter integer P  = 3,  // clients (ports), ascending client id; port 0 ranks first at reset
     parameter integer F1 = 1,  // audit fix F1: R17 also gives up the request token
@@ -294,11 +296,8 @@ module ppbus_arbiter #(
     // fork is out until it comes back), so it never waits; ppbus_top's I2 check relies on that.
     always @(posedge clk) begin : a_no_fork_waits
         if (!rst && ((queued_b0 ~^ {P{A_FORK[0]}}) & (queued_b1 ~^ {P{A_FORK[1]}})) != {P{1'b0}}) begin
-`ifdef VERILATOR
-            $display("ASSERTION a_no_fork_waits FAILED in ppbus_arbiter: a FORK waits in the output queue at time %0t", $time);
-`else
-            $display("ASSERTION a_no_fork_waits FAILED in %m: a FORK waits in the output queue at time %0t", $time);
-`endif
+            `PPBUS_ASSERT_FAILED("a_no_fork_waits", "ppbus_arbiter");
+            $display("a FORK waits in the output queue at time %0t", $time);
             $stop;
         end
     end
@@ -307,11 +306,8 @@ module ppbus_arbiter #(
     // such a duplicate is dropped; the RTL is simulated without faults, so it never comes).
     always @(posedge clk) begin : a_fork_from_owner
         if (!rst && (returning & ~owner_q) != {P{1'b0}}) begin
-`ifdef VERILATOR
-            $display("ASSERTION a_fork_from_owner FAILED in ppbus_arbiter: fork returned by ports %b, which are not OWNER, at time %0t", returning & ~owner_q, $time);
-`else
-            $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned by ports %b, which are not OWNER, at time %0t", returning & ~owner_q, $time);
-`endif
+            `PPBUS_ASSERT_FAILED("a_fork_from_owner", "ppbus_arbiter");
+            $display("fork returned by ports %b, which are not OWNER, at time %0t", returning & ~owner_q, $time);
             $stop;
         end
     end

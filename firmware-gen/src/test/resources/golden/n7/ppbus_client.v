@@ -6,6 +6,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "ppbus_assert.vh"
+
 module ppbus_client #(
     parameter integer K  = 3,  // arbiters in S_i: one link each, slot 0 first
     parameter integer F3 = 1,  // audit fix F3: no meal on a dirty, reclaimed fork
@@ -368,11 +370,8 @@ module ppbus_client #(
     // never comes).
     always @(posedge clk) begin : a_fork_not_held
         if (!rst && (in_fork & held) != {K{1'b0}}) begin
-`ifdef VERILATOR
-            $display("ASSERTION a_fork_not_held FAILED in ppbus_client: FORK on a link whose fork is held or queued (links %b) at time %0t", in_fork & held, $time);
-`else
-            $display("ASSERTION a_fork_not_held FAILED in %m: FORK on a link whose fork is held or queued (links %b) at time %0t", in_fork & held, $time);
-`endif
+            `PPBUS_ASSERT_FAILED("a_fork_not_held", "ppbus_client");
+            $display("FORK on a link whose fork is held or queued (links %b) at time %0t", in_fork & held, $time);
             $stop;
         end
     end

@@ -6,6 +6,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "ppbus_assert.vh"
+
 module ppbus_outq #(
     parameter integer W    = 1,  // links, each with its own queue
     parameter integer BUSY = 0   // drive the busy output (+heal reads it); else it is constant 0
@@ -68,11 +70,8 @@ module ppbus_outq #(
     // never does that.
     always @(posedge clk) begin : a_queue_bound
         if (!rst && (waiting & (push1_b0 | push1_b1)) != {W{1'b0}}) begin
-`ifdef VERILATOR
-            $display("ASSERTION a_queue_bound FAILED in ppbus_outq: output queue overflow (I8) at time %0t", $time);
-`else
-            $display("ASSERTION a_queue_bound FAILED in %m: output queue overflow (I8) at time %0t", $time);
-`endif
+            `PPBUS_ASSERT_FAILED("a_queue_bound", "ppbus_outq");
+            $display("output queue overflow (I8) at time %0t", $time);
             $stop;
         end
     end

@@ -97,8 +97,7 @@ final class GenerateCommand implements Main.Command {
                 + algorithm.name() + " rules=" + Cli.rules(cl).label();
         d = d.with(
                 CoreFile.name(top),
-                CoreFile.text(
-                        top, d.sources(), "tb_" + top + ".v", Version.VERSION, parameters, algorithm.description()));
+                CoreFile.text(top, d, "tb_" + top + ".v", Version.VERSION, parameters, algorithm.description()));
         d.writeTo(dir);
         for (String f : d.files().keySet()) {
             out.println(dir.resolve(f));

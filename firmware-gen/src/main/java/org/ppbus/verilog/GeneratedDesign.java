@@ -39,6 +39,11 @@ public final class GeneratedDesign {
                 .toList();
     }
 
+    /** The files the design's modules include (its assertion macros), not compiled on their own. */
+    public List<String> includes() {
+        return files.keySet().stream().filter(f -> f.endsWith(".vh")).toList();
+    }
+
     /** A module the design declares, {@code ppbus_X} or a testbench's {@code tb_ppbus_X}. */
     private static final Pattern DECLARED = Pattern.compile("(?m)^module\\s+(?:tb_)?ppbus_(\\w+)");
 

@@ -56,7 +56,7 @@ final class TopLevel {
      */
     static String text(Wiring w, int latency, RuleSet rules) {
         int n = w.nodes();
-        StringBuilder b = new StringBuilder();
+        StringBuilder b = new StringBuilder("`include \"" + CcVerilogGenerator.ASSERT_MACROS + "\"\n\n");
         ports(b, n, rules);
         declarations(b, w, latency);
         for (int client = 0; client < n; client++) {
@@ -227,15 +227,16 @@ final class TopLevel {
         // Each assertion is a named block, and its message names it, so a failure says which one.
         b.append("    always @(posedge clk) begin : a_one_gnt\n");
         b.append("        if (!rst && (gnt & (gnt - 1'b1)) != ").append(n).append("'d0) begin\n");
-        b.append(
-                "            $display(\"ASSERTION a_one_gnt FAILED in ppbus_top: more than one gnt (%b) at time %0t\", gnt, $time);\n");
+        b.append("            `PPBUS_ASSERT_FAILED(\"a_one_gnt\", \"ppbus_top\");\n");
+        b.append("            $display(\"more than one gnt (%b) at time %0t\", gnt, $time);\n");
         b.append("            $stop;\n        end\n    end\n\n");
         b.append("    always @(posedge clk) begin : a_fork_conservation\n");
         b.append("        if (!rst && fork_ok != {").append(points).append("{1'b1}}) begin\n");
         b.append("            for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
         b.append("                if (!fork_ok[a]) begin\n");
+        b.append("                    `PPBUS_ASSERT_FAILED(\"a_fork_conservation\", \"ppbus_top\");\n");
         b.append(
-                "                    $display(\"ASSERTION a_fork_conservation FAILED in ppbus_top: arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
+                "                    $display(\"arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
         b.append("                end\n            end\n");
         b.append("            $stop;\n        end\n    end\n`endif\n");
     }

@@ -1,3 +1,5 @@
+`include "ppbus_assert.vh"
+
 module ppbus_arbiter1 #(
     parameter integer HEAL = 0,  // +heal: recover one lost or duplicated symbol (rules H3, H4, H6)
     parameter integer RECLAIM = 0,  // +reclaim: take the fork back from the client if it crashes
@@ -204,11 +206,8 @@ module ppbus_arbiter1 #(
     // waits; ppbus_top's I2 check relies on no FORK waiting.
     always @(posedge clk) begin : a_no_fork_waits
         if (!rst && (queued_b0 || queued_b1)) begin
-`ifdef VERILATOR
-            $display("ASSERTION a_no_fork_waits FAILED in ppbus_arbiter1: a FORK waits in the output queue at time %0t", $time);
-`else
-            $display("ASSERTION a_no_fork_waits FAILED in %m: a FORK waits in the output queue at time %0t", $time);
-`endif
+            `PPBUS_ASSERT_FAILED("a_no_fork_waits", "ppbus_arbiter1");
+            $display("a FORK waits in the output queue at time %0t", $time);
             $stop;
         end
     end
@@ -216,11 +215,8 @@ module ppbus_arbiter1 #(
     // With HEAL, such a duplicate is dropped; the RTL is simulated without faults, so it never comes.
     always @(posedge clk) begin : a_fork_from_owner
         if (!rst && returning && !owner_q) begin
-`ifdef VERILATOR
-            $display("ASSERTION a_fork_from_owner FAILED in ppbus_arbiter1: fork returned while not lent at time %0t", $time);
-`else
-            $display("ASSERTION a_fork_from_owner FAILED in %m: fork returned while not lent at time %0t", $time);
-`endif
+            `PPBUS_ASSERT_FAILED("a_fork_from_owner", "ppbus_arbiter1");
+            $display("fork returned while not lent at time %0t", $time);
             $stop;
         end
     end

@@ -94,7 +94,7 @@ class GoldenTest {
                 d.files()
                         .get("files.f")
                         .lines()
-                        .filter(l -> !l.startsWith("//"))
+                        .filter(l -> !l.startsWith("//") && !l.startsWith("+incdir+"))
                         .toList());
     }
 

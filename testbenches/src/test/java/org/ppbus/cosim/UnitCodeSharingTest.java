@@ -72,7 +72,8 @@ class UnitCodeSharingTest {
         int n = 13;
         UnaryOperator<String> mutate = mutation.equals("%m")
                 ? t -> t.replace(
-                        "ASSERTION a_fork_not_held FAILED in ppbus_client:", "ASSERTION a_fork_not_held FAILED in %m:")
+                        "`PPBUS_ASSERT_FAILED(\"a_fork_not_held\", \"ppbus_client\");",
+                        "$write(\"ASSERTION a_fork_not_held FAILED in %m: \");")
                 : t -> t.contains("\nmodule ppbus_client #(") ? t.replace("/*verilator public_flat_rd*/", "") : t;
         Path lib = VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), true, mutate);
         Map<String, Set<String>> instances = instancesPerClass(lib);

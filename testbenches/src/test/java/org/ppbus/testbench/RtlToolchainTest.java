@@ -211,7 +211,9 @@ class RtlToolchainTest {
                         "    busb_top u_b (.clk(clk), .rst(rst), .req(req[11:7]), .gnt(gnt[11:7]));",
                         "endmodule",
                         ""));
-        List<String> lint = new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", "both"));
+        // Each design's folder is an include folder (its modules include ppbus_assert.vh).
+        List<String> lint =
+                new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", "both", "-Ia", "-Ib"));
         lint.addAll(sources);
         lint.add("both.v");
         ExternalTool.Result r = ExternalTool.run(dir, 600, lint.toArray(new String[0]));

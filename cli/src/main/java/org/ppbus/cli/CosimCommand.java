@@ -246,13 +246,7 @@ final class CosimCommand implements Main.Command {
 
     /** The result as the JSON report gives it. */
     private static String json(SimulationConfig c, Cosim.Result r, boolean checked) throws IOException {
-        ObjectNode root = Reports.header(Version.VERSION);
-        ObjectNode cfg = root.putObject("config");
-        Reports.putConfig(cfg, c);
-        cfg.put("rtlAssertions", checked);
-        cfg.put("rtlSimulator", "verilator");
-        root.put("cycles", r.cycles());
-        root.put("interrupted", r.interrupted());
+        ObjectNode root = Reports.rtlComparison(Version.VERSION, c, "verilator", checked, r.cycles(), r.interrupted());
         root.put("divergences", r.divergence() == null ? 0 : 1);
         if (r.divergence() != null) {
             ObjectNode d = root.putObject("divergence");

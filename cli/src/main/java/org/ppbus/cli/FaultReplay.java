@@ -137,13 +137,7 @@ final class FaultReplay {
     }
 
     private static ObjectNode json(SimulationConfig c, Replayed r) {
-        ObjectNode root = Reports.header(Version.VERSION);
-        ObjectNode cfg = root.putObject("config");
-        Reports.putConfig(cfg, c);
-        cfg.put("rtlAssertions", false);
-        cfg.put("rtlSimulator", "icarus");
-        root.put("cycles", r.cycles());
-        root.put("interrupted", false);
+        ObjectNode root = Reports.rtlComparison(Version.VERSION, c, "icarus", false, r.cycles(), false);
         boolean same = r.outcome().equal();
         root.put("divergences", same ? 0 : 1);
         if (!same) {

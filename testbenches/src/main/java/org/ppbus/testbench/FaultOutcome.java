@@ -23,30 +23,49 @@ import org.ppbus.protocol.cc.Symbols;
  * service went on, but not unaffected. A run never passes silently.
  */
 public record FaultOutcome(
-        String plan,
-        boolean injected,
-        long cycle,
-        String channel,
-        String sent,
-        String delivered,
-        String verdict,
-        long detectedAt,
-        long latency,
-        Survival survival,
-        long stallCycles) {
+        Hit hit, String verdict, long detectedAt, long latency, Survival survival, long stallCycles) {
 
-    public FaultOutcome(
-            String plan,
-            boolean injected,
-            long cycle,
-            String channel,
-            String sent,
-            String delivered,
-            String verdict,
-            long detectedAt,
-            long latency,
-            Survival survival) {
-        this(plan, injected, cycle, channel, sent, delivered, verdict, detectedAt, latency, survival, -1);
+    /**
+     * Where the fault struck and what it did: the plan as written, whether it was injected, the
+     * cycle, the channel (or {@code nNODE} for a crash), what was sent and what arrived instead.
+     */
+    public record Hit(String plan, boolean injected, long cycle, String channel, String sent, String delivered) {}
+
+    /** A fault that never struck: the run offered it nothing to hit. */
+    static FaultOutcome notInjected(String plan) {
+        return new FaultOutcome(new Hit(plan, false, -1, "", "", ""), "not-injected", -1, -1, null, -1);
+    }
+
+    /**
+     * A fault that struck, with the verdict found at {@code detectedAt} (-1 for none); the latency
+     * is the cycles from the fault to then.
+     */
+    static FaultOutcome struck(Hit hit, String verdict, long detectedAt) {
+        return new FaultOutcome(hit, verdict, detectedAt, detectedAt < 0 ? -1 : detectedAt - hit.cycle(), null, -1);
+    }
+
+    public String plan() {
+        return hit.plan();
+    }
+
+    public boolean injected() {
+        return hit.injected();
+    }
+
+    public long cycle() {
+        return hit.cycle();
+    }
+
+    public String channel() {
+        return hit.channel();
+    }
+
+    public String sent() {
+        return hit.sent();
+    }
+
+    public String delivered() {
+        return hit.delivered();
     }
 
     /**
@@ -93,38 +112,14 @@ public record FaultOutcome(
         return survival != null && Boolean.FALSE.equals(survival.derivationHolds());
     }
 
-    /** A fault that is not a crash. */
-    public FaultOutcome(
-            String plan,
-            boolean injected,
-            long cycle,
-            String channel,
-            String sent,
-            String delivered,
-            String verdict,
-            long detectedAt,
-            long latency) {
-        this(plan, injected, cycle, channel, sent, delivered, verdict, detectedAt, latency, null);
-    }
-
     /**
      * A crash-stop. Only safety is checked after it, so the verdict is {@code mutex-violation}, or
      * {@code masked} when every request was served, or {@code requests-unserved}.
      */
     static FaultOutcome crash(String planText, FaultPlan resolved, Violation v, int ungranted, Survival survival) {
-        String verdict = verdict(v, ungranted);
-        long at = v == null ? -1 : v.cycle();
-        return new FaultOutcome(
-                planText,
-                true,
-                resolved.cycle(),
-                "n" + resolved.crashedNode(),
-                "every output",
-                "nothing",
-                verdict,
-                at,
-                at < 0 ? -1 : at - resolved.cycle(),
-                survival);
+        Hit hit = new Hit(planText, true, resolved.cycle(), "n" + resolved.crashedNode(), "every output", "nothing");
+        FaultOutcome f = struck(hit, verdict(v, ungranted), v == null ? -1 : v.cycle());
+        return new FaultOutcome(hit, f.verdict, f.detectedAt, f.latency, survival, -1);
     }
 
     /**
@@ -133,15 +128,16 @@ public record FaultOutcome(
      * names the node, which is how the report tells this apart from a symbol fault that hit nothing.
      */
     static FaultOutcome crashNotReached(String planText, FaultPlan resolved) {
-        return new FaultOutcome(
-                planText, false, resolved.cycle(), "n" + resolved.crashedNode(), "", "", "not-injected", -1, -1);
+        Hit hit = new Hit(planText, false, resolved.cycle(), "n" + resolved.crashedNode(), "", "");
+        return new FaultOutcome(hit, "not-injected", -1, -1, null, -1);
     }
 
     /** What the report says of a fault that was not injected. */
     public String notInjectedWhy() {
-        return channel.isEmpty()
+        return hit.channel().isEmpty()
                 ? "never hit a symbol"
-                : "the run ended before cycle " + cycle + ", so node " + channel.substring(1) + " never crashed";
+                : "the run ended before cycle " + hit.cycle() + ", so node "
+                        + hit.channel().substring(1) + " never crashed";
     }
 
     /**
@@ -151,7 +147,7 @@ public record FaultOutcome(
      */
     static FaultOutcome of(FaultInjector f, Wiring w, Violation v, int ungranted, long recoveredAt) {
         if (f.firedAt() < 0) {
-            return new FaultOutcome(f.plan().toString(), false, -1, "", "", "", "not-injected", -1, -1);
+            return notInjected(f.plan().toString());
         }
         int link = f.firedChannel();
         int client = w.linkClient(link);
@@ -171,16 +167,7 @@ public record FaultOutcome(
             verdict = "recovered";
             at = recoveredAt;
         }
-        return new FaultOutcome(
-                f.plan().toString(),
-                true,
-                f.firedAt(),
-                channel,
-                sent,
-                delivered,
-                verdict,
-                at,
-                at < 0 ? -1 : at - f.firedAt());
+        return struck(new Hit(f.plan().toString(), true, f.firedAt(), channel, sent, delivered), verdict, at);
     }
 
     /**
@@ -190,21 +177,10 @@ public record FaultOutcome(
      */
     public FaultOutcome against(SimulationResult twin) {
         boolean twinFails = twin.violation() != null;
-        if (!injected || detectedAt < 0 || !twinFails || twin.violation().cycle() > detectedAt) {
+        if (!injected() || detectedAt < 0 || !twinFails || twin.violation().cycle() > detectedAt) {
             return this;
         }
-        return new FaultOutcome(
-                plan,
-                true,
-                cycle,
-                channel,
-                sent,
-                delivered,
-                "pre-existing",
-                detectedAt,
-                latency,
-                survival,
-                stallCycles);
+        return new FaultOutcome(hit, "pre-existing", detectedAt, latency, survival, stallCycles);
     }
 
     /**
@@ -226,18 +202,7 @@ public record FaultOutcome(
 
     private FaultOutcome withStall(long[] stall) {
         long end = stall[1] + 1;
-        return new FaultOutcome(
-                plan,
-                injected,
-                cycle,
-                channel,
-                sent,
-                delivered,
-                "recovered",
-                end,
-                end - cycle,
-                survival,
-                stall[1] - stall[0] + 1);
+        return new FaultOutcome(hit, "recovered", end, end - hit.cycle(), survival, stall[1] - stall[0] + 1);
     }
 
     private static String name(Direction direction, int code) {

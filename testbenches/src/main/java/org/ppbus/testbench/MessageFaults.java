@@ -56,26 +56,20 @@ final class MessageFaults {
         long at = v == null ? -1 : v.cycle();
         Message m = channels.firstLost();
         if (m == null) {
-            return new FaultOutcome(plan.toString(), false, -1, "", "", "", "not-injected", -1, -1);
+            return FaultOutcome.notInjected(plan.toString());
         }
         long sent = channels.firstLostAt();
         String name = algorithm.messages().at(nodes).get(m.type()).name();
         String channel = new ChannelId.Between(m.from(), m.to()).toString();
         if (verdict.equals("masked") && recoveredAt >= sent) {
-            return new FaultOutcome(
-                    plan.toString(),
-                    true,
-                    sent,
-                    channel,
-                    name,
-                    "nothing",
+            return FaultOutcome.struck(
+                    new FaultOutcome.Hit(plan.toString(), true, sent, channel, name, "nothing"),
                     "recovered",
-                    recoveredAt,
-                    recoveredAt - sent);
+                    recoveredAt);
         }
         String delivered =
                 plan.kind() == FaultKind.DELAY ? name + " " + plan.messageDelay() + " cycles late" : "nothing";
-        return new FaultOutcome(
-                plan.toString(), true, sent, channel, name, delivered, verdict, at, at < 0 ? -1 : at - sent);
+        return FaultOutcome.struck(
+                new FaultOutcome.Hit(plan.toString(), true, sent, channel, name, delivered), verdict, at);
     }
 }

@@ -43,6 +43,28 @@ public final class Reports {
         cfg.setAll((ObjectNode) MAPPER.valueToTree(RunReport.Config.of(c)));
     }
 
+    /**
+     * The opening of a report that compares the model with an RTL simulator (cosim, a fault
+     * replay): the run's configuration with the simulator and whether the RTL's own assertions ran,
+     * then the cycles compared and whether the run was interrupted.
+     */
+    public static ObjectNode rtlComparison(
+            String toolVersion,
+            SimulationConfig c,
+            String simulator,
+            boolean assertions,
+            long cycles,
+            boolean interrupted) {
+        ObjectNode root = header(toolVersion);
+        ObjectNode cfg = root.putObject("config");
+        putConfig(cfg, c);
+        cfg.put("rtlAssertions", assertions);
+        cfg.put("rtlSimulator", simulator);
+        root.put("cycles", cycles);
+        root.put("interrupted", interrupted);
+        return root;
+    }
+
     /** The fairness bound checked and the largest count seen, both null when no bound applies. */
     public static void putOvertaking(ObjectNode root, int bound, int max) {
         root.set("overtaking", MAPPER.valueToTree(RunReport.Overtaking.of(bound, max)));

@@ -2,6 +2,7 @@ package org.ppbus.testbench;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -173,29 +174,14 @@ public record RunReport(
             long[] entries, @JsonProperty("wait") List<Distribution> waitCycles) {}
 
     public record Fault(
-            String plan,
-            boolean injected,
-            long cycle,
-            String channel,
-            String sent,
-            String delivered,
+            @JsonUnwrapped FaultOutcome.Hit hit,
             long detectedAt,
             long detectionLatency,
             long stallCycles,
             @JsonInclude(JsonInclude.Include.NON_NULL) Crash crash) {
         static Fault of(FaultOutcome f) {
             FaultOutcome.Survival s = f.survival();
-            return new Fault(
-                    f.plan(),
-                    f.injected(),
-                    f.cycle(),
-                    f.channel(),
-                    f.sent(),
-                    f.delivered(),
-                    f.detectedAt(),
-                    f.latency(),
-                    f.stallCycles(),
-                    s == null ? null : Crash.of(s));
+            return new Fault(f.hit(), f.detectedAt(), f.latency(), f.stallCycles(), s == null ? null : Crash.of(s));
         }
     }
 

@@ -103,11 +103,6 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
     }
 
     @Override
-    protected void hungry(int i, long cycle) {
-        ask(i, cycle);
-    }
-
-    @Override
     protected void released(int i, long cycle) {
         passOn(i, cycle);
     }
@@ -124,7 +119,8 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
         }
     }
 
-    private void ask(int i, long cycle) {
+    @Override
+    protected void hungry(int i, long cycle) {
         if (arbiter[i] == i) {
             collect(i, i, cycle);
         } else {

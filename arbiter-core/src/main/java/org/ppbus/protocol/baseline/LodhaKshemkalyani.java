@@ -85,16 +85,6 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
     }
 
     @Override
-    protected void hungry(int i, long cycle) {
-        ask(i, cycle);
-    }
-
-    @Override
-    protected void released(int i, long cycle) {
-        leave(i, cycle);
-    }
-
-    @Override
     protected void react(long cycle) {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
@@ -113,7 +103,8 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
         }
     }
 
-    private void ask(int i, long cycle) {
+    @Override
+    protected void hungry(int i, long cycle) {
         Arrays.fill(heard[i], false);
         Arrays.fill(queued[i], false);
         heardCount[i] = 0;
@@ -171,7 +162,8 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
         }
     }
 
-    private void leave(int i, long cycle) {
+    @Override
+    protected void released(int i, long cycle) {
         int next = -1;
         for (int k = 0; k < nodes; k++) {
             if (queued[i][k] && (next < 0 || clocks.before(queuedStamp[i][k], k, queuedStamp[i][next], next))) {

@@ -14,21 +14,11 @@ import org.ppbus.protocol.cc.CcNetwork.Settings;
  * dead node's neighbours a round trip (2L) after the crash, when whatever the node sent before has
  * arrived. Then the clients of the dead arbiter give up what they cannot use, and the arbiters on the
  * dead client's line take their forks back from it.
+ *
+ * @param knownAt the cycle the neighbours are told
+ * @param recovers whether they act on it ({@code +reclaim})
  */
-final class CcCrash {
-    private final int node;
-    private final long knownAt;
-    private final boolean recovers;
-
-    CcCrash(int node, long knownAt, boolean recovers) {
-        this.node = node;
-        this.knownAt = knownAt;
-        this.recovers = recovers;
-    }
-
-    int node() {
-        return node;
-    }
+record CcCrash(int node, long knownAt, boolean recovers) {
 
     /** In the cycle the crash becomes known, before the units evaluate. */
     void announce(long cycle, Wiring wiring, ClientUnit[] clients, ArbiterUnit[] arbiters, Scheduler scheduler) {

@@ -302,7 +302,8 @@ final class SoakCommand implements Main.Command {
         for (SimulationConfig c : points) {
             if (built.add(c.nodes() + "/" + c.latencyCycles())) {
                 err.println("ppbus soak: RTL for n=" + c.nodes() + ", L=" + c.latencyCycles() + " ...");
-                VerilatorLibrary.build(c.algorithm(), c.nodes(), c.latencyCycles(), cache);
+                VerilatorLibrary.build(VerilatorLibrary.Build.of(c.algorithm(), c.nodes(), c.latencyCycles())
+                        .withCache(cache));
             }
         }
         out.printf(

@@ -123,7 +123,11 @@ final class VerifyCommand implements Main.Command {
             // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
             return new StateSearch(
                     q.noSearch()
-                            ? new SearchOptions(opt.nodes(), opt.latency(), opt.rules(), false, 1, 0, false, 0)
+                            ? SearchOptions.of(opt.nodes(), opt.latency(), opt.rules())
+                                    .withMaxStates(1)
+                                    .withMaxDepth(0)
+                                    .withH(false)
+                                    .withActive(0)
                             : opt);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

@@ -172,8 +172,12 @@ record VerifyRequest(
             throw new UsageException("--fifo needs --async");
         }
         int fifo = cl.hasOption("async") ? Cli.parseInRange("fifo", cl.getOptionValue("fifo", "4"), 1, 15) : 0;
-        SearchOptions opt = new SearchOptions(
-                        nodes, latency, rules, false, maxStates, maxDepth, !cl.hasOption("no-h"), active, fifo)
+        SearchOptions opt = SearchOptions.of(nodes, latency, rules)
+                .withMaxStates(maxStates)
+                .withMaxDepth(maxDepth)
+                .withH(!cl.hasOption("no-h"))
+                .withActive(active)
+                .withFifo(fifo)
                 .withReentry(reenter);
         return opt;
     }

@@ -33,55 +33,62 @@ public record SearchOptions(
         int faultKinds,
         boolean crash,
         boolean liveness) {
-    public SearchOptions(
-            int nodes,
-            int latency,
-            RuleSet rules,
-            boolean reenterWithoutThinking,
-            long maxStates,
-            int maxDepth,
-            boolean checkH,
-            long activeMask,
-            int fifoCapacity) {
-        this(
+    /**
+     * The complete search of a network: every processor may act, on channels of latency L, with
+     * every state check (I4 included), the overtaking monitor and the liveness analysis, no faults
+     * and no crash, until the heap is full. The withers narrow it.
+     */
+    public static SearchOptions of(int nodes, int latency, RuleSet rules) {
+        return new SearchOptions(
                 nodes,
                 latency,
                 rules,
-                reenterWithoutThinking,
-                maxStates,
-                maxDepth,
-                checkH,
-                activeMask,
-                fifoCapacity,
-                true, // with the overtaking monitor
-                -1L, // any processor may re-enter where re-entry is allowed
-                0, // no faults
-                false, // no crash
-                true); // with the liveness analysis
+                false,
+                Long.MAX_VALUE,
+                Integer.MAX_VALUE,
+                true,
+                -1L,
+                0,
+                true,
+                -1L,
+                0,
+                false,
+                true);
     }
 
-    public SearchOptions(
-            int nodes,
-            int latency,
-            RuleSet rules,
-            boolean reenterWithoutThinking,
-            long maxStates,
-            int maxDepth,
-            boolean checkH,
-            long activeMask) {
-        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, activeMask, 0);
+    /** The same search, stopped after this many states. */
+    public SearchOptions withMaxStates(long states) {
+        Copy c = new Copy(this);
+        c.maxStates = states;
+        return c.build();
     }
 
-    /** Every processor may act. */
-    public SearchOptions(
-            int nodes,
-            int latency,
-            RuleSet rules,
-            boolean reenterWithoutThinking,
-            long maxStates,
-            int maxDepth,
-            boolean checkH) {
-        this(nodes, latency, rules, reenterWithoutThinking, maxStates, maxDepth, checkH, -1L, 0);
+    /** The same search, no deeper than this many steps from reset. */
+    public SearchOptions withMaxDepth(int depth) {
+        Copy c = new Copy(this);
+        c.maxDepth = depth;
+        return c.build();
+    }
+
+    /** The same search with or without I4 (H acyclic), the most expensive state check. */
+    public SearchOptions withH(boolean check) {
+        Copy c = new Copy(this);
+        c.checkH = check;
+        return c.build();
+    }
+
+    /** The same search in which only these processors (bit i for processor i) ever ask. */
+    public SearchOptions withActive(long mask) {
+        Copy c = new Copy(this);
+        c.activeMask = mask;
+        return c.build();
+    }
+
+    /** The same search over asynchronous FIFO channels of this capacity instead of latency L. */
+    public SearchOptions withFifo(int capacity) {
+        Copy c = new Copy(this);
+        c.fifoCapacity = capacity;
+        return c.build();
     }
 
     /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */

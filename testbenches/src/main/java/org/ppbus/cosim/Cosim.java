@@ -82,6 +82,19 @@ public final class Cosim {
             return new Request(config, cache, null, 0, null, true, true, null, () -> false, line -> {});
         }
 
+        /** The library given, or the configuration's, built (or found in the cache) now. */
+        Path libraryOrBuild() throws IOException {
+            if (library != null) {
+                return library;
+            }
+            return VerilatorLibrary.build(
+                    VerilatorLibrary.Build.of(config.algorithmSpec(), config.nodes(), config.latencyCycles())
+                            .withRules(config.rules())
+                            .withCache(cache)
+                            .withChecked(checked)
+                            .withLog(buildLog));
+        }
+
         public Request withVcds(Path prefix, long window) {
             return new Request(config, cache, prefix, window, library, measure, checked, progress, stop, buildLog);
         }
@@ -111,13 +124,9 @@ public final class Cosim {
         Path vcdPrefix = q.vcdPrefix();
         boolean measure = q.measure();
         BooleanSupplier stop = q.stop();
-        Consumer<String> buildLog = q.buildLog();
         // The build, or finding it in the cache (then a fraction of a second).
         long tb = System.nanoTime();
-        Path lib = q.library() != null
-                ? q.library()
-                : VerilatorLibrary.build(
-                        c.algorithmSpec(), c.nodes(), c.latencyCycles(), c.rules(), q.cache(), q.checked(), buildLog);
+        Path lib = q.libraryOrBuild();
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
         Wiring wiring = Wiring.forNodes(c.nodes());
         boolean symbols = c.algorithmSpec().has(Algorithm.Feature.SYMBOLS);

@@ -17,7 +17,8 @@ public final class VerilatorDut implements Dut {
     private long cycle;
 
     public VerilatorDut(String algorithm, int nodes, int latencyCycles, Path cache) throws IOException {
-        this.model = new RtlModel(VerilatorLibrary.build(algorithm, nodes, latencyCycles, cache));
+        this.model = new RtlModel(VerilatorLibrary.build(
+                VerilatorLibrary.Build.of(algorithm, nodes, latencyCycles).withCache(cache)));
         this.nodes = nodes;
         this.req = new int[model.reqWords()];
         this.gnt = new int[model.reqWords()];

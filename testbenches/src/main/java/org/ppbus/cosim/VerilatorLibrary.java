@@ -96,59 +96,71 @@ public final class VerilatorLibrary {
         return base.resolve("ppbus");
     }
 
-    /** The library for this design, with its simulation assertions, built if needed. */
-    public static Path build(String algorithm, int nodes, int latencyCycles, Path cache) throws IOException {
-        return build(algorithm, nodes, latencyCycles, cache, true, UnaryOperator.identity());
-    }
-
-    /** The library of an algorithm's RTL with a rule set, checked. */
-    public static Path build(
-            Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, Path cache, boolean checked)
-            throws IOException {
-        return build(algorithm, nodes, latencyCycles, rules, cache, checked, line -> {});
-    }
-
-    /** As above, passing each line Verilator and the C++ build print to {@code log} as it appears. */
-    public static Path build(
+    /**
+     * What to build: an algorithm's RTL at a size, latency and rule set, into a cache.
+     *
+     * @param checked keep the RTL's simulation assertions (false defines SYNTHESIS, which removes
+     *     them, to measure the bare RTL's speed)
+     * @param hierarchical verilate the client and arbiter units as models of their own
+     * @param mutate applied to every generated Verilog file first (tests build mutants with it)
+     * @param log receives each line Verilator and the C++ build print, as it appears
+     */
+    public record Build(
             Algorithm algorithm,
             int nodes,
             int latencyCycles,
             RuleSet rules,
             Path cache,
             boolean checked,
-            Consumer<String> log)
-            throws IOException {
-        return build(
-                algorithm,
-                nodes,
-                latencyCycles,
-                rules,
-                cache,
-                checked,
-                algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes),
-                UnaryOperator.identity(),
-                log);
-    }
+            boolean hierarchical,
+            UnaryOperator<String> mutate,
+            Consumer<String> log) {
 
-    /**
-     * @param checked keep the RTL's simulation assertions (false defines SYNTHESIS, which removes
-     *     them, to measure the bare RTL's speed)
-     * @param mutate applied to every generated Verilog file first (tests build mutants with it)
-     */
-    public static Path build(
-            String algorithm, int nodes, int latencyCycles, Path cache, boolean checked, UnaryOperator<String> mutate)
-            throws IOException {
-        Algorithm a = Algorithms.named(algorithm);
-        return build(
-                a,
-                nodes,
-                latencyCycles,
-                RuleSet.FIXED,
-                cache,
-                checked,
-                a.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes),
-                mutate,
-                line -> {});
+        /**
+         * The checked build of an algorithm's RTL under the fixed rules, in the default cache,
+         * hierarchical only where that pays ({@link #hierarchicalPays}), unchanged and silent.
+         */
+        public static Build of(Algorithm algorithm, int nodes, int latencyCycles) {
+            boolean hierarchical = algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes);
+            return new Build(
+                    algorithm,
+                    nodes,
+                    latencyCycles,
+                    RuleSet.FIXED,
+                    defaultCache(),
+                    true,
+                    hierarchical,
+                    UnaryOperator.identity(),
+                    line -> {});
+        }
+
+        public static Build of(String algorithm, int nodes, int latencyCycles) {
+            return of(Algorithms.named(algorithm), nodes, latencyCycles);
+        }
+
+        public Build withRules(RuleSet r) {
+            return new Build(algorithm, nodes, latencyCycles, r, cache, checked, hierarchical, mutate, log);
+        }
+
+        public Build withCache(Path c) {
+            return new Build(algorithm, nodes, latencyCycles, rules, c, checked, hierarchical, mutate, log);
+        }
+
+        public Build withChecked(boolean c) {
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, c, hierarchical, mutate, log);
+        }
+
+        public Build withHierarchical(boolean h) {
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, h, mutate, log);
+        }
+
+        public Build withMutation(UnaryOperator<String> m) {
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, hierarchical, m, log);
+        }
+
+        public Build withLog(Consumer<String> l) {
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, hierarchical, mutate, l);
+        }
     }
 
     /**
@@ -164,39 +176,17 @@ public final class VerilatorLibrary {
         return nodes > 300;
     }
 
-    /** As above, choosing whether the client and arbiter units are verilated hierarchically. */
-    static Path build(
-            String algorithm,
-            int nodes,
-            int latencyCycles,
-            Path cache,
-            boolean checked,
-            boolean hierarchical,
-            UnaryOperator<String> mutate)
-            throws IOException {
-        return build(
-                Algorithms.named(algorithm),
-                nodes,
-                latencyCycles,
-                RuleSet.FIXED,
-                cache,
-                checked,
-                hierarchical,
-                mutate,
-                line -> {});
-    }
-
-    static Path build(
-            Algorithm algorithm,
-            int nodes,
-            int latencyCycles,
-            RuleSet rules,
-            Path cache,
-            boolean checked,
-            boolean hierarchical,
-            UnaryOperator<String> mutate,
-            Consumer<String> log)
-            throws IOException {
+    /** The library for this build, built if it is not in the cache. */
+    public static Path build(Build b) throws IOException {
+        Algorithm algorithm = b.algorithm();
+        int nodes = b.nodes();
+        int latencyCycles = b.latencyCycles();
+        RuleSet rules = b.rules();
+        Path cache = b.cache();
+        boolean checked = b.checked();
+        boolean hierarchical = b.hierarchical();
+        UnaryOperator<String> mutate = b.mutate();
+        Consumer<String> log = b.log();
         ExternalTool.require("verilator");
         GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim")
                 .map(mutate);

@@ -20,7 +20,9 @@ import org.ppbus.protocol.cc.CcNetwork;
  */
 class CrashSearchTest {
     private static SearchOptions crashSearch(int n, int latency, String rules, long active) {
-        return new SearchOptions(n, latency, RuleSet.parse(rules), false, 20_000_000, Integer.MAX_VALUE, true, active)
+        return SearchOptions.of(n, latency, RuleSet.parse(rules))
+                .withMaxStates(20_000_000)
+                .withActive(active)
                 .withCrash();
     }
 
@@ -58,15 +60,8 @@ class CrashSearchTest {
         SearchResult r = new StateSearch(crashSearch(3, latency, "fixed+reclaim", -1L)).run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
         assertEquals(List.of(), r.findings());
-        SearchResult free = new StateSearch(new SearchOptions(
-                                3,
-                                latency,
-                                RuleSet.parse("fixed+reclaim"),
-                                false,
-                                20_000_000,
-                                Integer.MAX_VALUE,
-                                true,
-                                -1L)
+        SearchResult free = new StateSearch(SearchOptions.of(3, latency, RuleSet.parse("fixed+reclaim"))
+                        .withMaxStates(20_000_000)
                         .withoutOvertaking())
                 .run(() -> 0);
         assertTrue(free.complete() && free.findings().isEmpty());

@@ -149,9 +149,9 @@ class HealTest {
      */
     @Test
     void theSearchFindsThatTheFixedRulesDoNotHeal() {
-        SearchResult r = new StateSearch(
-                        new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000, Integer.MAX_VALUE, true)
-                                .withFaults(ChosenFaults.DROP))
+        SearchResult r = new StateSearch(SearchOptions.of(3, 1, RuleSet.FIXED)
+                        .withMaxStates(5_000_000)
+                        .withFaults(ChosenFaults.DROP))
                 .run(() -> 0);
         assertFalse(r.findings().isEmpty());
     }
@@ -164,7 +164,9 @@ class HealTest {
      */
     @Test
     void theSearchWithFaultsIsCleanForOneProcessor() {
-        SearchResult r = new StateSearch(new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 1L)
+        SearchResult r = new StateSearch(SearchOptions.of(3, 1, HEAL)
+                        .withMaxStates(20_000_000)
+                        .withActive(1L)
                         .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE))
                 .run(() -> 0);
         assertTrue(r.complete(), r.stoppedBecause());
@@ -180,7 +182,9 @@ class HealTest {
      */
     @Test
     void theRepairBoundNeedsOnlyTheEdgesAmongBrokenStates() {
-        SearchOptions both = new SearchOptions(3, 1, HEAL, false, 20_000_000, Integer.MAX_VALUE, true, 3L)
+        SearchOptions both = SearchOptions.of(3, 1, HEAL)
+                .withMaxStates(20_000_000)
+                .withActive(3L)
                 .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE);
         SearchResult all = new StateSearch(both).run(() -> 0);
         SearchResult sparse = new StateSearch(both.withoutLiveness()).run(() -> 0);
@@ -189,10 +193,10 @@ class HealTest {
         assertEquals(all.transitions(), sparse.transitions());
         assertEquals(all.repair(), sparse.repair());
         assertTrue(sparse.findings().isEmpty());
-        SearchResult fixed = new StateSearch(
-                        new SearchOptions(3, 1, RuleSet.FIXED, false, 5_000_000, Integer.MAX_VALUE, true)
-                                .withFaults(ChosenFaults.DROP)
-                                .withoutLiveness())
+        SearchResult fixed = new StateSearch(SearchOptions.of(3, 1, RuleSet.FIXED)
+                        .withMaxStates(5_000_000)
+                        .withFaults(ChosenFaults.DROP)
+                        .withoutLiveness())
                 .run(() -> 0);
         assertEquals(Property.FORK_CONSERVATION, fixed.findings().get(0).property());
     }

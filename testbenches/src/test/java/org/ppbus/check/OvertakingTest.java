@@ -122,8 +122,9 @@ class OvertakingTest {
     @ParameterizedTest
     @CsvSource({"1", "2", "3", "4"})
     void theSearchReachesTheBoundAndNoMore(int latency) {
-        SearchResult r = new StateSearch(
-                        new SearchOptions(3, latency, RuleSet.FIXED, false, 10_000_000, Integer.MAX_VALUE, false))
+        SearchResult r = new StateSearch(SearchOptions.of(3, latency, RuleSet.FIXED)
+                        .withMaxStates(10_000_000)
+                        .withH(false))
                 .run(() -> 0);
         assertTrue(r.complete());
         assertEquals(List.of(), r.findings());
@@ -140,8 +141,10 @@ class OvertakingTest {
     @Test
     void aMutantThatOvertakesOnceMoreFailsBothChecks(@TempDir Path dir) throws IOException {
         int latency = 3;
-        StateSearch s = new StateSearch(
-                new SearchOptions(2, latency, RuleSet.FIXED, true, 10_000_000, Integer.MAX_VALUE, false));
+        StateSearch s = new StateSearch(SearchOptions.of(2, latency, RuleSet.FIXED)
+                .withReentry(-1L)
+                .withMaxStates(10_000_000)
+                .withH(false));
         SearchResult r = s.run(() -> 0);
         assertEquals(1, r.findings().size());
         Finding f = r.findings().get(0);

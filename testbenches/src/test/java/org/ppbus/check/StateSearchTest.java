@@ -252,21 +252,26 @@ class StateSearchTest {
      */
     @Test
     void asynchronousChannelsOnTheTriangle() {
-        SearchResult fixed = new StateSearch(
-                        new SearchOptions(3, 1, RuleSet.FIXED, false, 10_000_000, Integer.MAX_VALUE, true, -1L, 4))
+        SearchResult fixed = new StateSearch(SearchOptions.of(3, 1, RuleSet.FIXED)
+                        .withMaxStates(10_000_000)
+                        .withFifo(4))
                 .run(() -> 0);
         assertTrue(fixed.complete());
         assertEquals(List.of(), fixed.findings());
         assertTrue(fixed.states() > search(3, 1, "fixed", false, -1L).states(), "delays should add states");
-        SearchResult literal = new StateSearch(
-                        new SearchOptions(3, 1, RuleSet.LITERAL, false, 10_000_000, Integer.MAX_VALUE, true, -1L, 4))
+        SearchResult literal = new StateSearch(SearchOptions.of(3, 1, RuleSet.LITERAL)
+                        .withMaxStates(10_000_000)
+                        .withFifo(4))
                 .run(() -> 0);
         assertEquals("I3 request tokens", literal.findings().get(0).property().label());
     }
 
     private static SearchOptions options(int n, int latency, String rules, boolean reenter, long scope) {
-        return new SearchOptions(
-                n, latency, RuleSet.parse(rules), reenter, 10_000_000, Integer.MAX_VALUE, n <= 3, scope);
+        return SearchOptions.of(n, latency, RuleSet.parse(rules))
+                .withReentry(reenter ? -1L : 0L)
+                .withMaxStates(10_000_000)
+                .withH(n <= 3)
+                .withActive(scope);
     }
 
     private static SearchResult search(int n, int latency, String rules, boolean reenter, long scope) {

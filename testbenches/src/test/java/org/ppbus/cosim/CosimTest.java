@@ -116,11 +116,12 @@ class CosimTest {
         Path trace = Path.of("..", "docs", "traces", "a1.trace");
         SimulationConfig c = cfg(7, 0, 1, 200).withWorkload(trace.toString());
         boolean[] changed = {false};
-        Path lib = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true, t -> {
-            String m = mutate.apply(t);
-            changed[0] |= !m.equals(t);
-            return m;
-        });
+        Path lib = VerilatorLibrary.build(
+                VerilatorLibrary.Build.of("campos-carvalho", 7, 1).withMutation(t -> {
+                    String m = mutate.apply(t);
+                    changed[0] |= !m.equals(t);
+                    return m;
+                }));
         assertTrue(changed[0], "mutation not applied");
         Cosim.Result r = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
                 .withVcds(dir.resolve("div"), 10)
@@ -155,7 +156,7 @@ class CosimTest {
                 .withVcds(dir.resolve("same"), 10)
                 .withoutTimings());
         assertNull(same.divergence(), () -> same.divergence().describe());
-        Path fixed = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache());
+        Path fixed = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1));
         Cosim.Result other = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
                 .withVcds(dir.resolve("other"), 10)
                 .withLibrary(fixed)
@@ -183,7 +184,8 @@ class CosimTest {
                 .findFirst()
                 .orElseThrow()
                 .get()[1];
-        Path fixed = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true, swap);
+        Path fixed = VerilatorLibrary.build(
+                VerilatorLibrary.Build.of("campos-carvalho", 7, 1).withMutation(swap));
         Cosim.Result first = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
                 .withVcds(dir.resolve("div"), 10)
                 .withLibrary(fixed)
@@ -237,13 +239,9 @@ class CosimTest {
     @Test
     void anRtlAssertionIsReportedWithItsMessage(@TempDir Path dir) throws IOException {
         requireVerilator();
-        Path lib = VerilatorLibrary.build(
-                "campos-carvalho",
-                7,
-                1,
-                VerilatorLibrary.defaultCache(),
-                true,
-                t -> t.replace("assign held = fork_q | (queued_b0 ^ queued_b1);", "assign held = {K{1'b0}};"));
+        Path lib = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1)
+                .withMutation(
+                        t -> t.replace("assign held = fork_q | (queued_b0 ^ queued_b1);", "assign held = {K{1'b0}};")));
         Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache())
                 .withVcds(dir.resolve("div"), 5)
                 .withLibrary(lib)
@@ -268,8 +266,8 @@ class CosimTest {
     @Test
     void twoSizesInOneJvm() throws IOException {
         requireVerilator();
-        Path lib7 = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache());
-        Path lib13 = VerilatorLibrary.build("campos-carvalho", 13, 1, VerilatorLibrary.defaultCache());
+        Path lib7 = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1));
+        Path lib13 = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 13, 1));
         try (RtlModel a = new RtlModel(lib7);
                 RtlModel b = new RtlModel(lib13)) {
             assertEquals(7, a.nodes());
@@ -304,7 +302,7 @@ class CosimTest {
     @Test
     void oneEvalPerCycleAgreesWithTheSettledCycle(@TempDir Path dir) throws IOException {
         requireVerilator();
-        Path lib = VerilatorLibrary.build("campos-carvalho", 13, 2, VerilatorLibrary.defaultCache());
+        Path lib = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 13, 2));
         int cycles = 3000;
         int[] req = new int[cycles];
         int[] gnt = new int[cycles];
@@ -369,13 +367,8 @@ class CosimTest {
     @Test
     void anRtlAssertionEndsTheCallNotTheJvm() throws IOException {
         requireVerilator();
-        Path lib = VerilatorLibrary.build(
-                "campos-carvalho",
-                7,
-                1,
-                VerilatorLibrary.defaultCache(),
-                true,
-                t -> t.replace("(state_d == HUNGRY) && (&fork_recv)", "(state_d == HUNGRY)"));
+        Path lib = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1)
+                .withMutation(t -> t.replace("(state_d == HUNGRY) && (&fork_recv)", "(state_d == HUNGRY)")));
         try (RtlModel m = new RtlModel(lib)) {
             int k = 20;
             int[] req = new int[k];
@@ -386,7 +379,7 @@ class CosimTest {
         }
         // The JVM is alive and a clean model of the same size still works.
         try (RtlModel clean =
-                new RtlModel(VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache()))) {
+                new RtlModel(VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1)))) {
             assertEquals(7, clean.nodes());
         }
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,8 +27,9 @@ class HierarchicalBuildTest {
     @ParameterizedTest
     @CsvSource({"13,0.2,3", "13,1.0,4", "10,0.3,5"})
     void theHierarchicalBuildAgreesInLockstep(int n, double load, long seed) throws IOException {
-        Path lib = VerilatorLibrary.build(
-                "campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), false, true, UnaryOperator.identity());
+        Path lib = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", n, 1)
+                .withChecked(false)
+                .withHierarchical(true));
         assertTrue(lib.getParent().getFileName().toString().contains("-unchecked-hier-"), lib.toString());
         Cosim.Result r =
                 Cosim.run(Cosim.Request.of(CosimTest.cfg(n, load, seed, 20_000), VerilatorLibrary.defaultCache())
@@ -43,7 +43,7 @@ class HierarchicalBuildTest {
     @Test
     void aCheckedHierarchicalBuildAgreesInLockstep() throws IOException {
         Path lib = VerilatorLibrary.build(
-                "campos-carvalho", 13, 1, VerilatorLibrary.defaultCache(), true, true, UnaryOperator.identity());
+                VerilatorLibrary.Build.of("campos-carvalho", 13, 1).withHierarchical(true));
         String name = lib.getParent().getFileName().toString();
         assertTrue(name.contains("-hier-") && !name.contains("-unchecked"), name);
         Cosim.Result r = Cosim.run(Cosim.Request.of(CosimTest.cfg(13, 0.5, 6, 10_000), VerilatorLibrary.defaultCache())
@@ -61,11 +61,13 @@ class HierarchicalBuildTest {
     @Test
     void theForkConservationCheckSeesThroughTheHierarchy() throws IOException {
         boolean[] applied = {false};
-        Path lib = VerilatorLibrary.build("campos-carvalho", 7, 1, VerilatorLibrary.defaultCache(), true, true, t -> {
-            String m = t.replace("assign lent = |owner_q;", "assign lent = 1'b0;");
-            applied[0] |= !m.equals(t);
-            return m;
-        });
+        Path lib = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1)
+                .withHierarchical(true)
+                .withMutation(t -> {
+                    String m = t.replace("assign lent = |owner_q;", "assign lent = 1'b0;");
+                    applied[0] |= !m.equals(t);
+                    return m;
+                }));
         assertTrue(applied[0], "mutation not applied");
         try (RtlModel m = new RtlModel(lib)) {
             int k = 20;

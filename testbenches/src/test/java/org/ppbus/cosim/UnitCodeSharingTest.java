@@ -44,8 +44,7 @@ class UnitCodeSharingTest {
     @ParameterizedTest
     @ValueSource(ints = {13, 40})
     void everyUnitClassNamesOneInstance(int n) throws IOException {
-        Path lib = VerilatorLibrary.build(
-                "campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), true, UnaryOperator.identity());
+        Path lib = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", n, 1));
         Map<String, Set<String>> instances = instancesPerClass(lib);
         assertFalse(instances.isEmpty(), "no unit function in the symbol table of " + lib);
         assertTrue(instances.keySet().stream().anyMatch(c -> c.contains("client")), instances::toString);
@@ -75,7 +74,8 @@ class UnitCodeSharingTest {
                         "`PPBUS_ASSERT_FAILED(\"a_fork_not_held\", \"ppbus_client\");",
                         "$write(\"ASSERTION a_fork_not_held FAILED in %m: \");")
                 : t -> t.contains("\nmodule ppbus_client #(") ? t.replace("/*verilator public_flat_rd*/", "") : t;
-        Path lib = VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache(), true, mutate);
+        Path lib = VerilatorLibrary.build(
+                VerilatorLibrary.Build.of("campos-carvalho", n, 1).withMutation(mutate));
         Map<String, Set<String>> instances = instancesPerClass(lib);
         assertTrue(
                 instances.entrySet().stream()

@@ -81,8 +81,7 @@ class VcdTest {
                     .run();
         }
         Path rtlVcd = dir.resolve("rtl.vcd");
-        try (RtlModel m =
-                new RtlModel(VerilatorLibrary.build("campos-carvalho", n, 1, VerilatorLibrary.defaultCache()))) {
+        try (RtlModel m = new RtlModel(VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", n, 1)))) {
             m.traceTo(rtlVcd);
             int[] gnt = new int[1];
             int[] sym = new int[m.symWords()];

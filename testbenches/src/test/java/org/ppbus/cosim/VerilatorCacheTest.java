@@ -47,7 +47,8 @@ class VerilatorCacheTest {
         Path interrupted = Files.createDirectories(verilator.resolve(".build-" + gone + "-123"));
         Path running = Files.createDirectories(
                 verilator.resolve(".build-" + ProcessHandle.current().pid() + "-456"));
-        VerilatorLibrary.build("campos-carvalho", 3, 1, cache);
+        VerilatorLibrary.build(
+                VerilatorLibrary.Build.of("campos-carvalho", 3, 1).withCache(cache));
         assertFalse(Files.exists(verilator.resolve(".build-old")));
         assertFalse(Files.exists(interrupted), "the folder of a build whose process has ended");
         assertTrue(Files.isDirectory(running));
@@ -65,7 +66,8 @@ class VerilatorCacheTest {
 
     @Test
     void aTamperedEntryIsNotTrustedAndAPlantedOneIsRebuilt(@TempDir Path cache) throws IOException {
-        Path lib = VerilatorLibrary.build("campos-carvalho", 3, 1, cache);
+        Path lib = VerilatorLibrary.build(
+                VerilatorLibrary.Build.of("campos-carvalho", 3, 1).withCache(cache));
         Path dir = lib.getParent();
         assertTrue(VerilatorLibrary.trusted(dir));
         String built = VerilatorLibrary.sha256(lib);
@@ -89,7 +91,8 @@ class VerilatorCacheTest {
         Files.delete(dir.resolve(VerilatorLibrary.DIGEST));
         Files.writeString(lib, "not the library ppbus built");
         assertFalse(VerilatorLibrary.trusted(dir));
-        Path again = VerilatorLibrary.build("campos-carvalho", 3, 1, cache);
+        Path again = VerilatorLibrary.build(
+                VerilatorLibrary.Build.of("campos-carvalho", 3, 1).withCache(cache));
         assertEquals(lib, again);
         assertEquals(built.length(), VerilatorLibrary.sha256(again).length());
         assertNotEquals(

@@ -3,9 +3,13 @@ package org.ppbus.protocol;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Sharing;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
 
@@ -57,7 +61,13 @@ public record Algorithm(
         /** The audit's A3 reproduction ({@code --reenter-without-thinking}) applies. */
         REENTRY,
         /** firmware-gen emits RTL for it. */
-        RTL
+        RTL,
+        /** It serves k > 1 identical buses, at most k processors in at once (k-exclusion, {@code --buses}). */
+        K_BUSES,
+        /** A request may need h of the k buses at once (h-out-of-k, {@code --demand}). */
+        DEMAND,
+        /** Requests carry a group; one group at a time may share the bus (group mutual exclusion, {@code --groups}). */
+        GROUPS
     }
 
     /** The kinds of algorithm in the seeds, by what a processor must obtain before it enters. */
@@ -111,6 +121,26 @@ public record Algorithm(
     /** The seed's claim at n nodes. */
     public interface Claim {
         Cost at(int nodes);
+
+        /** The claim at n nodes and k buses: the one-bus claim unless it depends on k. */
+        default Cost at(int nodes, int buses) {
+            return at(nodes);
+        }
+
+        /** A claim that depends on the number of buses k as well ({@code at(n)} is its value at k = 1). */
+        static Claim withBuses(BiFunction<Integer, Integer, Cost> claim) {
+            return new Claim() {
+                @Override
+                public Cost at(int nodes) {
+                    return claim.apply(nodes, 1);
+                }
+
+                @Override
+                public Cost at(int nodes, int buses) {
+                    return claim.apply(nodes, buses);
+                }
+            };
+        }
     }
 
     /**
@@ -163,12 +193,26 @@ public record Algorithm(
      * the algorithm's own settings ({@link #optionsFor}).
      */
     public record Setting(
-            Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages, Options options) {
+            Wiring wiring,
+            int latencyCycles,
+            Fabric.GrantSink grants,
+            MessageObserver messages,
+            Options options,
+            int buses) {
         public Setting {
             Objects.requireNonNull(options, "options");
+            if (buses < 1 || buses > BusSet.MAX_BUSES) {
+                throw new IllegalArgumentException("buses must be 1 to " + BusSet.MAX_BUSES + ", got " + buses);
+            }
         }
 
-        /** A setting for an algorithm without settings of its own. */
+        /** One bus. */
+        public Setting(
+                Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages, Options options) {
+            this(wiring, latencyCycles, grants, messages, options, 1);
+        }
+
+        /** One bus, for an algorithm without settings of its own. */
         public Setting(Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages) {
             this(wiring, latencyCycles, grants, messages, Options.NONE);
         }
@@ -193,6 +237,25 @@ public record Algorithm(
 
     public boolean has(Feature f) {
         return features.contains(f);
+    }
+
+    /** Why this algorithm cannot serve a run shared this way, or empty when it can: one line for the user. */
+    public Optional<String> refusal(Sharing sharing) {
+        int buses = sharing.buses();
+        int demand = sharing.demand();
+        int groups = sharing.groups();
+        if (buses > 1 && !has(Feature.K_BUSES)) {
+            return Optional.of(name + " serves one bus; --buses " + buses + " needs a k-exclusion algorithm");
+        }
+        if (demand > 1 && !has(Feature.DEMAND)) {
+            return Optional.of(
+                    name + " grants one bus per request; --demand " + demand + " needs an h-out-of-k algorithm");
+        }
+        if (groups > 0 && !has(Feature.GROUPS)) {
+            return Optional.of(
+                    name + " has no groups; --groups " + groups + " needs a group mutual exclusion algorithm");
+        }
+        return Optional.empty();
     }
 
     /** The overtaking bound for this latency and shortest hold. */

@@ -3,7 +3,10 @@ package org.ppbus.protocol;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Need;
+import org.ppbus.bus.Needs;
 import org.ppbus.link.Lossy;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageChannels;
@@ -21,8 +24,10 @@ import org.ppbus.link.MessageObserver;
  * <p>Messages are sent on {@link #channels} and arrive after the setting's latency; the fault
  * tools may lose or delay them ({@link Lossy}), and a crash-stop silences a node's channels.
  */
-public abstract class MessagePassingFabric implements Fabric, Lossy {
+public abstract class MessagePassingFabric implements Fabric, Lossy, Needs {
     protected final int nodes;
+    /** How many buses the run has (k); 1 unless the algorithm serves more ({@link Algorithm.Feature#K_BUSES}). */
+    protected final int buses;
     /** Bits of a node id, for message payloads. */
     protected final int idBits;
 
@@ -34,17 +39,31 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
     private int busy; // processors asking or eating
     private final List<Algorithm.MessageKind> kinds; // the descriptor's, indexed by type
     private long edgeCycle = -1;
+    private final Need[] needs; // each node's current request
+    private final long[] held; // with k > 1: the buses each node holds, bit i for bus i
+    private long inUse; // with k > 1: the buses some node holds
 
     /**
      * A fabric whose message kinds, with their widths, are the descriptor's: {@link #send} takes a
      * kind's width from them, so widths are declared once.
      */
     protected MessagePassingFabric(Algorithm.Setting setting, Algorithm.Messages kinds) {
-        this(setting.nodes(), setting.latencyCycles(), setting.grants(), setting.messages(), kinds);
+        this(setting.nodes(), setting.latencyCycles(), setting.grants(), setting.messages(), kinds, setting.buses());
+    }
+
+    /** One bus. */
+    protected MessagePassingFabric(
+            int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer, Algorithm.Messages kinds) {
+        this(nodes, latencyCycles, sink, observer, kinds, 1);
     }
 
     protected MessagePassingFabric(
-            int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer, Algorithm.Messages kinds) {
+            int nodes,
+            int latencyCycles,
+            Fabric.GrantSink sink,
+            MessageObserver observer,
+            Algorithm.Messages kinds,
+            int buses) {
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
@@ -56,6 +75,20 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
         Arrays.fill(state, ClientState.THINKING);
         this.req = new boolean[nodes];
         this.kinds = kinds.at(nodes);
+        this.buses = buses;
+        this.needs = new Need[nodes];
+        Arrays.fill(needs, Need.ONE);
+        this.held = new long[nodes];
+    }
+
+    @Override
+    public void need(int node, Need need, long cycle) {
+        needs[node] = need;
+    }
+
+    /** What the node's current request needs: how many buses, and its group. */
+    protected final Need need(int node) {
+        return needs[node];
     }
 
     @Override
@@ -87,6 +120,8 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
             } else if (!req[i] && state[i] == ClientState.EATING) {
                 state[i] = ClientState.THINKING;
                 busy--;
+                inUse &= ~held[i];
+                held[i] = 0;
                 sink.released(i, cycle);
                 released(i, cycle);
             }
@@ -150,10 +185,40 @@ public abstract class MessagePassingFabric implements Fabric, Lossy {
         return busy;
     }
 
-    /** The node enters: EATING from this cycle, gnt high from the next. */
+    /**
+     * The node enters: EATING from this cycle, gnt high from the next. With k > 1 buses its bus
+     * interface takes the lowest buses that are idle in this cycle, as many as the request needs
+     * (docs/SPEC.md, "More than one bus": the buses' busy lines, daisy-chained by node id within a
+     * cycle). An algorithm that lets too many in gets buses that are already held, which the
+     * checkers report.
+     */
     protected final void grant(int node, long cycle) {
+        if (buses == 1) {
+            state[node] = ClientState.EATING;
+            sink.granted(node, cycle);
+            return;
+        }
+        long free = ~inUse & (buses == BusSet.MAX_BUSES ? -1L : (1L << buses) - 1);
+        long taken = lowest(free, needs[node].buses());
+        int missing = needs[node].buses() - Long.bitCount(taken);
+        grant(node, new BusSet(taken | lowest(inUse & ~taken, missing)), cycle);
+    }
+
+    /** The node enters holding these buses (an algorithm whose tokens are the buses names them). */
+    protected final void grant(int node, BusSet set, long cycle) {
         state[node] = ClientState.EATING;
-        sink.granted(node, cycle);
+        held[node] = set.mask();
+        inUse |= set.mask();
+        sink.granted(node, set, cycle);
+    }
+
+    /** The lowest {@code count} bits of {@code mask}. */
+    private static long lowest(long mask, int count) {
+        long out = 0;
+        for (long m = mask; m != 0 && count > 0; m &= m - 1, count--) {
+            out |= Long.lowestOneBit(m);
+        }
+        return out;
     }
 
     /** The nodes whose req changed in this cycle, in the order they changed; empty otherwise. */

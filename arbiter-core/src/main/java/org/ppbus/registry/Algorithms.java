@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.AgrawalJalote;
 import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
@@ -24,6 +25,7 @@ import org.ppbus.protocol.baseline.MaekawaGrid;
 import org.ppbus.protocol.baseline.Misra;
 import org.ppbus.protocol.baseline.NesterenkoMizuno;
 import org.ppbus.protocol.baseline.Raymond;
+import org.ppbus.protocol.baseline.RaymondK;
 import org.ppbus.protocol.baseline.RicartAgrawala;
 import org.ppbus.protocol.baseline.Sanders;
 import org.ppbus.protocol.baseline.ThambuWong;
@@ -47,6 +49,7 @@ public final class Algorithms {
             Misra.ALGORITHM,
             Lamport.ALGORITHM,
             RicartAgrawala.ALGORITHM,
+            RaymondK.ALGORITHM,
             LodhaKshemkalyani.ALGORITHM,
             CarvalhoRoucairol.ALGORITHM,
             Raymond.ALGORITHM,
@@ -97,6 +100,21 @@ public final class Algorithms {
 
     public static List<String> names() {
         return ALL.stream().map(Algorithm::name).toList();
+    }
+
+    /**
+     * The algorithms a comparison of this sharing runs by default: on the paper's single bus those
+     * of the single bus (an algorithm for k buses, h-requests or groups is run there only when
+     * named), and otherwise every algorithm that can serve it.
+     */
+    public static List<Algorithm> serving(Sharing s) {
+        return ALL.stream()
+                .filter(a -> s.shared()
+                        ? a.refusal(s).isEmpty()
+                        : !a.has(Algorithm.Feature.K_BUSES)
+                                && !a.has(Algorithm.Feature.DEMAND)
+                                && !a.has(Algorithm.Feature.GROUPS))
+                .toList();
     }
 
     /** The algorithms with a feature, for instance those firmware-gen emits RTL for. */

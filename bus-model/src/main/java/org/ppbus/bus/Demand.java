@@ -21,6 +21,14 @@ public interface Demand {
     int holdCycles(int node, long cycle);
 
     /**
+     * What the request that processor {@code node} raises in {@code cycle} needs: how many of the
+     * buses, and its group. One bus and no group unless the workload says otherwise.
+     */
+    default Need need(int node, long cycle) {
+        return Need.ONE;
+    }
+
+    /**
      * Outside the contract, for audit item A3 only: when true the processor does not lower req at the
      * end of its transaction; its client goes from EATING straight to HUNGRY (R3 then R1 in one
      * cycle, with no THINKING evaluation).

@@ -46,6 +46,14 @@ public interface Fabric {
         /** The client of node entered EATING in cycle t; gnt[node] is high from t+1. */
         void granted(int node, long cycle);
 
+        /**
+         * The same, naming the buses the grant gives (a fabric of more than one bus). A sink that
+         * does not care about which buses hears {@link #granted(int, long)}.
+         */
+        default void granted(int node, BusSet buses, long cycle) {
+            granted(node, cycle);
+        }
+
         /** The client of node left EATING in cycle t; gnt[node] is low from t+1. */
         void released(int node, long cycle);
     }

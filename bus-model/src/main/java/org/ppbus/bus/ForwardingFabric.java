@@ -1,5 +1,7 @@
 package org.ppbus.bus;
 
+import java.util.Optional;
+
 /**
  * A fabric in front of another: every call goes through, unless a subclass steps in (a tap that
  * watches the req edges, a checker's mutant that does not hear one processor).
@@ -39,5 +41,14 @@ public abstract class ForwardingFabric implements Fabric {
     @Override
     public void crash(int node, long cycle) {
         inner.crash(node, cycle);
+    }
+
+    /**
+     * What a request needs goes through to the fabric that serves it, like every other processor
+     * input; the parts tools read (a network's unit states) stay the subclass's to pass on.
+     */
+    @Override
+    public <T> Optional<T> part(Class<T> role) {
+        return role == Needs.class ? inner.part(role) : Fabric.super.part(role);
     }
 }

@@ -29,6 +29,10 @@ public final class Processors implements Fabric.GrantSink {
             new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
     private final HandshakeListener listener;
     private Fabric fabric;
+    private Needs needs; // null: the fabric serves one bus and no groups
+    private final Need[] need; // each processor's current (or last) request
+    private long transactingCycles; // the sum over cycles of the processors in their transaction
+    private int maxTransacting;
     private int transacting;
     private int startingNextCycle;
     private int waiting;
@@ -52,11 +56,14 @@ public final class Processors implements Fabric.GrantSink {
         this.grantCycle = new long[nodes];
         this.listener = listener;
         Arrays.fill(phase, Phase.THINK);
+        this.need = new Need[nodes];
+        Arrays.fill(need, Need.ONE);
     }
 
     /** Connects the fabric and schedules every processor's first request (req is low in cycle 0). */
     public void attach(Fabric fabric) {
         this.fabric = fabric;
+        this.needs = fabric.part(Needs.class).orElse(null);
         for (int i = 0; i < phase.length; i++) {
             scheduleRise(i, 1);
         }
@@ -107,6 +114,7 @@ public final class Processors implements Fabric.GrantSink {
                     req[node] = true;
                     riseCycle[node] = cycle;
                     listener.requested(node, cycle);
+                    tellNeed(node, cycle);
                     fabric.request(node, true, cycle);
                 }
                 case HOLD -> {
@@ -140,6 +148,22 @@ public final class Processors implements Fabric.GrantSink {
         throw new IllegalStateException("processor event scheduled in the past");
     }
 
+    /** Tells the fabric what the request rising now needs; a one-bus fabric can only be asked for one bus. */
+    private void tellNeed(int node, long cycle) {
+        Need n = demand.need(node, cycle);
+        need[node] = n;
+        if (needs != null) {
+            needs.need(node, n, cycle);
+        } else if (!n.equals(Need.ONE)) {
+            throw new IllegalStateException("processor " + node + " needs " + n + " of a fabric that serves one bus");
+        }
+    }
+
+    /** What the processor's current (or last) request needs. */
+    public Need need(int node) {
+        return need[node];
+    }
+
     /** Counts this cycle as busy if some processor is in its transaction. Call once per cycle. */
     public void endCycle(long cycle) {
         if (cycle != lastAccountedCycle + 1) {
@@ -148,6 +172,8 @@ public final class Processors implements Fabric.GrantSink {
         lastAccountedCycle = cycle;
         if (transacting > 0) {
             busyCycles++;
+            transactingCycles += transacting;
+            maxTransacting = Math.max(maxTransacting, transacting);
         }
     }
 
@@ -218,6 +244,16 @@ public final class Processors implements Fabric.GrantSink {
     /** Cycles in which some processor was in its transaction (req and gnt high). */
     public long busyCycles() {
         return busyCycles;
+    }
+
+    /** The sum, over the cycles so far, of the processors in their transaction: concurrency × cycles. */
+    public long transactingCycles() {
+        return transactingCycles;
+    }
+
+    /** The most processors in their transaction in one cycle so far. */
+    public int maxTransacting() {
+        return maxTransacting;
     }
 
     /** True when no processor will ever raise req again and none is waiting or holding. */

@@ -7,9 +7,11 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.Statistics;
 import org.ppbus.testbench.Reports;
@@ -30,7 +32,10 @@ final class CompareCommand implements Main.Command {
             RunOption.LATENCY,
             RunOption.SEED,
             RunOption.WORKLOAD,
-            RunOption.RULES);
+            RunOption.RULES,
+            RunOption.BUSES,
+            RunOption.DEMAND,
+            RunOption.GROUPS);
 
     @Override
     public String summary() {
@@ -59,12 +64,18 @@ final class CompareCommand implements Main.Command {
         base = RunOption.applyAll(base, cl, SETTINGS);
         List<String> algorithms = cl.hasOption("algorithms")
                 ? Cli.parseList("algorithms", cl.getOptionValue("algorithms"))
-                : Algorithms.names();
+                : Algorithms.serving(base.sharing()).stream()
+                        .map(Algorithm::name)
+                        .toList();
         List<SimulationResult> rows = new ArrayList<>();
         for (String a : algorithms) {
             if (!Algorithms.names().contains(a.trim())) {
                 throw new UsageException(
                         "unknown algorithm '" + a + "' (" + String.join(", ", Algorithms.names()) + ")");
+            }
+            Optional<String> refused = Algorithms.named(a.trim()).refusal(base.sharing());
+            if (refused.isPresent()) {
+                throw new UsageException(refused.get());
             }
         }
         boolean interrupted = false;
@@ -111,10 +122,17 @@ final class CompareCommand implements Main.Command {
                 base.seed(),
                 interrupted ? " (interrupted: " + rows.size() + " of " + planned + " algorithms)" : "");
         printTable(out, rows);
+        List<String> notRun = notRun(cl, base);
+        if (!notRun.isEmpty()) {
+            out.println("not run, they serve one bus without groups: " + String.join(", ", notRun));
+        }
         if (cl.hasOption("json")) {
             ObjectNode root = Reports.header(Version.VERSION);
             Reports.putConfig(root.putObject("config"), base);
             root.put("interrupted", interrupted);
+            if (!notRun.isEmpty()) {
+                notRun.forEach(root.putArray("notRun")::add);
+            }
             ArrayNode list = root.putArray("algorithms");
             for (SimulationResult r : rows) {
                 ObjectNode row = Reports.json(r, Version.VERSION);
@@ -133,6 +151,20 @@ final class CompareCommand implements Main.Command {
             Outputs.write(cl.getOptionValue("csv"), csv.toString(), stdout);
         }
         return rows.stream().allMatch(r -> r.violation() == null && r.ungranted() == 0) ? 0 : 1;
+    }
+
+    /**
+     * The algorithms a default comparison of a shared run leaves out, as they cannot serve it (none
+     * when the algorithms are named: a named one that cannot is refused before anything runs).
+     */
+    private static List<String> notRun(CommandLine cl, SimulationConfig base) {
+        if (cl.hasOption("algorithms") || !base.sharing().shared()) {
+            return List.of();
+        }
+        return Algorithms.all().stream()
+                .filter(a -> a.refusal(base.sharing()).isPresent())
+                .map(Algorithm::name)
+                .toList();
     }
 
     /** One row per algorithm: messages, bits, waits, sync delay, utilisation, fairness, wires, verdict. */

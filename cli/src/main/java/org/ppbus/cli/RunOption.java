@@ -139,6 +139,31 @@ enum RunOption {
             "the first cycles, left out of the statistics (the checks cover them)",
             c -> Long.toString(c.warmupCycles()),
             (b, v) -> b.warmupCycles(Cli.parseLong("warmup", v))),
+    BUSES(
+            "buses",
+            "buses",
+            "buses",
+            "K",
+            "identical buses, at most K processors in at once (k-exclusion; the algorithms that serve more than one)",
+            c -> Integer.toString(c.sharing().buses()),
+            (b, v) -> b.buses(Cli.parseInt("buses", v))),
+    DEMAND(
+            "demand",
+            "demand",
+            "demand",
+            "H",
+            "buses each request needs at once, at most --buses (h-out-of-k)",
+            c -> Integer.toString(c.sharing().demand()),
+            (b, v) -> b.demand(Cli.parseInt("demand", v))),
+    GROUPS(
+            "groups",
+            "groups",
+            "groups",
+            "M",
+            "each request belongs to one of M groups, a seeded draw; one group at a time may share the bus"
+                    + " (group mutual exclusion; 0 for none)",
+            c -> Integer.toString(c.sharing().groups()),
+            (b, v) -> b.groups(Cli.parseInt("groups", v))),
     FAULT(
             "fault",
             "fault",

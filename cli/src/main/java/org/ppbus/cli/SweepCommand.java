@@ -15,6 +15,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
@@ -34,6 +35,16 @@ import org.ppbus.testbench.SimulationResult;
  * present, so the last shard to finish (or a rerun) leaves the combined outputs.
  */
 final class SweepCommand implements Main.Command {
+    /** The run settings every point of a sweep shares. */
+    private static final List<RunOption> COMMON = List.of(
+            RunOption.HOLD,
+            RunOption.WORKLOAD,
+            RunOption.RULES,
+            RunOption.WARMUP,
+            RunOption.BUSES,
+            RunOption.DEMAND,
+            RunOption.GROUPS);
+
     @Override
     public String summary() {
         return "run algorithms x n x load x L x seed on all cores; resumable, shardable; CSV and plots";
@@ -47,10 +58,8 @@ final class SweepCommand implements Main.Command {
         o.addOption(Cli.valued("latencies", "LIST", "default 1"));
         o.addOption(Cli.valued("seeds", "K", "seeds 1..K per point (default 1)"));
         o.addOption(Cli.valued("cycles", "C", "cycles with new requests per point (default 100000)"));
-        o.addOption(RunOption.HOLD.toOption());
-        o.addOption(RunOption.WORKLOAD.toOption());
-        o.addOption(RunOption.RULES.toOption());
-        o.addOption(RunOption.WARMUP.toOption());
+        RunOption.addAll(o, List.of(RunOption.HOLD, RunOption.WORKLOAD, RunOption.RULES));
+        RunOption.addAll(o, List.of(RunOption.WARMUP, RunOption.BUSES, RunOption.DEMAND, RunOption.GROUPS));
         o.addOption(Cli.valued("out", "DIR", "output folder (required)"));
         o.addOption(Cli.valued(
                 "shard", "i/k", "run only shard i of k, 1 <= i <= k, and write only its point files (then --merge)"));
@@ -198,13 +207,13 @@ final class SweepCommand implements Main.Command {
 
     /** The canonical order: algorithm, n, load, L, seed, each as listed. */
     static List<SimulationConfig> points(CommandLine cl) throws UsageException {
-        List<String> algorithms =
-                Cli.parseList("algorithms", cl.getOptionValue("algorithms", String.join(",", Algorithms.names())));
         long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "100000"));
-        SimulationConfig common = RunOption.applyAll(
-                SimulationConfig.defaults(),
-                cl,
-                List.of(RunOption.HOLD, RunOption.WORKLOAD, RunOption.RULES, RunOption.WARMUP));
+        SimulationConfig common = RunOption.applyAll(SimulationConfig.defaults(), cl, COMMON);
+        List<String> algorithms = cl.hasOption("algorithms")
+                ? Cli.parseList("algorithms", cl.getOptionValue("algorithms"))
+                : Algorithms.serving(common.sharing()).stream()
+                        .map(Algorithm::name)
+                        .toList();
         int seeds = Cli.parseInt("seeds", cl.getOptionValue("seeds", "1"));
         if (seeds < 1) {
             throw new UsageException("--seeds must be at least 1");

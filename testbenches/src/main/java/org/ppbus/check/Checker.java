@@ -2,8 +2,10 @@ package org.ppbus.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
+import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.CcNetwork;
@@ -56,6 +58,8 @@ public final class Checker {
     private long starvationMeals = Long.MAX_VALUE;
     private Violation violation;
     private long mutexViolations;
+    /** K1–K3 in a run with more than one bus, h-requests or groups; null for the single bus (I1). */
+    private BusChecks shared;
 
     /** A Campos–Carvalho network with its invariants; {@code full} re-reads every unit every cycle. */
     public Checker(CcNetwork net, Processors processors, boolean full, long watchdogCycles, long stallCycles) {
@@ -104,15 +108,34 @@ public final class Checker {
         }
     }
 
+    /** The run shares its buses this way: K1–K3 are checked on every grant instead of I1. */
+    public void sharing(Sharing s) {
+        this.shared = s.shared() ? new BusChecks(s, nodes) : null;
+    }
+
     public void released(int node, long cycle) {
+        if (shared != null) {
+            shared.released(node);
+        }
         eating[node] = false;
         eaters--;
         lastEdgeCycle = cycle;
         lastReleaseCycle = cycle;
     }
 
-    /** The client of node started eating in this cycle. */
+    /** The client of node started eating in this cycle, on bus 0 (or its group's bus). */
     public void granted(int node, long cycle) {
+        granted(node, BusSet.FIRST, cycle);
+    }
+
+    /** The client of node started eating in this cycle, holding these buses. */
+    public void granted(int node, BusSet buses, long cycle) {
+        if (shared != null) {
+            Violation v = shared.granted(node, buses, processors.need(node), cycle);
+            if (v != null) {
+                fail(v);
+            }
+        }
         eating[node] = true;
         eaters++;
         maxServedWhileWaiting = Math.max(maxServedWhileWaiting, meals - mealsAtRise[node]);
@@ -136,7 +159,7 @@ public final class Checker {
     // ---- end of cycle ----
 
     public void endOfCycle(long cycle) {
-        if (eaters > 1) {
+        if (eaters > 1 && shared == null) {
             mutexViolations++;
             fail(Invariants.eaters(eaters, cycle).withDetails(network.describeEaters()));
         }
@@ -254,6 +277,9 @@ public final class Checker {
      */
     public void crashed(int node, long cycle) {
         if (eating[node]) {
+            if (shared != null) {
+                shared.released(node);
+            }
             eating[node] = false;
             eaters--;
         }
@@ -330,7 +356,14 @@ public final class Checker {
      */
     public List<String> checks() {
         List<String> out = new ArrayList<>();
-        out.add(Property.MUTUAL_EXCLUSION.label());
+        if (shared == null) {
+            out.add(Property.MUTUAL_EXCLUSION.label());
+        } else {
+            out.add(Property.BUS_EXCLUSION.label() + " (at most " + shared.buses()
+                    + " buses in use, none held by two processors but of one group)");
+            out.add(Property.WHOLE_DEMAND.label() + " (each request holds all the buses it needs at once)");
+            out.add(Property.GROUP_EXCLUSION.label() + " (processors of different groups never in together)");
+        }
         out.addAll(network.checks());
         out.add(Property.DEADLOCK.label() + " (I7: " + stallCycles
                 + " cycles with a waiter, no eater and nothing moving)");
@@ -351,7 +384,8 @@ public final class Checker {
                     + " cycles of waiting while the others start " + nodes + " meals)");
         }
         if (crashedAt >= 0) {
-            out.add("from cycle " + crashedAt + " (the crash) " + Property.MUTUAL_EXCLUSION.label() + " only");
+            out.add("from cycle " + crashedAt + " (the crash) "
+                    + (shared == null ? Property.MUTUAL_EXCLUSION.label() : "K1-K3") + " only");
         }
         return out;
     }
@@ -366,5 +400,15 @@ public final class Checker {
 
     public int eaters() {
         return eaters;
+    }
+
+    /** Grants that broke an exclusion rule: I1 on the single bus, K1–K3 where the buses are shared. */
+    public long exclusionViolations() {
+        return shared == null ? mutexViolations : shared.violations();
+    }
+
+    /** The most buses in use at once in a shared run (0 on the single bus, where I1 says it is 1). */
+    public int maxInUse() {
+        return shared == null ? 0 : shared.maxInUse();
     }
 }

@@ -1,6 +1,8 @@
 package org.ppbus.check;
 
 import java.util.List;
+import org.ppbus.bus.BusSet;
+import org.ppbus.bus.Need;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.LinkFlags;
@@ -8,9 +10,10 @@ import org.ppbus.protocol.cc.PrecedenceGraph;
 import org.ppbus.protocol.cc.StateView;
 
 /**
- * The Campos–Carvalho invariants of docs/SPEC.md §4.2, written once over a network's state. The
- * run's checker, the exhaustive search and full mode all call these; each returns the violation
- * it finds, or null. The watchdogs (I6, I7) and fairness need a run's history and live in
+ * The invariants of docs/SPEC.md, written once: the Campos–Carvalho invariants of §4.2 over a
+ * network's state, and the exclusion rules K1–K3 of a run with more than one bus or with groups
+ * over its grants. The run's checker, the exhaustive search and full mode all call these; each
+ * returns the violation it finds, or null. The watchdogs (I6, I7) and fairness need a run's history and live in
  * {@link Checker}; I1 over grant events too, for every algorithm.
  */
 public final class Invariants {
@@ -39,6 +42,65 @@ public final class Invariants {
     /** I1 as a count of eaters. */
     public static Violation eaters(int eaters, long cycle) {
         return new Violation(Property.MUTUAL_EXCLUSION, cycle, "bus", eaters + " clients are EATING", eaters);
+    }
+
+    /**
+     * K1 for one grant: the buses it gives exist (index below k) and none is held by a processor
+     * outside the grantee's group; {@code holderGroup[b]} is the group holding bus b, -2 while it is
+     * free, {@link Need#NO_GROUP} while a processor without a group holds it.
+     */
+    public static Violation busExclusion(int node, BusSet set, Need need, int[] holderGroup, long cycle) {
+        for (long m = set.mask(); m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            if (b >= holderGroup.length) {
+                return new Violation(
+                        Property.BUS_EXCLUSION,
+                        cycle,
+                        "bus " + b,
+                        "processor " + node + " was granted bus " + b + " of " + holderGroup.length,
+                        b);
+            }
+            boolean shared = need.grouped() && holderGroup[b] == need.group();
+            if (holderGroup[b] != FREE && !shared) {
+                return new Violation(
+                        Property.BUS_EXCLUSION,
+                        cycle,
+                        "bus " + b,
+                        "processor " + node + " was granted bus " + b + ", which another processor holds",
+                        2);
+            }
+        }
+        return null;
+    }
+
+    /** The {@code holderGroup} of a bus nobody holds. */
+    public static final int FREE = -2;
+
+    /** K2 for one grant: an h-request gets exactly h buses. */
+    public static Violation wholeDemand(int node, BusSet set, Need need, long cycle) {
+        if (set.size() == need.buses()) {
+            return null;
+        }
+        return new Violation(
+                Property.WHOLE_DEMAND,
+                cycle,
+                "client " + node,
+                "processor " + node + " asked for " + need.buses() + " buses and was granted " + set.size() + " " + set,
+                set.size());
+    }
+
+    /** K3 for one grant: the grantee's group is the group of everyone else in. */
+    public static Violation groupExclusion(int node, Need need, int groupIn, int others, long cycle) {
+        if (others == 0 || groupIn == need.group()) {
+            return null;
+        }
+        return new Violation(
+                Property.GROUP_EXCLUSION,
+                cycle,
+                "client " + node,
+                "processor " + node + " of group " + need.group() + " entered while " + others + " of group " + groupIn
+                        + " were in",
+                others + 1);
     }
 
     /** A link's share of I2: the client's fork flag and the forks in flight or queued either way. */

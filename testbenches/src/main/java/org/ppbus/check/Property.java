@@ -6,6 +6,12 @@ package org.ppbus.check;
  */
 public enum Property {
     MUTUAL_EXCLUSION("I1 mutual exclusion"),
+    /** More than one bus: at most k buses in use, and no bus held by two processors (but of one group). */
+    BUS_EXCLUSION("K1 bus exclusion"),
+    /** An h-request holds exactly h buses at once, never a partial set. */
+    WHOLE_DEMAND("K2 whole demand"),
+    /** Processors of different groups are never in at the same time. */
+    GROUP_EXCLUSION("K3 group exclusion"),
     FORK_CONSERVATION("I2 fork conservation"),
     REQUEST_TOKENS("I3 request tokens"),
     PRECEDENCE("I4 H acyclic"),

@@ -2,6 +2,7 @@ package org.ppbus.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.FaultOutcome;
@@ -34,10 +35,10 @@ public record Survivability(int nodes, double load, long cycles, int seeds) {
     /** What one row runs: an algorithm with its default rules, or Campos–Carvalho with another rule set. */
     private record Subject(String label, String algorithm, String rules) {}
 
-    /** Every algorithm, then Campos–Carvalho with its crash recovery ({@code fixed+reclaim}). */
+    /** Every algorithm of the single bus, then Campos–Carvalho with its crash recovery ({@code fixed+reclaim}). */
     private static List<Subject> subjects() {
         List<Subject> out = new ArrayList<>();
-        for (Algorithm a : Algorithms.all()) {
+        for (Algorithm a : Algorithms.serving(Sharing.SINGLE)) {
             out.add(new Subject(a.name(), a.name(), "fixed"));
         }
         out.add(new Subject(

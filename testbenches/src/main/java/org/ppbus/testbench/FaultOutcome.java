@@ -214,7 +214,7 @@ public record FaultOutcome(
             return ungranted == 0 ? "masked" : "requests-unserved";
         }
         return switch (v.property()) {
-            case MUTUAL_EXCLUSION -> "mutex-violation";
+            case MUTUAL_EXCLUSION, BUS_EXCLUSION, WHOLE_DEMAND, GROUP_EXCLUSION -> "mutex-violation";
             case FORK_CONSERVATION -> v.found() == 0 ? "token-lost" : "token-duplicated";
             case REQUEST_TOKENS -> v.found() == 0 ? "request-token-lost" : "request-token-duplicated";
             case PRECEDENCE -> "precedence-cycle";

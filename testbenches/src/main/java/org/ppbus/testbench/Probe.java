@@ -3,6 +3,7 @@ package org.ppbus.testbench;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
@@ -11,6 +12,7 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.Unit;
+import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.RequestTrace;
 
@@ -24,12 +26,20 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     private Processors processors;
     private CrashAccount crash;
     private int dead = -1;
+    private BusUse busUse; // a shared run's bus accounting, or null
+    private long[] grantedSet; // with busUse: each node's buses, bit i for bus i
 
     Probe(Statistics stats, int nodes, SymbolTap tap) {
         this.stats = stats;
         this.openRequest = new int[nodes];
         Arrays.fill(openRequest, -1);
         this.tap = tap;
+    }
+
+    /** A run that shares its buses: each grant's buses are accounted. */
+    void account(BusUse use) {
+        this.busUse = use;
+        this.grantedSet = new long[openRequest.length];
     }
 
     void connect(Checker c, Processors p) {
@@ -90,10 +100,18 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
 
     @Override
     public void granted(int node, long cycle) {
+        granted(node, BusSet.FIRST, cycle);
+    }
+
+    @Override
+    public void granted(int node, BusSet buses, long cycle) {
         if (node == dead) {
             return;
         }
-        checker.granted(node, cycle);
+        if (busUse != null) {
+            grantedSet[node] = buses.mask();
+        }
+        checker.granted(node, buses, cycle);
         processors.granted(node, cycle);
         if (tap != null) {
             tap.grant(node, true, cycle);
@@ -130,6 +148,9 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
             crash.granted(node);
         }
         stats.granted(node, riseCycle, firstGntCycle);
+        if (busUse != null) {
+            busUse.held(new BusSet(grantedSet[node]), firstGntCycle, holdCycles);
+        }
         if (openRequest[node] >= 0) {
             requests.get(openRequest[node])[2] = holdCycles;
             openRequest[node] = -1;

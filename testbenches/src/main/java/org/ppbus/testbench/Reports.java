@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 
 /** The JSON report of a run and its readable summary. Field order is fixed, so equal runs give equal bytes. */
@@ -95,8 +96,11 @@ public final class Reports {
                 Locale.ROOT,
                 "entries %,d   bus utilisation %.4f   Jain fairness %.4f%n",
                 s.entries(),
-                s.busUtilization(),
+                r.shared() == null ? s.busUtilization() : r.shared().overall(),
                 s.jainFairness()));
+        if (r.shared() != null) {
+            shared(b, r.shared());
+        }
         b.append(String.format(
                 Locale.ROOT, "per entry      %10s %10s %10s   (max total)%n", "local", "inter-node", "total"));
         row(b, "messages", s.messages());
@@ -224,6 +228,26 @@ public final class Reports {
     }
 
     /** The fault's lines: what was injected, the verdict, and after a crash who was still served. */
+    /** A shared run's buses: k, h, groups, how many were in use and in at once, and each bus's utilisation. */
+    private static void shared(StringBuilder b, BusUse.Summary u) {
+        StringBuilder per = new StringBuilder();
+        for (double x : u.utilization()) {
+            per.append(String.format(Locale.ROOT, " %.4f", x));
+        }
+        b.append(String.format(
+                Locale.ROOT,
+                "buses %d (demand %d, %s)   at most %d in use   processors in: mean %.3f, max %d%n"
+                        + "bus utilisation per bus%s   exclusion violations %d%n",
+                u.sharing().buses(),
+                u.sharing().demand(),
+                u.sharing().groups() == 0 ? "no groups" : u.sharing().groups() + " groups",
+                u.maxInUse(),
+                u.concurrencyMean(),
+                u.concurrencyMax(),
+                per,
+                u.exclusionViolations()));
+    }
+
     private static void fault(StringBuilder b, FaultOutcome f) {
         b.append(
                 f.injected()

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.ppbus.check.Violation;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 
 /**
@@ -27,6 +28,7 @@ public record RunReport(
         boolean interrupted,
         long entries,
         long mutexViolations,
+        @JsonUnwrapped Shared shared,
         boolean deadlock,
         boolean livelock,
         int violations,
@@ -71,8 +73,12 @@ public record RunReport(
             String fault,
             int[] reenterNodes,
             long warmup,
-            boolean fairness) {
+            boolean fairness,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer buses,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer demand,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer groups) {
         public static Config of(SimulationConfig c) {
+            boolean shared = c.sharing().shared(); // the keys of a shared run only
             return new Config(
                     c.algorithm(),
                     c.nodes(),
@@ -93,11 +99,41 @@ public record RunReport(
                     c.fault(),
                     c.reenterNodes(),
                     c.warmupCycles(),
-                    c.fairness());
+                    c.fairness(),
+                    shared ? c.sharing().buses() : null,
+                    shared ? c.sharing().demand() : null,
+                    shared ? c.sharing().groups() : null);
         }
     }
 
     public record Plane(int order, int points, int fictitious, int lineSize) {}
+
+    /**
+     * A run that shares its buses (absent on the paper's single bus): k, h and the groups, the most
+     * buses in use at once, the processors in at once, the grants that broke K1–K3, and each bus's
+     * utilisation (the report's {@code busUtilization} is then their mean).
+     */
+    public record Shared(
+            int buses,
+            int demand,
+            int groups,
+            int maxInUse,
+            Mean concurrency,
+            long exclusionViolations,
+            double[] busUtilizationPerBus) {
+        static Shared of(BusUse.Summary u) {
+            return u == null
+                    ? null
+                    : new Shared(
+                            u.sharing().buses(),
+                            u.sharing().demand(),
+                            u.sharing().groups(),
+                            u.maxInUse(),
+                            new Mean(u.concurrencyMean(), u.concurrencyMax()),
+                            u.exclusionViolations(),
+                            u.utilization());
+        }
+    }
 
     /** The fairness bound checked and the largest count seen, both null when no bound applies. */
     public record Overtaking(Integer bound, Integer max) {
@@ -235,6 +271,7 @@ public record RunReport(
                 r.interrupted(),
                 s.entries(),
                 r.mutexViolations(),
+                Shared.of(r.shared()),
                 r.deadlock(),
                 r.livelock(),
                 r.violation() == null ? 0 : 1,
@@ -250,7 +287,7 @@ public record RunReport(
                 s.cleanYields(),
                 Distribution.of(s.waitCycles()),
                 Distribution.of(s.syncDelay()),
-                s.busUtilization(),
+                r.shared() == null ? s.busUtilization() : r.shared().overall(),
                 s.jainFairness(),
                 new PerNode(
                         s.entriesPerNode(),

@@ -24,8 +24,10 @@ import org.ppbus.protocol.RunInputs;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.DirectReentry;
+import org.ppbus.workload.SharedDemand;
 import org.ppbus.workload.Workload;
 
 /**
@@ -132,6 +134,8 @@ public final class Simulation {
         // and latencies of a correct run are.
         private long lastProgress;
         private long busyBeforeWarmup;
+        private long transactingBeforeWarmup;
+        private final BusUse busUse; // a shared run's, or null
         private long progressEntries = -1;
 
         Run(SimulationConfig c) throws IOException {
@@ -143,6 +147,9 @@ public final class Simulation {
             Demand demand = c.reenterNodes().length == 0
                     ? workload.demand()
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
+            if (c.sharing().shared()) {
+                demand = new SharedDemand(demand, c.sharing(), n, c.seed());
+            }
             this.processors = new Processors(n, demand, probe);
             FaultPlan faultPlan = FaultPlan.parse(c.fault());
             this.crash = faultPlan != null && faultPlan.crash()
@@ -160,7 +167,13 @@ public final class Simulation {
                     : algorithm.optionsFor(new RunInputs(c.rules(), probe, everyUnit));
             this.fabric = variant.apply(algorithm
                     .factory()
-                    .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options)));
+                    .create(new Algorithm.Setting(
+                            wiring,
+                            c.latencyCycles(),
+                            probe,
+                            probe,
+                            options,
+                            c.sharing().buses())));
             this.net = fabric.part(CcNetwork.class).orElse(null);
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null
@@ -174,6 +187,11 @@ public final class Simulation {
                     ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
                     : Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
+            checker.sharing(c.sharing());
+            this.busUse = c.sharing().shared() ? new BusUse(c.sharing()) : null;
+            if (busUse != null) {
+                probe.account(busUse);
+            }
             // Where no overtaking bound is checked (turned off, or none given by the seeds), the
             // starvation watchdog checks freedom from starvation instead.
             checker.watchStarvation(overtakeBound == Algorithm.NO_BOUND);
@@ -204,6 +222,10 @@ public final class Simulation {
                     // The warm-up is over: the statistics start afresh; the checks never stopped.
                     stats.restart();
                     busyBeforeWarmup = processors.busyCycles();
+                    transactingBeforeWarmup = processors.transactingCycles();
+                    if (busUse != null) {
+                        busUse.restart(t);
+                    }
                 }
                 if ((t & 0x3FF) == 0 && progress != null) {
                     progress.update(t, c.cycles(), stats.entries());
@@ -316,7 +338,15 @@ public final class Simulation {
                     checker.checks(),
                     workload.offeredLoad(),
                     checker.stalls().longest(),
-                    stallAfterFault));
+                    stallAfterFault,
+                    busUse == null
+                            ? null
+                            : busUse.summarise(
+                                    t - measured,
+                                    processors.transactingCycles() - transactingBeforeWarmup,
+                                    processors.maxTransacting(),
+                                    checker.maxInUse(),
+                                    checker.exclusionViolations())));
         }
 
         /**

@@ -1,14 +1,9 @@
 package org.ppbus.testbench;
 
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.util.Locale;
-import org.ppbus.bus.Demand;
+import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
-import org.ppbus.workload.Workload;
 
 /**
  * Everything that determines a run. Two runs with equal configs produce identical reports.
@@ -38,6 +33,8 @@ import org.ppbus.workload.Workload;
  * @param fairness check the algorithm's overtaking bound, if it has one; without it (or without a
  *     bound) a starving processor is caught by the starvation watchdog instead (as the search's
  *     {@code --no-fairness})
+ * @param sharing the buses: how many (k), how many a request needs (h), and the groups (docs/SPEC.md,
+ *     "More than one bus"); {@link Sharing#SINGLE} for the paper's one bus
  */
 public record SimulationConfig(
         int nodes,
@@ -60,7 +57,8 @@ public record SimulationConfig(
         String algorithm,
         String fault,
         long warmupCycles,
-        boolean fairness) {
+        boolean fairness,
+        Sharing sharing) {
     public static SimulationConfig defaults() {
         return new SimulationConfig(
                 7,
@@ -83,87 +81,17 @@ public record SimulationConfig(
                 Algorithms.campos().name(),
                 "none",
                 0,
-                true);
+                true,
+                Sharing.SINGLE);
     }
 
     /**
-     * Checks every setting's domain; throws {@link ConfigException} naming the field and, in the
-     * model's terms, what is wrong with it.
+     * Checks every setting's domain ({@link ConfigDomain}); throws {@link ConfigException} naming
+     * the field and, in the model's terms, what is wrong with it.
      */
-    /** A workload's name, or a file to read as a request trace. */
-    private static boolean knownWorkload(String w) {
-        if (w == null) {
-            return false;
-        }
-        try {
-            return Workload.NAMES.contains(w.toLowerCase(Locale.ROOT)) || Files.isRegularFile(Path.of(w));
-        } catch (InvalidPathException e) {
-            return false;
-        }
-    }
-
     public SimulationConfig validated() {
-        requireSizes();
-        require(rules != null, "rules", "the rule set", "is missing");
-        // Known before any work starts: a sweep or a cosim build would otherwise come first.
-        require(
-                knownWorkload(workload),
-                "workload",
-                "workload",
-                "'" + workload + "' is unknown (not one of " + String.join(", ", Workload.NAMES)
-                        + ", and no such trace file)");
-        Algorithm a = Algorithms.find(algorithm).orElse(null);
-        require(
-                a != null,
-                "algorithm",
-                "algorithm",
-                "'" + algorithm + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
-        require(
-                rules.equals(RuleSet.FIXED) || a.has(Algorithm.Feature.RULES),
-                "rules",
-                "the rule set",
-                "applies only to " + namesWith(Algorithm.Feature.RULES) + ", not to " + algorithm);
-        require(
-                reenterNodes.length == 0 || a.has(Algorithm.Feature.REENTRY),
-                "reenterNodes",
-                "re-entry without thinking",
-                "exists only for " + namesWith(Algorithm.Feature.REENTRY));
-        FaultAdmission.check(fault, a, nodes);
-        for (int r : reenterNodes) {
-            require(
-                    r >= 0 && r < nodes,
-                    "reenterNodes",
-                    "re-entry without thinking",
-                    "names node " + r + ", outside 0.." + (nodes - 1));
-        }
+        ConfigDomain.check(this);
         return this;
-    }
-
-    /** The numbers: nodes, cycles, loads, hold, latency and the watchdogs. */
-    private void requireSizes() {
-        require(nodes >= 1, "nodes", "nodes", "must be at least 1, got " + nodes);
-        require(nodes <= 4161, "nodes", "nodes", "must be at most 4161 (q = 64), got " + nodes);
-        require(cycles >= 0, "cycles", "cycles", "must not be negative, got " + cycles);
-        require(
-                warmupCycles >= 0 && (warmupCycles < cycles || warmupCycles == 0),
-                "warmupCycles",
-                "the warm-up",
-                "must be 0 or shorter than the cycles (" + cycles + "), got " + warmupCycles);
-        require(load >= 0 && load <= 1, "load", "load", "must be in [0,1], got " + load);
-        require(hotLoad >= 0 && hotLoad <= 1, "hotLoad", "the hot nodes' load", "must be in [0,1], got " + hotLoad);
-        require(
-                holdCycles >= 1 && holdCycles <= Demand.MAX_HOLD_CYCLES,
-                "holdCycles",
-                "hold",
-                "must be 1 to " + Demand.MAX_HOLD_CYCLES + " cycles, got " + holdCycles);
-        require(latencyCycles >= 1, "latencyCycles", "latency", "must be at least 1 cycle, got " + latencyCycles);
-        require(latencyCycles <= 1024, "latencyCycles", "latency", "must be at most 1024 cycles, got " + latencyCycles);
-        require(
-                watchdogCycles >= 1,
-                "watchdogCycles",
-                "the watchdog",
-                "must be at least 1 cycle, got " + watchdogCycles);
-        require(stallCycles >= 1, "stallCycles", "the stall bound", "must be at least 1 cycle, got " + stallCycles);
     }
 
     /** The algorithm's descriptor. */
@@ -257,6 +185,9 @@ public record SimulationConfig(
         private String fault;
         private long warmupCycles;
         private boolean fairness;
+        private int buses;
+        private int demand;
+        private int groups;
 
         private Builder(SimulationConfig c) {
             nodes = c.nodes;
@@ -280,6 +211,9 @@ public record SimulationConfig(
             fault = c.fault;
             warmupCycles = c.warmupCycles;
             fairness = c.fairness;
+            buses = c.sharing.buses();
+            demand = c.sharing.demand();
+            groups = c.sharing.groups();
         }
 
         public Builder nodes(int v) {
@@ -392,6 +326,25 @@ public record SimulationConfig(
             return this;
         }
 
+        public Builder sharing(Sharing v) {
+            return buses(v.buses()).demand(v.demand()).groups(v.groups());
+        }
+
+        public Builder buses(int v) {
+            buses = v;
+            return this;
+        }
+
+        public Builder demand(int v) {
+            demand = v;
+            return this;
+        }
+
+        public Builder groups(int v) {
+            groups = v;
+            return this;
+        }
+
         public SimulationConfig build() {
             return new SimulationConfig(
                     nodes,
@@ -414,7 +367,8 @@ public record SimulationConfig(
                     algorithm,
                     fault,
                     warmupCycles,
-                    fairness);
+                    fairness,
+                    ConfigDomain.sharing(buses, demand, groups));
         }
     }
 }

@@ -3,6 +3,7 @@ package org.ppbus.testbench;
 import java.util.List;
 import org.ppbus.check.Property;
 import org.ppbus.check.Violation;
+import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.RequestTrace;
 
@@ -25,6 +26,7 @@ import org.ppbus.workload.RequestTrace;
  * @param offeredLoad bus time asked for per cycle ({@link org.ppbus.workload.Workload#offeredLoad}), NaN for none
  * @param longestStall the longest stretch in which a processor waited and nobody ate ({@link org.ppbus.check.Stalls})
  * @param stallAfterFault the longest such stretch from an injected symbol or message fault on, {first, last}, or null
+ * @param shared how a run that shares its buses used them (K1–K3, concurrency, utilisation per bus), or null
  */
 public record SimulationResult(
         SimulationConfig config,
@@ -48,7 +50,8 @@ public record SimulationResult(
         List<String> checks,
         double offeredLoad,
         long longestStall,
-        long[] stallAfterFault) {
+        long[] stallAfterFault,
+        BusUse.Summary shared) {
     /** The run stopped on a deadlock (I7): someone waits and nothing moves. */
     public boolean deadlock() {
         return violation != null && violation.property() == Property.DEADLOCK;
@@ -102,6 +105,7 @@ public record SimulationResult(
                 checks,
                 offeredLoad,
                 longestStall,
-                stallAfterFault);
+                stallAfterFault,
+                shared);
     }
 }

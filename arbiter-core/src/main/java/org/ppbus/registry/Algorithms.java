@@ -49,7 +49,6 @@ public final class Algorithms {
             Misra.ALGORITHM,
             Lamport.ALGORITHM,
             RicartAgrawala.ALGORITHM,
-            RaymondK.ALGORITHM,
             LodhaKshemkalyani.ALGORITHM,
             CarvalhoRoucairol.ALGORITHM,
             Raymond.ALGORITHM,
@@ -66,7 +65,10 @@ public final class Algorithms {
             ChangSinghalLiu.ALGORITHM,
             BanerjeeChrysanthis.ALGORITHM,
             BanerjeeChrysanthis.WITH_MONITOR,
-            ThambuWong.ALGORITHM);
+            ThambuWong.ALGORITHM,
+            // More than one bus (docs/SPEC.md, "More than one bus"): after the single-bus ones, so
+            // that their order, and the colours of the plots, stay as they were.
+            RaymondK.ALGORITHM);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

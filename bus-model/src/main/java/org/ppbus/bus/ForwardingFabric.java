@@ -49,6 +49,7 @@ public abstract class ForwardingFabric implements Fabric {
      */
     @Override
     public <T> Optional<T> part(Class<T> role) {
-        return role == Needs.class ? inner.part(role) : Fabric.super.part(role);
+        Optional<T> own = Fabric.super.part(role);
+        return role == Needs.class && own.isEmpty() ? inner.part(role) : own;
     }
 }

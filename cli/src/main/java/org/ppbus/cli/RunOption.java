@@ -163,7 +163,13 @@ enum RunOption {
             "each request belongs to one of M groups, a seeded draw; one group at a time may share the bus"
                     + " (group mutual exclusion; 0 for none)",
             c -> Integer.toString(c.sharing().groups()),
-            (b, v) -> b.groups(Cli.parseInt("groups", v))),
+            (b, v) -> {
+                int m = Cli.parseInt("groups", v);
+                if (m < 1) {
+                    throw new UsageException("--groups must be at least 1 (leave it out for no groups), got " + m);
+                }
+                b.groups(m);
+            }),
     FAULT(
             "fault",
             "fault",

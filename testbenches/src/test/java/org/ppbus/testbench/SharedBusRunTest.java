@@ -1,0 +1,108 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.bus.Sharing;
+
+/**
+ * Runs with more than one bus, end to end: Raymond's k-exclusion under the checkers of K1–K3, its
+ * costs against what the algorithm implies, and the single-bus case against Ricart and Agrawala,
+ * which it must then be.
+ */
+class SharedBusRunTest {
+    private static SimulationConfig config(String algorithm, int n, int k, double load, int latency, long seed) {
+        return SimulationConfig.defaults().toBuilder()
+                .algorithm(algorithm)
+                .nodes(n)
+                .cycles(30_000)
+                .load(load)
+                .latencyCycles(latency)
+                .seed(seed)
+                .sharing(new Sharing(k, 1, 0))
+                .build()
+                .validated();
+    }
+
+    /**
+     * Every request costs N − 1 REQUESTs and, once every deferred reply is sent (the drain), N − 1
+     * REPLYs: 2(N − 1) per entry exactly, the top of the thesis's interval 2N − k − 1 … 2(N − 1).
+     * At load 0.3 the k buses are all in use at some point, and never more than k.
+     */
+    @ParameterizedTest
+    @CsvSource({"13,3,1,1", "13,3,4,2", "7,2,1,3", "31,2,2,4", "5,4,16,5", "2,2,1,6"})
+    void raymondKKeepsKOrFewerInAndCostsTwoNMinusOnePerEntry(int n, int k, int latency, long seed) throws IOException {
+        SimulationResult r = new Simulation(config("raymond-k", n, k, 0.3, latency, seed)).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertEquals(0, r.ungranted());
+        assertEquals(0, r.shared().exclusionViolations());
+        assertEquals(k, r.shared().maxInUse(), "all k buses in use at some point at load 0.3");
+        assertTrue(r.shared().concurrencyMax() <= k);
+        assertTrue(r.shared().concurrencyMean() > 0 && r.shared().concurrencyMean() <= k);
+        double perEntry = r.summary().messages().totalPerEntry().mean();
+        assertEquals(2.0 * (n - 1), perEntry, 1e-9);
+        assertTrue(perEntry >= 2 * n - k - 1 && perEntry <= 2 * (n - 1));
+        double sum = 0;
+        for (double u : r.shared().utilization()) {
+            assertTrue(u > 0 && u <= 1, "every bus is used: " + u);
+            sum += u;
+        }
+        assertEquals(sum / k, r.shared().overall(), 1e-12);
+    }
+
+    /**
+     * With one bus Raymond's algorithm is Ricart and Agrawala's (N − 1 replies, no late ones), and
+     * the two implementations must give the same run: entries, messages, waits.
+     */
+    @ParameterizedTest
+    @CsvSource({"7,0.05,1", "13,0.3,2", "5,1.0,3"})
+    void atOneBusRaymondKIsRicartAgrawala(int n, double load, int latency) throws IOException {
+        SimulationConfig ra = config("ricart-agrawala", n, 1, load, latency, 11);
+        SimulationResult a = new Simulation(ra).run();
+        SimulationResult b =
+                new Simulation(ra.toBuilder().algorithm("raymond-k").build()).run();
+        assertNull(b.violation());
+        assertEquals(a.summary().entries(), b.summary().entries());
+        assertEquals(a.summary().messages().total(), b.summary().messages().total());
+        assertEquals(a.summary().bits().total(), b.summary().bits().total());
+        assertEquals(a.summary().waitCycles().mean(), b.summary().waitCycles().mean(), 0.0);
+        assertEquals(a.summary().waitCycles().max(), b.summary().waitCycles().max());
+    }
+
+    /** More buses, shorter waits: at load 0.3 on 13 nodes the mean wait falls as k grows. */
+    @Test
+    void moreBusesWaitLess() throws IOException {
+        double previous = Double.MAX_VALUE;
+        for (int k = 1; k <= 4; k++) {
+            SimulationResult r = new Simulation(config("raymond-k", 13, k, 0.3, 1, 3)).run();
+            double w = r.summary().waitCycles().mean();
+            assertTrue(w < previous, "k=" + k + ": mean wait " + w + " after " + previous);
+            previous = w;
+        }
+    }
+
+    @Test
+    void aSingleBusAlgorithmIsRefusedMoreBuses() {
+        ConfigException e = assertThrows(ConfigException.class, () -> config("ricart-agrawala", 7, 2, 0.1, 1, 1));
+        assertEquals("buses", e.field());
+        assertTrue(e.getMessage().contains("serves one bus"), e.getMessage());
+    }
+
+    @Test
+    void demandAboveTheBusesIsRefused() {
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> SimulationConfig.defaults().toBuilder()
+                        .algorithm("raymond-k")
+                        .buses(2)
+                        .demand(3)
+                        .build());
+        assertEquals("demand", e.field());
+    }
+}

@@ -122,22 +122,22 @@ public record Algorithm(
     public interface Claim {
         Cost at(int nodes);
 
-        /** The claim at n nodes and k buses: the one-bus claim unless it depends on k. */
-        default Cost at(int nodes, int buses) {
+        /** The claim at n nodes for a run shared this way: the one-bus claim unless it depends on k or h. */
+        default Cost at(int nodes, Sharing sharing) {
             return at(nodes);
         }
 
-        /** A claim that depends on the number of buses k as well ({@code at(n)} is its value at k = 1). */
-        static Claim withBuses(BiFunction<Integer, Integer, Cost> claim) {
+        /** A claim that depends on the sharing as well ({@code at(n)} is its value on the single bus). */
+        static Claim withSharing(BiFunction<Integer, Sharing, Cost> claim) {
             return new Claim() {
                 @Override
                 public Cost at(int nodes) {
-                    return claim.apply(nodes, 1);
+                    return claim.apply(nodes, Sharing.SINGLE);
                 }
 
                 @Override
-                public Cost at(int nodes, int buses) {
-                    return claim.apply(nodes, buses);
+                public Cost at(int nodes, Sharing sharing) {
+                    return claim.apply(nodes, sharing);
                 }
             };
         }

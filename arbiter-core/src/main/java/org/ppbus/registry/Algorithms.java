@@ -22,6 +22,7 @@ import org.ppbus.protocol.baseline.LodhaKshemkalyani;
 import org.ppbus.protocol.baseline.LukWong;
 import org.ppbus.protocol.baseline.Maekawa;
 import org.ppbus.protocol.baseline.MaekawaGrid;
+import org.ppbus.protocol.baseline.ManabeTajima;
 import org.ppbus.protocol.baseline.Misra;
 import org.ppbus.protocol.baseline.NesterenkoMizuno;
 import org.ppbus.protocol.baseline.Raymond;
@@ -68,7 +69,8 @@ public final class Algorithms {
             ThambuWong.ALGORITHM,
             // More than one bus (docs/SPEC.md, "More than one bus"): after the single-bus ones, so
             // that their order, and the colours of the plots, stay as they were.
-            RaymondK.ALGORITHM);
+            RaymondK.ALGORITHM,
+            ManabeTajima.ALGORITHM);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

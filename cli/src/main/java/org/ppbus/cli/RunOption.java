@@ -163,13 +163,7 @@ enum RunOption {
             "each request belongs to one of M groups, a seeded draw; one group at a time may share the bus"
                     + " (group mutual exclusion; 0 for none)",
             c -> Integer.toString(c.sharing().groups()),
-            (b, v) -> {
-                int m = Cli.parseInt("groups", v);
-                if (m < 1) {
-                    throw new UsageException("--groups must be at least 1 (leave it out for no groups), got " + m);
-                }
-                b.groups(m);
-            }),
+            (b, v) -> b.groups(groups(v))),
     FAULT(
             "fault",
             "fault",
@@ -181,6 +175,15 @@ enum RunOption {
                     + "crash:NODE@CYCLE (crash-stop; crash:nNODE from the start); the report gives faultVerdict",
             c -> c.fault(),
             (b, v) -> b.fault(v));
+
+    /** --groups: at least 1; no groups is the option left out. */
+    private static int groups(String v) throws UsageException {
+        int m = Cli.parseInt("groups", v);
+        if (m < 1) {
+            throw new UsageException("--groups must be at least 1 (leave it out for no groups), got " + m);
+        }
+        return m;
+    }
 
     /** Sets one field of a config from the option's text. */
     @FunctionalInterface

@@ -37,9 +37,10 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     /** A run that shares its buses: each grant's buses are accounted. */
-    void account(BusUse use) {
+    BusUse account(BusUse use) {
         this.busUse = use;
         this.grantedSet = new long[openRequest.length];
+        return use;
     }
 
     void connect(Checker c, Processors p) {

@@ -144,13 +144,7 @@ public final class Simulation {
             int n = wiring.nodes();
             this.stats = new Statistics(wiring);
             this.probe = new Probe(stats, n, tap);
-            Demand demand = c.reenterNodes().length == 0
-                    ? workload.demand()
-                    : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
-            if (c.sharing().shared()) {
-                demand = new SharedDemand(demand, c.sharing(), n, c.seed());
-            }
-            this.processors = new Processors(n, demand, probe);
+            this.processors = new Processors(n, demand(c, workload, n), probe);
             FaultPlan faultPlan = FaultPlan.parse(c.fault());
             this.crash = faultPlan != null && faultPlan.crash()
                     ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20))
@@ -165,15 +159,10 @@ public final class Simulation {
             this.options = initial != null
                     ? new CcNetwork.Settings(c.rules(), initial, probe, everyUnit)
                     : algorithm.optionsFor(new RunInputs(c.rules(), probe, everyUnit));
+            int buses = c.sharing().buses();
             this.fabric = variant.apply(algorithm
                     .factory()
-                    .create(new Algorithm.Setting(
-                            wiring,
-                            c.latencyCycles(),
-                            probe,
-                            probe,
-                            options,
-                            c.sharing().buses())));
+                    .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options, buses)));
             this.net = fabric.part(CcNetwork.class).orElse(null);
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null
@@ -188,10 +177,7 @@ public final class Simulation {
                     : Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
             checker.sharing(c.sharing());
-            this.busUse = c.sharing().shared() ? new BusUse(c.sharing()) : null;
-            if (busUse != null) {
-                probe.account(busUse);
-            }
+            this.busUse = c.sharing().shared() ? probe.account(new BusUse(c.sharing())) : null;
             // Where no overtaking bound is checked (turned off, or none given by the seeds), the
             // starvation watchdog checks freedom from starvation instead.
             checker.watchStarvation(overtakeBound == Algorithm.NO_BOUND);
@@ -207,6 +193,14 @@ public final class Simulation {
             if (tap != null) {
                 tap.attached(fabric);
             }
+        }
+
+        /** The workload's demand, with the audit's re-entry and a shared run's needs where asked for. */
+        private static Demand demand(SimulationConfig c, Workload workload, int n) {
+            Demand d = c.reenterNodes().length == 0
+                    ? workload.demand()
+                    : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
+            return c.sharing().shared() ? new SharedDemand(d, c.sharing(), n, c.seed()) : d;
         }
 
         private static Workload.Settings workloadSettings(SimulationConfig c) {

@@ -87,6 +87,51 @@ class SharedBusRunTest {
         }
     }
 
+    private static SimulationResult manabeTajima(int n, int k, int h, double load, int latency, long cycles)
+            throws IOException {
+        SimulationConfig c = config("manabe-tajima", n, k, load, latency, 7).toBuilder()
+                .sharing(new Sharing(k, h, 0))
+                .cycles(cycles)
+                .build()
+                .validated();
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertEquals(0, r.ungranted());
+        assertEquals(0, r.shared().exclusionViolations());
+        return r;
+    }
+
+    /**
+     * h-out-of-k: two requests of 2 buses do not fit in 3 (2 + 2 > 3), so one is in at a time and
+     * holds 2 buses; in 4 they fit, two are in at once and all 4 buses are used.
+     */
+    @ParameterizedTest
+    @CsvSource({"13,1", "7,4", "31,2"})
+    void twoOfThreeLetsOneInAndTwoOfFourLetTwo(int n, int latency) throws IOException {
+        SimulationResult three = manabeTajima(n, 3, 2, 0.3, latency, 20_000);
+        assertEquals(1, three.shared().concurrencyMax());
+        assertEquals(2, three.shared().maxInUse());
+        SimulationResult four = manabeTajima(n, 4, 2, 0.3, latency, 20_000);
+        assertEquals(2, four.shared().concurrencyMax());
+        assertEquals(4, four.shared().maxInUse());
+    }
+
+    /**
+     * Without conflicts a request costs REQUEST, OK and RELEASE with each member of its quorum:
+     * 3|q|, |q| = n − h⌊(n − 1)/2k⌋ (the nodes a critical pattern's quorums leave out stay below n).
+     * At load 0.0005 conflicts are rare: the mean is 3|q| or a little above, and below the thesis's
+     * (3h + 3)|q| for a request that conflicts.
+     */
+    @ParameterizedTest
+    @CsvSource({"13,3,2", "13,2,1", "31,4,3", "7,2,2"})
+    void withoutConflictARequestCostsThreeQuorums(int n, int k, int h) throws IOException {
+        SimulationResult r = manabeTajima(n, k, h, 0.0005, 1, 200_000);
+        int q = n - h * ((n - 1) / (2 * k));
+        double perEntry = r.summary().messages().totalPerEntry().mean();
+        assertTrue(perEntry >= 3 * q && perEntry <= 3 * q * 1.02, "per entry " + perEntry + ", 3|q| = " + 3 * q);
+        assertTrue(perEntry <= (3.0 * h + 3) * q);
+    }
+
     @Test
     void aSingleBusAlgorithmIsRefusedMoreBuses() {
         ConfigException e = assertThrows(ConfigException.class, () -> config("ricart-agrawala", 7, 2, 0.1, 1, 1));

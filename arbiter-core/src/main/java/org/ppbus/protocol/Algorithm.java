@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
-import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Sharing;
 import org.ppbus.link.MessageObserver;
@@ -198,18 +197,16 @@ public record Algorithm(
             Fabric.GrantSink grants,
             MessageObserver messages,
             Options options,
-            int buses) {
+            Sharing sharing) {
         public Setting {
             Objects.requireNonNull(options, "options");
-            if (buses < 1 || buses > BusSet.MAX_BUSES) {
-                throw new IllegalArgumentException("buses must be 1 to " + BusSet.MAX_BUSES + ", got " + buses);
-            }
+            Objects.requireNonNull(sharing, "sharing");
         }
 
         /** One bus. */
         public Setting(
                 Wiring wiring, int latencyCycles, Fabric.GrantSink grants, MessageObserver messages, Options options) {
-            this(wiring, latencyCycles, grants, messages, options, 1);
+            this(wiring, latencyCycles, grants, messages, options, Sharing.SINGLE);
         }
 
         /** One bus, for an algorithm without settings of its own. */
@@ -219,6 +216,11 @@ public record Algorithm(
 
         public int nodes() {
             return wiring.nodes();
+        }
+
+        /** k, the buses of the run. */
+        public int buses() {
+            return sharing.buses();
         }
 
         /** The algorithm's settings if they are of this type, else the defaults. */

@@ -11,6 +11,7 @@ import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.AgrawalJalote;
 import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
+import org.ppbus.protocol.baseline.CenciGroups;
 import org.ppbus.protocol.baseline.CentralCoordinator;
 import org.ppbus.protocol.baseline.CentralRoundRobin;
 import org.ppbus.protocol.baseline.ChandyMisra;
@@ -70,7 +71,8 @@ public final class Algorithms {
             // More than one bus (docs/SPEC.md, "More than one bus"): after the single-bus ones, so
             // that their order, and the colours of the plots, stay as they were.
             RaymondK.ALGORITHM,
-            ManabeTajima.ALGORITHM);
+            ManabeTajima.ALGORITHM,
+            CenciGroups.ALGORITHM);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

@@ -63,6 +63,12 @@ final class ConfigDomain {
                 "exists only for " + namesWith(Algorithm.Feature.REENTRY));
         FaultAdmission.check(c.fault(), a, c.nodes());
         require(c.sharing() != null, "sharing", "the buses", "are missing");
+        require(
+                c.sharing().groups() <= c.nodes(),
+                "groups",
+                "the groups",
+                "must be at most the nodes (" + c.nodes() + "): each group's session is kept at a node; got "
+                        + c.sharing().groups());
         a.refusal(c.sharing()).ifPresent(why -> require(false, "buses", "", why));
         for (int r : c.reenterNodes()) {
             require(

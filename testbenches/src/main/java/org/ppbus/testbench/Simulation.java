@@ -7,6 +7,7 @@ import java.util.function.UnaryOperator;
 import org.ppbus.bus.Demand;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
+import org.ppbus.bus.Sharing;
 import org.ppbus.check.Checker;
 import org.ppbus.check.Property;
 import org.ppbus.check.StarvationBound;
@@ -159,10 +160,10 @@ public final class Simulation {
             this.options = initial != null
                     ? new CcNetwork.Settings(c.rules(), initial, probe, everyUnit)
                     : algorithm.optionsFor(new RunInputs(c.rules(), probe, everyUnit));
-            int buses = c.sharing().buses();
+            Sharing sharing = c.sharing();
             this.fabric = variant.apply(algorithm
                     .factory()
-                    .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options, buses)));
+                    .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options, sharing)));
             this.net = fabric.part(CcNetwork.class).orElse(null);
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null

@@ -132,6 +132,72 @@ class SharedBusRunTest {
         assertTrue(perEntry <= (3.0 * h + 3) * q);
     }
 
+    private static SimulationResult groups(int n, int m, double load, int latency, long cycles) throws IOException {
+        SimulationConfig c = config("cenci-groups", n, 1, load, latency, 5).toBuilder()
+                .sharing(new Sharing(1, 1, m))
+                .cycles(cycles)
+                .build()
+                .validated();
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertEquals(0, r.ungranted());
+        assertEquals(0, r.shared().exclusionViolations());
+        return r;
+    }
+
+    /**
+     * Group mutual exclusion: the groups never mix (K3, checked on every grant), one bus is used,
+     * and with a single group nobody is ever kept out, so at load 0.3 on 7 processors (each asking
+     * for 4 cycles about every 3) several are in at once.
+     */
+    @ParameterizedTest
+    @CsvSource({"13,3,1", "7,2,4", "31,5,2", "5,5,16"})
+    void groupsNeverMix(int n, int m, int latency) throws IOException {
+        SimulationResult r = groups(n, m, 0.1, latency, 20_000);
+        assertEquals(1, r.shared().maxInUse());
+        SimulationResult one = groups(7, 1, 0.3, latency, 20_000);
+        assertTrue(
+                one.shared().concurrencyMax() >= 3, "one group: " + one.shared().concurrencyMax());
+    }
+
+    /**
+     * At load 0.0005 a session is one process: REQ_PROC, REP_PROC and FIN_PROC, and REQ_GROUP, GRANT
+     * and RELEASE_GROUP with each member of its group's grid quorum (its row and column in a grid of
+     * ⌈√m⌉ columns, itself included): 3 + 3|q| per entry, |q| averaged over the groups, which a
+     * uniform draw asks equally often.
+     */
+    @ParameterizedTest
+    @CsvSource({"13,4", "31,9", "7,7", "13,5"})
+    void aLoneSessionCostsThreePlusThreeQuorums(int n, int m) throws IOException {
+        SimulationResult r = groups(n, m, 0.0005, 1, 300_000);
+        int c = (int) Math.ceil(Math.sqrt(m));
+        while ((c - 1) * (c - 1) >= m) {
+            c--;
+        }
+        double sum = 0;
+        for (int g = 0; g < m; g++) {
+            int rowLength = Math.min(c, m - g / c * c);
+            int columnLength = (m - 1 - g % c) / c + 1;
+            sum += rowLength + columnLength - 1;
+        }
+        double expected = 3 + 3 * sum / m;
+        double perEntry = r.summary().messages().totalPerEntry().mean();
+        assertEquals(expected, perEntry, expected * 0.03, "per entry " + perEntry);
+    }
+
+    @Test
+    void moreGroupsThanNodesAreRefused() {
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> SimulationConfig.defaults().toBuilder()
+                        .algorithm("cenci-groups")
+                        .nodes(3)
+                        .groups(4)
+                        .build()
+                        .validated());
+        assertEquals("groups", e.field());
+    }
+
     @Test
     void aSingleBusAlgorithmIsRefusedMoreBuses() {
         ConfigException e = assertThrows(ConfigException.class, () -> config("ricart-agrawala", 7, 2, 0.1, 1, 1));

@@ -3,6 +3,7 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Sharing;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
@@ -64,7 +65,12 @@ public final class RaymondK extends MessagePassingFabric {
     public RaymondK(int nodes, int latencyCycles, int buses, Fabric.GrantSink sink, MessageObserver observer) {
         this(
                 new Algorithm.Setting(
-                        Wiring.forNodes(nodes), latencyCycles, sink, observer, Algorithm.Options.NONE, buses),
+                        Wiring.forNodes(nodes),
+                        latencyCycles,
+                        sink,
+                        observer,
+                        Algorithm.Options.NONE,
+                        new Sharing(buses, 1, 0)),
                 Algorithm.STAMP_BITS);
     }
 

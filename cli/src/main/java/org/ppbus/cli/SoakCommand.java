@@ -33,6 +33,9 @@ import org.ppbus.verilog.ExternalTool;
  * checkers and drain. Points run in parallel on all cores; results print in matrix order.
  */
 final class SoakCommand implements Main.Command {
+    /** The buses every point of the matrix shares. */
+    private static final List<RunOption> SHARING = List.of(RunOption.BUSES, RunOption.DEMAND, RunOption.GROUPS);
+
     @Override
     public String summary() {
         return "run the soak matrix (n x load x latency) with every checker on; exit 1 on any violation";
@@ -94,6 +97,7 @@ final class SoakCommand implements Main.Command {
                 "algorithms",
                 cl.getOptionValue("algorithms", Algorithms.campos().name()));
         String holds = cl.getOptionValue("holds", "4");
+        SimulationConfig base = RunOption.applyAll(SimulationConfig.defaults(), cl, SHARING);
         for (String a : algorithms) {
             for (String n : Cli.parseList("nodes", nodes)) {
                 for (String load : Cli.parseList("loads", loads)) {
@@ -103,7 +107,7 @@ final class SoakCommand implements Main.Command {
                             int hold =
                                     Cli.parseInt("holds", geometric ? h.trim().substring(1) : h);
                             for (long k = 0; k < seeds; k++) {
-                                SimulationConfig c = SimulationConfig.defaults()
+                                SimulationConfig c = base
                                         .withNodes(Cli.parseInt("nodes", n))
                                         .withLoad(Cli.parseDouble("loads", load))
                                         .withLatency(Cli.parseInt("latencies", l))
@@ -174,6 +178,7 @@ final class SoakCommand implements Main.Command {
         o.addOption(Cli.valued("rules", "R", "rule set (default fixed)"));
         o.addOption(Cli.algorithmsOption(Algorithms.campos().name()));
         o.addOption(Cli.valued("seeds", "K", "seeds 1..K per point (default 1)"));
+        RunOption.addAll(o, SHARING);
         o.addOption(
                 Cli.flag(
                         "cosim",

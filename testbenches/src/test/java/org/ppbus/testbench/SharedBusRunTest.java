@@ -57,6 +57,20 @@ class SharedBusRunTest {
     }
 
     /**
+     * With k ≥ N a node enters on no reply, so it can leave and ask again before its last REQUESTs
+     * have arrived: at L = 4 and holds of 1 a REQUEST then carries an earlier stamp of its sender.
+     * (The soak found this: the run was refused on a stale stamp.)
+     */
+    @Test
+    void kAtLeastNLetsANodeAskAgainBeforeItsRequestsArrive() throws IOException {
+        SimulationConfig c = config("raymond-k", 2, 2, 0.1, 4, 1).withHold(1);
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertEquals(0, r.ungranted());
+        assertEquals(2, r.shared().maxInUse());
+    }
+
+    /**
      * With one bus Raymond's algorithm is Ricart and Agrawala's (N − 1 replies, no late ones), and
      * the two implementations must give the same run: entries, messages, waits.
      */

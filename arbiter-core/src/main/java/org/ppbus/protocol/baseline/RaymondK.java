@@ -104,7 +104,10 @@ public final class RaymondK extends MessagePassingFabric {
                 continue;
             }
             int j = (int) (m.payload() & ((1L << idBits) - 1));
-            long t = clocks.receive(i, j, m.payload());
+            // With k ≥ N a node enters on no reply at all, so it can leave and ask again before its
+            // last REQUESTs have arrived: a REQUEST may carry one of the sender's earlier stamps.
+            long t = clocks.recent(j, m.payload());
+            clocks.witness(i, t);
             boolean mineFirst = state[i] == ClientState.EATING
                     || (state[i] == ClientState.HUNGRY && clocks.before(clocks.stamp(i), i, t, j));
             if (mineFirst) {

@@ -4,13 +4,16 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.PaperClaims;
+import org.ppbus.experiment.SharedBuses;
 import org.ppbus.experiment.Survivability;
 
 /**
@@ -80,13 +83,25 @@ final class ResultsCommand implements Main.Command {
         err.println("ppbus results: crashing a node under every algorithm ...");
         Survivability survivability = new Survivability(13, 0.05, 40_000, 5);
         List<Survivability.Row> survival = survivability.measure(new Batch(Cli.threads(cl), () -> false));
-        String rel = report.getParent().relativize(data).toString();
-        String md = new ResultsReport(rows, claims, rel, c)
+        err.println("ppbus results: more than one bus ...");
+        String md = new ResultsReport(
+                        rows, claims, report.getParent().relativize(data).toString(), c)
                 .survivability(survivability, survival)
+                .shared(shared(c, Cli.threads(cl)))
                 .markdown();
         Outputs.write(report, md);
         out.println("report: " + report);
         return 0;
+    }
+
+    /** The tables for more than one bus, one per kind of sharing, in the order of the kinds. */
+    private static Map<SharedBuses.Kind, List<SharedBuses.Row>> shared(long cycles, int threads) throws Exception {
+        Map<SharedBuses.Kind, List<SharedBuses.Row>> out = new LinkedHashMap<>();
+        SharedBuses buses = new SharedBuses(cycles);
+        for (SharedBuses.Kind kind : SharedBuses.Kind.values()) {
+            out.put(kind, buses.measure(kind, new Batch(threads, () -> false)));
+        }
+        return out;
     }
 
     static String fmt(double v) {

@@ -2,7 +2,9 @@ package org.ppbus.cli;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.ppbus.experiment.PaperClaims;
+import org.ppbus.experiment.SharedBuses;
 import org.ppbus.experiment.Survivability;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
@@ -16,6 +18,7 @@ final class ResultsReport {
 
     private Survivability survivability;
     private List<Survivability.Row> survival = List.of();
+    private Map<SharedBuses.Kind, List<SharedBuses.Row>> shared = Map.of();
 
     ResultsReport(List<ResultRow> rows, List<PaperClaims.Claim> claims, String data, long cycles) {
         this.rows = rows;
@@ -28,6 +31,12 @@ final class ResultsReport {
     ResultsReport survivability(Survivability settings, List<Survivability.Row> measured) {
         this.survivability = settings;
         this.survival = measured;
+        return this;
+    }
+
+    /** Adds the tables for more than one bus, one per kind of sharing. */
+    ResultsReport shared(Map<SharedBuses.Kind, List<SharedBuses.Row>> tables) {
+        this.shared = tables;
         return this;
     }
 
@@ -130,6 +139,7 @@ final class ResultsReport {
         byN(b, 0.01);
         seedClaims(b);
         survivabilityTable(b);
+        SharedBusesReport.markdown(b, cycles, shared);
         paperClaims(b);
         notes(b);
         return b.toString();

@@ -1,6 +1,7 @@
 package org.ppbus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -42,6 +43,16 @@ class ResultsCommandTest {
             }
             assertTrue(!section.contains("FAILED"), t);
         }
+        // More than one bus: a table per kind of sharing, every run clean.
+        String shared = md.substring(
+                md.indexOf("## More than one bus"), md.indexOf("\n## ", md.indexOf("## More than one bus") + 1));
+        for (String t : new String[] {"### k-exclusion", "### h-out-of-k", "### group mutual exclusion"}) {
+            assertTrue(shared.contains(t), t);
+        }
+        assertTrue(
+                shared.contains("| raymond-k | 13 | 2 |") && shared.contains("| cenci-groups | 31 | 1 | 1 | 5 |"),
+                shared);
+        assertFalse(shared.contains("FAILED"), shared);
         assertTrue(Files.size(dir.resolve("results/messages-vs-n_p0.01_L1.png")) > 1000);
         assertTrue(md.contains("(results/messages-vs-n_p0.01_L1.png)"));
         for (String k : new String[] {

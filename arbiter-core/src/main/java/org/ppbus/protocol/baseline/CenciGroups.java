@@ -45,10 +45,13 @@ public final class CenciGroups extends MessagePassingFabric {
             .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             .wires(n -> (double) kinds(n, Algorithm.STAMP_BITS).get(REQ_GROUP).bits() * (n - 1))
             .claim(Algorithm.Claim.withSharing((n, s) -> {
-                int k = Quorums.onGrid(s.groups() == 0 ? n : s.groups())[0].length;
+                int k = Arrays.stream(Quorums.onGrid(s.groups() == 0 ? n : s.groups()))
+                        .mapToInt(q -> q.length)
+                        .max()
+                        .orElse(1);
                 return new Algorithm.Cost(
-                        "3 + 3(k − 1) … 3l + 5(k − 1) for l processes in a session, k = |quorum|; + 3 counting self",
-                        "leader alone: " + (3 + 3 * k));
+                        "3 + 3k/l … 3 + 5k per entry for l processes in a session, k = |quorum| with its own vote",
+                        "3 … " + (3 + 5 * k));
             }))
             .build();
 

@@ -28,6 +28,11 @@ public interface Demand {
         return Need.ONE;
     }
 
+    /** Whether {@link #need} says what each request needs (a v2 trace), rather than the run's settings. */
+    default boolean statesNeeds() {
+        return false;
+    }
+
     /**
      * Outside the contract, for audit item A3 only: when true the processor does not lower req at the
      * end of its transaction; its client goes from EATING straight to HUNGRY (R3 then R1 in one

@@ -113,8 +113,8 @@ public final class Processors implements Fabric.GrantSink {
                     waiting++;
                     req[node] = true;
                     riseCycle[node] = cycle;
-                    listener.requested(node, cycle);
                     tellNeed(node, cycle);
+                    listener.requested(node, cycle);
                     fabric.request(node, true, cycle);
                 }
                 case HOLD -> {

@@ -36,6 +36,48 @@ class SharedBusCliTest {
         assertFalse(e.contains("Exception"), e);
     }
 
+    /**
+     * A v2 trace records each request's buses and group; replayed with the same settings it gives
+     * the same run. Its requests must fit the run, and its fields must be numbers in range.
+     */
+    @Test
+    void aRecordedGroupRunReplaysAndABadV2TraceIsOneLine(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("g.trace");
+        Path first = dir.resolve("first.json");
+        Path again = dir.resolve("again.json");
+        String[] run = {"simulate", "--algorithm", "cenci-groups", "--groups", "3", "--nodes", "7", "--cycles", "3000"};
+        assertEquals(
+                0, cli.run(concat(run, "--load", "0.1", "--record", trace.toString(), "--json", first.toString())));
+        assertTrue(Files.readString(trace).startsWith("# ppbus request trace v2\n"));
+        assertEquals(0, cli.run(concat(run, "--workload", trace.toString(), "--json", again.toString())), cli.err());
+        ObjectMapper m = new ObjectMapper();
+        JsonNode a = m.readTree(first.toFile());
+        JsonNode b = m.readTree(again.toFile());
+        for (String key : new String[] {"entries", "messagesPerEntry", "wait", "concurrency", "busUtilizationPerBus"}) {
+            assertEquals(a.get(key), b.get(key), key);
+        }
+        String[][] bad = {
+            {"# ppbus request trace v2", "1 0 4 0 -"}, // no bus
+            {"# ppbus request trace v2", "1 0 4 1 x"}, // not a group
+            {"# ppbus request trace v2", "1 0 4 1"}, // a field missing
+            {"# ppbus request trace v2", "1 0 4 3 -"}, // more buses than the run has
+            {"# ppbus request trace v2", "1 0 4 1 3"} // a group the run does not have
+        };
+        for (String[] lines : bad) {
+            Path f = dir.resolve("bad.trace");
+            Files.writeString(f, String.join("\n", lines) + "\n");
+            assertEquals(2, cli.run(concat(run, "--workload", f.toString())), String.join(" / ", lines));
+            assertEquals(1, cli.err().trim().lines().count(), cli.err());
+            assertFalse(cli.err().contains("Exception"), cli.err());
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     @Test
     void aSharedRunReportsItsBuses(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("r.json");

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Need;
 import org.ppbus.bus.Processors;
 import org.ppbus.check.Checker;
 import org.ppbus.link.Direction;
@@ -20,6 +21,7 @@ import org.ppbus.workload.RequestTrace;
 final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.HandshakeListener, MessageObserver {
     private final Statistics stats;
     private final List<long[]> requests = new ArrayList<>(); // {cycle, node, hold}
+    private final List<Need> needs = new ArrayList<>(); // what each of them needed
     private final int[] openRequest;
     private final SymbolTap tap;
     private Checker checker;
@@ -141,6 +143,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
         checker.requested(node, cycle);
         openRequest[node] = requests.size();
         requests.add(new long[] {cycle, node, 1});
+        needs.add(processors.need(node));
     }
 
     @Override
@@ -167,7 +170,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     RequestTrace trace(int nodes) {
         List<RequestTrace.Entry> e = new ArrayList<>(requests.size());
         for (long[] r : requests) {
-            e.add(new RequestTrace.Entry(r[0], (int) r[1], (int) r[2]));
+            e.add(new RequestTrace.Entry(r[0], (int) r[1], (int) r[2], false, needs.get(e.size())));
         }
         return new RequestTrace(nodes, e);
     }

@@ -201,12 +201,19 @@ public final class Simulation {
             Demand d = c.reenterNodes().length == 0
                     ? workload.demand()
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
-            return c.sharing().shared() ? new SharedDemand(d, c.sharing(), n, c.seed()) : d;
+            return c.sharing().shared() && !d.statesNeeds() ? new SharedDemand(d, c.sharing(), n, c.seed()) : d;
         }
 
         private static Workload.Settings workloadSettings(SimulationConfig c) {
             return new Workload.Settings(
-                    c.load(), c.holdCycles(), c.geometricHold(), c.seed(), c.cycles(), c.hotNodes(), c.hotLoad());
+                    c.load(),
+                    c.holdCycles(),
+                    c.geometricHold(),
+                    c.seed(),
+                    c.cycles(),
+                    c.hotNodes(),
+                    c.hotLoad(),
+                    c.sharing());
         }
 
         /** Runs cycle after cycle until the run ends; returns the number of cycles run. */

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Demand;
+import org.ppbus.bus.Need;
 
 /**
  * A request trace: when each processor raised req and how long it then held the bus.
@@ -22,18 +24,33 @@ import org.ppbus.bus.Demand;
  * holds the bus for HOLD cycles. Lines are in non-decreasing cycle order. If a processor is still
  * busy at CYCLE, its request waits until it may raise req again.
  *
+ * <p>Version 2 ({@code # ppbus request trace v2}, for runs with more than one bus or groups) adds two
+ * fields: {@code CYCLE NODE HOLD H GROUP}, the buses the request needs and its group ({@code -} for
+ * none). A trace whose every request needs one bus and no group is written as v1, and v1 still
+ * reads, each request needing one bus.
+ *
  * <p>Outside the contract (audit A3 only), {@code CYCLE NODE HOLD reenter} says that processor NODE,
  * whose previous transaction ends in cycle CYCLE, keeps req high and re-enters without a THINKING
  * cycle, then holds the bus for HOLD cycles. The exhaustive search writes such lines.
  */
 public record RequestTrace(int nodes, List<Entry> entries) {
     public static final String HEADER = "# ppbus request trace v1";
+    public static final String HEADER_V2 = "# ppbus request trace v2";
 
     /** One request; {@code reenter} marks a direct re-entry outside the contract. */
-    public record Entry(long cycle, int node, int hold, boolean reenter) {
+    public record Entry(long cycle, int node, int hold, boolean reenter, Need need) {
+        public Entry(long cycle, int node, int hold, boolean reenter) {
+            this(cycle, node, hold, reenter, Need.ONE);
+        }
+
         public Entry(long cycle, int node, int hold) {
             this(cycle, node, hold, false);
         }
+    }
+
+    /** Whether some request needs more than one bus or has a group: the trace is then v2. */
+    public boolean statesNeeds() {
+        return entries.stream().anyMatch(e -> !e.need().equals(Need.ONE));
     }
 
     public static RequestTrace read(Path file) throws IOException {
@@ -52,8 +69,10 @@ public record RequestTrace(int nodes, List<Entry> entries) {
             if (line != null && line.startsWith("\uFEFF")) {
                 line = line.substring(1); // a byte-order mark, as some editors write UTF-8; configs take it too
             }
-            if (line == null || !line.trim().equals(HEADER)) {
-                throw new IOException(file + ": not a request trace (first line must be '" + HEADER + "')");
+            boolean v2 = line != null && line.trim().equals(HEADER_V2);
+            if (line == null || !(line.trim().equals(HEADER) || v2)) {
+                throw new IOException(
+                        file + ": not a request trace (first line must be '" + HEADER + "' or '" + HEADER_V2 + "')");
             }
             int lineNo = 1;
             long last = -1;
@@ -71,9 +90,10 @@ public record RequestTrace(int nodes, List<Entry> entries) {
                     continue;
                 }
                 String[] f = t.split("\\s+");
-                if (f.length != 3 && !(f.length == 4 && f[3].equals("reenter"))) {
-                    throw new IOException(
-                            file + ":" + lineNo + ": expected 'CYCLE NODE HOLD' or 'CYCLE NODE HOLD reenter'");
+                int fields = v2 ? 5 : 3;
+                if (f.length != fields && !(f.length == fields + 1 && f[fields].equals("reenter"))) {
+                    String form = v2 ? "CYCLE NODE HOLD H GROUP" : "CYCLE NODE HOLD";
+                    throw new IOException(file + ":" + lineNo + ": expected '" + form + "' or '" + form + " reenter'");
                 }
                 long cycle = parseLong(f[0], file, lineNo);
                 int node = parseInt(f[1], file, lineNo);
@@ -83,7 +103,8 @@ public record RequestTrace(int nodes, List<Entry> entries) {
                             + Demand.MAX_HOLD_CYCLES);
                 }
                 last = cycle;
-                entries.add(new Entry(cycle, node, hold, f.length == 4));
+                entries.add(
+                        new Entry(cycle, node, hold, f.length == fields + 1, v2 ? need(f, file, lineNo) : Need.ONE));
             }
         }
         int maxNode = entries.stream().mapToInt(Entry::node).max().orElse(-1);
@@ -93,6 +114,17 @@ public record RequestTrace(int nodes, List<Entry> entries) {
             throw new IOException(file + ": node " + maxNode + " is outside '# nodes " + nodes + "'");
         }
         return new RequestTrace(nodes, List.copyOf(entries));
+    }
+
+    /** A v2 line's H and GROUP: 1 to {@link BusSet#MAX_BUSES} buses, a group of 0 or more or '-'. */
+    private static Need need(String[] f, Path file, int line) throws IOException {
+        int h = parseInt(f[3], file, line);
+        int group = f[4].equals("-") ? Need.NO_GROUP : parseInt(f[4], file, line);
+        if (h < 1 || h > BusSet.MAX_BUSES || group < Need.NO_GROUP || f[4].equals("-1")) {
+            throw new IOException(file + ":" + line + ": need H from 1 to " + BusSet.MAX_BUSES
+                    + " and GROUP 0 or more, or '-' for none");
+        }
+        return new Need(h, group);
     }
 
     public void write(Writer w) throws IOException {
@@ -114,12 +146,17 @@ public record RequestTrace(int nodes, List<Entry> entries) {
     }
 
     private void writeLines(Writer w, String notes) throws IOException {
-        w.write(HEADER + "\n");
+        boolean v2 = statesNeeds();
+        w.write((v2 ? HEADER_V2 : HEADER) + "\n");
         w.write(notes);
         w.write("# nodes " + nodes + "\n");
-        w.write("# cycle node hold\n");
+        w.write(v2 ? "# cycle node hold h group\n" : "# cycle node hold\n");
         for (Entry e : entries) {
-            w.write(e.cycle() + " " + e.node() + " " + e.hold() + (e.reenter() ? " reenter" : "") + "\n");
+            String need = !v2
+                    ? ""
+                    : " " + e.need().buses() + " "
+                            + (e.need().grouped() ? Integer.toString(e.need().group()) : "-");
+            w.write(e.cycle() + " " + e.node() + " " + e.hold() + need + (e.reenter() ? " reenter" : "") + "\n");
         }
     }
 

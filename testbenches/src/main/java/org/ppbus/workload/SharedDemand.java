@@ -32,6 +32,11 @@ public final class SharedDemand implements Demand {
     }
 
     @Override
+    public boolean statesNeeds() {
+        return true;
+    }
+
+    @Override
     public long nextRise(int node, long earliestCycle) {
         return inner.nextRise(node, earliestCycle);
     }

@@ -4,11 +4,14 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Demand;
+import org.ppbus.bus.Need;
 
 /** Replays a {@link RequestTrace}: each node's requests in order, each deferred while it is busy. */
 public final class TraceDemand implements Demand {
     private final List<ArrayDeque<RequestTrace.Entry>> pending = new ArrayList<>();
     private final int[] currentHold;
+    private final Need[] currentNeed;
+    private final boolean statesNeeds;
 
     public TraceDemand(RequestTrace trace, int nodes) {
         if (trace.nodes() > nodes) {
@@ -21,6 +24,19 @@ public final class TraceDemand implements Demand {
             pending.get(e.node()).add(e);
         }
         currentHold = new int[nodes];
+        currentNeed = new Need[nodes];
+        statesNeeds = trace.statesNeeds();
+    }
+
+    /** What the node's current request needs, as the trace says (one bus, no group, in a v1 trace). */
+    @Override
+    public Need need(int node, long cycle) {
+        return currentNeed[node];
+    }
+
+    @Override
+    public boolean statesNeeds() {
+        return statesNeeds;
     }
 
     @Override
@@ -30,6 +46,7 @@ public final class TraceDemand implements Demand {
             return NEVER;
         }
         currentHold[node] = e.hold();
+        currentNeed[node] = e.need();
         return Math.max(e.cycle(), earliestCycle);
     }
 
@@ -45,6 +62,7 @@ public final class TraceDemand implements Demand {
         if (e != null && e.reenter() && e.cycle() == cycle) {
             pending.get(node).poll();
             currentHold[node] = e.hold();
+            currentNeed[node] = e.need();
             return true;
         }
         return false;

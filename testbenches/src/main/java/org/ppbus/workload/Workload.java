@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 import org.ppbus.bus.Demand;
+import org.ppbus.bus.Need;
+import org.ppbus.bus.Sharing;
 import org.ppbus.plane.Wiring;
 
 /**
@@ -47,7 +49,8 @@ public record Workload(
             long seed,
             long stopCycle,
             int[] hotNodes,
-            double hotLoad) {}
+            double hotLoad,
+            Sharing sharing) {}
 
     public static Workload resolve(String spec, Wiring wiring, Settings s) throws IOException {
         int n = wiring.nodes();
@@ -110,6 +113,7 @@ public record Workload(
                     + ", and no such trace file)");
         }
         RequestTrace trace = RequestTrace.read(file);
+        checkNeeds(spec, trace, s.sharing());
         long last = trace.entries().stream()
                 .mapToLong(RequestTrace.Entry::cycle)
                 .max()
@@ -132,6 +136,25 @@ public record Workload(
                 .min()
                 .orElse(1);
         return new Workload(file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold), Double.NaN);
+    }
+
+    /** A v2 trace's requests must fit the run: at most k buses each, groups among the run's. */
+    private static void checkNeeds(String spec, RequestTrace trace, Sharing sharing) {
+        for (RequestTrace.Entry e : trace.entries()) {
+            Need need = e.need();
+            if (need.buses() > sharing.buses()) {
+                throw new IllegalArgumentException("--workload " + spec + ": the request of node " + e.node()
+                        + " in cycle " + e.cycle() + " needs " + need.buses() + " buses, more than --buses "
+                        + sharing.buses());
+            }
+            if (need.grouped() && need.group() >= sharing.groups()) {
+                throw new IllegalArgumentException("--workload " + spec + ": the request of node " + e.node()
+                        + " in cycle " + e.cycle() + " is of group " + need.group()
+                        + (sharing.groups() == 0
+                                ? ", and the run has no groups (--groups)"
+                                : ", outside --groups " + sharing.groups()));
+            }
+        }
     }
 
     private static Workload random(String name, double[] load, Settings s) {

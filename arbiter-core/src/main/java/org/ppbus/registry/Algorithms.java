@@ -17,6 +17,7 @@ import org.ppbus.protocol.baseline.CentralRoundRobin;
 import org.ppbus.protocol.baseline.ChandyMisra;
 import org.ppbus.protocol.baseline.ChangSinghalLiu;
 import org.ppbus.protocol.baseline.Cohorts;
+import org.ppbus.protocol.baseline.Kakugawa;
 import org.ppbus.protocol.baseline.Lamport;
 import org.ppbus.protocol.baseline.LiHudak;
 import org.ppbus.protocol.baseline.LodhaKshemkalyani;
@@ -72,7 +73,11 @@ public final class Algorithms {
             // that their order, and the colours of the plots, stay as they were.
             RaymondK.ALGORITHM,
             ManabeTajima.ALGORITHM,
-            CenciGroups.ALGORITHM);
+            CenciGroups.ALGORITHM,
+            Kakugawa.MAJ,
+            Kakugawa.DIV,
+            Kakugawa.MAJ_R,
+            Kakugawa.COHORTS);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

@@ -97,12 +97,12 @@ public final class ManabeTajima extends MessagePassingFabric {
         this.oks = new int[nodes];
     }
 
-    /** REQUEST carries (h, parity, stamp, id); OK, CANCEL and CANCELLED a parity; RELEASE its type. */
+    /** REQUEST carries (h, parity, stamp, id); OK the parity and the arbiter's clock; CANCEL and CANCELLED a parity. */
     static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
         int unitBits = 6; // h ≤ 64
         return List.of(
                 new Algorithm.MessageKind("REQUEST", TYPE_BITS + unitBits + 1 + stampBits + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("OK", TYPE_BITS + 1),
+                new Algorithm.MessageKind("OK", TYPE_BITS + 1 + stampBits),
                 new Algorithm.MessageKind("CANCEL", TYPE_BITS + 1),
                 new Algorithm.MessageKind("CANCELLED", TYPE_BITS + 1),
                 new Algorithm.MessageKind("RELEASE", TYPE_BITS));
@@ -142,7 +142,12 @@ public final class ManabeTajima extends MessagePassingFabric {
         for (Message m : channels.receive(cycle)) {
             switch (m.type()) {
                 case REQUEST -> onRequest(m.to(), m.from(), m.payload(), cycle);
-                case OK -> onOk(m.to(), m.from(), m.payload(), cycle);
+                case OK -> {
+                    // Every message carries its sender's clock (the thesis); OK is the one a
+                    // requester that no REQUEST reaches needs, to keep its stamps from staying old.
+                    clocks.witnessOnWire(m.to(), m.payload() >>> 1);
+                    onOk(m.to(), m.from(), m.payload() & 1, cycle);
+                }
                 case CANCEL -> onCancel(m.to(), m.from(), m.payload(), cycle);
                 case CANCELLED -> onCancelled(m.to(), m.from(), m.payload(), cycle);
                 case RELEASE -> onRelease(m.to(), m.from(), cycle);
@@ -252,7 +257,7 @@ public final class ManabeTajima extends MessagePassingFabric {
             if (x.state == WAIT && before <= buses - x.units && permits[u] >= x.units) {
                 x.state = GIVEN;
                 permits[u] -= x.units;
-                send(u, x.node, OK, x.parity, cycle);
+                send(u, x.node, OK, clocks.clock(u) << 1 | x.parity, cycle);
             }
             before += x.units;
         }

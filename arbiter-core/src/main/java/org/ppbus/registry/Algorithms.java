@@ -9,6 +9,7 @@ import java.util.Set;
 import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.AgrawalJalote;
+import org.ppbus.protocol.baseline.Baldoni;
 import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
 import org.ppbus.protocol.baseline.CenciGroups;
@@ -77,7 +78,8 @@ public final class Algorithms {
             Kakugawa.MAJ,
             Kakugawa.DIV,
             Kakugawa.MAJ_R,
-            Kakugawa.COHORTS);
+            Kakugawa.COHORTS,
+            Baldoni.ALGORITHM);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

@@ -352,7 +352,8 @@ final class SimulateCommand implements Main.Command {
     /** The command that runs the same settings on the recorded requests: every setting that matters, spelled out. */
     static String replayCommand(SimulationConfig c, String trace, long cycles) {
         StringBuilder b = new StringBuilder("ppbus simulate --algorithm " + c.algorithm() + " --nodes " + c.nodes()
-                + " --latency " + c.latencyCycles() + c.rulesOption() + " --hold " + c.holdCycles());
+                + " --latency " + c.latencyCycles() + c.rulesOption() + c.sharingOptions() + " --hold "
+                + c.holdCycles());
         if (c.geometricHold()) {
             b.append(" --geometric-hold");
         }

@@ -138,6 +138,13 @@ public record SimulationConfig(
         return algorithmSpec().has(Algorithm.Feature.RULES) ? " --rules " + rules.label() : "";
     }
 
+    /** The buses, as options to repeat: those that differ from the single bus, empty for it. */
+    public String sharingOptions() {
+        return (sharing.buses() == 1 ? "" : " --buses " + sharing.buses())
+                + (sharing.demand() == 1 ? "" : " --demand " + sharing.demand())
+                + (sharing.groups() == 0 ? "" : " --groups " + sharing.groups());
+    }
+
     public SimulationConfig withRules(String v) {
         return toBuilder().rules(v).build();
     }

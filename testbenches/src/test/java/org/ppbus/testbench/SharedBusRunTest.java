@@ -238,6 +238,37 @@ class SharedBusRunTest {
         assertEquals(expected, r.summary().messages().totalPerEntry().mean(), expected * 0.02);
     }
 
+    /**
+     * H1: Baldoni et al.'s h-out-of-k deadlocks, as the thesis warns, on the trace of
+     * docs/traces/h1-baldoni-deadlock.trace: nodes 0 and 1 both ask for 2 of the 3 buses in cycle
+     * 16. Node 0 sends in that cycle both a PERMISSION (to node 2, as a member) and its REQUEST to
+     * node 2; a channel carries one message a cycle, so that REQUEST reaches member 2 a cycle after
+     * node 1's, while members 0, 1 and 3 hear node 0 first. Member 2 gives its units to node 1, the
+     * others theirs to node 0, and neither gets all four. Manabe and Tajima's algorithm, whose
+     * arbiters take back an OK given to the younger request, serves the same requests.
+     */
+    @Test
+    void baldoniDeadlocksWhereManabeTajimaDoesNot() throws IOException {
+        java.nio.file.Path trace = java.nio.file.Path.of("..", "docs", "traces", "h1-baldoni-deadlock.trace");
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm("baldoni")
+                .nodes(4)
+                .latencyCycles(2)
+                .buses(3)
+                .cycles(60)
+                .workload(trace.toString())
+                .build()
+                .validated();
+        SimulationResult r = new Simulation(c).run();
+        assertEquals(org.ppbus.check.Property.DEADLOCK, r.violation().property());
+        assertEquals(4, r.ungranted());
+        assertEquals(0, r.shared().exclusionViolations());
+        SimulationResult m =
+                new Simulation(c.toBuilder().algorithm("manabe-tajima").build()).run();
+        assertNull(m.violation(), () -> m.violation().headline());
+        assertEquals(10, m.summary().entries());
+    }
+
     @Test
     void moreGroupsThanNodesAreRefused() {
         ConfigException e = assertThrows(

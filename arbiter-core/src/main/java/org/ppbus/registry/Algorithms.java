@@ -11,6 +11,7 @@ import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.AgrawalJalote;
 import org.ppbus.protocol.baseline.Baldoni;
 import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
+import org.ppbus.protocol.baseline.BulgannawarVaidya;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
 import org.ppbus.protocol.baseline.CenciGroups;
 import org.ppbus.protocol.baseline.CentralCoordinator;
@@ -79,7 +80,8 @@ public final class Algorithms {
             Kakugawa.DIV,
             Kakugawa.MAJ_R,
             Kakugawa.COHORTS,
-            Baldoni.ALGORITHM);
+            Baldoni.ALGORITHM,
+            BulgannawarVaidya.ALGORITHM);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

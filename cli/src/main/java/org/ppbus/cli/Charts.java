@@ -169,7 +169,15 @@ final class Charts {
         new Color(0xe377c2),
         new Color(0x17becf),
         new Color(0x7f7f7f),
-        new Color(0xbcbd22)
+        new Color(0xbcbd22),
+        // Added for the algorithms of more than one bus, after the first ten so that those keep
+        // their colours: the quorum family has 15 members.
+        new Color(0xaec7e8),
+        new Color(0xff9896),
+        new Color(0x98df8a),
+        new Color(0xc5b0d5),
+        new Color(0xffbb78),
+        new Color(0xc49c94)
     };
     /** One marker per family, in the order of {@link Algorithm.Family}. */
     private static final Marker[] MARKERS = {

@@ -200,13 +200,23 @@ class SharedBusRunTest {
     }
 
     /**
-     * Kakugawa et al.'s voting on each k-coterie: clean at k = 2 to 4, more than one in at once at
-     * some point, and never more than k.
+     * Kakugawa et al.'s voting on each k-coterie, and Bulgannawar and Vaidya's k tokens (k ≥ n
+     * included): clean at k = 2 to 5, more than one in at once at some point, never more than k.
      */
     @ParameterizedTest
     @CsvSource({
-        "kakugawa,13,2,1", "kakugawa,31,3,2", "kakugawa-div,13,3,1", "kakugawa-div,7,2,4",
-        "kakugawa-maj-r,13,4,1", "jiang-huang,13,2,1", "jiang-huang,31,3,3", "jiang-huang,5,2,16"
+        "kakugawa,13,2,1",
+        "kakugawa,31,3,2",
+        "kakugawa-div,13,3,1",
+        "kakugawa-div,7,2,4",
+        "kakugawa-maj-r,13,4,1",
+        "jiang-huang,13,2,1",
+        "jiang-huang,31,3,3",
+        "jiang-huang,5,2,16",
+        "bulgannawar-vaidya,13,2,1",
+        "bulgannawar-vaidya,31,3,4",
+        "bulgannawar-vaidya,5,5,16",
+        "bulgannawar-vaidya,2,3,2"
     })
     void kCoterieVotingKeepsKOrFewerIn(String algorithm, int n, int k, int latency) throws IOException {
         SimulationResult r = new Simulation(config(algorithm, n, k, 0.1, latency, 9)).run();

@@ -26,6 +26,7 @@ import org.ppbus.protocol.baseline.LodhaKshemkalyani;
 import org.ppbus.protocol.baseline.LukWong;
 import org.ppbus.protocol.baseline.Maekawa;
 import org.ppbus.protocol.baseline.MaekawaGrid;
+import org.ppbus.protocol.baseline.Makki;
 import org.ppbus.protocol.baseline.ManabeTajima;
 import org.ppbus.protocol.baseline.Misra;
 import org.ppbus.protocol.baseline.NesterenkoMizuno;
@@ -81,7 +82,8 @@ public final class Algorithms {
             Kakugawa.MAJ_R,
             Kakugawa.COHORTS,
             Baldoni.ALGORITHM,
-            BulgannawarVaidya.ALGORITHM);
+            BulgannawarVaidya.ALGORITHM,
+            Makki.ALGORITHM);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

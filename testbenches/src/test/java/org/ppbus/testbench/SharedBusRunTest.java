@@ -216,7 +216,11 @@ class SharedBusRunTest {
         "bulgannawar-vaidya,13,2,1",
         "bulgannawar-vaidya,31,3,4",
         "bulgannawar-vaidya,5,5,16",
-        "bulgannawar-vaidya,2,3,2"
+        "bulgannawar-vaidya,2,3,2",
+        "makki,13,2,1",
+        "makki,31,3,2",
+        "makki,13,5,1",
+        "makki,2,3,2"
     })
     void kCoterieVotingKeepsKOrFewerIn(String algorithm, int n, int k, int latency) throws IOException {
         SimulationResult r = new Simulation(config(algorithm, n, k, 0.1, latency, 9)).run();
@@ -277,6 +281,29 @@ class SharedBusRunTest {
                 new Simulation(c.toBuilder().algorithm("manabe-tajima").build()).run();
         assertNull(m.violation(), () -> m.violation().headline());
         assertEquals(10, m.summary().entries());
+    }
+
+    /**
+     * Makki et al.: a lone request costs its TOKEN_REQUEST, an UPDATE to each of the N − 1 other
+     * nodes (it becomes the collector, and is told so), and the TOKEN; its RELEASE goes to itself,
+     * the collector, without a message: N + 1 (a node that asks while it collects saves some). At
+     * load 1.0 the cycles are long and a request costs about 3: its TOKEN_REQUEST, the token's hop,
+     * and the RELEASE that lets the node k places on in (the thesis's 3 at high load).
+     */
+    @Test
+    void makkiCostsNPlusOneAloneAndThreeUnderLoad() throws IOException {
+        int n = 13;
+        SimulationConfig low =
+                config("makki", n, 2, 0.0005, 1, 2).toBuilder().cycles(200_000).build();
+        SimulationResult r = new Simulation(low).run();
+        assertNull(r.violation());
+        double perEntry = r.summary().messages().totalPerEntry().mean();
+        assertTrue(perEntry <= n + 1 && perEntry > n + 1 - 0.5, "alone: " + perEntry);
+        SimulationResult busy = new Simulation(config("makki", n, 2, 1.0, 1, 2)).run();
+        assertNull(busy.violation());
+        assertEquals(2, busy.shared().maxInUse());
+        double loaded = busy.summary().messages().totalPerEntry().mean();
+        assertTrue(loaded >= 2.9 && loaded <= 3.3, "under load: " + loaded);
     }
 
     @Test

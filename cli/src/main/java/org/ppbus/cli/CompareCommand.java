@@ -124,7 +124,13 @@ final class CompareCommand implements Main.Command {
         printTable(out, rows);
         List<String> notRun = notRun(cl, base);
         if (!notRun.isEmpty()) {
-            out.println("not run, they serve one bus without groups: " + String.join(", ", notRun));
+            out.printf(
+                    Locale.ROOT,
+                    "not run, as they cannot serve k = %d, h = %d, %s (simulate --algorithm A says why): %s%n",
+                    base.sharing().buses(),
+                    base.sharing().demand(),
+                    base.sharing().groups() == 0 ? "no groups" : base.sharing().groups() + " groups",
+                    String.join(", ", notRun));
         }
         if (cl.hasOption("json")) {
             ObjectNode root = Reports.header(Version.VERSION);
@@ -195,7 +201,7 @@ final class CompareCommand implements Main.Command {
                     s.waitCycles().p99(),
                     s.waitCycles().max(),
                     s.syncDelay().mean(),
-                    s.busUtilization(),
+                    r.shared() == null ? s.busUtilization() : r.shared().overall(),
                     s.jainFairness(),
                     wiresPerNode(r),
                     r.violation() == null && r.ungranted() == 0 ? "ok" : "FAILED");

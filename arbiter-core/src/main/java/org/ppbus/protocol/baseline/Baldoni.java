@@ -73,11 +73,7 @@ public final class Baldoni extends MessagePassingFabric {
     @Override
     protected void hungry(int i, long cycle) {
         int h = need(i).buses();
-        int size = ManabeTajima.quorumSize(nodes, buses, h);
-        quorum[i] = new int[size];
-        for (int s = 0; s < size; s++) {
-            quorum[i][s] = (i + s) % nodes;
-        }
+        quorum[i] = ManabeTajima.quorum(i, nodes, buses, h);
         requests[i]++;
         permissions[i] = 0;
         for (int v : quorum[i]) {

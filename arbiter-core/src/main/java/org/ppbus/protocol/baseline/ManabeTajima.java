@@ -108,6 +108,15 @@ public final class ManabeTajima extends MessagePassingFabric {
                 new Algorithm.MessageKind("RELEASE", TYPE_BITS));
     }
 
+    /** The quorum of requester i for h units: the |q| nodes from i on, cyclically. */
+    static int[] quorum(int i, int n, int k, int h) {
+        int[] q = new int[quorumSize(n, k, h)];
+        for (int s = 0; s < q.length; s++) {
+            q[s] = (i + s) % n;
+        }
+        return q;
+    }
+
     /** |q| for h units among n nodes and k buses: n − h·⌊(n − 1)/(2k)⌋. */
     static int quorumSize(int n, int k, int h) {
         return n - h * ((n - 1) / (2 * k));
@@ -116,12 +125,8 @@ public final class ManabeTajima extends MessagePassingFabric {
     @Override
     protected void hungry(int i, long cycle) {
         int h = need(i).buses();
-        int size = quorumSize(nodes, buses, h);
-        quorum[i] = new int[size];
-        for (int s = 0; s < size; s++) {
-            quorum[i][s] = (i + s) % nodes;
-        }
-        ok[i] = new boolean[size];
+        quorum[i] = quorum(i, nodes, buses, h);
+        ok[i] = new boolean[quorum[i].length];
         oks[i] = 0;
         requests[i]++;
         long payload = (long) h << (1 + stampField) | (requests[i] & 1) << stampField | clocks.request(i);

@@ -5,6 +5,7 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
@@ -29,8 +30,7 @@ public final class RicartAgrawala extends MessagePassingFabric {
                     "ricart-agrawala", "Ricart and Agrawala: timestamped REQUEST to every node, REPLY when it may go")
             .family(Algorithm.Family.PERMISSION)
             .features(Algorithm.Feature.MESSAGE_FAULTS)
-            .factory(s ->
-                    new RicartAgrawala(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
+            .factory(s -> new RicartAgrawala(s, Algorithm.STAMP_BITS))
             .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) requestWidth(n) * (n - 1))
@@ -51,14 +51,28 @@ public final class RicartAgrawala extends MessagePassingFabric {
     }
 
     private final LamportClocks clocks;
-    private final int[] replies;
+    // Replies each node is owed over all its requests: N − 1 more with each, one fewer with each
+    // REPLY. On one bus none is ever late, so this is Ricart and Agrawala's count of N − 1 replies;
+    // with k buses (RaymondK) a node enters owing k − 1, which come later.
+    private final long[] outstanding;
     private final List<List<Integer>> deferred = new ArrayList<>();
 
     public RicartAgrawala(
             int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        super(nodes, latencyCycles, sink, observer, n -> kinds(n, stampBits));
+        this(new Algorithm.Setting(Wiring.forNodes(nodes), latencyCycles, sink, observer), stampBits);
+    }
+
+    /** The setting's buses: k = 1 is Ricart and Agrawala's algorithm, k > 1 Raymond's k-exclusion. */
+    RicartAgrawala(Algorithm.Setting setting, int stampBits) {
+        super(
+                setting.nodes(),
+                setting.latencyCycles(),
+                setting.grants(),
+                setting.messages(),
+                n -> kinds(n, stampBits),
+                setting.buses());
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
-        this.replies = new int[nodes];
+        this.outstanding = new long[nodes];
         for (int i = 0; i < nodes; i++) {
             deferred.add(new ArrayList<>());
         }
@@ -67,7 +81,7 @@ public final class RicartAgrawala extends MessagePassingFabric {
     @Override
     protected void hungry(int i, long cycle) {
         long payload = clocks.request(i);
-        replies[i] = 0;
+        outstanding[i] += nodes - 1;
         for (int j = 0; j < nodes; j++) {
             if (j != i) {
                 send(i, j, REQUEST, payload, cycle);
@@ -89,13 +103,12 @@ public final class RicartAgrawala extends MessagePassingFabric {
         for (Message m : channels.receive(cycle)) {
             int i = m.to();
             if (m.type() == REPLY) {
-                replies[i]++;
+                outstanding[i]--;
                 maybeEat(i, cycle);
                 continue;
             }
             int j = (int) (m.payload() & ((1L << idBits) - 1));
-            long t = clocks.receive(
-                    i, j, m.payload()); // the sender's current request: it cannot make another before i replies
+            long t = stamp(i, j, m.payload());
             boolean mineFirst = state[i] == ClientState.EATING
                     || (state[i] == ClientState.HUNGRY && clocks.before(clocks.stamp(i), i, t, j));
             if (mineFirst) {
@@ -106,10 +119,24 @@ public final class RicartAgrawala extends MessagePassingFabric {
         }
     }
 
+    /**
+     * The stamp of j's REQUEST. On one bus it is j's current request: j cannot ask again before i
+     * replies. With k ≥ N buses a node enters on no reply, and can leave and ask again before its
+     * last REQUESTs arrive, so it is one of j's recent stamps.
+     */
+    private long stamp(int i, int j, long payload) {
+        if (buses == 1) {
+            return clocks.receive(i, j, payload);
+        }
+        long t = clocks.recent(j, payload);
+        clocks.witness(i, t);
+        return t;
+    }
+
+    /** At most k − 1 replies outstanding: at most k − 1 others can be in. */
     private void maybeEat(int i, long cycle) {
-        if (state[i] == ClientState.HUNGRY && replies[i] == nodes - 1) {
-            state[i] = ClientState.EATING;
-            sink.granted(i, cycle);
+        if (state[i] == ClientState.HUNGRY && outstanding[i] <= buses - 1) {
+            grant(i, cycle);
         }
     }
 }

@@ -143,7 +143,9 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
         checker.requested(node, cycle);
         openRequest[node] = requests.size();
         requests.add(new long[] {cycle, node, 1});
-        needs.add(processors.need(node));
+        if (busUse != null) {
+            needs.add(processors.need(node)); // a single-bus run's are all one bus, no group
+        }
     }
 
     @Override
@@ -170,7 +172,8 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     RequestTrace trace(int nodes) {
         List<RequestTrace.Entry> e = new ArrayList<>(requests.size());
         for (long[] r : requests) {
-            e.add(new RequestTrace.Entry(r[0], (int) r[1], (int) r[2], false, needs.get(e.size())));
+            Need need = busUse == null ? Need.ONE : needs.get(e.size());
+            e.add(new RequestTrace.Entry(r[0], (int) r[1], (int) r[2], false, need));
         }
         return new RequestTrace(nodes, e);
     }

@@ -6,6 +6,27 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+// Contract (docs/SPEC.md, "Contract", restated for the user of these files):
+// - Ports: clk; rst (synchronous, active high); req[2:0] in; gnt[2:0] out. One bit per processor, processor i on bit i.
+// - Handshake: a processor raises req[i] to ask for the bus and holds it high until gnt[i] rises
+//   and for as long as it uses the bus (it never withdraws a request); it lowers req[i] to leave and
+//   keeps it low for at least one cycle before asking again. gnt[i] is registered: it rises after
+//   the grant, stays high while req[i] is high, and falls in the cycle after req[i] falls. At most
+//   one gnt is high in any cycle, and every request held is granted.
+// - Latency, channel latency L = 1 cycle, from req rising to gnt rising:
+//     first request after reset       2L + 1 = 3 cycles
+//     asking again, nobody else asked      1 = 1 cycle (the forks stay with their last user)
+//     forks parked at an idle other   4L + 1 = 5 cycles (typical at low load)
+//   and more while others ask.
+// - Fairness: while a processor waits, another starts at most max(1, ceil(2L/(H + 2))) meals,
+//   H its shortest hold in cycles: 1 for H = 1 (docs/ERRATA.md L1).
+// - Reset: every gnt low; every arbiter holds its own fork; every client holds its request
+//   tokens, no fork, and thinks; every arbiter ranks its clients by ascending id; channels idle.
+// - Size: n = 3 processors on the projective plane of order 1 (3 arbiters, 2 per processor); rules fixed.
+// - Parameters: ppbus_top has none (it is generated for this n and L). It sets the units': K (links
+//   of a client), P (clients of an arbiter), L (the latency, from which +heal's timers derive), F1-F3
+//   (the audit's fixes), HEAL and RECLAIM (the optional rules); each unit's file says more.
+
 `include "ppbus_assert.vh"
 
 module ppbus_top (

@@ -2,14 +2,18 @@ package org.ppbus.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.CoreFile;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
@@ -85,6 +89,7 @@ final class GenerateCommand implements Main.Command {
         d = d.with(
                 Testbench.FILE,
                 Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim()));
+        d = withReadme(cl, d, nodes);
         String prefix = cl.getOptionValue("prefix", "ppbus_");
         try {
             d = d.prefixed(prefix);
@@ -103,5 +108,23 @@ final class GenerateCommand implements Main.Command {
             out.println(dir.resolve(f));
         }
         return 0;
+    }
+
+    /**
+     * The contract beside a Campos–Carvalho design (README.md), written before the prefix, which
+     * renames its module names too; the reference round robin has none.
+     */
+    private static GeneratedDesign withReadme(CommandLine cl, GeneratedDesign d, int nodes) throws UsageException {
+        if (Cli.algorithm(cl, Designs.algorithms()) != Algorithms.campos()) {
+            return d;
+        }
+        List<String> files = new ArrayList<>(d.files().keySet());
+        files.add(CoreFile.name("ppbus_top"));
+        files.add("README.md");
+        int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+        RuleSet rules = Cli.rules(cl);
+        String regenerate = "ppbus generate --nodes " + nodes + " --latency " + latency
+                + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + " --out DIR";
+        return d.with("README.md", Contract.readme(Wiring.forNodes(nodes), latency, rules, files, regenerate));
     }
 }

@@ -77,6 +77,7 @@ public final class CcVerilogGenerator {
         files.put(
                 "ppbus_top.v",
                 header("ppbus_top.v", "the wired network (docs/SPEC.md (contract) top level)", w, latencyCycles, rules)
+                        + Contract.comment(w, latencyCycles, rules)
                         + TopLevel.text(w, latencyCycles, rules)
                         + FOOTER);
         files.put("files.f", fileList("// " + params + ", compile order", files));

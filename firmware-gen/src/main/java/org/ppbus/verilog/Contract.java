@@ -1,0 +1,108 @@
+package org.ppbus.verilog;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
+
+/**
+ * The contract of a generated Campos–Carvalho network, stated where its user reads it: at the head
+ * of {@code ppbus_top.v} and in the {@code README.md} beside the RTL (docs/SPEC.md, "Contract",
+ * restated). The latencies are derived for the chosen L, and {@code ContractLatencyTest} checks
+ * them against simulation.
+ */
+public final class Contract {
+    private Contract() {}
+
+    /** Cycles from req rising to gnt rising for the first request after reset: request out, fork back, eat. */
+    public static int firstAfterReset(int latency) {
+        return 2 * latency + 1;
+    }
+
+    /** Cycles from req to gnt when the processor asks again and nobody asked meanwhile: its forks stayed. */
+    public static int reentry() {
+        return 1;
+    }
+
+    /**
+     * Cycles from req to gnt when the forks it needs are parked at another processor that is not
+     * asking (the typical case at low load): request to the arbiter, the arbiter's request to the
+     * holder, the fork back to the arbiter, the fork to the asker, eat.
+     */
+    public static int parkedElsewhere(int latency) {
+        return 4 * latency + 1;
+    }
+
+    /** The contract's lines, without comment markers. */
+    public static List<String> lines(Wiring w, int latency, RuleSet rules) {
+        Algorithm cc = Algorithms.campos();
+        int n = w.nodes();
+        List<String> out = new ArrayList<>();
+        out.add("Contract (docs/SPEC.md, \"Contract\", restated for the user of these files):");
+        out.add("- Ports: clk; rst (synchronous, active high); req[" + (n - 1) + ":0] in; gnt[" + (n - 1)
+                + ":0] out"
+                + (rules.reclaim() ? "; dead[" + (n - 1) + ":0] in, a failure detector's verdict per node" : "")
+                + ". One bit per processor, processor i on bit i.");
+        out.add("- Handshake: a processor raises req[i] to ask for the bus and holds it high until gnt[i] rises");
+        out.add("  and for as long as it uses the bus (it never withdraws a request); it lowers req[i] to leave and");
+        out.add("  keeps it low for at least one cycle before asking again. gnt[i] is registered: it rises after");
+        out.add("  the grant, stays high while req[i] is high, and falls in the cycle after req[i] falls. At most");
+        out.add("  one gnt is high in any cycle, and every request held is granted.");
+        out.add("- Latency, channel latency L = " + latency + " cycle" + (latency == 1 ? "" : "s")
+                + ", from req rising to gnt rising:");
+        out.add("    first request after reset       2L + 1 = " + firstAfterReset(latency) + " cycles");
+        out.add("    asking again, nobody else asked      1 = " + reentry()
+                + " cycle (the forks stay with their last user)");
+        out.add("    forks parked at an idle other   4L + 1 = " + parkedElsewhere(latency)
+                + " cycles (typical at low load)");
+        out.add("  and more while others ask.");
+        out.add("- Fairness: while a processor waits, another starts at most max(1, ceil(2L/(H + 2))) meals,");
+        out.add("  H its shortest hold in cycles: " + cc.overtakeBound(latency, 1) + " for H = 1 (docs/ERRATA.md L1).");
+        out.add("- Reset: every gnt low; every arbiter holds its own fork; every client holds its request");
+        out.add("  tokens, no fork, and thinks; every arbiter ranks its clients by ascending id; channels idle.");
+        out.add("- Size: n = " + n + " processors on the projective plane of order "
+                + w.plane().order() + " (" + w.points() + " arbiters, " + w.lineSize() + " per processor); rules "
+                + rules.label() + ".");
+        out.add("- Parameters: ppbus_top has none (it is generated for this n and L). It sets the units': K (links");
+        out.add("  of a client), P (clients of an arbiter), L (the latency, from which +heal's timers derive), F1-F3");
+        out.add("  (the audit's fixes), HEAL and RECLAIM (the optional rules); each unit's file says more.");
+        return out;
+    }
+
+    /** The contract as a block of Verilog comments. */
+    public static String comment(Wiring w, int latency, RuleSet rules) {
+        StringBuilder b = new StringBuilder();
+        for (String l : lines(w, latency, rules)) {
+            b.append("// ").append(l).append('\n');
+        }
+        return b.append('\n').toString();
+    }
+
+    /** The README.md beside the RTL: the contract, the files, and how to use them with each tool. */
+    public static String readme(Wiring w, int latency, RuleSet rules, List<String> files, String regenerate) {
+        StringBuilder b =
+                new StringBuilder("# Campos–Carvalho arbiter, n = " + w.nodes() + ", L = " + latency + "\n\n");
+        b.append("Generated by `").append(regenerate).append("`. Do not edit: regenerate instead.\n\n");
+        b.append("```\n");
+        for (String l : lines(w, latency, rules)) {
+            b.append(l).append('\n');
+        }
+        b.append("```\n\n## Files\n\n");
+        for (String f : files) {
+            b.append("- `").append(f).append("`\n");
+        }
+        b.append("\n`files.f` lists the modules in compile order after `+incdir+.` (the modules include\n")
+                .append("`ppbus_assert.vh`, the macros of their simulation checks).\n\n## With your tools\n\n")
+                .append("    verilator --lint-only -Wall -F files.f                       # from any folder\n")
+                .append("    iverilog -g2005 -s tb_ppbus_top -o tb.vvp -c files.f tb_ppbus_top.v && vvp -n tb.vvp\n")
+                .append(
+                        "    yosys -p \"read_verilog $(grep '\\.v$' files.f | tr '\\n' ' '); synth_ice40 -top ppbus_top\"\n\n")
+                .append(
+                        "The testbench `tb_ppbus_top.v` drives random requests that keep the handshake, checks that at\n")
+                .append("most one gnt is high and that every request is granted, and prints PASS or FAIL. The\n")
+                .append("simulation checks (`ifndef SYNTHESIS) stop the simulation with a named ASSERTION line.\n");
+        return b.toString();
+    }
+}

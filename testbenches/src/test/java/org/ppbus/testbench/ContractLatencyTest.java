@@ -1,0 +1,57 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.stats.Statistics;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.Designs;
+
+/**
+ * The latencies the generated ppbus_top.v states are the simulation's (the Java model, which
+ * RtlEquivalenceTest and CosimTest keep cycle-equal to the RTL): processor 0 asks first after
+ * reset, then again with nobody else asking, then processor j, whose line meets 0's at one arbiter,
+ * asks while that arbiter's fork is parked at 0.
+ */
+class ContractLatencyTest {
+    @ParameterizedTest
+    @CsvSource({"3,1,1", "7,1,3", "7,2,5", "13,3,6", "31,5,17", "2,4,1"})
+    void theStatedLatenciesAreTheSimulated(int n, int latency, int j, @TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("t.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes " + n + "\n1 0 4\n300 0 4\n600 " + j + " 4\n");
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .nodes(n)
+                .latencyCycles(latency)
+                .cycles(900)
+                .workload(trace.toString())
+                .build()
+                .validated();
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation());
+        Statistics.Distribution first = r.summary().waitPerNode()[0];
+        assertEquals(2, first.samples());
+        // Node 0: the first request after reset, and asking again with its forks still parked at it.
+        assertEquals(Contract.firstAfterReset(latency), first.max());
+        assertEquals(Contract.reentry(), (long) (2 * first.mean() - first.max()));
+        assertEquals(
+                Contract.parkedElsewhere(latency), r.summary().waitPerNode()[j].max());
+        String top = Designs.generate(Algorithms.campos(), n, latency, RuleSet.FIXED, "test")
+                .files()
+                .get("ppbus_top.v");
+        assertTrue(top.contains("2L + 1 = " + Contract.firstAfterReset(latency) + " cycles"), top);
+        assertTrue(top.contains("4L + 1 = " + Contract.parkedElsewhere(latency) + " cycles"), top);
+        assertTrue(top.contains("req[" + (n - 1) + ":0] in; gnt[" + (n - 1) + ":0] out"), top);
+        assertTrue(Contract.lines(Wiring.forNodes(n), latency, RuleSet.FIXED).stream()
+                .allMatch(l -> top.contains("// " + l)));
+    }
+}

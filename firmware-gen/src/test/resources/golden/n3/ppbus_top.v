@@ -324,6 +324,27 @@ module ppbus_top (
             $stop;
         end
     end
+
+    reg [2:0] req_q;  // req in the cycle before
+    always @(posedge clk) req_q <= rst ? 3'd0 : req;
+
+    // The contract holds req until gnt: a processor that lowers it first is the user's error.
+    always @(posedge clk) begin : a_req_held
+        if (!rst && (req_q & ~req & ~gnt) != 3'd0) begin
+            `PPBUS_ASSERT_FAILED("a_req_held", "ppbus_top");
+            $display("user error: req %b lowered before its gnt (the contract holds req until gnt) at time %0t", req_q & ~req & ~gnt, $time);
+            $stop;
+        end
+    end
+
+    // gnt only to a processor that asked in the cycle before: it falls the cycle after req falls.
+    always @(posedge clk) begin : a_gnt_to_requester
+        if (!rst && (gnt & ~req_q) != 3'd0) begin
+            `PPBUS_ASSERT_FAILED("a_gnt_to_requester", "ppbus_top");
+            $display("gnt %b to a processor whose req was low at time %0t", gnt & ~req_q, $time);
+            $stop;
+        end
+    end
 `endif
 endmodule
 

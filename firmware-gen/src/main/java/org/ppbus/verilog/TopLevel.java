@@ -238,7 +238,35 @@ final class TopLevel {
         b.append(
                 "                    $display(\"arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
         b.append("                end\n            end\n");
-        b.append("            $stop;\n        end\n    end\n`endif\n");
+        b.append("            $stop;\n        end\n    end\n\n");
+        handshake(b, n);
+        b.append("`endif\n");
+    }
+
+    /**
+     * The processors' side of the contract, checked where a user's testbench drives it: req held
+     * until gnt (a user error when broken), and gnt only to a processor that asked, falling the
+     * cycle after its req falls.
+     */
+    private static void handshake(StringBuilder b, int n) {
+        String zero = n + "'d0";
+        b.append("    reg [").append(n - 1).append(":0] req_q;  // req in the cycle before\n");
+        b.append("    always @(posedge clk) req_q <= rst ? ").append(zero).append(" : req;\n\n");
+        b.append("    // The contract holds req until gnt: a processor that lowers it first is the user's error.\n");
+        b.append("    always @(posedge clk) begin : a_req_held\n");
+        b.append("        if (!rst && (req_q & ~req & ~gnt) != ").append(zero).append(") begin\n");
+        b.append("            `PPBUS_ASSERT_FAILED(\"a_req_held\", \"ppbus_top\");\n");
+        b.append("            $display(\"user error: req %b lowered before its gnt (the contract holds req until gnt)"
+                + " at time %0t\", req_q & ~req & ~gnt, $time);\n");
+        b.append("            $stop;\n        end\n    end\n\n");
+        b.append(
+                "    // gnt only to a processor that asked in the cycle before: it falls the cycle after req falls.\n");
+        b.append("    always @(posedge clk) begin : a_gnt_to_requester\n");
+        b.append("        if (!rst && (gnt & ~req_q) != ").append(zero).append(") begin\n");
+        b.append("            `PPBUS_ASSERT_FAILED(\"a_gnt_to_requester\", \"ppbus_top\");\n");
+        b.append(
+                "            $display(\"gnt %b to a processor whose req was low at time %0t\", gnt & ~req_q, $time);\n");
+        b.append("            $stop;\n        end\n    end\n");
     }
 
     /** Arbiter j's fork_at vector: one bit for each place its fork can be. */

@@ -1,0 +1,80 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
+
+/**
+ * The processors' side of the contract, checked in the RTL a user simulates: a testbench that
+ * lowers req[0] before its gnt (after 2 cycles, when the first gnt comes after 2L + 1) gets the
+ * named assertion's user error, not silence; one that holds req until gnt and for its hold runs to
+ * the end without an ASSERTION line.
+ */
+class HandshakeAssertionTest {
+    private static String testbench(int n, int holdHigh) {
+        return String.join(
+                "\n",
+                "`timescale 1ns / 1ps",
+                "module tb_handshake;",
+                "    reg clk = 0;",
+                "    reg rst = 1;",
+                "    reg [" + (n - 1) + ":0] req = 0;",
+                "    wire [" + (n - 1) + ":0] gnt;",
+                "    ppbus_top dut (.clk(clk), .rst(rst), .req(req), .gnt(gnt));",
+                "    always #5 clk = ~clk;",
+                "    integer t;",
+                "    initial begin",
+                "        @(posedge clk); @(posedge clk); rst <= 0;",
+                "        @(posedge clk); req[0] <= 1;",
+                "        for (t = 0; t < " + holdHigh + "; t = t + 1) @(posedge clk);",
+                "        req[0] <= 0;",
+                "        for (t = 0; t < 40; t = t + 1) @(posedge clk);",
+                "        $display(\"END gnt %b\", gnt);",
+                "        $finish;",
+                "    end",
+                "endmodule",
+                "");
+    }
+
+    private static String run(GeneratedDesign d, Path dir, int n, int holdHigh) throws IOException {
+        d.writeTo(dir);
+        Files.writeString(dir.resolve("tb_handshake.v"), testbench(n, holdHigh));
+        List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-o", "tb.vvp", "-s", "tb_handshake"));
+        cmd.addAll(d.sources());
+        cmd.add("tb_handshake.v");
+        ExternalTool.Result c = ExternalTool.run(dir, 300, cmd.toArray(new String[0]));
+        assertEquals(0, c.exitCode(), c.output());
+        return ExternalTool.run(dir, 300, "vvp", "-n", "tb.vvp").output();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"3,1", "7,2", "13,1"})
+    void loweringReqBeforeGntIsReportedAsTheUsersError(int n, int latency, @TempDir Path dir) throws IOException {
+        RtlTools.require("iverilog");
+        GeneratedDesign d = Designs.generate(Algorithms.campos(), n, latency, RuleSet.FIXED, "test");
+        // req[0] high for 2 cycles: gnt comes after 2L + 1 >= 3, so it is lowered first.
+        assertTrue(Contract.firstAfterReset(latency) > 2);
+        String early = run(d, dir.resolve("early"), n, 2);
+        assertTrue(early.contains("ASSERTION a_req_held FAILED"), early);
+        assertTrue(early.contains("user error: req"), early);
+        // Held through its grant and a hold of 4: no assertion fires, and gnt is low at the end.
+        String held = run(d, dir.resolve("held"), n, Contract.firstAfterReset(latency) + 4);
+        assertFalse(held.contains("ASSERTION"), held);
+        assertTrue(held.contains("END gnt " + "0".repeat(n)), held);
+    }
+}

@@ -25,7 +25,7 @@
 // - Size: n = 3 processors on the projective plane of order 1 (3 arbiters, 2 per processor); rules fixed.
 // - Parameters: ppbus_top has none (it is generated for this n and L). It sets the units': K (links
 //   of a client), P (clients of an arbiter), L (the latency, from which +heal's timers derive), F1-F3
-//   (the audit's fixes), HEAL and RECLAIM (the optional rules); each unit's file says more.
+//   (the audit's fixes) and the switches of +heal and +reclaim; each unit's file says more.
 
 `include "ppbus_assert.vh"
 

@@ -67,7 +67,7 @@ public final class Contract {
                 + rules.label() + ".");
         out.add("- Parameters: ppbus_top has none (it is generated for this n and L). It sets the units': K (links");
         out.add("  of a client), P (clients of an arbiter), L (the latency, from which +heal's timers derive), F1-F3");
-        out.add("  (the audit's fixes), HEAL and RECLAIM (the optional rules); each unit's file says more.");
+        out.add("  (the audit's fixes) and the switches of +heal and +reclaim; each unit's file says more.");
         return out;
     }
 

@@ -23,7 +23,8 @@ import org.ppbus.verilog.GeneratedDesign;
  * The processors' side of the contract, checked in the RTL a user simulates: a testbench that
  * lowers req[0] before its gnt (after 2 cycles, when the first gnt comes after 2L + 1) gets the
  * named assertion's user error, not silence; one that holds req until gnt and for its hold runs to
- * the end without an ASSERTION line.
+ * the end without an ASSERTION line, unless the client is the planted mutant whose gnt falls a
+ * cycle late, which a_gnt_to_requester reports.
  */
 class HandshakeAssertionTest {
     private static String testbench(int n, int holdHigh) {
@@ -76,5 +77,13 @@ class HandshakeAssertionTest {
         String held = run(d, dir.resolve("held"), n, Contract.firstAfterReset(latency) + 4);
         assertFalse(held.contains("ASSERTION"), held);
         assertTrue(held.contains("END gnt " + "0".repeat(n)), held);
+        // The planted mutant: a client whose gnt falls two cycles after req instead of one.
+        GeneratedDesign late = d.map(t -> t.replace(
+                "    assign gnt = (state_q == EATING);",
+                "    reg gnt_late;\n    always @(posedge clk) gnt_late <= (state_q == EATING);\n"
+                        + "    assign gnt = (state_q == EATING) | gnt_late;"));
+        assertTrue(!late.files().equals(d.files()), "the mutant changed the client");
+        String lingering = run(late, dir.resolve("late"), n, Contract.firstAfterReset(latency) + 4);
+        assertTrue(lingering.contains("ASSERTION a_gnt_to_requester FAILED"), lingering);
     }
 }

@@ -2,8 +2,7 @@ package org.ppbus.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Locale;
 import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
@@ -126,22 +125,17 @@ public record SharedBuses(long cycles) {
     /** Where the seeds claim no message count. */
     static final Algorithm.Cost NONE = new Algorithm.Cost("none in the seeds", "—");
 
-    private static final Pattern RANGE = Pattern.compile("^\\s*(\\d+(?:\\.\\d+)?)\\s*…\\s*(\\d+(?:\\.\\d+)?)\\s*$");
-
-    /** "holds" when the measured messages per entry lie in the claim's "low … high", to the cent. */
+    /** "holds" when the measured messages per entry lie in the claim's range, to the cent. */
     static String verdict(Algorithm.Cost claim, double measured) {
         if (claim == NONE) {
             return "no claim to check";
         }
-        Matcher m = RANGE.matcher(claim.value());
-        if (!m.matches()) {
+        if (!claim.isRange()) {
             return "no range claimed (" + claim.value() + ")";
         }
-        double low = Double.parseDouble(m.group(1));
-        double high = Double.parseDouble(m.group(2));
-        if (measured >= low - 0.005 && measured <= high + 0.005) {
+        if (measured >= claim.low() - 0.005 && measured <= claim.high() + 0.005) {
             return "holds";
         }
-        return String.format(java.util.Locale.ROOT, "does not hold: measured %.2f", measured);
+        return String.format(Locale.ROOT, "does not hold: measured %.2f", measured);
     }
 }

@@ -7,7 +7,7 @@ import org.ppbus.protocol.Algorithm;
 
 /** The verdict on a claim of messages per entry: inside its range it holds, outside it does not. */
 class SharedBusesTest {
-    private static final Algorithm.Cost RAYMOND_13_2 = new Algorithm.Cost("2N − k − 1 … 2(N − 1)", "23 … 24");
+    private static final Algorithm.Cost RAYMOND_13_2 = Algorithm.Cost.between("2N − k − 1 … 2(N − 1)", 23, 24);
 
     @Test
     void insideTheRangeItHolds() {

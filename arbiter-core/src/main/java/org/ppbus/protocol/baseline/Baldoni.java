@@ -36,7 +36,7 @@ public final class Baldoni extends MessagePassingFabric {
             .wires(n -> (double) kinds(n).get(REQUEST).bits() * (n - 1))
             .claim(Algorithm.Claim.withSharing((n, s) -> {
                 int q = ManabeTajima.quorumSize(n, s.buses(), s.demand());
-                return new Algorithm.Cost("3|q| (REQUEST, PERMISSION, RELEASE per member)", 3 * q + " … " + 3 * q);
+                return Algorithm.Cost.between("3|q| (REQUEST, PERMISSION, RELEASE per member)", 3L * q, 3L * q);
             }))
             .build();
 

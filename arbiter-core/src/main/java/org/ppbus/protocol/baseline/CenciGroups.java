@@ -49,9 +49,10 @@ public final class CenciGroups extends MessagePassingFabric {
                         .mapToInt(q -> q.length)
                         .max()
                         .orElse(1);
-                return new Algorithm.Cost(
+                return Algorithm.Cost.between(
                         "3 + 3k/l … 3 + 5k per entry for l processes in a session, k = |quorum| with its own vote",
-                        "3 … " + (3 + 5 * k));
+                        3,
+                        3 + 5L * k);
             }))
             .build();
 

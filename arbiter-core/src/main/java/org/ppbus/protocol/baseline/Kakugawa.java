@@ -100,7 +100,7 @@ public final class Kakugawa extends MessagePassingFabric {
     private static Algorithm.Claim claim(BiFunction<Integer, Integer, KCoterie> coterie) {
         return Algorithm.Claim.withSharing((n, s) -> {
             int q = coterie.apply(n, s.buses()).smallest();
-            return new Algorithm.Cost("3|Q| at best … 6n, |Q| the quorum's size", 3 * q + " … " + 6 * n);
+            return Algorithm.Cost.between("3|Q| at best … 6n, |Q| the quorum's size", 3L * q, 6L * n);
         });
     }
 

@@ -35,16 +35,17 @@ public final class Makki extends MessagePassingFabric {
             .factory(Makki::new)
             .messages(Makki::kinds)
             .wires(n -> (double) kinds(n).get(TOKEN).bits() * (n - 1) / n + Algorithm.idBits(n) + TYPE_BITS)
-            .claim(n -> new Algorithm.Cost(
-                    "N + 2 at low load … 3 at high load; N/m + 2, m the queue's length", "3 … " + (n + 2)))
+            .claim(n -> Algorithm.Cost.between(
+                    "N + 2 at low load … 3 at high load; N/m + 2, m the queue's length", 3, n + 2))
             .build();
 
     private final int[] collector; // per node: where it sends its requests
     private final List<List<Integer>> gathered = new ArrayList<>(); // per node: requests it holds as collector
-    private final boolean[] token; // per node: the token is here
+    private int tokenAt; // the node the token rests at, or -1 while it travels
     private final int[] returns; // per node, as collector: RELEASEs that give the semaphore back
     private final int[] expected; // per node, as collector: how many the cycle that ended here owes
-    private final long[] sendAt; // per node: the cycle its token leaves on a new cycle, or -1
+    private int starting = -1; // the collector waiting out its 2L before the token leaves, or -1
+    private long startsAt; // the cycle it leaves
     private final List<int[]> order = new ArrayList<>(); // per node: the queue of its current cycle
     private final int[] place; // per node: its place in that queue, or -1
     private final boolean[] permit; // per node: the RELEASE of the node k places before it has come

@@ -47,9 +47,10 @@ public final class ManabeTajima extends MessagePassingFabric {
             .wires(n -> (double) kinds(n, Algorithm.STAMP_BITS).get(REQUEST).bits() * (n - 1))
             .claim(Algorithm.Claim.withSharing((n, s) -> {
                 int q = quorumSize(n, s.buses(), s.demand());
-                return new Algorithm.Cost(
+                return Algorithm.Cost.between(
                         "3|q| without conflict … (3h + 3)|q|, |q| = n − h⌊(n − 1)/2k⌋",
-                        3 * q + " … " + (3 * s.demand() + 3) * q);
+                        3L * q,
+                        (3L * s.demand() + 3) * q);
             }))
             .build();
 

@@ -27,8 +27,8 @@ public final class RaymondK {
             .messages(n -> RicartAgrawala.kinds(n, Algorithm.STAMP_BITS))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) RicartAgrawala.requestWidth(n) * (n - 1))
-            .claim(Algorithm.Claim.withSharing((n, s) -> new Algorithm.Cost(
-                    "2N − k − 1 … 2(N − 1)", (2 * n - Math.min(s.buses(), n) - 1) + " … " + 2 * (n - 1))))
+            .claim(Algorithm.Claim.withSharing((n, s) ->
+                    Algorithm.Cost.between("2N − k − 1 … 2(N − 1)", 2 * n - Math.min(s.buses(), n) - 1, 2 * (n - 1))))
             .build();
 
     private RaymondK() {}

@@ -56,20 +56,17 @@ public final class Makki extends MessagePassingFabric {
     Makki(Algorithm.Setting setting) {
         super(setting, Makki::kinds);
         this.collector = new int[nodes];
-        this.token = new boolean[nodes];
         this.returns = new int[nodes];
         this.expected = new int[nodes];
-        this.sendAt = new long[nodes];
         this.place = new int[nodes];
         this.permit = new boolean[nodes];
         this.waits = new boolean[nodes];
-        Arrays.fill(sendAt, -1);
         Arrays.fill(place, -1);
         for (int i = 0; i < nodes; i++) {
             gathered.add(new ArrayList<>());
             order.add(new int[0]);
         }
-        token[0] = true; // node 0 starts as the collector, with the semaphore at k
+        this.tokenAt = 0; // node 0 starts as the collector, with the semaphore at k
         this.lengthBits = 32 - Integer.numberOfLeadingZeros(nodes);
     }
 
@@ -124,16 +121,15 @@ public final class Makki extends MessagePassingFabric {
                 default -> throw new AssertionError(m);
             }
         }
-        for (int i = 0; i < nodes; i++) {
-            if (sendAt[i] == cycle) {
-                sendAt[i] = -1;
-                pass(i, order.get(i), 0, cycle);
-            }
+        if (starting >= 0 && startsAt == cycle) {
+            int c = starting;
+            starting = -1;
+            pass(c, order.get(c), 0, cycle);
         }
     }
 
     private void onRequest(int c, int y, long cycle) {
-        if (sendAt[c] >= 0) {
+        if (starting == c) {
             // Late, during the wait: it joins this cycle, before the next collector.
             int[] q = order.get(c);
             int[] with = Arrays.copyOf(q, q.length + 1);
@@ -150,7 +146,7 @@ public final class Makki extends MessagePassingFabric {
 
     /** A collector with the token, the semaphore whole again and requests gathered starts a cycle. */
     private void maybeStart(int c, long cycle) {
-        if (!token[c] || returns[c] < expected[c] || gathered.get(c).isEmpty() || sendAt[c] >= 0) {
+        if (tokenAt != c || returns[c] < expected[c] || gathered.get(c).isEmpty() || starting == c) {
             return;
         }
         returns[c] -= expected[c];
@@ -171,12 +167,13 @@ public final class Makki extends MessagePassingFabric {
                 send(c, x, UPDATE, next, cycle);
             }
         }
-        sendAt[c] = cycle + 2L * channels.latencyCycles();
+        starting = c;
+        startsAt = cycle + 2L * channels.latencyCycles();
     }
 
     /** The token, with the queue, leaves node i for the queue's place p. */
     private void pass(int i, int[] q, int p, long cycle) {
-        token[i] = false;
+        tokenAt = -1;
         travelling = q;
         channels.send(message(i, q[p], TOKEN, 0, TYPE_BITS + lengthBits + q.length * idBits), cycle);
     }
@@ -199,7 +196,7 @@ public final class Makki extends MessagePassingFabric {
         if (p < q.length - 1) {
             pass(i, q, p + 1, cycle);
         } else {
-            token[i] = true; // the cycle's end: this is the collector
+            tokenAt = i; // the cycle's end: this is the collector
             expected[i] += Math.min(buses, q.length);
             maybeStart(i, cycle);
         }
@@ -218,7 +215,7 @@ public final class Makki extends MessagePassingFabric {
     /** A collector waiting out its 2L before the token leaves is not quiet: its timer will move. */
     @Override
     public boolean quiescent() {
-        return channels.idle() && Arrays.stream(sendAt).allMatch(t -> t < 0);
+        return channels.idle() && starting < 0;
     }
 
     private void returned(int c, long cycle) {

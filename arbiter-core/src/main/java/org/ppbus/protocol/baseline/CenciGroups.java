@@ -252,12 +252,7 @@ public final class CenciGroups extends MessagePassingFabric {
         int stampField = clocks.bits() + idBits;
         long stamp = clocks.receive(u, g, payload & ((1L << stampField) - 1));
         Ask a = new Ask(g, stamp, payload >>> stampField & 1);
-        List<Ask> q = asks.get(u);
-        int at = 0;
-        while (at < q.size() && older(q.get(at), a)) {
-            at++;
-        }
-        q.add(at, a);
+        LamportClocks.insertInOrder(asks.get(u), a, this::older);
         if (holder[u] == null) {
             vote(u, cycle);
         } else if (older(a, holder[u]) && !inquired[u]) {

@@ -265,12 +265,7 @@ public final class Kakugawa extends MessagePassingFabric {
             give(u, a, cycle);
             return;
         }
-        List<Ask> q = queue.get(u);
-        int at = 0;
-        while (at < q.size() && older(q.get(at), a)) {
-            at++;
-        }
-        q.add(at, a);
+        int at = LamportClocks.insertInOrder(queue.get(u), a, this::older);
         if (at == 0 && older(a, vote[u])) {
             if (!queried[u]) {
                 queried[u] = true;
@@ -289,13 +284,8 @@ public final class Kakugawa extends MessagePassingFabric {
         }
         Ask back = vote[u];
         vote[u] = null;
-        List<Ask> q = queue.get(u);
-        int at = 0;
-        while (at < q.size() && older(q.get(at), back)) {
-            at++;
-        }
         back.answered = true; // it knows: it gave the vote back
-        q.add(at, back);
+        LamportClocks.insertInOrder(queue.get(u), back, this::older);
         next(u, cycle);
     }
 

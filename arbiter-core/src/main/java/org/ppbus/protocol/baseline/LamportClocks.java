@@ -1,5 +1,8 @@
 package org.ppbus.protocol.baseline;
 
+import java.util.List;
+import java.util.function.BiPredicate;
+
 /**
  * The Lamport clocks of a timestamp baseline and the stamp of each client's current request, kept
  * unwrapped by the model while the wire carries W-bit stamps ({@link WrappedStamps}). A client has
@@ -95,6 +98,19 @@ final class LamportClocks {
     /** (a, i) before (b, j), for unwrapped stamps, decided on the wire and checked. */
     boolean before(long a, int i, long b, int j) {
         return stamps.before(a, i, b, j);
+    }
+
+    /**
+     * Puts {@code item} into {@code queue}, which is in stamp order, after every entry that
+     * {@code before} puts ahead of it; returns its place. (The voters' queues.)
+     */
+    static <T> int insertInOrder(List<T> queue, T item, BiPredicate<T, T> before) {
+        int at = 0;
+        while (at < queue.size() && before.test(queue.get(at), item)) {
+            at++;
+        }
+        queue.add(at, item);
+        return at;
     }
 
     /** Client a's current request is before client b's. */

@@ -211,11 +211,7 @@ public final class ManabeTajima extends MessagePassingFabric {
         int h = (int) (payload >>> (1 + stampField));
         Entry e = new Entry(p, h, stamp, payload >>> stampField & 1);
         List<Entry> q = queue.get(u);
-        int at = 0;
-        while (at < q.size() && clocks.before(q.get(at).stamp, q.get(at).node, stamp, p)) {
-            at++;
-        }
-        q.add(at, e);
+        LamportClocks.insertInOrder(q, e, (x, y) -> clocks.before(x.stamp, x.node, y.stamp, y.node));
         // An OK behind the new request may now be unsafe: take it back.
         int before = 0;
         for (Entry x : q) {

@@ -101,10 +101,12 @@ class SharedBusRunTest {
         }
     }
 
-    private static SimulationResult manabeTajima(int n, int k, int h, double load, int latency, long cycles)
+    /** A run of this sharing that must be clean: no violation, every request served, K1–K3 held. */
+    private static SimulationResult clean(
+            String algorithm, int n, Sharing sharing, double load, int latency, long cycles, long seed)
             throws IOException {
-        SimulationConfig c = config("manabe-tajima", n, k, load, latency, 7).toBuilder()
-                .sharing(new Sharing(k, h, 0))
+        SimulationConfig c = config(algorithm, n, 1, load, latency, seed).toBuilder()
+                .sharing(sharing)
                 .cycles(cycles)
                 .build()
                 .validated();
@@ -113,6 +115,11 @@ class SharedBusRunTest {
         assertEquals(0, r.ungranted());
         assertEquals(0, r.shared().exclusionViolations());
         return r;
+    }
+
+    private static SimulationResult manabeTajima(int n, int k, int h, double load, int latency, long cycles)
+            throws IOException {
+        return clean("manabe-tajima", n, new Sharing(k, h, 0), load, latency, cycles, 7);
     }
 
     /**
@@ -147,16 +154,7 @@ class SharedBusRunTest {
     }
 
     private static SimulationResult groups(int n, int m, double load, int latency, long cycles) throws IOException {
-        SimulationConfig c = config("cenci-groups", n, 1, load, latency, 5).toBuilder()
-                .sharing(new Sharing(1, 1, m))
-                .cycles(cycles)
-                .build()
-                .validated();
-        SimulationResult r = new Simulation(c).run();
-        assertNull(r.violation(), () -> r.violation().headline());
-        assertEquals(0, r.ungranted());
-        assertEquals(0, r.shared().exclusionViolations());
-        return r;
+        return clean("cenci-groups", n, new Sharing(1, 1, m), load, latency, cycles, 5);
     }
 
     /**

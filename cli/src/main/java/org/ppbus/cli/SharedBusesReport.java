@@ -19,7 +19,7 @@ final class SharedBusesReport {
                 "k buses, requests of h of them, or groups of which one at a time may hold the bus "
                         + "(docs/SPEC.md, \"More than one bus\"). Each point: uniform load, hold 4, L = 1, %,d cycles "
                         + "with new requests and the drain; seed 1; every checker on (K1 bus exclusion, K2 whole demand, "
-                        + "K3 group exclusion, the watchdogs). Columns: messages and bits per entry, processors in at once "
+                        + "K3 group exclusion where requests carry groups, the watchdogs). Columns: messages and bits per entry, processors in at once "
                         + "(mean, most), the most buses in use, the wait in cycles (p50, p99), the buses' mean utilisation, "
                         + "the checkers' verdict, and the seed's claim of messages per entry with the verdict on it.%n%n",
                 cycles));

@@ -19,8 +19,10 @@ final class BusChecks {
     private int inUse; // buses held by someone
     private int maxInUse;
     private long violations;
+    private final boolean grouped; // requests carry groups, so K3 applies
 
     BusChecks(Sharing sharing, int nodes) {
+        this.grouped = sharing.groups() > 0;
         this.holderGroup = new int[sharing.buses()];
         Arrays.fill(holderGroup, Invariants.FREE);
         this.holders = new int[sharing.buses()];
@@ -62,6 +64,11 @@ final class BusChecks {
             }
         }
         held[node] = 0;
+    }
+
+    /** Requests of this run carry groups: K3 is checked on their grants. */
+    boolean grouped() {
+        return grouped;
     }
 
     /** k, the buses of the run. */

@@ -362,7 +362,9 @@ public final class Checker {
             out.add(Property.BUS_EXCLUSION.label() + " (at most " + shared.buses()
                     + " buses in use, none held by two processors but of one group)");
             out.add(Property.WHOLE_DEMAND.label() + " (each request holds all the buses it needs at once)");
-            out.add(Property.GROUP_EXCLUSION.label() + " (processors of different groups never in together)");
+            if (shared.grouped()) {
+                out.add(Property.GROUP_EXCLUSION.label() + " (processors of different groups never in together)");
+            }
         }
         out.addAll(network.checks());
         out.add(Property.DEADLOCK.label() + " (I7: " + stallCycles
@@ -385,7 +387,8 @@ public final class Checker {
         }
         if (crashedAt >= 0) {
             out.add("from cycle " + crashedAt + " (the crash) "
-                    + (shared == null ? Property.MUTUAL_EXCLUSION.label() : "K1-K3") + " only");
+                    + (shared == null ? Property.MUTUAL_EXCLUSION.label() : shared.grouped() ? "K1-K3" : "K1-K2")
+                    + " only");
         }
         return out;
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.ppbus.bus.Sharing;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
@@ -14,7 +15,8 @@ import org.ppbus.testbench.SimulationResult;
 /**
  * A report names the checks its run made and no other: the network's invariants only for
  * Campos–Carvalho, the fairness bound where the algorithm has one, the starvation bound where it
- * has none or fairness is turned off, H only with --check, and safety alone after a crash.
+ * has none or fairness is turned off, H only with --check, safety alone after a crash, K1–K2
+ * instead of I1 where buses are shared, and K3 only where requests carry groups.
  */
 class ChecksListTest {
     private static List<String> checks(SimulationConfig.Builder b) throws IOException {
@@ -55,5 +57,15 @@ class ChecksListTest {
                 SimulationConfig.defaults().toBuilder().rules("fixed+heal").fault("drop:random"));
         assertTrue(names(healed, "after the fault (+heal repairs it)"), healed.toString());
         assertEquals(cc.get(0), "I1 mutual exclusion");
+
+        List<String> k2 = checks(
+                SimulationConfig.defaults().toBuilder().algorithm("raymond-k").sharing(new Sharing(2, 1, 0)));
+        assertTrue(names(k2, "K1 bus exclusion (at most 2 buses") && names(k2, "K2 whole demand"), k2.toString());
+        assertFalse(names(k2, "I1") || names(k2, "K3"), k2.toString());
+
+        List<String> grouped = checks(SimulationConfig.defaults().toBuilder()
+                .algorithm("cenci-groups")
+                .sharing(new Sharing(1, 1, 3)));
+        assertTrue(names(grouped, "K3 group exclusion"), grouped.toString());
     }
 }

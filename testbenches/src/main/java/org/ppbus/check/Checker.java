@@ -360,7 +360,8 @@ public final class Checker {
             out.add(Property.MUTUAL_EXCLUSION.label());
         } else {
             out.add(Property.BUS_EXCLUSION.label() + " (at most " + shared.buses()
-                    + " buses in use, none held by two processors but of one group)");
+                    + (shared.buses() == 1 ? " bus" : " buses")
+                    + " in use, none held by two processors but of one group)");
             out.add(Property.WHOLE_DEMAND.label() + " (each request holds all the buses it needs at once)");
             if (shared.grouped()) {
                 out.add(Property.GROUP_EXCLUSION.label() + " (processors of different groups never in together)");

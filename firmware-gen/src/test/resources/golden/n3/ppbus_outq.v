@@ -14,7 +14,7 @@ module ppbus_outq #(
 ) (
     input  wire           clk,
     input  wire           rst,
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     output wire [W-1:0]   pending_b0, // simulation only: bits 0 and 1 of the symbol waiting on each
     output wire [W-1:0]   pending_b1, //   link (both 0: none)
 `endif
@@ -60,7 +60,7 @@ module ppbus_outq #(
         end
     end
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     assign pending_b0 = pending_b0_q;
     assign pending_b1 = pending_b1_q;
 

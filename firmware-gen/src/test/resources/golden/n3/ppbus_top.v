@@ -19,7 +19,8 @@
 //     forks parked at an idle other   4L + 1 = 5 cycles (typical at low load)
 //   and more while others ask.
 // - Fairness: while a processor waits, another starts at most max(1, ceil(2L/(H + 2))) meals,
-//   H its shortest hold in cycles: 1 for H = 1 (docs/ERRATA.md L1).
+//   H its shortest hold (cycles from gnt rising to req falling): 1 for H = 0, 1 for H >= 1 (docs/ERRATA.md L1).
+//   a_bounded_wait checks the first.
 // - Reset: every gnt low; every arbiter holds its own fork; every client holds its request
 //   tokens, no fork, and thinks; every arbiter ranks its clients by ascending id; channels idle.
 // - Size: n = 3 processors on the projective plane of order 1 (3 arbiters, 2 per processor); rules fixed.
@@ -62,7 +63,7 @@ module ppbus_top (
     wire [1:0] c2a_c2_a2_rx;
     wire [1:0] a2c_a2_c2;
     wire [1:0] a2c_a2_c2_rx;
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     // Simulation-only observation ports, read by the I2 check at the end.
     wire [1:0] here_c0;
     wire [1:0] here_c1;
@@ -81,7 +82,7 @@ module ppbus_top (
     ) u_client_0 (
         .clk     (clk),
         .rst     (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .here    (here_c0),
 `endif
         .req     (req[0]),
@@ -97,7 +98,7 @@ module ppbus_top (
     ) u_client_1 (
         .clk     (clk),
         .rst     (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .here    (here_c1),
 `endif
         .req     (req[1]),
@@ -113,7 +114,7 @@ module ppbus_top (
     ) u_client_2 (
         .clk     (clk),
         .rst     (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .here    (here_c2),
 `endif
         .req     (req[2]),
@@ -129,7 +130,7 @@ module ppbus_top (
     ) u_arbiter_0 (
         .clk     (clk),
         .rst     (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .lent      (lent_a0),
         .returning (returning_a0),
 `endif
@@ -144,7 +145,7 @@ module ppbus_top (
     ) u_arbiter_1 (
         .clk     (clk),
         .rst     (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .lent      (lent_a1),
         .returning (returning_a1),
 `endif
@@ -159,7 +160,7 @@ module ppbus_top (
     ) u_arbiter_2 (
         .clk     (clk),
         .rst     (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .lent      (lent_a2),
         .returning (returning_a2),
 `endif
@@ -276,7 +277,7 @@ module ppbus_top (
         .q   (a2c_a2_c2_rx)
     );
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     // I2 per arbiter: one bit for each place its fork can be: at a client, held, queued or arriving
     // as FORK in the a2c channel's last stage (here_c); arriving as DIRTY_FORK or CLEAN_FORK in the
     // c2a channel's last stage (returning_a); in an earlier stage of either, as FORK or as a symbol
@@ -305,14 +306,6 @@ module ppbus_top (
 
     integer a;
 
-    always @(posedge clk) begin : a_one_gnt
-        if (!rst && (gnt & (gnt - 1'b1)) != 3'd0) begin
-            `PPBUS_ASSERT_FAILED("a_one_gnt", "ppbus_top");
-            $display("more than one gnt (%b) at time %0t", gnt, $time);
-            $stop;
-        end
-    end
-
     always @(posedge clk) begin : a_fork_conservation
         if (!rst && fork_ok != {3{1'b1}}) begin
             for (a = 0; a < 3; a = a + 1) begin
@@ -324,27 +317,52 @@ module ppbus_top (
             $stop;
         end
     end
+`endif
 
+`ifdef PPBUS_CHECKS
+    // The contract at the ports, one named property each (ppbus_assert.vh): in simulation a failure
+    // prints its name and stops; under Yosys's read_verilog -formal each is an assert (a_req_held, the
+    // user's side, an assume where PPBUS_ASSUME_INPUTS is defined).
     reg [2:0] req_q;  // req in the cycle before
-    always @(posedge clk) req_q <= rst ? 3'd0 : req;
-
-    // The contract holds req until gnt: a processor that lowers it first is the user's error.
-    always @(posedge clk) begin : a_req_held
-        if (!rst && (req_q & ~req & ~gnt) != 3'd0) begin
-            `PPBUS_ASSERT_FAILED("a_req_held", "ppbus_top");
-            $display("user error: req %b lowered before its gnt (the contract holds req until gnt) at time %0t", req_q & ~req & ~gnt, $time);
-            $stop;
-        end
+    reg [2:0] gnt_q;  // gnt in the cycle before
+    always @(posedge clk) begin
+        req_q <= rst ? 3'd0 : req;
+        gnt_q <= rst ? 3'd0 : gnt;
     end
 
-    // gnt only to a processor that asked in the cycle before: it falls the cycle after req falls.
-    always @(posedge clk) begin : a_gnt_to_requester
-        if (!rst && (gnt & ~req_q) != 3'd0) begin
-            `PPBUS_ASSERT_FAILED("a_gnt_to_requester", "ppbus_top");
-            $display("gnt %b to a processor whose req was low at time %0t", gnt & ~req_q, $time);
-            $stop;
+    `PPBUS_ASSERT(a_one_gnt, "a_one_gnt", (gnt & (gnt - 1'b1)) == 3'd0,
+        "more than one gnt", gnt)
+    `PPBUS_ASSERT_INPUT(a_req_held, "a_req_held", (req_q & ~req & ~gnt) == 3'd0,
+        "req lowered before its gnt (the contract holds req until gnt)", req_q & ~req & ~gnt)
+    `PPBUS_ASSERT(a_gnt_to_requester, "a_gnt_to_requester", (gnt & ~gnt_q & ~req_q) == 3'd0,
+        "gnt rose to a processor whose req was low", gnt & ~gnt_q & ~req_q)
+    `PPBUS_ASSERT(a_gnt_held, "a_gnt_held", (gnt_q & req_q & ~gnt) == 3'd0,
+        "gnt fell while req was still high", gnt_q & req_q & ~gnt)
+    `PPBUS_ASSERT(a_gnt_released, "a_gnt_released", (gnt & gnt_q & ~req_q) == 3'd0,
+        "gnt still high in the second cycle after req fell", gnt & gnt_q & ~req_q)
+
+    // Bounded waiting: while processor i waits (req[i] high, gnt[i] low), every other processor j
+    // is granted at most 1 time (the overtaking bound for this L and any hold). overtakes_q holds the grants
+    // of j in i's wait, 2 bits per pair (i, j) at bit (i*3 + j)*2, saturating at 2.
+    reg [17:0] overtakes_q;
+    reg [17:0] overtakes_d;
+    reg [8:0] overtaken;  // pairs over the bound
+    reg [1:0] over;
+    integer wi, wj;
+    always @* begin
+        for (wi = 0; wi < 3; wi = wi + 1) begin
+            for (wj = 0; wj < 3; wj = wj + 1) begin
+                over = overtakes_q[(wi*3 + wj)*2 +: 2];
+                if (wi != wj && req_q[wi] && !gnt[wi] && gnt[wj] && !gnt_q[wj] && over != 2'd2)
+                    over = over + 1'b1;
+                overtaken[wi*3 + wj] = (over > 2'd1);
+                overtakes_d[(wi*3 + wj)*2 +: 2] = (req_q[wi] && !gnt[wi]) ? over : 2'd0;
+            end
         end
     end
+    always @(posedge clk) overtakes_q <= rst ? 18'd0 : overtakes_d;
+    `PPBUS_ASSERT(a_bounded_wait, "a_bounded_wait", overtaken == 9'd0,
+        "a processor was granted more than 1 time while another waited (pairs i*3 + j)", overtaken)
 `endif
 endmodule
 

@@ -13,6 +13,7 @@ import org.ppbus.check.SearchOptions;
 import org.ppbus.link.ChosenFaults;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
+import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.RtlFaultProof;
 
 /**
@@ -28,15 +29,45 @@ final class FaultProofStep {
                 "B",
                 "with --rtl --faults: also prove that fork conservation is never broken for more than B cycles"));
         o.addOption(Cli.valued(
-                "proof-seconds", "S", "with --rtl --faults: stop the proof undecided after S seconds (default 3600)"));
+                "proof-seconds",
+                "S",
+                "with --rtl --faults or --liveness: stop the proof undecided after S seconds (default 3600)"));
+        o.addOption(Cli.flag(
+                "liveness",
+                "with --rtl: also prove with pdr that every request is granted within the derived bound B cycles,"
+                        + " every processor asking and each lowering req at most --hold-max cycles after its gnt"));
+        o.addOption(Cli.valued(
+                "hold-max",
+                "H",
+                "with --liveness: the longest hold, in cycles from gnt rising to req falling (default 1)"));
+    }
+
+    /** --liveness and --hold-max, checked: the wait bound to prove, or null. */
+    static Contract.WaitBound waitBound(CommandLine cl, SearchOptions opt) throws UsageException {
+        if (cl.hasOption("hold-max") && !cl.hasOption("liveness")) {
+            throw new UsageException("--hold-max needs --liveness");
+        }
+        if (!cl.hasOption("liveness")) {
+            return null;
+        }
+        if (!cl.hasOption("rtl")) {
+            throw new UsageException("--liveness needs --rtl (the search checks liveness by itself)");
+        }
+        if (opt.fifoCapacity() > 0) {
+            throw new UsageException("--liveness: the RTL has synchronous channels, not --async");
+        }
+        int hold = Cli.parseInRange("hold-max", cl.getOptionValue("hold-max", "1"), 0, 16);
+        return Contract.waitBound(opt.nodes(), opt.latency(), hold);
     }
 
     /** --repair-bound, checked: B, or -1 for none. */
     static int repairBound(CommandLine cl, SearchOptions opt) throws UsageException {
-        if ((cl.hasOption("repair-bound") || cl.hasOption("proof-seconds"))
-                && (!cl.hasOption("rtl") || opt.faultKinds() == 0)) {
-            throw new UsageException(
-                    "--repair-bound and --proof-seconds need --rtl and --faults drop and/or duplicate");
+        if (cl.hasOption("repair-bound") && (!cl.hasOption("rtl") || opt.faultKinds() == 0)) {
+            throw new UsageException("--repair-bound needs --rtl and --faults drop and/or duplicate");
+        }
+        if (cl.hasOption("proof-seconds")
+                && (!cl.hasOption("rtl") || opt.faultKinds() == 0 && !cl.hasOption("liveness"))) {
+            throw new UsageException("--proof-seconds needs --rtl and --faults drop and/or duplicate, or --liveness");
         }
         if (!cl.hasOption("repair-bound")) {
             return -1;
@@ -68,13 +99,21 @@ final class FaultProofStep {
     }
 
     static Outcome run(
-            PrintStream out, PrintStream err, SearchOptions opt, int repairBound, long seconds, Path keep, Path vcd)
+            PrintStream out,
+            PrintStream err,
+            SearchOptions opt,
+            int repairBound,
+            Contract.WaitBound wait,
+            long seconds,
+            Path keep,
+            Path vcd)
             throws IOException {
         int kinds = opt.faultKinds();
         RtlFaultProof.Faults faults = new RtlFaultProof.Faults(
                 (kinds & ChosenFaults.DROP) != 0, (kinds & ChosenFaults.DUPLICATE) != 0, opt.activeMask());
         ProgressBar bar = new ProgressBar(err, true);
-        bar.waiting("rtl fault proof: building the model");
+        String what = opt.faultKinds() != 0 ? "rtl fault proof" : "rtl liveness proof";
+        bar.waiting(what + ": building the model");
         RtlFaultProof.Result r;
         RtlFaultProof.Counterexample cex = null;
         try (WorkFolder f = WorkFolder.open(keep, "ppbus-fault-proof")) {
@@ -84,17 +123,18 @@ final class FaultProofStep {
                     opt.rules(),
                     faults,
                     repairBound,
+                    wait,
                     seconds,
                     f.dir(),
                     Version.VERSION,
                     line -> {
                         int frame = RtlFaultProof.frameOf(line);
                         if (frame >= 0) {
-                            bar.waiting("rtl fault proof: pdr frame " + frame);
+                            bar.waiting(what + ": pdr frame " + frame);
                         }
                     });
             if (r.anyBroken()) {
-                bar.waiting("rtl fault proof: replaying the counterexample");
+                bar.waiting(what + ": replaying the counterexample");
                 cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
                 Outputs.write(vcd, cex.vcd());
                 if (Files.isRegularFile(vcd)) {
@@ -105,7 +145,7 @@ final class FaultProofStep {
         } finally {
             bar.finish();
         }
-        print(out, opt, faults, r, seconds, keep);
+        print(out, opt, faults, wait, r, seconds, keep);
         if (cex != null) {
             out.printf(
                     Locale.ROOT,
@@ -122,20 +162,33 @@ final class FaultProofStep {
             PrintStream out,
             SearchOptions opt,
             RtlFaultProof.Faults faults,
+            Contract.WaitBound wait,
             RtlFaultProof.Result r,
             long seconds,
             Path keep) {
         String who = faults.everyoneAsks(opt.nodes())
                 ? "every processor asking"
                 : "only processors " + faults.askers(opt.nodes()) + " asking";
+        String faultsText = opt.faultKinds() == 0
+                ? "no faults"
+                : "at most one " + ChosenFaults.names(opt.faultKinds()).replace(",", " and one ") + " in a run";
+        String holdText = wait == null
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        ", each lowering req at most %d cycle%s after its gnt, B = %d cycles",
+                        wait.hold(),
+                        wait.hold() == 1 ? "" : "s",
+                        wait.cycles());
         out.printf(
                 Locale.ROOT,
-                "rtl under faults (n=%d, L=%d, %s, at most one %s in a run; Yosys + ABC"
-                        + " pdr, %d registers after scorr, %.1f s; %s):%n",
+                "rtl %s (n=%d, L=%d, %s, %s%s; Yosys + ABC pdr, %d registers after scorr, %.1f s; %s):%n",
+                opt.faultKinds() == 0 ? "liveness" : "under faults",
                 opt.nodes(),
                 opt.latency(),
                 who,
-                ChosenFaults.names(opt.faultKinds()).replace(",", " and one "),
+                faultsText,
+                holdText,
                 r.latches(),
                 r.seconds(),
                 keep != null
@@ -163,7 +216,7 @@ final class FaultProofStep {
     }
 
     /** The result as the JSON's {@code rtlFaultProof}. */
-    static ObjectNode json(Outcome outcome, int repairBound) {
+    static ObjectNode json(Outcome outcome, int repairBound, Contract.WaitBound wait) {
         RtlFaultProof.Result r = outcome.result();
         ObjectNode o = Reports.mapper().createObjectNode();
         o.put("engine", "yosys + abc pdr");
@@ -172,6 +225,13 @@ final class FaultProofStep {
             o.put("repairBoundCycles", repairBound);
         } else {
             o.putNull("repairBoundCycles");
+        }
+        if (wait != null) {
+            ObjectNode b = o.putObject("waitBound");
+            b.put("holdMaxCycles", wait.hold());
+            b.put("cycles", wait.cycles());
+        } else {
+            o.putNull("waitBound");
         }
         o.put("registers", r.latches());
         o.put("seconds", r.seconds());

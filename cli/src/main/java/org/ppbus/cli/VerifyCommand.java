@@ -87,15 +87,15 @@ final class VerifyCommand implements Main.Command {
             VerifyOutcome.Written written = q.noSearch() ? null : VerifyOutcome.printSearch(out, search, r, q);
             // An interrupt during the search starts no proof: the JVM is on its way out.
             boolean prove = q.rtl() && !stop.requested();
-            RtlProof.Result proof = prove && !q.rtlUnderFaults()
-                    ? RtlProofStep.run(out, opt, q.maxSteps(), q.keep(), stop::requested)
-                    : null;
-            FaultProofStep.Outcome faultProof = prove && q.rtlUnderFaults()
+            RtlProof.Result proof =
+                    prove && !q.rtlByPdr() ? RtlProofStep.run(out, opt, q.maxSteps(), q.keep(), stop::requested) : null;
+            FaultProofStep.Outcome faultProof = prove && q.rtlByPdr()
                     ? FaultProofStep.run(
                             out,
                             err,
                             opt,
                             q.repairBound(),
+                            q.waitBound(),
                             q.proofSeconds(),
                             q.keep(),
                             FaultProofStep.vcdBeside(q.traceOut()))
@@ -103,7 +103,7 @@ final class VerifyCommand implements Main.Command {
             if (cl.hasOption("json")) {
                 ObjectNode root = json(q, r, proof, written);
                 if (faultProof != null) {
-                    root.set("rtlFaultProof", FaultProofStep.json(faultProof, q.repairBound()));
+                    root.set("rtlFaultProof", FaultProofStep.json(faultProof, q.repairBound(), q.waitBound()));
                 }
                 root.put("interrupted", stop.requested());
                 Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);

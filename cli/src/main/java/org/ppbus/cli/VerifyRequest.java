@@ -12,6 +12,7 @@ import org.ppbus.link.FaultKind;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.verilog.Contract;
 
 /** What {@code ppbus verify}'s options ask for: its options, and the command line read and checked. */
 record VerifyRequest(
@@ -24,11 +25,12 @@ record VerifyRequest(
         Path traceOut,
         Path keep,
         int repairBound,
+        Contract.WaitBound waitBound,
         long proofSeconds) {
 
-    /** --rtl with symbol faults: the pdr proof under faults instead of the induction proof. */
-    boolean rtlUnderFaults() {
-        return rtl && search.faultKinds() != 0;
+    /** --rtl with symbol faults or --liveness: the pdr proof instead of the induction proof. */
+    boolean rtlByPdr() {
+        return rtl && (search.faultKinds() != 0 || waitBound != null);
     }
 
     static Options options() {
@@ -116,13 +118,14 @@ record VerifyRequest(
             throw new UsageException("--keep needs --rtl (it keeps the proof's files)");
         }
         int repairBound = FaultProofStep.repairBound(cl, opt);
+        Contract.WaitBound wait = FaultProofStep.waitBound(cl, opt);
         long proofSeconds = FaultProofStep.seconds(cl);
         Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
         if (keep != null) {
             Outputs.checkFolder(keep, cl.getOptionValue("keep"));
         }
         Path traceOut = Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace"));
-        if (cl.hasOption("rtl") && opt.faultKinds() != 0) {
+        if (cl.hasOption("rtl") && (opt.faultKinds() != 0 || wait != null)) {
             Outputs.checkWritable(FaultProofStep.vcdBeside(traceOut).toString());
         }
         return new VerifyRequest(
@@ -135,6 +138,7 @@ record VerifyRequest(
                 traceOut,
                 keep,
                 repairBound,
+                wait,
                 proofSeconds);
     }
 

@@ -3,7 +3,6 @@ package org.ppbus.verilog;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 
@@ -35,9 +34,48 @@ public final class Contract {
         return 4 * latency + 1;
     }
 
+    /**
+     * The fairness bound the RTL checks (a_bounded_wait) and states: while a processor waits,
+     * another starts at most this many meals. It is docs/ERRATA.md L1's bound for the shortest hold
+     * the handshake allows, H = 0 (req lowered in the cycle gnt rises, one meal every 2 cycles),
+     * which is max(1, L); holds of at least one cycle give the smaller {@link #overtakeBoundHeld}.
+     */
+    public static int overtakeBound(int latency) {
+        return Algorithms.campos().overtakeBound(latency, 0);
+    }
+
+    /** The fairness bound for processors that hold gnt at least one cycle before lowering req (H = 1). */
+    public static int overtakeBoundHeld(int latency) {
+        return Algorithms.campos().overtakeBound(latency, 1);
+    }
+
+    /**
+     * Bounded liveness in cycles, for processors that lower req at most {@code hold} cycles after
+     * gnt rises: every request is granted within {@code cycles} cycles of req rising.
+     */
+    public record WaitBound(int hold, int cycles) {}
+
+    /**
+     * The wait bound derived from the fairness bound (docs/VERIFICATION.md, "Liveness on the RTL").
+     * Any two processors share an arbiter, so while one waits the others start at most (n - 1)M
+     * meals after its req rises, and one more may start in that cycle: at most (n - 1)M + 1 meals,
+     * each holding the bus H + 1 cycles at most. Between two meals, and before the first and after
+     * the last, the bus is idle for at most G = 4L + 2 cycles (the longest fork transfer: a request
+     * to the arbiter, its reclaim to the holder, the fork back, the fork to the asker, each L; one
+     * cycle in an output queue and one to eat). So B = ((n - 1)M + 1)(H + 1) + ((n - 1)M + 2)G. The
+     * argument for G is informal; the proof on the RTL is what checks B.
+     */
+    public static WaitBound waitBound(int nodes, int latency, int hold) {
+        if (hold < 0) {
+            throw new IllegalArgumentException("a hold is at least 0 cycles, got " + hold);
+        }
+        int meals = (nodes - 1) * overtakeBound(latency) + 1;
+        int gap = 4 * latency + 2;
+        return new WaitBound(hold, meals * (hold + 1) + (meals + 1) * gap);
+    }
+
     /** The contract's lines, without comment markers. */
     public static List<String> lines(Wiring w, int latency, RuleSet rules) {
-        Algorithm cc = Algorithms.campos();
         int n = w.nodes();
         List<String> out = new ArrayList<>();
         out.add("Contract (docs/SPEC.md, \"Contract\", restated for the user of these files):");
@@ -59,7 +97,9 @@ public final class Contract {
                 + " cycles (typical at low load)");
         out.add("  and more while others ask.");
         out.add("- Fairness: while a processor waits, another starts at most max(1, ceil(2L/(H + 2))) meals,");
-        out.add("  H its shortest hold in cycles: " + cc.overtakeBound(latency, 1) + " for H = 1 (docs/ERRATA.md L1).");
+        out.add("  H its shortest hold (cycles from gnt rising to req falling): " + overtakeBound(latency)
+                + " for H = 0, " + overtakeBoundHeld(latency) + " for H >= 1 (docs/ERRATA.md L1).");
+        out.add("  a_bounded_wait checks the first.");
         out.add("- Reset: every gnt low; every arbiter holds its own fork; every client holds its request");
         out.add("  tokens, no fork, and thinks; every arbiter ranks its clients by ascending id; channels idle.");
         out.add("- Size: n = " + n + " processors on the projective plane of order "
@@ -80,6 +120,15 @@ public final class Contract {
         return b.append('\n').toString();
     }
 
+    /**
+     * The Yosys script that checks ppbus_top's named properties (ppbus_assert.vh) for {@code steps}
+     * cycles from a reset, with the processors' side of the handshake assumed: the README's command.
+     */
+    public static String formalCheck(int steps) {
+        return "read_verilog -formal -DPPBUS_ASSUME_INPUTS $(grep '\\.v$' files.f | tr '\\n' ' '); prep -top ppbus_top;"
+                + " flatten; sat -seq " + steps + " -prove-asserts -set-assumes -set-init-zero -set-at 1 rst 1";
+    }
+
     /** The README.md beside the RTL: the contract, the files, and how to use them with each tool. */
     public static String readme(Wiring w, int latency, RuleSet rules, List<String> files, String regenerate) {
         StringBuilder b =
@@ -98,11 +147,18 @@ public final class Contract {
                 .append("    verilator --lint-only -Wall -F files.f                       # from any folder\n")
                 .append("    iverilog -g2005 -s tb_ppbus_top -o tb.vvp -c files.f tb_ppbus_top.v && vvp -n tb.vvp\n")
                 .append(
-                        "    yosys -p \"read_verilog $(grep '\\.v$' files.f | tr '\\n' ' '); synth_ice40 -top ppbus_top\"\n\n")
+                        "    yosys -p \"read_verilog $(grep '\\.v$' files.f | tr '\\n' ' '); synth_ice40 -top ppbus_top\"\n")
+                .append("    yosys -p \"" + formalCheck(12) + "\"\n\n")
                 .append(
                         "The testbench `tb_ppbus_top.v` drives random requests that keep the handshake, checks that at\n")
                 .append("most one gnt is high and that every request is granted, and prints PASS or FAIL. The\n")
-                .append("simulation checks (`ifndef SYNTHESIS) stop the simulation with a named ASSERTION line.\n");
+                .append("simulation checks stop the simulation with a named ASSERTION line (ppbus_assert.vh).\n\n")
+                .append(
+                        "The contract's properties at the ports are named macro instances at the end of `ppbus_top.v`:\n")
+                .append("a_one_gnt, a_req_held (your side: a user error in simulation), a_gnt_to_requester,\n")
+                .append("a_gnt_held, a_gnt_released and a_bounded_wait. The last Yosys command checks them for 12\n")
+                .append("cycles after a reset (`SUCCESS`), with a_req_held assumed; in your own proof, where your\n")
+                .append("logic drives req, leave out `-DPPBUS_ASSUME_INPUTS` and it is asserted instead.\n");
         return b.toString();
     }
 }

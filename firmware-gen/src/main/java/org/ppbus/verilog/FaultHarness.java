@@ -22,7 +22,9 @@ import org.ppbus.plane.Wiring;
  * <li>a client holds a fork only while its arbiter's OWNER is that client, so no fork is ever made
  * twice;</li>
  * <li>with a repair bound B, fork conservation (I2, {@link FormalHarness#forkConservationTerms}) is
- * never broken for more than B consecutive cycles.</li>
+ * never broken for more than B consecutive cycles;</li>
+ * <li>with a wait bound ({@link Contract.WaitBound}), bounded liveness: with every processor lowering
+ * req at most H cycles after its gnt rises (assumed), no request waits more than B cycles for its gnt.</li>
  * </ol>
  */
 final class FaultHarness {
@@ -31,6 +33,7 @@ final class FaultHarness {
     static final String MUTEX = "at most one gnt";
     static final String FORK_HOLDER = "a fork is held only by its arbiter's OWNER";
     static final String REPAIR = "fork conservation broken for at most B cycles";
+    static final String WAIT = "every request granted within B cycles";
 
     /** The harness text, the flattened-top wires it reads and drives, and its properties in order. */
     record Harness(String verilog, List<String> exposed, List<String> driven, List<String> properties) {}
@@ -89,8 +92,9 @@ final class FaultHarness {
     /**
      * @param faults      the kinds a run may suffer, and the processors that may ask
      * @param repairBound B of the third property, or a negative number to leave it out
+     * @param wait        the hold assumed and the wait bound proven, or null to leave liveness out
      */
-    static Harness of(Wiring w, int latency, RtlFaultProof.Faults faults, int repairBound) {
+    static Harness of(Wiring w, int latency, RtlFaultProof.Faults faults, int repairBound, Contract.WaitBound wait) {
         int n = w.nodes();
         FormalHarness.Wires wires = new FormalHarness.Wires();
         for (int i = 0; i < n; i++) {
@@ -122,6 +126,9 @@ final class FaultHarness {
         StringBuilder b = new StringBuilder();
         boolean repair = repairBound >= 0;
         declarations(b, n, c, repair);
+        if (wait != null) {
+            waitCounters(b, n, wait);
+        }
         b.append(wires.body);
         b.append("    assign drops = {").append(joinDescending("drop_now_", c)).append("};\n");
         b.append("    assign dups = {").append(joinDescending("dup_now_", c)).append("};\n\n");
@@ -136,7 +143,7 @@ final class FaultHarness {
         if (repair) {
             conservationWatch(b, w, latency);
         }
-        List<String> properties = assumptionsAndProperties(b, w, faults, c, repairBound);
+        List<String> properties = assumptionsAndProperties(b, w, faults, c, repairBound, wait);
         b.append("        end\n    end\nendmodule\n");
         return new Harness(b.toString(), wires.exposed, driven, properties);
     }
@@ -172,6 +179,39 @@ final class FaultHarness {
                 .append(" dups;\n");
     }
 
+    /** Bits that hold 0 .. max. */
+    private static int bits(int max) {
+        return 32 - Integer.numberOfLeadingZeros(Math.max(1, max));
+    }
+
+    /**
+     * Per processor, the cycles its gnt has been high before this one (held_q, saturating at H) and
+     * the cycles it has waited with req high and gnt low after the reset cycle (wait_q, saturating at
+     * B + 1): a req raised during the reset is seen from the next cycle on.
+     */
+    private static void waitCounters(StringBuilder b, int n, Contract.WaitBound wait) {
+        int hb = bits(wait.hold());
+        int wb = bits(wait.cycles() + 1);
+        b.append("    // Bounded liveness: cycles each gnt has been high (up to H = ")
+                .append(wait.hold())
+                .append("), and cycles each request has waited (up to B + 1 = ")
+                .append(wait.cycles() + 1)
+                .append(").\n");
+        for (int i = 0; i < n; i++) {
+            b.append("    reg [" + (hb - 1) + ":0] held_q_" + i + " = " + hb + "'d0;\n");
+            b.append("    reg [" + (wb - 1) + ":0] wait_q_" + i + " = " + wb + "'d0;\n");
+        }
+        b.append("    always @(posedge clk) begin\n");
+        for (int i = 0; i < n; i++) {
+            b.append("        held_q_" + i + " <= !gnt[" + i + "] ? " + hb + "'d0 : held_q_" + i + " == " + hb + "'d"
+                    + wait.hold() + " ? held_q_" + i + " : held_q_" + i + " + 1'b1;\n");
+            b.append("        wait_q_" + i + " <= !(past_valid && req[" + i + "] && !gnt[" + i + "]) ? " + wb
+                    + "'d0 : wait_q_" + i + " == " + wb + "'d" + (wait.cycles() + 1) + " ? wait_q_" + i + " : wait_q_"
+                    + i + " + 1'b1;\n");
+        }
+        b.append("    end\n\n");
+    }
+
     /** I2 for every arbiter, watched rather than asserted: a fault may break it for a while. */
     private static void conservationWatch(StringBuilder b, Wiring w, int latency) {
         b.append("    // I2 for every arbiter, watched rather than asserted: a fault may break it for a while.\n");
@@ -186,7 +226,7 @@ final class FaultHarness {
 
     /** The processors' and the faults' assumptions, then the properties; returns the properties in order. */
     private static List<String> assumptionsAndProperties(
-            StringBuilder b, Wiring w, RtlFaultProof.Faults faults, int c, int repairBound) {
+            StringBuilder b, Wiring w, RtlFaultProof.Faults faults, int c, int repairBound, Contract.WaitBound wait) {
         b.append("    integer i;\n    always @* begin\n        if (past_valid) begin\n");
         b.append("            // The handshake: req falls only while gnt is high.\n");
         b.append("            for (i = 0; i < ").append(w.nodes()).append("; i = i + 1) begin\n");
@@ -199,6 +239,22 @@ final class FaultHarness {
                 if ((faults.active() >> i & 1) == 0) {
                     b.append("            assume(!req[").append(i).append("]);\n");
                 }
+            }
+        }
+        if (wait != null) {
+            b.append("            // Each processor lowers req at most H = ")
+                    .append(wait.hold())
+                    .append(" cycles after its gnt rises.\n");
+            for (int i = 0; i < w.nodes(); i++) {
+                b.append("            if (held_q_")
+                        .append(i)
+                        .append(" == ")
+                        .append(bits(wait.hold()))
+                        .append("'d")
+                        .append(wait.hold())
+                        .append(") assume(!req[")
+                        .append(i)
+                        .append("]);\n");
             }
         }
         b.append("            // One fault in a cycle at most, and one of each kind in a run.\n");
@@ -230,9 +286,22 @@ final class FaultHarness {
         if (repairBound >= 0) {
             properties.add(REPAIR);
             b.append("            ")
-                    .append(label(2))
+                    .append(label(properties.size() - 1))
                     .append(": assert(broken_q <= 8'd")
                     .append(repairBound)
+                    .append(");\n");
+        }
+        if (wait != null) {
+            properties.add(WAIT);
+            int wb = bits(wait.cycles() + 1);
+            List<String> terms = new ArrayList<>();
+            for (int i = 0; i < w.nodes(); i++) {
+                terms.add("wait_q_" + i + " <= " + wb + "'d" + wait.cycles());
+            }
+            b.append("            ")
+                    .append(label(properties.size() - 1))
+                    .append(": assert(")
+                    .append(String.join("\n                && ", terms))
                     .append(");\n");
         }
         return properties;

@@ -120,13 +120,47 @@ public final class RtlFaultProof {
             String toolVersion,
             Consumer<String> progress)
             throws IOException {
+        return run(nodes, latency, rules, faults, repairBound, null, timeoutSeconds, dir, toolVersion, progress);
+    }
+
+    /**
+     * As above, with bounded liveness too where {@code wait} is not null: every request granted
+     * within its cycles, for processors that hold at most its hold ({@link Contract#waitBound}).
+     */
+    public static Result run(
+            int nodes,
+            int latency,
+            RuleSet rules,
+            Faults faults,
+            int repairBound,
+            Contract.WaitBound wait,
+            long timeoutSeconds,
+            Path dir,
+            String toolVersion,
+            Consumer<String> progress)
+            throws IOException {
         if (rules.reclaim()) {
             throw new IllegalArgumentException(
                     "the fault proof takes no +reclaim (a crash is searched by verify --faults crash)");
         }
         GeneratedDesign design = Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion);
+        return run(design, nodes, latency, faults, repairBound, wait, timeoutSeconds, dir, progress);
+    }
+
+    /** The proof of a given design at n nodes and latency L (tests pass mutants). */
+    public static Result run(
+            GeneratedDesign design,
+            int nodes,
+            int latency,
+            Faults faults,
+            int repairBound,
+            Contract.WaitBound wait,
+            long timeoutSeconds,
+            Path dir,
+            Consumer<String> progress)
+            throws IOException {
         design.writeTo(dir);
-        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound);
+        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound, wait);
         Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
         writeScripts(design, h, dir);
@@ -259,13 +293,19 @@ public final class RtlFaultProof {
                 .orElseThrow(() -> new IllegalArgumentException("no property is broken"));
         List<String> properties =
                 proof.verdicts().stream().map(Verdict::property).toList();
+        // pdr's frame is the length of its own counterexample on the model after the reset, which
+        // for safety is the shortest's or near it; a broken wait bound's shortest run was found
+        // longer (n = 3, literal rules: pdr's frame 31, bmc3's 43), so bmc3 may go twice as deep.
+        // It deepens one cycle at a time and stops at the first failure, so the limit costs nothing
+        // where the failure is shallow.
+        int depth = 2 * (frames + 2) + 8;
         Files.writeString(
                 dir.resolve("counterexample.abc"),
-                "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + (frames + 2) + "\nwrite_cex -a " + WITNESS + "\n");
+                "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + depth + "\nwrite_cex -a " + WITNESS + "\n");
         ExternalTool.Result bmc = ExternalTool.run(dir, timeoutSeconds, "yosys-abc", "-f", "counterexample.abc");
         if (bmc.exitCode() != 0 || !ASSERTED_ANY.matcher(bmc.output()).find()) {
-            throw new IOException("ABC's bmc3 did not find the counterexample again within " + (frames + 2)
-                    + " cycles: " + ExternalTool.lastLines(bmc.output(), 1));
+            throw new IOException("ABC's bmc3 did not find the counterexample again within " + depth + " cycles: "
+                    + ExternalTool.lastLines(bmc.output(), 1));
         }
         int cycles = writeWitness(dir);
         ExternalTool.Result sim =

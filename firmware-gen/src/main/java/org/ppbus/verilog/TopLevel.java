@@ -101,7 +101,7 @@ final class TopLevel {
                 b.append("    wire [1:0] ").append(a2c(j, i)).append("_rx;\n");
             }
         }
-        b.append("`ifndef SYNTHESIS\n");
+        b.append("`ifdef PPBUS_SIMULATION\n");
         b.append("    // Simulation-only observation ports, read by the I2 check at the end.\n");
         for (int i = 0; i < n; i++) {
             b.append("    wire [")
@@ -143,7 +143,7 @@ final class TopLevel {
                 .append(i)
                 .append(" (\n");
         b.append("        .clk     (clk),\n        .rst     (rst),\n");
-        b.append("`ifndef SYNTHESIS\n        .here    (here_c").append(i).append("),\n`endif\n");
+        b.append("`ifdef PPBUS_SIMULATION\n        .here    (here_c").append(i).append("),\n`endif\n");
         b.append("        .req     (req[").append(i).append("]),\n");
         b.append("        .gnt     (gnt[").append(i).append("]),\n");
         b.append("        .a2c_in  (").append(concat(s, j -> a2c(j, i) + "_rx")).append("),\n");
@@ -167,7 +167,7 @@ final class TopLevel {
                 .append('\n');
         arbiterInstance(b, j, cs.length, rules, latency);
         b.append("        .clk     (clk),\n        .rst     (rst),\n");
-        b.append("`ifndef SYNTHESIS\n        .lent      (lent_a")
+        b.append("`ifdef PPBUS_SIMULATION\n        .lent      (lent_a")
                 .append(j)
                 .append("),\n        .returning (returning_a")
                 .append(j)
@@ -180,16 +180,16 @@ final class TopLevel {
     }
 
     /**
-     * Simulation-only checks of the whole network, next to what they check: at most one gnt, and
-     * for every arbiter I2 (its fork is at one client, or on its way, exactly when OWNER is set).
+     * Simulation-only checks of the whole network, next to what they check: for every arbiter I2 (its fork is at one client, or on its way, exactly when OWNER is set).
      * The places a fork can be are gathered into one vector per arbiter, so the check is a few
      * word operations per arbiter, and it reads only the units' observation ports and the channel
-     * registers of the top level, so that the units can be compiled on their own.
+     * registers of the top level, so that the units can be compiled on their own. Then the
+     * contract's properties at the ports ({@link PortProperties}), which Yosys can check too.
      */
     private static void assertions(StringBuilder b, Wiring w, int latency) {
         int n = w.nodes();
         int points = w.points();
-        b.append("`ifndef SYNTHESIS\n");
+        b.append("`ifdef PPBUS_SIMULATION\n");
         b.append(
                 "    // I2 per arbiter: one bit for each place its fork can be: at a client, held, queued or arriving\n");
         b.append(
@@ -225,11 +225,6 @@ final class TopLevel {
         }
         b.append("\n    integer a;\n\n");
         // Each assertion is a named block, and its message names it, so a failure says which one.
-        b.append("    always @(posedge clk) begin : a_one_gnt\n");
-        b.append("        if (!rst && (gnt & (gnt - 1'b1)) != ").append(n).append("'d0) begin\n");
-        b.append("            `PPBUS_ASSERT_FAILED(\"a_one_gnt\", \"ppbus_top\");\n");
-        b.append("            $display(\"more than one gnt (%b) at time %0t\", gnt, $time);\n");
-        b.append("            $stop;\n        end\n    end\n\n");
         b.append("    always @(posedge clk) begin : a_fork_conservation\n");
         b.append("        if (!rst && fork_ok != {").append(points).append("{1'b1}}) begin\n");
         b.append("            for (a = 0; a < ").append(points).append("; a = a + 1) begin\n");
@@ -238,35 +233,9 @@ final class TopLevel {
         b.append(
                 "                    $display(\"arbiter %0d's fork is not home, at one client or in flight (I2) at time %0t\", a, $time);\n");
         b.append("                end\n            end\n");
-        b.append("            $stop;\n        end\n    end\n\n");
-        handshake(b, n);
-        b.append("`endif\n");
-    }
-
-    /**
-     * The processors' side of the contract, checked where a user's testbench drives it: req held
-     * until gnt (a user error when broken), and gnt only to a processor that asked, falling the
-     * cycle after its req falls.
-     */
-    private static void handshake(StringBuilder b, int n) {
-        String zero = n + "'d0";
-        b.append("    reg [").append(n - 1).append(":0] req_q;  // req in the cycle before\n");
-        b.append("    always @(posedge clk) req_q <= rst ? ").append(zero).append(" : req;\n\n");
-        b.append("    // The contract holds req until gnt: a processor that lowers it first is the user's error.\n");
-        b.append("    always @(posedge clk) begin : a_req_held\n");
-        b.append("        if (!rst && (req_q & ~req & ~gnt) != ").append(zero).append(") begin\n");
-        b.append("            `PPBUS_ASSERT_FAILED(\"a_req_held\", \"ppbus_top\");\n");
-        b.append("            $display(\"user error: req %b lowered before its gnt (the contract holds req until gnt)"
-                + " at time %0t\", req_q & ~req & ~gnt, $time);\n");
-        b.append("            $stop;\n        end\n    end\n\n");
-        b.append(
-                "    // gnt only to a processor that asked in the cycle before: it falls the cycle after req falls.\n");
-        b.append("    always @(posedge clk) begin : a_gnt_to_requester\n");
-        b.append("        if (!rst && (gnt & ~req_q) != ").append(zero).append(") begin\n");
-        b.append("            `PPBUS_ASSERT_FAILED(\"a_gnt_to_requester\", \"ppbus_top\");\n");
-        b.append(
-                "            $display(\"gnt %b to a processor whose req was low at time %0t\", gnt & ~req_q, $time);\n");
         b.append("            $stop;\n        end\n    end\n");
+        b.append("`endif\n\n");
+        b.append(PortProperties.text(n, Contract.overtakeBound(latency)));
     }
 
     /** Arbiter j's fork_at vector: one bit for each place its fork can be. */

@@ -10,7 +10,7 @@ module ppbus_arbiter #(
 ) (
     input  wire           clk,
     input  wire           rst,
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     output wire           lent,     // simulation only: the fork is out (OWNER is set)
     output wire [P-1:0]   returning, // simulation only: a DIRTY_FORK or CLEAN_FORK arrives on the port
 `endif
@@ -200,7 +200,7 @@ module ppbus_arbiter #(
         end
     endgenerate
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     wire [P-1:0]   queued_b0;
     wire [P-1:0]   queued_b1;
 `endif
@@ -211,7 +211,7 @@ module ppbus_arbiter #(
     ) u_outq (
         .clk        (clk),
         .rst        (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .pending_b0 (queued_b0),
         .pending_b1 (queued_b1),
 `endif
@@ -279,7 +279,7 @@ module ppbus_arbiter #(
         end
     endgenerate
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     assign lent = |owner_q;
     // The c2a channels' last stage for ppbus_top's I2 check, one word instead of a bit per port.
     assign returning = in_dirty | in_clean;

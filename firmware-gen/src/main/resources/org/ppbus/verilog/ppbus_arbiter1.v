@@ -7,7 +7,7 @@ module ppbus_arbiter1 #(
 ) (
     input  wire       clk,
     input  wire       rst,
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     output wire       lent,     // simulation only: the fork is out (OWNER is set)
     output wire       returning, // simulation only: a DIRTY_FORK or CLEAN_FORK arrives
 `endif
@@ -99,7 +99,7 @@ module ppbus_arbiter1 #(
         end
     endgenerate
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     wire       queued_b0;
     wire       queued_b1;
 `endif
@@ -110,7 +110,7 @@ module ppbus_arbiter1 #(
     ) u_outq (
         .clk        (clk),
         .rst        (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .pending_b0 (queued_b0),
         .pending_b1 (queued_b1),
 `endif
@@ -197,7 +197,7 @@ module ppbus_arbiter1 #(
         end
     endgenerate
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     assign lent = owner_q;
     // The c2a channel's last stage for ppbus_top's I2 check.
     assign returning = (c2a_in == C_DIRTY) || (c2a_in == C_CLEAN);

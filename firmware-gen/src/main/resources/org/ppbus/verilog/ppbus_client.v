@@ -9,7 +9,7 @@ module ppbus_client #(
 ) (
     input  wire           clk,
     input  wire           rst,
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     output wire [K-1:0]   here,     // simulation only: per link, the arbiter's fork is here (held, queued or arriving)
 `endif
     input  wire           req      /*verilator public_flat_rd*/,  // processor request (R1 on rise, R3 on fall while eating)
@@ -323,7 +323,7 @@ module ppbus_client #(
 
     assign gnt = (state_q == EATING);
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     wire [K-1:0]   queued_b0;
     wire [K-1:0]   queued_b1;
 `endif
@@ -334,7 +334,7 @@ module ppbus_client #(
     ) u_outq (
         .clk        (clk),
         .rst        (rst),
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
         .pending_b0 (queued_b0),
         .pending_b1 (queued_b1),
 `endif
@@ -346,7 +346,7 @@ module ppbus_client #(
         .drive      (c2a_out)
     );
 
-`ifndef SYNTHESIS
+`ifdef PPBUS_SIMULATION
     // For ppbus_top's fork conservation check (I2): a link's fork is here while the client holds
     // it, while a DIRTY_FORK or CLEAN_FORK (codes 2 and 1: the symbol's two bits differ) waits in
     // its queue, or as the FORK arriving in this cycle (the a2c channel's last stage). The top level

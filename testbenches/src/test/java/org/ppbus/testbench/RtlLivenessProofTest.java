@@ -1,0 +1,122 @@
+package org.ppbus.testbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.cosim.Vcd;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.RtlFaultProof;
+import org.ppbus.verilog.RtlFaultProof.Faults;
+
+/**
+ * Bounded liveness on the RTL (ABC pdr): with every processor of the triangle asking and lowering
+ * req at most one cycle after its gnt, every request is granted within the derived bound; the
+ * proof can fail, on a bound one below the tightest, and on a mutant arbiter that starves a client,
+ * each with a counterexample replayed as a waveform.
+ */
+class RtlLivenessProofTest {
+    private static final long LIMIT = 900;
+    private static final Faults NONE = new Faults(false, false);
+    private static final String WAIT = "every request granted within B cycles";
+
+    /**
+     * B from first principles at n = 3, L = 1, H = 1: the fairness bound is max(1, L) = 1 meal per
+     * other processor, so at most 2 + 1 = 3 meals of 2 cycles, and 4 idle gaps of 4L + 2 = 6.
+     */
+    @Test
+    void theDerivedBoundIsProvenOnTheTriangle(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        Contract.WaitBound b = Contract.waitBound(3, 1, 1);
+        assertEquals(3 * 2 + 4 * 6, b.cycles());
+        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, NONE, -1, b, LIMIT, dir, "test", line -> {});
+        assertEquals(
+                List.of("at most one gnt", "a fork is held only by its arbiter's OWNER", WAIT),
+                r.verdicts().stream().map(RtlFaultProof.Verdict::property).toList());
+        assertTrue(r.proven(), RtlProofTest.tail(r.log()));
+    }
+
+    /**
+     * The tightest bound on the triangle is 13 cycles (docs/VERIFICATION.md): a bound of 12 fails,
+     * and the shortest counterexample's waveform shows a processor whose req has been high, without
+     * its gnt, for 13 cycles.
+     */
+    @Test
+    void aBoundBelowTheLongestWaitFailsWithAWaveform(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        RtlFaultProof.Result r = RtlFaultProof.run(
+                3, 1, RuleSet.FIXED, NONE, -1, new Contract.WaitBound(1, 12), LIMIT, dir, "test", line -> {});
+        assertTrue(r.of(WAIT).broken(), RtlProofTest.tail(r.log()));
+        assertTrue(r.of("at most one gnt").proven());
+        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
+        assertEquals(List.of(WAIT), cex.failing());
+        int longest = longestWait(cex.vcd(), 3, dir);
+        assertTrue(longest >= 13, "longest wait " + longest);
+    }
+
+    /**
+     * A mutant arbiter that never demotes a client whose dirty fork comes back (R13 without its
+     * GiveLeastPriorityTo) keeps its first order for ever, so a processor that asks again and again
+     * keeps the fork from one ranked below it: the derived bound fails.
+     */
+    @Test
+    void anArbiterThatNeverDemotesStarvesAClient(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.FIXED, "test");
+        String line = "            assign demote     = in_dirty & returned;";
+        GeneratedDesign mutant = d.map(t -> t.replace(line, "            assign demote     = {P{1'b0}};"));
+        assertTrue(!mutant.files().equals(d.files()), "the mutant changed the arbiter");
+        Contract.WaitBound b = Contract.waitBound(3, 1, 1);
+        RtlFaultProof.Result r = RtlFaultProof.run(mutant, 3, 1, NONE, -1, b, LIMIT, dir, line2 -> {});
+        assertTrue(r.of(WAIT).broken(), RtlProofTest.tail(r.log()));
+        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
+        int longest = longestWait(cex.vcd(), 3, dir);
+        assertTrue(longest > b.cycles(), "longest wait " + longest);
+    }
+
+    /**
+     * The longest run of cycles in the replayed waveform with some req[i] high and its gnt[i] low,
+     * read from the harness's req input and the design's gnt, sampled at every rising clock.
+     */
+    private static int longestWait(String vcd, int n, Path dir) throws IOException {
+        Path file = dir.resolve("replayed.vcd");
+        Files.writeString(file, vcd);
+        Map<String, TreeMap<Long, String>> v = Vcd.read(file);
+        TreeMap<Long, String> clk = v.get("ppbus_faults.clk");
+        TreeMap<Long, String> req = v.get("ppbus_faults.req");
+        TreeMap<Long, String> gnt = v.get("ppbus_faults.gnt");
+        int longest = 0;
+        int[] run = new int[n];
+        for (Map.Entry<Long, String> e : clk.entrySet()) {
+            if (bits(e) != 1) {
+                continue;
+            }
+            long r = bits(req.floorEntry(e.getKey()));
+            long g = bits(gnt.floorEntry(e.getKey()));
+            for (int i = 0; i < n; i++) {
+                run[i] = ((r >> i & 1) == 1 && (g >> i & 1) == 0) ? run[i] + 1 : 0;
+                longest = Math.max(longest, run[i]);
+            }
+        }
+        return longest;
+    }
+
+    private static long bits(Map.Entry<Long, String> e) {
+        if (e == null) {
+            return 0;
+        }
+        String s = e.getValue();
+        return Long.parseLong(s.startsWith("b") ? s.substring(1) : s, 2);
+    }
+}

@@ -18,6 +18,7 @@ import org.ppbus.verilog.CoreFile;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Testbench;
+import org.ppbus.verilog.WishboneBus;
 
 /** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
 final class GenerateCommand implements Main.Command {
@@ -68,6 +69,11 @@ final class GenerateCommand implements Main.Command {
                 "prefix",
                 "P",
                 "name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)"));
+        o.addOption(Cli.valued(
+                "bus",
+                "wishbone",
+                "also emit ppbus_wb_interconnect.v, a Wishbone B4 classic bus of N masters and one slave arbitrated"
+                        + " by ppbus_top, its testbench tb_ppbus_wb_interconnect.v and its proof (formal/)"));
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
             Cli.help(
@@ -89,6 +95,10 @@ final class GenerateCommand implements Main.Command {
         d = d.with(
                 Testbench.FILE,
                 Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim()));
+        boolean wishbone = wishbone(cl);
+        if (wishbone) {
+            d = WishboneBus.around(d, nodes, new WishboneBus.Run(20_000, 1));
+        }
         d = withReadme(cl, d, nodes);
         String prefix = cl.getOptionValue("prefix", "ppbus_");
         try {
@@ -96,7 +106,7 @@ final class GenerateCommand implements Main.Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--prefix: " + e.getMessage());
         }
-        String top = prefix + "top";
+        String top = prefix + (wishbone ? "wb_interconnect" : "top");
         Algorithm algorithm = Cli.algorithm(cl, Designs.algorithms());
         String parameters = "nodes=" + nodes + " latency=" + cl.getOptionValue("latency", "1") + " algorithm="
                 + algorithm.name() + " rules=" + Cli.rules(cl).label();
@@ -108,6 +118,27 @@ final class GenerateCommand implements Main.Command {
             out.println(dir.resolve(f));
         }
         return 0;
+    }
+
+    /** --bus, checked: true for a Wishbone bus around a Campos–Carvalho arbiter. */
+    private static boolean wishbone(CommandLine cl) throws UsageException {
+        if (!cl.hasOption("bus")) {
+            return false;
+        }
+        if (!cl.getOptionValue("bus").equals("wishbone")) {
+            throw new UsageException("--bus: unknown bus '" + cl.getOptionValue("bus") + "' (wishbone)");
+        }
+        if (Cli.algorithm(cl, Designs.algorithms()) != Algorithms.campos()) {
+            throw new UsageException("--bus wishbone is built around the Campos-Carvalho arbiter only");
+        }
+        if (Cli.rules(cl).reclaim()) {
+            throw new UsageException(
+                    "--bus wishbone takes no +reclaim (its arbiter has a dead input the bus does not drive)");
+        }
+        if (Cli.parseInt("nodes", cl.getOptionValue("nodes")) < 2) {
+            throw new UsageException("--bus wishbone needs at least 2 masters (--nodes 2 or more)");
+        }
+        return true;
     }
 
     /**
@@ -125,6 +156,9 @@ final class GenerateCommand implements Main.Command {
         RuleSet rules = Cli.rules(cl);
         String regenerate = "ppbus generate --nodes " + nodes + " --latency " + latency
                 + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + " --out DIR";
-        return d.with("README.md", Contract.readme(Wiring.forNodes(nodes), latency, rules, files, regenerate));
+        boolean wishbone = cl.hasOption("bus");
+        String readme = Contract.readme(
+                Wiring.forNodes(nodes), latency, rules, files, regenerate + (wishbone ? " --bus wishbone" : ""));
+        return d.with("README.md", wishbone ? readme + WishboneBus.readme(nodes) : readme);
     }
 }

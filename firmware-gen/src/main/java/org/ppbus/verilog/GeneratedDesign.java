@@ -32,10 +32,13 @@ public final class GeneratedDesign {
         return files;
     }
 
-    /** The design's Verilog files in compile order (testbenches, named tb_*, are not the design). */
+    /**
+     * The design's Verilog files in compile order (testbenches, named tb_*, are not the design, nor
+     * are the files of a subfolder, such as a proof's formal/).
+     */
     public List<String> sources() {
         return files.keySet().stream()
-                .filter(f -> f.endsWith(".v") && !f.startsWith("tb_"))
+                .filter(f -> f.endsWith(".v") && !f.startsWith("tb_") && !f.contains("/"))
                 .toList();
     }
 
@@ -87,6 +90,23 @@ public final class GeneratedDesign {
         return new GeneratedDesign(m);
     }
 
+    /** The same design with one more module, compiled last: files.f lists it at its end. */
+    public GeneratedDesign withModule(String name, String content) {
+        Map<String, String> m = new LinkedHashMap<>();
+        files.forEach((k, v) -> {
+            if (k.equals("files.f")) {
+                m.put(name, content);
+                m.put(k, v + name + "\n");
+            } else {
+                m.put(k, v);
+            }
+        });
+        if (!m.containsKey(name)) {
+            throw new IllegalStateException("the design has no files.f to list " + name + " in");
+        }
+        return new GeneratedDesign(m);
+    }
+
     /** The same design with every Verilog file passed through f (files.f unchanged). */
     public GeneratedDesign map(UnaryOperator<String> f) {
         Map<String, String> m = new LinkedHashMap<>();
@@ -109,6 +129,7 @@ public final class GeneratedDesign {
         Map<Path, Path> staged = new LinkedHashMap<>();
         try {
             for (Map.Entry<String, String> e : files.entrySet()) {
+                Files.createDirectories(dir.resolve(e.getKey()).getParent());
                 Path tmp = AtomicFile.sibling(dir.resolve(e.getKey()));
                 staged.put(tmp, dir.resolve(e.getKey()));
                 Files.writeString(tmp, e.getValue(), StandardCharsets.UTF_8);

@@ -838,26 +838,27 @@ module ppbus_top (
     `PPBUS_ASSERT(a_gnt_released, "a_gnt_released", (gnt & gnt_q & ~req_q) == 7'd0,
         "gnt still high in the second cycle after req fell", gnt & gnt_q & ~req_q)
 
-    // Bounded waiting: while processor i waits (req[i] high, gnt[i] low), every other processor j
-    // is granted at most 1 time (the overtaking bound for this L and any hold). overtakes_q holds the grants
-    // of j in i's wait, 2 bits per pair (i, j) at bit (i*7 + j)*2, saturating at 2.
-    reg [97:0] overtakes_q;
-    reg [97:0] overtakes_d;
-    reg [48:0] overtaken;  // pairs over the bound
-    reg [1:0] over;
-    integer wi, wj;
-    always @* begin
-        for (wi = 0; wi < 7; wi = wi + 1) begin
-            for (wj = 0; wj < 7; wj = wj + 1) begin
-                over = overtakes_q[(wi*7 + wj)*2 +: 2];
-                if (wi != wj && req_q[wi] && !gnt[wi] && gnt[wj] && !gnt_q[wj] && over != 2'd2)
-                    over = over + 1'b1;
-                overtaken[wi*7 + wj] = (over > 2'd1);
-                overtakes_d[(wi*7 + wj)*2 +: 2] = (req_q[wi] && !gnt[wi]) ? over : 2'd0;
+    // Bounded waiting: while processor i waits (gnt[i] low, req[i] high since the cycle before: a
+    // grant in the cycle req[i] rises was decided before), every other processor j is granted at
+    // most 1 time (the overtaking bound for this L and any hold). g_wait[i].g_by[j].count_q
+    // holds the grants of j in i's wait, saturating at 2.
+    wire [48:0] overtaken;  // bit i*7 + j: j granted more than 1 time in i's wait
+    genvar wi, wj;
+    generate
+        for (wi = 0; wi < 7; wi = wi + 1) begin : g_wait
+            wire waiting = req_q[wi] && !gnt[wi];
+            for (wj = 0; wj < 7; wj = wj + 1) begin : g_by
+                if (wj == wi) begin : g_self
+                    assign overtaken[wi*7 + wj] = 1'b0;
+                end else begin : g_other
+                    reg  [1:0] count_q;
+                    wire [1:0] count = count_q + {1'd0, gnt[wj] && !gnt_q[wj] && count_q != 2'd2};
+                    always @(posedge clk) count_q <= (rst || !waiting) ? 2'd0 : count;
+                    assign overtaken[wi*7 + wj] = waiting && count > 2'd1;
+                end
             end
         end
-    end
-    always @(posedge clk) overtakes_q <= rst ? 98'd0 : overtakes_d;
+    endgenerate
     `PPBUS_ASSERT(a_bounded_wait, "a_bounded_wait", overtaken == 49'd0,
         "a processor was granted more than 1 time while another waited (pairs i*7 + j)", overtaken)
 `endif

@@ -6,7 +6,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.ppbus.check.SearchOptions;
@@ -14,6 +17,7 @@ import org.ppbus.link.ChosenFaults;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.LivenessProof;
 import org.ppbus.verilog.RtlFaultProof;
 
 /**
@@ -43,6 +47,9 @@ final class FaultProofStep {
     }
 
     /** --liveness and --hold-max, checked: the wait bound to prove, or null. */
+    /** The largest idle bound the liveness proof tries: beyond it the idle stretches are taken as unbounded. */
+    private static final int MAX_IDLE = 64;
+
     static Contract.WaitBound waitBound(CommandLine cl, SearchOptions opt) throws UsageException {
         if (cl.hasOption("hold-max") && !cl.hasOption("liveness")) {
             throw new UsageException("--hold-max needs --liveness");
@@ -55,6 +62,9 @@ final class FaultProofStep {
         }
         if (opt.fifoCapacity() > 0) {
             throw new UsageException("--liveness: the RTL has synchronous channels, not --async");
+        }
+        if (opt.faultKinds() != 0) {
+            throw new UsageException("--liveness proves liveness without faults; with --faults use --repair-bound");
         }
         int hold = Cli.parseInRange("hold-max", cl.getOptionValue("hold-max", "1"), 0, 16);
         return Contract.waitBound(opt.nodes(), opt.latency(), hold);
@@ -88,8 +98,16 @@ final class FaultProofStep {
         return s;
     }
 
-    /** The proof's result and, when a property fails, its counterexample and the file it was written to. */
-    record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample, Path written) {}
+    /**
+     * The proof's result, with --liveness the bound it ended with and the idle bounds refuted on the
+     * way, and, when a property fails, its counterexample and the file it was written to.
+     */
+    record Outcome(
+            RtlFaultProof.Result result,
+            Contract.WaitBound waitBound,
+            List<Integer> refuted,
+            RtlFaultProof.Counterexample counterexample,
+            Path written) {}
 
     /** Where the waveform of a counterexample goes: beside the search's trace, as a VCD. */
     static Path vcdBeside(Path trace) {
@@ -114,48 +132,98 @@ final class FaultProofStep {
         ProgressBar bar = new ProgressBar(err, true);
         String what = opt.faultKinds() != 0 ? "rtl fault proof" : "rtl liveness proof";
         bar.waiting(what + ": building the model");
-        RtlFaultProof.Result r;
-        RtlFaultProof.Counterexample cex = null;
+        Outcome o;
         try (WorkFolder f = WorkFolder.open(keep, "ppbus-fault-proof")) {
-            r = RtlFaultProof.run(
-                    opt.nodes(),
-                    opt.latency(),
-                    opt.rules(),
-                    faults,
-                    repairBound,
-                    wait,
-                    seconds,
-                    f.dir(),
-                    Version.VERSION,
-                    line -> {
-                        int frame = RtlFaultProof.frameOf(line);
-                        if (frame >= 0) {
-                            bar.waiting(what + ": pdr frame " + frame);
-                        }
-                    });
-            if (r.anyBroken()) {
+            o = prove(opt, faults, repairBound, wait, seconds, f.dir(), progress(bar, what));
+            if (o.result().anyBroken()) {
                 bar.waiting(what + ": replaying the counterexample");
-                cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
+                RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(f.dir(), o.result(), seconds);
                 Outputs.write(vcd, cex.vcd());
                 if (Files.isRegularFile(vcd)) {
                     // The last cycle of the shortest run is where the property fails: the marker.
                     GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
                 }
+                o = new Outcome(o.result(), o.waitBound(), o.refuted(), cex, vcd);
             }
         } finally {
             bar.finish();
         }
-        print(out, opt, faults, wait, r, seconds, keep);
-        if (cex != null) {
+        print(out, opt, faults, o.waitBound(), o.result(), seconds, keep);
+        Contract.WaitBound b = o.waitBound();
+        if (b != null && !b.direct() && o.result().proven()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  every request granted within B = ((n-1)M + 1)(H + 1) + ((n-1)M + 2)G = %d cycles: FOLLOWS"
+                            + " from the two above and the hold (docs/VERIFICATION.md 2a)%n",
+                    b.cycles());
+        }
+        if (!o.refuted().isEmpty()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  idle bounds refuted on the way: G = %s (pdr broke each: a longer idle stretch is reachable)%n",
+                    o.refuted().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+        }
+        if (o.counterexample() != null) {
             out.printf(
                     Locale.ROOT,
                     "counterexample: %s (the shortest, as a waveform of %d cycles, the reset's first;"
                             + " replayed in Yosys's simulator, where %s fails)%n",
                     vcd,
-                    cex.cycles(),
-                    String.join(" and ", cex.failing()));
+                    o.counterexample().cycles(),
+                    String.join(" and ", o.counterexample().failing()));
         }
-        return new Outcome(r, cex, cex != null ? vcd : null);
+        return o;
+    }
+
+    /** pdr's frames as progress, after the idle bound being tried. */
+    private static Consumer<String> progress(ProgressBar bar, String what) {
+        String[] stage = {""};
+        return line -> {
+            int frame = RtlFaultProof.frameOf(line);
+            if (line.startsWith("idle bound")) {
+                stage[0] = ", " + line;
+                bar.waiting(what + stage[0]);
+            } else if (frame >= 0) {
+                bar.waiting(what + stage[0] + ": pdr frame " + frame);
+            }
+        };
+    }
+
+    /** The liveness proof (with {@code wait}) or the fault proof, without a counterexample yet. */
+    private static Outcome prove(
+            SearchOptions opt,
+            RtlFaultProof.Faults faults,
+            int repairBound,
+            Contract.WaitBound wait,
+            long seconds,
+            Path dir,
+            Consumer<String> progress)
+            throws IOException {
+        if (wait != null) {
+            LivenessProof.Result live = LivenessProof.run(
+                    opt.nodes(),
+                    opt.latency(),
+                    opt.rules(),
+                    wait.hold(),
+                    MAX_IDLE,
+                    seconds,
+                    dir,
+                    Version.VERSION,
+                    progress);
+            return new Outcome(live.proof(), live.bound(), live.refuted(), null, null);
+        }
+        RtlFaultProof.Result r = RtlFaultProof.run(
+                opt.nodes(),
+                opt.latency(),
+                opt.rules(),
+                faults,
+                repairBound,
+                null,
+                seconds,
+                dir,
+                Version.VERSION,
+                progress);
+        return new Outcome(r, null, List.of(), null, null);
     }
 
     private static void print(
@@ -176,10 +244,11 @@ final class FaultProofStep {
                 ? ""
                 : String.format(
                         Locale.ROOT,
-                        ", each lowering req at most %d cycle%s after its gnt, B = %d cycles",
+                        ", each lowering req at most H = %d cycle%s after its gnt, (n-1)M = %d, G = %d",
                         wait.hold(),
                         wait.hold() == 1 ? "" : "s",
-                        wait.cycles());
+                        wait.meals(),
+                        wait.gap());
         out.printf(
                 Locale.ROOT,
                 "rtl %s (n=%d, L=%d, %s, %s%s; Yosys + ABC pdr, %d registers after scorr, %.1f s; %s):%n",
@@ -216,7 +285,8 @@ final class FaultProofStep {
     }
 
     /** The result as the JSON's {@code rtlFaultProof}. */
-    static ObjectNode json(Outcome outcome, int repairBound, Contract.WaitBound wait) {
+    static ObjectNode json(Outcome outcome, int repairBound) {
+        Contract.WaitBound wait = outcome.waitBound();
         RtlFaultProof.Result r = outcome.result();
         ObjectNode o = Reports.mapper().createObjectNode();
         o.put("engine", "yosys + abc pdr");
@@ -229,7 +299,12 @@ final class FaultProofStep {
         if (wait != null) {
             ObjectNode b = o.putObject("waitBound");
             b.put("holdMaxCycles", wait.hold());
+            b.put("othersGrantsMax", wait.meals());
+            b.put("idleMaxCycles", wait.gap());
             b.put("cycles", wait.cycles());
+            b.put("cyclesAssertedDirectly", wait.direct());
+            ArrayNode refuted = b.putArray("idleRefuted");
+            outcome.refuted().forEach(refuted::add);
         } else {
             o.putNull("waitBound");
         }

@@ -103,7 +103,7 @@ final class VerifyCommand implements Main.Command {
             if (cl.hasOption("json")) {
                 ObjectNode root = json(q, r, proof, written);
                 if (faultProof != null) {
-                    root.set("rtlFaultProof", FaultProofStep.json(faultProof, q.repairBound(), q.waitBound()));
+                    root.set("rtlFaultProof", FaultProofStep.json(faultProof, q.repairBound()));
                 }
                 root.put("interrupted", stop.requested());
                 Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);

@@ -23,8 +23,10 @@ import org.ppbus.plane.Wiring;
  * twice;</li>
  * <li>with a repair bound B, fork conservation (I2, {@link FormalHarness#forkConservationTerms}) is
  * never broken for more than B consecutive cycles;</li>
- * <li>with a wait bound ({@link Contract.WaitBound}), bounded liveness: with every processor lowering
- * req at most H cycles after its gnt rises (assumed), no request waits more than B cycles for its gnt.</li>
+ * <li>with a wait bound ({@link Contract.WaitBound}), bounded liveness, with every processor lowering
+ * req at most H cycles after its gnt rises (assumed): while one waits, the others are granted at
+ * most (n - 1)M times; the bus is never idle more than G cycles in a row while a request waits;
+ * and no request waits more than B cycles for its gnt (which the first two and the hold imply).</li>
  * </ol>
  */
 final class FaultHarness {
@@ -33,6 +35,8 @@ final class FaultHarness {
     static final String MUTEX = "at most one gnt";
     static final String FORK_HOLDER = "a fork is held only by its arbiter's OWNER";
     static final String REPAIR = "fork conservation broken for at most B cycles";
+    static final String MEALS = "others granted at most (n-1)M times while one waits";
+    static final String GAP = "the bus idle at most G cycles while a request waits";
     static final String WAIT = "every request granted within B cycles";
 
     /** The harness text, the flattened-top wires it reads and drives, and its properties in order. */
@@ -192,24 +196,40 @@ final class FaultHarness {
     private static void waitCounters(StringBuilder b, int n, Contract.WaitBound wait) {
         int hb = bits(wait.hold());
         int wb = bits(wait.cycles() + 1);
-        b.append("    // Bounded liveness: cycles each gnt has been high (up to H = ")
-                .append(wait.hold())
-                .append("), and cycles each request has waited (up to B + 1 = ")
-                .append(wait.cycles() + 1)
-                .append(").\n");
+        int mb = bits(wait.meals() + 1);
+        int gb = bits(wait.gap() + 1);
+        String range = "[" + (n - 1) + ":0]";
+        b.append(
+                "    // Bounded liveness, per processor: cycles its gnt has been high (held_q, up to H = " + wait.hold()
+                        + "), cycles its\n    // req has waited (wait_q, up to B + 1), grants of the others since the cycle after its req rose\n"
+                        + "    // (others_q, up to (n-1)M + 1); and cycles in a row with a request waiting and no gnt (idle_q).\n");
+        b.append("    reg " + range + " gnt_q = " + n + "'d0;\n");
+        b.append("    reg [" + (gb - 1) + ":0] idle_q = " + gb + "'d0;\n");
         for (int i = 0; i < n; i++) {
             b.append("    reg [" + (hb - 1) + ":0] held_q_" + i + " = " + hb + "'d0;\n");
             b.append("    reg [" + (wb - 1) + ":0] wait_q_" + i + " = " + wb + "'d0;\n");
+            b.append("    reg [" + (mb - 1) + ":0] others_q_" + i + " = " + mb + "'d0;\n");
         }
         b.append("    always @(posedge clk) begin\n");
+        b.append("        gnt_q <= gnt;\n");
+        b.append("        idle_q <= !(past_valid && gnt == " + n + "'d0 && req != " + n + "'d0) ? " + gb + "'d0 : "
+                + saturating("idle_q", gb, wait.gap() + 1) + ";\n");
         for (int i = 0; i < n; i++) {
-            b.append("        held_q_" + i + " <= !gnt[" + i + "] ? " + hb + "'d0 : held_q_" + i + " == " + hb + "'d"
-                    + wait.hold() + " ? held_q_" + i + " : held_q_" + i + " + 1'b1;\n");
-            b.append("        wait_q_" + i + " <= !(past_valid && req[" + i + "] && !gnt[" + i + "]) ? " + wb
-                    + "'d0 : wait_q_" + i + " == " + wb + "'d" + (wait.cycles() + 1) + " ? wait_q_" + i + " : wait_q_"
-                    + i + " + 1'b1;\n");
+            b.append("        held_q_" + i + " <= !gnt[" + i + "] ? " + hb + "'d0 : "
+                    + saturating("held_q_" + i, hb, wait.hold()) + ";\n");
+            b.append("        wait_q_" + i + " <= !(past_valid && req[" + i + "] && !gnt[" + i + "]) ? " + wb + "'d0 : "
+                    + saturating("wait_q_" + i, wb, wait.cycles() + 1) + ";\n");
+            b.append("        others_q_" + i + " <= !(past_valid && req_q[" + i + "] && !gnt[" + i + "]) ? " + mb
+                    + "'d0 : "
+                    + "(|(gnt & ~gnt_q & ~" + n + "'d" + (1L << i) + ")) ? "
+                    + saturating("others_q_" + i, mb, wait.meals() + 1) + " : others_q_" + i + ";\n");
         }
         b.append("    end\n\n");
+    }
+
+    /** {@code q + 1}, staying at {@code max}. */
+    private static String saturating(String q, int width, int max) {
+        return q + " == " + width + "'d" + max + " ? " + q + " : " + q + " + 1'b1";
     }
 
     /** I2 for every arbiter, watched rather than asserted: a fault may break it for a while. */
@@ -241,22 +261,7 @@ final class FaultHarness {
                 }
             }
         }
-        if (wait != null) {
-            b.append("            // Each processor lowers req at most H = ")
-                    .append(wait.hold())
-                    .append(" cycles after its gnt rises.\n");
-            for (int i = 0; i < w.nodes(); i++) {
-                b.append("            if (held_q_")
-                        .append(i)
-                        .append(" == ")
-                        .append(bits(wait.hold()))
-                        .append("'d")
-                        .append(wait.hold())
-                        .append(") assume(!req[")
-                        .append(i)
-                        .append("]);\n");
-            }
-        }
+        holdAssumption(b, w.nodes(), wait);
         b.append("            // One fault in a cycle at most, and one of each kind in a run.\n");
         b.append("            assume(((drops | dups) & ((drops | dups) - 1'b1)) == ")
                 .append(c)
@@ -291,20 +296,56 @@ final class FaultHarness {
                     .append(repairBound)
                     .append(");\n");
         }
-        if (wait != null) {
-            properties.add(WAIT);
-            int wb = bits(wait.cycles() + 1);
-            List<String> terms = new ArrayList<>();
-            for (int i = 0; i < w.nodes(); i++) {
-                terms.add("wait_q_" + i + " <= " + wb + "'d" + wait.cycles());
-            }
-            b.append("            ")
-                    .append(label(properties.size() - 1))
-                    .append(": assert(")
-                    .append(String.join("\n                && ", terms))
-                    .append(");\n");
-        }
+        livenessProperties(b, properties, w.nodes(), wait);
         return properties;
+    }
+
+    /** With a wait bound, the processors' side of liveness: each lowers req within H cycles of its gnt. */
+    private static void holdAssumption(StringBuilder b, int n, Contract.WaitBound wait) {
+        if (wait != null) {
+            b.append("            // Each processor lowers req at most H = ")
+                    .append(wait.hold())
+                    .append(" cycles after its gnt rises.\n");
+            for (int i = 0; i < n; i++) {
+                b.append("            if (held_q_")
+                        .append(i)
+                        .append(" == ")
+                        .append(bits(wait.hold()))
+                        .append("'d")
+                        .append(wait.hold())
+                        .append(") assume(!req[")
+                        .append(i)
+                        .append("]);\n");
+            }
+        }
+    }
+
+    /** With a wait bound, its properties: the meals of the others, the idle stretches, and the wait itself. */
+    private static void livenessProperties(StringBuilder b, List<String> properties, int n, Contract.WaitBound wait) {
+        if (wait != null) {
+            bound(b, properties, MEALS, n, "others_q_", wait.meals());
+            properties.add(GAP);
+            b.append("            " + label(properties.size() - 1) + ": assert(idle_q <= " + bits(wait.gap() + 1) + "'d"
+                    + wait.gap() + ");\n");
+            if (wait.direct()) {
+                bound(b, properties, WAIT, n, "wait_q_", wait.cycles());
+            }
+        }
+    }
+
+    /** A property that every processor's counter {@code prefix<i>} stays at most {@code max}. */
+    private static void bound(
+            StringBuilder b, List<String> properties, String property, int n, String prefix, int max) {
+        properties.add(property);
+        List<String> terms = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            terms.add(prefix + i + " <= " + bits(max + 1) + "'d" + max);
+        }
+        b.append("            ")
+                .append(label(properties.size() - 1))
+                .append(": assert(")
+                .append(String.join("\n                && ", terms))
+                .append(");\n");
     }
 
     /**

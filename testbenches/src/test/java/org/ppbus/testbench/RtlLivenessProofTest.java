@@ -17,48 +17,59 @@ import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.LivenessProof;
 import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.RtlFaultProof.Faults;
 
 /**
  * Bounded liveness on the RTL (ABC pdr): with every processor of the triangle asking and lowering
- * req at most one cycle after its gnt, every request is granted within the derived bound; the
- * proof can fail, on a bound one below the tightest, and on a mutant arbiter that starves a client,
- * each with a counterexample replayed as a waveform.
+ * req at most one cycle after its gnt, the others' grants while one waits and the idle stretches are
+ * bounded, so every request is granted within B; the proof can fail, on a wait bound below the
+ * tightest, and on a mutant arbiter that starves a client, each with a counterexample replayed as a
+ * waveform.
  */
 class RtlLivenessProofTest {
     private static final long LIMIT = 900;
     private static final Faults NONE = new Faults(false, false);
+    private static final String MEALS = "others granted at most (n-1)M times while one waits";
+    private static final String GAP = "the bus idle at most G cycles while a request waits";
     private static final String WAIT = "every request granted within B cycles";
 
     /**
-     * B from first principles at n = 3, L = 1, H = 1: the fairness bound is max(1, L) = 1 meal per
-     * other processor, so at most 2 + 1 = 3 meals of 2 cycles, and 4 idle gaps of 4L + 2 = 6.
+     * The bound on the triangle at L = 1, H = 1. M = max(1, L) = 1 grant per other processor, so
+     * (n - 1)M = 2. The first guess for the idle bound, 4L + 2 = 6, is broken: a request overtaken
+     * by a later one, ranked higher at an arbiter they share, waits 7 idle cycles. G = 7 is proven,
+     * and so B = (2 + 1)(1 + 1) + (2 + 2)7 = 34.
      */
     @Test
-    void theDerivedBoundIsProvenOnTheTriangle(@TempDir Path dir) throws IOException {
+    void theBoundIsProvenOnTheTriangleAfterOneRefinement(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        Contract.WaitBound b = Contract.waitBound(3, 1, 1);
-        assertEquals(3 * 2 + 4 * 6, b.cycles());
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, NONE, -1, b, LIMIT, dir, "test", line -> {});
+        LivenessProof.Result r = LivenessProof.run(3, 1, RuleSet.FIXED, 1, 64, LIMIT, dir, "test", line -> {});
+        assertEquals(List.of(6), r.refuted());
+        assertEquals(2, r.bound().meals());
+        assertEquals(7, r.bound().gap());
+        assertEquals(3 * 2 + 4 * 7, r.bound().cycles());
         assertEquals(
-                List.of("at most one gnt", "a fork is held only by its arbiter's OWNER", WAIT),
-                r.verdicts().stream().map(RtlFaultProof.Verdict::property).toList());
-        assertTrue(r.proven(), RtlProofTest.tail(r.log()));
+                List.of("at most one gnt", "a fork is held only by its arbiter's OWNER", MEALS, GAP),
+                r.proof().verdicts().stream()
+                        .map(RtlFaultProof.Verdict::property)
+                        .toList());
+        assertTrue(r.proof().proven(), RtlProofTest.tail(r.proof().log()));
     }
 
     /**
-     * The tightest bound on the triangle is 13 cycles (docs/VERIFICATION.md): a bound of 12 fails,
-     * and the shortest counterexample's waveform shows a processor whose req has been high, without
-     * its gnt, for 13 cycles.
+     * The wait itself, asserted beside its parts: with the proven M and G, a wait bound of 12 fails
+     * (the tightest is 13, docs/VERIFICATION.md), and the shortest counterexample's waveform shows a
+     * processor whose req has been high, without its gnt, for 13 cycles.
      */
     @Test
-    void aBoundBelowTheLongestWaitFailsWithAWaveform(@TempDir Path dir) throws IOException {
+    void aWaitBoundBelowTheLongestWaitFailsWithAWaveform(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
-        RtlFaultProof.Result r = RtlFaultProof.run(
-                3, 1, RuleSet.FIXED, NONE, -1, new Contract.WaitBound(1, 12), LIMIT, dir, "test", line -> {});
+        Contract.WaitBound b =
+                Contract.waitBound(3, 1, 1).withGap(7).withDirect(true).withCycles(12);
+        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, NONE, -1, b, LIMIT, dir, "test", line -> {});
         assertTrue(r.of(WAIT).broken(), RtlProofTest.tail(r.log()));
-        assertTrue(r.of("at most one gnt").proven());
+        assertTrue(r.of(MEALS).proven() && r.of(GAP).proven(), r.verdicts().toString());
         RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
         assertEquals(List.of(WAIT), cex.failing());
         int longest = longestWait(cex.vcd(), 3, dir);
@@ -68,7 +79,7 @@ class RtlLivenessProofTest {
     /**
      * A mutant arbiter that never demotes a client whose dirty fork comes back (R13 without its
      * GiveLeastPriorityTo) keeps its first order for ever, so a processor that asks again and again
-     * keeps the fork from one ranked below it: the derived bound fails.
+     * keeps the fork from one ranked below it: the others' grants exceed (n - 1)M while it waits.
      */
     @Test
     void anArbiterThatNeverDemotesStarvesAClient(@TempDir Path dir) throws IOException {
@@ -77,12 +88,11 @@ class RtlLivenessProofTest {
         String line = "            assign demote     = in_dirty & returned;";
         GeneratedDesign mutant = d.map(t -> t.replace(line, "            assign demote     = {P{1'b0}};"));
         assertTrue(!mutant.files().equals(d.files()), "the mutant changed the arbiter");
-        Contract.WaitBound b = Contract.waitBound(3, 1, 1);
-        RtlFaultProof.Result r = RtlFaultProof.run(mutant, 3, 1, NONE, -1, b, LIMIT, dir, line2 -> {});
-        assertTrue(r.of(WAIT).broken(), RtlProofTest.tail(r.log()));
+        Contract.WaitBound b = Contract.waitBound(3, 1, 1).withGap(7).withDirect(true);
+        RtlFaultProof.Result r = RtlFaultProof.run(mutant, 3, 1, NONE, -1, b, LIMIT, dir, progress -> {});
+        assertTrue(r.of(MEALS).broken(), RtlProofTest.tail(r.log()));
         RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
-        int longest = longestWait(cex.vcd(), 3, dir);
-        assertTrue(longest > b.cycles(), "longest wait " + longest);
+        assertTrue(cex.failing().contains(MEALS), cex.failing().toString());
     }
 
     /**

@@ -84,7 +84,8 @@ class HandshakeAssertionTest {
 
     /**
      * The same properties in Yosys, by the README's command: 12 cycles from a reset pass on the
-     * generated design, and the planted late-gnt client fails them (a model found).
+     * generated design, and the planted late-gnt client fails them (a model found), as does
+     * a_bounded_wait with its bound lowered by one where that leaves a bound.
      */
     @ParameterizedTest
     @CsvSource({"3,1", "3,2"}) // n = 7 takes 96 s (sat's unrolled model grows with n and L)
@@ -96,6 +97,16 @@ class HandshakeAssertionTest {
         assertTrue(clean.contains("$assert"), "the properties reached Yosys");
         String lateOut = yosys(late(d), dir.resolve("late"));
         assertTrue(lateOut.contains("SAT proof finished - model found: FAIL!"), ExternalTool.lastLines(lateOut, 5));
+        // a_bounded_wait at one below its bound M = max(1, L): at L = 2 a processor that lowers req in
+        // the cycle of its grant and asks again is granted twice within 2L cycles of another's request.
+        int m = Contract.overtakeBound(latency);
+        if (m > 1) {
+            String bound = "count > 2'd" + m + ";";
+            GeneratedDesign tighter = d.map(t -> t.replace(bound, "count > 2'd" + (m - 1) + ";"));
+            assertTrue(!tighter.files().equals(d.files()), "the mutant changed the bound");
+            String over = yosys(tighter, dir.resolve("tighter"));
+            assertTrue(over.contains("SAT proof finished - model found: FAIL!"), ExternalTool.lastLines(over, 5));
+        }
     }
 
     private static GeneratedDesign late(GeneratedDesign d) {

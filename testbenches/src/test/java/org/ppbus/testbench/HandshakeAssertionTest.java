@@ -124,4 +124,31 @@ class HandshakeAssertionTest {
                 ExternalTool.run(dir, 600, "bash", "-c", "yosys -p \"" + Contract.formalCheck(12) + "\"");
         return r.output();
     }
+
+    /** The same user error under Verilator, whose build of the macros names the instance too. */
+    @org.junit.jupiter.api.Test
+    void verilatorReportsTheUsersErrorByName(@TempDir Path dir) throws IOException {
+        RtlTools.require("verilator");
+        GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.FIXED, "test");
+        d.writeTo(dir);
+        Files.writeString(dir.resolve("tb_handshake.v"), testbench(3, 2));
+        List<String> cmd = new ArrayList<>(List.of(
+                "verilator",
+                "--binary",
+                "--timing",
+                "-Wno-fatal",
+                "-Wno-lint",
+                "-Wno-style",
+                "--top-module",
+                "tb_handshake",
+                "-o",
+                "tb"));
+        cmd.addAll(d.sources());
+        cmd.add("tb_handshake.v");
+        ExternalTool.Result c = ExternalTool.run(dir, 600, cmd.toArray(new String[0]));
+        assertEquals(0, c.exitCode(), ExternalTool.lastLines(c.output(), 10));
+        String out = ExternalTool.run(dir, 300, "bash", "-c", "./obj_dir/tb").output();
+        assertTrue(out.contains("ASSERTION a_req_held FAILED in TOP.tb_handshake.dut.a_req_held"), out);
+        assertTrue(out.contains("user error: req lowered before its gnt"), out);
+    }
 }

@@ -342,28 +342,23 @@ module ppbus_top (
         "gnt still high in the second cycle after req fell", gnt & gnt_q & ~req_q)
 
     // Bounded waiting: while processor i waits (gnt[i] low, req[i] high since the cycle before: a
-    // grant in the cycle req[i] rises was decided before), every other processor j is granted at
-    // most 1 time (the overtaking bound for this L and any hold). g_wait[i].g_by[j].count_q
-    // holds the grants of j in i's wait, saturating at 2.
-    wire [8:0] overtaken;  // bit i*3 + j: j granted more than 1 time in i's wait
-    genvar wi, wj;
+    // grant in the cycle req[i] rises was decided before), every other processor is granted at
+    // most 1 time (the overtaking bound for this L and any hold). g_wait[i].seen_q holds 1 set
+    // of processors, set k (bits [k*3 +: 3]) those granted more than k times in i's wait.
+    wire [2:0] rising = gnt & ~gnt_q;  // granted in this cycle
+    wire [2:0] overtaken;  // bit i: someone granted more than 1 time in i's wait
+    genvar wi;
     generate
         for (wi = 0; wi < 3; wi = wi + 1) begin : g_wait
             wire waiting = req_q[wi] && !gnt[wi];
-            for (wj = 0; wj < 3; wj = wj + 1) begin : g_by
-                if (wj == wi) begin : g_self
-                    assign overtaken[wi*3 + wj] = 1'b0;
-                end else begin : g_other
-                    reg  [1:0] count_q;
-                    wire [1:0] count = count_q + {1'd0, gnt[wj] && !gnt_q[wj] && count_q != 2'd2};
-                    always @(posedge clk) count_q <= (rst || !waiting) ? 2'd0 : count;
-                    assign overtaken[wi*3 + wj] = waiting && count > 2'd1;
-                end
-            end
+            reg  [2:0] seen_q;
+            wire [2:0] seen = seen_q | ({3{1'b1}} & {1{rising}});
+            always @(posedge clk) seen_q <= (rst || !waiting) ? 3'd0 : seen;
+            assign overtaken[wi] = waiting && (seen_q[2:0] & rising) != 3'd0;
         end
     endgenerate
-    `PPBUS_ASSERT(a_bounded_wait, "a_bounded_wait", overtaken == 9'd0,
-        "a processor was granted more than 1 time while another waited (pairs i*3 + j)", overtaken)
+    `PPBUS_ASSERT(a_bounded_wait, "a_bounded_wait", overtaken == 3'd0,
+        "another processor was granted more than 1 time while these waited", overtaken)
 `endif
 endmodule
 

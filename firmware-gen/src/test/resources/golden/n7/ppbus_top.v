@@ -839,28 +839,23 @@ module ppbus_top (
         "gnt still high in the second cycle after req fell", gnt & gnt_q & ~req_q)
 
     // Bounded waiting: while processor i waits (gnt[i] low, req[i] high since the cycle before: a
-    // grant in the cycle req[i] rises was decided before), every other processor j is granted at
-    // most 1 time (the overtaking bound for this L and any hold). g_wait[i].g_by[j].count_q
-    // holds the grants of j in i's wait, saturating at 2.
-    wire [48:0] overtaken;  // bit i*7 + j: j granted more than 1 time in i's wait
-    genvar wi, wj;
+    // grant in the cycle req[i] rises was decided before), every other processor is granted at
+    // most 1 time (the overtaking bound for this L and any hold). g_wait[i].seen_q holds 1 set
+    // of processors, set k (bits [k*7 +: 7]) those granted more than k times in i's wait.
+    wire [6:0] rising = gnt & ~gnt_q;  // granted in this cycle
+    wire [6:0] overtaken;  // bit i: someone granted more than 1 time in i's wait
+    genvar wi;
     generate
         for (wi = 0; wi < 7; wi = wi + 1) begin : g_wait
             wire waiting = req_q[wi] && !gnt[wi];
-            for (wj = 0; wj < 7; wj = wj + 1) begin : g_by
-                if (wj == wi) begin : g_self
-                    assign overtaken[wi*7 + wj] = 1'b0;
-                end else begin : g_other
-                    reg  [1:0] count_q;
-                    wire [1:0] count = count_q + {1'd0, gnt[wj] && !gnt_q[wj] && count_q != 2'd2};
-                    always @(posedge clk) count_q <= (rst || !waiting) ? 2'd0 : count;
-                    assign overtaken[wi*7 + wj] = waiting && count > 2'd1;
-                end
-            end
+            reg  [6:0] seen_q;
+            wire [6:0] seen = seen_q | ({7{1'b1}} & {1{rising}});
+            always @(posedge clk) seen_q <= (rst || !waiting) ? 7'd0 : seen;
+            assign overtaken[wi] = waiting && (seen_q[6:0] & rising) != 7'd0;
         end
     endgenerate
-    `PPBUS_ASSERT(a_bounded_wait, "a_bounded_wait", overtaken == 49'd0,
-        "a processor was granted more than 1 time while another waited (pairs i*7 + j)", overtaken)
+    `PPBUS_ASSERT(a_bounded_wait, "a_bounded_wait", overtaken == 7'd0,
+        "another processor was granted more than 1 time while these waited", overtaken)
 `endif
 endmodule
 

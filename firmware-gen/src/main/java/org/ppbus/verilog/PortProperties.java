@@ -56,39 +56,36 @@ final class PortProperties {
     }
 
     /**
-     * Per pair (i, j), the grants of j while i waits (gnt[i] low, req[i] high in the cycle before:
-     * a gnt in the cycle req[i] rises was decided without it, as the search and the simulator's
-     * checker count), saturating one above the bound; a_bounded_wait fails on a count above it.
-     * One small counter per pair in a generate loop rather than one wide vector indexed in a
-     * loop: Verilator evaluates the pairs as plain bit logic.
+     * Per waiting processor i, who was granted how often since it waits (gnt[i] low, req[i] high
+     * in the cycle before: a gnt in the cycle req[i] rises was decided without it, as the search and
+     * the simulator's checker count): M sets of processors, set k holding those granted at least
+     * k times. A grant to a processor already in set M is one too many. Sets of n bits, updated by
+     * word operations, rather than n^2 counters: Verilator builds and runs them cheaply at n = 57.
      */
     private static void boundedWait(StringBuilder b, int n, int m) {
-        int w = bits(m + 1);
         String times = m + " time" + (m == 1 ? "" : "s");
+        String nz = n + "'d0";
         b.append("    // Bounded waiting: while processor i waits (gnt[i] low, req[i] high since the cycle before: a\n"
-                + "    // grant in the cycle req[i] rises was decided before), every other processor j is granted at\n"
-                + "    // most " + times
-                + " (the overtaking bound for this L and any hold). g_wait[i].g_by[j].count_q\n"
-                + "    // holds the grants of j in i's wait, saturating at " + (m + 1) + ".\n");
-        b.append("    wire [" + (n * n - 1) + ":0] overtaken;  // bit i*" + n + " + j: j granted more than " + times
+                + "    // grant in the cycle req[i] rises was decided before), every other processor is granted at\n"
+                + "    // most " + times + " (the overtaking bound for this L and any hold). g_wait[i].seen_q holds "
+                + m + " set" + (m == 1 ? "" : "s") + "\n"
+                + "    // of processors, set k (bits [k*" + n + " +: " + n + "]) those granted more than k times in i's"
+                + " wait.\n");
+        b.append("    wire [" + (n - 1) + ":0] rising = gnt & ~gnt_q;  // granted in this cycle\n");
+        b.append("    wire [" + (n - 1) + ":0] overtaken;  // bit i: someone granted more than " + times
                 + " in i's wait\n");
-        b.append("    genvar wi, wj;\n");
-        b.append("    generate\n");
+        b.append("    genvar wi;\n    generate\n");
         b.append("        for (wi = 0; wi < " + n + "; wi = wi + 1) begin : g_wait\n");
         b.append("            wire waiting = req_q[wi] && !gnt[wi];\n");
-        b.append("            for (wj = 0; wj < " + n + "; wj = wj + 1) begin : g_by\n");
-        b.append("                if (wj == wi) begin : g_self\n");
-        b.append("                    assign overtaken[wi*" + n + " + wj] = 1'b0;\n");
-        b.append("                end else begin : g_other\n");
-        b.append("                    reg  [" + (w - 1) + ":0] count_q;\n");
-        b.append("                    wire [" + (w - 1) + ":0] count = count_q + {" + (w - 1)
-                + "'d0, gnt[wj] && !gnt_q[wj] && count_q != " + w + "'d" + (m + 1) + "};\n");
-        b.append("                    always @(posedge clk) count_q <= (rst || !waiting) ? " + w + "'d0 : count;\n");
-        b.append(
-                "                    assign overtaken[wi*" + n + " + wj] = waiting && count > " + w + "'d" + m + ";\n");
-        b.append("                end\n            end\n        end\n    endgenerate\n");
-        b.append("    `PPBUS_ASSERT(a_bounded_wait, \"a_bounded_wait\", overtaken == " + (n * n) + "'d0,\n"
-                + "        \"a processor was granted more than " + times + " while another waited (pairs i*" + n
-                + " + j)\", overtaken)\n");
+        b.append("            reg  [" + (m * n - 1) + ":0] seen_q;\n");
+        // Set k gains the processors of set k - 1 granted now; set 0 gains everyone granted now.
+        String below = m > 1 ? "{seen_q[" + ((m - 1) * n - 1) + ":0], {" + n + "{1'b1}}}" : "{" + n + "{1'b1}}";
+        b.append("            wire [" + (m * n - 1) + ":0] seen = seen_q | (" + below + " & {" + m + "{rising}});\n");
+        b.append("            always @(posedge clk) seen_q <= (rst || !waiting) ? " + (m * n) + "'d0 : seen;\n");
+        b.append("            assign overtaken[wi] = waiting && (seen_q[" + (m * n - 1) + ":" + ((m - 1) * n)
+                + "] & rising) != " + nz + ";\n");
+        b.append("        end\n    endgenerate\n");
+        b.append("    `PPBUS_ASSERT(a_bounded_wait, \"a_bounded_wait\", overtaken == " + nz + ",\n"
+                + "        \"another processor was granted more than " + times + " while these waited\", overtaken)\n");
     }
 }

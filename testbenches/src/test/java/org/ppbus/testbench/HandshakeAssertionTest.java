@@ -101,8 +101,10 @@ class HandshakeAssertionTest {
         // the cycle of its grant and asks again is granted twice within 2L cycles of another's request.
         int m = Contract.overtakeBound(latency);
         if (m > 1) {
-            String bound = "count > 2'd" + m + ";";
-            GeneratedDesign tighter = d.map(t -> t.replace(bound, "count > 2'd" + (m - 1) + ";"));
+            // The check reads set m - 1 (granted m times already); the mutant reads set m - 2.
+            String bound = "seen_q[" + (m * n - 1) + ":" + ((m - 1) * n) + "] & rising";
+            GeneratedDesign tighter =
+                    d.map(t -> t.replace(bound, "seen_q[" + ((m - 1) * n - 1) + ":" + ((m - 2) * n) + "] & rising"));
             assertTrue(!tighter.files().equals(d.files()), "the mutant changed the bound");
             String over = yosys(tighter, dir.resolve("tighter"));
             assertTrue(over.contains("SAT proof finished - model found: FAIL!"), ExternalTool.lastLines(over, 5));

@@ -88,14 +88,15 @@ final class GenerateCommand implements Main.Command {
         if (!cl.hasOption("out")) {
             throw new UsageException("--out is required");
         }
+        // Every option is checked before the folder is made: bad input leaves nothing behind.
+        GeneratedDesign d = design(cl);
+        boolean wishbone = wishbone(cl);
         Path dir = Path.of(cl.getOptionValue("out"));
         Outputs.checkFolder(dir, cl.getOptionValue("out"));
-        GeneratedDesign d = design(cl);
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
         d = d.with(
                 Testbench.FILE,
                 Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim()));
-        boolean wishbone = wishbone(cl);
         if (wishbone) {
             d = WishboneBus.around(d, nodes, new WishboneBus.Run(20_000, 1));
         }
@@ -154,11 +155,11 @@ final class GenerateCommand implements Main.Command {
         files.add("README.md");
         int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
         RuleSet rules = Cli.rules(cl);
-        String regenerate = "ppbus generate --nodes " + nodes + " --latency " + latency
-                + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + " --out DIR";
         boolean wishbone = cl.hasOption("bus");
-        String readme = Contract.readme(
-                Wiring.forNodes(nodes), latency, rules, files, regenerate + (wishbone ? " --bus wishbone" : ""));
+        String regenerate = "ppbus generate --nodes " + nodes + " --latency " + latency
+                + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + (wishbone ? " --bus wishbone" : "")
+                + " --out DIR";
+        String readme = Contract.readme(Wiring.forNodes(nodes), latency, rules, files, regenerate);
         return d.with("README.md", wishbone ? readme + WishboneBus.readme(nodes) : readme);
     }
 }

@@ -48,4 +48,39 @@ class GenerateContractTest {
         assertEquals(0, cli.run("generate", "--algorithm", "central-rr", "--nodes", "5", "--out", dir.toString()));
         assertFalse(Files.exists(dir.resolve("README.md")));
     }
+
+    @Test
+    void aWishboneBusComesWithItsTestbenchProofAndReadme(@TempDir Path dir) throws Exception {
+        assertEquals(0, cli.run("generate", "--bus", "wishbone", "--nodes", "4", "--out", dir.toString()), cli.err());
+        for (String f : new String[] {
+            "ppbus_wb_interconnect.v",
+            "tb_ppbus_wb_interconnect.v",
+            "formal/ppbus_wb_proof.ys",
+            "formal/ppbus_wb_arbiter_contract.v",
+            "ppbus_wb_interconnect.core"
+        }) {
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        // files.f compiles the interconnect last and never the proof's stand-in for ppbus_top.
+        String list = Files.readString(dir.resolve("files.f"));
+        assertTrue(list.strip().endsWith("ppbus_wb_interconnect.v"), list);
+        assertFalse(list.contains("formal/"), list);
+        String core = Files.readString(dir.resolve("ppbus_wb_interconnect.core"));
+        assertTrue(core.contains("toplevel: ppbus_wb_interconnect") && core.contains("tb_ppbus_wb_interconnect.v"));
+        assertFalse(core.contains("formal/"), core);
+        String readme = Files.readString(dir.resolve("README.md"));
+        assertTrue(readme.contains("## The Wishbone bus") && readme.contains("yosys -s formal/ppbus_wb_proof.ys"));
+        assertTrue(readme.contains("--bus wishbone --out DIR"), readme);
+    }
+
+    @Test
+    void aBusThatCannotBeBuiltIsBadInput(@TempDir Path dir) throws Exception {
+        String out = dir.resolve("x").toString();
+        assertEquals(2, cli.run("generate", "--bus", "axi", "--nodes", "4", "--out", out));
+        assertEquals(2, cli.run("generate", "--bus", "wishbone", "--nodes", "1", "--out", out));
+        assertEquals(
+                2, cli.run("generate", "--bus", "wishbone", "--algorithm", "central-rr", "--nodes", "4", "--out", out));
+        assertEquals(1, cli.err().strip().lines().count(), cli.err());
+        assertFalse(Files.exists(dir.resolve("x")));
+    }
 }

@@ -252,6 +252,10 @@ class VerifyCommandTest {
                 2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--repair-bound", "0", "--no-search"));
         assertEquals(
                 2, run("verify", "--nodes", "3", "--rtl", "--faults", "drop", "--proof-seconds", "x", "--no-search"));
+        assertEquals(2, run("verify", "--nodes", "3", "--liveness"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--hold-max", "2", "--no-search"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--liveness", "--hold-max", "17", "--no-search"));
+        assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--liveness", "--faults", "drop", "--no-search"));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
     }
 

@@ -19,7 +19,10 @@ import org.ppbus.protocol.RuleSet;
 public final class LivenessProof {
     private LivenessProof() {}
 
-    /** The last proof, the bound it proved (or tried), and the idle bounds that failed on the way. */
+    /**
+     * The last proof (its seconds those of every proof tried, the model builds included), the bound
+     * it proved (or tried), and the idle bounds that failed on the way.
+     */
     public record Result(RtlFaultProof.Result proof, Contract.WaitBound bound, List<Integer> refuted) {}
 
     /**
@@ -57,7 +60,10 @@ public final class LivenessProof {
             boolean onlyIdle = r.verdicts().stream()
                     .allMatch(v -> v.property().equals(FaultHarness.GAP) ? v.broken() : v.proven());
             if (!onlyIdle || b.gap() >= maxGap) {
-                return new Result(r, b, List.copyOf(refuted));
+                double total = (System.nanoTime() - t0) / 1e9;
+                RtlFaultProof.Result all = new RtlFaultProof.Result(
+                        r.verdicts(), r.latches(), total, r.frameReached(), r.ended(), r.log());
+                return new Result(all, b, List.copyOf(refuted));
             }
             refuted.add(b.gap());
             b = b.withGap(b.gap() + 1);

@@ -12,9 +12,12 @@ import org.ppbus.protocol.RuleSet;
  * processor asking and each holding at most H cycles, that while one waits the others are granted
  * at most (n - 1)M times, and that the bus is never idle more than G cycles in a row while a request
  * waits; the wait bound B follows ({@link Contract#waitBound}). M is derived (docs/ERRATA.md L1). G
- * is not: the proof starts from the longest single fork transfer, 4L + 2, and while pdr breaks the
- * idle property and nothing else, it tries G + 1, since a broken G means a reachable idle stretch of
- * G + 1 cycles. So the G it ends with is proven and, if it was raised, the tightest.
+ * is not: the proof starts from the longest single fork transfer, G0 = 4L + 2, and while pdr breaks
+ * the idle property and nothing else it raises G: by one up to 2 G0 (a broken G means a reachable
+ * idle stretch of G + 1 cycles, so a G reached by ones is the tightest), then by doubling up to the
+ * limit, so that a design whose idle stretches have no bound (a deadlock: the paper's literal rules)
+ * is found out in a few proofs. Where G was doubled, the tightest lies between the last refuted and
+ * the proven one.
  */
 public final class LivenessProof {
     private LivenessProof() {}
@@ -27,7 +30,8 @@ public final class LivenessProof {
 
     /**
      * @param maxGap the largest G to try; a design whose idle stretches are longer (a deadlock, a
-     *     starving mutant) ends with the idle property broken at this G
+     *     starving mutant) ends with the idle property broken at this G, or at the G it was trying
+     *     when the time ran out
      */
     public static Result run(
             int nodes,
@@ -59,14 +63,16 @@ public final class LivenessProof {
                     progress);
             boolean onlyIdle = r.verdicts().stream()
                     .allMatch(v -> v.property().equals(FaultHarness.GAP) ? v.broken() : v.proven());
-            if (!onlyIdle || b.gap() >= maxGap) {
+            boolean outOfTime = (System.nanoTime() - t0) / 1_000_000_000L >= timeoutSeconds;
+            if (!onlyIdle || b.gap() >= maxGap || outOfTime) {
                 double total = (System.nanoTime() - t0) / 1e9;
                 RtlFaultProof.Result all = new RtlFaultProof.Result(
                         r.verdicts(), r.latches(), total, r.frameReached(), r.ended(), r.log());
                 return new Result(all, b, List.copyOf(refuted));
             }
             refuted.add(b.gap());
-            b = b.withGap(b.gap() + 1);
+            int first = 4 * latency + 2;
+            b = b.withGap(b.gap() < 2 * first ? b.gap() + 1 : Math.min(2 * b.gap(), maxGap));
         }
     }
 }

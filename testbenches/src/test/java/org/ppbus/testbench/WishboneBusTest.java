@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -68,24 +69,8 @@ class WishboneBusTest {
         assertTrue(transfers > 100 && Integer.parseInt(m.group(3)) > 0 && Integer.parseInt(m.group(4)) > 0, ic);
         assertEquals(transfers, Integer.parseInt(m.group(5)));
         assertFalse(ic.contains("ASSERTION"), ic);
-        ExternalTool.Result v = ExternalTool.run(
-                dir,
-                600,
-                "verilator",
-                "--binary",
-                "--timing",
-                "-Wno-fatal",
-                "-Wno-lint",
-                "-Wno-style",
-                "-F",
-                "files.f",
-                WishboneBus.TESTBENCH,
-                "--top-module",
-                "tb_" + WishboneBus.TOP,
-                "-o",
-                "tb_wb");
-        assertEquals(0, v.exitCode(), ExternalTool.lastLines(v.output(), 10));
-        String vl = ExternalTool.run(dir, 300, "bash", "-c", "./obj_dir/tb_wb").output();
+        String vl =
+                RtlTools.verilatorRun(dir, "tb_" + WishboneBus.TOP, List.of("-F", "files.f", WishboneBus.TESTBENCH));
         // The same design, seed and cycles: the same counts, since both simulators run the same RTL.
         assertTrue(vl.contains(m.group()), vl + "\nagainst Icarus's " + m.group());
     }

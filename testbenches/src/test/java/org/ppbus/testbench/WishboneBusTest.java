@@ -94,18 +94,26 @@ class WishboneBusTest {
     }
 
     @Test
-    void theBusProofSucceedsAndCatchesGlueThatDropsReqEarly(@TempDir Path dir) throws IOException {
+    void theBusProofSucceedsAndCatchesGlueMutants(@TempDir Path dir) throws IOException {
         RtlTools.require("yosys");
         GeneratedDesign d = bus(4, 1);
         d.writeTo(dir.resolve("good"));
         String good = ExternalTool.run(dir.resolve("good"), 600, "yosys", "-s", WishboneBus.PROOF)
                 .output();
         assertTrue(good.contains("Induction step proven: SUCCESS!"), ExternalTool.lastLines(good, 10));
-        GeneratedDesign early = d.map(t -> t.replace("assign req = m_cyc | asked_q;", "assign req = m_cyc;"));
-        assertTrue(!early.files().equals(d.files()), "the mutant changed the interconnect");
-        early.writeTo(dir.resolve("early"));
-        String bad = ExternalTool.run(dir.resolve("early"), 600, "yosys", "-s", WishboneBus.PROOF)
-                .output();
-        assertTrue(bad.contains("model found for base case: FAIL!"), ExternalTool.lastLines(bad, 10));
+        String[][] mutants = {
+            {"assign req = m_cyc | asked_q;", "assign req = m_cyc;"}, // req dropped before gnt
+            {"assign m_ack   = owner & {N{s_ack}};", "assign m_ack   = {N{s_ack}};"}, // ACK to every master
+            {"wire [N-1:0] owner = gnt & m_cyc;", "wire [N-1:0] owner = gnt;"} // owner without CYC
+        };
+        for (String[] m : mutants) {
+            GeneratedDesign mutant = d.map(t -> t.replace(m[0], m[1]));
+            assertTrue(!mutant.files().equals(d.files()), "the mutant changed the interconnect: " + m[1]);
+            Path where = dir.resolve("m" + m[1].hashCode());
+            mutant.writeTo(where);
+            String bad = ExternalTool.run(where, 600, "yosys", "-s", WishboneBus.PROOF)
+                    .output();
+            assertTrue(bad.contains("model found for base case: FAIL!"), m[1] + "\n" + ExternalTool.lastLines(bad, 10));
+        }
     }
 }

@@ -80,7 +80,9 @@ public record Algorithm(
         /** Permission from a quorum, any two of which intersect. */
         QUORUM("quorum"),
         /** Forks (or request tokens) shared by neighbours, ordered by priorities: the precedence graph. */
-        FORKS("forks");
+        FORKS("forks"),
+        /** Shared wired-OR bus lines decide: a grant rippling down a daisy chain, or parallel contention. */
+        WIRED("wired");
 
         private final String label;
 

@@ -15,7 +15,6 @@ import org.ppbus.protocol.baseline.BulgannawarVaidya;
 import org.ppbus.protocol.baseline.CarvalhoRoucairol;
 import org.ppbus.protocol.baseline.CenciGroups;
 import org.ppbus.protocol.baseline.CentralCoordinator;
-import org.ppbus.protocol.baseline.CentralRoundRobin;
 import org.ppbus.protocol.baseline.ChandyMisra;
 import org.ppbus.protocol.baseline.ChangSinghalLiu;
 import org.ppbus.protocol.baseline.Cohorts;
@@ -39,6 +38,10 @@ import org.ppbus.protocol.baseline.TokenRing;
 import org.ppbus.protocol.baseline.TreeQuorum;
 import org.ppbus.protocol.baseline.WuShu;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.wired.CentralMatrix;
+import org.ppbus.protocol.wired.CentralRoundRobin;
+import org.ppbus.protocol.wired.DaisyChain;
+import org.ppbus.protocol.wired.ParallelContention;
 
 /**
  * Every algorithm ppbus runs, in the order of reports and help texts. Adding one is its class,
@@ -83,7 +86,14 @@ public final class Algorithms {
             Kakugawa.COHORTS,
             Baldoni.ALGORITHM,
             BulgannawarVaidya.ALGORITHM,
-            Makki.ALGORITHM);
+            Makki.ALGORITHM,
+            // The arbiters real buses were built with (docs/SPEC.md, "The hardware architect's
+            // table"): last, so that the order and colours of the plots above stay as they were.
+            CentralRoundRobin.PREFIX,
+            CentralMatrix.ALGORITHM,
+            DaisyChain.PLAIN,
+            DaisyChain.FAIR,
+            ParallelContention.ALGORITHM);
 
     /** ppbus's own, then those the class path provides, each name once. */
     private static final List<Algorithm> ALL = withProvided(BUILT_IN);

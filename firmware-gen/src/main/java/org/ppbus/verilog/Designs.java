@@ -5,8 +5,8 @@ import java.util.Map;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
-import org.ppbus.protocol.baseline.CentralRoundRobin;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.wired.CentralRoundRobin;
 import org.ppbus.registry.Algorithms;
 
 /**

@@ -1,12 +1,12 @@
 package org.ppbus.verilog;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.wired.CentralRoundRobin;
 import org.ppbus.registry.Algorithms;
 
 /**
@@ -19,11 +19,18 @@ public final class Designs {
         GeneratedDesign generate(int nodes, int latencyCycles, RuleSet rules, String toolVersion);
     }
 
-    static final Map<Algorithm, Generator> GENERATORS = Map.of(
-            CcNetwork.ALGORITHM, (n, l, r, v) -> new CcVerilogGenerator(v).generate(Wiring.forNodes(n), l, r),
-            CentralRoundRobin.ALGORITHM, (n, l, r, v) -> new RoundRobinVerilogGenerator(v).generate(n));
+    static final Map<Algorithm, Generator> GENERATORS = generators();
 
     private Designs() {}
+
+    private static Map<Algorithm, Generator> generators() {
+        Map<Algorithm, Generator> g = new HashMap<>();
+        g.put(CcNetwork.ALGORITHM, (n, l, r, v) -> new CcVerilogGenerator(v).generate(Wiring.forNodes(n), l, r));
+        for (Algorithm wired : WiredVerilogGenerator.SPECS.keySet()) {
+            g.put(wired, (n, l, r, v) -> new WiredVerilogGenerator(v).generate(wired, n));
+        }
+        return Map.copyOf(g);
+    }
 
     /** The algorithms with RTL, in the registry's order. */
     public static List<Algorithm> algorithms() {

@@ -27,7 +27,9 @@ class DesignsTest {
         Algorithm lamport = Algorithms.named("lamport");
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> Designs.generate(lamport, 7, 1, RuleSet.FIXED, "t"));
-        assertEquals("algorithm lamport has no RTL (RTL exists for campos-carvalho, central-rr)", e.getMessage());
+        assertEquals(
+                "algorithm lamport has no RTL (RTL exists for campos-carvalho, central-rr, central-prefix-rr, central-matrix, daisy-chain, daisy-chain-fair, parallel-contention)",
+                e.getMessage());
         assertThrows(
                 IllegalArgumentException.class,
                 () -> Designs.generate(Algorithms.named("central-rr"), 7, 1, RuleSet.LITERAL, "t"));

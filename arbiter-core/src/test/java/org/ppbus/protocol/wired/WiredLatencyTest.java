@@ -16,7 +16,10 @@ import org.ppbus.bus.Fabric;
  * the cycle its req rose.
  */
 class WiredLatencyTest {
-    /** Raises req at scripted cycles, holds each grant for {@code hold} cycles of gnt, lowers req. */
+    /**
+     * Raises req at scripted cycles and lowers it {@code hold} cycles after its gnt rose, as the
+     * simulator's processors do.
+     */
     private static final class Script implements Fabric.GrantSink {
         final List<long[]> grants = new ArrayList<>(); // {node, cycle gnt rises}
         private final List<long[]> rises = new ArrayList<>(); // {node, cycle}
@@ -59,7 +62,7 @@ class WiredLatencyTest {
             }
             eating = node;
             grants.add(new long[] {node, cycle + 1});
-            falls.add(new long[] {node, cycle + hold}); // gnt high in cycles g+1 .. g+hold
+            falls.add(new long[] {node, cycle + 1 + hold});
         }
 
         @Override
@@ -108,7 +111,7 @@ class WiredLatencyTest {
         Script s = new Script(hold, make, n).ask(node, first);
         s.run(first + wait + hold + 1);
         assertEquals(first + wait, s.rise(node, 0), "first request of " + node + " at n = " + n);
-        // req fell in g + hold - 1 (gnt was high hold cycles from g); it rises again 2 cycles later.
+        // req fell hold cycles after gnt rose; it rises again in the next cycle.
         long again = s.rise(node, 0) + hold + 1;
         Script r = new Script(hold, make, n).ask(node, first).ask(node, again);
         r.run(again + wait + 2);
@@ -127,18 +130,19 @@ class WiredLatencyTest {
                 long[] central = new long[n];
                 long[] chain = new long[n];
                 long[] contention = new long[n];
-                // Central: grant k in cycle k h (the next is granted in the cycle the last lowers req).
-                // Chain: the arbiter sends a grant in the cycle req falls, g + h; it reaches position
-                // k + 1 after k + 2 more cycles. Contention: the next round starts the cycle after a
-                // grant and decides m cycles later, so grants are max(h, m + 2) apart, highest first.
+                // A grant in cycle g: gnt rises in g + 1 and req falls in g + 1 + h. Central: the next
+                // is granted in the cycle req falls. Chain: the arbiter sends a grant in that cycle;
+                // it reaches position k + 1 after k + 2 more cycles. Contention: the next round starts
+                // the cycle after a grant and decides m cycles later, so grants are max(h + 1, m + 2)
+                // apart, highest number first.
                 long gChain = 1;
                 long gContention = m + 1;
                 for (int k = 0; k < n; k++) {
-                    central[k] = k * (long) h + 1;
+                    central[k] = k * (long) (h + 1) + 1;
                     chain[k] = gChain + 1;
-                    gChain += h + k + 2;
+                    gChain += h + 1 + k + 2;
                     contention[n - 1 - k] = gContention + 1;
-                    gContention += Math.max(h, m + 2);
+                    gContention += Math.max(h + 1, m + 2);
                 }
                 all(RR, n, h, central);
                 all(MATRIX, n, h, central);

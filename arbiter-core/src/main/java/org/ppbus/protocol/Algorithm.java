@@ -28,6 +28,8 @@ import org.ppbus.plane.Wiring;
  * @param family the kind of algorithm, which groups it with its relatives in plots and tables
  * @param survival who a crash-stop of one node leaves served, where ppbus derives it
  * @param options turns what a run offers into the algorithm's own settings record
+ * @param starvationFree whether it promises that every request is granted at last; a fixed-priority
+ *     design (the plain daisy chain) does not, and a run checks no starvation of it
  */
 public record Algorithm(
         String name,
@@ -40,7 +42,8 @@ public record Algorithm(
         Set<Feature> features,
         Family family,
         Survival survival,
-        OptionsReader options) {
+        OptionsReader options,
+        boolean starvationFree) {
     /** Not checked: the algorithm promises freedom from starvation only. */
     public static final int NO_BOUND = Integer.MAX_VALUE;
 
@@ -309,6 +312,7 @@ public record Algorithm(
         private Family family;
         private Survival survival = (w, o, d) -> null;
         private OptionsReader options = in -> Options.NONE;
+        private boolean starvationFree = true;
 
         private Builder(String name, String description) {
             this.name = name;
@@ -356,6 +360,12 @@ public record Algorithm(
             return this;
         }
 
+        /** It promises no freedom from starvation: priority by position lets a processor wait forever. */
+        public Builder mayStarve() {
+            starvationFree = false;
+            return this;
+        }
+
         public Builder features(Feature... f) {
             features.addAll(List.of(f));
             return this;
@@ -364,7 +374,18 @@ public record Algorithm(
         public Algorithm build() {
             Objects.requireNonNull(wires, "wires");
             return new Algorithm(
-                    name, description, factory, messages, wires, fairness, claim, features, family, survival, options);
+                    name,
+                    description,
+                    factory,
+                    messages,
+                    wires,
+                    fairness,
+                    claim,
+                    features,
+                    family,
+                    survival,
+                    options,
+                    starvationFree);
         }
     }
 

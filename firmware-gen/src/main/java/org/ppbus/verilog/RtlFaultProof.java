@@ -267,8 +267,8 @@ public final class RtlFaultProof {
      */
     private static final String AFTER_RESET = "sim -clock clk -n 1 -w\nwrite_aiger -zinit " + STARTED;
 
-    private static final String WITNESS = "counterexample.aiw";
-    private static final String VCD = "counterexample.vcd";
+    static final String WITNESS = "counterexample.aiw";
+    static final String VCD = "counterexample.vcd";
 
     /**
      * A counterexample of a broken proof, as Yosys's simulator replayed it on the harness: its
@@ -316,7 +316,10 @@ public final class RtlFaultProof {
         }
         List<String> failing = new ArrayList<>();
         for (int k = 0; k < properties.size(); k++) {
-            if (sim.output().contains("Assert ppbus_faults." + FaultHarness.label(k) + " ")) {
+            // "Assert <harness>.<label> ...": the harness is the fault proofs' or another's.
+            if (Pattern.compile("Assert \\S+\\." + FaultHarness.label(k) + " ")
+                    .matcher(sim.output())
+                    .find()) {
                 failing.add(properties.get(k));
             }
         }

@@ -199,6 +199,13 @@ public final class Reports {
                     "starvation     max %d meals of the others while one waited (bound %d)%n",
                     r.maxServedWhileWaiting(),
                     r.starvationBound()));
+        } else if (!r.config().algorithmSpec().starvationFree()) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "starvation     max %d meals of the others while one waited (not checked: %s promises no"
+                            + " freedom from starvation)%n",
+                    r.maxServedWhileWaiting(),
+                    r.config().algorithm()));
         }
         if (cc) {
             b.append(String.format(

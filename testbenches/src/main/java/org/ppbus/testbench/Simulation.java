@@ -181,10 +181,12 @@ public final class Simulation {
             this.busUse = c.sharing().shared() ? probe.account(new BusUse(c.sharing())) : null;
             // Where no overtaking bound is checked (turned off, or none given by the seeds), the
             // starvation watchdog checks freedom from starvation instead.
-            checker.watchStarvation(overtakeBound == Algorithm.NO_BOUND);
-            this.starvationBound = overtakeBound == Algorithm.NO_BOUND
-                    ? StarvationBound.meals(n, c.latencyCycles(), workload.minHoldCycles())
-                    : Long.MAX_VALUE;
+            // An algorithm that promises no freedom from starvation (the plain daisy chain) is not
+            // held to it.
+            boolean starvation = overtakeBound == Algorithm.NO_BOUND && algorithm.starvationFree();
+            checker.watchStarvation(starvation);
+            this.starvationBound =
+                    starvation ? StarvationBound.meals(n, c.latencyCycles(), workload.minHoldCycles()) : Long.MAX_VALUE;
             checker.starvationMeals(starvationBound);
             probe.connect(checker, processors);
             if (crash != null) {

@@ -56,8 +56,11 @@ public final class DaisyChain implements Fabric {
     }
 
     private static Algorithm descriptor(String name, String description, boolean fair) {
-        return Algorithm.named(name, description)
-                .family(Algorithm.Family.WIRED)
+        Algorithm.Builder b = Algorithm.named(name, description);
+        if (!fair) {
+            b.mayStarve();
+        }
+        return b.family(Algorithm.Family.WIRED)
                 .factory(s -> new DaisyChain(s.nodes(), fair, s.grants()))
                 // The grant out to the next position, and the node's drivers of BR and BBSY.
                 .wires(n -> 3)

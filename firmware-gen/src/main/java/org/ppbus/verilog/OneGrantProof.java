@@ -1,0 +1,83 @@
+package org.ppbus.verilog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The proof that a design behind the {@code ppbus_top} contract never raises two gnt bits at once,
+ * for every input sequence after its reset: req is left entirely free, so the proof holds even for
+ * processors that break the handshake. It needs no invariant from us: ABC's pdr finds its own (a
+ * daisy chain's single grant in flight, parallel contention's single winner), which is why it
+ * serves every wired design unchanged. The model is built as the fault proofs build theirs
+ * ({@link RtlFaultProof#netlist}, started after the reset cycle), so a broken proof's
+ * counterexample replays the same way ({@link RtlFaultProof#counterexample}).
+ */
+public final class OneGrantProof {
+    /** The property, as reports name it. */
+    public static final String ONE_GNT = "at most one gnt";
+
+    private OneGrantProof() {}
+
+    /** The harness: the design with a reset in its first cycle, req free, the property after it. */
+    static String harness(int nodes) {
+        String range = "[" + (nodes - 1) + ":0]";
+        return "// At most one gnt after the reset, whatever req does.\n"
+                + "module ppbus_one_gnt (\n"
+                + "    input wire       clk,\n"
+                + "    input wire " + range + " req\n"
+                + ");\n"
+                + "    reg started = 1'b0;\n"
+                + "    wire " + range + " gnt;\n"
+                + "    always @(posedge clk) begin\n"
+                + "        started <= 1'b1;\n"
+                + "    end\n"
+                + "    ppbus_top dut (\n"
+                + "        .clk (clk),\n"
+                + "        .rst (!started),\n"
+                + "        .req (req),\n"
+                + "        .gnt (gnt)\n"
+                + "    );\n"
+                + "    always @(posedge clk) begin\n"
+                + "        if (started) begin\n"
+                + "            p0: assert((gnt & (gnt - 1'b1)) == " + nodes + "'d0);\n"
+                + "        end\n"
+                + "    end\n"
+                + "endmodule\n";
+    }
+
+    /** Proves the design at n processors in {@code dir} within {@code timeoutSeconds}. */
+    public static RtlFaultProof.Result run(
+            GeneratedDesign design, int nodes, long timeoutSeconds, Path dir, Consumer<String> progress)
+            throws IOException {
+        design.writeTo(dir);
+        Files.writeString(dir.resolve("ppbus_one_gnt.v"), harness(nodes));
+        String read = "read_verilog -DSYNTHESIS " + String.join(" ", design.sources()) + "\n";
+        String ys = read + RtlFaultProof.netlist("ppbus_one_gnt.v", "ppbus_one_gnt");
+        Files.writeString(dir.resolve("proof.ys"), ys + RtlFaultProof.models());
+        Files.writeString(
+                dir.resolve("replay.ys"),
+                ys + "sim -q -r " + RtlFaultProof.WITNESS + " -map proof.aim -clock clk -vcd " + RtlFaultProof.VCD
+                        + "\n");
+        long t0 = System.nanoTime();
+        ExternalTool.Result y =
+                ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
+        if (y.exitCode() != 0) {
+            throw new IOException("yosys failed on the proof's script: " + ExternalTool.lastLines(y.output(), 1));
+        }
+        long left = Math.max(1, timeoutSeconds - (System.nanoTime() - t0) / 1_000_000_000L);
+        Files.writeString(
+                dir.resolve("proof.abc"),
+                "read_aiger " + RtlFaultProof.STARTED + "\nstrash\nprint_stats\nscorr\nprint_stats\npdr -a -v -T "
+                        + left + "\n");
+        long t1 = System.nanoTime();
+        ExternalTool.Result abc =
+                ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
+        double secs = (System.nanoTime() - t0) / 1e9;
+        Files.writeString(dir.resolve("proof.log"), abc.output());
+        boolean atLimit = (System.nanoTime() - t1) / 1e9 >= left - 1;
+        return RtlFaultProof.judge(RtlFaultProof.parse(abc.output(), List.of(ONE_GNT), secs), abc, atLimit);
+    }
+}

@@ -185,7 +185,8 @@ final class Charts {
         SeriesMarkers.DIAMOND,
         SeriesMarkers.TRIANGLE_UP,
         SeriesMarkers.TRIANGLE_DOWN,
-        SeriesMarkers.CIRCLE
+        SeriesMarkers.CIRCLE,
+        SeriesMarkers.CROSS
     };
 
     /** How an algorithm's series looks. */

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.ForwardingFabric;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -29,8 +30,10 @@ class PlantedStarvationTest {
     private static final int VICTIM = 3;
     private static final long CYCLES = 20_000;
 
+    /** Those that promise freedom from starvation: the plain daisy chain does not, and is not held to it. */
     static Stream<Arguments> runs() {
         return Algorithms.all().stream()
+                .filter(Algorithm::starvationFree)
                 .flatMap(a -> Stream.of(
                         Arguments.of(a.name(), 7, 1), Arguments.of(a.name(), 13, 4), Arguments.of(a.name(), 5, 16)));
     }

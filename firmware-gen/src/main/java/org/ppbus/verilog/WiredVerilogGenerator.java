@@ -30,12 +30,7 @@ public final class WiredVerilogGenerator {
             CentralRoundRobin.ALGORITHM,
             central("ppbus_rr_arbiter", "central round-robin arbiter", 1),
             CentralRoundRobin.PREFIX,
-            new Spec(
-                    List.of(
-                            new Module("ppbus_prefix_or.v", "log-depth prefix OR"),
-                            new Module("ppbus_prefix_arbiter.v", "central round-robin arbiter, log-depth")),
-                    n -> centralTop("ppbus_prefix_arbiter", n),
-                    1),
+            central("ppbus_prefix_arbiter", "central round-robin arbiter, log-depth", 1),
             CentralMatrix.ALGORITHM,
             central("ppbus_matrix_arbiter", "central matrix arbiter, least-recently-granted", 2),
             DaisyChain.PLAIN,

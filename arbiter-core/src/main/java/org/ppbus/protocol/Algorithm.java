@@ -28,6 +28,8 @@ import org.ppbus.plane.Wiring;
  * @param family the kind of algorithm, which groups it with its relatives in plots and tables
  * @param survival who a crash-stop of one node leaves served, where ppbus derives it
  * @param options turns what a run offers into the algorithm's own settings record
+ * @param sharedLines the bus lines every node may drive (wired-OR), at n nodes: 0 for point-to-point
+ *     wiring
  * @param starvationFree whether it promises that every request is granted at last; a fixed-priority
  *     design (the plain daisy chain) does not, and a run checks no starvation of it
  */
@@ -43,6 +45,7 @@ public record Algorithm(
         Family family,
         Survival survival,
         OptionsReader options,
+        Wires sharedLines,
         boolean starvationFree) {
     /** Not checked: the algorithm promises freedom from starvation only. */
     public static final int NO_BOUND = Integer.MAX_VALUE;
@@ -313,6 +316,7 @@ public record Algorithm(
         private Survival survival = (w, o, d) -> null;
         private OptionsReader options = in -> Options.NONE;
         private boolean starvationFree = true;
+        private Wires sharedLines = n -> 0;
 
         private Builder(String name, String description) {
             this.name = name;
@@ -360,6 +364,12 @@ public record Algorithm(
             return this;
         }
 
+        /** The wired-OR lines shared by every node at n nodes (none by default). */
+        public Builder sharedLines(Wires w) {
+            sharedLines = w;
+            return this;
+        }
+
         /** It promises no freedom from starvation: priority by position lets a processor wait forever. */
         public Builder mayStarve() {
             starvationFree = false;
@@ -385,6 +395,7 @@ public record Algorithm(
                     family,
                     survival,
                     options,
+                    sharedLines,
                     starvationFree);
         }
     }

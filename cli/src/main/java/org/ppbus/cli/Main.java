@@ -29,6 +29,7 @@ public final class Main {
         m.put("soak", new SoakCommand());
         m.put("generate", new GenerateCommand());
         m.put("synth", new SynthCommand());
+        m.put("size", new SizeCommand());
         m.put("cosim", new CosimCommand());
         m.put("compare", new CompareCommand());
         m.put("sweep", new SweepCommand());

@@ -62,8 +62,10 @@ public final class DaisyChain implements Fabric {
         }
         return b.family(Algorithm.Family.WIRED)
                 .factory(s -> new DaisyChain(s.nodes(), fair, s.grants()))
-                // The grant out to the next position, and the node's drivers of BR and BBSY.
-                .wires(n -> 3)
+                // The grant out to the next position, and the node's drivers of BR, BBSY and the
+                // grant-on-chain line.
+                .wires(n -> 4)
+                .sharedLines(n -> 3)
                 // Fair: a waiter is overtaken by another at most twice, once before and once after the
                 // BR-low cycle that lets them both compete again (docs/PROTOCOL.md). Plain: no bound.
                 .fairness((l, h) -> fair ? 2 : Algorithm.NO_BOUND)

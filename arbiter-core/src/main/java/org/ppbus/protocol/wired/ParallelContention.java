@@ -31,6 +31,7 @@ public final class ParallelContention implements Fabric {
             .factory(s -> new ParallelContention(s.nodes(), s.grants()))
             // Drivers on the m number lines and on the request, winner and busy lines.
             .wires(n -> lines(n) + 3)
+            .sharedLines(n -> lines(n) + 3)
             // A waiter is overtaken by another at most twice: once before and once after the
             // fairness release that lets them both compete again (docs/PROTOCOL.md).
             .fairness((l, h) -> 2)

@@ -1,0 +1,108 @@
+package org.ppbus.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ppbus.testbench.ConfigException;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.verilog.ExternalTool;
+
+/**
+ * {@code ppbus size}: the hardware architect's one command. For n processors, every algorithm with
+ * RTL side by side: area and Fmax on iCE40, wires, waits at two loads, fairness and crash survivors
+ * ({@link HardwareTable}).
+ */
+final class SizeCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "every algorithm with RTL at n, side by side: LUT4, DFF, Fmax, wires, waits at two loads, fairness,"
+                + " crash survivors";
+    }
+
+    private static Options options() {
+        Options o = new Options();
+        o.addOption(RunOption.NODES.requiredOption());
+        o.addOption(
+                Cli.valued("light", "P", "the light run's offered load, bus cycles asked for per cycle (default 0.2)"));
+        o.addOption(Cli.valued("heavy", "P", "the heavy run's offered load (default 0.9)"));
+        o.addOption(RunOption.HOLD.toOption());
+        o.addOption(Cli.valued("cycles", "C", "cycles of each run (default 20000)"));
+        o.addOption(RunOption.SEED.toOption());
+        o.addOption(Cli.flag("no-pnr", "skip place and route: no Fmax, much faster"));
+        o.addOption(Cli.jsonOption("the table"));
+        o.addOption(Cli.valued("csv", "FILE", "write the table as CSV"));
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
+        Options o = options();
+        CommandLine cl = Cli.parse(o, args);
+        PrintStream out = Cli.text(cl, stdout, err);
+        if (cl.hasOption("help")) {
+            Cli.help(
+                    out,
+                    "ppbus size --nodes N [--light P] [--heavy P] [--hold H] [--cycles C] [--seed S] [--no-pnr]"
+                            + " [--json FILE] [--csv FILE]",
+                    "Every algorithm with RTL at N processors, one row each.\nColumns: " + HardwareTable.COLUMNS
+                            + ".\nThe waits come from the Java models, which the co-simulation (ppbus cosim) holds to the"
+                            + " RTL cycle for cycle.\n\n",
+                    o);
+            return 0;
+        }
+        HardwareTable.Settings s = settings(cl);
+        boolean pnr = s.pnr();
+        for (String tool : pnr ? List.of("yosys", "nextpnr-ice40") : List.of("yosys")) {
+            if (!ExternalTool.available(tool)) {
+                err.println("ppbus size: " + tool + " is not installed (apt-get install " + ExternalTool.packageOf(tool)
+                        + ")");
+                return 2;
+            }
+        }
+        ProgressBar bar = new ProgressBar(
+                err, !cl.hasOption("json") || !cl.getOptionValue("json").equals("-"));
+        List<HardwareTable.Row> rows;
+        try {
+            rows = HardwareTable.measure(s, a -> bar.waiting("ppbus size: " + a));
+        } finally {
+            bar.finish();
+        }
+        out.print(HardwareTable.text(s, rows));
+        if (cl.hasOption("json")) {
+            Outputs.write(cl.getOptionValue("json"), HardwareTable.json(s, rows) + "\n", stdout);
+        }
+        if (cl.hasOption("csv")) {
+            Outputs.write(cl.getOptionValue("csv"), HardwareTable.csv(rows), stdout);
+        }
+        return 0;
+    }
+
+    private static HardwareTable.Settings settings(CommandLine cl) throws UsageException {
+        if (!cl.hasOption("nodes")) {
+            throw new UsageException("--nodes is required");
+        }
+        SimulationConfig c = RunOption.applyAll(
+                SimulationConfig.defaults(), cl, List.of(RunOption.NODES, RunOption.HOLD, RunOption.SEED));
+        try {
+            c.validated();
+        } catch (ConfigException e) {
+            throw RunOption.usage(e);
+        }
+        double light = Cli.parseDouble("light", cl.getOptionValue("light", "0.2"));
+        double heavy = Cli.parseDouble("heavy", cl.getOptionValue("heavy", "0.9"));
+        for (double v : new double[] {light, heavy}) {
+            if (!(v > 0) || v > c.nodes() * (double) c.holdCycles()) {
+                throw new UsageException("--light and --heavy are offered loads in (0, n x hold], got " + v);
+            }
+        }
+        long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "20000"));
+        if (cycles < 100 || cycles > 10_000_000) {
+            throw new UsageException("--cycles must be 100..10000000, got " + cycles);
+        }
+        return new HardwareTable.Settings(
+                c.nodes(), light, heavy, c.holdCycles(), cycles, c.seed(), !cl.hasOption("no-pnr"));
+    }
+}

@@ -1,0 +1,123 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.verilog.Designs;
+
+/** {@code ppbus size}: one row per design, figures that follow from the designs, and bad input refused. */
+class SizeCommandTest {
+    /**
+     * At n = 7 without place and route: every algorithm with RTL has a row, and where a design's
+     * flip-flops follow from its RTL they are counted exactly: a central round robin keeps gnt and
+     * the pointer mask (2n), the matrix gnt and the upper triangle (n + n(n - 1)/2), the chain gnt
+     * and the grant register of each position and of its source (2n + 1), plus the served mark when
+     * fair (3n + 1). Crash survivors are the derived ones: a central design loses everybody with node
+     * 0 and nobody else with node n/2; the chain keeps the positions before the dead one; contention
+     * keeps every live processor.
+     */
+    @Test
+    void everyDesignHasARowWithTheFiguresItsRtlImplies(@TempDir Path dir) throws Exception {
+        RequiredTools.require("yosys");
+        CliRun cli = new CliRun();
+        Path json = dir.resolve("s.json");
+        Path csv = dir.resolve("s.csv");
+        int code = cli.run(
+                "size",
+                "--nodes",
+                "7",
+                "--no-pnr",
+                "--cycles",
+                "2000",
+                "--json",
+                json.toString(),
+                "--csv",
+                csv.toString());
+        assertEquals(0, code, cli.out() + cli.err());
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        Map<String, JsonNode> rows = new HashMap<>();
+        root.path("algorithms").forEach(r -> rows.put(r.path("algorithm").asText(), r));
+        assertEquals(Designs.names(), List.copyOf(rowsInOrder(root)));
+        int n = 7;
+        assertEquals(2 * n, rows.get("central-rr").path("dff").asInt());
+        assertEquals(2 * n, rows.get("central-prefix-rr").path("dff").asInt());
+        assertEquals(n + n * (n - 1) / 2, rows.get("central-matrix").path("dff").asInt());
+        assertEquals(2 * n + 1, rows.get("daisy-chain").path("dff").asInt());
+        assertEquals(3 * n + 1, rows.get("daisy-chain-fair").path("dff").asInt());
+        for (JsonNode r : rows.values()) {
+            assertTrue(r.path("lut4").asInt() > 0, r.toString());
+            assertTrue(r.path("fmaxMhz").isNull(), "no Fmax without place and route");
+            for (String load : new String[] {"light", "heavy"}) {
+                JsonNode w = r.path(load);
+                assertTrue(w.path("waitP50").asLong() <= w.path("waitP99").asLong(), r.toString());
+                assertTrue(w.path("waitP99").asLong() <= w.path("waitMax").asLong(), r.toString());
+            }
+        }
+        assertEquals(
+                0,
+                rows.get("central-matrix")
+                        .path("survivorsAfterCrash")
+                        .path("node0")
+                        .asInt());
+        assertEquals(
+                n - 1,
+                rows.get("central-matrix")
+                        .path("survivorsAfterCrash")
+                        .path("nodeHalf")
+                        .asInt());
+        assertEquals(
+                n / 2,
+                rows.get("daisy-chain")
+                        .path("survivorsAfterCrash")
+                        .path("nodeHalf")
+                        .asInt());
+        assertEquals(
+                n - 1,
+                rows.get("parallel-contention")
+                        .path("survivorsAfterCrash")
+                        .path("node0")
+                        .asInt());
+        assertTrue(rows.get("daisy-chain").path("overtakeBound").isNull());
+        assertFalse(rows.get("daisy-chain").path("starvationFree").asBoolean());
+        assertEquals(2, rows.get("parallel-contention").path("overtakeBound").asInt());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(1 + Designs.names().size(), lines.size());
+        assertTrue(lines.get(0).startsWith("algorithm,lut4,carry,dff,fmax_mhz"));
+        assertTrue(cli.out().contains("parallel-contention"), cli.out());
+    }
+
+    private static List<String> rowsInOrder(JsonNode root) {
+        List<String> names = new java.util.ArrayList<>();
+        root.path("algorithms").forEach(r -> names.add(r.path("algorithm").asText()));
+        return names;
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo(@TempDir Path dir) {
+        CliRun cli = new CliRun();
+        String same = dir.resolve("x").toString();
+        String[][] bad = {
+            {"size"},
+            {"size", "--nodes", "7", "--light", "0"},
+            {"size", "--nodes", "7", "--heavy", "nine"},
+            {"size", "--nodes", "7", "--cycles", "5"},
+            {"size", "--nodes", "7", "--json", same, "--csv", same},
+            {"size", "--nodes", "0"}
+        };
+        for (String[] args : bad) {
+            assertEquals(2, cli.run(args), String.join(" ", args) + ": " + cli.err());
+            assertEquals(1, cli.err().strip().lines().count(), cli.err());
+            assertTrue(cli.out().isEmpty(), cli.out());
+        }
+    }
+}

@@ -30,7 +30,21 @@ final class HardwareTable {
      * What is measured: n; the offered loads (bus cycles asked for per cycle, load × n × hold) of
      * the two runs; the hold, cycles and seed of both; and whether to place and route.
      */
-    record Settings(int nodes, double light, double heavy, int hold, long cycles, long seed, boolean pnr) {}
+    record Settings(int nodes, double light, double heavy, int hold, long cycles, long seed, boolean pnr) {
+        /** The defaults of {@code ppbus size} at n, which RESULTS.md uses. */
+        static Settings of(int nodes) {
+            SimulationConfig d = SimulationConfig.defaults();
+            return new Settings(nodes, LIGHT, HEAVY, d.holdCycles(), CYCLES, d.seed(), true);
+        }
+    }
+
+    /** The default offered loads, bus cycles asked for per cycle: well below saturation, and near it. */
+    static final double LIGHT = 0.2;
+
+    static final double HEAVY = 0.9;
+
+    /** The default cycles of each run. */
+    static final long CYCLES = 20_000;
 
     /** One run's waits (cycles from req rising to gnt rising) and shares. */
     record Waits(double offered, long p50, long p99, long max, double jain, double utilisation) {}
@@ -191,6 +205,74 @@ final class HardwareTable {
                         .append(r.fmaxNote())
                         .append('\n');
             }
+        }
+        return b.toString();
+    }
+
+    /** The table as a section of RESULTS.md, one table per n. */
+    static String markdown(List<Settings> settings, List<List<Row>> tables) {
+        StringBuilder b = new StringBuilder("## The hardware architect's table\n\n");
+        Settings first = settings.get(0);
+        b.append(String.format(
+                Locale.ROOT,
+                "`./ppbus size --nodes N` for each n below: every algorithm with RTL. Area from Yosys `synth_ice40`"
+                        + " (whole design, and divided by n); Fmax from nextpnr-ice40 on HX8K, seed 1, for the whole"
+                        + " design where it fits, else as the note says (Campos–Carvalho's is then one node's: each"
+                        + " node runs on its own clock domain's timing, its links registered). Waits in cycles from req"
+                        + " rising to gnt rising, p50/p99/max, at offered loads %.1f and %.1f (bus cycles asked for per"
+                        + " cycle), hold %d, %,d cycles, seed %d, from the Java models, which `ppbus cosim` holds to the"
+                        + " RTL cycle for cycle. \"overtake\": the derived bound on meals of one processor while"
+                        + " another waits, checked by every run; \"starves\": none promised. \"crash 0\" and"
+                        + " \"crash n/2\": processors sure to be served after that node crashes, as derived"
+                        + " (Campos–Carvalho with its fixed rules promises none; see the survivability table for what"
+                        + " runs measure). docs/PERFORMANCE.md explains the Campos–Carvalho node's area against"
+                        + " central-matrix's.%n%n",
+                first.light(),
+                first.heavy(),
+                first.hold(),
+                first.cycles(),
+                first.seed()));
+        for (int k = 0; k < settings.size(); k++) {
+            Settings s = settings.get(k);
+            b.append(String.format(Locale.ROOT, "### n = %d%n%n", s.nodes()));
+            b.append("| algorithm | LUT4 | carry | DFF | LUT4/node | DFF/node | Fmax MHz | wires/node | shared lines"
+                    + " | light p50/p99/max | Jain | heavy p50/p99/max | Jain | overtake | crash 0 | crash n/2 |\n");
+            b.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+            for (Row r : tables.get(k)) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %d | %d | %d | %.1f | %.1f | %s | %s | %s | %s | %.3f | %s | %.3f | %s | %s | %s |%n",
+                        r.algorithm(),
+                        r.cells().lut4(),
+                        r.cells().carry(),
+                        r.cells().dff(),
+                        r.cells().lut4() / (double) s.nodes(),
+                        r.cells().dff() / (double) s.nodes(),
+                        r.fmaxMhz() == null
+                                ? "—"
+                                : String.format(Locale.ROOT, "%.1f", r.fmaxMhz())
+                                        + (r.fmaxNote().startsWith("per node") ? " (per node)" : ""),
+                        number(r.wiresPerNode()),
+                        number(r.sharedLines()),
+                        waits(r.light()),
+                        r.light().jain(),
+                        waits(r.heavy()),
+                        r.heavy().jain(),
+                        overtake(r),
+                        r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
+                        r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical())));
+            }
+            b.append('\n');
+            for (Row r : tables.get(k)) {
+                if (!r.fmaxNote().equals("whole design on HX8K")) {
+                    b.append("- ")
+                            .append(r.algorithm())
+                            .append(" Fmax: ")
+                            .append(r.fmaxNote())
+                            .append('\n');
+                }
+            }
+            b.append('\n');
         }
         return b.toString();
     }

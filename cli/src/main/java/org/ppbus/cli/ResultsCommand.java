@@ -26,6 +26,8 @@ final class ResultsCommand implements Main.Command {
     static final String NODES = "7,13,31,57,133,273";
     static final String LOADS = "0.01,0.2";
     static final int[] TABLE_NODES = {57, 273};
+    /** The sizes of the hardware architect's table (synthesis, so no larger). */
+    static final int[] HARDWARE_NODES = {7, 13, 31, 57};
 
     @Override
     public String summary() {
@@ -83,10 +85,19 @@ final class ResultsCommand implements Main.Command {
         err.println("ppbus results: crashing a node under every algorithm ...");
         Survivability survivability = new Survivability(13, 0.05, 40_000, 5);
         List<Survivability.Row> survival = survivability.measure(new Batch(Cli.threads(cl), () -> false));
+        err.println("ppbus results: the hardware architect's table ...");
+        List<HardwareTable.Settings> sizes = new ArrayList<>();
+        List<List<HardwareTable.Row>> tables = new ArrayList<>();
+        for (int n : HARDWARE_NODES) {
+            HardwareTable.Settings s = HardwareTable.Settings.of(n);
+            sizes.add(s);
+            tables.add(HardwareTable.measure(s, a -> {}));
+        }
         err.println("ppbus results: more than one bus ...");
         String md = new ResultsReport(
                         rows, claims, report.getParent().relativize(data).toString(), c)
                 .survivability(survivability, survival)
+                .hardware(HardwareTable.markdown(sizes, tables))
                 .shared(shared(c, Cli.threads(cl)))
                 .markdown();
         Outputs.write(report, md);

@@ -19,6 +19,7 @@ final class ResultsReport {
     private Survivability survivability;
     private List<Survivability.Row> survival = List.of();
     private Map<SharedBuses.Kind, List<SharedBuses.Row>> shared = Map.of();
+    private String hardware = "";
 
     ResultsReport(List<ResultRow> rows, List<PaperClaims.Claim> claims, String data, long cycles) {
         this.rows = rows;
@@ -37,6 +38,12 @@ final class ResultsReport {
     /** Adds the tables for more than one bus, one per kind of sharing. */
     ResultsReport shared(Map<SharedBuses.Kind, List<SharedBuses.Row>> tables) {
         this.shared = tables;
+        return this;
+    }
+
+    /** Adds the hardware architect's table ({@link HardwareTable#markdown}). */
+    ResultsReport hardware(String section) {
+        this.hardware = section;
         return this;
     }
 
@@ -132,13 +139,14 @@ final class ResultsReport {
                     .append("_L1_by-family.png)\n\n");
         }
         b.append("Each algorithm has one look in every plot: its family's marker (square central, diamond token, "
-                        + "triangle up permission, triangle down quorum, circle forks) and a colour of its own within the family. "
+                        + "triangle up permission, triangle down quorum, circle forks, cross wired) and a colour of its own within the family. "
                         + "The same run writes SVG versions, and wait and utilisation against load for every n, into `")
                 .append(data)
                 .append("/`; the repository keeps only the PNGs above and the CSV.\n\n");
         byN(b, 0.01);
         seedClaims(b);
         survivabilityTable(b);
+        b.append(hardware);
         SharedBusesReport.markdown(b, cycles, shared);
         paperClaims(b);
         notes(b);

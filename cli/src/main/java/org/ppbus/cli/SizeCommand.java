@@ -28,7 +28,7 @@ final class SizeCommand implements Main.Command {
                 Cli.valued("light", "P", "the light run's offered load, bus cycles asked for per cycle (default 0.2)"));
         o.addOption(Cli.valued("heavy", "P", "the heavy run's offered load (default 0.9)"));
         o.addOption(RunOption.HOLD.toOption());
-        o.addOption(Cli.valued("cycles", "C", "cycles of each run (default 20000)"));
+        o.addOption(Cli.valued("cycles", "C", "cycles of each run (default " + HardwareTable.CYCLES + ")"));
         o.addOption(RunOption.SEED.toOption());
         o.addOption(Cli.flag("no-pnr", "skip place and route: no Fmax, much faster"));
         o.addOption(Cli.jsonOption("the table"));
@@ -91,14 +91,14 @@ final class SizeCommand implements Main.Command {
         } catch (ConfigException e) {
             throw RunOption.usage(e);
         }
-        double light = Cli.parseDouble("light", cl.getOptionValue("light", "0.2"));
-        double heavy = Cli.parseDouble("heavy", cl.getOptionValue("heavy", "0.9"));
+        double light = Cli.parseDouble("light", cl.getOptionValue("light", Double.toString(HardwareTable.LIGHT)));
+        double heavy = Cli.parseDouble("heavy", cl.getOptionValue("heavy", Double.toString(HardwareTable.HEAVY)));
         for (double v : new double[] {light, heavy}) {
             if (!(v > 0) || v > c.nodes() * (double) c.holdCycles()) {
                 throw new UsageException("--light and --heavy are offered loads in (0, n x hold], got " + v);
             }
         }
-        long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", "20000"));
+        long cycles = Cli.parseLong("cycles", cl.getOptionValue("cycles", Long.toString(HardwareTable.CYCLES)));
         if (cycles < 100 || cycles > 10_000_000) {
             throw new UsageException("--cycles must be 100..10000000, got " + cycles);
         }

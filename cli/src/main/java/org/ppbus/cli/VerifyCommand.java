@@ -66,11 +66,15 @@ final class VerifyCommand implements Main.Command {
         if (cl.hasOption("help")) {
             Cli.help(
                     out,
-                    "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking LIST] [--json FILE]",
+                    "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking LIST] [--json FILE]\n"
+                            + "       ppbus verify --algorithm A --nodes N --rtl --no-search [--json FILE]   (a design with RTL)",
                     "Breadth-first search of every state the Campos-Carvalho model can reach from the cold start,\n"
                             + "with processors that do anything the req/gnt handshake allows.\n\n",
                     o);
             return 0;
+        }
+        if (WiredProofStep.applies(cl)) {
+            return WiredProofStep.run(cl, out, stdout, err);
         }
         VerifyRequest q = VerifyRequest.of(cl);
         SearchOptions opt = q.search();

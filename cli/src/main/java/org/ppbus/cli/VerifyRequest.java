@@ -13,6 +13,7 @@ import org.ppbus.protocol.RuleSet;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.Designs;
 
 /** What {@code ppbus verify}'s options ask for: its options, and the command line read and checked. */
 record VerifyRequest(
@@ -39,6 +40,7 @@ record VerifyRequest(
         o.addOption(RunOption.NODES.requiredOption());
         o.addOption(RunOption.LATENCY.toOption());
         o.addOption(RunOption.RULES.toOption());
+        o.addOption(Cli.algorithmOption(Designs.algorithms()));
         o.addOption(
                 Cli.valued(
                         "reenter-without-thinking",

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -15,9 +17,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.OneGrantProof;
 import org.ppbus.verilog.RtlFaultProof;
+import org.ppbus.verilog.Testbench;
 
 /**
  * The wired designs' RTL: Icarus replays of the Java model's runs, and ABC's proof of at most one
@@ -86,5 +90,37 @@ class WiredRtlTest {
             assertEquals(replay.javaResult().summary().entries(), o.grants());
             assertTrue(o.grants() > 50, "too few grants to mean anything: " + o.grants());
         }
+    }
+
+    /**
+     * Lint-clean under Verilator -Wall at every size the designs are built for (n = 2 is the
+     * smallest matrix, a one-line contention), and the generated self-checking testbench passes in
+     * Icarus at n = 7.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("designs")
+    void lintCleanAtEverySizeAndTheTestbenchPasses(String algorithm, UnaryOperator<String> unused, @TempDir Path dir)
+            throws IOException {
+        RtlTools.require("verilator");
+        RtlTools.require("iverilog");
+        for (int n : new int[] {2, 3, 7, 31, 57}) {
+            Path d = dir.resolve("n" + n);
+            Designs.generate(algorithm, n, 1, "test").writeTo(d);
+            ExternalTool.Result lint = ExternalTool.run(
+                    d, 600, "verilator", "--lint-only", "-Wall", "-f", "files.f", "--top-module", "ppbus_top");
+            assertEquals(0, lint.exitCode(), lint.output());
+            assertEquals("", lint.output().trim(), algorithm + " n = " + n + ": verilator -Wall printed warnings");
+        }
+        Path d = dir.resolve("tb");
+        GeneratedDesign design = Designs.generate(algorithm, 7, 1, "test");
+        design.writeTo(d);
+        Files.writeString(d.resolve(Testbench.FILE), Testbench.text(7, 5_000, 3, "test"));
+        List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2001", "-o", "tb.vvp"));
+        cmd.addAll(design.sources());
+        cmd.add(Testbench.FILE);
+        ExternalTool.Result build = ExternalTool.run(d, 600, cmd.toArray(String[]::new));
+        assertEquals(0, build.exitCode(), build.output());
+        ExternalTool.Result run = ExternalTool.run(d, 600, "vvp", "-n", "tb.vvp");
+        assertTrue(run.output().contains("PASS:"), run.output());
     }
 }

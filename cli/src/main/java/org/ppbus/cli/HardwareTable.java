@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
@@ -43,6 +44,9 @@ final class HardwareTable {
 
     static final double HEAVY = 0.9;
 
+    /** The note of an Fmax that is the whole design's. */
+    private static final String WHOLE = "whole design on HX8K";
+
     /** The default cycles of each run. */
     static final long CYCLES = 20_000;
 
@@ -72,10 +76,27 @@ final class HardwareTable {
 
     /** Measures every algorithm with RTL, reporting each as it starts to {@code progress}. */
     static List<Row> measure(Settings s, Consumer<String> progress) throws Exception {
+        return measure(s, progress, () -> false);
+    }
+
+    /**
+     * As above, stopping before the next algorithm once {@code stop} says so; an algorithm whose
+     * tools the interrupt killed is left out, so the rows are those that finished.
+     */
+    static List<Row> measure(Settings s, Consumer<String> progress, BooleanSupplier stop) throws Exception {
         List<Row> rows = new ArrayList<>();
         for (Algorithm a : Designs.algorithms()) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
             progress.accept(a.name());
-            rows.add(row(a, s));
+            try {
+                rows.add(row(a, s));
+            } catch (IOException e) {
+                if (!stop.getAsBoolean()) {
+                    throw e;
+                }
+            }
         }
         return rows;
     }
@@ -87,7 +108,7 @@ final class HardwareTable {
             syn = Synthesis.run(Designs.generate(a.name(), n, 1, Version.VERSION), f.dir(), s.pnr());
         }
         Double fmax = syn.fmaxMhz();
-        String note = fmax != null ? "whole design on HX8K" : syn.pnrNote();
+        String note = fmax != null ? WHOLE : syn.pnrNote();
         if (fmax == null && s.pnr() && a == Algorithms.campos() && !syn.fitsHx8k()) {
             // The distributed design's clock is each node's: one client and one arbiter alone.
             int q = Wiring.forNodes(n).lineSize() - 1;
@@ -148,19 +169,20 @@ final class HardwareTable {
             + " and survive n/2: processors sure to be served after a crash of node 0 and of node n/2, as derived"
             + " ('?' not derived)";
 
-    static String text(Settings s, List<Row> rows) {
+    static String text(Settings s, List<Row> rows, String interrupted) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(
                 Locale.ROOT,
                 "ppbus size: n=%d, iCE40 (yosys synth_ice40%s), waits at offered load %.2f and %.2f, hold %d,"
-                        + " %d cycles, seed %d%n",
+                        + " %d cycles, seed %d%s%n",
                 s.nodes(),
                 s.pnr() ? ", nextpnr-ice40 HX8K" : "",
                 s.light(),
                 s.heavy(),
                 s.hold(),
                 s.cycles(),
-                s.seed()));
+                s.seed(),
+                interrupted));
         b.append(String.format(
                 Locale.ROOT,
                 "%-20s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
@@ -198,7 +220,7 @@ final class HardwareTable {
                     r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical())));
         }
         for (Row r : rows) {
-            if (r.fmaxMhz() == null || !r.fmaxNote().equals("whole design on HX8K")) {
+            if (r.fmaxMhz() == null || !r.fmaxNote().equals(WHOLE)) {
                 b.append("  ")
                         .append(r.algorithm())
                         .append(" Fmax: ")
@@ -263,16 +285,20 @@ final class HardwareTable {
                         r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical())));
             }
             b.append('\n');
+            boolean notes = false;
             for (Row r : tables.get(k)) {
-                if (!r.fmaxNote().equals("whole design on HX8K")) {
+                if (!r.fmaxNote().equals(WHOLE)) {
                     b.append("- ")
                             .append(r.algorithm())
                             .append(" Fmax: ")
                             .append(r.fmaxNote())
                             .append('\n');
+                    notes = true;
                 }
             }
-            b.append('\n');
+            if (notes) {
+                b.append('\n');
+            }
         }
         return b.toString();
     }
@@ -330,8 +356,9 @@ final class HardwareTable {
                 w.utilisation());
     }
 
-    static String json(Settings s, List<Row> rows) throws IOException {
+    static String json(Settings s, List<Row> rows, boolean interrupted) throws IOException {
         ObjectNode root = Reports.header(Version.VERSION);
+        root.put("interrupted", interrupted);
         root.put("nodes", s.nodes());
         root.put("device", "iCE40 HX8K");
         root.put("hold", s.hold());

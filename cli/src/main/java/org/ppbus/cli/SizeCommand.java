@@ -7,6 +7,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 
 /**
@@ -62,22 +63,31 @@ final class SizeCommand implements Main.Command {
                 return 2;
             }
         }
-        ProgressBar bar = new ProgressBar(
-                err, !cl.hasOption("json") || !cl.getOptionValue("json").equals("-"));
-        List<HardwareTable.Row> rows;
-        try {
-            rows = HardwareTable.measure(s, a -> bar.waiting("ppbus size: " + a));
-        } finally {
-            bar.finish();
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            ProgressBar bar = new ProgressBar(err, true);
+            List<HardwareTable.Row> rows;
+            int planned = Designs.algorithms().size();
+            try {
+                rows = HardwareTable.measure(
+                        s, a -> bar.waiting("ppbus size: " + a + " (" + planned + " designs)"), stop::requested);
+            } finally {
+                bar.finish();
+            }
+            boolean interrupted = stop.requested();
+            String mark = interrupted ? " (interrupted: " + rows.size() + " of " + planned + " designs)" : "";
+            out.print(HardwareTable.text(s, rows, mark));
+            if (cl.hasOption("json")) {
+                Outputs.write(cl.getOptionValue("json"), HardwareTable.json(s, rows, interrupted) + "\n", stdout);
+            }
+            if (cl.hasOption("csv")) {
+                Outputs.write(cl.getOptionValue("csv"), HardwareTable.csv(rows), stdout);
+            }
+            if (interrupted) {
+                err.println("ppbus size: interrupted; the table has the " + rows.size() + " designs that finished");
+                return 130;
+            }
+            return 0;
         }
-        out.print(HardwareTable.text(s, rows));
-        if (cl.hasOption("json")) {
-            Outputs.write(cl.getOptionValue("json"), HardwareTable.json(s, rows) + "\n", stdout);
-        }
-        if (cl.hasOption("csv")) {
-            Outputs.write(cl.getOptionValue("csv"), HardwareTable.csv(rows), stdout);
-        }
-        return 0;
     }
 
     private static HardwareTable.Settings settings(CommandLine cl) throws UsageException {

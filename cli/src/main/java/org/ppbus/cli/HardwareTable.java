@@ -219,15 +219,7 @@ final class HardwareTable {
                     r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
                     r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical())));
         }
-        for (Row r : rows) {
-            if (r.fmaxMhz() == null || !r.fmaxNote().equals(WHOLE)) {
-                b.append("  ")
-                        .append(r.algorithm())
-                        .append(" Fmax: ")
-                        .append(r.fmaxNote())
-                        .append('\n');
-            }
-        }
+        fmaxNotes(b, rows, "  ");
         return b.toString();
     }
 
@@ -285,22 +277,27 @@ final class HardwareTable {
                         r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical())));
             }
             b.append('\n');
-            boolean notes = false;
-            for (Row r : tables.get(k)) {
-                if (!r.fmaxNote().equals(WHOLE)) {
-                    b.append("- ")
-                            .append(r.algorithm())
-                            .append(" Fmax: ")
-                            .append(r.fmaxNote())
-                            .append('\n');
-                    notes = true;
-                }
-            }
-            if (notes) {
+            if (fmaxNotes(b, tables.get(k), "- ")) {
                 b.append('\n');
             }
         }
         return b.toString();
+    }
+
+    /** A line for each row whose Fmax is not the whole design's, saying what it is; whether any was. */
+    private static boolean fmaxNotes(StringBuilder b, List<Row> rows, String bullet) {
+        boolean any = false;
+        for (Row r : rows) {
+            if (!r.fmaxNote().equals(WHOLE)) {
+                b.append(bullet)
+                        .append(r.algorithm())
+                        .append(" Fmax: ")
+                        .append(r.fmaxNote())
+                        .append('\n');
+                any = true;
+            }
+        }
+        return any;
     }
 
     private static String number(double v) {

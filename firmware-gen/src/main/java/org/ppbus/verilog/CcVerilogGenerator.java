@@ -102,7 +102,7 @@ public final class CcVerilogGenerator {
      * +incdir+.} is the list's own folder under {@code verilator -F}, and the working folder under
      * {@code verilator -f} and {@code iverilog -c}.
      */
-    private static String fileList(String comment, Map<String, String> files) {
+    static String fileList(String comment, Map<String, String> files) {
         StringBuilder list = new StringBuilder(comment).append("\n+incdir+.\n");
         files.keySet().stream()
                 .filter(f -> f.endsWith(".v"))

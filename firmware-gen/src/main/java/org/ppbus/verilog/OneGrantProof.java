@@ -67,17 +67,6 @@ public final class OneGrantProof {
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
-        long left = Math.max(1, timeoutSeconds - (System.nanoTime() - t0) / 1_000_000_000L);
-        Files.writeString(
-                dir.resolve("proof.abc"),
-                "read_aiger " + RtlFaultProof.STARTED + "\nstrash\nprint_stats\nscorr\nprint_stats\npdr -a -v -T "
-                        + left + "\n");
-        long t1 = System.nanoTime();
-        ExternalTool.Result abc =
-                ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
-        double secs = (System.nanoTime() - t0) / 1e9;
-        Files.writeString(dir.resolve("proof.log"), abc.output());
-        boolean atLimit = (System.nanoTime() - t1) / 1e9 >= left - 1;
-        return RtlFaultProof.judge(RtlFaultProof.parse(abc.output(), List.of(ONE_GNT), secs), abc, atLimit);
+        return RtlFaultProof.pdr(dir, "", "", List.of(ONE_GNT), t0, timeoutSeconds, progress);
     }
 }

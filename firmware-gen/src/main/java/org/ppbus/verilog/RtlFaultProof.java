@@ -170,24 +170,41 @@ public final class RtlFaultProof {
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the fault proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
+        // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
+        // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
+        // (docs/VERIFICATION.md). fold: the harness's assumptions are constraints.
+        return pdr(dir, "fold\n", "-r -n -c ", h.properties(), t0, timeoutSeconds, progress);
+    }
+
+    /**
+     * ABC's pdr on the model after the reset that the script left in {@code dir}, with what remains
+     * of the time limit counted from {@code t0}: the verdict of each property (the model's outputs in
+     * order). {@code prelude} runs first (for instance fold, for a harness with assumptions).
+     */
+    static Result pdr(
+            Path dir,
+            String prelude,
+            String options,
+            List<String> properties,
+            long t0,
+            long timeoutSeconds,
+            Consumer<String> progress)
+            throws IOException {
         long left = Math.max(1, timeoutSeconds - (System.nanoTime() - t0) / 1_000_000_000L);
         // pdr stops itself at the proof's time limit; the tool's deadline leaves it a grace beyond that
         // (pdr looks at the clock only between SAT calls), so that an undecided proof is reported, not
         // killed, however short the limit (the model's build may have used it up).
-        // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
-        // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
-        // (docs/VERIFICATION.md).
         Files.writeString(
                 dir.resolve("proof.abc"),
-                "read_aiger " + STARTED + "\nfold\nstrash\nprint_stats\nscorr\nprint_stats\n" + "pdr -a -v -r -n -c -T "
-                        + left + "\n");
+                "read_aiger " + STARTED + "\n" + prelude + "strash\nprint_stats\nscorr\nprint_stats\npdr -a -v "
+                        + options + "-T " + left + "\n");
         long t1 = System.nanoTime();
         ExternalTool.Result abc =
                 ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
         boolean atLimit = (System.nanoTime() - t1) / 1e9 >= left - 1;
-        return judge(parse(abc.output(), h.properties(), secs), abc, atLimit);
+        return judge(parse(abc.output(), properties, secs), abc, atLimit);
     }
 
     /** proof.ys, which builds the model, and replay.ys, which replays a counterexample on it. */

@@ -21,17 +21,7 @@ module ppbus_pc_node #(
     // M - 1 cycles, one bit settling a cycle from the top, and in phase M the one whose number the
     // lines hold wins. The winner takes the bus when it is not busy and is then held back until a
     // fairness release: a cycle with no round, no winner and nobody eligible.
-    function integer clog2;
-        input integer x;
-        integer r;
-        begin
-            r = 0;
-            while ((1 << r) < x) begin
-                r = r + 1;
-            end
-            clog2 = r;
-        end
-    endfunction
+    `include "ppbus_clog2.vh"
 
     localparam integer PB = clog2(M + 1);
     localparam [M-1:0]  MINE  = NUMBER[M-1:0];

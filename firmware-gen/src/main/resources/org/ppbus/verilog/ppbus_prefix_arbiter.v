@@ -12,17 +12,7 @@ module ppbus_prefix_arbiter #(
     // last grant. With below(v)[i] = |v[i-1:0], the first set bit of v is v & ~below(v), and the
     // ports after it are below(v) itself, so the new mask needs no search of its own: two prefix
     // trees side by side, then a mux.
-    function integer clog2;
-        input integer x;
-        integer r;
-        begin
-            r = 0;
-            while ((1 << r) < x) begin
-                r = r + 1;
-            end
-            clog2 = r;
-        end
-    endfunction
+    `include "ppbus_clog2.vh"
 
     localparam integer LEVELS = clog2(N);
 

@@ -183,51 +183,100 @@ final class HardwareTable {
                 s.cycles(),
                 s.seed(),
                 interrupted));
-        b.append(String.format(
-                Locale.ROOT,
-                "%-20s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
-                "algorithm",
-                "LUT4",
-                "carry",
-                "DFF",
-                "LUT/n",
-                "DFF/n",
-                "Fmax",
-                "wires",
-                "shared",
-                "light p50/99/mx",
-                "heavy p50/99/mx",
-                "overtake",
-                "surv0",
-                "surv½"));
+        b.append(TEXT_HEADER);
         for (Row r : rows) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "%-20s %6d %5d %5d %6.1f %6.1f %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
-                    r.algorithm(),
-                    r.cells().lut4(),
-                    r.cells().carry(),
-                    r.cells().dff(),
-                    r.cells().lut4() / (double) s.nodes(),
-                    r.cells().dff() / (double) s.nodes(),
-                    r.fmaxMhz() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.fmaxMhz()),
-                    number(r.wiresPerNode()),
-                    number(r.sharedLines()),
-                    waits(r.light()),
-                    waits(r.heavy()),
-                    overtake(r),
-                    r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
-                    r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical())));
+            b.append(textRow(s, r));
         }
         fmaxNotes(b, rows, "  ");
         return b.toString();
     }
 
+    private static final String TEXT_HEADER = String.format(
+            Locale.ROOT,
+            "%-20s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
+            "algorithm",
+            "LUT4",
+            "carry",
+            "DFF",
+            "LUT/n",
+            "DFF/n",
+            "Fmax",
+            "wires",
+            "shared",
+            "light p50/99/mx",
+            "heavy p50/99/mx",
+            "overtake",
+            "surv0",
+            "surv½");
+
+    private static String textRow(Settings s, Row r) {
+        return String.format(
+                Locale.ROOT,
+                "%-20s %6d %5d %5d %6.1f %6.1f %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
+                r.algorithm(),
+                r.cells().lut4(),
+                r.cells().carry(),
+                r.cells().dff(),
+                r.cells().lut4() / (double) s.nodes(),
+                r.cells().dff() / (double) s.nodes(),
+                r.fmaxMhz() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.fmaxMhz()),
+                number(r.wiresPerNode()),
+                number(r.sharedLines()),
+                waits(r.light()),
+                waits(r.heavy()),
+                overtake(r),
+                r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
+                r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical()));
+    }
+
     /** The table as a section of RESULTS.md, one table per n. */
     static String markdown(List<Settings> settings, List<List<Row>> tables) {
         StringBuilder b = new StringBuilder("## The hardware architect's table\n\n");
-        Settings first = settings.get(0);
-        b.append(String.format(
+        b.append(markdownIntro(settings.get(0)));
+        for (int k = 0; k < settings.size(); k++) {
+            Settings s = settings.get(k);
+            b.append(String.format(Locale.ROOT, "### n = %d%n%n", s.nodes()));
+            b.append("| algorithm | LUT4 | carry | DFF | LUT4/node | DFF/node | Fmax MHz | wires/node | shared lines"
+                    + " | light p50/p99/max | Jain | heavy p50/p99/max | Jain | overtake | crash 0 | crash n/2 |\n");
+            b.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+            for (Row r : tables.get(k)) {
+                b.append(markdownRow(s, r));
+            }
+            b.append('\n');
+            if (fmaxNotes(b, tables.get(k), "- ")) {
+                b.append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String markdownRow(Settings s, Row r) {
+        return String.format(
+                Locale.ROOT,
+                "| %s | %d | %d | %d | %.1f | %.1f | %s | %s | %s | %s | %.3f | %s | %.3f | %s | %s | %s |%n",
+                r.algorithm(),
+                r.cells().lut4(),
+                r.cells().carry(),
+                r.cells().dff(),
+                r.cells().lut4() / (double) s.nodes(),
+                r.cells().dff() / (double) s.nodes(),
+                r.fmaxMhz() == null
+                        ? "—"
+                        : String.format(Locale.ROOT, "%.1f", r.fmaxMhz())
+                                + (r.fmaxNote().startsWith("per node") ? " (per node)" : ""),
+                number(r.wiresPerNode()),
+                number(r.sharedLines()),
+                waits(r.light()),
+                r.light().jain(),
+                waits(r.heavy()),
+                r.heavy().jain(),
+                overtake(r),
+                r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
+                r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical()));
+    }
+
+    private static String markdownIntro(Settings first) {
+        return String.format(
                 Locale.ROOT,
                 "`./ppbus size --nodes N` for each n below: every algorithm with RTL. Area from Yosys `synth_ice40`"
                         + " (whole design, and divided by n); Fmax from nextpnr-ice40 on HX8K, seed 1, for the whole"
@@ -245,43 +294,7 @@ final class HardwareTable {
                 first.heavy(),
                 first.hold(),
                 first.cycles(),
-                first.seed()));
-        for (int k = 0; k < settings.size(); k++) {
-            Settings s = settings.get(k);
-            b.append(String.format(Locale.ROOT, "### n = %d%n%n", s.nodes()));
-            b.append("| algorithm | LUT4 | carry | DFF | LUT4/node | DFF/node | Fmax MHz | wires/node | shared lines"
-                    + " | light p50/p99/max | Jain | heavy p50/p99/max | Jain | overtake | crash 0 | crash n/2 |\n");
-            b.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-            for (Row r : tables.get(k)) {
-                b.append(String.format(
-                        Locale.ROOT,
-                        "| %s | %d | %d | %d | %.1f | %.1f | %s | %s | %s | %s | %.3f | %s | %.3f | %s | %s | %s |%n",
-                        r.algorithm(),
-                        r.cells().lut4(),
-                        r.cells().carry(),
-                        r.cells().dff(),
-                        r.cells().lut4() / (double) s.nodes(),
-                        r.cells().dff() / (double) s.nodes(),
-                        r.fmaxMhz() == null
-                                ? "—"
-                                : String.format(Locale.ROOT, "%.1f", r.fmaxMhz())
-                                        + (r.fmaxNote().startsWith("per node") ? " (per node)" : ""),
-                        number(r.wiresPerNode()),
-                        number(r.sharedLines()),
-                        waits(r.light()),
-                        r.light().jain(),
-                        waits(r.heavy()),
-                        r.heavy().jain(),
-                        overtake(r),
-                        r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
-                        r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical())));
-            }
-            b.append('\n');
-            if (fmaxNotes(b, tables.get(k), "- ")) {
-                b.append('\n');
-            }
-        }
-        return b.toString();
+                first.seed());
     }
 
     /** A line for each row whose Fmax is not the whole design's, saying what it is; whether any was. */

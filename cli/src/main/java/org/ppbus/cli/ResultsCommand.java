@@ -36,14 +36,7 @@ final class ResultsCommand implements Main.Command {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Options o = new Options();
-        // --out names a folder in sweep and generate; the report is a file, so it has its own name.
-        o.addOption(Cli.valued("report", "FILE", "the markdown report (default docs/RESULTS.md)"));
-        o.addOption(Cli.valued("data", "DIR", "sweep points and plots (default: results/ next to the report)"));
-        o.addOption(Cli.valued("cycles", "C", "cycles per point (default 100000)"));
-        o.addOption(Cli.threadsOption());
-        o.addOption(Cli.quietOption());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        Options o = options();
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
             Cli.help(
@@ -86,6 +79,33 @@ final class ResultsCommand implements Main.Command {
         Survivability survivability = new Survivability(13, 0.05, 40_000, 5);
         List<Survivability.Row> survival = survivability.measure(new Batch(Cli.threads(cl), () -> false));
         err.println("ppbus results: the hardware architect's table ...");
+        String hardware = hardware();
+        err.println("ppbus results: more than one bus ...");
+        String md = new ResultsReport(
+                        rows, claims, report.getParent().relativize(data).toString(), c)
+                .survivability(survivability, survival)
+                .hardware(hardware)
+                .shared(shared(c, Cli.threads(cl)))
+                .markdown();
+        Outputs.write(report, md);
+        out.println("report: " + report);
+        return 0;
+    }
+
+    private static Options options() {
+        Options o = new Options();
+        // --out names a folder in sweep and generate; the report is a file, so it has its own name.
+        o.addOption(Cli.valued("report", "FILE", "the markdown report (default docs/RESULTS.md)"));
+        o.addOption(Cli.valued("data", "DIR", "sweep points and plots (default: results/ next to the report)"));
+        o.addOption(Cli.valued("cycles", "C", "cycles per point (default 100000)"));
+        o.addOption(Cli.threadsOption());
+        o.addOption(Cli.quietOption());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    /** The hardware architect's table at each of {@link #HARDWARE_NODES}, as markdown. */
+    private static String hardware() throws Exception {
         List<HardwareTable.Settings> sizes = new ArrayList<>();
         List<List<HardwareTable.Row>> tables = new ArrayList<>();
         for (int n : HARDWARE_NODES) {
@@ -93,16 +113,7 @@ final class ResultsCommand implements Main.Command {
             sizes.add(s);
             tables.add(HardwareTable.measure(s, a -> {}));
         }
-        err.println("ppbus results: more than one bus ...");
-        String md = new ResultsReport(
-                        rows, claims, report.getParent().relativize(data).toString(), c)
-                .survivability(survivability, survival)
-                .hardware(HardwareTable.markdown(sizes, tables))
-                .shared(shared(c, Cli.threads(cl)))
-                .markdown();
-        Outputs.write(report, md);
-        out.println("report: " + report);
-        return 0;
+        return HardwareTable.markdown(sizes, tables);
     }
 
     /** The tables for more than one bus, one per kind of sharing, in the order of the kinds. */

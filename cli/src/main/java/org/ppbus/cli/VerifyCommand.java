@@ -64,13 +64,7 @@ final class VerifyCommand implements Main.Command {
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking LIST] [--json FILE]\n"
-                            + "       ppbus verify --algorithm A --nodes N --rtl --no-search [--json FILE]   (a design with RTL)",
-                    "Breadth-first search of every state the Campos-Carvalho model can reach from the cold start,\n"
-                            + "with processors that do anything the req/gnt handshake allows.\n\n",
-                    o);
+            help(out, o);
             return 0;
         }
         if (WiredProofStep.applies(cl)) {
@@ -119,6 +113,16 @@ final class VerifyCommand implements Main.Command {
                     && (faultProof == null || faultProof.result().proven());
             return r.findings().isEmpty() && rtlOk ? 0 : 1;
         }
+    }
+
+    private static void help(PrintStream out, Options o) {
+        Cli.help(
+                out,
+                "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking LIST] [--json FILE]\n"
+                        + "       ppbus verify --algorithm A --nodes N --rtl --no-search [--json FILE]   (a design with RTL)",
+                "Breadth-first search of every state the Campos-Carvalho model can reach from the cold start,\n"
+                        + "with processors that do anything the req/gnt handshake allows.\n\n",
+                o);
     }
 
     private static StateSearch search(VerifyRequest q) throws UsageException {

@@ -35,18 +35,12 @@ final class WiredProofStep {
                 && !cl.getOptionValue("algorithm").equals(Algorithms.campos().name());
     }
 
+    /** The proof's result and, when it broke, its counterexample. */
+    private record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample) {}
+
     static int run(CommandLine cl, PrintStream out, PrintStream stdout, PrintStream err) throws Exception {
         Algorithm a = Cli.algorithm(cl, Designs.algorithms());
-        for (Option o : cl.getOptions()) {
-            if (!ALLOWED.contains(o.getLongOpt())) {
-                throw new UsageException("--" + o.getLongOpt() + " applies to campos-carvalho only; for " + a.name()
-                        + " verify proves at most one gnt on the RTL (--rtl --no-search)");
-            }
-        }
-        if (!cl.hasOption("rtl") || !cl.hasOption("no-search")) {
-            throw new UsageException("the state search is campos-carvalho's; for " + a.name()
-                    + " give --rtl --no-search (the proof of at most one gnt on its RTL)");
-        }
+        check(cl, a);
         int n = Cli.parseInRange("nodes", cl.getOptionValue("nodes"), 1, 1057);
         long seconds = FaultProofStep.seconds(cl);
         for (String tool : List.of("yosys", "yosys-abc")) {
@@ -58,30 +52,8 @@ final class WiredProofStep {
         }
         Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
         Path vcd = FaultProofStep.vcdBeside(Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")));
-        RtlFaultProof.Result r;
-        RtlFaultProof.Counterexample cex = null;
-        ProgressBar bar = new ProgressBar(err, true);
-        bar.waiting("rtl proof: building the model");
-        try (WorkFolder f = WorkFolder.open(keep, "ppbus-one-gnt")) {
-            try {
-                r = OneGrantProof.run(Designs.generate(a.name(), n, 1, Version.VERSION), n, seconds, f.dir(), line -> {
-                    int frame = RtlFaultProof.frameOf(line);
-                    if (frame >= 0) {
-                        bar.waiting("rtl proof: pdr frame " + frame);
-                    }
-                });
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-            if (r.anyBroken()) {
-                bar.waiting("rtl proof: replaying the counterexample");
-                cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
-                Outputs.write(vcd, cex.vcd());
-                GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
-            }
-        } finally {
-            bar.finish();
-        }
+        Outcome o = prove(a, n, seconds, keep, vcd, err);
+        RtlFaultProof.Result r = o.result();
         RtlFaultProof.Verdict v = r.of(OneGrantProof.ONE_GNT);
         out.printf(
                 Locale.ROOT,
@@ -93,30 +65,78 @@ final class WiredProofStep {
                 r.latches(),
                 r.seconds(),
                 keep != null ? "files in " + keep : "--keep DIR keeps the files");
-        if (cex != null) {
+        if (o.counterexample() != null) {
             out.printf(
                     Locale.ROOT,
                     "counterexample: %s (the shortest, %d cycles from reset, replayed in Yosys's simulator)%n",
                     vcd,
-                    cex.cycles());
+                    o.counterexample().cycles());
         }
         if (cl.hasOption("json")) {
-            ObjectNode root = Reports.header(Version.VERSION);
-            root.put("algorithm", a.name());
-            root.put("nodes", n);
-            ObjectNode p = root.putObject("rtlProof");
-            p.put("property", OneGrantProof.ONE_GNT);
-            p.put("proven", v.proven());
-            p.put("broken", v.broken());
-            p.put("seconds", r.seconds());
-            p.put("latches", r.latches());
-            p.put("engine", "yosys + yosys-abc pdr, req unconstrained after the reset cycle");
-            if (cex != null) {
-                p.put("counterexample", vcd.toString());
-                p.put("counterexampleCycles", cex.cycles());
-            }
-            Outputs.write(cl.getOptionValue("json"), Reports.mapper().writeValueAsString(root) + "\n", stdout);
+            Outputs.write(cl.getOptionValue("json"), json(a, n, o, vcd) + "\n", stdout);
         }
         return v.proven() ? 0 : 1;
+    }
+
+    /** Refuses what applies to the search alone, and a run without --rtl --no-search. */
+    private static void check(CommandLine cl, Algorithm a) throws UsageException {
+        for (Option o : cl.getOptions()) {
+            if (!ALLOWED.contains(o.getLongOpt())) {
+                throw new UsageException("--" + o.getLongOpt() + " applies to campos-carvalho only; for " + a.name()
+                        + " verify proves at most one gnt on the RTL (--rtl --no-search)");
+            }
+        }
+        if (!cl.hasOption("rtl") || !cl.hasOption("no-search")) {
+            throw new UsageException("the state search is campos-carvalho's; for " + a.name()
+                    + " give --rtl --no-search (the proof of at most one gnt on its RTL)");
+        }
+    }
+
+    private static Outcome prove(Algorithm a, int n, long seconds, Path keep, Path vcd, PrintStream err)
+            throws Exception {
+        ProgressBar bar = new ProgressBar(err, true);
+        bar.waiting("rtl proof: building the model");
+        try (WorkFolder f = WorkFolder.open(keep, "ppbus-one-gnt")) {
+            RtlFaultProof.Result r;
+            try {
+                r = OneGrantProof.run(Designs.generate(a.name(), n, 1, Version.VERSION), n, seconds, f.dir(), line -> {
+                    int frame = RtlFaultProof.frameOf(line);
+                    if (frame >= 0) {
+                        bar.waiting("rtl proof: pdr frame " + frame);
+                    }
+                });
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            if (!r.anyBroken()) {
+                return new Outcome(r, null);
+            }
+            bar.waiting("rtl proof: replaying the counterexample");
+            RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
+            Outputs.write(vcd, cex.vcd());
+            GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
+            return new Outcome(r, cex);
+        } finally {
+            bar.finish();
+        }
+    }
+
+    private static String json(Algorithm a, int n, Outcome o, Path vcd) throws Exception {
+        RtlFaultProof.Verdict v = o.result().of(OneGrantProof.ONE_GNT);
+        ObjectNode root = Reports.header(Version.VERSION);
+        root.put("algorithm", a.name());
+        root.put("nodes", n);
+        ObjectNode p = root.putObject("rtlProof");
+        p.put("property", OneGrantProof.ONE_GNT);
+        p.put("proven", v.proven());
+        p.put("broken", v.broken());
+        p.put("seconds", o.result().seconds());
+        p.put("latches", o.result().latches());
+        p.put("engine", "yosys + yosys-abc pdr, req unconstrained after the reset cycle");
+        if (o.counterexample() != null) {
+            p.put("counterexample", vcd.toString());
+            p.put("counterexampleCycles", o.counterexample().cycles());
+        }
+        return Reports.mapper().writeValueAsString(root);
     }
 }

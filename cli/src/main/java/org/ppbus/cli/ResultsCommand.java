@@ -27,7 +27,7 @@ final class ResultsCommand implements Main.Command {
     static final String LOADS = "0.01,0.2";
     static final int[] TABLE_NODES = {57, 273};
     /** The sizes of the hardware architect's table (synthesis, so no larger). */
-    static final int[] HARDWARE_NODES = {7, 13, 31, 57};
+    static final String HARDWARE_NODES = "7,13,31,57";
 
     @Override
     public String summary() {
@@ -52,6 +52,7 @@ final class ResultsCommand implements Main.Command {
                 .toAbsolutePath();
         String cycles = cl.getOptionValue("cycles", "100000");
         long c = Cli.parseLong("cycles", cycles);
+        List<Integer> hw = hardwareNodes(cl);
         // Both places are checked before the first point runs.
         Outputs.checkWritable(report.toString());
         Outputs.checkFolder(data, data.toString());
@@ -79,7 +80,7 @@ final class ResultsCommand implements Main.Command {
         Survivability survivability = new Survivability(13, 0.05, 40_000, 5);
         List<Survivability.Row> survival = survivability.measure(new Batch(Cli.threads(cl), () -> false));
         err.println("ppbus results: the hardware architect's table ...");
-        String hardware = hardware();
+        String hardware = hardware(hw);
         err.println("ppbus results: more than one bus ...");
         String md = new ResultsReport(
                         rows, claims, report.getParent().relativize(data).toString(), c)
@@ -98,17 +99,31 @@ final class ResultsCommand implements Main.Command {
         o.addOption(Cli.valued("report", "FILE", "the markdown report (default docs/RESULTS.md)"));
         o.addOption(Cli.valued("data", "DIR", "sweep points and plots (default: results/ next to the report)"));
         o.addOption(Cli.valued("cycles", "C", "cycles per point (default 100000)"));
+        o.addOption(Cli.valued(
+                "hardware-nodes",
+                "LIST",
+                "the sizes of the hardware architect's table (default " + HARDWARE_NODES + "; each runs synthesis"
+                        + " and place and route)"));
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
-    /** The hardware architect's table at each of {@link #HARDWARE_NODES}, as markdown. */
-    private static String hardware() throws Exception {
+    /** --hardware-nodes, checked: sizes of 1 to 57 processors. */
+    private static List<Integer> hardwareNodes(CommandLine cl) throws UsageException {
+        List<Integer> sizes = new ArrayList<>();
+        for (String v : Cli.parseList("hardware-nodes", cl.getOptionValue("hardware-nodes", HARDWARE_NODES))) {
+            sizes.add(Cli.parseInRange("hardware-nodes", v, 1, 57));
+        }
+        return sizes;
+    }
+
+    /** The hardware architect's table at each size, as markdown. */
+    private static String hardware(List<Integer> nodes) throws Exception {
         List<HardwareTable.Settings> sizes = new ArrayList<>();
         List<List<HardwareTable.Row>> tables = new ArrayList<>();
-        for (int n : HARDWARE_NODES) {
+        for (int n : nodes) {
             HardwareTable.Settings s = HardwareTable.Settings.of(n);
             sizes.add(s);
             tables.add(HardwareTable.measure(s, a -> {}));

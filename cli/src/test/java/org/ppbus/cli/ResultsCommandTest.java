@@ -29,7 +29,9 @@ class ResultsCommandTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path report = dir.resolve("RESULTS.md");
         int code = Main.run(
-                new String[] {"results", "--report", report.toString(), "--cycles", "2000", "--quiet"},
+                new String[] {
+                    "results", "--report", report.toString(), "--cycles", "2000", "--hardware-nodes", "7", "--quiet"
+                },
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
@@ -55,6 +57,7 @@ class ResultsCommandTest {
         assertFalse(shared.contains("FAILED"), shared);
         assertTrue(Files.size(dir.resolve("results/messages-vs-n_p0.01_L1.png")) > 1000);
         assertTrue(md.contains("(results/messages-vs-n_p0.01_L1.png)"));
+        assertTrue(md.contains("## The hardware architect's table") && md.contains("### n = 7"), md);
         for (String k : new String[] {
             "7 (3) | 6 | 6 (4 remote) | holds",
             "13 (4) | 8 | 8 (6 remote) | holds",

@@ -223,7 +223,7 @@ final class CosimCommand implements Main.Command {
         if (r.divergence() == null && r.interrupted()) {
             out.printf(Locale.ROOT, "  no divergence in the %,d cycles compared before the interrupt%n", r.cycles());
         } else if (r.divergence() == null) {
-            out.println("  no divergence: every gnt bit and channel symbol agreed in every cycle");
+            out.println(agreed(c));
         } else {
             out.println("  DIVERGENCE at " + r.divergence().describe());
             if (r.javaVcd() != null) {
@@ -245,6 +245,13 @@ final class CosimCommand implements Main.Command {
     }
 
     /** The result as the JSON report gives it. */
+    /** What agreed: the design's channel symbols too, where it has any. */
+    static String agreed(SimulationConfig c) {
+        return c.algorithmSpec().has(Algorithm.Feature.SYMBOLS)
+                ? "  no divergence: every gnt bit and channel symbol agreed in every cycle"
+                : "  no divergence: every gnt bit agreed in every cycle (" + c.algorithm() + " has no channel symbols)";
+    }
+
     private static String json(SimulationConfig c, Cosim.Result r, boolean checked) throws IOException {
         ObjectNode root = Reports.rtlComparison(Version.VERSION, c, "verilator", checked, r.cycles(), r.interrupted());
         root.put("divergences", r.divergence() == null ? 0 : 1);

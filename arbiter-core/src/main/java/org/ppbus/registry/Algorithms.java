@@ -38,6 +38,7 @@ import org.ppbus.protocol.baseline.TokenRing;
 import org.ppbus.protocol.baseline.TreeQuorum;
 import org.ppbus.protocol.baseline.WuShu;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.wired.CentralMatrix;
 import org.ppbus.protocol.wired.CentralRoundRobin;
 import org.ppbus.protocol.wired.DaisyChain;
@@ -87,6 +88,7 @@ public final class Algorithms {
             Baldoni.ALGORITHM,
             BulgannawarVaidya.ALGORITHM,
             Makki.ALGORITHM,
+            CcPlanes.ALGORITHM,
             // The arbiters real buses were built with (docs/SPEC.md, "The hardware architect's
             // table"): last, so that the order and colours of the plots above stay as they were.
             CentralRoundRobin.PREFIX,

@@ -1,0 +1,180 @@
+package org.ppbus.protocol.cc;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ppbus.bus.BusSet;
+import org.ppbus.bus.Fabric;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RunInputs;
+
+/**
+ * Campos–Carvalho for k buses (docs/PROTOCOL.md, "campos-carvalho-k"): one plane of Campos–Carvalho
+ * units per bus, each arbitrating its bus alone, and at each processor a bus chooser that asks on
+ * every plane and keeps the first grant. A plane grants at most one processor (the paper's
+ * exclusion), and a processor keeps at most one plane, so no bus has two holders and at most k
+ * processors are in. The chooser cannot withdraw a request before its grant (the contract), so a
+ * plane that grants a processor already served, or no longer asking, is let go at once: req falls the
+ * cycle after gnt rises (a hold of zero, which the planes' liveness allows).
+ *
+ * <p>In cycle t: the let-goes decided in t - 1 lower req on their planes; a processor that asks (or
+ * asked in t - 1 while a let-go was pending) raises req on every plane where it is low; then each
+ * plane steps, bus 0 first. A plane's grant to a processor that asks and holds no bus is its grant of
+ * that bus (gnt rises in t + 1, with bus set {b}); any other grant is let go in t + 1. When the
+ * processor lowers req, req falls on the plane it holds in the same cycle.
+ */
+public final class CcPlanes implements Fabric {
+    public static final Algorithm ALGORITHM = Algorithm.named(
+                    "campos-carvalho-k",
+                    "Campos-Carvalho for k buses: one plane of units per bus, ask on every plane, keep the first grant")
+            .family(Algorithm.Family.FORKS)
+            .factory(CcPlanes::create)
+            .messages(n -> CcNetwork.ALGORITHM.messages().at(n))
+            // One plane's links per bus; the descriptor gives one plane's (k is not known here).
+            .wires(Symbols::wiresPerNode)
+            .features(Algorithm.Feature.K_BUSES)
+            .options(CcNetwork.Settings::from)
+            .build();
+
+    private final CcNetwork[] planes;
+    private final Fabric.GrantSink sink;
+    private final boolean[] asking;
+    /** The plane each processor holds, or -1. */
+    private final int[] held;
+    /** req on each plane, per processor: [node][plane]. */
+    private final boolean[][] req;
+    /** Let-goes decided in this cycle, due in the next, as node * k + plane. */
+    private List<Integer> letGo = new ArrayList<>();
+
+    /** Planes where a let-go lowered req in this cycle while the processor asked: raised next cycle. */
+    private List<Integer> reraise = new ArrayList<>();
+
+    public CcPlanes(
+            Wiring wiring,
+            int buses,
+            CcNetwork.Options options,
+            InitialState initial,
+            Fabric.GrantSink sink,
+            ProtocolObserver observer) {
+        if (buses < 1) {
+            throw new IllegalArgumentException("buses must be at least 1, got " + buses);
+        }
+        int n = wiring.nodes();
+        this.sink = sink;
+        this.asking = new boolean[n];
+        this.held = new int[n];
+        Arrays.fill(held, -1);
+        this.req = new boolean[n][buses];
+        this.planes = new CcNetwork[buses];
+        for (int b = 0; b < buses; b++) {
+            planes[b] = new CcNetwork(wiring, options, initial, planeSink(b), observer);
+        }
+    }
+
+    private static CcPlanes create(Algorithm.Setting s) {
+        CcNetwork.Settings cs =
+                s.options(CcNetwork.Settings.class, () -> CcNetwork.Settings.from(RunInputs.defaults()));
+        return new CcPlanes(
+                s.wiring(),
+                s.buses(),
+                new CcNetwork.Options(s.latencyCycles(), cs.rules(), cs.evaluateEveryUnit()),
+                cs.initial() != null ? cs.initial() : InitialState.coldStart(s.wiring()),
+                s.grants(),
+                cs.observer());
+    }
+
+    /** What plane b's grants and releases mean to the processor. */
+    private Fabric.GrantSink planeSink(int b) {
+        return new Fabric.GrantSink() {
+            @Override
+            public void granted(int node, long cycle) {
+                if (asking[node] && held[node] < 0) {
+                    held[node] = b;
+                    sink.granted(node, BusSet.of(b), cycle);
+                } else {
+                    letGo.add(node * planes.length + b);
+                }
+            }
+
+            @Override
+            public void released(int node, long cycle) {
+                if (held[node] == b && !asking[node]) {
+                    held[node] = -1;
+                    sink.released(node, cycle);
+                }
+            }
+        };
+    }
+
+    @Override
+    public int nodes() {
+        return asking.length;
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        asking[node] = level;
+        if (level) {
+            for (int b = 0; b < planes.length; b++) {
+                raise(node, b, cycle);
+            }
+        } else if (held[node] >= 0) {
+            req[node][held[node]] = false;
+            planes[held[node]].request(node, false, cycle);
+        }
+    }
+
+    /** req rises on plane b unless it is high there (a let-go due this cycle is raised again after it). */
+    private void raise(int node, int b, long cycle) {
+        if (!req[node][b]) {
+            req[node][b] = true;
+            planes[b].request(node, true, cycle);
+        }
+    }
+
+    @Override
+    public void step(long cycle) {
+        int k = planes.length;
+        List<Integer> now = letGo;
+        letGo = new ArrayList<>();
+        for (int x : now) {
+            req[x / k][x % k] = false;
+            planes[x % k].request(x / k, false, cycle);
+        }
+        List<Integer> again = reraise;
+        reraise = new ArrayList<>();
+        for (int x : again) {
+            if (asking[x / k] && held[x / k] < 0) {
+                raise(x / k, x % k, cycle);
+            }
+        }
+        for (CcNetwork p : planes) {
+            p.step(cycle);
+        }
+        for (int x : now) {
+            if (asking[x / k] && held[x / k] < 0) {
+                reraise.add(x);
+            }
+        }
+    }
+
+    @Override
+    public boolean quiescent() {
+        if (!letGo.isEmpty() || !reraise.isEmpty()) {
+            return false;
+        }
+        for (CcNetwork p : planes) {
+            if (!p.quiescent()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The planes, bus 0 first, for tools that read a plane's units. */
+    public List<CcNetwork> planes() {
+        return List.of(planes);
+    }
+}

@@ -123,6 +123,31 @@ public record Algorithm(
      */
     public interface Fairness {
         int bound(int latencyCycles, int minHoldCycles);
+
+        /** The bound for a run shared this way: the one-bus bound unless it depends on k. */
+        default int bound(int latencyCycles, int minHoldCycles, Sharing sharing) {
+            return bound(latencyCycles, minHoldCycles);
+        }
+
+        /** A bound that depends on the sharing as well ({@code bound(l, h)} is its value on one bus). */
+        static Fairness withSharing(SharedBound bound) {
+            return new Fairness() {
+                @Override
+                public int bound(int latencyCycles, int minHoldCycles) {
+                    return bound.of(latencyCycles, minHoldCycles, Sharing.SINGLE);
+                }
+
+                @Override
+                public int bound(int latencyCycles, int minHoldCycles, Sharing sharing) {
+                    return bound.of(latencyCycles, minHoldCycles, sharing);
+                }
+            };
+        }
+    }
+
+    /** An overtaking bound from L, the shortest hold and the sharing. */
+    public interface SharedBound {
+        int of(int latencyCycles, int minHoldCycles, Sharing sharing);
     }
 
     /** The seed's claim at n nodes. */
@@ -282,9 +307,14 @@ public record Algorithm(
         return Optional.empty();
     }
 
-    /** The overtaking bound for this latency and shortest hold. */
+    /** The overtaking bound for this latency and shortest hold, on one bus. */
     public int overtakeBound(int latencyCycles, int minHoldCycles) {
         return fairness.bound(latencyCycles, minHoldCycles);
+    }
+
+    /** The overtaking bound for this latency, shortest hold and sharing. */
+    public int overtakeBound(int latencyCycles, int minHoldCycles, Sharing sharing) {
+        return fairness.bound(latencyCycles, minHoldCycles, sharing);
     }
 
     /** The derivation for a crash of node {@code crashed}, or null where none is given. */

@@ -174,7 +174,7 @@ public final class Simulation {
             }
             this.checker = new Checker(fabric, processors, c.fullCheck(), c.watchdogCycles(), c.stallCycles());
             this.overtakeBound = c.fairness()
-                    ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles())
+                    ? algorithm.overtakeBound(c.latencyCycles(), workload.minHoldCycles(), c.sharing())
                     : Algorithm.NO_BOUND;
             checker.overtakeBound(overtakeBound);
             checker.sharing(c.sharing());

@@ -19,6 +19,12 @@ import org.ppbus.protocol.RunInputs;
  * plane that grants a processor already served, or no longer asking, is let go at once: req falls the
  * cycle after gnt rises (a hold of zero, which the planes' liveness allows).
  *
+ * <p>The planes would decide alike if they saw the processors alike: with every processor asking
+ * everywhere they would grant the same one in the same cycle, and the let-goes would leave one bus
+ * in use (measured: at n = 31, k = 3, L = 2, hold 1, never more than one). So each plane seats the
+ * processors at other clients: processor i is plane b's client (i + b⌊n/k⌋) mod n, which changes
+ * both the cold start's order and who shares an arbiter with whom.
+ *
  * <p>In cycle t: the let-goes decided in t - 1 lower req on their planes; a processor that asks (or
  * asked in t - 1 while a let-go was pending) raises req on every plane where it is low; then each
  * plane steps, bus 0 first. A plane's grant to a processor that asks and holds no bus is its grant of
@@ -34,11 +40,18 @@ public final class CcPlanes implements Fabric {
             .messages(n -> CcNetwork.ALGORITHM.messages().at(n))
             // One plane's links per bus; the descriptor gives one plane's (k is not known here).
             .wires(Symbols::wiresPerNode)
+            // On each plane another processor is granted at most max(1, L) times while one waits there
+            // (ERRATA L1 with the let-goes' hold of 0), and it eats on one plane at a time: k of those.
+            .fairness(Algorithm.Fairness.withSharing((l, h, s) -> s.buses() * Math.max(1, l)))
             .features(Algorithm.Feature.K_BUSES)
             .options(CcNetwork.Settings::from)
             .build();
 
     private final CcNetwork[] planes;
+    /** Plane b's client for processor i, and back: [b][i] and [b][client]. */
+    private final int[][] client;
+
+    private final int[][] processor;
     private final Fabric.GrantSink sink;
     private final boolean[] asking;
     /** The plane each processor holds, or -1. */
@@ -68,7 +81,13 @@ public final class CcPlanes implements Fabric {
         Arrays.fill(held, -1);
         this.req = new boolean[n][buses];
         this.planes = new CcNetwork[buses];
+        this.client = new int[buses][n];
+        this.processor = new int[buses][n];
         for (int b = 0; b < buses; b++) {
+            for (int i = 0; i < n; i++) {
+                client[b][i] = (i + b * Math.max(1, n / buses)) % n;
+                processor[b][client[b][i]] = i;
+            }
             planes[b] = new CcNetwork(wiring, options, initial, planeSink(b), observer);
         }
     }
@@ -89,7 +108,8 @@ public final class CcPlanes implements Fabric {
     private Fabric.GrantSink planeSink(int b) {
         return new Fabric.GrantSink() {
             @Override
-            public void granted(int node, long cycle) {
+            public void granted(int c, long cycle) {
+                int node = processor[b][c];
                 if (asking[node] && held[node] < 0) {
                     held[node] = b;
                     sink.granted(node, BusSet.of(b), cycle);
@@ -99,7 +119,8 @@ public final class CcPlanes implements Fabric {
             }
 
             @Override
-            public void released(int node, long cycle) {
+            public void released(int c, long cycle) {
+                int node = processor[b][c];
                 if (held[node] == b && !asking[node]) {
                     held[node] = -1;
                     sink.released(node, cycle);
@@ -121,8 +142,9 @@ public final class CcPlanes implements Fabric {
                 raise(node, b, cycle);
             }
         } else if (held[node] >= 0) {
-            req[node][held[node]] = false;
-            planes[held[node]].request(node, false, cycle);
+            int b = held[node];
+            req[node][b] = false;
+            planes[b].request(client[b][node], false, cycle);
         }
     }
 
@@ -130,7 +152,7 @@ public final class CcPlanes implements Fabric {
     private void raise(int node, int b, long cycle) {
         if (!req[node][b]) {
             req[node][b] = true;
-            planes[b].request(node, true, cycle);
+            planes[b].request(client[b][node], true, cycle);
         }
     }
 
@@ -141,7 +163,7 @@ public final class CcPlanes implements Fabric {
         letGo = new ArrayList<>();
         for (int x : now) {
             req[x / k][x % k] = false;
-            planes[x % k].request(x / k, false, cycle);
+            planes[x % k].request(client[x % k][x / k], false, cycle);
         }
         List<Integer> again = reraise;
         reraise = new ArrayList<>();

@@ -52,10 +52,26 @@ public final class OneGrantProof {
     public static RtlFaultProof.Result run(
             GeneratedDesign design, int nodes, long timeoutSeconds, Path dir, Consumer<String> progress)
             throws IOException {
+        return prove(design, "ppbus_one_gnt", harness(nodes), List.of(ONE_GNT), timeoutSeconds, dir, progress);
+    }
+
+    /**
+     * The same flow for any harness module (written to {@code top}.v) whose assertions are labelled
+     * p0, p1, ... in the order of {@code properties}.
+     */
+    static RtlFaultProof.Result prove(
+            GeneratedDesign design,
+            String top,
+            String harness,
+            List<String> properties,
+            long timeoutSeconds,
+            Path dir,
+            Consumer<String> progress)
+            throws IOException {
         design.writeTo(dir);
-        Files.writeString(dir.resolve("ppbus_one_gnt.v"), harness(nodes));
+        Files.writeString(dir.resolve(top + ".v"), harness);
         String read = "read_verilog -DSYNTHESIS " + String.join(" ", design.sources()) + "\n";
-        String ys = read + RtlFaultProof.netlist("ppbus_one_gnt.v", "ppbus_one_gnt");
+        String ys = read + RtlFaultProof.netlist(top + ".v", top);
         Files.writeString(dir.resolve("proof.ys"), ys + RtlFaultProof.models());
         Files.writeString(
                 dir.resolve("replay.ys"),
@@ -67,6 +83,6 @@ public final class OneGrantProof {
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
-        return RtlFaultProof.pdr(dir, "", "", List.of(ONE_GNT), t0, timeoutSeconds, progress);
+        return RtlFaultProof.pdr(dir, "", "", properties, t0, timeoutSeconds, progress);
     }
 }

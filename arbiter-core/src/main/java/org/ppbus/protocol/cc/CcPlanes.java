@@ -85,11 +85,21 @@ public final class CcPlanes implements Fabric {
         this.processor = new int[buses][n];
         for (int b = 0; b < buses; b++) {
             for (int i = 0; i < n; i++) {
-                client[b][i] = (i + b * Math.max(1, n / buses)) % n;
+                client[b][i] = client(n, buses, b, i);
                 processor[b][client[b][i]] = i;
             }
             planes[b] = new CcNetwork(wiring, options, initial, planeSink(b), observer);
         }
+    }
+
+    /** How far plane b's seats turn from plane b - 1's: ⌊n/k⌋, at least 1. */
+    public static int seatShift(int nodes, int buses) {
+        return Math.max(1, nodes / buses);
+    }
+
+    /** The client at which plane b seats processor i: (i + b⌊n/k⌋) mod n. */
+    public static int client(int nodes, int buses, int plane, int processor) {
+        return (processor + plane * seatShift(nodes, buses)) % nodes;
     }
 
     private static CcPlanes create(Algorithm.Setting s) {

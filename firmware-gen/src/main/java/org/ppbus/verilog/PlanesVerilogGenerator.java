@@ -85,33 +85,7 @@ public final class PlanesVerilogGenerator {
         b.append("    wire [").append(n * k - 1).append(":0] preq;   // preq[i*K + b]: processor i's req on plane b\n");
         b.append("    wire [").append(n * k - 1).append(":0] pgnt;\n\n");
         for (int p = 0; p < k; p++) {
-            b.append("    wire [").append(n - 1).append(":0] req_").append(p).append(";\n");
-            b.append("    wire [").append(n - 1).append(":0] gnt_").append(p).append(";\n");
-            for (int i = 0; i < n; i++) {
-                int c = CcPlanes.client(n, k, p, i);
-                b.append("    assign req_")
-                        .append(p)
-                        .append('[')
-                        .append(c)
-                        .append("] = preq[")
-                        .append(i * k + p)
-                        .append("];\n");
-                b.append("    assign pgnt[")
-                        .append(i * k + p)
-                        .append("] = gnt_")
-                        .append(p)
-                        .append('[')
-                        .append(c)
-                        .append("];\n");
-            }
-            b.append("    ppbus_plane u_plane_")
-                    .append(p)
-                    .append(" (\n")
-                    .append("        .clk (clk),\n        .rst (rst),\n        .req (req_")
-                    .append(p)
-                    .append("),\n        .gnt (gnt_")
-                    .append(p)
-                    .append(")\n    );\n\n");
+            plane(b, n, k, p);
         }
         b.append("    genvar i;\n    generate\n        for (i = 0; i < ")
                 .append(n)
@@ -140,6 +114,37 @@ public final class PlanesVerilogGenerator {
                 .append("])\n")
                 .append("            );\n        end\n    endgenerate\nendmodule\n");
         return b.toString();
+    }
+
+    /** Plane p's req and gnt vectors, seated as the model seats them, and its instance. */
+    private static void plane(StringBuilder b, int n, int k, int p) {
+        b.append("    wire [").append(n - 1).append(":0] req_").append(p).append(";\n");
+        b.append("    wire [").append(n - 1).append(":0] gnt_").append(p).append(";\n");
+        for (int i = 0; i < n; i++) {
+            int c = CcPlanes.client(n, k, p, i);
+            b.append("    assign req_")
+                    .append(p)
+                    .append('[')
+                    .append(c)
+                    .append("] = preq[")
+                    .append(i * k + p)
+                    .append("];\n");
+            b.append("    assign pgnt[")
+                    .append(i * k + p)
+                    .append("] = gnt_")
+                    .append(p)
+                    .append('[')
+                    .append(c)
+                    .append("];\n");
+        }
+        b.append("    ppbus_plane u_plane_")
+                .append(p)
+                .append(" (\n")
+                .append("        .clk (clk),\n        .rst (rst),\n        .req (req_")
+                .append(p)
+                .append("),\n        .gnt (gnt_")
+                .append(p)
+                .append(")\n    );\n\n");
     }
 
     private String header(String file, String what, String params) {

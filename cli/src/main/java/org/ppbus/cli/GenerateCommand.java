@@ -10,6 +10,7 @@ import org.apache.commons.cli.Options;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
@@ -17,6 +18,7 @@ import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.CoreFile;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.PlanesVerilogGenerator;
 import org.ppbus.verilog.Testbench;
 import org.ppbus.verilog.WishboneBus;
 
@@ -33,8 +35,36 @@ final class GenerateCommand implements Main.Command {
         o.addOption(RunOption.LATENCY.toOption());
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
         o.addOption(RunOption.RULES.toOption());
+        o.addOption(Cli.valued(
+                "buses",
+                "K",
+                "K > 1: campos-carvalho-k's RTL, one plane per bus and a chooser per processor, with a bus output"
+                        + " (docs/PROTOCOL.md)"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
+    }
+
+    /** --buses, checked: 1 (the default) to 8. */
+    static int buses(CommandLine cl) throws UsageException {
+        return cl.hasOption("buses") ? Cli.parseInRange("buses", cl.getOptionValue("buses"), 1, 8) : 1;
+    }
+
+    /**
+     * The algorithm whose RTL the options ask for: with more than one bus campos-carvalho-k, the only
+     * one with RTL for k buses (named or not); else one of those with RTL.
+     */
+    static Algorithm algorithm(CommandLine cl) throws UsageException {
+        if (buses(cl) == 1) {
+            return Cli.algorithm(cl, Designs.algorithms());
+        }
+        if (cl.hasOption("algorithm") && !cl.getOptionValue("algorithm").equals(CcPlanes.ALGORITHM.name())) {
+            throw new UsageException("--buses " + buses(cl) + ": RTL for more than one bus exists for "
+                    + CcPlanes.ALGORITHM.name() + " only");
+        }
+        if (!Cli.rules(cl).equals(RuleSet.FIXED)) {
+            throw new UsageException("--buses " + buses(cl) + " takes the fixed rules only");
+        }
+        return CcPlanes.ALGORITHM;
     }
 
     /** The design the options describe; validates them. */
@@ -52,7 +82,13 @@ final class GenerateCommand implements Main.Command {
         }
         int n = size.nodes();
         int latency = size.latencyCycles();
-        Algorithm algorithm = Cli.algorithm(cl, Designs.algorithms());
+        Algorithm algorithm = algorithm(cl);
+        if (algorithm == CcPlanes.ALGORITHM) {
+            if (n < 2) {
+                throw new UsageException("--buses needs at least 2 nodes, got " + n);
+            }
+            return new PlanesVerilogGenerator(Version.VERSION).generate(n, latency, buses(cl));
+        }
         RuleSet rules = Cli.rules(cl);
         try {
             return Designs.generate(algorithm, n, latency, rules, Version.VERSION);
@@ -96,7 +132,7 @@ final class GenerateCommand implements Main.Command {
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
         d = d.with(
                 Testbench.FILE,
-                Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim()));
+                Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim(), buses(cl)));
         if (wishbone) {
             d = WishboneBus.around(d, nodes, new WishboneBus.Run(20_000, 1));
         }
@@ -108,7 +144,7 @@ final class GenerateCommand implements Main.Command {
             throw new UsageException("--prefix: " + e.getMessage());
         }
         String top = prefix + (wishbone ? "wb_interconnect" : "top");
-        Algorithm algorithm = Cli.algorithm(cl, Designs.algorithms());
+        Algorithm algorithm = algorithm(cl);
         String parameters = "nodes=" + nodes + " latency=" + cl.getOptionValue("latency", "1") + " algorithm="
                 + algorithm.name() + " rules=" + Cli.rules(cl).label();
         d = d.with(
@@ -129,7 +165,7 @@ final class GenerateCommand implements Main.Command {
         if (!cl.getOptionValue("bus").equals("wishbone")) {
             throw new UsageException("--bus: unknown bus '" + cl.getOptionValue("bus") + "' (wishbone)");
         }
-        if (Cli.algorithm(cl, Designs.algorithms()) != Algorithms.campos()) {
+        if (algorithm(cl) != Algorithms.campos()) {
             throw new UsageException("--bus wishbone is built around the Campos-Carvalho arbiter only");
         }
         if (Cli.rules(cl).reclaim()) {
@@ -147,7 +183,7 @@ final class GenerateCommand implements Main.Command {
      * renames its module names too; the reference round robin has none.
      */
     private static GeneratedDesign withReadme(CommandLine cl, GeneratedDesign d, int nodes) throws UsageException {
-        if (Cli.algorithm(cl, Designs.algorithms()) != Algorithms.campos()) {
+        if (algorithm(cl) != Algorithms.campos()) {
             return d;
         }
         List<String> files = new ArrayList<>(d.files().keySet());

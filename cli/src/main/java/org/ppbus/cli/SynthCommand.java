@@ -10,7 +10,6 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.ppbus.testbench.Reports;
-import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Synthesis;
@@ -58,7 +57,7 @@ final class SynthCommand implements Main.Command {
                 WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null, "ppbus-synth")) {
             r = Synthesis.run(d, f.dir(), cl.hasOption("pnr"));
         }
-        String algorithm = Cli.algorithm(cl, Designs.algorithms()).name();
+        String algorithm = GenerateCommand.algorithm(cl).name();
         printText(out, r, algorithm, n, cl.getOptionValue("latency", "1"));
         if (cl.hasOption("json")) {
             int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));

@@ -1,0 +1,63 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.verilog.ExternalTool;
+
+/** {@code generate --buses k} and {@code synth --buses k}: campos-carvalho-k's RTL from the command line. */
+class KBusCliTest {
+    @Test
+    void generateWritesATestbenchThatPassesAndSynthMeasuresIt(@TempDir Path dir) throws Exception {
+        RequiredTools.require("iverilog", "yosys");
+        CliRun cli = new CliRun();
+        Path out = dir.resolve("kb");
+        assertEquals(0, cli.run("generate", "--buses", "2", "--nodes", "7", "--out", out.toString()), cli.err());
+        assertTrue(Files.readString(out.resolve("ppbus_top.v")).contains("bus[i*2 + b]"));
+        ExternalTool.Result build = ExternalTool.run(
+                out,
+                600,
+                "iverilog",
+                "-g2005",
+                "-s",
+                "tb_ppbus_top",
+                "-o",
+                "tb.vvp",
+                "-c",
+                "files.f",
+                "tb_ppbus_top.v");
+        assertEquals(0, build.exitCode(), build.output());
+        ExternalTool.Result run = ExternalTool.run(out, 600, "vvp", "-n", "tb.vvp");
+        assertTrue(
+                run.output().contains("PASS:") && run.output().contains("never two holders of one bus"), run.output());
+        Path json = dir.resolve("y.json");
+        assertEquals(0, cli.run("synth", "--buses", "2", "--nodes", "7", "--json", json.toString()), cli.err());
+        JsonNode y = new ObjectMapper().readTree(json.toFile());
+        assertEquals("campos-carvalho-k", y.path("algorithm").asText());
+        assertTrue(y.toString().contains("lut4"), y.toString());
+    }
+
+    @Test
+    void whatHasNoRtlForKBusesIsRefused(@TempDir Path dir) {
+        CliRun cli = new CliRun();
+        String out = dir.resolve("x").toString();
+        String[][] bad = {
+            {"generate", "--buses", "2", "--nodes", "7", "--algorithm", "central-rr", "--out", out},
+            {"generate", "--buses", "2", "--nodes", "7", "--rules", "literal", "--out", out},
+            {"generate", "--buses", "9", "--nodes", "7", "--out", out},
+            {"generate", "--buses", "2", "--nodes", "1", "--out", out},
+            {"generate", "--buses", "2", "--nodes", "7", "--bus", "wishbone", "--out", out}
+        };
+        for (String[] args : bad) {
+            assertEquals(2, cli.run(args), String.join(" ", args) + ": " + cli.err());
+            assertEquals(1, cli.err().strip().lines().count(), cli.err());
+            assertTrue(!Files.exists(Path.of(out)), "nothing written for " + String.join(" ", args));
+        }
+    }
+}

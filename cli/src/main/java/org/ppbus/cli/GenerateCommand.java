@@ -35,13 +35,18 @@ final class GenerateCommand implements Main.Command {
         o.addOption(RunOption.LATENCY.toOption());
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
         o.addOption(RunOption.RULES.toOption());
-        o.addOption(Cli.valued(
+        o.addOption(busesOption());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    /** --buses of the commands that build RTL (generate, synth, verify --rtl). */
+    static Option busesOption() {
+        return Cli.valued(
                 "buses",
                 "K",
                 "K > 1: campos-carvalho-k's RTL, one plane per bus and a chooser per processor, with a bus output"
-                        + " (docs/PROTOCOL.md)"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
-        return o;
+                        + " (docs/PROTOCOL.md)");
     }
 
     /** --buses, checked: 1 (the default) to 8. */

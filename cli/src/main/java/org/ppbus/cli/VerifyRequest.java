@@ -41,6 +41,7 @@ record VerifyRequest(
         o.addOption(RunOption.LATENCY.toOption());
         o.addOption(RunOption.RULES.toOption());
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
+        o.addOption(GenerateCommand.busesOption());
         o.addOption(
                 Cli.valued(
                         "reenter-without-thinking",

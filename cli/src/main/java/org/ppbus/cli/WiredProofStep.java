@@ -1,11 +1,14 @@
 package org.ppbus.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.ppbus.protocol.Algorithm;
@@ -14,7 +17,9 @@ import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.OneGrantProof;
+import org.ppbus.verilog.PlanesVerilogGenerator;
 import org.ppbus.verilog.RtlFaultProof;
 
 /**
@@ -25,23 +30,49 @@ import org.ppbus.verilog.RtlFaultProof;
 final class WiredProofStep {
     /** The options that apply here; any other is refused. */
     private static final Set<String> ALLOWED =
-            Set.of("algorithm", "nodes", "rtl", "no-search", "keep", "json", "proof-seconds", "trace-out", "quiet");
+            Set.of("algorithm", "buses", "nodes", "rtl", "no-search", "keep", "json", "proof-seconds", "trace-out");
 
     private WiredProofStep() {}
 
-    /** Whether the command line names an algorithm other than Campos–Carvalho. */
+    /** Whether the command line names an algorithm other than Campos–Carvalho, or more than one bus. */
     static boolean applies(CommandLine cl) {
         return cl.hasOption("algorithm")
-                && !cl.getOptionValue("algorithm").equals(Algorithms.campos().name());
+                        && !cl.getOptionValue("algorithm")
+                                .equals(Algorithms.campos().name())
+                || cl.hasOption("buses") && !cl.getOptionValue("buses").equals("1");
     }
 
     /** The proof's result and, when it broke, its counterexample. */
     private record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample) {}
 
+    /** Proves one design's properties in a folder. */
+    private interface Prover {
+        RtlFaultProof.Result prove(long seconds, Path dir, Consumer<String> progress) throws IOException;
+    }
+
+    /** What is proven: at most one gnt for a one-bus design, the bus properties for k buses. */
+    private record Target(List<String> properties, Prover prover) {}
+
+    private static Target target(Algorithm a, int n, int buses) throws UsageException {
+        try {
+            if (buses > 1) {
+                GeneratedDesign d = new PlanesVerilogGenerator(Version.VERSION).generate(n, 1, buses);
+                return new Target(
+                        PlanesVerilogGenerator.PROPERTIES,
+                        (s, dir, p) -> PlanesVerilogGenerator.prove(d, n, buses, s, dir, p));
+            }
+            GeneratedDesign d = Designs.generate(a.name(), n, 1, Version.VERSION);
+            return new Target(List.of(OneGrantProof.ONE_GNT), (s, dir, p) -> OneGrantProof.run(d, n, s, dir, p));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     static int run(CommandLine cl, PrintStream out, PrintStream stdout, PrintStream err) throws Exception {
-        Algorithm a = Cli.algorithm(cl, Designs.algorithms());
+        Algorithm a = GenerateCommand.algorithm(cl);
         check(cl, a);
         int n = Cli.parseInRange("nodes", cl.getOptionValue("nodes"), 1, 1057);
+        Target target = target(a, n, GenerateCommand.buses(cl));
         long seconds = FaultProofStep.seconds(cl);
         for (String tool : List.of("yosys", "yosys-abc")) {
             if (!ExternalTool.available(tool)) {
@@ -52,19 +83,24 @@ final class WiredProofStep {
         }
         Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
         Path vcd = FaultProofStep.vcdBeside(Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")));
-        Outcome o = prove(a, n, seconds, keep, vcd, err);
+        Outcome o = prove(target, seconds, keep, vcd, err);
         RtlFaultProof.Result r = o.result();
-        RtlFaultProof.Verdict v = r.of(OneGrantProof.ONE_GNT);
         out.printf(
                 Locale.ROOT,
-                "ppbus verify: %s, n=%d: rtl: at most one gnt %s (ABC pdr on the Yosys model, req free, %d latches,"
-                        + " %.1f s; %s)%n",
+                "ppbus verify: %s, n=%d%s: rtl (ABC pdr on the Yosys model, req free, %d latches, %.1f s; %s):%n",
                 a.name(),
                 n,
-                v.proven() ? "PROVEN" : v.broken() ? "FAILS" : "UNDECIDED (time limit)",
+                GenerateCommand.buses(cl) > 1 ? ", k=" + GenerateCommand.buses(cl) : "",
                 r.latches(),
                 r.seconds(),
                 keep != null ? "files in " + keep : "--keep DIR keeps the files");
+        for (RtlFaultProof.Verdict v : r.verdicts()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  %s: %s%n",
+                    v.property(),
+                    v.proven() ? "PROVEN" : v.broken() ? "FAILS" : "UNDECIDED (time limit)");
+        }
         if (o.counterexample() != null) {
             out.printf(
                     Locale.ROOT,
@@ -73,9 +109,9 @@ final class WiredProofStep {
                     o.counterexample().cycles());
         }
         if (cl.hasOption("json")) {
-            Outputs.write(cl.getOptionValue("json"), json(a, n, o, vcd) + "\n", stdout);
+            Outputs.write(cl.getOptionValue("json"), json(a, n, GenerateCommand.buses(cl), o, vcd) + "\n", stdout);
         }
-        return v.proven() ? 0 : 1;
+        return r.proven() ? 0 : 1;
     }
 
     /** Refuses what applies to the search alone, and a run without --rtl --no-search. */
@@ -87,27 +123,21 @@ final class WiredProofStep {
             }
         }
         if (!cl.hasOption("rtl") || !cl.hasOption("no-search")) {
-            throw new UsageException("the state search is campos-carvalho's; for " + a.name()
-                    + " give --rtl --no-search (the proof of at most one gnt on its RTL)");
+            throw new UsageException("the state search is campos-carvalho's on one bus; for " + a.name()
+                    + " give --rtl --no-search (the proof on its RTL)");
         }
     }
 
-    private static Outcome prove(Algorithm a, int n, long seconds, Path keep, Path vcd, PrintStream err)
-            throws Exception {
+    private static Outcome prove(Target target, long seconds, Path keep, Path vcd, PrintStream err) throws Exception {
         ProgressBar bar = new ProgressBar(err, true);
         bar.waiting("rtl proof: building the model");
         try (WorkFolder f = WorkFolder.open(keep, "ppbus-one-gnt")) {
-            RtlFaultProof.Result r;
-            try {
-                r = OneGrantProof.run(Designs.generate(a.name(), n, 1, Version.VERSION), n, seconds, f.dir(), line -> {
-                    int frame = RtlFaultProof.frameOf(line);
-                    if (frame >= 0) {
-                        bar.waiting("rtl proof: pdr frame " + frame);
-                    }
-                });
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
+            RtlFaultProof.Result r = target.prover().prove(seconds, f.dir(), line -> {
+                int frame = RtlFaultProof.frameOf(line);
+                if (frame >= 0) {
+                    bar.waiting("rtl proof: pdr frame " + frame);
+                }
+            });
             if (!r.anyBroken()) {
                 return new Outcome(r, null);
             }
@@ -121,17 +151,31 @@ final class WiredProofStep {
         }
     }
 
-    private static String json(Algorithm a, int n, Outcome o, Path vcd) throws Exception {
-        RtlFaultProof.Verdict v = o.result().of(OneGrantProof.ONE_GNT);
+    private static String json(Algorithm a, int n, int buses, Outcome o, Path vcd) throws Exception {
+        RtlFaultProof.Result r = o.result();
         ObjectNode root = Reports.header(Version.VERSION);
         root.put("algorithm", a.name());
         root.put("nodes", n);
+        root.put("buses", buses);
         ObjectNode p = root.putObject("rtlProof");
-        p.put("property", OneGrantProof.ONE_GNT);
-        p.put("proven", v.proven());
-        p.put("broken", v.broken());
-        p.put("seconds", o.result().seconds());
-        p.put("latches", o.result().latches());
+        p.put(
+                "property",
+                String.join(
+                        "; ",
+                        r.verdicts().stream()
+                                .map(RtlFaultProof.Verdict::property)
+                                .toList()));
+        p.put("proven", r.proven());
+        p.put("broken", r.anyBroken());
+        ArrayNode each = p.putArray("properties");
+        for (RtlFaultProof.Verdict v : r.verdicts()) {
+            ObjectNode e = each.addObject();
+            e.put("property", v.property());
+            e.put("proven", v.proven());
+            e.put("broken", v.broken());
+        }
+        p.put("seconds", r.seconds());
+        p.put("latches", r.latches());
         p.put("engine", "yosys + yosys-abc pdr, req unconstrained after the reset cycle");
         if (o.counterexample() != null) {
             p.put("counterexample", vcd.toString());

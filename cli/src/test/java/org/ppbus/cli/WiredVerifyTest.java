@@ -27,10 +27,24 @@ class WiredVerifyTest {
                 "--json",
                 json.toString());
         assertEquals(0, code, cli.out() + cli.err());
-        assertTrue(cli.out().contains("at most one gnt PROVEN"), cli.out());
+        assertTrue(cli.out().contains("at most one gnt: PROVEN"), cli.out());
         JsonNode p = new ObjectMapper().readTree(json.toFile()).path("rtlProof");
         assertTrue(p.path("proven").asBoolean(), p.toString());
         assertEquals("at most one gnt", p.path("property").asText());
+    }
+
+    /** campos-carvalho-k's bus properties at n = 3, k = 2, each proven (docs/PROTOCOL.md). */
+    @Test
+    void theKBusDesignIsProvenPropertyByProperty(@TempDir Path dir) throws Exception {
+        RequiredTools.require("yosys", "yosys-abc");
+        CliRun cli = new CliRun();
+        Path json = dir.resolve("v.json");
+        int code = cli.run("verify", "--buses", "2", "--nodes", "3", "--rtl", "--no-search", "--json", json.toString());
+        assertEquals(0, code, cli.out() + cli.err());
+        assertTrue(cli.out().contains("no bus held by two processors: PROVEN"), cli.out());
+        JsonNode p = new ObjectMapper().readTree(json.toFile()).path("rtlProof");
+        assertEquals(2, p.path("properties").size());
+        p.path("properties").forEach(v -> assertTrue(v.path("proven").asBoolean(), v.toString()));
     }
 
     @Test
@@ -41,7 +55,9 @@ class WiredVerifyTest {
             {"verify", "--algorithm", "daisy-chain", "--nodes", "7"},
             {"verify", "--algorithm", "daisy-chain", "--nodes", "7", "--rtl", "--no-search", "--rules", "literal"},
             {"verify", "--algorithm", "central-matrix", "--nodes", "1", "--rtl", "--no-search"},
-            {"verify", "--algorithm", "lamport", "--nodes", "7", "--rtl", "--no-search"}
+            {"verify", "--algorithm", "lamport", "--nodes", "7", "--rtl", "--no-search"},
+            {"verify", "--buses", "2", "--nodes", "3"},
+            {"verify", "--buses", "2", "--nodes", "3", "--rtl", "--no-search", "--algorithm", "central-rr"}
         };
         for (String[] args : bad) {
             assertEquals(2, cli.run(args), String.join(" ", args) + ": " + cli.out() + cli.err());

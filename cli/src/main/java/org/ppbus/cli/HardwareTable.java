@@ -212,21 +212,40 @@ final class HardwareTable {
     private static String textRow(Settings s, Row r) {
         return String.format(
                 Locale.ROOT,
-                "%-20s %6d %5d %5d %6.1f %6.1f %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
-                r.algorithm(),
-                r.cells().lut4(),
-                r.cells().carry(),
-                r.cells().dff(),
-                r.cells().lut4() / (double) s.nodes(),
-                r.cells().dff() / (double) s.nodes(),
-                r.fmaxMhz() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.fmaxMhz()),
-                number(r.wiresPerNode()),
-                number(r.sharedLines()),
-                waits(r.light()),
-                waits(r.heavy()),
-                overtake(r),
-                r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
-                r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical()));
+                "%-20s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
+                columns(s, r, false).toArray());
+    }
+
+    /**
+     * One row's cells, as the text table and the markdown share them; markdown adds Jain's index
+     * after each load and says when an Fmax is one node's.
+     */
+    private static List<String> columns(Settings s, Row r, boolean markdown) {
+        List<String> c = new ArrayList<>();
+        c.add(r.algorithm());
+        c.add(Long.toString(r.cells().lut4()));
+        c.add(Long.toString(r.cells().carry()));
+        c.add(Long.toString(r.cells().dff()));
+        c.add(String.format(Locale.ROOT, "%.1f", r.cells().lut4() / (double) s.nodes()));
+        c.add(String.format(Locale.ROOT, "%.1f", r.cells().dff() / (double) s.nodes()));
+        if (r.fmaxMhz() == null) {
+            c.add(markdown ? "—" : "-");
+        } else {
+            c.add(String.format(Locale.ROOT, "%.1f", r.fmaxMhz())
+                    + (markdown && r.fmaxNote().startsWith("per node") ? " (per node)" : ""));
+        }
+        c.add(number(r.wiresPerNode()));
+        c.add(number(r.sharedLines()));
+        for (Waits w : List.of(r.light(), r.heavy())) {
+            c.add(waits(w));
+            if (markdown) {
+                c.add(String.format(Locale.ROOT, "%.3f", w.jain()));
+            }
+        }
+        c.add(overtake(r));
+        c.add(r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()));
+        c.add(r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical()));
+        return c;
     }
 
     /** The table as a section of RESULTS.md, one table per n. */
@@ -251,28 +270,7 @@ final class HardwareTable {
     }
 
     private static String markdownRow(Settings s, Row r) {
-        return String.format(
-                Locale.ROOT,
-                "| %s | %d | %d | %d | %.1f | %.1f | %s | %s | %s | %s | %.3f | %s | %.3f | %s | %s | %s |%n",
-                r.algorithm(),
-                r.cells().lut4(),
-                r.cells().carry(),
-                r.cells().dff(),
-                r.cells().lut4() / (double) s.nodes(),
-                r.cells().dff() / (double) s.nodes(),
-                r.fmaxMhz() == null
-                        ? "—"
-                        : String.format(Locale.ROOT, "%.1f", r.fmaxMhz())
-                                + (r.fmaxNote().startsWith("per node") ? " (per node)" : ""),
-                number(r.wiresPerNode()),
-                number(r.sharedLines()),
-                waits(r.light()),
-                r.light().jain(),
-                waits(r.heavy()),
-                r.heavy().jain(),
-                overtake(r),
-                r.survivorsCentre() < 0 ? "?" : Integer.toString(r.survivorsCentre()),
-                r.survivorsTypical() < 0 ? "?" : Integer.toString(r.survivorsTypical()));
+        return "| " + String.join(" | ", columns(s, r, true)) + " |\n";
     }
 
     private static String markdownIntro(Settings first) {

@@ -61,8 +61,13 @@ public final class CcPlanes implements Fabric {
     /** Let-goes decided in this cycle, due in the next, as node * k + plane. */
     private List<Integer> letGo = new ArrayList<>();
 
+    /** The let-goes being applied in this cycle (kept, like the others, to spare allocations). */
+    private List<Integer> applying = new ArrayList<>();
+
     /** Planes where a let-go lowered req in this cycle while the processor asked: raised next cycle. */
     private List<Integer> reraise = new ArrayList<>();
+
+    private List<Integer> raising = new ArrayList<>();
 
     public CcPlanes(
             Wiring wiring,
@@ -169,14 +174,19 @@ public final class CcPlanes implements Fabric {
     @Override
     public void step(long cycle) {
         int k = planes.length;
+        // Swap each list with its spare, so that grants during the planes' steps add to an empty one.
         List<Integer> now = letGo;
-        letGo = new ArrayList<>();
+        letGo = applying;
+        applying = now;
+        letGo.clear();
         for (int x : now) {
             req[x / k][x % k] = false;
             planes[x % k].request(client[x % k][x / k], false, cycle);
         }
         List<Integer> again = reraise;
-        reraise = new ArrayList<>();
+        reraise = raising;
+        raising = again;
+        reraise.clear();
         for (int x : again) {
             if (asking[x / k] && held[x / k] < 0) {
                 raise(x / k, x % k, cycle);
@@ -203,10 +213,5 @@ public final class CcPlanes implements Fabric {
             }
         }
         return true;
-    }
-
-    /** The planes, bus 0 first, for tools that read a plane's units. */
-    public List<CcNetwork> planes() {
-        return List.of(planes);
     }
 }

@@ -102,19 +102,22 @@ public final class DaisyChain implements Fabric {
 
     @Override
     public void step(long cycle) {
-        boolean br = IntStream.range(0, req.length).anyMatch(this::asks);
+        boolean br = false;
+        for (int i = 0; i < req.length && !br; i++) {
+            br = asks(i);
+        }
         boolean busy = owner >= 0 && req[owner];
         boolean issue = br && !busy && token < 0 && !dead[ARBITER];
         if (owner >= 0 && !req[owner]) {
             sink.released(owner, cycle);
             owner = -1;
         }
-        boolean[] taken = new boolean[req.length];
+        int taken = -1;
         if (token >= 0) {
             int i = token;
             if (asks(i)) {
                 owner = i;
-                taken[i] = true;
+                taken = i;
                 token = -1;
                 sink.granted(i, cycle);
             } else {
@@ -127,7 +130,7 @@ public final class DaisyChain implements Fabric {
         }
         if (fair) {
             for (int i = 0; i < req.length; i++) {
-                served[i] = taken[i] || served[i] && br;
+                served[i] = i == taken || served[i] && br;
             }
         }
     }

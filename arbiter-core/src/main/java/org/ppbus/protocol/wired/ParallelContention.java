@@ -47,6 +47,9 @@ public final class ParallelContention implements Fabric {
     private final boolean[] dead;
     private final boolean[] inhibited;
     private final boolean[] competing;
+    /** Who may compete in this cycle, as the cycle began (scratch, kept to spare an allocation a cycle). */
+    private final boolean[] eligible;
+
     private final Fabric.GrantSink sink;
     private final int m;
     private int owner = -1;
@@ -64,6 +67,7 @@ public final class ParallelContention implements Fabric {
         this.dead = new boolean[nodes];
         this.inhibited = new boolean[nodes];
         this.competing = new boolean[nodes];
+        this.eligible = new boolean[nodes];
         this.sink = sink;
         this.m = lines(nodes);
     }
@@ -107,7 +111,6 @@ public final class ParallelContention implements Fabric {
     public void step(long cycle) {
         int n = req.length;
         boolean busy = owner >= 0 && req[owner];
-        boolean[] eligible = new boolean[n];
         boolean anyEligible = false;
         for (int i = 0; i < n; i++) {
             eligible[i] = eligible(i);

@@ -1,6 +1,7 @@
 package org.ppbus.testbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.ForwardingFabric;
 import org.ppbus.bus.Sharing;
+import org.ppbus.check.Property;
+import org.ppbus.check.StarvationBound;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.RuleSet;
@@ -94,5 +98,55 @@ class CcPlanesRunTest {
         assertEquals(0, grants.get(0)[1], "the first grant is of bus 0");
         assertEquals(1, grants.get(1)[1], "the second of bus 1");
         assertEquals(1, grants.get(0)[0] + grants.get(1)[0], "one each");
+    }
+
+    /**
+     * The bound k·max(1, L) fires on a planted starvation with more than one bus: the planes made
+     * deaf to processor 3 keep it waiting while the others eat, and the run stops on fairness, the
+     * check its report names.
+     */
+    @Test
+    void theKBusBoundCatchesAPlantedStarvation() throws IOException {
+        SimulationResult r = new Simulation(config(7, 2, 0.3, 1, 4, 5))
+                .variant(inner -> new ForwardingFabric(inner) {
+                    @Override
+                    public void request(int node, boolean level, long cycle) {
+                        if (node != 3) {
+                            inner.request(node, level, cycle);
+                        }
+                    }
+                })
+                .run();
+        assertNotNull(r.violation(), "the starved processor went unnoticed");
+        assertEquals(Property.FAIRNESS, r.violation().property(), r.violation().headline());
+        assertEquals(2, r.overtakeBound());
+        assertTrue(
+                r.checks().stream().anyMatch(c -> c.startsWith(Property.FAIRNESS.label() + " (at most 2 meals")),
+                r.checks().toString());
+    }
+
+    /**
+     * The plain daisy chain promises no freedom from starvation: its runs name no starvation or
+     * fairness check, and at saturation its far end does starve without a violation.
+     */
+    @Test
+    void aRunOfTheStarvingChainNamesNoStarvationCheck() throws IOException {
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm("daisy-chain")
+                .nodes(13)
+                .load(0.3)
+                .cycles(5_000)
+                .build()
+                .validated();
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation(), () -> r.violation().headline());
+        assertTrue(
+                r.checks().stream()
+                        .noneMatch(x ->
+                                x.startsWith(Property.STARVATION.label()) || x.startsWith(Property.FAIRNESS.label())),
+                r.checks().toString());
+        assertTrue(
+                r.maxServedWhileWaiting() > StarvationBound.meals(13, 1, c.holdCycles()),
+                "the far end was not starved: " + r.maxServedWhileWaiting());
     }
 }

@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
+import org.ppbus.check.ExhaustiveSearch;
 import org.ppbus.check.Finding;
+import org.ppbus.check.PlanesSearch;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.check.SearchResult;
 import org.ppbus.check.StateSearch;
 import org.ppbus.link.ChosenFaults;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.RtlProof;
 
@@ -72,7 +75,7 @@ final class VerifyCommand implements Main.Command {
         }
         VerifyRequest q = VerifyRequest.of(cl);
         SearchOptions opt = q.search();
-        StateSearch search = search(q);
+        ExhaustiveSearch search = search(q);
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
             ProgressBar bar = new ProgressBar(err, true);
             SearchResult r;
@@ -125,9 +128,12 @@ final class VerifyCommand implements Main.Command {
                 o);
     }
 
-    private static StateSearch search(VerifyRequest q) throws UsageException {
+    private static ExhaustiveSearch search(VerifyRequest q) throws UsageException {
         SearchOptions opt = q.search();
         try {
+            if (q.buses() > 1) {
+                return new PlanesSearch(opt, q.buses(), CcPlanes.Mutant.NONE);
+            }
             // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
             return new StateSearch(
                     q.noSearch()
@@ -146,7 +152,8 @@ final class VerifyCommand implements Main.Command {
         SearchOptions opt = q.search();
         out.printf(
                 Locale.ROOT,
-                "ppbus verify: n=%d, %s, rules %s%s%s%n",
+                "ppbus verify: %sn=%d, %s, rules %s%s%s%n",
+                q.buses() > 1 ? CcPlanes.ALGORITHM.name() + ", k=" + q.buses() + ", " : "",
                 opt.nodes(),
                 opt.async() ? "asynchronous FIFO channels (capacity " + q.fifo() + ")" : "L=" + opt.latency(),
                 opt.rules().label(),
@@ -158,6 +165,8 @@ final class VerifyCommand implements Main.Command {
             VerifyRequest q, SearchResult r, RtlProof.Result proof, VerifyOutcome.Written written) throws IOException {
         SearchOptions opt = q.search();
         ObjectNode root = Reports.header(Version.VERSION);
+        root.put("algorithm", q.buses() > 1 ? CcPlanes.ALGORITHM.name() : "campos-carvalho");
+        root.put("buses", q.buses());
         root.put("nodes", opt.nodes());
         root.put("latency", opt.latency());
         root.put("rules", opt.rules().label());

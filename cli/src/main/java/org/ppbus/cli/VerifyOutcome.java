@@ -6,13 +6,15 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.ppbus.bus.Sharing;
+import org.ppbus.check.ExhaustiveSearch;
 import org.ppbus.check.Finding;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.check.SearchResult;
-import org.ppbus.check.StateSearch;
 import org.ppbus.check.Violation;
 import org.ppbus.link.ChosenFaults;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
@@ -29,7 +31,7 @@ final class VerifyOutcome {
     record Written(Path trace, String replay, Violation replayed, int[] cutOff) {}
 
     /** Prints the search's outcome; writes the first finding as a trace when it can be replayed. */
-    static Written printSearch(PrintStream out, StateSearch search, SearchResult r, VerifyRequest q)
+    static Written printSearch(PrintStream out, ExhaustiveSearch search, SearchResult r, VerifyRequest q)
             throws IOException {
         SearchOptions opt = q.search();
         printFigures(out, r, opt);
@@ -133,7 +135,7 @@ final class VerifyOutcome {
      * longer than any wait before the loop can be, and the loop outlasts it, the stall bound, and the
      * n meals the starvation watchdog also waits for.
      */
-    private static Written writeCounterexample(StateSearch search, Finding f, VerifyRequest q, String fault)
+    private static Written writeCounterexample(ExhaustiveSearch search, Finding f, VerifyRequest q, String fault)
             throws IOException {
         SearchOptions opt = q.search();
         SimulationConfig defaults = SimulationConfig.defaults();
@@ -151,17 +153,21 @@ final class VerifyOutcome {
         RequestTrace trace = search.trace(actions, 1_000_000);
         String header = String.format(
                 Locale.ROOT,
-                "# counterexample of ppbus verify: %s: %s%n# n=%d L=%d rules %s%s%n",
+                "# counterexample of ppbus verify: %s: %s%n# %sn=%d L=%d rules %s%s%n",
                 f.property().label(),
                 f.message(),
+                q.buses() > 1 ? CcPlanes.ALGORITHM.name() + " k=" + q.buses() + " " : "",
                 opt.nodes(),
                 opt.latency(),
                 opt.rules().label(),
                 loop ? "; the loop from cycle " + (f.loopStart() + 1) + " is repeated " + repeats + " more times" : "");
         Path tracePath = q.traceOut();
         Outputs.write(tracePath, trace.text(header));
-        SimulationConfig replay = defaults.toBuilder()
-                .nodes(opt.nodes())
+        SimulationConfig.Builder replayed = defaults.toBuilder();
+        if (q.buses() > 1) {
+            replayed.algorithm(CcPlanes.ALGORITHM.name()).sharing(new Sharing(q.buses(), 1, 0));
+        }
+        SimulationConfig replay = replayed.nodes(opt.nodes())
                 .latencyCycles(opt.latency())
                 .rules(opt.rules())
                 .workload(tracePath.toString())

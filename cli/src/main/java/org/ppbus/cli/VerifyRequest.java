@@ -18,6 +18,7 @@ import org.ppbus.verilog.Designs;
 /** What {@code ppbus verify}'s options ask for: its options, and the command line read and checked. */
 record VerifyRequest(
         SearchOptions search,
+        int buses,
         int fifo,
         boolean noSearch,
         boolean rtl,
@@ -133,6 +134,7 @@ record VerifyRequest(
         }
         return new VerifyRequest(
                 opt,
+                buses(cl, opt),
                 opt.fifoCapacity(),
                 cl.hasOption("no-search"),
                 cl.hasOption("rtl"),
@@ -143,6 +145,26 @@ record VerifyRequest(
                 repairBound,
                 wait,
                 proofSeconds);
+    }
+
+    /**
+     * --buses, checked: above 1 the search is campos-carvalho-k's ({@code PlanesSearch}), which
+     * takes timed channels without faults or re-entry, and no proof but the bus proof (which
+     * --rtl --no-search runs on its own).
+     */
+    private static int buses(CommandLine cl, SearchOptions opt) throws UsageException {
+        int buses = GenerateCommand.buses(cl);
+        if (buses == 1) {
+            return 1;
+        }
+        GenerateCommand.algorithm(cl); // campos-carvalho-k with the fixed rules, or a one-line refusal
+        for (String o : List.of("async", "faults", "reenter-without-thinking", "rtl", "keep", "max-steps")) {
+            if (cl.hasOption(o)) {
+                throw new UsageException("--buses " + buses + ": the k-bus search takes no --" + o
+                        + (o.equals("rtl") ? " (the bus proof on the RTL is --rtl --no-search)" : ""));
+            }
+        }
+        return buses;
     }
 
     /** The search's size, scope and limits: --nodes, --latency, --rules, the limits, --active, --async. */

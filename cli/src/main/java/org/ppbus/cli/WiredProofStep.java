@@ -34,12 +34,16 @@ final class WiredProofStep {
 
     private WiredProofStep() {}
 
-    /** Whether the command line names an algorithm other than Campos–Carvalho, or more than one bus. */
+    /**
+     * Whether the command line asks for the bus proof of more than one bus (--rtl --no-search; without,
+     * the k-bus search runs), or names an algorithm other than Campos–Carvalho on one bus.
+     */
     static boolean applies(CommandLine cl) {
+        if (cl.hasOption("buses") && !cl.getOptionValue("buses").equals("1")) {
+            return cl.hasOption("rtl") && cl.hasOption("no-search");
+        }
         return cl.hasOption("algorithm")
-                        && !cl.getOptionValue("algorithm")
-                                .equals(Algorithms.campos().name())
-                || cl.hasOption("buses") && !cl.getOptionValue("buses").equals("1");
+                && !cl.getOptionValue("algorithm").equals(Algorithms.campos().name());
     }
 
     /** The proof's result and, when it broke, its counterexample. */

@@ -13,6 +13,22 @@ import org.ppbus.verilog.ExternalTool;
 
 /** {@code generate --buses k} and {@code synth --buses k}: campos-carvalho-k's RTL from the command line. */
 class KBusCliTest {
+    /** The must-show: the k-bus search at n = 3, k = 2 is complete and finds nothing. */
+    @Test
+    void verifySearchesThreeNodesOnTwoBuses(@TempDir Path dir) throws Exception {
+        CliRun cli = new CliRun();
+        Path json = dir.resolve("v.json");
+        assertEquals(0, cli.run("verify", "--buses", "2", "--nodes", "3", "--json", json.toString()), cli.err());
+        JsonNode v = new ObjectMapper().readTree(json.toFile());
+        assertTrue(v.path("complete").asBoolean(), v.toString());
+        assertEquals(0, v.path("violations").asInt());
+        assertEquals(2, v.path("buses").asInt());
+        assertTrue(v.path("liveness").asBoolean());
+        // k max(1, L) = 2 at L = 1 (docs/PROTOCOL.md), reached by some run of the search.
+        assertEquals(2, v.path("overtaking").path("bound").asInt());
+        assertEquals(2, v.path("overtaking").path("max").asInt());
+    }
+
     @Test
     void generateWritesATestbenchThatPassesAndSynthMeasuresIt(@TempDir Path dir) throws Exception {
         RequiredTools.require("iverilog", "yosys");

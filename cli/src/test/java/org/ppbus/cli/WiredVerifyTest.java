@@ -56,7 +56,11 @@ class WiredVerifyTest {
             {"verify", "--algorithm", "daisy-chain", "--nodes", "7", "--rtl", "--no-search", "--rules", "literal"},
             {"verify", "--algorithm", "central-matrix", "--nodes", "1", "--rtl", "--no-search"},
             {"verify", "--algorithm", "lamport", "--nodes", "7", "--rtl", "--no-search"},
-            {"verify", "--buses", "2", "--nodes", "3"},
+            {"verify", "--buses", "2", "--nodes", "3", "--rtl"},
+            {"verify", "--buses", "2", "--nodes", "3", "--faults", "drop"},
+            {"verify", "--buses", "2", "--nodes", "3", "--async"},
+            {"verify", "--buses", "2", "--nodes", "3", "--rules", "literal"},
+            {"verify", "--buses", "5", "--nodes", "3"},
             {"verify", "--buses", "2", "--nodes", "3", "--rtl", "--no-search", "--algorithm", "central-rr"}
         };
         for (String[] args : bad) {

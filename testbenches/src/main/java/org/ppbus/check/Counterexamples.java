@@ -20,10 +20,22 @@ public final class Counterexamples {
      */
     public static RequestTrace trace(SearchOptions o, List<int[]> actions, int openHold) {
         Wiring wiring = Wiring.forNodes(o.nodes());
-        int n = wiring.nodes();
         Grants rec = new Grants();
         CcNetwork replay = CcNetwork.coldStart(
                 wiring, new CcNetwork.Options(o.latency(), o.rules(), true), rec, ProtocolObserver.NONE);
+        return trace(replay, rec, wiring.nodes(), actions, openHold, replay::reenterWithoutThinking);
+    }
+
+    /** How a network re-enters without thinking (audit A3), where the search allowed it. */
+    interface Reentry {
+        void reenter(int node, long cycle);
+    }
+
+    /**
+     * The same for any network the search ran: {@code replay} fresh from the cold start, reporting
+     * its grants to {@code rec}; {@code reentry} null where re-entry was not searched.
+     */
+    static RequestTrace trace(Fabric replay, Grants rec, int n, List<int[]> actions, int openHold, Reentry reentry) {
         long[] grantedAt = new long[n];
         long[] openedAt = new long[n];
         boolean[] openReenter = new boolean[n];
@@ -48,7 +60,7 @@ public final class Counterexamples {
                             replay.request(i, false, k);
                             openedAt[i] = -1;
                         } else {
-                            replay.reenterWithoutThinking(i, k);
+                            reentry.reenter(i, k);
                             openedAt[i] = k;
                             openReenter[i] = true;
                         }
@@ -82,7 +94,7 @@ public final class Counterexamples {
     }
 
     /** The processors granted in the cycle just run, one bit each. */
-    private static final class Grants implements Fabric.GrantSink {
+    static final class Grants implements Fabric.GrantSink {
         long mask;
 
         @Override

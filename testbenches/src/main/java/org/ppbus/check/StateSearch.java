@@ -36,7 +36,7 @@ import org.ppbus.workload.RequestTrace;
  * <p>With some processors inactive (they never ask) every state found is still reachable in the
  * whole system, so a counterexample is real, but "no violation" covers that scope only.
  */
-public final class StateSearch {
+public final class StateSearch implements ExhaustiveSearch {
     // Actions per processor per cycle.
     public static final int NONE = 0;
     public static final int RAISE = 1;
@@ -93,11 +93,13 @@ public final class StateSearch {
     private SearchProgress progress = (states, depth, transitions) -> {};
 
     /** Reports progress to {@code p} every few thousand expanded states. */
+    @Override
     public StateSearch progress(SearchProgress p) {
         this.progress = p;
         return this;
     }
 
+    @Override
     public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
         graph.add(stepper.initial(), -1, 0, 0);
@@ -296,6 +298,7 @@ public final class StateSearch {
      * cycle's actions carry the fault's code after the processors'). A loop never holds one: a fault
      * kind once used stays used, so a state after it differs from every state before.
      */
+    @Override
     public List<String> faultsOn(Finding f) {
         return faultsOn(f.path());
     }
@@ -382,6 +385,7 @@ public final class StateSearch {
     }
 
     /** A request trace for {@code ppbus simulate} that does what the actions do ({@link Counterexamples#trace}). */
+    @Override
     public RequestTrace trace(List<int[]> actions, int openHold) {
         return Counterexamples.trace(o, actions, openHold);
     }

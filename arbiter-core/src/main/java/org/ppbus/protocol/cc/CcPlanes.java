@@ -3,6 +3,7 @@ package org.ppbus.protocol.cc;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.plane.Wiring;
@@ -69,6 +70,20 @@ public final class CcPlanes implements Fabric {
 
     private List<Integer> raising = new ArrayList<>();
 
+    /**
+     * The design with one of its rules broken, for the checkers' own tests: a check of the design
+     * must catch each of these.
+     */
+    public enum Mutant {
+        NONE,
+        /** The grant of every plane is named bus 0: bus exclusion no longer follows from the planes'. */
+        NAMES_BUS_ZERO,
+        /** A processor that holds a bus keeps a second plane's grant: one processor on two buses. */
+        KEEPS_SECOND_GRANT
+    }
+
+    private Mutant mutant = Mutant.NONE;
+
     public CcPlanes(
             Wiring wiring,
             int buses,
@@ -76,6 +91,17 @@ public final class CcPlanes implements Fabric {
             InitialState initial,
             Fabric.GrantSink sink,
             ProtocolObserver observer) {
+        this(wiring, buses, options, initial, sink, b -> observer);
+    }
+
+    /** The same, with each plane heard by its own observer (the search checks each plane's I5 apart). */
+    public CcPlanes(
+            Wiring wiring,
+            int buses,
+            CcNetwork.Options options,
+            InitialState initial,
+            Fabric.GrantSink sink,
+            IntFunction<ProtocolObserver> observerOfPlane) {
         if (buses < 1) {
             throw new IllegalArgumentException("buses must be at least 1, got " + buses);
         }
@@ -93,7 +119,7 @@ public final class CcPlanes implements Fabric {
                 client[b][i] = client(n, buses, b, i);
                 processor[b][client[b][i]] = i;
             }
-            planes[b] = new CcNetwork(wiring, options, initial, planeSink(b), observer);
+            planes[b] = new CcNetwork(wiring, options, initial, planeSink(b), observerOfPlane.apply(b));
         }
     }
 
@@ -125,9 +151,9 @@ public final class CcPlanes implements Fabric {
             @Override
             public void granted(int c, long cycle) {
                 int node = processor[b][c];
-                if (asking[node] && held[node] < 0) {
+                if (asking[node] && (held[node] < 0 || mutant == Mutant.KEEPS_SECOND_GRANT)) {
                     held[node] = b;
-                    sink.granted(node, BusSet.of(b), cycle);
+                    sink.granted(node, BusSet.of(mutant == Mutant.NAMES_BUS_ZERO ? 0 : b), cycle);
                 } else {
                     letGo.add(node * planes.length + b);
                 }
@@ -142,6 +168,137 @@ public final class CcPlanes implements Fabric {
                 }
             }
         };
+    }
+
+    /** Breaks one rule of the design (the checkers' mutants); returns this. */
+    public CcPlanes mutate(Mutant m) {
+        this.mutant = m;
+        return this;
+    }
+
+    /** Bus b's plane, for the checkers (its units, its invariants). */
+    public CcNetwork plane(int b) {
+        return planes[b];
+    }
+
+    /** k. */
+    public int buses() {
+        return planes.length;
+    }
+
+    /** Whether the processor asks (its req, as the chooser sees it). */
+    public boolean asking(int node) {
+        return asking[node];
+    }
+
+    /** The plane (bus) the processor holds, or -1. */
+    public int held(int node) {
+        return held[node];
+    }
+
+    /** Plane b's client for processor i. */
+    public int clientOf(int plane, int node) {
+        return client[plane][node];
+    }
+
+    /** Whether the chooser holds req high on plane b for this processor. */
+    public boolean req(int node, int plane) {
+        return req[node][plane];
+    }
+
+    /**
+     * The whole state after cycle {@code afterCycle}, for the exhaustive search: each plane's
+     * snapshot ({@link CcNetwork#snapshot}, whose length is fixed for a wiring and options), then the
+     * choosers' bits. Every plane must evaluate every unit.
+     */
+    public long[] snapshot(long afterCycle) {
+        int k = planes.length;
+        int n = asking.length;
+        List<long[]> parts = new ArrayList<>();
+        int words = 0;
+        planeWords = new int[k];
+        for (int b = 0; b < k; b++) {
+            long[] w = planes[b].snapshot(afterCycle);
+            parts.add(w);
+            planeWords[b] = w.length;
+            words += w.length;
+        }
+        long[] out = new long[words + chooserWords(n, k)];
+        int at = 0;
+        for (long[] w : parts) {
+            System.arraycopy(w, 0, out, at, w.length);
+            at += w.length;
+        }
+        ChooserBits bits = new ChooserBits(out, at);
+        for (int i = 0; i < n; i++) {
+            bits.put(asking[i]);
+            for (int b = 0; b < k; b++) {
+                bits.put(held[i] == b);
+                bits.put(req[i][b]);
+                bits.put(letGo.contains(i * k + b));
+                bits.put(reraise.contains(i * k + b));
+            }
+        }
+        return out;
+    }
+
+    /** Restores a state saved by {@link #snapshot} as of cycle {@code atCycle}. */
+    public void restore(long[] state, long atCycle) {
+        int k = planes.length;
+        int n = asking.length;
+        if (planeWords == null) {
+            throw new IllegalStateException("restore before any snapshot: the layout is not known");
+        }
+        int at = 0;
+        for (int b = 0; b < k; b++) {
+            planes[b].restore(Arrays.copyOfRange(state, at, at + planeWords[b]), atCycle);
+            at += planeWords[b];
+        }
+        letGo.clear();
+        reraise.clear();
+        ChooserBits bits = new ChooserBits(state, at);
+        for (int i = 0; i < n; i++) {
+            asking[i] = bits.get();
+            held[i] = -1;
+            for (int b = 0; b < k; b++) {
+                held[i] = bits.get() ? b : held[i];
+                req[i][b] = bits.get();
+                if (bits.get()) {
+                    letGo.add(i * k + b);
+                }
+                if (bits.get()) {
+                    reraise.add(i * k + b);
+                }
+            }
+        }
+    }
+
+    private int[] planeWords; // each plane's snapshot length, known after the first snapshot
+
+    private static int chooserWords(int n, int k) {
+        return (n * (1 + 4 * k) + 63) / 64;
+    }
+
+    /** The choosers' booleans packed in words from a start, one after another. */
+    private static final class ChooserBits {
+        private final long[] words;
+        private int bit;
+
+        ChooserBits(long[] words, int firstWord) {
+            this.words = words;
+            this.bit = firstWord * 64;
+        }
+
+        void put(boolean v) {
+            words[bit >>> 6] |= v ? 1L << (bit & 63) : 0;
+            bit++;
+        }
+
+        boolean get() {
+            boolean v = (words[bit >>> 6] >>> (bit & 63) & 1) != 0;
+            bit++;
+            return v;
+        }
     }
 
     @Override

@@ -22,5 +22,43 @@ public interface ProtocolObserver {
      */
     default void healed(Direction direction, int link, int code, String what, long cycle) {}
 
+    /**
+     * A symbol driven on plane b of a design with one plane of units per bus (campos-carvalho-k):
+     * the links are that plane's. An observer that does not tell planes apart hears it as any other.
+     */
+    default void symbolDriven(int plane, Direction direction, int link, int code, long cycle) {
+        symbolDriven(direction, link, code, cycle);
+    }
+
     ProtocolObserver NONE = new ProtocolObserver() {};
+
+    /** What plane b's units report, passed to {@code o} with the symbols naming their plane. */
+    static ProtocolObserver onPlane(ProtocolObserver o, int plane) {
+        return new ProtocolObserver() {
+            @Override
+            public void symbolDriven(Direction direction, int link, int code, long cycle) {
+                o.symbolDriven(plane, direction, link, code, cycle);
+            }
+
+            @Override
+            public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
+                o.arbiterReceived(arbiter, client, link, code, cycle);
+            }
+
+            @Override
+            public void clientReceived(int client, int link, int code, long cycle) {
+                o.clientReceived(client, link, code, cycle);
+            }
+
+            @Override
+            public void anomaly(Unit unit, String what, long cycle) {
+                o.anomaly(unit, what, cycle);
+            }
+
+            @Override
+            public void healed(Direction direction, int link, int code, String what, long cycle) {
+                o.healed(direction, link, code, what, cycle);
+            }
+        };
+    }
 }

@@ -30,6 +30,7 @@ final class CosimCommand implements Main.Command {
     /** The run settings cosim takes (the algorithm among those with RTL). */
     private static final List<RunOption> SETTINGS = List.of(
             RunOption.NODES,
+            RunOption.BUSES,
             RunOption.CYCLES,
             RunOption.LOAD,
             RunOption.HOLD,
@@ -113,9 +114,14 @@ final class CosimCommand implements Main.Command {
     private static SimulationConfig config(CommandLine cl) throws UsageException {
         SimulationConfig c = SimulationConfig.defaults();
         c = RunOption.applyAll(c, cl, SETTINGS);
-        c = RunOption.ALGORITHM.apply(c, Cli.algorithm(cl, Designs.algorithms()).name());
+        // With --buses K > 1, campos-carvalho-k (named or not): the one design with RTL for k buses.
+        c = RunOption.ALGORITHM.apply(c, GenerateCommand.algorithm(cl).name());
         c = c.validated();
-        if (!c.algorithmSpec().has(Algorithm.Feature.RTL)) {
+        if (c.sharing().buses() > 1 && FaultPlan.parse(c.fault()) != null) {
+            throw new UsageException("--buses " + c.sharing().buses() + " takes no --fault (the fault replay is"
+                    + " campos-carvalho's on one bus)");
+        }
+        if (c.sharing().buses() == 1 && !c.algorithmSpec().has(Algorithm.Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
                     + String.join(", ", Designs.names()) + ")");
         }
@@ -192,7 +198,7 @@ final class CosimCommand implements Main.Command {
      */
     static String replayCommand(SimulationConfig c, Cosim.Result r, boolean checked) {
         return "ppbus cosim --algorithm " + c.algorithm() + " --nodes " + c.nodes() + " --latency " + c.latencyCycles()
-                + c.rulesOption() + " --hold " + c.holdCycles() + " --seed " + c.seed()
+                + c.rulesOption() + c.sharingOptions() + " --hold " + c.holdCycles() + " --seed " + c.seed()
                 + " --cycles " + Math.min(c.cycles(), r.divergence().cycle() + 1) + " --workload " + r.trace()
                 + (checked ? "" : " --unchecked");
     }
@@ -202,8 +208,9 @@ final class CosimCommand implements Main.Command {
             throws IOException {
         out.printf(
                 Locale.ROOT,
-                "ppbus cosim: %s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n",
+                "ppbus cosim: %s%s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n",
                 c.algorithm(),
+                c.sharing().buses() > 1 ? ", k=" + c.sharing().buses() : "",
                 c.algorithmSpec().has(Algorithm.Feature.RULES)
                         ? ", rules " + c.rules().label()
                         : "",
@@ -247,9 +254,12 @@ final class CosimCommand implements Main.Command {
     /** The result as the JSON report gives it. */
     /** What agreed: the design's channel symbols too, where it has any. */
     static String agreed(SimulationConfig c) {
-        return c.algorithmSpec().has(Algorithm.Feature.SYMBOLS)
-                ? "  no divergence: every gnt bit and channel symbol agreed in every cycle"
-                : "  no divergence: every gnt bit agreed in every cycle (" + c.algorithm() + " has no channel symbols)";
+        return c.sharing().buses() > 1
+                ? "  no divergence: every gnt bit, bus bit and channel symbol of every plane agreed in every cycle"
+                : c.algorithmSpec().has(Algorithm.Feature.SYMBOLS)
+                        ? "  no divergence: every gnt bit and channel symbol agreed in every cycle"
+                        : "  no divergence: every gnt bit agreed in every cycle (" + c.algorithm()
+                                + " has no channel symbols)";
     }
 
     private static String json(SimulationConfig c, Cosim.Result r, boolean checked) throws IOException {

@@ -92,6 +92,7 @@ public final class Cosim {
                             .withRules(config.rules())
                             .withCache(cache)
                             .withChecked(checked)
+                            .withBuses(config.sharing().buses())
                             .withLog(buildLog));
         }
 
@@ -129,7 +130,9 @@ public final class Cosim {
         Path lib = q.libraryOrBuild();
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
         Wiring wiring = Wiring.forNodes(c.nodes());
-        boolean symbols = c.algorithmSpec().has(Algorithm.Feature.SYMBOLS);
+        // campos-carvalho-k's planes are Campos-Carvalho units: their symbols are compared too.
+        boolean symbols =
+                c.algorithmSpec().has(Algorithm.Feature.SYMBOLS) || c.sharing().buses() > 1;
         double javaCps = measure ? javaAlone(q, buildSeconds) : 0;
         boolean interrupted = false;
 
@@ -138,7 +141,8 @@ public final class Cosim {
         long compared;
         double lockstepCps;
         try (RtlModel rtl = new RtlModel(lib)) {
-            tap = new LockstepTap(rtl, wiring, symbols, c.seed(), BATCH);
+            tap = new LockstepTap(
+                    rtl, wiring, symbols, c.seed(), BATCH, c.sharing().buses());
             long t1 = System.nanoTime();
             try (LockstepTap running = tap) {
                 interrupted = new Simulation(c)
@@ -251,7 +255,7 @@ public final class Cosim {
             int[] history = tap.history();
             long cycles = tap.historyCycles();
             int[] req = new int[BATCH * rw];
-            int[] gnt = new int[BATCH * rw];
+            int[] gnt = new int[BATCH * rtl.gntWords()];
             long t0 = System.nanoTime();
             for (long at = 0; at < cycles; at += BATCH) {
                 int k = (int) Math.min(BATCH, cycles - at);
@@ -268,7 +272,7 @@ public final class Cosim {
         try (RtlModel rtl = new RtlModel(lib)) {
             int rw = rtl.reqWords();
             int[] history = tap.history();
-            int[] gnt = new int[rw];
+            int[] gnt = new int[rtl.gntWords()];
             int[] sym = new int[Math.max(1, rtl.symWords())];
             for (long t = 0; t <= to; t++) {
                 if (t == from) {

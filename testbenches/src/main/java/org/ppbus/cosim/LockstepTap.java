@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.ppbus.bus.BusSet;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.SymbolTap;
@@ -38,9 +39,9 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
     /** One batch of cycles: the Java side's inputs and expected outputs, and the RTL's outputs. */
     private final class Batch {
         final int[] req = new int[batch * rw];
-        final int[] expGnt = new int[batch * rw];
+        final int[] expGnt = new int[batch * gw];
         final int[] expSym = new int[Math.max(1, batch * sw)];
-        final int[] gotGnt = new int[batch * rw];
+        final int[] gotGnt = new int[batch * gw];
         final int[] gotSym = new int[Math.max(1, batch * sw)];
         long base;
         int count;
@@ -66,7 +67,11 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
     private final long seed;
     private final int batch;
     private final int rw;
+    private final int gw; // gnt words, then a k-bus design's bus vector
     private final int sw;
+    private final int buses;
+    private final long[] busCur; // per node, the buses it holds in this cycle (k > 1)
+    private final long[] busNext;
     private final Batch[] batches;
     private Batch filling;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -83,8 +88,12 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
     private int slot;
     private long base;
 
-    LockstepTap(RtlModel rtl, Wiring wiring, boolean symbols, long seed, int batch) {
+    LockstepTap(RtlModel rtl, Wiring wiring, boolean symbols, long seed, int batch, int buses) {
         this.rtl = rtl;
+        this.buses = buses;
+        this.gw = rtl.gntWords();
+        this.busCur = new long[wiring.nodes()];
+        this.busNext = new long[wiring.nodes()];
         this.wiring = wiring;
         this.symbols = symbols;
         this.seed = seed;
@@ -103,9 +112,24 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
         }
     }
 
+    /** Plane p's channels follow planes 0 to p - 1's in the RTL's order. */
+    @Override
+    public void symbol(int plane, Direction direction, int link, int code, long cycle) {
+        symbol(direction, plane * wiring.links() + link, code, cycle);
+    }
+
     @Override
     public void grant(int node, boolean high, long cycle) {
         gntNext.set(node, high);
+        if (!high) {
+            busNext[node] = 0;
+        }
+    }
+
+    @Override
+    public void grant(int node, BusSet set, long cycle) {
+        grant(node, true, cycle);
+        busNext[node] = set.mask();
     }
 
     @Override
@@ -116,11 +140,15 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
     @Override
     public void endOfCycle(long cycle) {
         Arrays.fill(filling.req, slot * rw, slot * rw + rw, 0);
-        Arrays.fill(filling.expGnt, slot * rw, slot * rw + rw, 0);
+        Arrays.fill(filling.expGnt, slot * gw, slot * gw + gw, 0);
         pack(reqBits, filling.req, slot * rw);
-        pack(gntCur, filling.expGnt, slot * rw);
+        pack(gntCur, filling.expGnt, slot * gw);
+        if (buses > 1) {
+            packBuses(filling.expGnt, slot * gw + rw);
+        }
         gntCur.clear();
         gntCur.or(gntNext);
+        System.arraycopy(busNext, 0, busCur, 0, busCur.length);
         record();
         slot++;
         if (slot == batch) {
@@ -203,15 +231,25 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
         }
     }
 
+    /** bus[i*k + b] of this cycle into words from {@code at}. */
+    private void packBuses(int[] words, int at) {
+        for (int i = 0; i < busCur.length; i++) {
+            for (long m = busCur[i]; m != 0; m &= m - 1) {
+                int bit = i * buses + Long.numberOfTrailingZeros(m);
+                words[at + bit / 32] |= 1 << (bit % 32);
+            }
+        }
+    }
+
     private Divergence compare(Batch b, int c) {
         long cycle = b.base + c;
-        for (int w = 0; w < rw; w++) {
-            int e = b.expGnt[c * rw + w];
-            int g = b.gotGnt[c * rw + w];
+        for (int w = 0; w < gw; w++) {
+            int e = b.expGnt[c * gw + w];
+            int g = b.gotGnt[c * gw + w];
             if (e != g) {
                 int bit = Integer.numberOfTrailingZeros(e ^ g);
-                int node = 32 * w + bit;
-                return new Divergence(cycle, "gnt[" + node + "]", (e >>> bit) & 1, (g >>> bit) & 1, seed);
+                String signal = w < rw ? "gnt[" + (32 * w + bit) + "]" : "bus[" + (32 * (w - rw) + bit) + "]";
+                return new Divergence(cycle, signal, (e >>> bit) & 1, (g >>> bit) & 1, seed);
             }
         }
         if (!symbols) {
@@ -229,7 +267,14 @@ final class LockstepTap implements SymbolTap, AutoCloseable {
         return null;
     }
 
+    /** A channel's name; with k planes, prefixed by its plane's instance (u_plane_1.c2a_c0_a1). */
     private String channelName(int ch) {
+        int perPlane = 2 * wiring.links();
+        String plane = buses > 1 ? "u_plane_" + ch / perPlane + "." : "";
+        return plane + channelNameOnPlane(ch % perPlane);
+    }
+
+    private String channelNameOnPlane(int ch) {
         int link = ch / 2;
         int c = wiring.linkClient(link);
         int a = wiring.linkArbiter(link);

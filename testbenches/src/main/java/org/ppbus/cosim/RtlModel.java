@@ -22,6 +22,8 @@ public final class RtlModel implements AutoCloseable {
 
         int ppbus_req_words();
 
+        int ppbus_gnt_words();
+
         int ppbus_sym_words();
 
         Pointer ppbus_new();
@@ -49,6 +51,7 @@ public final class RtlModel implements AutoCloseable {
     private final AtomicReference<Thread> user = new AtomicReference<>();
     private Pointer handle;
     private final int reqWords;
+    private final int gntWords;
     private final int symWords;
 
     public RtlModel(Path library) {
@@ -56,6 +59,7 @@ public final class RtlModel implements AutoCloseable {
         this.api = Native.load(library.toAbsolutePath().toString(), Api.class, Map.of());
         this.handle = api.ppbus_new();
         this.reqWords = api.ppbus_req_words();
+        this.gntWords = api.ppbus_gnt_words();
         this.symWords = api.ppbus_sym_words();
         if (api.ppbus_reset(handle) != 0) {
             throw new IllegalStateException("RTL reported an error during reset");
@@ -88,6 +92,11 @@ public final class RtlModel implements AutoCloseable {
         return reqWords;
     }
 
+    /** Words of gnt per cycle, followed in a k-bus design by its bus vector ({@code bus[i*k + b]}). */
+    public int gntWords() {
+        return gntWords;
+    }
+
     public int symWords() {
         return symWords;
     }
@@ -97,7 +106,7 @@ public final class RtlModel implements AutoCloseable {
         return use(() -> api.ppbus_run(handle, k, req, gnt, sym));
     }
 
-    /** gnt of the current cycle (a register), with req applied to the logic but no clock edge. */
+    /** gnt (and bus) of the current cycle (registers), with req applied to the logic but no clock edge. */
     public void peek(int[] req, int[] gnt) {
         use(() -> {
             api.ppbus_peek(handle, req, gnt);

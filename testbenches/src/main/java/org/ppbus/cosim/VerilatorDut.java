@@ -21,8 +21,8 @@ public final class VerilatorDut implements Dut {
                 VerilatorLibrary.Build.of(algorithm, nodes, latencyCycles).withCache(cache)));
         this.nodes = nodes;
         this.req = new int[model.reqWords()];
-        this.gnt = new int[model.reqWords()];
-        this.lastGnt = new int[model.reqWords()];
+        this.gnt = new int[model.gntWords()];
+        this.lastGnt = new int[model.gntWords()];
         this.sym = new int[Math.max(1, model.symWords())];
         this.channels = model.symWords() == 0 ? 0 : 2 * Wiring.forNodes(nodes).links();
     }

@@ -35,6 +35,7 @@ import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.PlanesVerilogGenerator;
 
 /**
  * Builds (or finds in the cache) the shared library of a Verilated design. The cache key is a hash
@@ -114,7 +115,8 @@ public final class VerilatorLibrary {
             boolean checked,
             boolean hierarchical,
             UnaryOperator<String> mutate,
-            Consumer<String> log) {
+            Consumer<String> log,
+            int buses) {
 
         /**
          * The checked build of an algorithm's RTL under the fixed rules, in the default cache,
@@ -131,7 +133,8 @@ public final class VerilatorLibrary {
                     true,
                     hierarchical,
                     UnaryOperator.identity(),
-                    line -> {});
+                    line -> {},
+                    1);
         }
 
         public static Build of(String algorithm, int nodes, int latencyCycles) {
@@ -139,27 +142,35 @@ public final class VerilatorLibrary {
         }
 
         public Build withRules(RuleSet r) {
-            return new Build(algorithm, nodes, latencyCycles, r, cache, checked, hierarchical, mutate, log);
+            return new Build(algorithm, nodes, latencyCycles, r, cache, checked, hierarchical, mutate, log, buses);
         }
 
         public Build withCache(Path c) {
-            return new Build(algorithm, nodes, latencyCycles, rules, c, checked, hierarchical, mutate, log);
+            return new Build(algorithm, nodes, latencyCycles, rules, c, checked, hierarchical, mutate, log, buses);
         }
 
         public Build withChecked(boolean c) {
-            return new Build(algorithm, nodes, latencyCycles, rules, cache, c, hierarchical, mutate, log);
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, c, hierarchical, mutate, log, buses);
         }
 
         public Build withHierarchical(boolean h) {
-            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, h, mutate, log);
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, h, mutate, log, buses);
         }
 
         public Build withMutation(UnaryOperator<String> m) {
-            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, hierarchical, m, log);
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, hierarchical, m, log, buses);
+        }
+
+        /**
+         * campos-carvalho-k's RTL for this many buses ({@code PlanesVerilogGenerator}): k planes and
+         * a chooser per processor; 1 is the algorithm's own one-bus RTL.
+         */
+        public Build withBuses(int k) {
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, hierarchical, mutate, log, k);
         }
 
         public Build withLog(Consumer<String> l) {
-            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, hierarchical, mutate, l);
+            return new Build(algorithm, nodes, latencyCycles, rules, cache, checked, hierarchical, mutate, l, buses);
         }
     }
 
@@ -188,17 +199,23 @@ public final class VerilatorLibrary {
         UnaryOperator<String> mutate = b.mutate();
         Consumer<String> log = b.log();
         ExternalTool.require("verilator");
-        GeneratedDesign design = Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim")
+        int buses = b.buses();
+        GeneratedDesign design = (buses > 1
+                        ? new PlanesVerilogGenerator("cosim").generate(nodes, latencyCycles, buses)
+                        : Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim"))
                 .map(mutate);
-        boolean symbols = algorithm.has(Algorithm.Feature.SYMBOLS);
+        boolean symbols = algorithm.has(Algorithm.Feature.SYMBOLS) || buses > 1;
         if (hierarchical && !symbols) {
             throw new IllegalArgumentException("a hierarchical build needs the Campos-Carvalho units");
         }
-        String shim = ShimSource.text(Wiring.forNodes(nodes), latencyCycles, symbols, hierarchical);
-        String vlt = "`verilator_config\n" + (hierarchical ? HIERARCHICAL_UNITS : "");
+        String shim = ShimSource.text(Wiring.forNodes(nodes), latencyCycles, symbols, hierarchical, buses);
+        // A k-bus top's planes are inlined, so that the shim reads each plane's channel registers
+        // from the root as it reads the one-bus top's (Verilator keeps a module used twice apart).
+        String vlt = "`verilator_config\n" + (hierarchical ? HIERARCHICAL_UNITS : "")
+                + (buses > 1 ? "inline -module \"ppbus_plane\"\n" : "");
         String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, toolFlags(nodes, checked));
         Path dir = cache.resolve("verilator")
-                .resolve(algorithm.name() + "-n" + nodes + "-L" + latencyCycles
+                .resolve(algorithm.name() + (buses > 1 ? "-k" + buses : "") + "-n" + nodes + "-L" + latencyCycles
                         + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
                         + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
         Path lib = dir.resolve("libppbus_cosim.so");

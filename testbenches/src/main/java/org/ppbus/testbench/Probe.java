@@ -77,6 +77,15 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     @Override
+    public void symbolDriven(int plane, Direction direction, int link, int code, long cycle) {
+        stats.symbolDriven(direction, link, code, cycle);
+        checker.protocolEvents().symbolDriven(direction, link, code, cycle);
+        if (tap != null) {
+            tap.symbol(plane, direction, link, code, cycle);
+        }
+    }
+
+    @Override
     public void sent(Message m, long cycle) {
         stats.message(m, cycle);
     }
@@ -117,7 +126,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
         checker.granted(node, buses, cycle);
         processors.granted(node, cycle);
         if (tap != null) {
-            tap.grant(node, true, cycle);
+            tap.grant(node, buses, cycle);
         }
     }
 

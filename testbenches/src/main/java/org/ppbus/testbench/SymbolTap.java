@@ -1,5 +1,6 @@
 package org.ppbus.testbench;
 
+import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 
@@ -11,8 +12,18 @@ public interface SymbolTap {
     /** A non-idle symbol driven on a link in this cycle. */
     void symbol(Direction direction, int link, int code, long cycle);
 
+    /** The same on plane b of a design with a plane per bus; a tap that does not tell planes apart hears it alike. */
+    default void symbol(int plane, Direction direction, int link, int code, long cycle) {
+        symbol(direction, link, code, cycle);
+    }
+
     /** gnt[node] becomes {@code high} from cycle + 1. */
     void grant(int node, boolean high, long cycle);
+
+    /** gnt[node] rises from cycle + 1 with these buses (bus[i*k + b] in a k-bus design's RTL). */
+    default void grant(int node, BusSet buses, long cycle) {
+        grant(node, true, cycle);
+    }
 
     /** req[node] changes to {@code level} in this cycle. */
     default void request(int node, boolean level, long cycle) {}

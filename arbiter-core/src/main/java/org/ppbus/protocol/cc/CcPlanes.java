@@ -142,7 +142,7 @@ public final class CcPlanes implements Fabric {
                 new CcNetwork.Options(s.latencyCycles(), cs.rules(), cs.evaluateEveryUnit()),
                 cs.initial() != null ? cs.initial() : InitialState.coldStart(s.wiring()),
                 s.grants(),
-                cs.observer());
+                b -> ProtocolObserver.onPlane(cs.observer(), b));
     }
 
     /** What plane b's grants and releases mean to the processor. */

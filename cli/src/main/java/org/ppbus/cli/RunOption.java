@@ -6,6 +6,7 @@ import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
@@ -270,6 +271,20 @@ enum RunOption {
             if (cl.hasOption(s.option)) {
                 c = s.apply(c, cl.getOptionValue(s.option));
             }
+        }
+        return kBusesOfCampos(c, cl);
+    }
+
+    /**
+     * --buses K > 1 without --algorithm: Campos-Carvalho's k-bus design, as generate, synth, verify and
+     * cosim read it (the paper's one-bus network cannot serve k buses).
+     */
+    private static SimulationConfig kBusesOfCampos(SimulationConfig c, CommandLine cl) {
+        if (!cl.hasOption(ALGORITHM.option)
+                && cl.hasOption(BUSES.option)
+                && c.sharing().buses() > 1
+                && c.algorithm().equals(Algorithms.campos().name())) {
+            return c.toBuilder().algorithm(CcPlanes.ALGORITHM.name()).build();
         }
         return c;
     }

@@ -13,6 +13,36 @@ import org.ppbus.verilog.ExternalTool;
 
 /** {@code generate --buses k} and {@code synth --buses k}: campos-carvalho-k's RTL from the command line. */
 class KBusCliTest {
+    /**
+     * simulate --buses 2 without --algorithm runs campos-carvalho-k. At n = 31 and load 0.2 both runs
+     * are saturated (offered load 24.8 bus-cycles per cycle), so each bus is as busy as the single
+     * bus and the two together carry more than one.
+     */
+    @Test
+    void twoBusesCarryMoreThanOne(@TempDir Path dir) throws Exception {
+        CliRun cli = new CliRun();
+        Path k2 = dir.resolve("s.json");
+        Path k1 = dir.resolve("s1.json");
+        String[] common = {"--nodes", "31", "--load", "0.2", "--cycles", "20000"};
+        assertEquals(0, cli.run(concat(new String[] {"simulate", "--buses", "2", "--json", k2.toString()}, common)));
+        assertEquals(0, cli.run(concat(new String[] {"simulate", "--json", k1.toString()}, common)));
+        JsonNode two = new ObjectMapper().readTree(k2.toFile());
+        JsonNode one = new ObjectMapper().readTree(k1.toFile());
+        assertEquals("campos-carvalho-k", two.path("algorithm").asText());
+        assertEquals(2, two.path("maxInUse").asInt());
+        assertEquals(0, two.path("exclusionViolations").asInt());
+        assertTrue(
+                two.path("totalBusUtilization").asDouble()
+                        > 1.5 * one.path("busUtilization").asDouble(),
+                two.path("totalBusUtilization") + " against " + one.path("busUtilization"));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     /** The must-show: the k-bus search at n = 3, k = 2 is complete and finds nothing. */
     @Test
     void verifySearchesThreeNodesOnTwoBuses(@TempDir Path dir) throws Exception {

@@ -189,35 +189,31 @@ public final class VerilatorLibrary {
 
     /** The library for this build, built if it is not in the cache. */
     public static Path build(Build b) throws IOException {
-        Algorithm algorithm = b.algorithm();
-        int nodes = b.nodes();
-        int latencyCycles = b.latencyCycles();
-        RuleSet rules = b.rules();
-        Path cache = b.cache();
-        boolean checked = b.checked();
-        boolean hierarchical = b.hierarchical();
-        UnaryOperator<String> mutate = b.mutate();
-        Consumer<String> log = b.log();
         ExternalTool.require("verilator");
+        int nodes = b.nodes();
         int buses = b.buses();
         GeneratedDesign design = (buses > 1
-                        ? new PlanesVerilogGenerator("cosim").generate(nodes, latencyCycles, buses)
-                        : Designs.generate(algorithm, nodes, latencyCycles, rules, "cosim"))
-                .map(mutate);
-        boolean symbols = algorithm.has(Algorithm.Feature.SYMBOLS) || buses > 1;
-        if (hierarchical && !symbols) {
+                        ? new PlanesVerilogGenerator("cosim").generate(nodes, b.latencyCycles(), buses)
+                        : Designs.generate(b.algorithm(), nodes, b.latencyCycles(), b.rules(), "cosim"))
+                .map(b.mutate());
+        boolean symbols = b.algorithm().has(Algorithm.Feature.SYMBOLS) || buses > 1;
+        if (b.hierarchical() && !symbols) {
             throw new IllegalArgumentException("a hierarchical build needs the Campos-Carvalho units");
         }
-        String shim = ShimSource.text(Wiring.forNodes(nodes), latencyCycles, symbols, hierarchical, buses);
+        String shim = ShimSource.text(Wiring.forNodes(nodes), b.latencyCycles(), symbols, b.hierarchical(), buses);
         // A k-bus top's planes are inlined, so that the shim reads each plane's channel registers
         // from the root as it reads the one-bus top's (Verilator keeps a module used twice apart).
-        String vlt = "`verilator_config\n" + (hierarchical ? HIERARCHICAL_UNITS : "")
+        String vlt = "`verilator_config\n" + (b.hierarchical() ? HIERARCHICAL_UNITS : "")
                 + (buses > 1 ? "inline -module \"ppbus_plane\"\n" : "");
-        String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, toolFlags(nodes, checked));
-        Path dir = cache.resolve("verilator")
-                .resolve(algorithm.name() + (buses > 1 ? "-k" + buses : "") + "-n" + nodes + "-L" + latencyCycles
-                        + (rules.equals(RuleSet.FIXED) ? "" : "-" + rules.label())
-                        + (checked ? "" : "-unchecked") + (hierarchical ? "-hier" : "") + "-" + key);
+        String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, toolFlags(nodes, b.checked()));
+        Path dir = b.cache()
+                .resolve("verilator")
+                .resolve(b.algorithm().name() + (buses > 1 ? "-k" + buses : "") + "-n" + nodes + "-L"
+                        + b.latencyCycles()
+                        + (b.rules().equals(RuleSet.FIXED)
+                                ? ""
+                                : "-" + b.rules().label())
+                        + (b.checked() ? "" : "-unchecked") + (b.hierarchical() ? "-hier" : "") + "-" + key);
         Path lib = dir.resolve("libppbus_cosim.so");
         removeAbandonedBuilds(dir.getParent());
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
@@ -236,8 +232,8 @@ public final class VerilatorLibrary {
         Files.writeString(printHeader, ShimSource.PRINT_HEADER, StandardCharsets.UTF_8);
         Files.writeString(work.resolve("ppbus.vlt"), vlt, StandardCharsets.UTF_8);
         Files.createDirectories(work.resolve("obj"));
-        List<String> cmd = command(design, work, printHeader, nodes, checked, hierarchical);
-        ExternalTool.Result r = ExternalTool.run(work, 3600, log, cmd.toArray(new String[0]));
+        List<String> cmd = command(design, work, printHeader, nodes, b.checked(), b.hierarchical());
+        ExternalTool.Result r = ExternalTool.run(work, 3600, b.log(), cmd.toArray(new String[0]));
         Path built = work.resolve("obj").resolve("libppbus_cosim.so");
         if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
             throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));

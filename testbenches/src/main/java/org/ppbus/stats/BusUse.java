@@ -27,7 +27,12 @@ public final class BusUse {
             int concurrencyMax,
             double[] utilization,
             double overall,
-            long exclusionViolations) {}
+            long exclusionViolations) {
+        /** The sum of the buses' utilisations: bus-cycles in use per cycle, at most k. */
+        public double total() {
+            return Arrays.stream(utilization).sum();
+        }
+    }
 
     public BusUse(Sharing sharing) {
         this.sharing = sharing;

@@ -244,7 +244,7 @@ public final class Reports {
         b.append(String.format(
                 Locale.ROOT,
                 "buses %d (demand %d, %s)   at most %d in use   processors in: mean %.3f, max %d%n"
-                        + "bus utilisation per bus%s   exclusion violations %d%n",
+                        + "bus utilisation per bus%s, %.4f in all (bus-cycles per cycle)   exclusion violations %d%n",
                 u.sharing().buses(),
                 u.sharing().demand(),
                 u.sharing().groups() == 0 ? "no groups" : u.sharing().groups() + " groups",
@@ -252,6 +252,7 @@ public final class Reports {
                 u.concurrencyMean(),
                 u.concurrencyMax(),
                 per,
+                u.total(),
                 u.exclusionViolations()));
     }
 

@@ -111,7 +111,8 @@ public record RunReport(
     /**
      * A run that shares its buses (absent on the paper's single bus): k, h and the groups, the most
      * buses in use at once, the processors in at once, the grants that broke K1–K3, and each bus's
-     * utilisation (the report's {@code busUtilization} is then their mean).
+     * utilisation (the report's {@code busUtilization} is then their mean), and their sum, the
+     * bus-cycles used per cycle (at most k: what k buses carry that one bus cannot).
      */
     public record Shared(
             int buses,
@@ -120,7 +121,8 @@ public record RunReport(
             int maxInUse,
             Mean concurrency,
             long exclusionViolations,
-            double[] busUtilizationPerBus) {
+            double[] busUtilizationPerBus,
+            double totalBusUtilization) {
         static Shared of(BusUse.Summary u) {
             return u == null
                     ? null
@@ -131,7 +133,8 @@ public record RunReport(
                             u.maxInUse(),
                             new Mean(u.concurrencyMean(), u.concurrencyMax()),
                             u.exclusionViolations(),
-                            u.utilization());
+                            u.utilization(),
+                            u.total());
         }
     }
 

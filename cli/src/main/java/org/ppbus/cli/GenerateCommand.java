@@ -18,6 +18,7 @@ import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.CoreFile;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.PlanesContract;
 import org.ppbus.verilog.PlanesVerilogGenerator;
 import org.ppbus.verilog.Testbench;
 import org.ppbus.verilog.WishboneBus;
@@ -188,13 +189,18 @@ final class GenerateCommand implements Main.Command {
      * renames its module names too; the reference round robin has none.
      */
     private static GeneratedDesign withReadme(CommandLine cl, GeneratedDesign d, int nodes) throws UsageException {
-        if (algorithm(cl) != Algorithms.campos()) {
+        if (algorithm(cl) != Algorithms.campos() && buses(cl) == 1) {
             return d;
         }
         List<String> files = new ArrayList<>(d.files().keySet());
         files.add(CoreFile.name("ppbus_top"));
         files.add("README.md");
         int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+        if (buses(cl) > 1) {
+            String regenerate = "ppbus generate --buses " + buses(cl) + " --nodes " + nodes + " --latency " + latency
+                    + " --out DIR";
+            return d.with("README.md", PlanesContract.readme(nodes, latency, buses(cl), files, regenerate));
+        }
         RuleSet rules = Cli.rules(cl);
         boolean wishbone = cl.hasOption("bus");
         String regenerate = "ppbus generate --nodes " + nodes + " --latency " + latency

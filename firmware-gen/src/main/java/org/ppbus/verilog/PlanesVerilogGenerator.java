@@ -53,6 +53,7 @@ public final class PlanesVerilogGenerator {
         files.put(
                 "ppbus_top.v",
                 header("ppbus_top.v", "campos-carvalho-k, " + buses + " buses", params)
+                        + contract(nodes, latencyCycles, buses)
                         + top(nodes, buses)
                         + CcVerilogGenerator.FOOTER);
         files.put("files.f", CcVerilogGenerator.fileList("// " + params + ", compile order", files));
@@ -145,6 +146,15 @@ public final class PlanesVerilogGenerator {
                 .append("),\n        .gnt (gnt_")
                 .append(p)
                 .append(")\n    );\n\n");
+    }
+
+    /** The contract as comment lines at the head of the top. */
+    private static String contract(int n, int latency, int k) {
+        StringBuilder b = new StringBuilder();
+        for (String l : PlanesContract.lines(n, latency, k)) {
+            b.append("// ").append(l).append('\n');
+        }
+        return b.append('\n').toString();
     }
 
     private String header(String file, String what, String params) {

@@ -54,4 +54,35 @@ class ContractLatencyTest {
         assertTrue(Contract.lines(Wiring.forNodes(n), latency, RuleSet.FIXED).stream()
                 .allMatch(l -> top.contains("// " + l)));
     }
+
+    /**
+     * campos-carvalho-k states the one-bus first-request latency: a lone request from the cold start
+     * is served alike by every plane. Processor n - 1 asks alone; its wait is 2L + 1, and the top's
+     * contract says so.
+     */
+    @ParameterizedTest
+    @CsvSource({"3,2,1", "7,2,2", "13,3,1", "21,2,3"})
+    void theKBusFirstRequestLatencyIsTheSimulated(int n, int k, int latency, @TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("t.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes " + n + "\n1 " + (n - 1) + " 4\n");
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm(org.ppbus.protocol.cc.CcPlanes.ALGORITHM.name())
+                .sharing(new org.ppbus.bus.Sharing(k, 1, 0))
+                .nodes(n)
+                .latencyCycles(latency)
+                .cycles(200)
+                .workload(trace.toString())
+                .build()
+                .validated();
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation());
+        assertEquals(
+                Contract.firstAfterReset(latency),
+                r.summary().waitPerNode()[n - 1].max());
+        String top = new org.ppbus.verilog.PlanesVerilogGenerator("test")
+                .generate(n, latency, k)
+                .files()
+                .get("ppbus_top.v");
+        assertTrue(top.contains("2L + 1 = " + Contract.firstAfterReset(latency) + " cycles"), top);
+    }
 }

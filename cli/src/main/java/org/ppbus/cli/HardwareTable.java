@@ -17,7 +17,6 @@ import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 import org.ppbus.verilog.CcVerilogGenerator;
-import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.Synthesis;
 
 /**
@@ -85,13 +84,13 @@ final class HardwareTable {
      */
     static List<Row> measure(Settings s, Consumer<String> progress, BooleanSupplier stop) throws Exception {
         List<Row> rows = new ArrayList<>();
-        for (Algorithm a : Designs.algorithms()) {
+        for (SizedDesign d : SizedDesign.all()) {
             if (stop.getAsBoolean()) {
                 break;
             }
-            progress.accept(a.name());
+            progress.accept(d.label());
             try {
-                rows.add(row(a, s));
+                rows.add(row(d, s));
             } catch (IOException e) {
                 if (!stop.getAsBoolean()) {
                     throw e;
@@ -101,11 +100,12 @@ final class HardwareTable {
         return rows;
     }
 
-    private static Row row(Algorithm a, Settings s) throws Exception {
+    private static Row row(SizedDesign d, Settings s) throws Exception {
+        Algorithm a = d.algorithm();
         int n = s.nodes();
         Synthesis.Result syn;
         try (WorkFolder f = WorkFolder.open(null, "ppbus-size")) {
-            syn = Synthesis.run(Designs.generate(a.name(), n, 1, Version.VERSION), f.dir(), s.pnr());
+            syn = Synthesis.run(d.generate(n), f.dir(), s.pnr());
         }
         Double fmax = syn.fmaxMhz();
         String note = fmax != null ? WHOLE : syn.pnrNote();
@@ -124,24 +124,23 @@ final class HardwareTable {
         Algorithm.Derived centre = a.survivalAfter(w, Algorithm.Options.NONE, 0);
         Algorithm.Derived typical = a.survivalAfter(w, Algorithm.Options.NONE, n / 2);
         return new Row(
-                a.name(),
+                d.label(),
                 syn.total(),
                 fmax,
                 note,
-                a.wires().perNode(n),
+                d.wiresPerNode(n),
                 a.sharedLines().perNode(n),
-                waits(a, s, s.light()),
-                waits(a, s, s.heavy()),
-                a.overtakeBound(1, s.hold()),
+                waits(d, s, s.light()),
+                waits(d, s, s.heavy()),
+                d.overtakeBound(1, s.hold()),
                 a.starvationFree(),
                 centre == null ? -1 : centre.survive().length,
                 typical == null ? -1 : typical.survive().length,
                 typical == null ? "not derived" : typical.why());
     }
 
-    private static Waits waits(Algorithm a, Settings s, double offered) throws IOException {
-        SimulationConfig c = SimulationConfig.defaults().toBuilder()
-                .algorithm(a.name())
+    private static Waits waits(SizedDesign d, Settings s, double offered) throws IOException {
+        SimulationConfig c = d.run(SimulationConfig.defaults().toBuilder())
                 .nodes(s.nodes())
                 .load(Math.min(1.0, offered / ((double) s.nodes() * s.hold())))
                 .holdCycles(s.hold())
@@ -193,7 +192,7 @@ final class HardwareTable {
 
     private static final String TEXT_HEADER = String.format(
             Locale.ROOT,
-            "%-20s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
+            "%-25s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
             "algorithm",
             "LUT4",
             "carry",
@@ -212,7 +211,7 @@ final class HardwareTable {
     private static String textRow(Settings s, Row r) {
         return String.format(
                 Locale.ROOT,
-                "%-20s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
+                "%-25s %6s %5s %5s %6s %6s %6s %5s %6s %-15s %-15s %8s %6s %6s%n",
                 columns(s, r, false).toArray());
     }
 
@@ -287,7 +286,9 @@ final class HardwareTable {
                         + " \"crash n/2\": processors sure to be served after that node crashes, as derived"
                         + " (Campos–Carvalho with its fixed rules promises none; see the survivability table for what"
                         + " runs measure). docs/PERFORMANCE.md explains the Campos–Carvalho node's area against"
-                        + " central-matrix's.%n%n",
+                        + " central-matrix's. campos-carvalho-k (k = 2, 3) is the k-bus design (docs/PROTOCOL.md): k"
+                        + " planes and a chooser per processor, the same workload served on k buses; its wires are"
+                        + " k planes' links.%n%n",
                 first.light(),
                 first.heavy(),
                 first.hold(),

@@ -47,13 +47,26 @@ class SizeCommandTest {
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         Map<String, JsonNode> rows = new HashMap<>();
         root.path("algorithms").forEach(r -> rows.put(r.path("algorithm").asText(), r));
-        assertEquals(Designs.names(), List.copyOf(rowsInOrder(root)));
+        List<String> expected = new java.util.ArrayList<>(Designs.names());
+        expected.addAll(List.of("campos-carvalho-k (k = 2)", "campos-carvalho-k (k = 3)"));
+        assertEquals(expected, List.copyOf(rowsInOrder(root)));
         int n = 7;
         assertEquals(2 * n, rows.get("central-rr").path("dff").asInt());
         assertEquals(2 * n, rows.get("central-prefix-rr").path("dff").asInt());
         assertEquals(n + n * (n - 1) / 2, rows.get("central-matrix").path("dff").asInt());
         assertEquals(2 * n + 1, rows.get("daisy-chain").path("dff").asInt());
         assertEquals(3 * n + 1, rows.get("daisy-chain-fair").path("dff").asInt());
+        // k planes, each the one-bus network, and per processor a chooser of 4k + 1 flip-flops
+        // (the planes' gnt as last seen, the bus held before, req per plane, the let-goes, req).
+        int plane = rows.get("campos-carvalho").path("dff").asInt();
+        for (int k = 2; k <= 3; k++) {
+            JsonNode r = rows.get("campos-carvalho-k (k = " + k + ")");
+            assertEquals(k * plane + n * (4 * k + 1), r.path("dff").asInt());
+            assertEquals(
+                    k * rows.get("campos-carvalho").path("wiresPerNode").asDouble(),
+                    r.path("wiresPerNode").asDouble());
+            assertEquals(k, r.path("overtakeBound").asInt(), "k max(1, L) at L = 1");
+        }
         for (JsonNode r : rows.values()) {
             assertTrue(r.path("lut4").asInt() > 0, r.toString());
             assertTrue(r.path("fmaxMhz").isNull(), "no Fmax without place and route");
@@ -91,7 +104,7 @@ class SizeCommandTest {
         assertFalse(rows.get("daisy-chain").path("starvationFree").asBoolean());
         assertEquals(2, rows.get("parallel-contention").path("overtakeBound").asInt());
         List<String> lines = Files.readAllLines(csv);
-        assertEquals(1 + Designs.names().size(), lines.size());
+        assertEquals(1 + expected.size(), lines.size());
         assertTrue(lines.get(0).startsWith("algorithm,lut4,carry,dff,fmax_mhz"));
         assertTrue(cli.out().contains("parallel-contention"), cli.out());
     }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleBiFunction;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Sharing;
 import org.ppbus.link.MessageObserver;
@@ -115,6 +116,16 @@ public record Algorithm(
     /** Wires that leave a node at n nodes. */
     public interface Wires {
         double perNode(int nodes);
+
+        /** The wires for a run shared this way: the one-bus figure unless the design grows with k. */
+        default double perNode(int nodes, Sharing sharing) {
+            return perNode(nodes);
+        }
+
+        /** Wires that depend on the sharing as well ({@code perNode(n)} is their number on one bus). */
+        static Wires withSharing(ToDoubleBiFunction<Integer, Sharing> wires) {
+            return new SharedWires(wires);
+        }
     }
 
     /**
@@ -131,17 +142,7 @@ public record Algorithm(
 
         /** A bound that depends on the sharing as well ({@code bound(l, h)} is its value on one bus). */
         static Fairness withSharing(SharedBound bound) {
-            return new Fairness() {
-                @Override
-                public int bound(int latencyCycles, int minHoldCycles) {
-                    return bound.of(latencyCycles, minHoldCycles, Sharing.SINGLE);
-                }
-
-                @Override
-                public int bound(int latencyCycles, int minHoldCycles, Sharing sharing) {
-                    return bound.of(latencyCycles, minHoldCycles, sharing);
-                }
-            };
+            return new SharedFairness(bound);
         }
     }
 

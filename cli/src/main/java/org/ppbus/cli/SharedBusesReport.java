@@ -20,7 +20,8 @@ final class SharedBusesReport {
                         + "(docs/SPEC.md, \"More than one bus\"). Each point: uniform load, hold 4, L = 1, %,d cycles "
                         + "with new requests and the drain; seed 1; every checker on (K1 bus exclusion, K2 whole demand, "
                         + "K3 group exclusion where requests carry groups, the watchdogs). Columns: messages and bits per entry, processors in at once "
-                        + "(mean, most), the most buses in use, the wait in cycles (p50, p99), the buses' mean utilisation, "
+                        + "(mean, most), the most buses in use, the wires that leave a node (each design's own count; "
+                        + "k planes' links for the k-bus Campos-Carvalho), the wait in cycles (p50, p99), the buses' mean utilisation, "
                         + "the checkers' verdict, and the seed's claim of messages per entry with the verdict on it.%n%n",
                 cycles));
         for (Map.Entry<SharedBuses.Kind, List<SharedBuses.Row>> t : tables.entrySet()) {
@@ -31,13 +32,13 @@ final class SharedBusesReport {
     private static void table(StringBuilder b, SharedBuses.Kind kind, List<SharedBuses.Row> rows) {
         b.append("### ").append(kind.title()).append("\n\n");
         b.append("| algorithm | n | k | h | groups | load | msg/entry | bits/entry | in at once (mean, max) "
-                + "| buses in use | wait p50 | wait p99 | util | checks | claim | claimed | verdict |\n");
-        b.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + "| buses in use | wires/node | wait p50 | wait p99 | util | checks | claim | claimed | verdict |\n");
+        b.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (SharedBuses.Row r : rows) {
             SharedBuses.Point p = r.point();
             b.append(String.format(
                     Locale.ROOT,
-                    "| %s | %d | %d | %d | %d | %s | %.2f | %.1f | %.2f, %d | %d | %d | %d | %.3f | %s | %s | %s | %s |%n",
+                    "| %s | %d | %d | %d | %d | %s | %.2f | %.1f | %.2f, %d | %d | %.1f | %d | %d | %.3f | %s | %s | %s | %s |%n",
                     p.algorithm(),
                     p.nodes(),
                     p.sharing().buses(),
@@ -49,6 +50,7 @@ final class SharedBusesReport {
                     r.concurrencyMean(),
                     r.concurrencyMax(),
                     r.maxInUse(),
+                    r.wiresPerNode(),
                     r.waitP50(),
                     r.waitP99(),
                     r.utilization(),

@@ -46,9 +46,9 @@ record SizedDesign(Algorithm algorithm, int buses) {
         return b.algorithm(algorithm.name()).sharing(new Sharing(buses, 1, 0));
     }
 
-    /** Wires that leave a node: one plane's per bus. */
+    /** Wires that leave a node on these buses. */
     double wiresPerNode(int nodes) {
-        return buses * algorithm.wires().perNode(nodes);
+        return algorithm.wires().perNode(nodes, new Sharing(buses, 1, 0));
     }
 
     int overtakeBound(int latency, int hold) {

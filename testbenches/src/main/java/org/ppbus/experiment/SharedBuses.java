@@ -21,7 +21,7 @@ public record SharedBuses(long cycles) {
 
     /**
      * What one row measured: messages and bits per entry, processors in at once (mean and most),
-     * the most buses in use, the wait's p50 and p99, the buses' mean utilisation, whether the run
+     * the most buses in use, the wires that leave a node, the wait's p50 and p99, the buses' mean utilisation, whether the run
      * was clean (no violation, every request served), and the claim with its verdict.
      */
     public record Row(
@@ -31,6 +31,7 @@ public record SharedBuses(long cycles) {
             double concurrencyMean,
             int concurrencyMax,
             int maxInUse,
+            double wiresPerNode,
             long waitP50,
             long waitP99,
             double utilization,
@@ -114,6 +115,7 @@ public record SharedBuses(long cycles) {
                 r.shared().concurrencyMean(),
                 r.shared().concurrencyMax(),
                 r.shared().maxInUse(),
+                Algorithms.named(p.algorithm()).wires().perNode(p.nodes(), p.sharing()),
                 r.summary().waitCycles().p50(),
                 r.summary().waitCycles().p99(),
                 r.shared().overall(),

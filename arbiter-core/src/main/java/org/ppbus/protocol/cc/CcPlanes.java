@@ -39,8 +39,8 @@ public final class CcPlanes implements Fabric {
             .family(Algorithm.Family.FORKS)
             .factory(CcPlanes::create)
             .messages(n -> CcNetwork.ALGORITHM.messages().at(n))
-            // One plane's links per bus; the descriptor gives one plane's (k is not known here).
-            .wires(Symbols::wiresPerNode)
+            // One plane's links per bus.
+            .wires(Algorithm.Wires.withSharing((n, s) -> s.buses() * Symbols.wiresPerNode(n)))
             // On each plane another processor is granted at most max(1, L) times while one waits there
             // (ERRATA L1 with the let-goes' hold of 0), and it eats on one plane at a time: k of those.
             .fairness(Algorithm.Fairness.withSharing((l, h, s) -> s.buses() * Math.max(1, l)))

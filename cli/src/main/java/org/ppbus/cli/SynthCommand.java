@@ -14,11 +14,11 @@ import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Synthesis;
 
-/** {@code ppbus synth}: Yosys synth_ice40 on the generated design; with --pnr, Fmax on HX8K. */
+/** {@code ppbus synth}: Yosys synth_ice40 on the generated design, and Fmax on HX8K unless --no-pnr. */
 final class SynthCommand implements Main.Command {
     @Override
     public String summary() {
-        return "synthesise the generated design for iCE40 (Yosys): LUT4, carry, DFF; --pnr adds Fmax on HX8K";
+        return "synthesise the generated design for iCE40 (Yosys): LUT4, carry, DFF, and Fmax on HX8K (nextpnr)";
     }
 
     @Override
@@ -29,7 +29,7 @@ final class SynthCommand implements Main.Command {
         if (cl.hasOption("help")) {
             Cli.help(
                     out,
-                    "ppbus synth --nodes N [--algorithm A] [--latency L] [--pnr] [--json FILE]\n"
+                    "ppbus synth --nodes N [--algorithm A] [--buses K] [--latency L] [--no-pnr] [--json FILE]\n"
                             + "       ppbus synth --node [--orders LIST] [--json FILE]",
                     "Runs yosys synth_ice40 (hierarchically) on the generated RTL.\n\n",
                     o);
@@ -46,6 +46,9 @@ final class SynthCommand implements Main.Command {
             err.println("ppbus synth: yosys is not installed (apt-get install yosys)");
             return 2;
         }
+        if (cl.hasOption("pnr") && cl.hasOption("no-pnr")) {
+            throw new UsageException("--pnr and --no-pnr contradict each other");
+        }
         if (cl.hasOption("pnr") && !ExternalTool.available("nextpnr-ice40")) {
             err.println(
                     "ppbus synth: --pnr needs nextpnr-ice40, which is not installed (apt-get install nextpnr-ice40)");
@@ -55,7 +58,8 @@ final class SynthCommand implements Main.Command {
         Synthesis.Result r;
         try (WorkFolder f =
                 WorkFolder.open(cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null, "ppbus-synth")) {
-            r = Synthesis.run(d, f.dir(), cl.hasOption("pnr"));
+            // Fmax by default, as ppbus size measures it; Synthesis says so when nextpnr is missing.
+            r = Synthesis.run(d, f.dir(), !cl.hasOption("no-pnr"));
         }
         String algorithm = GenerateCommand.algorithm(cl).name();
         printText(out, r, algorithm, n, cl.getOptionValue("latency", "1"));
@@ -68,7 +72,11 @@ final class SynthCommand implements Main.Command {
 
     private static Options options() {
         Options o = GenerateCommand.designOptions();
-        o.addOption(Cli.flag("pnr", "also place and route on HX8K with nextpnr-ice40 and report Fmax"));
+        o.addOption(Cli.flag(
+                "pnr",
+                "place and route on HX8K with nextpnr-ice40 and report Fmax (the default; with it a missing"
+                        + " nextpnr-ice40 is an error)"));
+        o.addOption(Cli.flag("no-pnr", "skip place and route (no Fmax; seconds instead of tens of seconds)"));
         o.addOption(Cli.jsonOption("the figures"));
         o.addOption(Cli.valued(
                 "keep", "DIR", "keep the design, netlist and the tools' logs (yosys.log, nextpnr.log) here"));

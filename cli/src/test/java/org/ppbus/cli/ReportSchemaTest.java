@@ -171,7 +171,7 @@ class ReportSchemaTest {
         assertValid(synth, report(dir, "synth.json", "synth", "--nodes", "7"), "synth");
         assertValid(
                 synth,
-                report(dir, "synth-rr.json", "synth", "--algorithm", "central-rr", "--nodes", "7"),
+                report(dir, "synth-rr.json", "synth", "--algorithm", "central-rr", "--nodes", "7", "--no-pnr"),
                 "synth central-rr");
         RequiredTools.require("nextpnr-ice40");
         assertValid(synth, report(dir, "node.json", "synth", "--node", "--orders", "2"), "synth --node");

@@ -96,7 +96,7 @@ public final class Synthesis {
                 Cells.of(readStat(m, dir.resolve("total.json")).path("design").path("num_cells_by_type"));
         List<Module> modules = modules(m, dir);
         if (!placeAndRoute) {
-            return new Result(total, modules, null, "not run (use --pnr)");
+            return new Result(total, modules, null, "not run (--no-pnr)");
         }
         if (!ExternalTool.available("nextpnr-ice40")) {
             return new Result(total, modules, null, "nextpnr-ice40 is not installed (apt-get install nextpnr-ice40)");

@@ -1,7 +1,6 @@
 package org.ppbus.check;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.ppbus.bus.Sharing;
@@ -31,14 +30,11 @@ public final class PlanesSearch implements ExhaustiveSearch {
     private final CcPlanes planes;
     private final SearchRecorder[] recs;
     private final PlanesMonitor monitor;
-    private final int modelWords;
+    private final PlanesStep stepper;
     private final StateGraph graph;
+    private final BreadthFirst bfs;
     private final List<Finding> findings = new ArrayList<>();
     private final CcPlanes.Mutant mutant;
-    private SearchProgress progress = (states, depth, transitions) -> {};
-    private int expanded;
-    private int depth;
-    private long transitions;
 
     /** The search of the design; {@code mutant} breaks one of its rules (the checks' own tests). */
     public PlanesSearch(SearchOptions options, int buses, CcPlanes.Mutant mutant) {
@@ -64,8 +60,9 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 : null;
         this.monitor = new PlanesMonitor(n, buses, overtaking);
         this.planes = newPlanes(options, buses, monitor, b -> recs[b]).mutate(mutant);
-        this.modelWords = planes.snapshot(-1).length;
-        this.graph = new StateGraph(modelWords + monitor.words(), n, !o.liveness());
+        this.stepper = new PlanesStep(options, planes, monitor, recs);
+        this.graph = new StateGraph(stepper.stateWords(), n, !o.liveness());
+        this.bfs = new BreadthFirst(options, graph, stepper);
     }
 
     private static CcPlanes newPlanes(
@@ -86,41 +83,34 @@ public final class PlanesSearch implements ExhaustiveSearch {
     /** Reports progress to {@code p} every few thousand expanded states. */
     @Override
     public PlanesSearch progress(SearchProgress p) {
-        this.progress = p;
+        bfs.progress(p);
         return this;
     }
 
     @Override
     public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
-        graph.add(extend(planes.snapshot(-1)), -1, 0, 0);
-        String stopped;
-        try {
-            stopped = explore(stopRequested);
-        } catch (OutOfMemoryError e) {
-            stopped = "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
-        }
+        graph.add(stepper.initial(), -1, 0, 0);
+        String stopped = bfs.explore(stopRequested, this::expandOne, () -> !findings.isEmpty());
+        int expanded = bfs.expanded();
         graph.beginEdges(expanded);
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
             try {
-                Finding f =
-                        new Liveness(graph, n, 0, false, livenessInfo(expanded), this::actionBetween).find(expanded);
+                Finding f = new Liveness(graph, n, 0, false, livenessInfo(expanded), bfs::actionBetween).find(expanded);
                 if (f != null) {
                     findings.add(f);
                 }
             } catch (OutOfMemoryError e) {
                 complete = false;
-                stopped = "out of memory in the liveness analysis (every reachable state was found and checked for"
-                        + " safety; deadlock, livelock and starvation were not analysed)";
+                stopped = BreadthFirst.LIVENESS_OUT_OF_MEMORY;
             }
         }
-        int explored = complete ? depth : (expanded < graph.size() ? graph.depth(expanded) : depth);
         return new SearchResult(
                 graph.size(),
-                transitions,
-                depth,
-                explored,
+                bfs.transitions(),
+                bfs.depth(),
+                bfs.exploredDepth(complete),
                 complete,
                 complete ? "complete" : stopped,
                 List.copyOf(findings),
@@ -131,49 +121,21 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 null);
     }
 
-    private String explore(LongSupplier stopRequested) {
-        while (expanded < graph.size()) {
-            int s = expanded;
-            depth = Math.max(depth, graph.depth(s));
-            if (graph.depth(s) >= o.maxDepth()) {
-                return "depth limit " + o.maxDepth();
-            }
-            if (graph.size() >= o.maxStates()) {
-                return "state limit " + o.maxStates();
-            }
-            if (stopRequested.getAsLong() != 0) {
-                return "interrupted";
-            }
-            if ((expanded & 0xFFF) == 0) {
-                progress.update(graph.size(), depth, transitions);
-                if (StateGraph.heapNearlyFull()) {
-                    return "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
-                }
-            }
-            expandOne(s);
-            expanded++;
-            if (!findings.isEmpty()) {
-                return "safety violation";
-            }
-        }
-        return null;
-    }
-
     private void expandOne(int s) {
         graph.beginEdges(s);
         long[] state = graph.get(s);
-        int[] choices = choices(state);
+        int[] choices = stepper.choices(state);
         int combos = 1;
         for (int c : choices) {
             combos *= Integer.bitCount(c);
         }
         for (int c = 0; c < combos; c++) {
             long act = StateGraph.pick(choices, c);
-            restore(state);
-            long[] next = step(act);
+            stepper.restore(state);
+            long[] next = stepper.step(act);
             int before = graph.size();
             int idx = graph.add(next, s, act, graph.depth(s) + 1);
-            transitions++;
+            bfs.counted();
             if (o.liveness()) {
                 graph.addEdge(idx);
             }
@@ -185,54 +147,6 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 findings.add(new Finding(bad.property(), bad.message(), graph.path(idx, n), -1));
             }
         }
-    }
-
-    /** Per processor, a bit set of the actions the handshake allows in a stored state. */
-    private int[] choices(long[] state) {
-        restore(state);
-        int[] c = new int[n];
-        for (int i = 0; i < n; i++) {
-            c[i] = 1 << StateSearch.NONE;
-            if ((o.activeMask() >>> i & 1) == 0) {
-                continue;
-            }
-            if (!planes.asking(i)) {
-                c[i] |= 1 << StateSearch.RAISE;
-            } else if (monitor.held(i) != 0 && (monitor.fresh() >>> i & 1) == 0) {
-                c[i] |= 1 << StateSearch.DROP;
-            }
-        }
-        return c;
-    }
-
-    private long[] step(long act) {
-        for (SearchRecorder r : recs) {
-            r.reset();
-        }
-        monitor.beginCycle();
-        for (int i = 0; i < n; i++) {
-            switch ((int) (act >>> (2 * i)) & 3) {
-                case StateSearch.RAISE -> {
-                    planes.request(i, true, 0);
-                    monitor.requested(i);
-                }
-                case StateSearch.DROP -> planes.request(i, false, 0);
-                default -> {}
-            }
-        }
-        planes.step(0);
-        return extend(planes.snapshot(0));
-    }
-
-    private void restore(long[] state) {
-        planes.restore(Arrays.copyOf(state, modelWords), 0);
-        monitor.restore(state, modelWords);
-    }
-
-    private long[] extend(long[] model) {
-        long[] s = Arrays.copyOf(model, modelWords + monitor.words());
-        monitor.save(s, modelWords);
-        return s;
     }
 
     /** The grants' K1, K2 and fairness, then each plane's anomalies, I5 and I8. */
@@ -287,7 +201,7 @@ public final class PlanesSearch implements ExhaustiveSearch {
         Liveness.StateInfo info = new Liveness.StateInfo(
                 new int[states], new int[states], new boolean[states], new boolean[states], new int[states], null);
         for (int s = 0; s < states; s++) {
-            restore(graph.get(s));
+            stepper.restore(graph.get(s));
             info.fresh()[s] = (int) monitor.fresh();
             for (int i = 0; i < n; i++) {
                 boolean holds = monitor.held(i) != 0;
@@ -302,25 +216,6 @@ public final class PlanesSearch implements ExhaustiveSearch {
             info.quiet()[s] = planes.quiescent();
         }
         return info;
-    }
-
-    /** The actions that lead from state a to its successor b (re-derived, since BFS kept one parent). */
-    private long actionBetween(int a, int b) {
-        long[] state = graph.get(a);
-        int[] choices = choices(state);
-        int combos = 1;
-        for (int c : choices) {
-            combos *= Integer.bitCount(c);
-        }
-        long[] target = graph.get(b);
-        for (int c = 0; c < combos; c++) {
-            long act = StateGraph.pick(choices, c);
-            restore(state);
-            if (Arrays.equals(step(act), target)) {
-                return act;
-            }
-        }
-        throw new IllegalStateException("no edge from " + a + " to " + b);
     }
 
     /** A request trace for {@code ppbus simulate --buses k} that does what the actions do. */

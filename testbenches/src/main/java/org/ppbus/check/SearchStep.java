@@ -9,7 +9,7 @@ import org.ppbus.protocol.cc.CcNetwork;
  * the state one cycle under a choice of them leads to. A stored state is the network's snapshot,
  * the word of processors granted in that very cycle, and the fairness monitor's counts.
  */
-final class SearchStep {
+final class SearchStep implements Transitions {
     private final SearchOptions o;
     private final CcNetwork net;
     private final SearchRecorder rec;
@@ -42,7 +42,8 @@ final class SearchStep {
     }
 
     /** Per processor, a bit set of the allowed actions in this state. */
-    int[] choices(long[] state) {
+    @Override
+    public int[] choices(long[] state) {
         restore(state);
         long fresh = state[netWords];
         int[] c = new int[n];
@@ -66,7 +67,8 @@ final class SearchStep {
     }
 
     /** Applies the processors' actions to the restored network, runs one cycle, returns the new state. */
-    long[] step(long act) {
+    @Override
+    public long[] step(long act) {
         rec.reset();
         rec.dead = net.crashedNode();
         for (int i = 0; i < n; i++) {
@@ -105,7 +107,8 @@ final class SearchStep {
     }
 
     /** Restores the network and the fairness monitor from a stored state. */
-    void restore(long[] state) {
+    @Override
+    public void restore(long[] state) {
         net.restore(Arrays.copyOf(state, netWords), 0);
         if (overtaking != null) {
             overtaking.restore(state, netWords + 1);

@@ -1,7 +1,6 @@
 package org.ppbus.check;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.stream.IntStream;
@@ -88,14 +87,15 @@ public final class StateSearch implements ExhaustiveSearch {
                 : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
         this.stepper = new SearchStep(options, net, rec, overtaking);
         this.graph = new StateGraph(stepper.stateWords(), n, !o.liveness());
+        this.bfs = new BreadthFirst(options, graph, stepper);
     }
 
-    private SearchProgress progress = (states, depth, transitions) -> {};
+    private final BreadthFirst bfs;
 
     /** Reports progress to {@code p} every few thousand expanded states. */
     @Override
     public StateSearch progress(SearchProgress p) {
-        this.progress = p;
+        bfs.progress(p);
         return this;
     }
 
@@ -103,33 +103,27 @@ public final class StateSearch implements ExhaustiveSearch {
     public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
         graph.add(stepper.initial(), -1, 0, 0);
-        String stopped;
-        try {
-            stopped = explore(stopRequested);
-        } catch (OutOfMemoryError e) {
-            // The guard in explore leaves headroom, but one expansion can still need more than is left.
-            stopped = "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
-        }
-        long transitions = this.transitions;
-        graph.beginEdges(expanded);
+        String stopped = bfs.explore(
+                stopRequested,
+                this::expandOne,
+                () -> !findings.isEmpty() && findings.get(0).loopStart() < 0);
+        graph.beginEdges(bfs.expanded());
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
             try {
-                liveness(expanded);
+                liveness(bfs.expanded());
             } catch (OutOfMemoryError e) {
                 complete = false;
-                stopped = "out of memory in the liveness analysis (every reachable state was found and checked for"
-                        + " safety; deadlock, livelock and starvation were not analysed)";
+                stopped = BreadthFirst.LIVENESS_OUT_OF_MEMORY;
             }
         }
         SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
-        int explored = complete ? depth : (expanded < graph.size() ? graph.depth(expanded) : depth);
         return new SearchResult(
                 graph.size(),
-                transitions,
-                depth,
-                explored,
+                bfs.transitions(),
+                bfs.depth(),
+                bfs.exploredDepth(complete),
                 complete,
                 complete ? "complete" : stopped,
                 List.copyOf(findings),
@@ -138,47 +132,6 @@ public final class StateSearch implements ExhaustiveSearch {
                 overtakeBound(),
                 overtaking == null ? -1 : overtaking.maxSeen(),
                 repair);
-    }
-
-    private int expanded; // states expanded so far, in breadth-first order
-    private int depth; // the depth of the last state expanded
-
-    /** Expands states breadth first until none is left (null) or a limit or a safety violation stops it (why). */
-    private String explore(LongSupplier stopRequested) {
-        while (expanded < graph.size()) {
-            int s = expanded;
-            depth = Math.max(depth, graph.depth(s));
-            String limit = limitReached(s, stopRequested);
-            if (limit != null) {
-                return limit;
-            }
-            expandOne(s);
-            expanded++;
-            if (!findings.isEmpty() && findings.get(0).loopStart() < 0) {
-                return "safety violation";
-            }
-        }
-        return null;
-    }
-
-    private String limitReached(int s, LongSupplier stopRequested) {
-        if (graph.depth(s) >= o.maxDepth()) {
-            return "depth limit " + o.maxDepth();
-        }
-        if (graph.size() >= o.maxStates()) {
-            return "state limit " + o.maxStates();
-        }
-        if (stopRequested.getAsLong() != 0) {
-            return "interrupted";
-        }
-        if ((expanded & 0xFFF) == 0) {
-            progress.update(graph.size(), depth, transitions);
-            if (StateGraph.heapNearlyFull()) {
-                return "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap, "
-                        + graph.tableBytes() / Math.max(1, graph.size()) + " bytes per state in the tables)";
-            }
-        }
-        return null;
     }
 
     /** The repair bound over the complete graph; a cycle of broken states is a finding. */
@@ -198,8 +151,6 @@ public final class StateSearch implements ExhaustiveSearch {
         }
         return new SearchResult.Repair(faults.brokenStates(), bound);
     }
-
-    private long transitions;
 
     /** Expands one state: every combination of processor actions (and, asynchronously, deliveries). */
     private void expandOne(int s) {
@@ -234,7 +185,7 @@ public final class StateSearch implements ExhaustiveSearch {
 
     /** Counts a transition and keeps it if it will be analysed: every one, or without liveness those among broken states. */
     private void edge(int from, int to) {
-        transitions++;
+        bfs.counted();
         if (o.liveness() || faults != null && faults.broken(from) && faults.broken(to)) {
             graph.addEdge(to);
         }
@@ -367,21 +318,7 @@ public final class StateSearch implements ExhaustiveSearch {
         if (o.async()) {
             throw new IllegalStateException("asynchronous loops are not re-derived");
         }
-        long[] state = graph.get(a);
-        int[] choices = stepper.choices(state);
-        int combos = 1;
-        for (int c : choices) {
-            combos *= Integer.bitCount(c);
-        }
-        long[] target = graph.get(b);
-        for (int k = 0; k < combos; k++) {
-            long act = StateGraph.pick(choices, k);
-            stepper.restore(state);
-            if (Arrays.equals(stepper.step(act), target)) {
-                return act;
-            }
-        }
-        throw new IllegalStateException("no edge from " + a + " to " + b);
+        return bfs.actionBetween(a, b);
     }
 
     /** A request trace for {@code ppbus simulate} that does what the actions do ({@link Counterexamples#trace}). */

@@ -1,0 +1,126 @@
+package org.ppbus.check;
+
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The breadth-first driver both exhaustive searches share: it expands the graph's states in the
+ * order they were found until none is left, a limit or a stop request ends it, or the expansion
+ * found a safety violation; and it re-derives the actions on an edge for a counterexample's loop.
+ */
+final class BreadthFirst {
+    private final SearchOptions o;
+    private final StateGraph graph;
+    private final Transitions transitions;
+    private SearchProgress progress = (states, depth, edges) -> {};
+    private int expanded; // states expanded so far, in breadth-first order
+    private int depth; // the depth of the last state expanded
+    private long edges;
+
+    BreadthFirst(SearchOptions o, StateGraph graph, Transitions transitions) {
+        this.o = o;
+        this.graph = graph;
+        this.transitions = transitions;
+    }
+
+    void progress(SearchProgress p) {
+        this.progress = p;
+    }
+
+    /**
+     * Expands states with {@code expand} until none is left (null), or a limit, a stop or a safety
+     * violation stops it (why).
+     */
+    String explore(LongSupplier stopRequested, IntConsumer expand, BooleanSupplier safetyViolation) {
+        try {
+            return expandAll(stopRequested, expand, safetyViolation);
+        } catch (OutOfMemoryError e) {
+            // The guard below leaves headroom, but one expansion can still need more than is left.
+            return "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
+        }
+    }
+
+    /** Why a complete search stopped short of its liveness verdict. */
+    static final String LIVENESS_OUT_OF_MEMORY = "out of memory in the liveness analysis (every reachable state was"
+            + " found and checked for safety; deadlock, livelock and starvation were not analysed)";
+
+    private String expandAll(LongSupplier stopRequested, IntConsumer expand, BooleanSupplier safetyViolation) {
+        while (expanded < graph.size()) {
+            int s = expanded;
+            depth = Math.max(depth, graph.depth(s));
+            String limit = limitReached(s, stopRequested);
+            if (limit != null) {
+                return limit;
+            }
+            expand.accept(s);
+            expanded++;
+            if (safetyViolation.getAsBoolean()) {
+                return "safety violation";
+            }
+        }
+        return null;
+    }
+
+    private String limitReached(int s, LongSupplier stopRequested) {
+        if (graph.depth(s) >= o.maxDepth()) {
+            return "depth limit " + o.maxDepth();
+        }
+        if (graph.size() >= o.maxStates()) {
+            return "state limit " + o.maxStates();
+        }
+        if (stopRequested.getAsLong() != 0) {
+            return "interrupted";
+        }
+        if ((expanded & 0xFFF) == 0) {
+            progress.update(graph.size(), depth, edges);
+            if (StateGraph.heapNearlyFull()) {
+                return "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap, "
+                        + graph.tableBytes() / Math.max(1, graph.size()) + " bytes per state in the tables)";
+            }
+        }
+        return null;
+    }
+
+    /** Counts one transition. */
+    void counted() {
+        edges++;
+    }
+
+    long transitions() {
+        return edges;
+    }
+
+    int expanded() {
+        return expanded;
+    }
+
+    int depth() {
+        return depth;
+    }
+
+    /** Every state within this many cycles was found and checked. */
+    int exploredDepth(boolean complete) {
+        return complete ? depth : (expanded < graph.size() ? graph.depth(expanded) : depth);
+    }
+
+    /** The actions that lead from state a to its successor b (re-derived, since BFS kept one parent). */
+    long actionBetween(int a, int b) {
+        long[] state = graph.get(a);
+        int[] choices = transitions.choices(state);
+        int combos = 1;
+        for (int c : choices) {
+            combos *= Integer.bitCount(c);
+        }
+        long[] target = graph.get(b);
+        for (int k = 0; k < combos; k++) {
+            long act = StateGraph.pick(choices, k);
+            transitions.restore(state);
+            if (Arrays.equals(transitions.step(act), target)) {
+                return act;
+            }
+        }
+        throw new IllegalStateException("no edge from " + a + " to " + b);
+    }
+}

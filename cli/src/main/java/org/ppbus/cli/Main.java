@@ -36,6 +36,7 @@ public final class Main {
         m.put("results", new ResultsCommand());
         m.put("verify", new VerifyCommand());
         m.put("faults", new FaultsCommand());
+        m.put("view", new ViewCommand());
         return m;
     }
 

@@ -28,6 +28,7 @@ public final class ExternalTool {
             case "verilator" -> "verilator";
             case "yosys", "yosys-abc" -> "yosys";
             case "nextpnr-ice40" -> "nextpnr-ice40";
+            case "chromedriver" -> "chromium-driver";
             default -> tool;
         };
     }

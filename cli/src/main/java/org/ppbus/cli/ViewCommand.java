@@ -1,0 +1,49 @@
+package org.ppbus.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/** {@code ppbus view}: a local web page that draws a run of the Java model, cycle by cycle. */
+final class ViewCommand implements Main.Command {
+    @Override
+    public String summary() {
+        return "serve a web view of a run (the plane, the forks, the clients' states) on 127.0.0.1";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
+        Options o = new Options();
+        o.addOption(Cli.valued("port", "P", "the port to listen on (default 8157; 0 picks a free one)"));
+        o.addOption(Cli.valued("bind", "ADDR", "the address to listen on (default 127.0.0.1: this machine only)"));
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(
+                    stdout,
+                    "ppbus view [--port P] [--bind ADDR]",
+                    "Serves a page that starts a run of the Java model and draws it cycle by cycle; stop with Ctrl-C.\n\n",
+                    o);
+            return 0;
+        }
+        int port = Cli.parseInRange("port", cl.getOptionValue("port", "8157"), 0, 65535);
+        String bind = cl.getOptionValue("bind", "127.0.0.1");
+        ViewServer server;
+        try {
+            server = new ViewServer(bind, port);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UsageException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
+        }
+        try (server;
+                StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            stdout.println("ppbus view: " + server.address() + " (Ctrl-C stops it)");
+            stdout.flush();
+            while (!stop.requested()) {
+                Thread.sleep(200);
+            }
+        }
+        return 0;
+    }
+}

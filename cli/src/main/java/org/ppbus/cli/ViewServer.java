@@ -1,0 +1,209 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import org.ppbus.plane.Wiring;
+import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.view.Frame;
+import org.ppbus.view.FrameRecorder;
+
+/**
+ * The web view's server ({@code ppbus view}): the page and its script from the jar, and a small
+ * JSON interface to the Java model. {@code /api/run} runs a simulation and keeps its frames;
+ * {@code /api/frame?t=T} gives cycle T's. It serves nothing else: no file of the machine's.
+ */
+final class ViewServer implements AutoCloseable {
+    /** The page's files, from the jar, by path. */
+    private static final Map<String, String> ASSETS =
+            Map.of("/", "index.html", "/view.js", "view.js", "/view.css", "view.css");
+
+    /** The longest run the page may ask for (frames are kept in memory). */
+    static final long MAX_CYCLES = 100_000;
+
+    private final HttpServer server;
+    private volatile List<Frame> frames = List.of();
+    private volatile Wiring wiring;
+
+    ViewServer(String bind, int port) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(bind, port), 0);
+        server.createContext("/", this::handle);
+        server.setExecutor(Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "ppbus-view");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.start();
+    }
+
+    /** Where the page is. */
+    URI address() {
+        InetSocketAddress a = server.getAddress();
+        return URI.create("http://" + a.getHostString() + ":" + a.getPort() + "/");
+    }
+
+    private void handle(HttpExchange x) throws IOException {
+        try (x) {
+            String path = x.getRequestURI().getPath();
+            try {
+                if (ASSETS.containsKey(path)) {
+                    asset(x, ASSETS.get(path));
+                } else if (path.equals("/api/run")) {
+                    reply(x, 200, run(query(x)));
+                } else if (path.equals("/api/frame")) {
+                    reply(x, 200, frame(query(x)));
+                } else {
+                    reply(x, 404, error("not found: " + path));
+                }
+            } catch (BadRequest e) {
+                reply(x, 400, error(e.getMessage()));
+            } catch (RuntimeException e) {
+                // A run the checks let through and the model refused: one line for the page and the log.
+                System.err.println("ppbus view: " + path + ": " + e);
+                reply(x, 500, error("the run failed: " + e.getMessage()));
+            }
+        }
+    }
+
+    /** A request the page got wrong: a one-line reason, answered with 400. */
+    private static final class BadRequest extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        BadRequest(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private String run(Map<String, String> q) throws IOException, BadRequest {
+        SimulationConfig c;
+        try {
+            c = SimulationConfig.defaults().toBuilder()
+                    .nodes(integer(q, "nodes", 7))
+                    .latencyCycles(integer(q, "latency", 1))
+                    .load(number(q, "load", 0.2))
+                    .holdCycles(integer(q, "hold", 4))
+                    .seed(integer(q, "seed", 1))
+                    .cycles(integer(q, "cycles", 1000))
+                    .rules(q.getOrDefault("rules", "fixed"))
+                    .drain(false)
+                    .build()
+                    .validated();
+        } catch (IllegalArgumentException e) { // ConfigException among them
+            throw new BadRequest(e.getMessage());
+        }
+        if (c.cycles() > MAX_CYCLES) {
+            throw new BadRequest("cycles: at most " + MAX_CYCLES + " in the view, got " + c.cycles());
+        }
+        FrameRecorder rec = new FrameRecorder();
+        new Simulation(c).tap(rec).run();
+        Wiring w = Wiring.forNodes(c.nodes());
+        wiring = w;
+        frames = List.copyOf(rec.frames());
+        ObjectNode root = Reports.mapper().createObjectNode();
+        root.put("nodes", w.nodes());
+        root.put("points", w.points());
+        root.put("cycles", frames.size());
+        ArrayNode links = root.putArray("links");
+        for (int l = 0; l < w.links(); l++) {
+            links.addArray().add(w.linkClient(l)).add(w.linkArbiter(l));
+        }
+        return Reports.mapper().writeValueAsString(root);
+    }
+
+    private String frame(Map<String, String> q) throws IOException, BadRequest {
+        List<Frame> f = frames;
+        if (f.isEmpty()) {
+            throw new BadRequest("no run yet: start one first");
+        }
+        int t = integer(q, "t", 0);
+        if (t < 0 || t >= f.size()) {
+            throw new BadRequest("t: the run has cycles 0 to " + (f.size() - 1) + ", got " + t);
+        }
+        return Reports.mapper().writeValueAsString(f.get(t));
+    }
+
+    private static int integer(Map<String, String> q, String key, int otherwise) throws BadRequest {
+        String v = q.get(key);
+        try {
+            return v == null ? otherwise : Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new BadRequest(key + ": not a whole number: '" + v + "'");
+        }
+    }
+
+    private static double number(Map<String, String> q, String key, double otherwise) throws BadRequest {
+        String v = q.get(key);
+        try {
+            return v == null ? otherwise : Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw new BadRequest(key + ": not a number: '" + v + "'");
+        }
+    }
+
+    private static Map<String, String> query(HttpExchange x) {
+        Map<String, String> q = new HashMap<>();
+        String raw = x.getRequestURI().getRawQuery();
+        if (raw != null) {
+            for (String kv : raw.split("&")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    q.put(
+                            java.net.URLDecoder.decode(kv.substring(0, eq), StandardCharsets.UTF_8),
+                            java.net.URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return q;
+    }
+
+    private static String error(String message) throws IOException {
+        ObjectNode o = Reports.mapper().createObjectNode();
+        o.put("error", message);
+        return Reports.mapper().writeValueAsString(o);
+    }
+
+    private static void asset(HttpExchange x, String name) throws IOException {
+        try (InputStream in = ViewServer.class.getResourceAsStream("/org/ppbus/view/" + name)) {
+            if (in == null) {
+                reply(x, 500, error("the jar lacks " + name));
+                return;
+            }
+            byte[] body = in.readAllBytes();
+            String type = name.endsWith(".html")
+                    ? "text/html; charset=utf-8"
+                    : name.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8";
+            send(x, 200, type, body);
+        }
+    }
+
+    private static void reply(HttpExchange x, int status, String json) throws IOException {
+        send(x, status, "application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange x, int status, String type, byte[] body) throws IOException {
+        x.getResponseHeaders().set("Content-Type", type);
+        x.getResponseHeaders().set("Cache-Control", "no-store");
+        x.sendResponseHeaders(status, body.length);
+        try (OutputStream out = x.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,147 @@
+// ppbus view: draws a run of the Java model, one frame (cycle) at a time, from the server's JSON.
+"use strict";
+(function () {
+  const svg = document.getElementById("plane");
+  const ns = "http://www.w3.org/2000/svg";
+  let run = null;      // {nodes, points, cycles, links: [[client, arbiter]]}
+  let cycle = -1;
+  let timer = null;
+
+  function error(text) {
+    document.getElementById("error").textContent = text || "";
+  }
+
+  async function getJson(url) {
+    const r = await fetch(url);
+    const body = await r.json();
+    if (!r.ok) {
+      throw new Error(body.error || r.statusText);
+    }
+    return body;
+  }
+
+  function point(i, count, radius) {
+    const a = (2 * Math.PI * i) / count - Math.PI / 2;
+    return [radius * Math.cos(a), radius * Math.sin(a)];
+  }
+
+  function el(name, attrs, parent) {
+    const e = document.createElementNS(ns, name);
+    for (const k in attrs) {
+      e.setAttribute(k, attrs[k]);
+    }
+    (parent || svg).appendChild(e);
+    return e;
+  }
+
+  function draw() {
+    svg.replaceChildren();
+    const n = run.nodes;
+    const c = [...Array(n).keys()].map((i) => point(i, n, 280));
+    const a = [...Array(run.points).keys()].map((j) => point(j, run.points, 150));
+    run.links.forEach(([ci, aj], l) => {
+      el("line", {class: "link", x1: c[ci][0], y1: c[ci][1], x2: a[aj][0], y2: a[aj][1], "data-link": l});
+    });
+    a.forEach(([x, y], j) => {
+      el("rect", {class: "arbiter", x: x - 9, y: y - 9, width: 18, height: 18, "data-arbiter": j});
+      el("text", {class: "label", x: x, y: y}).textContent = j;
+    });
+    run.links.forEach(([ci, aj], l) => {
+      el("circle", {class: "fork", r: 5, cx: 0, cy: 0, "data-link": l, "data-client-end": ci, "data-arbiter-end": aj});
+    });
+    c.forEach(([x, y], i) => {
+      const e = el("circle", {class: "client THINKING", r: 14, cx: x, cy: y, "data-client": i, "data-state": "THINKING"});
+      e.addEventListener("click", () => explain(i));
+      el("text", {class: "label", x: x, y: y}).textContent = i;
+    });
+    run.c = c;
+    run.a = a;
+  }
+
+  function place(frame) {
+    svg.querySelectorAll("circle.client").forEach((e) => {
+      const i = Number(e.dataset.client);
+      const s = frame.clients[i];
+      e.dataset.state = s;
+      e.setAttribute("class", "client " + s + (frame.gnt.includes(i) ? " gnt" : ""));
+    });
+    svg.querySelectorAll("circle.fork").forEach((e) => {
+      const l = Number(e.dataset.link);
+      const where = frame.forks[l];
+      const [ci, aj] = run.links[l];
+      const f = where === "CLIENT" ? 0.2 : where === "FLIGHT" ? 0.5 : 0.8;
+      e.setAttribute("cx", run.c[ci][0] + f * (run.a[aj][0] - run.c[ci][0]));
+      e.setAttribute("cy", run.c[ci][1] + f * (run.a[aj][1] - run.c[ci][1]));
+      e.dataset.place = where;
+      e.dataset.dirty = frame.dirty[l] && where === "CLIENT";
+      e.setAttribute("class", "fork " + (e.dataset.dirty === "true" ? "dirty" : "clean"));
+    });
+  }
+
+  function explain(i) {
+    if (!run || cycle < 0) {
+      return;
+    }
+    const e = svg.querySelector(`circle.client[data-client="${i}"]`);
+    const lacking = run.links
+      .map((lk, l) => [lk, l])
+      .filter(([lk, l]) => lk[0] === i && svg.querySelector(`circle.fork[data-link="${l}"]`).dataset.place !== "CLIENT")
+      .map(([lk]) => "arbiter " + lk[1]);
+    document.getElementById("detail").textContent =
+      `client ${i} at cycle ${cycle}: ${e.dataset.state}` +
+      (e.dataset.state === "HUNGRY" ? `, waiting for the forks of ${lacking.join(", ")}` : "");
+  }
+
+  async function show(t) {
+    if (!run) {
+      return;
+    }
+    t = Math.max(0, Math.min(run.cycles - 1, t));
+    try {
+      const frame = await getJson("api/frame?t=" + t);
+      cycle = t;
+      place(frame);
+      const label = document.getElementById("cycle");
+      label.textContent = `cycle ${t} of ${run.cycles - 1}`;
+      label.dataset.cycle = t;
+      document.getElementById("goto").value = t;
+      error("");
+    } catch (e) {
+      error(e.message);
+    }
+  }
+
+  document.getElementById("run").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    stop();
+    const q = new URLSearchParams(new FormData(ev.target));
+    try {
+      run = await getJson("api/run?" + q);
+      draw();
+      await show(0);
+    } catch (e) {
+      run = null;
+      error(e.message);
+    }
+  });
+
+  function stop() {
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+      document.getElementById("play").textContent = "Play";
+    }
+  }
+
+  document.getElementById("back").addEventListener("click", () => show(cycle - 1));
+  document.getElementById("forward").addEventListener("click", () => show(cycle + 1));
+  document.getElementById("go").addEventListener("click", () => show(Number(document.getElementById("goto").value)));
+  document.getElementById("play").addEventListener("click", () => {
+    if (timer) {
+      stop();
+    } else {
+      document.getElementById("play").textContent = "Pause";
+      timer = setInterval(() => (cycle + 1 < run.cycles ? show(cycle + 1) : stop()), 100);
+    }
+  });
+})();

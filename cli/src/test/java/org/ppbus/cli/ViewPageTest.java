@@ -1,0 +1,179 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Direction;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.LinkFlags;
+import org.ppbus.protocol.cc.StateView;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SymbolTap;
+
+/**
+ * {@code ppbus view} in a real browser: Debian's chromium, headless, through chromium-driver. The
+ * page starts a run, steps to a cycle, and what it draws (each client's state, where each fork is)
+ * must be what the Java model holds at that cycle, read here straight from the network.
+ */
+class ViewPageTest {
+    private static ViewServer server;
+    private static WebDriver browser;
+
+    @BeforeAll
+    static void open() throws IOException {
+        RequiredTools.require("chromium", "chromedriver");
+        server = new ViewServer("127.0.0.1", 0);
+        ChromeOptions o = new ChromeOptions();
+        o.setBinary("/usr/bin/chromium");
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new java.io.File("/usr/bin/chromedriver"))
+                .build();
+        browser = new ChromeDriver(service, o);
+    }
+
+    @AfterAll
+    static void close() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    /** The must-show: n = 7, seed 3, load 0.2; at cycle 200 the page shows the model's forks and states. */
+    @Test
+    void aRunStartedFromThePageShowsTheModelsStateAtCycle200() throws IOException {
+        browser.get(server.address().toString());
+        set("nodes", "7");
+        set("seed", "3");
+        set("load", "0.2");
+        set("cycles", "300");
+        browser.findElement(By.id("start")).click();
+        waitForCycle(0);
+        assertEquals(7, browser.findElements(By.cssSelector("circle.client")).size(), "the n = 7 plane's clients");
+        browser.findElement(By.id("forward")).click();
+        waitForCycle(1);
+        WebElement go = browser.findElement(By.id("goto"));
+        go.clear();
+        go.sendKeys("200");
+        browser.findElement(By.id("go")).click();
+        waitForCycle(200);
+        Model m = modelAt(200);
+        List<String> states = new ArrayList<>();
+        for (WebElement c : browser.findElements(By.cssSelector("circle.client"))) {
+            states.add(c.getAttribute("data-state"));
+        }
+        assertEquals(m.states(), states);
+        List<String> places = new ArrayList<>();
+        for (WebElement f : browser.findElements(By.cssSelector("circle.fork"))) {
+            places.add(f.getAttribute("data-place"));
+        }
+        assertEquals(m.forks(), places);
+        assertTrue(m.forks().contains("CLIENT") && m.forks().contains("ARBITER"), "a state worth comparing");
+        Path shot = Path.of("target", "view-plane.png");
+        Files.createDirectories(shot.getParent());
+        Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
+    /** A bad request from the page gets its one-line reason on the page. */
+    @Test
+    void badInputIsExplainedOnThePage() {
+        browser.get(server.address().toString());
+        set("nodes", "0");
+        browser.findElement(By.id("start")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(20))
+                .until(b -> !b.findElement(By.id("error")).getText().isEmpty());
+        assertEquals(
+                "nodes must be at least 1, got 0",
+                browser.findElement(By.id("error")).getText());
+    }
+
+    private static void set(String name, String value) {
+        WebElement e = browser.findElement(By.name(name));
+        e.clear();
+        e.sendKeys(value);
+    }
+
+    private static void waitForCycle(int t) {
+        new WebDriverWait(browser, Duration.ofSeconds(30))
+                .until(b ->
+                        b.findElement(By.id("cycle")).getAttribute("data-cycle").equals(Integer.toString(t)));
+    }
+
+    /** Client states and fork places at a cycle, read from the network's own state view. */
+    private record Model(List<String> states, List<String> forks) {}
+
+    private static Model modelAt(long t) throws IOException {
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .nodes(7)
+                .seed(3)
+                .load(0.2)
+                .cycles(300)
+                .drain(false)
+                .build();
+        Model[] at = new Model[1];
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    private CcNetwork net;
+
+                    @Override
+                    public void attached(Fabric f) {
+                        net = f.part(CcNetwork.class).orElseThrow();
+                    }
+
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {}
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+
+                    @Override
+                    public void endOfCycle(long cycle) {
+                        if (cycle == t) {
+                            at[0] = read(net.view(cycle));
+                        }
+                    }
+                })
+                .run();
+        return at[0];
+    }
+
+    private static Model read(StateView v) {
+        Wiring w = v.wiring();
+        List<String> states = new ArrayList<>();
+        for (int i = 0; i < w.nodes(); i++) {
+            states.add(v.clientState(i).name());
+        }
+        List<String> forks = new ArrayList<>();
+        for (int i = 0; i < w.nodes(); i++) {
+            for (int slot = 0; slot < w.lineSize(); slot++) {
+                int link = i * w.lineSize() + slot;
+                boolean held = (v.clientFlags(i, slot) & LinkFlags.FORK) != 0;
+                forks.add(held ? "CLIENT" : v.forksInTransit(link) > 0 ? "FLIGHT" : "ARBITER");
+            }
+        }
+        return new Model(states, forks);
+    }
+}

@@ -34,7 +34,7 @@ final class Cli {
     private Cli() {}
 
     /** Options that name an output file: each is checked before any work starts. */
-    private static final List<String> OUTPUT_FILES = List.of("json", "csv", "trace-out", "record", "vcd");
+    private static final List<String> OUTPUT_FILES = List.of("json", "csv", "trace-out", "record", "vcd", "html");
 
     /**
      * Parses a command's options. An option given twice is an error (the first value would win

@@ -28,6 +28,7 @@ import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 import org.ppbus.testbench.VcdTap;
+import org.ppbus.view.FrameRecorder;
 
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
@@ -78,6 +79,7 @@ final class SimulateCommand implements Main.Command {
                 "where a violation writes its replayable request trace (default ppbus-violation.trace)"));
         o.addOption(Cli.valued("record", "FILE", "always write the run's request trace here"));
         o.addOption(Cli.valued("vcd", "FILE", "write a VCD of clk, req, gnt and every channel, named as in the RTL"));
+        o.addOption(HtmlExport.option());
         o.addOption(Cli.valued("vcd-window", "A:B", "only cycles A to B in the VCD"));
         o.addOption(Cli.valued(
                 "vcd-node",
@@ -108,6 +110,7 @@ final class SimulateCommand implements Main.Command {
         cfg = fromOptions(cfg, cl).validated();
         Simulation sim = new Simulation(cfg);
         Waveform wf = waveform(cl, cfg, sim);
+        FrameRecorder html = HtmlExport.attach(cl, cfg, sim);
         VcdTap vcd = wf.tap();
         Outputs.Staged vcdFile = wf.file();
         PrintStream text = Cli.text(cl, out, err);
@@ -127,6 +130,9 @@ final class SimulateCommand implements Main.Command {
                 vcdFile.commit();
                 committed = true;
                 saveFile(text, cl.getOptionValue("vcd"), r, sim, wf.node(), vcd.hasUnitStates(), wf.window());
+            }
+            if (html != null) {
+                HtmlExport.write(cl, html, cfg, r, text);
             }
             reports(cl, r, text, out);
             if (r.interrupted()) {

@@ -1,11 +1,9 @@
 package org.ppbus.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -36,7 +34,6 @@ final class ViewServer implements AutoCloseable {
 
     private final HttpServer server;
     private volatile List<Frame> frames = List.of();
-    private volatile Wiring wiring;
 
     ViewServer(String bind, int port) throws IOException {
         server = HttpServer.create(new InetSocketAddress(bind, port), 0);
@@ -109,18 +106,10 @@ final class ViewServer implements AutoCloseable {
         }
         FrameRecorder rec = new FrameRecorder();
         new Simulation(c).tap(rec).run();
-        Wiring w = Wiring.forNodes(c.nodes());
-        wiring = w;
         frames = List.copyOf(rec.frames());
-        ObjectNode root = Reports.mapper().createObjectNode();
-        root.put("nodes", w.nodes());
-        root.put("points", w.points());
-        root.put("cycles", frames.size());
-        ArrayNode links = root.putArray("links");
-        for (int l = 0; l < w.links(); l++) {
-            links.addArray().add(w.linkClient(l)).add(w.linkArbiter(l));
-        }
-        return Reports.mapper().writeValueAsString(root);
+        String title = "n = " + c.nodes() + ", L = " + c.latencyCycles() + ", load " + c.load() + ", hold "
+                + c.holdCycles() + ", seed " + c.seed() + ", rules " + c.rules().label();
+        return Reports.mapper().writeValueAsString(ViewPage.run(Wiring.forNodes(c.nodes()), frames.size(), title));
     }
 
     private String frame(Map<String, String> q) throws IOException, BadRequest {
@@ -132,7 +121,7 @@ final class ViewServer implements AutoCloseable {
         if (t < 0 || t >= f.size()) {
             throw new BadRequest("t: the run has cycles 0 to " + (f.size() - 1) + ", got " + t);
         }
-        return Reports.mapper().writeValueAsString(f.get(t));
+        return Reports.mapper().writeValueAsString(f.get(t).packed());
     }
 
     private static int integer(Map<String, String> q, String key, int otherwise) throws BadRequest {
@@ -176,17 +165,10 @@ final class ViewServer implements AutoCloseable {
     }
 
     private static void asset(HttpExchange x, String name) throws IOException {
-        try (InputStream in = ViewServer.class.getResourceAsStream("/org/ppbus/view/" + name)) {
-            if (in == null) {
-                reply(x, 500, error("the jar lacks " + name));
-                return;
-            }
-            byte[] body = in.readAllBytes();
-            String type = name.endsWith(".html")
-                    ? "text/html; charset=utf-8"
-                    : name.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8";
-            send(x, 200, type, body);
-        }
+        String type = name.endsWith(".html")
+                ? "text/html; charset=utf-8"
+                : name.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8";
+        send(x, 200, type, ViewPage.asset(name));
     }
 
     private static void reply(HttpExchange x, int status, String json) throws IOException {

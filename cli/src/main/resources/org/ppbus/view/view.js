@@ -3,9 +3,13 @@
 (function () {
   const svg = document.getElementById("plane");
   const ns = "http://www.w3.org/2000/svg";
-  let run = null;      // {nodes, points, cycles, links: [[client, arbiter]]}
+  let run = null;      // {title, nodes, points, cycles, links: [[client, arbiter]]}
   let cycle = -1;
   let timer = null;
+  // A file written by simulate --html carries its run and frames; the server's page asks for them.
+  const embedded = window.PPBUS_EMBEDDED || null;
+  const STATES = {T: "THINKING", H: "HUNGRY", E: "EATING"};
+  const PLACES = {C: "CLIENT", A: "ARBITER", F: "FLIGHT"};
 
   function error(text) {
     document.getElementById("error").textContent = text || "";
@@ -58,22 +62,30 @@
     run.a = a;
   }
 
+  // A frame as the server packs it: a character per client (c) and per link (f, d), gnt's list (g).
+  async function frameAt(t) {
+    if (embedded) {
+      return embedded.frames[t];
+    }
+    return getJson("api/frame?t=" + t);
+  }
+
   function place(frame) {
     svg.querySelectorAll("circle.client").forEach((e) => {
       const i = Number(e.dataset.client);
-      const s = frame.clients[i];
+      const s = STATES[frame.c[i]];
       e.dataset.state = s;
-      e.setAttribute("class", "client " + s + (frame.gnt.includes(i) ? " gnt" : ""));
+      e.setAttribute("class", "client " + s + (frame.g.includes(i) ? " gnt" : ""));
     });
     svg.querySelectorAll("circle.fork").forEach((e) => {
       const l = Number(e.dataset.link);
-      const where = frame.forks[l];
+      const where = PLACES[frame.f[l]];
       const [ci, aj] = run.links[l];
       const f = where === "CLIENT" ? 0.2 : where === "FLIGHT" ? 0.5 : 0.8;
       e.setAttribute("cx", run.c[ci][0] + f * (run.a[aj][0] - run.c[ci][0]));
       e.setAttribute("cy", run.c[ci][1] + f * (run.a[aj][1] - run.c[ci][1]));
       e.dataset.place = where;
-      e.dataset.dirty = frame.dirty[l] && where === "CLIENT";
+      e.dataset.dirty = frame.d[l] === "1" && where === "CLIENT";
       e.setAttribute("class", "fork " + (e.dataset.dirty === "true" ? "dirty" : "clean"));
     });
   }
@@ -98,7 +110,7 @@
     }
     t = Math.max(0, Math.min(run.cycles - 1, t));
     try {
-      const frame = await getJson("api/frame?t=" + t);
+      const frame = await frameAt(t);
       cycle = t;
       place(frame);
       const label = document.getElementById("cycle");
@@ -124,6 +136,14 @@
       error(e.message);
     }
   });
+
+  if (embedded) {
+    document.getElementById("run").hidden = true;
+    document.querySelector("h1").textContent = "ppbus view: " + embedded.run.title;
+    run = embedded.run;
+    draw();
+    show(0);
+  }
 
   function stop() {
     if (timer) {

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
@@ -43,13 +44,20 @@ class ViewPageTest {
     static void open() throws IOException {
         RequiredTools.require("chromium", "chromedriver");
         server = new ViewServer("127.0.0.1", 0);
+        browser = new ChromeDriver(service(), options());
+    }
+
+    private static ChromeOptions options() {
         ChromeOptions o = new ChromeOptions();
         o.setBinary("/usr/bin/chromium");
         o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900");
-        ChromeDriverService service = new ChromeDriverService.Builder()
+        return o;
+    }
+
+    private static ChromeDriverService service() {
+        return new ChromeDriverService.Builder()
                 .usingDriverExecutable(new java.io.File("/usr/bin/chromedriver"))
                 .build();
-        browser = new ChromeDriver(service, o);
     }
 
     @AfterAll
@@ -80,7 +88,14 @@ class ViewPageTest {
         go.sendKeys("200");
         browser.findElement(By.id("go")).click();
         waitForCycle(200);
-        Model m = modelAt(200);
+        Model m = modelAt(
+                SimulationConfig.defaults().toBuilder()
+                        .nodes(7)
+                        .seed(3)
+                        .load(0.2)
+                        .cycles(300)
+                        .build(),
+                200);
         List<String> states = new ArrayList<>();
         for (WebElement c : browser.findElements(By.cssSelector("circle.client"))) {
             states.add(c.getAttribute("data-state"));
@@ -95,6 +110,50 @@ class ViewPageTest {
         Path shot = Path.of("target", "view-plane.png");
         Files.createDirectories(shot.getParent());
         Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
+    /**
+     * The must-show of the export: {@code simulate --nodes 13 --cycles 3000 --html run.html} writes one
+     * file that replays offline. The browser opens it from file:// with every network request sent to a
+     * closed port, and at cycle 200 it shows the model's client states and fork places.
+     */
+    @Test
+    void anExportedRunReplaysOfflineFromAFile(@TempDir Path dir) throws IOException {
+        Path html = dir.resolve("run.html");
+        CliRun cli = new CliRun();
+        assertEquals(0, cli.run("simulate", "--nodes", "13", "--cycles", "3000", "--html", html.toString()), cli.err());
+        ChromeOptions o = options();
+        o.addArguments("--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>");
+        WebDriver offline = new ChromeDriver(service(), o);
+        try {
+            offline.get(html.toUri().toString());
+            waitForCycle(offline, 0);
+            WebElement go = offline.findElement(By.id("goto"));
+            go.clear();
+            go.sendKeys("200");
+            offline.findElement(By.id("go")).click();
+            waitForCycle(offline, 200);
+            Model m = modelAt(
+                    SimulationConfig.defaults().toBuilder()
+                            .nodes(13)
+                            .cycles(3000)
+                            .build(),
+                    200);
+            assertEquals(m.states(), attributes(offline, "circle.client", "data-state"));
+            assertEquals(m.forks(), attributes(offline, "circle.fork", "data-place"));
+            Path shot = Path.of("target", "view-export.png");
+            Files.write(shot, ((org.openqa.selenium.TakesScreenshot) offline).getScreenshotAs(OutputType.BYTES));
+        } finally {
+            offline.quit();
+        }
+    }
+
+    private static List<String> attributes(WebDriver b, String css, String attribute) {
+        List<String> out = new ArrayList<>();
+        for (WebElement e : b.findElements(By.cssSelector(css))) {
+            out.add(e.getAttribute(attribute));
+        }
+        return out;
     }
 
     /** A bad request from the page gets its one-line reason on the page. */
@@ -117,7 +176,11 @@ class ViewPageTest {
     }
 
     private static void waitForCycle(int t) {
-        new WebDriverWait(browser, Duration.ofSeconds(30))
+        waitForCycle(browser, t);
+    }
+
+    private static void waitForCycle(WebDriver driver, int t) {
+        new WebDriverWait(driver, Duration.ofSeconds(30))
                 .until(b ->
                         b.findElement(By.id("cycle")).getAttribute("data-cycle").equals(Integer.toString(t)));
     }
@@ -125,14 +188,7 @@ class ViewPageTest {
     /** Client states and fork places at a cycle, read from the network's own state view. */
     private record Model(List<String> states, List<String> forks) {}
 
-    private static Model modelAt(long t) throws IOException {
-        SimulationConfig c = SimulationConfig.defaults().toBuilder()
-                .nodes(7)
-                .seed(3)
-                .load(0.2)
-                .cycles(300)
-                .drain(false)
-                .build();
+    private static Model modelAt(SimulationConfig c, long t) throws IOException {
         Model[] at = new Model[1];
         new Simulation(c)
                 .tap(new SymbolTap() {

@@ -25,4 +25,20 @@ public record Frame(
         ARBITER,
         FLIGHT
     }
+
+    /**
+     * The frame as the page reads it, a character per client and per link (a long run's frames
+     * stay small): clients T, H or E; forks C, A or F; dirty 1 or 0.
+     */
+    public record Packed(long t, String c, String f, String d, List<Integer> g) {}
+
+    public Packed packed() {
+        StringBuilder c = new StringBuilder();
+        clients.forEach(s -> c.append(s.charAt(0)));
+        StringBuilder f = new StringBuilder();
+        forks.forEach(p -> f.append(p.name().charAt(0)));
+        StringBuilder d = new StringBuilder();
+        dirty.forEach(x -> d.append(x ? '1' : '0'));
+        return new Packed(cycle, c.toString(), f.toString(), d.toString(), gnt);
+    }
 }

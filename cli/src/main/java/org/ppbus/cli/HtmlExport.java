@@ -1,0 +1,57 @@
+package org.ppbus.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.ppbus.plane.Wiring;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
+import org.ppbus.view.Frame;
+import org.ppbus.view.FrameRecorder;
+
+/** {@code simulate --html FILE}: the run as one self-contained page that replays it offline ({@link ViewPage}). */
+final class HtmlExport {
+    private HtmlExport() {}
+
+    static Option option() {
+        return Cli.valued(
+                "html",
+                "FILE",
+                "write the run as one self-contained web page that replays it offline (the view of ppbus view;"
+                        + " Campos-Carvalho runs; at most " + ViewServer.MAX_CYCLES + " cycles drawn)");
+    }
+
+    /** The recorder --html needs, attached to the run; null without --html. */
+    static FrameRecorder attach(CommandLine cl, SimulationConfig cfg, Simulation sim) throws UsageException {
+        if (!cl.hasOption("html")) {
+            return null;
+        }
+        if (cfg.algorithmSpec() != Algorithms.campos()) {
+            throw new UsageException(
+                    "--html draws Campos-Carvalho runs on one bus; " + cfg.algorithm() + " has no drawing yet");
+        }
+        FrameRecorder rec = new FrameRecorder();
+        sim.tap(rec);
+        return rec;
+    }
+
+    /** Writes the page; a run cut short (an interrupt) says so in its title. */
+    static void write(CommandLine cl, FrameRecorder rec, SimulationConfig cfg, SimulationResult r, PrintStream text)
+            throws IOException {
+        List<Frame> all = rec.frames();
+        List<Frame> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES));
+        String title = "n = " + cfg.nodes() + ", L = " + cfg.latencyCycles() + ", load " + cfg.load() + ", hold "
+                + cfg.holdCycles() + ", seed " + cfg.seed() + ", rules "
+                + cfg.rules().label()
+                + (drawn.size() < all.size() ? ", the first " + drawn.size() + " of " + all.size() + " cycles" : "")
+                + (r.interrupted() ? ", INTERRUPTED at cycle " + r.cycles() : "");
+        Outputs.write(
+                java.nio.file.Path.of(cl.getOptionValue("html")),
+                ViewPage.standalone(Wiring.forNodes(cfg.nodes()), drawn, title));
+        text.println("html: " + cl.getOptionValue("html") + " (" + drawn.size() + " cycles; open it in a browser)");
+    }
+}

@@ -1,0 +1,63 @@
+package org.ppbus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.ppbus.plane.Wiring;
+import org.ppbus.testbench.Reports;
+import org.ppbus.view.Frame;
+
+/**
+ * The web view's page, served by {@code ppbus view} or written whole by {@code simulate --html}:
+ * one home for the run's description the script reads and for the self-contained file.
+ */
+final class ViewPage {
+    private ViewPage() {}
+
+    /** One of the page's files, from the jar. */
+    static byte[] asset(String name) throws IOException {
+        try (InputStream in = ViewPage.class.getResourceAsStream("/org/ppbus/view/" + name)) {
+            if (in == null) {
+                throw new IOException("the jar lacks the view's " + name);
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    /** The run as the script reads it: n, the points, the cycles recorded, each link's client and arbiter. */
+    static ObjectNode run(Wiring w, int cycles, String title) {
+        ObjectNode root = Reports.mapper().createObjectNode();
+        root.put("title", title);
+        root.put("nodes", w.nodes());
+        root.put("points", w.points());
+        root.put("cycles", cycles);
+        ArrayNode links = root.putArray("links");
+        for (int l = 0; l < w.links(); l++) {
+            links.addArray().add(w.linkClient(l)).add(w.linkArbiter(l));
+        }
+        return root;
+    }
+
+    /**
+     * The page with its style, its script and the run's frames inside: it replays the run from a
+     * file, with the network off. A {@code </} in the data is escaped so that it cannot end the script.
+     */
+    static String standalone(Wiring w, List<Frame> frames, String title) throws IOException {
+        ObjectNode data = Reports.mapper().createObjectNode();
+        data.set("run", run(w, frames.size(), title));
+        data.set(
+                "frames",
+                Reports.mapper().valueToTree(frames.stream().map(Frame::packed).toList()));
+        String json = Reports.mapper().writeValueAsString(data).replace("</", "<\\/");
+        String page = new String(asset("index.html"), StandardCharsets.UTF_8);
+        String css = new String(asset("view.css"), StandardCharsets.UTF_8);
+        String js = new String(asset("view.js"), StandardCharsets.UTF_8);
+        return page.replace("<link rel=\"stylesheet\" href=\"view.css\">", "<style>\n" + css + "</style>")
+                .replace(
+                        "<script src=\"view.js\"></script>",
+                        "<script>window.PPBUS_EMBEDDED = " + json + ";</script>\n<script>\n" + js + "</script>");
+    }
+}

@@ -51,7 +51,7 @@ final class HtmlExport {
                 + (r.interrupted() ? ", INTERRUPTED at cycle " + r.cycles() : "");
         Outputs.write(
                 java.nio.file.Path.of(cl.getOptionValue("html")),
-                ViewPage.standalone(Wiring.forNodes(cfg.nodes()), drawn, title));
+                ViewPage.standalone(Wiring.forNodes(cfg.nodes()), drawn, title, r.violation()));
         text.println("html: " + cl.getOptionValue("html") + " (" + drawn.size() + " cycles; open it in a browser)");
     }
 }

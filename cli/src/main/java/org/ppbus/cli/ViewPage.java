@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.ppbus.check.Violation;
 import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.Reports;
 import org.ppbus.view.Frame;
@@ -27,10 +28,20 @@ final class ViewPage {
         }
     }
 
-    /** The run as the script reads it: n, the points, the cycles recorded, each link's client and arbiter. */
-    static ObjectNode run(Wiring w, int cycles, String title) {
+    /**
+     * The run as the script reads it: n, the points, the cycles recorded, each link's client and
+     * arbiter, and the run's violation (its cycle, the invariant and the message) where it had one:
+     * the page opens on that cycle.
+     */
+    static ObjectNode run(Wiring w, int cycles, String title, Violation violation) {
         ObjectNode root = Reports.mapper().createObjectNode();
         root.put("title", title);
+        if (violation != null) {
+            ObjectNode v = root.putObject("violation");
+            v.put("cycle", violation.cycle());
+            v.put("invariant", violation.property().label());
+            v.put("message", violation.message());
+        }
         root.put("nodes", w.nodes());
         root.put("points", w.points());
         root.put("cycles", cycles);
@@ -45,9 +56,9 @@ final class ViewPage {
      * The page with its style, its script and the run's frames inside: it replays the run from a
      * file, with the network off. A {@code </} in the data is escaped so that it cannot end the script.
      */
-    static String standalone(Wiring w, List<Frame> frames, String title) throws IOException {
+    static String standalone(Wiring w, List<Frame> frames, String title, Violation violation) throws IOException {
         ObjectNode data = Reports.mapper().createObjectNode();
-        data.set("run", run(w, frames.size(), title));
+        data.set("run", run(w, frames.size(), title, violation));
         data.set(
                 "frames",
                 Reports.mapper().valueToTree(frames.stream().map(Frame::packed).toList()));

@@ -16,6 +16,7 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SimulationResult;
 import org.ppbus.view.Frame;
 import org.ppbus.view.FrameRecorder;
 
@@ -105,11 +106,12 @@ final class ViewServer implements AutoCloseable {
             throw new BadRequest("cycles: at most " + MAX_CYCLES + " in the view, got " + c.cycles());
         }
         FrameRecorder rec = new FrameRecorder();
-        new Simulation(c).tap(rec).run();
+        SimulationResult result = new Simulation(c).tap(rec).run();
         frames = List.copyOf(rec.frames());
         String title = "n = " + c.nodes() + ", L = " + c.latencyCycles() + ", load " + c.load() + ", hold "
                 + c.holdCycles() + ", seed " + c.seed() + ", rules " + c.rules().label();
-        return Reports.mapper().writeValueAsString(ViewPage.run(Wiring.forNodes(c.nodes()), frames.size(), title));
+        return Reports.mapper()
+                .writeValueAsString(ViewPage.run(Wiring.forNodes(c.nodes()), frames.size(), title, result.violation()));
     }
 
     private String frame(Map<String, String> q) throws IOException, BadRequest {

@@ -130,7 +130,7 @@
     try {
       run = await getJson("api/run?" + q);
       draw();
-      await show(0);
+      await opened();
     } catch (e) {
       run = null;
       error(e.message);
@@ -142,7 +142,20 @@
     document.querySelector("h1").textContent = "ppbus view: " + embedded.run.title;
     run = embedded.run;
     draw();
-    show(0);
+    opened();
+  }
+
+  // A run that broke an invariant opens on the cycle it broke, the invariant named.
+  function opened() {
+    const v = run.violation;
+    const banner = document.getElementById("violation");
+    banner.hidden = !v;
+    if (v) {
+      banner.textContent = `VIOLATION at cycle ${v.cycle}: ${v.invariant}: ${v.message}`;
+      banner.dataset.invariant = v.invariant;
+      banner.dataset.cycle = v.cycle;
+    }
+    return show(v ? v.cycle : 0);
   }
 
   function stop() {

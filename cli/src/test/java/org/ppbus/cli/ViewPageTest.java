@@ -50,7 +50,7 @@ class ViewPageTest {
     private static ChromeOptions options() {
         ChromeOptions o = new ChromeOptions();
         o.setBinary("/usr/bin/chromium");
-        o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900");
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000");
         return o;
     }
 
@@ -154,6 +154,40 @@ class ViewPageTest {
             out.add(e.getAttribute(attribute));
         }
         return out;
+    }
+
+    /**
+     * The A1 trace of docs/ERRATA.md under the literal rules, exported, opens on the cycle ERRATA
+     * gives for its violation (25) with the invariant named (I3 request tokens), and shows client 4
+     * eating there, as ERRATA's dump of arbiter 0 does.
+     */
+    @Test
+    void theA1ViolationOpensAtItsCycleWithTheInvariantNamed(@TempDir Path dir) throws IOException {
+        Path html = dir.resolve("a1.html");
+        CliRun cli = new CliRun();
+        cli.run(
+                "simulate",
+                "--nodes",
+                "7",
+                "--cycles",
+                "200",
+                "--rules",
+                "literal",
+                "--workload",
+                Path.of("..", "docs", "traces", "a1.trace").toString(),
+                "--trace-out",
+                dir.resolve("v.trace").toString(),
+                "--html",
+                html.toString());
+        browser.get(html.toUri().toString());
+        waitForCycle(25);
+        WebElement banner = browser.findElement(By.id("violation"));
+        assertEquals("I3 request tokens", banner.getAttribute("data-invariant"));
+        assertTrue(banner.getText().startsWith("VIOLATION at cycle 25: I3 request tokens"), banner.getText());
+        assertEquals(
+                "EATING", attributes(browser, "circle.client", "data-state").get(4));
+        Path shot = Path.of("target", "view-violation.png");
+        Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
     }
 
     /** A bad request from the page gets its one-line reason on the page. */

@@ -42,8 +42,8 @@ final class HtmlExport {
     /** Writes the page; a run cut short (an interrupt) says so in its title. */
     static void write(CommandLine cl, FrameRecorder rec, SimulationConfig cfg, SimulationResult r, PrintStream text)
             throws IOException {
-        List<Frame> all = rec.frames();
-        List<Frame> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES));
+        List<Frame.Packed> all = rec.frames();
+        List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES));
         String title = "n = " + cfg.nodes() + ", L = " + cfg.latencyCycles() + ", load " + cfg.load() + ", hold "
                 + cfg.holdCycles() + ", seed " + cfg.seed() + ", rules "
                 + cfg.rules().label()

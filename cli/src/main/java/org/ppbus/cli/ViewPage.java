@@ -56,12 +56,11 @@ final class ViewPage {
      * The page with its style, its script and the run's frames inside: it replays the run from a
      * file, with the network off. A {@code </} in the data is escaped so that it cannot end the script.
      */
-    static String standalone(Wiring w, List<Frame> frames, String title, Violation violation) throws IOException {
+    static String standalone(Wiring w, List<Frame.Packed> frames, String title, Violation violation)
+            throws IOException {
         ObjectNode data = Reports.mapper().createObjectNode();
         data.set("run", run(w, frames.size(), title, violation));
-        data.set(
-                "frames",
-                Reports.mapper().valueToTree(frames.stream().map(Frame::packed).toList()));
+        data.set("frames", Reports.mapper().valueToTree(frames));
         String json = Reports.mapper().writeValueAsString(data).replace("</", "<\\/");
         String page = new String(asset("index.html"), StandardCharsets.UTF_8);
         String css = new String(asset("view.css"), StandardCharsets.UTF_8);

@@ -34,7 +34,7 @@ final class ViewServer implements AutoCloseable {
     static final long MAX_CYCLES = 100_000;
 
     private final HttpServer server;
-    private volatile List<Frame> frames = List.of();
+    private volatile List<Frame.Packed> frames = List.of();
 
     ViewServer(String bind, int port) throws IOException {
         server = HttpServer.create(new InetSocketAddress(bind, port), 0);
@@ -115,7 +115,7 @@ final class ViewServer implements AutoCloseable {
     }
 
     private String frame(Map<String, String> q) throws IOException, BadRequest {
-        List<Frame> f = frames;
+        List<Frame.Packed> f = frames;
         if (f.isEmpty()) {
             throw new BadRequest("no run yet: start one first");
         }
@@ -123,7 +123,7 @@ final class ViewServer implements AutoCloseable {
         if (t < 0 || t >= f.size()) {
             throw new BadRequest("t: the run has cycles 0 to " + (f.size() - 1) + ", got " + t);
         }
-        return Reports.mapper().writeValueAsString(f.get(t).packed());
+        return Reports.mapper().writeValueAsString(f.get(t));
     }
 
     private static int integer(Map<String, String> q, String key, int otherwise) throws BadRequest {

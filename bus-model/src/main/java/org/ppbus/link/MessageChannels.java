@@ -42,7 +42,6 @@ public final class MessageChannels {
         long depart = Math.max(cycle, nextFree.getOrDefault(key, cycle));
         nextFree.put(key, depart + 1);
         long arrive = depart + latencyCycles;
-        observer.sent(m, cycle);
         if (lose != null && lose.test(m, cycle)) {
             if (firstLost == null) {
                 firstLost = m;
@@ -51,6 +50,7 @@ public final class MessageChannels {
             if (!loseForever) {
                 lose = null; // sent, and lost on the way: it occupied the channel, nobody receives it
             }
+            observer.sent(m, cycle, -1);
             return arrive;
         }
         if (delay != null && delay.test(m, cycle)) {
@@ -59,6 +59,7 @@ public final class MessageChannels {
             firstLostAt = cycle;
             arrive += delayCycles; // the channel's later messages keep their times: no longer FIFO
         }
+        observer.sent(m, cycle, arrive);
         arrivals.computeIfAbsent(arrive, k -> new ArrayDeque<>()).add(m);
         inFlight++;
         return arrive;

@@ -9,7 +9,9 @@ import java.util.List;
 import org.ppbus.check.Violation;
 import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.view.Frame;
+import org.ppbus.view.TimeSpaceRecorder;
 
 /**
  * The web view's page, served by {@code ppbus view} or written whole by {@code simulate --html}:
@@ -35,6 +37,7 @@ final class ViewPage {
      */
     static ObjectNode run(Wiring w, int cycles, String title, Violation violation) {
         ObjectNode root = Reports.mapper().createObjectNode();
+        root.put("kind", "plane");
         root.put("title", title);
         if (violation != null) {
             ObjectNode v = root.putObject("violation");
@@ -50,6 +53,31 @@ final class ViewPage {
             links.addArray().add(w.linkClient(l)).add(w.linkArbiter(l));
         }
         return root;
+    }
+
+    /**
+     * A message-passing run for the time-space diagram: its kind, L, the message kinds' names by type
+     * code, every message (sender, receiver, type, sent, received or -1) and every req and gnt edge.
+     */
+    static ObjectNode timeSpace(ObjectNode run, SimulationConfig c, TimeSpaceRecorder rec) {
+        run.put("kind", "timespace");
+        run.put("latency", c.latencyCycles());
+        ArrayNode kinds = run.putArray("messageKinds");
+        c.algorithmSpec().messages().at(c.nodes()).forEach(k -> kinds.add(k.name()));
+        ArrayNode messages = run.putArray("messages");
+        for (TimeSpaceRecorder.Sent m : rec.messages()) {
+            messages.addArray()
+                    .add(m.from())
+                    .add(m.to())
+                    .add(m.type())
+                    .add(m.sent())
+                    .add(m.arrives());
+        }
+        ArrayNode edges = run.putArray("edges");
+        for (TimeSpaceRecorder.Edge e : rec.edges()) {
+            edges.addArray().add(e.node()).add(e.cycle()).add(String.valueOf(e.what()));
+        }
+        return run;
     }
 
     /**

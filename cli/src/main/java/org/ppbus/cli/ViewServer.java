@@ -13,12 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 import org.ppbus.view.Frame;
 import org.ppbus.view.FrameRecorder;
+import org.ppbus.view.TimeSpaceRecorder;
 
 /**
  * The web view's server ({@code ppbus view}): the page and its script from the jar, and a small
@@ -32,6 +35,9 @@ final class ViewServer implements AutoCloseable {
 
     /** The longest run the page may ask for (frames are kept in memory). */
     static final long MAX_CYCLES = 100_000;
+
+    /** The longest message-passing run the page may ask for (its messages go to the page at once). */
+    static final long MAX_MESSAGE_CYCLES = 20_000;
 
     private final HttpServer server;
     private volatile List<Frame.Packed> frames = List.of();
@@ -61,6 +67,8 @@ final class ViewServer implements AutoCloseable {
                     asset(x, ASSETS.get(path));
                 } else if (path.equals("/api/run")) {
                     reply(x, 200, run(query(x)));
+                } else if (path.equals("/api/algorithms")) {
+                    reply(x, 200, Reports.mapper().writeValueAsString(Algorithms.names()));
                 } else if (path.equals("/api/frame")) {
                     reply(x, 200, frame(query(x)));
                 } else {
@@ -89,6 +97,7 @@ final class ViewServer implements AutoCloseable {
         SimulationConfig c;
         try {
             c = SimulationConfig.defaults().toBuilder()
+                    .algorithm(q.getOrDefault("algorithm", Algorithms.campos().name()))
                     .nodes(integer(q, "nodes", 7))
                     .latencyCycles(integer(q, "latency", 1))
                     .load(number(q, "load", 0.2))
@@ -102,16 +111,30 @@ final class ViewServer implements AutoCloseable {
         } catch (IllegalArgumentException e) { // ConfigException among them
             throw new BadRequest(e.getMessage());
         }
-        if (c.cycles() > MAX_CYCLES) {
-            throw new BadRequest("cycles: at most " + MAX_CYCLES + " in the view, got " + c.cycles());
+        boolean plane = c.algorithmSpec() == Algorithms.campos();
+        long most = plane ? MAX_CYCLES : MAX_MESSAGE_CYCLES;
+        if (c.cycles() > most) {
+            throw new BadRequest(
+                    "cycles: at most " + most + " in the view of " + c.algorithm() + ", got " + c.cycles());
+        }
+        String title = c.algorithm() + ", n = " + c.nodes() + ", L = " + c.latencyCycles() + ", load " + c.load()
+                + ", hold " + c.holdCycles() + ", seed " + c.seed()
+                + (c.algorithmSpec().has(Algorithm.Feature.RULES)
+                        ? ", rules " + c.rules().label()
+                        : "");
+        Wiring w = Wiring.forNodes(c.nodes());
+        if (!plane) {
+            TimeSpaceRecorder rec = new TimeSpaceRecorder();
+            SimulationResult result = new Simulation(c).tap(rec).run();
+            frames = List.of();
+            return Reports.mapper()
+                    .writeValueAsString(ViewPage.timeSpace(
+                            ViewPage.run(w, (int) result.cycles(), title, result.violation()), c, rec));
         }
         FrameRecorder rec = new FrameRecorder();
         SimulationResult result = new Simulation(c).tap(rec).run();
         frames = List.copyOf(rec.frames());
-        String title = "n = " + c.nodes() + ", L = " + c.latencyCycles() + ", load " + c.load() + ", hold "
-                + c.holdCycles() + ", seed " + c.seed() + ", rules " + c.rules().label();
-        return Reports.mapper()
-                .writeValueAsString(ViewPage.run(Wiring.forNodes(c.nodes()), frames.size(), title, result.violation()));
+        return Reports.mapper().writeValueAsString(ViewPage.run(w, frames.size(), title, result.violation()));
     }
 
     private String frame(Map<String, String> q) throws IOException, BadRequest {

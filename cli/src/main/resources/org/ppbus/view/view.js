@@ -104,15 +104,80 @@
       (e.dataset.state === "HUNGRY" ? `, waiting for the forks of ${lacking.join(", ")}` : "");
   }
 
+  // ---- the time-space diagram of a message-passing run ----
+
+  const WINDOW = 30; // cycles drawn each side of the current one
+  const COLOURS = ["#1f77b4", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"];
+
+  // Per processor, its waiting and holding intervals [from, to) from the req and gnt edges.
+  function intervals() {
+    const out = [...Array(run.nodes)].map(() => []);
+    const open = [...Array(run.nodes)].map(() => null); // [from, state] of the interval under way
+    for (const [node, c, what] of run.edges) {
+      const o = open[node];
+      if (what === "R") {
+        open[node] = [c, "HUNGRY"];
+      } else if (what === "G") {
+        if (o) out[node].push([o[0], c + 1, "HUNGRY"]);
+        open[node] = [c + 1, "EATING"];
+      } else if (what === "g") {
+        if (o) out[node].push([o[0], c + 1, "EATING"]);
+        open[node] = null;
+      }
+    }
+    open.forEach((o, node) => o && out[node].push([o[0], run.cycles, o[1]]));
+    return out;
+  }
+
+  function timeSpace(t) {
+    svg.replaceChildren();
+    const defs = el("defs", {});
+    const m = el("marker", {id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto"}, defs);
+    el("path", {d: "M 0 0 L 10 5 L 0 10 z"}, m);
+    const t0 = t - WINDOW;
+    const t1 = t + WINDOW;
+    const x = (c) => -280 + (560 * (c - t0)) / (t1 - t0);
+    const y = (i) => -280 + (560 * (i + 0.5)) / run.nodes;
+    run.spans = run.spans || intervals();
+    for (let i = 0; i < run.nodes; i++) {
+      for (const [a, b, state] of run.spans[i]) {
+        if (b >= t0 && a <= t1) {
+          const xa = x(Math.max(a, t0));
+          el("rect", {class: "segment " + state, x: xa, y: y(i) - 5, width: Math.max(1, x(Math.min(b, t1)) - xa), height: 10,
+            "data-node": i, "data-state": state});
+        }
+      }
+      el("line", {class: "process", x1: x(t0), y1: y(i), x2: x(t1), y2: y(i)});
+      el("text", {class: "label", x: -300, y: y(i)}).textContent = i;
+    }
+    for (const [from, to, type, sent, arrives] of run.messages) {
+      const lost = arrives < 0;
+      if (sent > t1 || (lost ? sent < t0 : arrives < t0)) {
+        continue;
+      }
+      const end = lost ? sent + run.latency / 2 : arrives;
+      const line = el("line", {class: "msg" + (lost ? " lost" : ""), x1: x(sent), y1: y(from), x2: x(end), y2: y(to),
+        stroke: COLOURS[type % COLOURS.length], "data-from": from, "data-to": to, "data-type": type, "data-sent": sent,
+        "data-arrives": arrives});
+      el("title", {}, line).textContent = `${run.messageKinds[type] || type}: ${from} to ${to}, sent in cycle ${sent}` +
+        (lost ? ", lost" : `, received in ${arrives}`);
+    }
+    el("line", {class: "now", x1: x(t), y1: -300, x2: x(t), y2: 300});
+  }
+
   async function show(t) {
     if (!run) {
       return;
     }
     t = Math.max(0, Math.min(run.cycles - 1, t));
     try {
-      const frame = await frameAt(t);
-      cycle = t;
-      place(frame);
+      if (run.kind === "timespace") {
+        cycle = t;
+        timeSpace(t);
+      } else {
+        place(await frameAt(t));
+        cycle = t;
+      }
       const label = document.getElementById("cycle");
       label.textContent = `cycle ${t} of ${run.cycles - 1}`;
       label.dataset.cycle = t;
@@ -129,7 +194,11 @@
     const q = new URLSearchParams(new FormData(ev.target));
     try {
       run = await getJson("api/run?" + q);
-      draw();
+      document.querySelector(".plane-help").hidden = run.kind !== "plane";
+      document.querySelector(".timespace-help").hidden = run.kind !== "timespace";
+      if (run.kind === "plane") {
+        draw();
+      }
       await opened();
     } catch (e) {
       run = null;
@@ -164,6 +233,18 @@
       timer = null;
       document.getElementById("play").textContent = "Play";
     }
+  }
+
+  // The algorithms the registry has, offered in the form.
+  if (!embedded) {
+    getJson("api/algorithms").then((names) => {
+      const list = document.getElementById("algorithms");
+      names.forEach((n) => {
+        const o = document.createElement("option");
+        o.value = n;
+        list.appendChild(o);
+      });
+    }).catch(() => {});
   }
 
   document.getElementById("back").addEventListener("click", () => show(cycle - 1));

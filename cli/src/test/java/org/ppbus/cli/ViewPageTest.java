@@ -190,6 +190,62 @@ class ViewPageTest {
         Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
     }
 
+    /**
+     * A message-passing run (Ricart–Agrawala, n = 7) is drawn as a time-space diagram: at cycle 100
+     * the page draws exactly the messages of the 60 cycles around it, each with the sender, receiver
+     * and sending cycle the model's run gives.
+     */
+    @Test
+    void aMessagePassingRunIsATimeSpaceDiagram() throws IOException {
+        browser.get(server.address().toString());
+        set("algorithm", "ricart-agrawala");
+        set("nodes", "7");
+        set("seed", "2");
+        set("load", "0.2");
+        set("cycles", "300");
+        browser.findElement(By.id("start")).click();
+        waitForCycle(0);
+        WebElement go = browser.findElement(By.id("goto"));
+        go.clear();
+        go.sendKeys("100");
+        browser.findElement(By.id("go")).click();
+        waitForCycle(100);
+        List<String> expected = new ArrayList<>();
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm("ricart-agrawala")
+                .nodes(7)
+                .seed(2)
+                .load(0.2)
+                .cycles(300)
+                .drain(false)
+                .build();
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {}
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+
+                    @Override
+                    public void message(org.ppbus.link.Message m, long sent, long arrives) {
+                        if (sent <= 130 && arrives >= 70) {
+                            expected.add(m.from() + ">" + m.to() + "@" + sent);
+                        }
+                    }
+                })
+                .run();
+        List<String> drawn = new ArrayList<>();
+        for (WebElement e : browser.findElements(By.cssSelector("line.msg"))) {
+            drawn.add(
+                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
+        }
+        assertTrue(expected.size() > 10, "a window worth drawing: " + expected);
+        assertEquals(expected, drawn);
+        Path shot = Path.of("target", "view-timespace.png");
+        Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
     /** A bad request from the page gets its one-line reason on the page. */
     @Test
     void badInputIsExplainedOnThePage() {

@@ -91,6 +91,14 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     }
 
     @Override
+    public void sent(Message m, long cycle, long arrives) {
+        stats.message(m, cycle);
+        if (tap != null) {
+            tap.message(m, cycle, arrives);
+        }
+    }
+
+    @Override
     public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
         checker.protocolEvents().arbiterReceived(arbiter, client, link, code, cycle);
     }

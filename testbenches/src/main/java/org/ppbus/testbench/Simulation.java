@@ -67,8 +67,9 @@ public final class Simulation {
         this.initial = initial;
     }
 
+    /** Adds a tap: every tap added hears the run, in the order added. */
     public Simulation tap(SymbolTap t) {
-        this.tap = t;
+        this.tap = Taps.both(this.tap, t);
         return this;
     }
 

@@ -3,6 +3,7 @@ package org.ppbus.testbench;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
+import org.ppbus.link.Message;
 
 /** Sees every symbol and gnt change of a run, for tests, VCD and co-simulation. */
 public interface SymbolTap {
@@ -24,6 +25,9 @@ public interface SymbolTap {
     default void grant(int node, BusSet buses, long cycle) {
         grant(node, true, cycle);
     }
+
+    /** A message of a message-passing algorithm, sent in cycle {@code sent}, received in {@code arrives} (-1: lost). */
+    default void message(Message m, long sent, long arrives) {}
 
     /** req[node] changes to {@code level} in this cycle. */
     default void request(int node, boolean level, long cycle) {}

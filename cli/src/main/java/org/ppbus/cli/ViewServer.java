@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
@@ -67,6 +68,8 @@ final class ViewServer implements AutoCloseable {
                     asset(x, ASSETS.get(path));
                 } else if (path.equals("/api/run")) {
                     reply(x, 200, run(query(x)));
+                } else if (path.startsWith("/api/live/")) {
+                    reply(x, 200, live(path.substring("/api/live/".length()), query(x)));
                 } else if (path.equals("/api/algorithms")) {
                     reply(x, 200, Reports.mapper().writeValueAsString(Algorithms.names()));
                 } else if (path.equals("/api/frame")) {
@@ -111,6 +114,7 @@ final class ViewServer implements AutoCloseable {
         } catch (IllegalArgumentException e) { // ConfigException among them
             throw new BadRequest(e.getMessage());
         }
+        session = null; // a run replaces a live one
         boolean plane = c.algorithmSpec() == Algorithms.campos();
         long most = plane ? MAX_CYCLES : MAX_MESSAGE_CYCLES;
         if (c.cycles() > most) {
@@ -135,6 +139,59 @@ final class ViewServer implements AutoCloseable {
         SimulationResult result = new Simulation(c).tap(rec).run();
         frames = List.copyOf(rec.frames());
         return Reports.mapper().writeValueAsString(ViewPage.run(w, frames.size(), title, result.violation()));
+    }
+
+    private LiveSession session; // the live run, while the page drives one
+
+    /** The live mode: {@code start} a network, make a processor {@code hungry}, {@code step} k cycles. */
+    private String live(String what, Map<String, String> q) throws IOException, BadRequest {
+        switch (what) {
+            case "start" -> {
+                int n = integer(q, "nodes", 7);
+                int latency = integer(q, "latency", 1);
+                int hold = integer(q, "hold", 4);
+                if (n < 1 || n > 1057 || latency < 1 || latency > 64 || hold < 1 || hold > 1000) {
+                    throw new BadRequest(
+                            "live: n 1..1057, L 1..64 and hold 1..1000, got " + n + ", " + latency + ", " + hold);
+                }
+                RuleSet rules;
+                try {
+                    rules = RuleSet.parse(q.getOrDefault("rules", "fixed"));
+                } catch (IllegalArgumentException e) {
+                    throw new BadRequest(e.getMessage());
+                }
+                session = new LiveSession(n, latency, hold, rules);
+                frames = session.frames();
+                String title = "live: n = " + n + ", L = " + latency + ", hold " + hold + ", rules " + rules.label();
+                ObjectNode run = ViewPage.run(Wiring.forNodes(n), frames.size(), title, null);
+                run.put("live", true);
+                return Reports.mapper().writeValueAsString(run);
+            }
+            case "hungry", "step" -> {
+                if (session == null) {
+                    throw new BadRequest("no live run: start one first");
+                }
+                if (what.equals("hungry")) {
+                    int node = integer(q, "node", -1);
+                    if (node < 0 || node >= session.nodes()) {
+                        throw new BadRequest("node: 0 to " + (session.nodes() - 1) + ", got " + node);
+                    }
+                    session.hungry(node);
+                } else {
+                    int k = integer(q, "k", 1);
+                    if (k < 1 || k > 10_000 || session.frames().size() + k > MAX_CYCLES) {
+                        throw new BadRequest("step: 1 to 10000 cycles, and at most " + MAX_CYCLES + " in all");
+                    }
+                    for (int i = 0; i < k; i++) {
+                        session.step();
+                    }
+                }
+                ObjectNode o = Reports.mapper().createObjectNode();
+                o.put("cycles", session.frames().size());
+                return Reports.mapper().writeValueAsString(o);
+            }
+            default -> throw new BadRequest("live: start, hungry or step, not " + what);
+        }
     }
 
     private String frame(Map<String, String> q) throws IOException, BadRequest {

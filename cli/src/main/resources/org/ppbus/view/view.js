@@ -55,7 +55,7 @@
     });
     c.forEach(([x, y], i) => {
       const e = el("circle", {class: "client THINKING", r: 14, cx: x, cy: y, "data-client": i, "data-state": "THINKING"});
-      e.addEventListener("click", () => explain(i));
+      e.addEventListener("click", () => clicked(i));
       el("text", {class: "label", x: x, y: y}).textContent = i;
     });
     run.c = c;
@@ -88,6 +88,33 @@
       e.dataset.dirty = frame.d[l] === "1" && where === "CLIENT";
       e.setAttribute("class", "fork " + (e.dataset.dirty === "true" ? "dirty" : "clean"));
     });
+  }
+
+  // In live mode a click makes the client's processor ask; otherwise it explains the client.
+  async function clicked(i) {
+    if (run && run.live) {
+      try {
+        await getJson("api/live/hungry?node=" + i);
+        document.getElementById("detail").textContent = `client ${i} asks from cycle ${cycle + 1}`;
+      } catch (e) {
+        error(e.message);
+      }
+      return;
+    }
+    explain(i);
+  }
+
+  // The next cycle: in live mode past the last one, the server steps the model first.
+  async function forward() {
+    if (run && run.live && cycle + 1 >= run.cycles) {
+      try {
+        run.cycles = (await getJson("api/live/step?k=1")).cycles;
+      } catch (e) {
+        error(e.message);
+        return;
+      }
+    }
+    await show(cycle + 1);
   }
 
   function explain(i) {
@@ -248,14 +275,30 @@
   }
 
   document.getElementById("back").addEventListener("click", () => show(cycle - 1));
-  document.getElementById("forward").addEventListener("click", () => show(cycle + 1));
+  document.getElementById("forward").addEventListener("click", forward);
+  document.getElementById("live").addEventListener("click", async () => {
+    stop();
+    const f = new FormData(document.getElementById("run"));
+    const q = new URLSearchParams();
+    ["nodes", "latency", "hold", "rules"].forEach((k) => q.set(k, f.get(k)));
+    try {
+      run = await getJson("api/live/start?" + q);
+      document.querySelector(".plane-help").hidden = false;
+      document.querySelector(".timespace-help").hidden = true;
+      draw();
+      await opened();
+    } catch (e) {
+      run = null;
+      error(e.message);
+    }
+  });
   document.getElementById("go").addEventListener("click", () => show(Number(document.getElementById("goto").value)));
   document.getElementById("play").addEventListener("click", () => {
     if (timer) {
       stop();
     } else {
       document.getElementById("play").textContent = "Pause";
-      timer = setInterval(() => (cycle + 1 < run.cycles ? show(cycle + 1) : stop()), 100);
+      timer = setInterval(() => (cycle + 1 < run.cycles || run.live ? forward() : stop()), 100);
     }
   });
 })();

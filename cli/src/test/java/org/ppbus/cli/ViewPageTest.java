@@ -246,6 +246,37 @@ class ViewPageTest {
         Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
     }
 
+    /**
+     * Live mode: the server steps the model and a click makes a processor hungry. Processor 3 of
+     * n = 7, clicked at cycle 0, asks from cycle 1; the contract's first request after reset is granted
+     * 2L + 1 = 3 cycles after req rises (gnt high in cycle 4), so the page first shows client 3 eating
+     * at cycle 3, the cycle its client enters EATING.
+     */
+    @Test
+    void aClickMakesAProcessorHungryInLiveMode() {
+        browser.get(server.address().toString());
+        set("nodes", "7");
+        set("latency", "1");
+        browser.findElement(By.id("live")).click();
+        waitForCycle(0);
+        browser.findElement(By.cssSelector("circle.client[data-client='3']")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(20))
+                .until(b -> b.findElement(By.id("detail")).getText().startsWith("client 3 asks"));
+        int eatsAt = -1;
+        for (int t = 1; t <= 10 && eatsAt < 0; t++) {
+            browser.findElement(By.id("forward")).click();
+            waitForCycle(t);
+            String state = browser.findElement(By.cssSelector("circle.client[data-client='3']"))
+                    .getAttribute("data-state");
+            if (state.equals("EATING")) {
+                eatsAt = t;
+            } else {
+                assertEquals(t == 0 ? "THINKING" : "HUNGRY", state, "cycle " + t);
+            }
+        }
+        assertEquals(1 + org.ppbus.verilog.Contract.firstAfterReset(1) - 1, eatsAt);
+    }
+
     /** A bad request from the page gets its one-line reason on the page. */
     @Test
     void badInputIsExplainedOnThePage() {

@@ -49,6 +49,11 @@ public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
         return nodes;
     }
 
+    /** A part of the model in a role a tool knows (the network whose units the web view draws). */
+    public <T> java.util.Optional<T> part(Class<T> role) {
+        return fabric.part(role);
+    }
+
     @Override
     public int channels() {
         return symbols.length;

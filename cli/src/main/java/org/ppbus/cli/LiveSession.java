@@ -48,12 +48,22 @@ final class LiveSession {
         long t = dut.cycle();
         dut.step();
         List<Integer> gnt = new ArrayList<>();
+        List<Integer> req = new ArrayList<>();
         for (int i = 0; i < asking.length; i++) {
             if (dut.gnt(i)) {
                 gnt.add(i);
             }
+            if (asking[i]) {
+                req.add(i);
+            }
         }
-        frames.add(FrameRecorder.frame(net.view(t), t, gnt).packed());
+        List<Integer> symbols = new ArrayList<>();
+        for (int ch = 0; ch < dut.channels(); ch++) {
+            if (dut.symbol(ch) != 0) {
+                symbols.add(ch * 4 + dut.symbol(ch));
+            }
+        }
+        frames.add(FrameRecorder.frame(net.view(t), t, gnt, req, symbols).packed());
     }
 
     List<Frame.Packed> frames() {

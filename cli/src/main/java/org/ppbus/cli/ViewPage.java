@@ -7,9 +7,12 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.ppbus.check.Violation;
+import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.Symbols;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.verilog.SignalNames;
 import org.ppbus.view.Frame;
 import org.ppbus.view.TimeSpaceRecorder;
 
@@ -49,8 +52,19 @@ final class ViewPage {
         root.put("points", w.points());
         root.put("cycles", cycles);
         ArrayNode links = root.putArray("links");
+        ArrayNode channels = root.putArray("channels"); // channel 2l is link l's c2a, 2l + 1 its a2c
         for (int l = 0; l < w.links(); l++) {
-            links.addArray().add(w.linkClient(l)).add(w.linkArbiter(l));
+            int c = w.linkClient(l);
+            int a = w.linkArbiter(l);
+            links.addArray().add(c).add(a);
+            channels.add(SignalNames.c2a(c, a)).add(SignalNames.a2c(a, c));
+        }
+        ObjectNode names = root.putObject("symbolNames"); // per direction, a code's name
+        for (Direction d : Direction.values()) {
+            ArrayNode codes = names.putArray(Integer.toString(d.ordinal()));
+            for (int code = 0; code < 4; code++) {
+                codes.add(Symbols.name(d, code));
+            }
         }
         return root;
     }

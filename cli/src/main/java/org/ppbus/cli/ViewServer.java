@@ -74,6 +74,8 @@ final class ViewServer implements AutoCloseable {
                     reply(x, 200, Reports.mapper().writeValueAsString(Algorithms.names()));
                 } else if (path.equals("/api/frame")) {
                     reply(x, 200, frame(query(x)));
+                } else if (path.equals("/api/frames")) {
+                    reply(x, 200, window(query(x)));
                 } else {
                     reply(x, 404, error("not found: " + path));
                 }
@@ -204,6 +206,17 @@ final class ViewServer implements AutoCloseable {
             throw new BadRequest("t: the run has cycles 0 to " + (f.size() - 1) + ", got " + t);
         }
         return Reports.mapper().writeValueAsString(f.get(t));
+    }
+
+    /** Cycles {@code from} to {@code to} (at most 200), for the waveform panel. */
+    private String window(Map<String, String> q) throws IOException, BadRequest {
+        List<Frame.Packed> f = frames;
+        int from = Math.max(0, integer(q, "from", 0));
+        int to = Math.min(f.size() - 1, integer(q, "to", 0));
+        if (to - from > 200) {
+            throw new BadRequest("frames: at most 200 at once, asked " + (to - from + 1));
+        }
+        return Reports.mapper().writeValueAsString(to < from ? List.of() : f.subList(from, to + 1));
     }
 
     private static int integer(Map<String, String> q, String key, int otherwise) throws BadRequest {

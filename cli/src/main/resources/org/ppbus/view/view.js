@@ -131,6 +131,69 @@
       (e.dataset.state === "HUNGRY" ? `, waiting for the forks of ${lacking.join(", ")}` : "");
   }
 
+  // ---- the waveform panel: req, gnt and one client's links, 10 cycles each side ----
+
+  const wave = document.getElementById("wave");
+  const SPAN = 10;
+
+  async function framesBetween(a, b) {
+    if (embedded) {
+      return embedded.frames.slice(a, b + 1);
+    }
+    return getJson(`api/frames?from=${a}&to=${b}`);
+  }
+
+  async function waveform(t) {
+    wave.replaceChildren();
+    const i = Number(document.getElementById("wave-client").value);
+    if (!run || run.kind !== "plane" || !(i >= 0 && i < run.nodes)) {
+      return;
+    }
+    const a = Math.max(0, t - SPAN);
+    const b = Math.min(run.cycles - 1, t + SPAN);
+    // A frame's g is gnt from the next cycle on (gnt is a register), so cycle t's gnt is frame t - 1's.
+    const fetched = await framesBetween(Math.max(0, a - 1), b);
+    const before = new Map(fetched.map((f) => [f.t + 1, f]));
+    const frames = fetched.filter((f) => f.t >= a);
+    const gntIn = (f) => (before.has(f.t) && before.get(f.t).g.includes(i) ? "1" : "0");
+    const rows = [["req", (f) => (f.r.includes(i) ? "1" : "0")], ["gnt", gntIn]];
+    run.links.forEach(([c, arb], l) => {
+      if (c !== i) return;
+      [2 * l, 2 * l + 1].forEach((ch) => {
+        const names = run.symbolNames[String(ch % 2)];
+        rows.push([run.channels[ch], (f) => {
+          const s = f.s.find((x) => Math.floor(x / 4) === ch);
+          return s === undefined ? names[0] : names[s % 4];
+        }]);
+      });
+    });
+    const w = 1000 - 120;
+    const cell = w / (2 * SPAN + 1);
+    wave.setAttribute("viewBox", `0 0 1000 ${rows.length * 20 + 10}`);
+    wave.setAttribute("height", rows.length * 20 + 10);
+    rows.forEach(([name, value], r) => {
+      const y = 5 + r * 20;
+      const label = document.createElementNS(ns, "text");
+      label.setAttribute("class", "wavename");
+      label.setAttribute("x", 0);
+      label.setAttribute("y", y + 8);
+      label.textContent = name === "req" || name === "gnt" ? `${name}[${i}]` : name;
+      wave.appendChild(label);
+      frames.forEach((f) => {
+        const v = value(f);
+        const bit = name === "req" || name === "gnt";
+        const cls = bit ? (v === "1" ? "high" : "low") : v === "idle" ? "idle" : "sym";
+        const x = 120 + (f.t - (t - SPAN)) * cell;
+        el("rect", {class: "wave " + cls, x: x, y: y, width: cell - 1, height: 16,
+          "data-signal": name === "req" || name === "gnt" ? `${name}[${i}]` : name, "data-cycle": f.t, "data-value": v}, wave);
+        if (!bit && v !== "idle") {
+          el("text", {class: "wavetext", x: x + cell / 2, y: y + 8}, wave).textContent = v.replace("_", " ");
+        }
+      });
+    });
+    el("rect", {class: "wavenow", x: 120 + SPAN * cell, y: 1, width: cell - 1, height: rows.length * 20 + 6}, wave);
+  }
+
   // ---- the time-space diagram of a message-passing run ----
 
   const WINDOW = 30; // cycles drawn each side of the current one
@@ -205,6 +268,7 @@
         place(await frameAt(t));
         cycle = t;
       }
+      await waveform(t);
       const label = document.getElementById("cycle");
       label.textContent = `cycle ${t} of ${run.cycles - 1}`;
       label.dataset.cycle = t;
@@ -273,6 +337,8 @@
       });
     }).catch(() => {});
   }
+
+  document.getElementById("wave-client").addEventListener("change", () => waveform(cycle));
 
   document.getElementById("back").addEventListener("click", () => show(cycle - 1));
   document.getElementById("forward").addEventListener("click", forward);

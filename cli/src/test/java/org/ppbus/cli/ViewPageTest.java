@@ -277,6 +277,100 @@ class ViewPageTest {
         assertEquals(1 + org.ppbus.verilog.Contract.firstAfterReset(1) - 1, eatsAt);
     }
 
+    /**
+     * The waveform panel: at the first cycle from 150 on in which the n = 7, seed 3 run drives a symbol
+     * on client 2's links, the panel shows client 2's req, gnt and every symbol on its links as the
+     * model drove them in that cycle (named as in the RTL and the VCD).
+     */
+    @Test
+    void theWaveformShowsTheModelsSignalsAtACycle() throws IOException {
+        Wiring w = Wiring.forNodes(7);
+        java.util.Map<Long, java.util.Map<String, String>> symbols = new java.util.HashMap<>();
+        List<long[]> reqEdges = new ArrayList<>(); // {cycle, level}
+        List<long[]> gntEdges = new ArrayList<>();
+        new Simulation(SimulationConfig.defaults().toBuilder()
+                        .nodes(7)
+                        .seed(3)
+                        .load(0.2)
+                        .cycles(300)
+                        .drain(false)
+                        .build())
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {
+                        if (w.linkClient(link) == 2) {
+                            int a = w.linkArbiter(link);
+                            String name = d == Direction.C2A
+                                    ? org.ppbus.verilog.SignalNames.c2a(2, a)
+                                    : org.ppbus.verilog.SignalNames.a2c(a, 2);
+                            symbols.computeIfAbsent(cycle, k -> new java.util.TreeMap<>())
+                                    .put(name, org.ppbus.protocol.cc.Symbols.name(d, code));
+                        }
+                    }
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {
+                        if (node == 2) {
+                            gntEdges.add(new long[] {cycle + 1, high ? 1 : 0}); // the register follows a cycle later
+                        }
+                    }
+
+                    @Override
+                    public void request(int node, boolean level, long cycle) {
+                        if (node == 2) {
+                            reqEdges.add(new long[] {cycle, level ? 1 : 0});
+                        }
+                    }
+                })
+                .run();
+        long t = symbols.keySet().stream()
+                .filter(c -> c >= 150)
+                .min(Long::compare)
+                .orElseThrow();
+        java.util.Map<String, String> expected = new java.util.TreeMap<>();
+        for (int a : w.arbitersOf(2)) {
+            expected.put(org.ppbus.verilog.SignalNames.c2a(2, a), "idle");
+            expected.put(org.ppbus.verilog.SignalNames.a2c(a, 2), "idle");
+        }
+        expected.putAll(symbols.get(t));
+        expected.put("req[2]", levelAt(reqEdges, t));
+        expected.put("gnt[2]", levelAt(gntEdges, t));
+
+        browser.get(server.address().toString());
+        set("nodes", "7");
+        set("seed", "3");
+        set("load", "0.2");
+        set("cycles", "300");
+        WebElement who = browser.findElement(By.id("wave-client"));
+        who.clear();
+        who.sendKeys("2");
+        browser.findElement(By.id("start")).click();
+        waitForCycle(0);
+        WebElement go = browser.findElement(By.id("goto"));
+        go.clear();
+        go.sendKeys(Long.toString(t));
+        browser.findElement(By.id("go")).click();
+        waitForCycle((int) t);
+        java.util.Map<String, String> shown = new java.util.TreeMap<>();
+        for (WebElement cell : browser.findElements(By.cssSelector("#wave rect.wave[data-cycle='" + t + "']"))) {
+            shown.put(cell.getAttribute("data-signal"), cell.getAttribute("data-value"));
+        }
+        assertEquals(expected, shown);
+        WebElement panel = browser.findElement(By.id("waves"));
+        Files.write(Path.of("target", "view-wave.png"), panel.getScreenshotAs(OutputType.BYTES));
+    }
+
+    /** A signal's level in cycle t from its edges {cycle from which it holds, level}. */
+    private static String levelAt(List<long[]> edges, long t) {
+        long level = 0;
+        for (long[] e : edges) {
+            if (e[0] <= t) {
+                level = e[1];
+            }
+        }
+        return Long.toString(level);
+    }
+
     /** A bad request from the page gets its one-line reason on the page. */
     @Test
     void badInputIsExplainedOnThePage() {

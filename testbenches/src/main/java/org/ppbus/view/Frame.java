@@ -11,6 +11,9 @@ import java.util.List;
  * @param dirty per link, whether the client's fork is dirty (meaningful where the client holds it)
  * @param owners per arbiter, the client its OWNER names, or -1
  * @param gnt the processors whose gnt is high in the next cycle
+ * @param req the processors whose req is high in this cycle
+ * @param symbols the symbols driven in this cycle, each as channel × 4 + code (channel 2ℓ is link
+ *     ℓ's client-to-arbiter one, 2ℓ + 1 its reverse; idle ones left out)
  */
 public record Frame(
         long cycle,
@@ -18,7 +21,9 @@ public record Frame(
         List<Place> forks,
         List<Boolean> dirty,
         List<Integer> owners,
-        List<Integer> gnt) {
+        List<Integer> gnt,
+        List<Integer> req,
+        List<Integer> symbols) {
     /** Where a link's fork is. */
     public enum Place {
         CLIENT,
@@ -30,7 +35,7 @@ public record Frame(
      * The frame as the page reads it, a character per client and per link (a long run's frames
      * stay small): clients T, H or E; forks C, A or F; dirty 1 or 0.
      */
-    public record Packed(long t, String c, String f, String d, List<Integer> g) {}
+    public record Packed(long t, String c, String f, String d, List<Integer> g, List<Integer> r, List<Integer> s) {}
 
     public Packed packed() {
         StringBuilder c = new StringBuilder();
@@ -39,6 +44,6 @@ public record Frame(
         forks.forEach(p -> f.append(p.name().charAt(0)));
         StringBuilder d = new StringBuilder();
         dirty.forEach(x -> d.append(x ? '1' : '0'));
-        return new Packed(cycle, c.toString(), f.toString(), d.toString(), gnt);
+        return new Packed(cycle, c.toString(), f.toString(), d.toString(), gnt, req, symbols);
     }
 }

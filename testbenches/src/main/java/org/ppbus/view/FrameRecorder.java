@@ -17,6 +17,8 @@ import org.ppbus.testbench.SymbolTap;
 public final class FrameRecorder implements SymbolTap {
     private final List<Frame.Packed> frames = new ArrayList<>(); // packed: about 1 KB a cycle at n = 57
     private final List<Integer> gnt = new ArrayList<>();
+    private final java.util.TreeSet<Integer> req = new java.util.TreeSet<>();
+    private final List<Integer> symbols = new ArrayList<>();
     private CcNetwork net;
 
     @Override
@@ -25,7 +27,18 @@ public final class FrameRecorder implements SymbolTap {
     }
 
     @Override
-    public void symbol(Direction direction, int link, int code, long cycle) {}
+    public void symbol(Direction direction, int link, int code, long cycle) {
+        symbols.add(direction.channel(link) * 4 + code);
+    }
+
+    @Override
+    public void request(int node, boolean level, long cycle) {
+        if (level) {
+            req.add(node);
+        } else {
+            req.remove(node);
+        }
+    }
 
     @Override
     public void grant(int node, boolean high, long cycle) {
@@ -39,12 +52,14 @@ public final class FrameRecorder implements SymbolTap {
     @Override
     public void endOfCycle(long cycle) {
         if (net != null) {
-            frames.add(frame(net.view(cycle), cycle, List.copyOf(gnt)).packed());
+            frames.add(frame(net.view(cycle), cycle, List.copyOf(gnt), List.copyOf(req), List.copyOf(symbols))
+                    .packed());
         }
+        symbols.clear();
     }
 
     /** The frame of a network's state view. */
-    public static Frame frame(StateView v, long cycle, List<Integer> gnt) {
+    public static Frame frame(StateView v, long cycle, List<Integer> gnt, List<Integer> req, List<Integer> symbols) {
         Wiring w = v.wiring();
         List<String> clients = new ArrayList<>();
         for (int i = 0; i < w.nodes(); i++) {
@@ -64,7 +79,7 @@ public final class FrameRecorder implements SymbolTap {
         for (int a = 0; a < w.points(); a++) {
             owners.add(v.ownerClient(a));
         }
-        return new Frame(cycle, clients, forks, dirty, owners, gnt);
+        return new Frame(cycle, clients, forks, dirty, owners, gnt, req, symbols);
     }
 
     /** The frames recorded, packed, one per cycle from cycle 0. */

@@ -27,7 +27,7 @@ import org.ppbus.view.TimeSpaceRecorder;
 /**
  * The web view's server ({@code ppbus view}): the page and its script from the jar, and a small
  * JSON interface to the Java model. {@code /api/run} runs a simulation and keeps its frames;
- * {@code /api/frame?t=T} gives cycle T's. It serves nothing else: no file of the machine's.
+ * {@code /api/frames?from=A&to=B} gives cycles A to B's. It serves nothing else: no file of the machine's.
  */
 final class ViewServer implements AutoCloseable {
     /** The page's files, from the jar, by path. */
@@ -72,8 +72,6 @@ final class ViewServer implements AutoCloseable {
                     reply(x, 200, live(path.substring("/api/live/".length()), query(x)));
                 } else if (path.equals("/api/algorithms")) {
                     reply(x, 200, Reports.mapper().writeValueAsString(Algorithms.names()));
-                } else if (path.equals("/api/frame")) {
-                    reply(x, 200, frame(query(x)));
                 } else if (path.equals("/api/frames")) {
                     reply(x, 200, window(query(x)));
                 } else {
@@ -196,21 +194,12 @@ final class ViewServer implements AutoCloseable {
         }
     }
 
-    private String frame(Map<String, String> q) throws IOException, BadRequest {
+    /** Cycles {@code from} to {@code to} (at most 200), for the waveform panel. */
+    private String window(Map<String, String> q) throws IOException, BadRequest {
         List<Frame.Packed> f = frames;
         if (f.isEmpty()) {
             throw new BadRequest("no run yet: start one first");
         }
-        int t = integer(q, "t", 0);
-        if (t < 0 || t >= f.size()) {
-            throw new BadRequest("t: the run has cycles 0 to " + (f.size() - 1) + ", got " + t);
-        }
-        return Reports.mapper().writeValueAsString(f.get(t));
-    }
-
-    /** Cycles {@code from} to {@code to} (at most 200), for the waveform panel. */
-    private String window(Map<String, String> q) throws IOException, BadRequest {
-        List<Frame.Packed> f = frames;
         int from = Math.max(0, integer(q, "from", 0));
         int to = Math.min(f.size() - 1, integer(q, "to", 0));
         if (to - from > 200) {

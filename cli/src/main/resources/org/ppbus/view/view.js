@@ -62,14 +62,8 @@
     run.a = a;
   }
 
-  // A frame as the server packs it: a character per client (c) and per link (f, d), gnt's list (g).
-  async function frameAt(t) {
-    if (embedded) {
-      return embedded.frames[t];
-    }
-    return getJson("api/frame?t=" + t);
-  }
-
+  // A frame as the server packs it: a character per client (c) and per link (f, d), gnt's list (g),
+  // req's (r) and the cycle's symbols (s, channel * 4 + code).
   function place(frame) {
     svg.querySelectorAll("circle.client").forEach((e) => {
       const i = Number(e.dataset.client);
@@ -143,16 +137,19 @@
     return getJson(`api/frames?from=${a}&to=${b}`);
   }
 
-  async function waveform(t) {
+  // The frames the waveform of cycle t needs (one cycle more before, for gnt): one request a step.
+  function windowOf(t) {
+    return framesBetween(Math.max(0, t - SPAN - 1), Math.min(run.cycles - 1, t + SPAN));
+  }
+
+  function waveform(t, fetched) {
     wave.replaceChildren();
     const i = Number(document.getElementById("wave-client").value);
     if (!run || run.kind !== "plane" || !(i >= 0 && i < run.nodes)) {
       return;
     }
     const a = Math.max(0, t - SPAN);
-    const b = Math.min(run.cycles - 1, t + SPAN);
     // A frame's g is gnt from the next cycle on (gnt is a register), so cycle t's gnt is frame t - 1's.
-    const fetched = await framesBetween(Math.max(0, a - 1), b);
     const before = new Map(fetched.map((f) => [f.t + 1, f]));
     const frames = fetched.filter((f) => f.t >= a);
     const gntIn = (f) => (before.has(f.t) && before.get(f.t).g.includes(i) ? "1" : "0");
@@ -265,10 +262,11 @@
         cycle = t;
         timeSpace(t);
       } else {
-        place(await frameAt(t));
+        const win = await windowOf(t);
+        place(win.find((f) => f.t === t));
         cycle = t;
+        waveform(t, win);
       }
-      await waveform(t);
       const label = document.getElementById("cycle");
       label.textContent = `cycle ${t} of ${run.cycles - 1}`;
       label.dataset.cycle = t;
@@ -338,7 +336,11 @@
     }).catch(() => {});
   }
 
-  document.getElementById("wave-client").addEventListener("change", () => waveform(cycle));
+  document.getElementById("wave-client").addEventListener("change", async () => {
+    if (run && run.kind === "plane" && cycle >= 0) {
+      waveform(cycle, await windowOf(cycle));
+    }
+  });
 
   document.getElementById("back").addEventListener("click", () => show(cycle - 1));
   document.getElementById("forward").addEventListener("click", forward);

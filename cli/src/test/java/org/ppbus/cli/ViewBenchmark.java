@@ -1,0 +1,72 @@
+package org.ppbus.cli;
+
+import java.time.Duration;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A benchmark, not a test (the suite does not run it; its name does not end in Test): the view of a
+ * 10^5-cycle n = 57 run in headless chromium, how long it takes to open (the run simulated and
+ * recorded, the plane drawn at cycle 0) and to step a cycle. Run with
+ * {@code mvn -pl cli test -Dtest=ViewBenchmark -Dsurefire.failIfNoSpecifiedTests=false}; the figures
+ * go to docs/PERFORMANCE.md.
+ */
+class ViewBenchmark {
+    @Test
+    void openAndStepALongRun() throws Exception {
+        RequiredTools.require("chromium", "chromedriver");
+        try (ViewServer server = new ViewServer("127.0.0.1", 0)) {
+            ChromeOptions o = new ChromeOptions();
+            o.setBinary("/usr/bin/chromium");
+            o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000");
+            WebDriver b = new ChromeDriver(
+                    new ChromeDriverService.Builder()
+                            .usingDriverExecutable(new java.io.File("/usr/bin/chromedriver"))
+                            .build(),
+                    o);
+            try {
+                b.get(server.address().toString());
+                for (String[] kv : new String[][] {
+                    {"nodes", "57"}, {"cycles", "100000"}, {"load", "0.001"}, {"latency", "2"}, {"seed", "7"}
+                }) {
+                    WebElement e = b.findElement(By.name(kv[0]));
+                    e.clear();
+                    e.sendKeys(kv[1]);
+                }
+                long t0 = System.nanoTime();
+                b.findElement(By.id("start")).click();
+                await(b, 0);
+                double open = (System.nanoTime() - t0) / 1e9;
+                int steps = 200;
+                long t1 = System.nanoTime();
+                for (int t = 1; t <= steps; t++) {
+                    b.findElement(By.id("forward")).click();
+                    await(b, t);
+                }
+                double step = (System.nanoTime() - t1) / 1e6 / steps;
+                System.out.printf(
+                        Locale.ROOT,
+                        "view benchmark: n = 57, 100,000 cycles: opened in %.2f s; %.1f ms a step (mean of %d)%n",
+                        open,
+                        step,
+                        steps);
+            } finally {
+                b.quit();
+            }
+        }
+    }
+
+    private static void await(WebDriver b, int t) {
+        new WebDriverWait(b, Duration.ofSeconds(120))
+                .pollingEvery(Duration.ofMillis(2))
+                .until(d ->
+                        d.findElement(By.id("cycle")).getAttribute("data-cycle").equals(Integer.toString(t)));
+    }
+}

@@ -18,21 +18,33 @@ final class ViewCommand implements Main.Command {
         Options o = new Options();
         o.addOption(Cli.valued("port", "P", "the port to listen on (default 8157; 0 picks a free one)"));
         o.addOption(Cli.valued("bind", "ADDR", "the address to listen on (default 127.0.0.1: this machine only)"));
+        o.addOption(Cli.valued(
+                "trace",
+                "FILE",
+                "a request trace the page may replay (a violation or counterexample trace ppbus wrote); the only file"
+                        + " the server reads"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         CommandLine cl = Cli.parse(o, args);
         if (cl.hasOption("help")) {
             Cli.help(
                     stdout,
-                    "ppbus view [--port P] [--bind ADDR]",
+                    "ppbus view [--port P] [--bind ADDR] [--trace FILE]",
                     "Serves a page that starts a run of the Java model and draws it cycle by cycle; stop with Ctrl-C.\n\n",
                     o);
             return 0;
         }
         int port = Cli.parseInRange("port", cl.getOptionValue("port", "8157"), 0, 65535);
         String bind = cl.getOptionValue("bind", "127.0.0.1");
+        java.nio.file.Path trace = null;
+        if (cl.hasOption("trace")) {
+            trace = java.nio.file.Path.of(cl.getOptionValue("trace")).toAbsolutePath();
+            if (!java.nio.file.Files.isRegularFile(trace)) {
+                throw new UsageException("--trace: no such file: " + cl.getOptionValue("trace"));
+            }
+        }
         ViewServer server;
         try {
-            server = new ViewServer(bind, port);
+            server = new ViewServer(bind, port, trace);
         } catch (IOException | IllegalArgumentException e) {
             throw new UsageException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
         }

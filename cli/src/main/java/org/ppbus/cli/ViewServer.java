@@ -43,7 +43,15 @@ final class ViewServer implements AutoCloseable {
     private final HttpServer server;
     private volatile List<Frame.Packed> frames = List.of();
 
+    /** The request trace the user named on the command line (--trace), or null: the one file it may read. */
+    private final java.nio.file.Path trace;
+
     ViewServer(String bind, int port) throws IOException {
+        this(bind, port, null);
+    }
+
+    ViewServer(String bind, int port, java.nio.file.Path trace) throws IOException {
+        this.trace = trace;
         server = HttpServer.create(new InetSocketAddress(bind, port), 0);
         server.createContext("/", this::handle);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
@@ -108,6 +116,8 @@ final class ViewServer implements AutoCloseable {
                     .seed(integer(q, "seed", 1))
                     .cycles(integer(q, "cycles", 1000))
                     .rules(q.getOrDefault("rules", "fixed"))
+                    .fault(q.getOrDefault("fault", "none"))
+                    .workload(workload(q))
                     .drain(false)
                     .build()
                     .validated();
@@ -129,16 +139,36 @@ final class ViewServer implements AutoCloseable {
         Wiring w = Wiring.forNodes(c.nodes());
         if (!plane) {
             TimeSpaceRecorder rec = new TimeSpaceRecorder();
-            SimulationResult result = new Simulation(c).tap(rec).run();
+            SimulationResult result = simulate(c, rec);
             frames = List.of();
             return Reports.mapper()
                     .writeValueAsString(ViewPage.timeSpace(
                             ViewPage.run(w, (int) result.cycles(), title, result.violation()), c, rec));
         }
         FrameRecorder rec = new FrameRecorder();
-        SimulationResult result = new Simulation(c).tap(rec).run();
+        SimulationResult result = simulate(c, rec);
         frames = List.copyOf(rec.frames());
         return Reports.mapper().writeValueAsString(ViewPage.run(w, frames.size(), title, result.violation()));
+    }
+
+    /** A run; a trace that cannot be read or parsed is the page's bad input, said in one line. */
+    private static SimulationResult simulate(SimulationConfig c, org.ppbus.testbench.SymbolTap tap) throws BadRequest {
+        try {
+            return new Simulation(c).tap(tap).run();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new BadRequest("the trace " + c.workload() + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** The workload: uniform, or the trace given to {@code ppbus view} (the page cannot name a file). */
+    private String workload(Map<String, String> q) throws BadRequest {
+        if (!"1".equals(q.get("trace"))) {
+            return SimulationConfig.defaults().workload();
+        }
+        if (trace == null) {
+            throw new BadRequest("no trace: start ppbus view with --trace FILE to replay one");
+        }
+        return trace.toString();
     }
 
     private LiveSession session; // the live run, while the page drives one

@@ -371,6 +371,38 @@ class ViewPageTest {
         return Long.toString(level);
     }
 
+    /**
+     * Replay mode: the trace named to {@code ppbus view --trace} (ERRATA's A1) runs from the page and
+     * opens on its violation; a file that is not a trace gets a one-line reason on the page.
+     */
+    @Test
+    void aTraceNamedToTheServerReplaysFromThePage(@TempDir Path dir) throws IOException {
+        Path a1 = Path.of("..", "docs", "traces", "a1.trace");
+        try (ViewServer replay = new ViewServer("127.0.0.1", 0, a1.toAbsolutePath())) {
+            browser.get(replay.address().toString());
+            set("nodes", "7");
+            set("rules", "literal");
+            set("cycles", "200");
+            browser.findElement(By.name("trace")).click();
+            browser.findElement(By.id("start")).click();
+            waitForCycle(25);
+            assertEquals(
+                    "I3 request tokens", browser.findElement(By.id("violation")).getAttribute("data-invariant"));
+        }
+        Path bad = dir.resolve("bad.trace");
+        Files.writeString(bad, "<script>alert(1)</script>\n1 2 3\n");
+        try (ViewServer hostile = new ViewServer("127.0.0.1", 0, bad)) {
+            browser.get(hostile.address().toString());
+            browser.findElement(By.name("trace")).click();
+            browser.findElement(By.id("start")).click();
+            new WebDriverWait(browser, Duration.ofSeconds(20))
+                    .until(b -> !b.findElement(By.id("error")).getText().isEmpty());
+            String message = browser.findElement(By.id("error")).getText();
+            assertTrue(message.contains("not a request trace"), message);
+            assertEquals(1, message.lines().count(), message);
+        }
+    }
+
     /** A bad request from the page gets its one-line reason on the page. */
     @Test
     void badInputIsExplainedOnThePage() {

@@ -111,18 +111,28 @@
     await show(cycle + 1);
   }
 
+  // Why a client waits: for each arbiter whose fork it lacks, where that fork is now.
   function explain(i) {
-    if (!run || cycle < 0) {
+    if (!run || cycle < 0 || !run.frame) {
       return;
     }
-    const e = svg.querySelector(`circle.client[data-client="${i}"]`);
+    const f = run.frame;
+    const state = STATES[f.c[i]];
     const lacking = run.links
-      .map((lk, l) => [lk, l])
-      .filter(([lk, l]) => lk[0] === i && svg.querySelector(`circle.fork[data-link="${l}"]`).dataset.place !== "CLIENT")
-      .map(([lk]) => "arbiter " + lk[1]);
+      .map(([c, a], l) => [c, a, l])
+      .filter(([c, a, l]) => c === i && f.f[l] !== "C")
+      .map(([c, a, l]) => {
+        const owner = f.o[a];
+        const ownerLink = run.links.findIndex(([c2, a2]) => c2 === owner && a2 === a);
+        const where = f.f[l] === "F" ? "on its way to it" :
+          ownerLink >= 0 && owner !== i && f.f[ownerLink] === "C" ? `held by client ${owner}, its OWNER` :
+          ownerLink >= 0 && owner !== i && f.f[ownerLink] === "F" ? `between client ${owner} and the arbiter` :
+          "at the arbiter";
+        return `arbiter ${a}'s fork (${where})`;
+      });
     document.getElementById("detail").textContent =
-      `client ${i} at cycle ${cycle}: ${e.dataset.state}` +
-      (e.dataset.state === "HUNGRY" ? `, waiting for the forks of ${lacking.join(", ")}` : "");
+      `client ${i} at cycle ${cycle}: ${state}` +
+      (state === "HUNGRY" ? `, waiting for ${lacking.join("; ")}` : "");
   }
 
   // ---- the waveform panel: req, gnt and one client's links, 10 cycles each side ----
@@ -263,7 +273,8 @@
         timeSpace(t);
       } else {
         const win = await windowOf(t);
-        place(win.find((f) => f.t === t));
+        run.frame = win.find((f) => f.t === t);
+        place(run.frame);
         cycle = t;
         waveform(t, win);
       }

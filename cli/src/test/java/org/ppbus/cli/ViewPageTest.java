@@ -107,6 +107,20 @@ class ViewPageTest {
         }
         assertEquals(m.forks(), places);
         assertTrue(m.forks().contains("CLIENT") && m.forks().contains("ARBITER"), "a state worth comparing");
+        // Clicking a hungry client says which forks it waits for; at cycle 200 client 2 eats (it holds
+        // its forks), so a hungry client lacks at least the fork of the arbiter it shares with 2.
+        int hungry = m.states().indexOf("HUNGRY");
+        assertTrue(hungry >= 0, m.states().toString());
+        browser.findElement(By.cssSelector("circle.client[data-client='" + hungry + "']"))
+                .click();
+        String why = browser.findElement(By.id("detail")).getText();
+        assertTrue(why.startsWith("client " + hungry + " at cycle 200: HUNGRY, waiting for arbiter "), why);
+        Wiring w7 = Wiring.forNodes(7);
+        for (int slot = 0; slot < w7.lineSize(); slot++) {
+            int link = hungry * w7.lineSize() + slot;
+            boolean lacks = !m.forks().get(link).equals("CLIENT");
+            assertEquals(lacks, why.contains("arbiter " + w7.linkArbiter(link) + "'s fork"), why);
+        }
         Path shot = Path.of("target", "view-plane.png");
         Files.createDirectories(shot.getParent());
         Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));

@@ -35,7 +35,8 @@ public record Frame(
      * The frame as the page reads it, a character per client and per link (a long run's frames
      * stay small): clients T, H or E; forks C, A or F; dirty 1 or 0.
      */
-    public record Packed(long t, String c, String f, String d, List<Integer> g, List<Integer> r, List<Integer> s) {}
+    public record Packed(
+            long t, String c, String f, String d, List<Integer> g, List<Integer> r, List<Integer> s, List<Integer> o) {}
 
     public Packed packed() {
         StringBuilder c = new StringBuilder();
@@ -44,6 +45,6 @@ public record Frame(
         forks.forEach(p -> f.append(p.name().charAt(0)));
         StringBuilder d = new StringBuilder();
         dirty.forEach(x -> d.append(x ? '1' : '0'));
-        return new Packed(cycle, c.toString(), f.toString(), d.toString(), gnt, req, symbols);
+        return new Packed(cycle, c.toString(), f.toString(), d.toString(), gnt, req, symbols, owners);
     }
 }

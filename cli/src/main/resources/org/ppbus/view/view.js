@@ -244,7 +244,17 @@
             "data-node": i, "data-state": state});
         }
       }
+      const row = el("rect", {class: "row", x: x(t0), y: y(i) - 12, width: x(t1) - x(t0), height: 24, "data-row": i});
+      row.addEventListener("click", () => {
+        run.selected = run.selected === i ? undefined : i;
+        timeSpace(cycle);
+      });
       el("line", {class: "process", x1: x(t0), y1: y(i), x2: x(t1), y2: y(i)});
+      const handle = el("circle", {class: "client THINKING", r: 10, cx: -300, cy: y(i), "data-process": i});
+      handle.addEventListener("click", () => {
+        run.selected = run.selected === i ? undefined : i;
+        timeSpace(cycle);
+      });
       el("text", {class: "label", x: -300, y: y(i)}).textContent = i;
     }
     for (const [from, to, type, sent, arrives] of run.messages) {
@@ -253,13 +263,35 @@
         continue;
       }
       const end = lost ? sent + run.latency / 2 : arrives;
-      const line = el("line", {class: "msg" + (lost ? " lost" : ""), x1: x(sent), y1: y(from), x2: x(end), y2: y(to),
+      const p = run.selected;
+      const mark = p === undefined ? "" : from === p || to === p ? " mine" : " other";
+      const line = el("line", {class: "msg" + (lost ? " lost" : "") + mark, x1: x(sent), y1: y(from), x2: x(end), y2: y(to),
         stroke: COLOURS[type % COLOURS.length], "data-from": from, "data-to": to, "data-type": type, "data-sent": sent,
         "data-arrives": arrives});
       el("title", {}, line).textContent = `${run.messageKinds[type] || type}: ${from} to ${to}, sent in cycle ${sent}` +
         (lost ? ", lost" : `, received in ${arrives}`);
     }
     el("line", {class: "now", x1: x(t), y1: -300, x2: x(t), y2: 300});
+    document.getElementById("detail").textContent = run.selected === undefined ? "" : talkOf(run.selected, t0, t1);
+  }
+
+  // What a processor sent and received in the window: to whom (its quorum, for a quorum algorithm), by kind.
+  function talkOf(p, t0, t1) {
+    const to = new Set();
+    const from = new Set();
+    const kinds = {};
+    for (const [f, r, type, sent, arrives] of run.messages) {
+      if (sent > t1 || (arrives >= 0 ? arrives : sent) < t0) continue;
+      if (f === p) {
+        to.add(r);
+        const k = run.messageKinds[type] || type;
+        kinds[k] = (kinds[k] || 0) + 1;
+      }
+      if (r === p) from.add(f);
+    }
+    const sorted = (set) => [...set].sort((a, b) => a - b).join(", ") || "nobody";
+    const sentKinds = Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(", ") || "nothing";
+    return `processor ${p}, cycles ${Math.max(0, t0)} to ${t1}: sent ${sentKinds} to ${sorted(to)}; heard from ${sorted(from)}`;
   }
 
   async function show(t) {

@@ -256,6 +256,30 @@ class ViewPageTest {
         }
         assertTrue(expected.size() > 10, "a window worth drawing: " + expected);
         assertEquals(expected, drawn);
+        // Clicking processor 3's row highlights its messages and names whom it sent to in the window.
+        browser.findElement(By.cssSelector("circle[data-process='3']")).click();
+        List<String> mine = new ArrayList<>();
+        for (WebElement e : browser.findElements(By.cssSelector("line.msg.mine"))) {
+            mine.add(e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
+        }
+        assertEquals(
+                expected.stream()
+                        .filter(m -> m.startsWith("3>") || m.contains(">3@"))
+                        .toList(),
+                mine);
+        java.util.TreeSet<String> to = new java.util.TreeSet<>();
+        expected.stream().filter(m -> m.startsWith("3>")).forEach(m -> to.add(m.substring(2, m.indexOf('@'))));
+        String talk = browser.findElement(By.id("detail")).getText();
+        assertTrue(talk.startsWith("processor 3, cycles 70 to 130: sent "), talk);
+        assertTrue(
+                talk.contains(" to "
+                        + String.join(
+                                ", ",
+                                to.stream()
+                                        .sorted(java.util.Comparator.comparingInt(Integer::parseInt))
+                                        .toList())
+                        + ";"),
+                talk + " / " + to);
         Path shot = Path.of("target", "view-timespace.png");
         Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
     }

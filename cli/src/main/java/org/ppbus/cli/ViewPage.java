@@ -1,5 +1,7 @@
 package org.ppbus.cli;
 
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -22,6 +24,9 @@ import org.ppbus.view.TimeSpaceRecorder;
  */
 final class ViewPage {
     private ViewPage() {}
+
+    /** The page's JSON, compact: a window of frames a step, or a whole run in a file. */
+    static final ObjectWriter JSON = Reports.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
 
     /** One of the page's files, from the jar. */
     static byte[] asset(String name) throws IOException {
@@ -103,7 +108,7 @@ final class ViewPage {
         ObjectNode data = Reports.mapper().createObjectNode();
         data.set("run", run(w, frames.size(), title, violation));
         data.set("frames", Reports.mapper().valueToTree(frames));
-        String json = Reports.mapper().writeValueAsString(data).replace("</", "<\\/");
+        String json = JSON.writeValueAsString(data).replace("</", "<\\/");
         String page = new String(asset("index.html"), StandardCharsets.UTF_8);
         String css = new String(asset("view.css"), StandardCharsets.UTF_8);
         String js = new String(asset("view.js"), StandardCharsets.UTF_8);

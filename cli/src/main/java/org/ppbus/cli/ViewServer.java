@@ -52,6 +52,9 @@ final class ViewServer implements AutoCloseable {
 
     ViewServer(String bind, int port, java.nio.file.Path trace) throws IOException {
         this.trace = trace;
+        // Without TCP_NODELAY each small reply waits for the browser's delayed ACK: measured 44.6 ms a
+        // frame against a few ms (docs/PERFORMANCE.md). The JDK's server reads this property once.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         server = HttpServer.create(new InetSocketAddress(bind, port), 0);
         server.createContext("/", this::handle);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
@@ -79,7 +82,7 @@ final class ViewServer implements AutoCloseable {
                 } else if (path.startsWith("/api/live/")) {
                     reply(x, 200, live(path.substring("/api/live/".length()), query(x)));
                 } else if (path.equals("/api/algorithms")) {
-                    reply(x, 200, Reports.mapper().writeValueAsString(Algorithms.names()));
+                    reply(x, 200, ViewPage.JSON.writeValueAsString(Algorithms.names()));
                 } else if (path.equals("/api/frames")) {
                     reply(x, 200, window(query(x)));
                 } else {
@@ -141,14 +144,13 @@ final class ViewServer implements AutoCloseable {
             TimeSpaceRecorder rec = new TimeSpaceRecorder();
             SimulationResult result = simulate(c, rec);
             frames = List.of();
-            return Reports.mapper()
-                    .writeValueAsString(ViewPage.timeSpace(
-                            ViewPage.run(w, (int) result.cycles(), title, result.violation()), c, rec));
+            return ViewPage.JSON.writeValueAsString(
+                    ViewPage.timeSpace(ViewPage.run(w, (int) result.cycles(), title, result.violation()), c, rec));
         }
         FrameRecorder rec = new FrameRecorder();
         SimulationResult result = simulate(c, rec);
         frames = List.copyOf(rec.frames());
-        return Reports.mapper().writeValueAsString(ViewPage.run(w, frames.size(), title, result.violation()));
+        return ViewPage.JSON.writeValueAsString(ViewPage.run(w, frames.size(), title, result.violation()));
     }
 
     /** A run; a trace that cannot be read or parsed is the page's bad input, said in one line. */
@@ -195,7 +197,7 @@ final class ViewServer implements AutoCloseable {
                 String title = "live: n = " + n + ", L = " + latency + ", hold " + hold + ", rules " + rules.label();
                 ObjectNode run = ViewPage.run(Wiring.forNodes(n), frames.size(), title, null);
                 run.put("live", true);
-                return Reports.mapper().writeValueAsString(run);
+                return ViewPage.JSON.writeValueAsString(run);
             }
             case "hungry", "step" -> {
                 if (session == null) {
@@ -218,7 +220,7 @@ final class ViewServer implements AutoCloseable {
                 }
                 ObjectNode o = Reports.mapper().createObjectNode();
                 o.put("cycles", session.frames().size());
-                return Reports.mapper().writeValueAsString(o);
+                return ViewPage.JSON.writeValueAsString(o);
             }
             default -> throw new BadRequest("live: start, hungry or step, not " + what);
         }
@@ -235,7 +237,7 @@ final class ViewServer implements AutoCloseable {
         if (to - from > 200) {
             throw new BadRequest("frames: at most 200 at once, asked " + (to - from + 1));
         }
-        return Reports.mapper().writeValueAsString(to < from ? List.of() : f.subList(from, to + 1));
+        return ViewPage.JSON.writeValueAsString(to < from ? List.of() : f.subList(from, to + 1));
     }
 
     private static int integer(Map<String, String> q, String key, int otherwise) throws BadRequest {
@@ -275,7 +277,7 @@ final class ViewServer implements AutoCloseable {
     private static String error(String message) throws IOException {
         ObjectNode o = Reports.mapper().createObjectNode();
         o.put("error", message);
-        return Reports.mapper().writeValueAsString(o);
+        return ViewPage.JSON.writeValueAsString(o);
     }
 
     private static void asset(HttpExchange x, String name) throws IOException {

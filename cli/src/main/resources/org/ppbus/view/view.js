@@ -60,19 +60,29 @@
     });
     run.c = c;
     run.a = a;
+    run.clientEls = [...svg.querySelectorAll("circle.client")];
+    run.forkEls = [...svg.querySelectorAll("circle.fork")];
   }
 
   // A frame as the server packs it: a character per client (c) and per link (f, d), gnt's list (g),
   // req's (r) and the cycle's symbols (s, channel * 4 + code).
+  // Moves what changed since the frame drawn last: a step at n = 57 touches a few of 456 forks.
   function place(frame) {
-    svg.querySelectorAll("circle.client").forEach((e) => {
-      const i = Number(e.dataset.client);
+    const gnt = new Set(frame.g);
+    run.clientEls.forEach((e, i) => {
       const s = STATES[frame.c[i]];
-      e.dataset.state = s;
-      e.setAttribute("class", "client " + s + (frame.g.includes(i) ? " gnt" : ""));
+      const cls = "client " + s + (gnt.has(i) ? " gnt" : "");
+      if (e.getAttribute("class") !== cls) {
+        e.dataset.state = s;
+        e.setAttribute("class", cls);
+      }
     });
-    svg.querySelectorAll("circle.fork").forEach((e) => {
-      const l = Number(e.dataset.link);
+    run.forkEls.forEach((e, l) => {
+      const code = frame.f[l] + frame.d[l];
+      if (e.dataset.code === code) {
+        return;
+      }
+      e.dataset.code = code;
       const where = PLACES[frame.f[l]];
       const [ci, aj] = run.links[l];
       const f = where === "CLIENT" ? 0.2 : where === "FLIGHT" ? 0.5 : 0.8;
@@ -147,9 +157,30 @@
     return getJson(`api/frames?from=${a}&to=${b}`);
   }
 
-  // The frames the waveform of cycle t needs (one cycle more before, for gnt): one request a step.
-  function windowOf(t) {
-    return framesBetween(Math.max(0, t - SPAN - 1), Math.min(run.cycles - 1, t + SPAN));
+  // The frames the waveform of cycle t needs (one cycle more before, for gnt). Frames already
+  // fetched are kept, so a step forward asks the server for the one cycle that came into view.
+  let cache = new Map();
+  let cachedRun = null;
+
+  async function windowOf(t) {
+    const a = Math.max(0, t - SPAN - 1);
+    const b = Math.min(run.cycles - 1, t + SPAN);
+    if (cachedRun !== run || cache.size > 4000) {
+      cache = new Map();
+      cachedRun = run;
+    }
+    let lo = a;
+    while (lo <= b && cache.has(lo)) lo++;
+    let hi = b;
+    while (hi >= lo && cache.has(hi)) hi--;
+    if (lo <= hi) {
+      (await framesBetween(lo, hi)).forEach((f) => cache.set(f.t, f));
+    }
+    const out = [];
+    for (let c = a; c <= b; c++) {
+      if (cache.has(c)) out.push(cache.get(c));
+    }
+    return out;
   }
 
   function waveform(t, fetched) {

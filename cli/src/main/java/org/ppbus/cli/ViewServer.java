@@ -89,6 +89,7 @@ final class ViewServer implements AutoCloseable {
                     reply(x, 404, error("not found: " + path));
                 }
             } catch (BadRequest e) {
+                System.err.println("ppbus view: " + path + ": " + e.getMessage());
                 reply(x, 400, error(e.getMessage()));
             } catch (RuntimeException e) {
                 // A run the checks let through and the model refused: one line for the page and the log.

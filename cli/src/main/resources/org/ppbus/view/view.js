@@ -440,7 +440,8 @@
       stop();
     } else {
       document.getElementById("play").textContent = "Pause";
-      timer = setInterval(() => (cycle + 1 < run.cycles || run.live ? forward() : stop()), 100);
+      const rate = Math.min(100, Math.max(0.5, Number(document.getElementById("speed").value) || 10));
+      timer = setInterval(() => (cycle + 1 < run.cycles || run.live ? forward() : stop()), 1000 / rate);
     }
   });
 })();

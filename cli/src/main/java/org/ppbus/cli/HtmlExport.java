@@ -21,8 +21,9 @@ final class HtmlExport {
         return Cli.valued(
                 "html",
                 "FILE",
-                "write the run as one self-contained web page that replays it offline (the view of ppbus view;"
-                        + " Campos-Carvalho runs; at most " + ViewServer.MAX_CYCLES + " cycles drawn)");
+                "write the run (for verify, a counterexample's replay) as one self-contained web page that replays"
+                        + " it offline and opens on a violation (Campos-Carvalho on one bus; at most "
+                        + ViewServer.MAX_CYCLES + " cycles drawn)");
     }
 
     /** The recorder --html needs, attached to the run; null without --html. */
@@ -42,6 +43,13 @@ final class HtmlExport {
     /** Writes the page; a run cut short (an interrupt) says so in its title. */
     static void write(CommandLine cl, FrameRecorder rec, SimulationConfig cfg, SimulationResult r, PrintStream text)
             throws IOException {
+        int drawn = write(java.nio.file.Path.of(cl.getOptionValue("html")), rec, cfg, r);
+        text.println("html: " + cl.getOptionValue("html") + " (" + drawn + " cycles; open it in a browser)");
+    }
+
+    /** Writes the page to {@code file}; returns the cycles drawn. */
+    static int write(java.nio.file.Path file, FrameRecorder rec, SimulationConfig cfg, SimulationResult r)
+            throws IOException {
         List<Frame.Packed> all = rec.frames();
         List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES));
         String title = "n = " + cfg.nodes() + ", L = " + cfg.latencyCycles() + ", load " + cfg.load() + ", hold "
@@ -49,9 +57,7 @@ final class HtmlExport {
                 + cfg.rules().label()
                 + (drawn.size() < all.size() ? ", the first " + drawn.size() + " of " + all.size() + " cycles" : "")
                 + (r.interrupted() ? ", INTERRUPTED at cycle " + r.cycles() : "");
-        Outputs.write(
-                java.nio.file.Path.of(cl.getOptionValue("html")),
-                ViewPage.standalone(Wiring.forNodes(cfg.nodes()), drawn, title, r.violation()));
-        text.println("html: " + cl.getOptionValue("html") + " (" + drawn.size() + " cycles; open it in a browser)");
+        Outputs.write(file, ViewPage.standalone(Wiring.forNodes(cfg.nodes()), drawn, title, r.violation()));
+        return drawn.size();
     }
 }

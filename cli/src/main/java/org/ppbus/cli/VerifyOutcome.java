@@ -18,6 +18,7 @@ import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.view.FrameRecorder;
 import org.ppbus.workload.RequestTrace;
 
 /** {@code ppbus verify}'s search outcome in words, and its first finding written as a replayable trace. */
@@ -69,6 +70,9 @@ final class VerifyOutcome {
         Written w = writeCounterexample(search, f, q, fault);
         out.println("counterexample: " + q.traceOut());
         out.println("replay: " + w.replay());
+        if (q.html() != null && q.buses() == 1) {
+            out.println("html: " + q.html() + " (the replay as a page that opens on the violation)");
+        }
         out.println(replayVerdict(w, f));
         return w;
     }
@@ -177,7 +181,15 @@ final class VerifyOutcome {
                 .fault(fault)
                 .build()
                 .validated();
-        SimulationResult run = new Simulation(replay).run();
+        Simulation sim = new Simulation(replay);
+        FrameRecorder page = q.html() != null && q.buses() == 1 ? new FrameRecorder() : null;
+        if (page != null) {
+            sim.tap(page);
+        }
+        SimulationResult run = sim.run();
+        if (page != null) {
+            HtmlExport.write(q.html(), page, replay, run);
+        }
         int[] cutOff = run.fault() == null || run.fault().survival() == null
                 ? null
                 : run.fault().survival().cutOff();

@@ -25,6 +25,7 @@ record VerifyRequest(
         int maxSteps,
         String active,
         Path traceOut,
+        Path html,
         Path keep,
         int repairBound,
         Contract.WaitBound waitBound,
@@ -35,9 +36,9 @@ record VerifyRequest(
         return rtl && (search.faultKinds() != 0 || waitBound != null);
     }
 
+    /** verify's options; --nodes is required: the state space grows so fast with n that no default suits every use. */
     static Options options() {
         Options o = new Options();
-        // Required: the state space grows so fast with n that no default suits every use.
         o.addOption(RunOption.NODES.requiredOption());
         o.addOption(RunOption.LATENCY.toOption());
         o.addOption(RunOption.RULES.toOption());
@@ -87,6 +88,7 @@ record VerifyRequest(
                         "with --rtl: keep the design, the harness, proof.ys and proof.log here (rerun: cd DIR && yosys -s proof.ys)"));
         o.addOption(Cli.valued("max-steps", "K", "longest induction the RTL proof tries (default 10)"));
         o.addOption(Cli.jsonOption("the result"));
+        o.addOption(HtmlExport.option());
         o.addOption(Cli.valued(
                 "trace-out",
                 "FILE",
@@ -141,6 +143,7 @@ record VerifyRequest(
                 Cli.parseInRange("max-steps", cl.getOptionValue("max-steps", "10"), 1, 1000),
                 cl.getOptionValue("active"),
                 traceOut,
+                cl.hasOption("html") ? Path.of(cl.getOptionValue("html")) : null,
                 keep,
                 repairBound,
                 wait,

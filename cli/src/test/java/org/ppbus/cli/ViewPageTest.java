@@ -441,6 +441,38 @@ class ViewPageTest {
         }
     }
 
+    /**
+     * verify --html: the search's counterexample (the literal rules on the triangle break I3, audit
+     * A1, at depth 4 as docs/VERIFICATION.md gives) written as a page that opens on the violation.
+     */
+    @Test
+    void aCounterexampleOfVerifyOpensOnItsViolation(@TempDir Path dir) {
+        Path html = dir.resolve("cx.html");
+        CliRun cli = new CliRun();
+        assertEquals(
+                1,
+                cli.run(
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--rules",
+                        "literal",
+                        "--trace-out",
+                        dir.resolve("cx.trace").toString(),
+                        "--html",
+                        html.toString()),
+                cli.err());
+        assertTrue(cli.out().contains("html: " + html), cli.out());
+        browser.get(html.toUri().toString());
+        new WebDriverWait(browser, Duration.ofSeconds(20))
+                .until(b -> !b.findElement(By.id("violation")).getText().isEmpty());
+        WebElement banner = browser.findElement(By.id("violation"));
+        assertEquals("I3 request tokens", banner.getAttribute("data-invariant"));
+        assertEquals(
+                banner.getAttribute("data-cycle"),
+                browser.findElement(By.id("cycle")).getAttribute("data-cycle"));
+    }
+
     /** A bad request from the page gets its one-line reason on the page. */
     @Test
     void badInputIsExplainedOnThePage() {

@@ -124,6 +124,20 @@ class PlanesSearchTest {
         assertEquals(f.path().size(), v.cycle(), "search cycle k is the replay's cycle k + 1");
     }
 
+    /**
+     * Grants named one bus along (plane b's grant is bus b + 1): no bus has two holders and nobody
+     * holds two, so K1 and K2 hold; only the state check that a holder of bus b is plane b's eating
+     * client catches it, at the first grant.
+     */
+    @Test
+    void aMutantNamingTheWrongPlanesBusIsCaughtByTheHolderCheck() {
+        SearchResult r = new PlanesSearch(options(3, 1), 2, CcPlanes.Mutant.NAMES_NEXT_BUS).run(() -> 0);
+        assertEquals(1, r.findings().size());
+        Finding f = r.findings().get(0);
+        assertEquals(Property.BUS_EXCLUSION, f.property(), f.message());
+        assertTrue(f.message().contains("is not eating"), f.message());
+    }
+
     /** A holder keeping a second plane's grant: one processor on two buses (K2). */
     @Test
     void aMutantKeepingASecondGrantIsCaught() {

@@ -78,6 +78,8 @@ public final class CcPlanes implements Fabric {
         NONE,
         /** The grant of every plane is named bus 0: bus exclusion no longer follows from the planes'. */
         NAMES_BUS_ZERO,
+        /** The grant of plane b is named bus b + 1 (mod k): exclusive, but not the bus that plane arbitrates. */
+        NAMES_NEXT_BUS,
         /** A processor that holds a bus keeps a second plane's grant: one processor on two buses. */
         KEEPS_SECOND_GRANT
     }
@@ -153,7 +155,7 @@ public final class CcPlanes implements Fabric {
                 int node = processor[b][c];
                 if (asking[node] && (held[node] < 0 || mutant == Mutant.KEEPS_SECOND_GRANT)) {
                     held[node] = b;
-                    sink.granted(node, BusSet.of(mutant == Mutant.NAMES_BUS_ZERO ? 0 : b), cycle);
+                    sink.granted(node, BusSet.of(busNamed(b)), cycle);
                 } else {
                     letGo.add(node * planes.length + b);
                 }
@@ -167,6 +169,15 @@ public final class CcPlanes implements Fabric {
                     sink.released(node, cycle);
                 }
             }
+        };
+    }
+
+    /** The bus a grant of plane b gives: b, unless a mutant names another. */
+    private int busNamed(int b) {
+        return switch (mutant) {
+            case NAMES_BUS_ZERO -> 0;
+            case NAMES_NEXT_BUS -> (b + 1) % planes.length;
+            default -> b;
         };
     }
 

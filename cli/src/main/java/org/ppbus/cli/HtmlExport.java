@@ -2,6 +2,7 @@ package org.ppbus.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -43,18 +44,15 @@ final class HtmlExport {
     /** Writes the page; a run cut short (an interrupt) says so in its title. */
     static void write(CommandLine cl, FrameRecorder rec, SimulationConfig cfg, SimulationResult r, PrintStream text)
             throws IOException {
-        int drawn = write(java.nio.file.Path.of(cl.getOptionValue("html")), rec, cfg, r);
+        int drawn = write(Path.of(cl.getOptionValue("html")), rec, cfg, r);
         text.println("html: " + cl.getOptionValue("html") + " (" + drawn + " cycles; open it in a browser)");
     }
 
     /** Writes the page to {@code file}; returns the cycles drawn. */
-    static int write(java.nio.file.Path file, FrameRecorder rec, SimulationConfig cfg, SimulationResult r)
-            throws IOException {
+    static int write(Path file, FrameRecorder rec, SimulationConfig cfg, SimulationResult r) throws IOException {
         List<Frame.Packed> all = rec.frames();
         List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES));
-        String title = "n = " + cfg.nodes() + ", L = " + cfg.latencyCycles() + ", load " + cfg.load() + ", hold "
-                + cfg.holdCycles() + ", seed " + cfg.seed() + ", rules "
-                + cfg.rules().label()
+        String title = ViewPage.title(cfg)
                 + (drawn.size() < all.size() ? ", the first " + drawn.size() + " of " + all.size() + " cycles" : "")
                 + (r.interrupted() ? ", INTERRUPTED at cycle " + r.cycles() : "");
         Outputs.write(file, ViewPage.standalone(Wiring.forNodes(cfg.nodes()), drawn, title, r.violation()));

@@ -11,6 +11,7 @@ import java.util.List;
 import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.Symbols;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
@@ -27,6 +28,15 @@ final class ViewPage {
 
     /** The page's JSON, compact: a window of frames a step, or a whole run in a file. */
     static final ObjectWriter JSON = Reports.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    /** A run's heading on the page: the algorithm and the settings that shape it. */
+    static String title(SimulationConfig c) {
+        return c.algorithm() + ", n = " + c.nodes() + ", L = " + c.latencyCycles() + ", load " + c.load() + ", hold "
+                + c.holdCycles() + ", seed " + c.seed()
+                + (c.algorithmSpec().has(Algorithm.Feature.RULES)
+                        ? ", rules " + c.rules().label()
+                        : "");
+    }
 
     /** One of the page's files, from the jar. */
     static byte[] asset(String name) throws IOException {

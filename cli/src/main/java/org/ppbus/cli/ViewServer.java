@@ -5,21 +5,22 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.testbench.SymbolTap;
 import org.ppbus.view.Frame;
 import org.ppbus.view.FrameRecorder;
 import org.ppbus.view.TimeSpaceRecorder;
@@ -44,13 +45,13 @@ final class ViewServer implements AutoCloseable {
     private volatile List<Frame.Packed> frames = List.of();
 
     /** The request trace the user named on the command line (--trace), or null: the one file it may read. */
-    private final java.nio.file.Path trace;
+    private final Path trace;
 
     ViewServer(String bind, int port) throws IOException {
         this(bind, port, null);
     }
 
-    ViewServer(String bind, int port, java.nio.file.Path trace) throws IOException {
+    ViewServer(String bind, int port, Path trace) throws IOException {
         this.trace = trace;
         // Without TCP_NODELAY each small reply waits for the browser's delayed ACK: measured 44.6 ms a
         // frame against a few ms (docs/PERFORMANCE.md). The JDK's server reads this property once.
@@ -135,11 +136,7 @@ final class ViewServer implements AutoCloseable {
             throw new BadRequest(
                     "cycles: at most " + most + " in the view of " + c.algorithm() + ", got " + c.cycles());
         }
-        String title = c.algorithm() + ", n = " + c.nodes() + ", L = " + c.latencyCycles() + ", load " + c.load()
-                + ", hold " + c.holdCycles() + ", seed " + c.seed()
-                + (c.algorithmSpec().has(Algorithm.Feature.RULES)
-                        ? ", rules " + c.rules().label()
-                        : "");
+        String title = ViewPage.title(c);
         Wiring w = Wiring.forNodes(c.nodes());
         if (!plane) {
             TimeSpaceRecorder rec = new TimeSpaceRecorder();
@@ -155,10 +152,10 @@ final class ViewServer implements AutoCloseable {
     }
 
     /** A run; a trace that cannot be read or parsed is the page's bad input, said in one line. */
-    private static SimulationResult simulate(SimulationConfig c, org.ppbus.testbench.SymbolTap tap) throws BadRequest {
+    private static SimulationResult simulate(SimulationConfig c, SymbolTap tap) throws BadRequest {
         try {
             return new Simulation(c).tap(tap).run();
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new BadRequest("the trace " + c.workload() + " cannot be read: " + e.getMessage());
         }
     }
@@ -180,23 +177,24 @@ final class ViewServer implements AutoCloseable {
     private String live(String what, Map<String, String> q) throws IOException, BadRequest {
         switch (what) {
             case "start" -> {
-                int n = integer(q, "nodes", 7);
-                int latency = integer(q, "latency", 1);
-                int hold = integer(q, "hold", 4);
-                if (n < 1 || n > 1057 || latency < 1 || latency > 64 || hold < 1 || hold > 1000) {
-                    throw new BadRequest(
-                            "live: n 1..1057, L 1..64 and hold 1..1000, got " + n + ", " + latency + ", " + hold);
-                }
-                RuleSet rules;
+                // The settings a run would take, checked where every run's are.
+                SimulationConfig c;
                 try {
-                    rules = RuleSet.parse(q.getOrDefault("rules", "fixed"));
-                } catch (IllegalArgumentException e) {
+                    c = SimulationConfig.defaults().toBuilder()
+                            .nodes(integer(q, "nodes", 7))
+                            .latencyCycles(integer(q, "latency", 1))
+                            .holdCycles(integer(q, "hold", 4))
+                            .rules(q.getOrDefault("rules", "fixed"))
+                            .build()
+                            .validated();
+                } catch (IllegalArgumentException e) { // ConfigException among them
                     throw new BadRequest(e.getMessage());
                 }
-                session = new LiveSession(n, latency, hold, rules);
+                session = new LiveSession(c.nodes(), c.latencyCycles(), c.holdCycles(), c.rules());
                 frames = session.frames();
-                String title = "live: n = " + n + ", L = " + latency + ", hold " + hold + ", rules " + rules.label();
-                ObjectNode run = ViewPage.run(Wiring.forNodes(n), frames.size(), title, null);
+                String title = "live: n = " + c.nodes() + ", L = " + c.latencyCycles() + ", hold " + c.holdCycles()
+                        + ", rules " + c.rules().label();
+                ObjectNode run = ViewPage.run(Wiring.forNodes(c.nodes()), frames.size(), title, null);
                 run.put("live", true);
                 return ViewPage.JSON.writeValueAsString(run);
             }

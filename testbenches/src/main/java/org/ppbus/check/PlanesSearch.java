@@ -2,11 +2,14 @@ package org.ppbus.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
+import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Sharing;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.InitialState;
@@ -66,10 +69,7 @@ public final class PlanesSearch implements ExhaustiveSearch {
     }
 
     private static CcPlanes newPlanes(
-            SearchOptions o,
-            int buses,
-            org.ppbus.bus.Fabric.GrantSink sink,
-            java.util.function.IntFunction<org.ppbus.protocol.ProtocolObserver> observers) {
+            SearchOptions o, int buses, Fabric.GrantSink sink, IntFunction<ProtocolObserver> observers) {
         Wiring w = Wiring.forNodes(o.nodes());
         return new CcPlanes(
                 w,
@@ -222,8 +222,7 @@ public final class PlanesSearch implements ExhaustiveSearch {
     @Override
     public RequestTrace trace(List<int[]> actions, int openHold) {
         Counterexamples.Grants grants = new Counterexamples.Grants();
-        CcPlanes replay = newPlanes(o, k, grants, b -> org.ppbus.protocol.ProtocolObserver.NONE)
-                .mutate(mutant);
+        CcPlanes replay = newPlanes(o, k, grants, b -> ProtocolObserver.NONE).mutate(mutant);
         return Counterexamples.trace(replay, grants, n, actions, openHold, null);
     }
 

@@ -67,13 +67,10 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
         return crash == null ? null : crash.survival();
     }
 
+    /** The one-bus network's symbols are plane 0's. */
     @Override
     public void symbolDriven(Direction direction, int link, int code, long cycle) {
-        stats.symbolDriven(direction, link, code, cycle);
-        checker.protocolEvents().symbolDriven(direction, link, code, cycle);
-        if (tap != null) {
-            tap.symbol(direction, link, code, cycle);
-        }
+        symbolDriven(0, direction, link, code, cycle);
     }
 
     @Override

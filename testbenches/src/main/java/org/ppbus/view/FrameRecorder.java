@@ -2,6 +2,7 @@ package org.ppbus.view;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
@@ -17,7 +18,7 @@ import org.ppbus.testbench.SymbolTap;
 public final class FrameRecorder implements SymbolTap {
     private final List<Frame.Packed> frames = new ArrayList<>(); // packed: about 1 KB a cycle at n = 57
     private final List<Integer> gnt = new ArrayList<>();
-    private final java.util.TreeSet<Integer> req = new java.util.TreeSet<>();
+    private final TreeSet<Integer> req = new TreeSet<>();
     private final List<Integer> symbols = new ArrayList<>();
     private CcNetwork net;
 

@@ -1,22 +1,12 @@
 package org.ppbus.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -33,23 +23,6 @@ import org.ppbus.view.FrameRecorder;
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
     /** The config file's keys: every {@link RunOption}, and the switches. */
-    private static final List<String> SWITCHES = List.of("geometricHold", "fullCheck", "drain", "fairness");
-
-    /**
-     * The reader of --config files: a settings object is small and flat, so anything deeply nested,
-     * huge, repeated or followed by more text is refused with one line instead of being half-read.
-     */
-    private static final ObjectMapper STRICT = new ObjectMapper(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder()
-                            .maxNestingDepth(32)
-                            .maxStringLength(1 << 16)
-                            .maxNumberLength(64)
-                            .maxDocumentLength(1L << 24)
-                            .build())
-                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                    .build())
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
     @Override
     public String summary() {
         return "run the Campos-Carvalho network on a workload, check invariants, report statistics";
@@ -70,7 +43,7 @@ final class SimulateCommand implements Main.Command {
                 "config",
                 "FILE",
                 "JSON object with the same settings (keys: "
-                        + String.join(", ", new TreeSet<>(configKeys()))
+                        + String.join(", ", new TreeSet<>(SettingsFile.keys()))
                         + "); options given on the command line win"));
         o.addOption(Cli.jsonOption("the report"));
         o.addOption(Cli.valued(
@@ -105,7 +78,7 @@ final class SimulateCommand implements Main.Command {
         }
         SimulationConfig cfg = SimulationConfig.defaults();
         if (cl.hasOption("config")) {
-            cfg = fromJson(cfg, Path.of(cl.getOptionValue("config")));
+            cfg = SettingsFile.read(cfg, Path.of(cl.getOptionValue("config")));
         }
         cfg = fromOptions(cfg, cl).validated();
         Simulation sim = new Simulation(cfg);
@@ -282,75 +255,19 @@ final class SimulateCommand implements Main.Command {
         Outputs.write(file, w.toString());
     }
 
-    static SimulationConfig fromJson(SimulationConfig base, Path file) throws IOException, UsageException {
-        if (!Files.isReadable(file)) {
-            throw new UsageException("cannot read --config file " + file);
-        }
-        JsonNode root;
-        try {
-            root = STRICT.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            String where =
-                    e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-            throw new UsageException("malformed JSON in " + file + where + ": "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
-        }
-        if (root == null || !root.isObject()) {
-            throw new UsageException(file + ": expected a JSON object of settings");
-        }
-        // A whole report may be given: take its "config".
-        if (root.has("config") && root.get("config").isObject()) {
-            root = root.get("config");
-        }
-        SimulationConfig c = base;
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String k = e.getKey();
-            JsonNode v = e.getValue();
-            if (!configKeys().contains(k)) {
-                throw new UsageException(file + ": unknown setting '" + k + "'");
-            }
-            String s = v.isArray() ? arrayText(v) : number(v);
-            c = apply(c, k, s);
-        }
-        return c;
-    }
-
-    /**
-     * A value as the option would spell it: a whole number written as 1e6 or 2.0 in JSON reads as
-     * 1000000 or 2, as {@code --cycles 1e6} does on the command line.
-     */
-    private static String number(JsonNode v) {
-        if (v.isFloatingPointNumber() && v.decimalValue().stripTrailingZeros().scale() <= 0) {
-            return v.decimalValue().toBigInteger().toString();
-        }
-        return v.asText();
-    }
-
-    private static String arrayText(JsonNode v) {
-        StringBuilder b = new StringBuilder();
-        for (JsonNode x : v) {
-            if (b.length() > 0) {
-                b.append(',');
-            }
-            b.append(number(x));
-        }
-        return b.toString();
-    }
-
     private static SimulationConfig fromOptions(SimulationConfig c, CommandLine cl) throws UsageException {
         c = RunOption.applyAll(c, cl, List.of(RunOption.values()));
         if (cl.hasOption("geometric-hold")) {
-            c = apply(c, "geometricHold", "true");
+            c = SettingsFile.apply(c, "geometricHold", "true");
         }
         if (cl.hasOption("check") || cl.hasOption("evaluate-all")) {
             c = c.withChecks(cl.hasOption("check") || c.fullCheck(), cl.hasOption("evaluate-all"));
         }
         if (cl.hasOption("no-drain")) {
-            c = apply(c, "drain", "false");
+            c = SettingsFile.apply(c, "drain", "false");
         }
         if (cl.hasOption("no-fairness")) {
-            c = apply(c, "fairness", "false");
+            c = SettingsFile.apply(c, "fairness", "false");
         }
         return c;
     }
@@ -384,38 +301,5 @@ final class SimulateCommand implements Main.Command {
                 .append(" --workload ")
                 .append(trace)
                 .toString();
-    }
-
-    private static List<String> configKeys() {
-        List<String> keys = new ArrayList<>(RunOption.keys());
-        keys.addAll(SWITCHES);
-        return keys;
-    }
-
-    /** One setting of a config file (or an option) by its key. */
-    static SimulationConfig apply(SimulationConfig c, String key, String v) throws UsageException {
-        RunOption s = RunOption.byKey(key);
-        if (s != null) {
-            return s.apply(c, v);
-        }
-        SimulationConfig.Builder b = c.toBuilder();
-        switch (key) {
-            case "geometricHold" -> b.geometricHold(parseBool(key, v));
-            case "fullCheck" -> b.fullCheck(parseBool(key, v));
-            case "drain" -> b.drain(parseBool(key, v));
-            case "fairness" -> b.fairness(parseBool(key, v));
-            default -> throw new UsageException("unknown setting '" + key + "'");
-        }
-        return b.build();
-    }
-
-    private static boolean parseBool(String key, String v) throws UsageException {
-        if (v.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (v.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw new UsageException(key + " expects true or false, got '" + v + "'");
     }
 }

@@ -84,6 +84,18 @@ final class ViewPage {
         return root;
     }
 
+    /** The run with where a co-simulation's RTL diverged from it, when the page replays such a report. */
+    static ObjectNode diverged(ObjectNode run, ReplayFile.Divergence d) {
+        if (d != null) {
+            ObjectNode o = run.putObject("divergence");
+            o.put("cycle", d.cycle());
+            o.put("signal", d.signal());
+            o.put("expected", d.expected());
+            o.put("actual", d.actual());
+        }
+        return run;
+    }
+
     /**
      * A message-passing run for the time-space diagram: its kind, L, the message kinds' names by type
      * code, every message (sender, receiver, type, sent, received or -1) and every req and gnt edge.

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -79,7 +80,9 @@ final class ViewServer implements AutoCloseable {
                 if (ASSETS.containsKey(path)) {
                     asset(x, ASSETS.get(path));
                 } else if (path.equals("/api/run")) {
-                    reply(x, 200, run(query(x)));
+                    reply(x, 200, run(form(query(x)), null, null));
+                } else if (path.equals("/api/open")) {
+                    reply(x, 200, open(x));
                 } else if (path.startsWith("/api/live/")) {
                     reply(x, 200, live(path.substring("/api/live/".length()), query(x)));
                 } else if (path.equals("/api/algorithms")) {
@@ -109,10 +112,10 @@ final class ViewServer implements AutoCloseable {
         }
     }
 
-    private String run(Map<String, String> q) throws IOException, BadRequest {
-        SimulationConfig c;
+    /** The run the page's form asks for, checked where every run's settings are. */
+    private SimulationConfig form(Map<String, String> q) throws BadRequest {
         try {
-            c = SimulationConfig.defaults().toBuilder()
+            return SimulationConfig.defaults().toBuilder()
                     .algorithm(q.getOrDefault("algorithm", Algorithms.campos().name()))
                     .nodes(integer(q, "nodes", 7))
                     .latencyCycles(integer(q, "latency", 1))
@@ -129,6 +132,55 @@ final class ViewServer implements AutoCloseable {
         } catch (IllegalArgumentException e) { // ConfigException among them
             throw new BadRequest(e.getMessage());
         }
+    }
+
+    /**
+     * Replay mode: a report or a trace the page sent (POST, its text), run with the form's settings
+     * where the file gives none, and opened on its violation or its divergence.
+     */
+    private String open(HttpExchange x) throws IOException, BadRequest {
+        if (!x.getRequestMethod().equals("POST")) {
+            throw new BadRequest("open: send the file's text with POST");
+        }
+        byte[] body = x.getRequestBody().readNBytes(ReplayFile.MAX_BYTES + 1);
+        if (body.length > ReplayFile.MAX_BYTES) {
+            throw new BadRequest("the file is larger than " + (ReplayFile.MAX_BYTES >> 20) + " MB");
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(java.nio.ByteBuffer.wrap(body))
+                    .toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new BadRequest("not a ppbus report or request trace: not UTF-8 text");
+        }
+        SimulationConfig base = form(query(x)).toBuilder()
+                .workload(SimulationConfig.defaults().workload())
+                .build();
+        ReplayFile.Opened o;
+        try {
+            o = ReplayFile.of(text, base, scratch());
+            o.config().validated();
+        } catch (UsageException | IllegalArgumentException e) {
+            throw new BadRequest(e.getMessage());
+        }
+        return run(o.config(), o.divergence(), o.what());
+    }
+
+    /** The server's own file an opened trace is written to, in a folder removed on close. */
+    private Path scratch() throws IOException {
+        if (scratchDir == null) {
+            scratchDir = Files.createTempDirectory("ppbus-view");
+        }
+        return scratchDir.resolve("opened.trace");
+    }
+
+    private Path scratchDir;
+
+    /** Runs {@code c} and keeps its frames; {@code opened} says what file it replays, or null. */
+    private String run(SimulationConfig c, ReplayFile.Divergence divergence, String opened)
+            throws IOException, BadRequest {
         session = null; // a run replaces a live one
         boolean plane = c.algorithmSpec() == Algorithms.campos();
         long most = plane ? MAX_CYCLES : MAX_MESSAGE_CYCLES;
@@ -136,19 +188,21 @@ final class ViewServer implements AutoCloseable {
             throw new BadRequest(
                     "cycles: at most " + most + " in the view of " + c.algorithm() + ", got " + c.cycles());
         }
-        String title = ViewPage.title(c);
+        String title = ViewPage.title(c) + (opened == null ? "" : ", replaying " + opened);
         Wiring w = Wiring.forNodes(c.nodes());
         if (!plane) {
             TimeSpaceRecorder rec = new TimeSpaceRecorder();
             SimulationResult result = simulate(c, rec);
             frames = List.of();
-            return ViewPage.JSON.writeValueAsString(
-                    ViewPage.timeSpace(ViewPage.run(w, (int) result.cycles(), title, result.violation()), c, rec));
+            ObjectNode run =
+                    ViewPage.timeSpace(ViewPage.run(w, (int) result.cycles(), title, result.violation()), c, rec);
+            return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
         }
         FrameRecorder rec = new FrameRecorder();
         SimulationResult result = simulate(c, rec);
         frames = List.copyOf(rec.frames());
-        return ViewPage.JSON.writeValueAsString(ViewPage.run(w, frames.size(), title, result.violation()));
+        ObjectNode run = ViewPage.run(w, frames.size(), title, result.violation());
+        return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
     }
 
     /** A run; a trace that cannot be read or parsed is the page's bad input, said in one line. */
@@ -302,5 +356,13 @@ final class ViewServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        if (scratchDir != null) {
+            try {
+                Files.deleteIfExists(scratchDir.resolve("opened.trace"));
+                Files.deleteIfExists(scratchDir);
+            } catch (IOException e) {
+                System.err.println("ppbus view: cannot remove " + scratchDir + ": " + e.getMessage());
+            }
+        }
     }
 }

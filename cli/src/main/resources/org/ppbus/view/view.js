@@ -351,12 +351,12 @@
     }
   }
 
-  document.getElementById("run").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
+  // A run the server answered with (api/run, or api/open for a file), drawn from its first frame.
+  async function begin(request) {
     stop();
-    const q = new URLSearchParams(new FormData(ev.target));
     try {
-      run = await getJson("api/run?" + q);
+      run = await request();
+      document.querySelector("h1").textContent = "ppbus view: " + run.title;
       document.querySelector(".plane-help").hidden = run.kind !== "plane";
       document.querySelector(".timespace-help").hidden = run.kind !== "timespace";
       if (run.kind === "plane") {
@@ -367,27 +367,66 @@
       run = null;
       error(e.message);
     }
+  }
+
+  // The form's settings, which a replayed trace keeps (it gives only n and the requests).
+  function settings() {
+    return new URLSearchParams(new FormData(document.getElementById("run")));
+  }
+
+  document.getElementById("run").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    begin(() => getJson("api/run?" + settings()));
+  });
+
+  document.getElementById("open").addEventListener("change", (ev) => {
+    const file = ev.target.files[0];
+    if (!file) {
+      return;
+    }
+    const q = settings();
+    q.delete("trace");
+    begin(async () => {
+      const text = await file.text();
+      ev.target.value = ""; // the same file may be opened again
+      const r = await fetch("api/open?" + q, {method: "POST", body: text});
+      const body = await r.json();
+      if (!r.ok) {
+        throw new Error(`${file.name}: ${body.error || r.statusText}`);
+      }
+      return body;
+    });
   });
 
   if (embedded) {
     document.getElementById("run").hidden = true;
+    document.getElementById("replay").hidden = true;
     document.querySelector("h1").textContent = "ppbus view: " + embedded.run.title;
     run = embedded.run;
     draw();
     opened();
   }
 
-  // A run that broke an invariant opens on the cycle it broke, the invariant named.
+  // A run that broke an invariant opens on the cycle it broke, the invariant named; a co-simulation
+  // report's replay opens on the cycle its RTL diverged from the model, the signal named.
   function opened() {
     const v = run.violation;
+    const d = run.divergence;
     const banner = document.getElementById("violation");
-    banner.hidden = !v;
+    banner.hidden = !v && !d;
+    delete banner.dataset.invariant;
+    delete banner.dataset.signal;
     if (v) {
       banner.textContent = `VIOLATION at cycle ${v.cycle}: ${v.invariant}: ${v.message}`;
       banner.dataset.invariant = v.invariant;
       banner.dataset.cycle = v.cycle;
+    } else if (d) {
+      banner.textContent = `DIVERGENCE at cycle ${d.cycle}: the RTL's ${d.signal} was ${d.actual} where this model` +
+        ` (drawn here) had ${d.expected}`;
+      banner.dataset.signal = d.signal;
+      banner.dataset.cycle = d.cycle;
     }
-    return show(v ? v.cycle : 0);
+    return show(v ? v.cycle : d ? d.cycle : 0);
   }
 
   function stop() {
@@ -419,20 +458,10 @@
   document.getElementById("back").addEventListener("click", () => show(cycle - 1));
   document.getElementById("forward").addEventListener("click", forward);
   document.getElementById("live").addEventListener("click", async () => {
-    stop();
     const f = new FormData(document.getElementById("run"));
     const q = new URLSearchParams();
     ["nodes", "latency", "hold", "rules"].forEach((k) => q.set(k, f.get(k)));
-    try {
-      run = await getJson("api/live/start?" + q);
-      document.querySelector(".plane-help").hidden = false;
-      document.querySelector(".timespace-help").hidden = true;
-      draw();
-      await opened();
-    } catch (e) {
-      run = null;
-      error(e.message);
-    }
+    await begin(() => getJson("api/live/start?" + q));
   });
   document.getElementById("go").addEventListener("click", () => show(Number(document.getElementById("goto").value)));
   document.getElementById("play").addEventListener("click", () => {

@@ -18,15 +18,10 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.LinkFlags;
-import org.ppbus.protocol.cc.StateView;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SymbolTap;
@@ -44,20 +39,7 @@ class ViewPageTest {
     static void open() throws IOException {
         RequiredTools.require("chromium", "chromedriver");
         server = new ViewServer("127.0.0.1", 0);
-        browser = new ChromeDriver(service(), options());
-    }
-
-    private static ChromeOptions options() {
-        ChromeOptions o = new ChromeOptions();
-        o.setBinary("/usr/bin/chromium");
-        o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000");
-        return o;
-    }
-
-    private static ChromeDriverService service() {
-        return new ChromeDriverService.Builder()
-                .usingDriverExecutable(new java.io.File("/usr/bin/chromedriver"))
-                .build();
+        browser = Chromium.start();
     }
 
     @AfterAll
@@ -88,7 +70,7 @@ class ViewPageTest {
         go.sendKeys("200");
         browser.findElement(By.id("go")).click();
         waitForCycle(200);
-        Model m = modelAt(
+        ModelAt.Model m = ModelAt.cycle(
                 SimulationConfig.defaults().toBuilder()
                         .nodes(7)
                         .seed(3)
@@ -136,38 +118,30 @@ class ViewPageTest {
         Path html = dir.resolve("run.html");
         CliRun cli = new CliRun();
         assertEquals(0, cli.run("simulate", "--nodes", "13", "--cycles", "3000", "--html", html.toString()), cli.err());
-        ChromeOptions o = options();
+        ChromeOptions o = Chromium.options();
         o.addArguments("--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>");
-        WebDriver offline = new ChromeDriver(service(), o);
+        WebDriver offline = new ChromeDriver(Chromium.service(), o);
         try {
             offline.get(html.toUri().toString());
-            waitForCycle(offline, 0);
+            Chromium.waitForCycle(offline, 0);
             WebElement go = offline.findElement(By.id("goto"));
             go.clear();
             go.sendKeys("200");
             offline.findElement(By.id("go")).click();
-            waitForCycle(offline, 200);
-            Model m = modelAt(
+            Chromium.waitForCycle(offline, 200);
+            ModelAt.Model m = ModelAt.cycle(
                     SimulationConfig.defaults().toBuilder()
                             .nodes(13)
                             .cycles(3000)
                             .build(),
                     200);
-            assertEquals(m.states(), attributes(offline, "circle.client", "data-state"));
-            assertEquals(m.forks(), attributes(offline, "circle.fork", "data-place"));
+            assertEquals(m.states(), Chromium.attributes(offline, "circle.client", "data-state"));
+            assertEquals(m.forks(), Chromium.attributes(offline, "circle.fork", "data-place"));
             Path shot = Path.of("target", "view-export.png");
             Files.write(shot, ((org.openqa.selenium.TakesScreenshot) offline).getScreenshotAs(OutputType.BYTES));
         } finally {
             offline.quit();
         }
-    }
-
-    private static List<String> attributes(WebDriver b, String css, String attribute) {
-        List<String> out = new ArrayList<>();
-        for (WebElement e : b.findElements(By.cssSelector(css))) {
-            out.add(e.getAttribute(attribute));
-        }
-        return out;
     }
 
     /**
@@ -199,7 +173,8 @@ class ViewPageTest {
         assertEquals("I3 request tokens", banner.getAttribute("data-invariant"));
         assertTrue(banner.getText().startsWith("VIOLATION at cycle 25: I3 request tokens"), banner.getText());
         assertEquals(
-                "EATING", attributes(browser, "circle.client", "data-state").get(4));
+                "EATING",
+                Chromium.attributes(browser, "circle.client", "data-state").get(4));
         Path shot = Path.of("target", "view-violation.png");
         Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
     }
@@ -487,66 +462,10 @@ class ViewPageTest {
     }
 
     private static void set(String name, String value) {
-        WebElement e = browser.findElement(By.name(name));
-        e.clear();
-        e.sendKeys(value);
+        Chromium.set(browser, name, value);
     }
 
     private static void waitForCycle(int t) {
-        waitForCycle(browser, t);
-    }
-
-    private static void waitForCycle(WebDriver driver, int t) {
-        new WebDriverWait(driver, Duration.ofSeconds(30))
-                .until(b ->
-                        b.findElement(By.id("cycle")).getAttribute("data-cycle").equals(Integer.toString(t)));
-    }
-
-    /** Client states and fork places at a cycle, read from the network's own state view. */
-    private record Model(List<String> states, List<String> forks) {}
-
-    private static Model modelAt(SimulationConfig c, long t) throws IOException {
-        Model[] at = new Model[1];
-        new Simulation(c)
-                .tap(new SymbolTap() {
-                    private CcNetwork net;
-
-                    @Override
-                    public void attached(Fabric f) {
-                        net = f.part(CcNetwork.class).orElseThrow();
-                    }
-
-                    @Override
-                    public void symbol(Direction d, int link, int code, long cycle) {}
-
-                    @Override
-                    public void grant(int node, boolean high, long cycle) {}
-
-                    @Override
-                    public void endOfCycle(long cycle) {
-                        if (cycle == t) {
-                            at[0] = read(net.view(cycle));
-                        }
-                    }
-                })
-                .run();
-        return at[0];
-    }
-
-    private static Model read(StateView v) {
-        Wiring w = v.wiring();
-        List<String> states = new ArrayList<>();
-        for (int i = 0; i < w.nodes(); i++) {
-            states.add(v.clientState(i).name());
-        }
-        List<String> forks = new ArrayList<>();
-        for (int i = 0; i < w.nodes(); i++) {
-            for (int slot = 0; slot < w.lineSize(); slot++) {
-                int link = i * w.lineSize() + slot;
-                boolean held = (v.clientFlags(i, slot) & LinkFlags.FORK) != 0;
-                forks.add(held ? "CLIENT" : v.forksInTransit(link) > 0 ? "FLIGHT" : "ARBITER");
-            }
-        }
-        return new Model(states, forks);
+        Chromium.waitForCycle(browser, t);
     }
 }

@@ -1,0 +1,67 @@
+package org.ppbus.cli;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.ppbus.bus.Fabric;
+import org.ppbus.link.Direction;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.LinkFlags;
+import org.ppbus.protocol.cc.StateView;
+import org.ppbus.testbench.Simulation;
+import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testbench.SymbolTap;
+
+/** What the view's tests compare the page with: the Java model's own state at a cycle, read apart from the view. */
+final class ModelAt {
+    private ModelAt() {}
+
+    /** Client states and fork places at a cycle, read from the network's own state view. */
+    record Model(List<String> states, List<String> forks) {}
+
+    static Model cycle(SimulationConfig c, long t) throws IOException {
+        Model[] at = new Model[1];
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    private CcNetwork net;
+
+                    @Override
+                    public void attached(Fabric f) {
+                        net = f.part(CcNetwork.class).orElseThrow();
+                    }
+
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {}
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+
+                    @Override
+                    public void endOfCycle(long cycle) {
+                        if (cycle == t) {
+                            at[0] = read(net.view(cycle));
+                        }
+                    }
+                })
+                .run();
+        return at[0];
+    }
+
+    private static Model read(StateView v) {
+        Wiring w = v.wiring();
+        List<String> states = new ArrayList<>();
+        for (int i = 0; i < w.nodes(); i++) {
+            states.add(v.clientState(i).name());
+        }
+        List<String> forks = new ArrayList<>();
+        for (int i = 0; i < w.nodes(); i++) {
+            for (int slot = 0; slot < w.lineSize(); slot++) {
+                int link = i * w.lineSize() + slot;
+                boolean held = (v.clientFlags(i, slot) & LinkFlags.FORK) != 0;
+                forks.add(held ? "CLIENT" : v.forksInTransit(link) > 0 ? "FLIGHT" : "ARBITER");
+            }
+        }
+        return new Model(states, forks);
+    }
+}

@@ -1,0 +1,173 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.ppbus.testbench.Reports;
+import org.ppbus.testbench.SimulationConfig;
+
+/**
+ * The view's replay mode in headless chromium: a file ppbus wrote, picked in the page's file input
+ * as a user would, runs again and opens where it matters; a hostile file gets one line of reason.
+ */
+class ViewReplayTest {
+    private static ViewServer server;
+    private static WebDriver browser;
+
+    @BeforeAll
+    static void open() throws IOException {
+        browser = Chromium.start();
+        server = new ViewServer("127.0.0.1", 0);
+    }
+
+    @AfterAll
+    static void close() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static void pick(Path file) {
+        browser.findElement(By.id("open")).sendKeys(file.toAbsolutePath().normalize().toString());
+    }
+
+    private static void go(int t) {
+        WebElement go = browser.findElement(By.id("goto"));
+        go.clear();
+        go.sendKeys(Integer.toString(t));
+        browser.findElement(By.id("go")).click();
+        Chromium.waitForCycle(browser, t);
+    }
+
+    /**
+     * A simulate report (n = 13, seed 3, load 0.2) replays with its own settings, whatever the form
+     * says: at cycle 200 the page shows the model's client states and fork places.
+     */
+    @Test
+    void aSimulateReportReplaysWithItsSettings(@TempDir Path dir) throws IOException {
+        Path report = dir.resolve("r.json");
+        CliRun cli = new CliRun();
+        assertEquals(
+                0,
+                cli.run(
+                        "simulate",
+                        "--nodes",
+                        "13",
+                        "--cycles",
+                        "400",
+                        "--seed",
+                        "3",
+                        "--load",
+                        "0.2",
+                        "--json",
+                        report.toString()),
+                cli.err());
+        browser.get(server.address().toString());
+        Chromium.set(browser, "nodes", "7"); // the report's n wins
+        pick(report);
+        Chromium.waitForCycle(browser, 0);
+        go(200);
+        ModelAt.Model m = ModelAt.cycle(
+                SimulationConfig.defaults().toBuilder()
+                        .nodes(13)
+                        .seed(3)
+                        .load(0.2)
+                        .cycles(400)
+                        .build(),
+                200);
+        assertEquals(m.states(), Chromium.attributes(browser, "circle.client", "data-state"));
+        assertEquals(m.forks(), Chromium.attributes(browser, "circle.fork", "data-place"));
+    }
+
+    /**
+     * A co-simulation report with a divergence (a simulate report given the fields cosim --json adds:
+     * the RTL's settings and the divergence) opens on the divergence's cycle with the signal named.
+     */
+    @Test
+    void aCosimReportOpensOnItsDivergence(@TempDir Path dir) throws IOException {
+        Path report = dir.resolve("r.json");
+        CliRun cli = new CliRun();
+        assertEquals(0, cli.run("simulate", "--nodes", "7", "--cycles", "300", "--json", report.toString()), cli.err());
+        ObjectNode root = (ObjectNode) Reports.mapper().readTree(report.toFile());
+        ((ObjectNode) root.get("config")).put("rtlAssertions", true).put("rtlSimulator", "verilator");
+        root.putObject("divergence")
+                .put("cycle", 137)
+                .put("signal", "u_c2a_c4_a0.stage_q")
+                .put("expected", "REQUEST")
+                .put("actual", "idle");
+        Files.writeString(report, Reports.mapper().writeValueAsString(root));
+        browser.get(server.address().toString());
+        pick(report);
+        Chromium.waitForCycle(browser, 137);
+        WebElement banner = browser.findElement(By.id("violation"));
+        assertEquals("u_c2a_c4_a0.stage_q", banner.getAttribute("data-signal"));
+        assertTrue(
+                banner.getText().startsWith("DIVERGENCE at cycle 137: the RTL's u_c2a_c4_a0.stage_q was idle"),
+                banner.getText());
+    }
+
+    /** The A1 trace picked in the page, under the literal rules, opens on its violation (cycle 25, I3). */
+    @Test
+    void aViolationTracePickedInThePageOpensOnItsViolation() throws IOException {
+        browser.get(server.address().toString());
+        Chromium.set(browser, "rules", "literal");
+        Chromium.set(browser, "cycles", "200");
+        Chromium.set(browser, "nodes", "13"); // the trace's '# nodes 7' wins
+        pick(Path.of("..", "docs", "traces", "a1.trace"));
+        Chromium.waitForCycle(browser, 25);
+        WebElement banner = browser.findElement(By.id("violation"));
+        assertEquals("I3 request tokens", banner.getAttribute("data-invariant"));
+        assertEquals(7, browser.findElements(By.cssSelector("circle.client")).size());
+        String heading = browser.findElement(By.tagName("h1")).getText();
+        assertTrue(heading.endsWith("rules literal, replaying a request trace of 2 requests"), heading);
+        Files.createDirectories(Path.of("target"));
+        Files.write(
+                Path.of("target", "view-replay.png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
+    /**
+     * Hostile files: each gets one line on the page naming the file and the reason, and the server
+     * reads no file a report names. The server still serves a good run afterwards.
+     */
+    @Test
+    void aHostileFileGetsOneLineOfReason(@TempDir Path dir) throws IOException {
+        browser.get(server.address().toString());
+        String[][] cases = {
+            {"passwd.json", "{\"config\": {\"nodes\": 7, \"workload\": \"/etc/passwd\"}}", "open that trace instead"},
+            {"deep.json", "{\"a\":".repeat(5000), "malformed JSON"},
+            {"odd.json", "{\"config\": {\"nodes\": 7, \"shell\": \"rm -rf /\"}}", "unknown setting 'shell'"},
+            {"big.json", "{\"config\": {\"nodes\": 7, \"cycles\": 1e12}}", "cycles"},
+            {"bytes.bin", "\u0000\u0001<script>alert(1)</script>", "not a ppbus report or request trace"},
+            {"bad.trace", "# ppbus request trace v1\n5 0 1\n3 1 1\n", "the trace:3: need CYCLE >= 1 in order"},
+            {"verify.json", "{\"tool\": \"ppbus\", \"complete\": true}", "has no run to replay"},
+        };
+        for (String[] c : cases) {
+            Path f = dir.resolve(c[0]);
+            Files.writeString(f, c[1]);
+            browser.navigate().refresh();
+            pick(f);
+            String message = Chromium.waitForError(browser);
+            assertTrue(message.startsWith(c[0] + ": ") && message.contains(c[2]), c[0] + ": " + message);
+            assertEquals(1, message.lines().count(), message);
+        }
+        browser.navigate().refresh();
+        browser.findElement(By.id("start")).click();
+        Chromium.waitForCycle(browser, 0);
+    }
+}

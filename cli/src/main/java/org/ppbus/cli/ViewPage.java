@@ -17,6 +17,7 @@ import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.SignalNames;
 import org.ppbus.view.Frame;
+import org.ppbus.view.Requests;
 import org.ppbus.view.TimeSpaceRecorder;
 
 /**
@@ -84,6 +85,15 @@ final class ViewPage {
         return root;
     }
 
+    /** A processor's requests as the page lists them: [raised, granted, released], -1 for not yet. */
+    static ArrayNode requests(List<Frame.Packed> frames, int node) {
+        ArrayNode out = Reports.mapper().createArrayNode();
+        for (Requests.Request r : Requests.of(frames, node)) {
+            out.addArray().add(r.raised()).add(r.granted()).add(r.released());
+        }
+        return out;
+    }
+
     /** The run with where a co-simulation's RTL diverged from it, when the page replays such a report. */
     static ObjectNode diverged(ObjectNode run, ReplayFile.Divergence d) {
         if (d != null) {
@@ -130,6 +140,10 @@ final class ViewPage {
         ObjectNode data = Reports.mapper().createObjectNode();
         data.set("run", run(w, frames.size(), title, violation));
         data.set("frames", Reports.mapper().valueToTree(frames));
+        ArrayNode requests = data.putArray("requests"); // every processor's, as the server gives one's
+        for (int i = 0; i < w.nodes(); i++) {
+            requests.add(requests(frames, i));
+        }
         String json = JSON.writeValueAsString(data).replace("</", "<\\/");
         String page = new String(asset("index.html"), StandardCharsets.UTF_8);
         String css = new String(asset("view.css"), StandardCharsets.UTF_8);

@@ -87,6 +87,8 @@ final class ViewServer implements AutoCloseable {
                     reply(x, 200, live(path.substring("/api/live/".length()), query(x)));
                 } else if (path.equals("/api/algorithms")) {
                     reply(x, 200, ViewPage.JSON.writeValueAsString(Algorithms.names()));
+                } else if (path.equals("/api/requests")) {
+                    reply(x, 200, requests(query(x)));
                 } else if (path.equals("/api/frames")) {
                     reply(x, 200, window(query(x)));
                 } else {
@@ -291,6 +293,20 @@ final class ViewServer implements AutoCloseable {
             throw new BadRequest("frames: at most 200 at once, asked " + (to - from + 1));
         }
         return ViewPage.JSON.writeValueAsString(to < from ? List.of() : f.subList(from, to + 1));
+    }
+
+    /** A processor's requests up to the last frame: [raised, granted, released] each, -1 for not yet. */
+    private String requests(Map<String, String> q) throws IOException, BadRequest {
+        List<Frame.Packed> f = frames;
+        if (f.isEmpty()) {
+            throw new BadRequest("no run yet: start one first");
+        }
+        int n = f.get(0).c().length();
+        int node = integer(q, "node", -1);
+        if (node < 0 || node >= n) {
+            throw new BadRequest("node: 0 to " + (n - 1) + ", got " + node);
+        }
+        return ViewPage.JSON.writeValueAsString(ViewPage.requests(f, node));
     }
 
     private static int integer(Map<String, String> q, String key, int otherwise) throws BadRequest {

@@ -105,6 +105,7 @@
       }
       return;
     }
+    run.chosen = i;
     explain(i);
   }
 
@@ -143,6 +144,44 @@
     document.getElementById("detail").textContent =
       `client ${i} at cycle ${cycle}: ${state}` +
       (state === "HUNGRY" ? `, waiting for ${lacking.join("; ")}` : "");
+    listRequests(i, cycle);
+  }
+
+  // The processor's requests up to cycle t, the latest first (the last ten), with their waits.
+  async function listRequests(i, t) {
+    const list = document.getElementById("requests");
+    list.replaceChildren();
+    const key = `${i}:${run.cycles}`; // a live run's list grows with its cycles
+    run.requestLists = run.requestLists || new Map();
+    if (!run.requestLists.has(key)) {
+      try {
+        run.requestLists.set(key, embedded ? embedded.requests[i] : await getJson("api/requests?node=" + i));
+      } catch (e) {
+        error(e.message);
+        return;
+      }
+    }
+    const all = run.requestLists.get(key);
+    const seen = all.filter(([raised]) => raised <= t);
+    const served = seen.filter(([, granted]) => granted >= 0 && granted <= t);
+    const waits = served.map(([raised, granted]) => granted - raised);
+    const longest = waits.length ? Math.max(...waits) : 0;
+    const mean = waits.length ? waits.reduce((a, b) => a + b, 0) / waits.length : 0;
+    const head = document.createElement("li");
+    head.className = "summary";
+    head.textContent = `${seen.length} requests up to cycle ${t}, ${served.length} granted` +
+      (waits.length ? `: wait mean ${mean.toFixed(1)}, longest ${longest} cycles` : "");
+    list.appendChild(head);
+    seen.slice(-10).reverse().forEach(([raised, granted, released]) => {
+      const li = document.createElement("li");
+      li.className = "request";
+      li.dataset.raised = raised;
+      li.dataset.granted = granted <= t ? granted : -1;
+      li.textContent = granted < 0 || granted > t ? `raised in ${raised}, waiting ${t - raised + 1} cycles so far` :
+        `raised in ${raised}, granted in ${granted} after ${granted - raised} cycles` +
+        (released >= 0 && released <= t ? `, released in ${released}` : ", holding the bus");
+      list.appendChild(li);
+    });
   }
 
   // ---- the waveform panel: req, gnt and one client's links, 10 cycles each side ----
@@ -339,6 +378,9 @@
         run.frame = win.find((f) => f.t === t);
         place(run.frame);
         cycle = t;
+        if (run.chosen !== undefined) {
+          explain(run.chosen);
+        }
         waveform(t, win);
       }
       const label = document.getElementById("cycle");
@@ -354,6 +396,8 @@
   // A run the server answered with (api/run, or api/open for a file), drawn from its first frame.
   async function begin(request) {
     stop();
+    document.getElementById("detail").textContent = "";
+    document.getElementById("requests").replaceChildren();
     try {
       run = await request();
       document.querySelector("h1").textContent = "ppbus view: " + run.title;

@@ -64,4 +64,33 @@ final class ModelAt {
         }
         return new Model(states, forks);
     }
+
+    /**
+     * A processor's requests in a run, from the model's own req and gnt events: {raised, granted}
+     * each, raised the cycle req rises, granted the first cycle gnt is high (-1 if never).
+     */
+    static List<long[]> requests(SimulationConfig c, int node) throws IOException {
+        List<long[]> out = new ArrayList<>();
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {}
+
+                    @Override
+                    public void request(int i, boolean level, long cycle) {
+                        if (i == node && level) {
+                            out.add(new long[] {cycle, -1});
+                        }
+                    }
+
+                    @Override
+                    public void grant(int i, boolean high, long cycle) {
+                        if (i == node && high) {
+                            out.get(out.size() - 1)[1] = cycle + 1;
+                        }
+                    }
+                })
+                .run();
+        return out;
+    }
 }

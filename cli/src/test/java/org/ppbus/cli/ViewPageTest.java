@@ -70,14 +70,13 @@ class ViewPageTest {
         go.sendKeys("200");
         browser.findElement(By.id("go")).click();
         waitForCycle(200);
-        ModelAt.Model m = ModelAt.cycle(
-                SimulationConfig.defaults().toBuilder()
-                        .nodes(7)
-                        .seed(3)
-                        .load(0.2)
-                        .cycles(300)
-                        .build(),
-                200);
+        SimulationConfig config = SimulationConfig.defaults().toBuilder()
+                .nodes(7)
+                .seed(3)
+                .load(0.2)
+                .cycles(300)
+                .build();
+        ModelAt.Model m = ModelAt.cycle(config, 200);
         List<String> states = new ArrayList<>();
         for (WebElement c : browser.findElements(By.cssSelector("circle.client"))) {
             states.add(c.getAttribute("data-state"));
@@ -103,6 +102,24 @@ class ViewPageTest {
             boolean lacks = !m.forks().get(link).equals("CLIENT");
             assertEquals(lacks, why.contains("arbiter " + w7.linkArbiter(link) + "'s fork"), why);
         }
+        // Its requests up to cycle 200, the latest first, as the model's req and gnt events give them.
+        List<long[]> asked = ModelAt.requests(config, hungry).stream()
+                .filter(r -> r[0] <= 200)
+                .toList();
+        List<String> expected = new ArrayList<>();
+        for (int k = asked.size() - 1; k >= Math.max(0, asked.size() - 10); k--) {
+            long granted = asked.get(k)[1];
+            expected.add(asked.get(k)[0] + "/" + (granted <= 200 ? granted : -1));
+        }
+        new WebDriverWait(browser, Duration.ofSeconds(20))
+                .until(b ->
+                        !b.findElements(By.cssSelector("#requests li.request")).isEmpty());
+        List<String> listed = new ArrayList<>();
+        for (WebElement li : browser.findElements(By.cssSelector("#requests li.request"))) {
+            listed.add(li.getAttribute("data-raised") + "/" + li.getAttribute("data-granted"));
+        }
+        assertEquals(expected, listed);
+        assertTrue(expected.get(0).endsWith("/-1"), "the hungry client's last request still waits: " + expected);
         Path shot = Path.of("target", "view-plane.png");
         Files.createDirectories(shot.getParent());
         Files.write(shot, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));

@@ -44,7 +44,8 @@ class ViewReplayTest {
     }
 
     private static void pick(Path file) {
-        browser.findElement(By.id("open")).sendKeys(file.toAbsolutePath().normalize().toString());
+        browser.findElement(By.id("open"))
+                .sendKeys(file.toAbsolutePath().normalize().toString());
     }
 
     private static void go(int t) {

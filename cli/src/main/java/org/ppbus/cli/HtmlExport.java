@@ -7,12 +7,13 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.ppbus.plane.Wiring;
-import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.testbench.SymbolTap;
 import org.ppbus.view.Frame;
 import org.ppbus.view.FrameRecorder;
+import org.ppbus.view.TimeSpaceRecorder;
 
 /** {@code simulate --html FILE}: the run as one self-contained page that replays it offline ({@link ViewPage}). */
 final class HtmlExport {
@@ -23,39 +24,72 @@ final class HtmlExport {
                 "html",
                 "FILE",
                 "write the run (for verify, a counterexample's replay) as one self-contained web page that replays"
-                        + " it offline and opens on a violation (Campos-Carvalho on one bus; at most "
-                        + ViewServer.MAX_CYCLES + " cycles drawn)");
+                        + " it offline and opens on a violation: Campos-Carvalho's planes (at most "
+                        + ViewServer.MAX_CYCLES + " cycles drawn, divided among k buses), any other algorithm as a"
+                        + " time-space diagram (at most " + ViewServer.MAX_MESSAGE_CYCLES + ")");
     }
 
-    /** The recorder --html needs, attached to the run; null without --html. */
-    static FrameRecorder attach(CommandLine cl, SimulationConfig cfg, Simulation sim) throws UsageException {
+    /**
+     * What the page records of a run: its frames, where the view draws the algorithm's plane, or else
+     * its messages and req and gnt edges for a time-space diagram.
+     */
+    record Recording(FrameRecorder frames, TimeSpaceRecorder messages) {
+        static Recording of(SimulationConfig cfg) {
+            return FrameRecorder.draws(cfg.algorithmSpec())
+                    ? new Recording(new FrameRecorder(), null)
+                    : new Recording(null, new TimeSpaceRecorder());
+        }
+
+        SymbolTap tap() {
+            return frames != null ? frames : messages;
+        }
+    }
+
+    /** The recording --html needs, attached to the run; null without --html. */
+    static Recording attach(CommandLine cl, SimulationConfig cfg, Simulation sim) {
         if (!cl.hasOption("html")) {
             return null;
         }
-        if (cfg.algorithmSpec() != Algorithms.campos()) {
-            throw new UsageException(
-                    "--html draws Campos-Carvalho runs on one bus; " + cfg.algorithm() + " has no drawing yet");
-        }
-        FrameRecorder rec = new FrameRecorder();
-        sim.tap(rec);
+        Recording rec = Recording.of(cfg);
+        sim.tap(rec.tap());
         return rec;
     }
 
     /** Writes the page; a run cut short (an interrupt) says so in its title. */
-    static void write(CommandLine cl, FrameRecorder rec, SimulationConfig cfg, SimulationResult r, PrintStream text)
+    static void write(CommandLine cl, Recording rec, SimulationConfig cfg, SimulationResult r, PrintStream text)
             throws IOException {
-        int drawn = write(Path.of(cl.getOptionValue("html")), rec, cfg, r);
+        long drawn = write(Path.of(cl.getOptionValue("html")), rec, cfg, r);
         text.println("html: " + cl.getOptionValue("html") + " (" + drawn + " cycles; open it in a browser)");
     }
 
     /** Writes the page to {@code file}; returns the cycles drawn. */
-    static int write(Path file, FrameRecorder rec, SimulationConfig cfg, SimulationResult r) throws IOException {
-        List<Frame.Packed> all = rec.frames();
-        List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES));
-        String title = ViewPage.title(cfg)
-                + (drawn.size() < all.size() ? ", the first " + drawn.size() + " of " + all.size() + " cycles" : "")
-                + (r.interrupted() ? ", INTERRUPTED at cycle " + r.cycles() : "");
-        Outputs.write(file, ViewPage.standalone(Wiring.forNodes(cfg.nodes()), drawn, title, r.violation()));
+    static long write(Path file, Recording rec, SimulationConfig cfg, SimulationResult r) throws IOException {
+        Wiring w = Wiring.forNodes(cfg.nodes());
+        int buses = cfg.sharing().buses();
+        if (rec.frames() == null) {
+            long drawn = Math.min(r.cycles(), ViewServer.MAX_MESSAGE_CYCLES);
+            String title = title(cfg, r, drawn, r.cycles());
+            Outputs.write(
+                    file,
+                    ViewPage.standalone(
+                            ViewPage.timeSpace(
+                                    ViewPage.run(w, 1, (int) drawn, title, r.violation()),
+                                    cfg,
+                                    rec.messages(),
+                                    drawn - 1),
+                            List.of()));
+            return drawn;
+        }
+        List<Frame.Packed> all = rec.frames().frames();
+        List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES / buses));
+        String title = title(cfg, r, drawn.size(), all.size());
+        Outputs.write(file, ViewPage.standalone(ViewPage.run(w, buses, drawn.size(), title, r.violation()), drawn));
         return drawn.size();
+    }
+
+    private static String title(SimulationConfig cfg, SimulationResult r, long drawn, long all) {
+        return ViewPage.title(cfg)
+                + (drawn < all ? ", the first " + drawn + " of " + all + " cycles" : "")
+                + (r.interrupted() ? ", INTERRUPTED at cycle " + r.cycles() : "");
     }
 }

@@ -280,10 +280,12 @@ enum RunOption {
      * cosim read it (the paper's one-bus network cannot serve k buses).
      */
     private static SimulationConfig kBusesOfCampos(SimulationConfig c, CommandLine cl) {
-        if (!cl.hasOption(ALGORITHM.option)
-                && cl.hasOption(BUSES.option)
-                && c.sharing().buses() > 1
-                && c.algorithm().equals(Algorithms.campos().name())) {
+        return !cl.hasOption(ALGORITHM.option) && cl.hasOption(BUSES.option) ? kBusDesign(c) : c;
+    }
+
+    /** Campos-Carvalho asked to serve k > 1 buses: its k-bus design (the view's form reads it so too). */
+    static SimulationConfig kBusDesign(SimulationConfig c) {
+        if (c.sharing().buses() > 1 && c.algorithm().equals(Algorithms.campos().name())) {
             return c.toBuilder().algorithm(CcPlanes.ALGORITHM.name()).build();
         }
         return c;

@@ -18,7 +18,6 @@ import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 import org.ppbus.testbench.VcdTap;
-import org.ppbus.view.FrameRecorder;
 
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
 final class SimulateCommand implements Main.Command {
@@ -83,7 +82,7 @@ final class SimulateCommand implements Main.Command {
         cfg = fromOptions(cfg, cl).validated();
         Simulation sim = new Simulation(cfg);
         Waveform wf = waveform(cl, cfg, sim);
-        FrameRecorder html = HtmlExport.attach(cl, cfg, sim);
+        HtmlExport.Recording html = HtmlExport.attach(cl, cfg, sim);
         VcdTap vcd = wf.tap();
         Outputs.Staged vcdFile = wf.file();
         PrintStream text = Cli.text(cl, out, err);

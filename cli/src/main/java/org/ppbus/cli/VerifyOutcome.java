@@ -18,7 +18,6 @@ import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
-import org.ppbus.view.FrameRecorder;
 import org.ppbus.workload.RequestTrace;
 
 /** {@code ppbus verify}'s search outcome in words, and its first finding written as a replayable trace. */
@@ -182,9 +181,9 @@ final class VerifyOutcome {
                 .build()
                 .validated();
         Simulation sim = new Simulation(replay);
-        FrameRecorder page = q.html() != null && q.buses() == 1 ? new FrameRecorder() : null;
+        HtmlExport.Recording page = q.html() != null ? HtmlExport.Recording.of(replay) : null;
         if (page != null) {
-            sim.tap(page);
+            sim.tap(page.tap());
         }
         SimulationResult run = sim.run();
         if (page != null) {

@@ -12,6 +12,7 @@ import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.Symbols;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
@@ -54,10 +55,25 @@ final class ViewPage {
      * arbiter, and the run's violation (its cycle, the invariant and the message) where it had one:
      * the page opens on that cycle.
      */
-    static ObjectNode run(Wiring w, int cycles, String title, Violation violation) {
+    static ObjectNode run(Wiring w, int buses, int cycles, String title, Violation violation) {
         ObjectNode root = Reports.mapper().createObjectNode();
         root.put("kind", "plane");
         root.put("title", title);
+        root.put("buses", buses);
+        if (buses > 1) {
+            // A plane per bus, each seating the processors at other clients: seats[b][c] is the processor.
+            ArrayNode seats = root.putArray("seats");
+            for (int b = 0; b < buses; b++) {
+                ArrayNode plane = seats.addArray();
+                for (int c = 0; c < w.nodes(); c++) {
+                    for (int i = 0; i < w.nodes(); i++) {
+                        if (CcPlanes.client(w.nodes(), buses, b, i) == c) {
+                            plane.add(i);
+                        }
+                    }
+                }
+            }
+        }
         if (violation != null) {
             ObjectNode v = root.putObject("violation");
             v.put("cycle", violation.cycle());
@@ -111,12 +127,20 @@ final class ViewPage {
      * code, every message (sender, receiver, type, sent, received or -1) and every req and gnt edge.
      */
     static ObjectNode timeSpace(ObjectNode run, SimulationConfig c, TimeSpaceRecorder rec) {
+        return timeSpace(run, c, rec, Long.MAX_VALUE);
+    }
+
+    /** The same, with only what was sent (and the edges) up to cycle {@code last}: a long run's window. */
+    static ObjectNode timeSpace(ObjectNode run, SimulationConfig c, TimeSpaceRecorder rec, long last) {
         run.put("kind", "timespace");
         run.put("latency", c.latencyCycles());
         ArrayNode kinds = run.putArray("messageKinds");
         c.algorithmSpec().messages().at(c.nodes()).forEach(k -> kinds.add(k.name()));
         ArrayNode messages = run.putArray("messages");
         for (TimeSpaceRecorder.Sent m : rec.messages()) {
+            if (m.sent() > last) {
+                break;
+            }
             messages.addArray()
                     .add(m.from())
                     .add(m.to())
@@ -126,6 +150,9 @@ final class ViewPage {
         }
         ArrayNode edges = run.putArray("edges");
         for (TimeSpaceRecorder.Edge e : rec.edges()) {
+            if (e.cycle() > last) {
+                break;
+            }
             edges.addArray().add(e.node()).add(e.cycle()).add(String.valueOf(e.what()));
         }
         return run;
@@ -135,13 +162,12 @@ final class ViewPage {
      * The page with its style, its script and the run's frames inside: it replays the run from a
      * file, with the network off. A {@code </} in the data is escaped so that it cannot end the script.
      */
-    static String standalone(Wiring w, List<Frame.Packed> frames, String title, Violation violation)
-            throws IOException {
+    static String standalone(ObjectNode run, List<Frame.Packed> frames) throws IOException {
         ObjectNode data = Reports.mapper().createObjectNode();
-        data.set("run", run(w, frames.size(), title, violation));
+        data.set("run", run);
         data.set("frames", Reports.mapper().valueToTree(frames));
         ArrayNode requests = data.putArray("requests"); // every processor's, as the server gives one's
-        for (int i = 0; i < w.nodes(); i++) {
+        for (int i = 0; !frames.isEmpty() && i < run.get("nodes").asInt(); i++) {
             requests.add(requests(frames, i));
         }
         String json = JSON.writeValueAsString(data).replace("</", "<\\/");

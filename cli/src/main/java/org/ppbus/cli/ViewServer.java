@@ -117,19 +117,21 @@ final class ViewServer implements AutoCloseable {
     /** The run the page's form asks for, checked where every run's settings are. */
     private SimulationConfig form(Map<String, String> q) throws BadRequest {
         try {
-            return SimulationConfig.defaults().toBuilder()
-                    .algorithm(q.getOrDefault("algorithm", Algorithms.campos().name()))
-                    .nodes(integer(q, "nodes", 7))
-                    .latencyCycles(integer(q, "latency", 1))
-                    .load(number(q, "load", 0.2))
-                    .holdCycles(integer(q, "hold", 4))
-                    .seed(integer(q, "seed", 1))
-                    .cycles(integer(q, "cycles", 1000))
-                    .rules(q.getOrDefault("rules", "fixed"))
-                    .fault(q.getOrDefault("fault", "none"))
-                    .workload(workload(q))
-                    .drain(false)
-                    .build()
+            return RunOption.kBusDesign(SimulationConfig.defaults().toBuilder()
+                            .algorithm(q.getOrDefault(
+                                    "algorithm", Algorithms.campos().name()))
+                            .nodes(integer(q, "nodes", 7))
+                            .buses(integer(q, "buses", 1))
+                            .latencyCycles(integer(q, "latency", 1))
+                            .load(number(q, "load", 0.2))
+                            .holdCycles(integer(q, "hold", 4))
+                            .seed(integer(q, "seed", 1))
+                            .cycles(integer(q, "cycles", 1000))
+                            .rules(q.getOrDefault("rules", "fixed"))
+                            .fault(q.getOrDefault("fault", "none"))
+                            .workload(workload(q))
+                            .drain(false)
+                            .build())
                     .validated();
         } catch (IllegalArgumentException e) { // ConfigException among them
             throw new BadRequest(e.getMessage());
@@ -184,8 +186,9 @@ final class ViewServer implements AutoCloseable {
     private String run(SimulationConfig c, ReplayFile.Divergence divergence, String opened)
             throws IOException, BadRequest {
         session = null; // a run replaces a live one
-        boolean plane = c.algorithmSpec() == Algorithms.campos();
-        long most = plane ? MAX_CYCLES : MAX_MESSAGE_CYCLES;
+        boolean plane = FrameRecorder.draws(c.algorithmSpec());
+        // A k-bus run keeps a frame per plane each cycle.
+        long most = plane ? MAX_CYCLES / c.sharing().buses() : MAX_MESSAGE_CYCLES;
         if (c.cycles() > most) {
             throw new BadRequest(
                     "cycles: at most " + most + " in the view of " + c.algorithm() + ", got " + c.cycles());
@@ -197,13 +200,13 @@ final class ViewServer implements AutoCloseable {
             SimulationResult result = simulate(c, rec);
             frames = List.of();
             ObjectNode run =
-                    ViewPage.timeSpace(ViewPage.run(w, (int) result.cycles(), title, result.violation()), c, rec);
+                    ViewPage.timeSpace(ViewPage.run(w, 1, (int) result.cycles(), title, result.violation()), c, rec);
             return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
         }
         FrameRecorder rec = new FrameRecorder();
         SimulationResult result = simulate(c, rec);
         frames = List.copyOf(rec.frames());
-        ObjectNode run = ViewPage.run(w, frames.size(), title, result.violation());
+        ObjectNode run = ViewPage.run(w, c.sharing().buses(), frames.size(), title, result.violation());
         return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
     }
 
@@ -250,7 +253,7 @@ final class ViewServer implements AutoCloseable {
                 frames = session.frames();
                 String title = "live: n = " + c.nodes() + ", L = " + c.latencyCycles() + ", hold " + c.holdCycles()
                         + ", rules " + c.rules().label();
-                ObjectNode run = ViewPage.run(Wiring.forNodes(c.nodes()), frames.size(), title, null);
+                ObjectNode run = ViewPage.run(Wiring.forNodes(c.nodes()), 1, frames.size(), title, null);
                 run.put("live", true);
                 return ViewPage.JSON.writeValueAsString(run);
             }

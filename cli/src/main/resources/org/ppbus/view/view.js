@@ -56,12 +56,25 @@
     c.forEach(([x, y], i) => {
       const e = el("circle", {class: "client THINKING", r: 14, cx: x, cy: y, "data-client": i, "data-state": "THINKING"});
       e.addEventListener("click", () => clicked(i));
-      el("text", {class: "label", x: x, y: y}).textContent = i;
+      // On a k-bus run each plane seats the processors at other clients: the label is the processor.
+      const p = processorOf(i);
+      e.dataset.processor = p;
+      el("text", {class: "label", x: x, y: y}).textContent = p;
     });
     run.c = c;
     run.a = a;
     run.clientEls = [...svg.querySelectorAll("circle.client")];
     run.forkEls = [...svg.querySelectorAll("circle.fork")];
+  }
+
+  // Plane b's client i seats this processor (itself on one bus).
+  function processorOf(i) {
+    return run.seats ? run.seats[run.bus][i] : i;
+  }
+
+  // The frame of the plane drawn: on a k-bus run each frame holds one per bus.
+  function planeFrame(frame) {
+    return run.buses > 1 ? frame.p[run.bus] : frame;
   }
 
   // A frame as the server packs it: a character per client (c) and per link (f, d), gnt's list (g),
@@ -127,7 +140,7 @@
     if (!run || cycle < 0 || !run.frame) {
       return;
     }
-    const f = run.frame;
+    const f = planeFrame(run.frame);
     const state = STATES[f.c[i]];
     const lacking = run.links
       .map(([c, a], l) => [c, a, l])
@@ -141,10 +154,11 @@
           "at the arbiter";
         return `arbiter ${a}'s fork (${where})`;
       });
+    const who = run.seats ? `processor ${processorOf(i)} (client ${i} of bus ${run.bus}'s plane)` : `client ${i}`;
     document.getElementById("detail").textContent =
-      `client ${i} at cycle ${cycle}: ${state}` +
+      `${who} at cycle ${cycle}: ${state}` +
       (state === "HUNGRY" ? `, waiting for ${lacking.join("; ")}` : "");
-    listRequests(i, cycle);
+    listRequests(processorOf(i), cycle);
   }
 
   // The processor's requests up to cycle t, the latest first (the last ten), with their waits.
@@ -238,7 +252,7 @@
       if (c !== i) return;
       [2 * l, 2 * l + 1].forEach((ch) => {
         const names = run.symbolNames[String(ch % 2)];
-        rows.push([run.channels[ch], (f) => {
+        rows.push([(run.buses > 1 ? `u_plane_${run.bus}.` : "") + run.channels[ch], (f) => {
           const s = f.s.find((x) => Math.floor(x / 4) === ch);
           return s === undefined ? names[0] : names[s % 4];
         }]);
@@ -376,12 +390,12 @@
       } else {
         const win = await windowOf(t);
         run.frame = win.find((f) => f.t === t);
-        place(run.frame);
+        place(planeFrame(run.frame));
         cycle = t;
         if (run.chosen !== undefined) {
           explain(run.chosen);
         }
-        waveform(t, win);
+        waveform(t, win.map(planeFrame));
       }
       const label = document.getElementById("cycle");
       label.textContent = `cycle ${t} of ${run.cycles - 1}`;
@@ -403,6 +417,8 @@
       document.querySelector("h1").textContent = "ppbus view: " + run.title;
       document.querySelector(".plane-help").hidden = run.kind !== "plane";
       document.querySelector(".timespace-help").hidden = run.kind !== "timespace";
+      run.bus = 0;
+      buses();
       if (run.kind === "plane") {
         draw();
       }
@@ -412,6 +428,25 @@
       error(e.message);
     }
   }
+
+  // A k-bus run offers its planes, one drawn at a time.
+  function buses() {
+    const pick = document.getElementById("bus");
+    pick.replaceChildren();
+    for (let b = 0; b < (run.buses || 1); b++) {
+      const o = document.createElement("option");
+      o.value = b;
+      o.textContent = b;
+      pick.appendChild(o);
+    }
+    document.getElementById("bus-pick").hidden = !(run.buses > 1);
+  }
+
+  document.getElementById("bus").addEventListener("change", (ev) => {
+    run.bus = Number(ev.target.value);
+    draw();
+    show(cycle);
+  });
 
   // The form's settings, which a replayed trace keeps (it gives only n and the requests).
   function settings() {
@@ -445,10 +480,7 @@
   if (embedded) {
     document.getElementById("run").hidden = true;
     document.getElementById("replay").hidden = true;
-    document.querySelector("h1").textContent = "ppbus view: " + embedded.run.title;
-    run = embedded.run;
-    draw();
-    opened();
+    begin(async () => embedded.run);
   }
 
   // A run that broke an invariant opens on the cycle it broke, the invariant named; a co-simulation
@@ -495,7 +527,7 @@
 
   document.getElementById("wave-client").addEventListener("change", async () => {
     if (run && run.kind === "plane" && cycle >= 0) {
-      waveform(cycle, await windowOf(cycle));
+      waveform(cycle, (await windowOf(cycle)).map(planeFrame));
     }
   });
 

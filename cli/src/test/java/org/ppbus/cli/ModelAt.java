@@ -7,6 +7,7 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.LinkFlags;
 import org.ppbus.protocol.cc.StateView;
 import org.ppbus.testbench.Simulation;
@@ -19,6 +20,44 @@ final class ModelAt {
 
     /** Client states and fork places at a cycle, read from the network's own state view. */
     record Model(List<String> states, List<String> forks) {}
+
+    /**
+     * Plane b's client states and fork places at cycle t of a k-bus run (campos-carvalho-k), and
+     * which processor each of its clients seats, read from the design's own planes.
+     */
+    record PlaneModel(Model model, List<Integer> seats) {}
+
+    static PlaneModel plane(SimulationConfig c, long t, int b) throws IOException {
+        PlaneModel[] at = new PlaneModel[1];
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    private CcPlanes planes;
+
+                    @Override
+                    public void attached(Fabric f) {
+                        planes = f.part(CcPlanes.class).orElseThrow();
+                    }
+
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {}
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+
+                    @Override
+                    public void endOfCycle(long cycle) {
+                        if (cycle == t) {
+                            Integer[] seats = new Integer[c.nodes()];
+                            for (int i = 0; i < c.nodes(); i++) {
+                                seats[planes.clientOf(b, i)] = i;
+                            }
+                            at[0] = new PlaneModel(read(planes.plane(b).view(cycle)), List.of(seats));
+                        }
+                    }
+                })
+                .run();
+        return at[0];
+    }
 
     static Model cycle(SimulationConfig c, long t) throws IOException {
         Model[] at = new Model[1];
@@ -87,6 +126,28 @@ final class ModelAt {
                     public void grant(int i, boolean high, long cycle) {
                         if (i == node && high) {
                             out.get(out.size() - 1)[1] = cycle + 1;
+                        }
+                    }
+                })
+                .run();
+        return out;
+    }
+
+    /** The messages of a run on the air in cycles a to b (sent by b, received from a), as "from>to@sent". */
+    static List<String> messages(SimulationConfig c, long a, long b) throws IOException {
+        List<String> out = new ArrayList<>();
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {}
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+
+                    @Override
+                    public void message(org.ppbus.link.Message m, long sent, long arrives) {
+                        if (sent <= b && arrives >= a) {
+                            out.add(m.from() + ">" + m.to() + "@" + sent);
                         }
                     }
                 })

@@ -216,31 +216,17 @@ class ViewPageTest {
         go.sendKeys("100");
         browser.findElement(By.id("go")).click();
         waitForCycle(100);
-        List<String> expected = new ArrayList<>();
-        SimulationConfig c = SimulationConfig.defaults().toBuilder()
-                .algorithm("ricart-agrawala")
-                .nodes(7)
-                .seed(2)
-                .load(0.2)
-                .cycles(300)
-                .drain(false)
-                .build();
-        new Simulation(c)
-                .tap(new SymbolTap() {
-                    @Override
-                    public void symbol(Direction d, int link, int code, long cycle) {}
-
-                    @Override
-                    public void grant(int node, boolean high, long cycle) {}
-
-                    @Override
-                    public void message(org.ppbus.link.Message m, long sent, long arrives) {
-                        if (sent <= 130 && arrives >= 70) {
-                            expected.add(m.from() + ">" + m.to() + "@" + sent);
-                        }
-                    }
-                })
-                .run();
+        List<String> expected = ModelAt.messages(
+                SimulationConfig.defaults().toBuilder()
+                        .algorithm("ricart-agrawala")
+                        .nodes(7)
+                        .seed(2)
+                        .load(0.2)
+                        .cycles(300)
+                        .drain(false)
+                        .build(),
+                70,
+                130);
         List<String> drawn = new ArrayList<>();
         for (WebElement e : browser.findElements(By.cssSelector("line.msg"))) {
             drawn.add(

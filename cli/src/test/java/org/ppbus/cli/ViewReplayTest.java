@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -97,6 +99,53 @@ class ViewReplayTest {
     }
 
     /**
+     * A k-bus run (campos-carvalho-k, n = 7, k = 2, seed 3, load 0.2) draws one plane per bus: in a
+     * cycle with both buses in use each plane's client states and fork places are that plane's in the model, and each
+     * client is labelled with the processor it seats there.
+     */
+    @Test
+    void aKBusRunDrawsEachPlane() throws IOException {
+        browser.get(server.address().toString());
+        Chromium.set(browser, "nodes", "7");
+        Chromium.set(browser, "buses", "2");
+        Chromium.set(browser, "seed", "3");
+        Chromium.set(browser, "load", "0.2");
+        Chromium.set(browser, "cycles", "300");
+        browser.findElement(By.id("start")).click();
+        Chromium.waitForCycle(browser, 0);
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm("campos-carvalho-k")
+                .nodes(7)
+                .buses(2)
+                .seed(3)
+                .load(0.2)
+                .cycles(300)
+                .build();
+        // From cycle 200, the first in which both buses are in use, by the model.
+        int t = 200;
+        while (!(ModelAt.plane(c, t, 0).model().states().contains("EATING")
+                && ModelAt.plane(c, t, 1).model().states().contains("EATING"))) {
+            t++;
+            assertTrue(t < 300, "both buses in use somewhere in cycles 200 to 299");
+        }
+        go(t);
+        for (int b = 0; b < 2; b++) {
+            new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("bus"))).selectByValue("" + b);
+            ModelAt.PlaneModel m = ModelAt.plane(c, t, b);
+            int bus = b;
+            new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(20))
+                    .until(x -> Chromium.attributes(x, "circle.client", "data-state")
+                            .equals(m.model().states()));
+            assertEquals(m.model().forks(), Chromium.attributes(browser, "circle.fork", "data-place"), "bus " + bus);
+            assertEquals(
+                    m.seats().stream().map(String::valueOf).toList(),
+                    Chromium.attributes(browser, "circle.client", "data-processor"));
+        }
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target", "view-kbus.png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
+    /**
      * A co-simulation report with a divergence (a simulate report given the fields cosim --json adds:
      * the RTL's settings and the divergence) opens on the divergence's cycle with the signal named.
      */
@@ -121,6 +170,53 @@ class ViewReplayTest {
         assertTrue(
                 banner.getText().startsWith("DIVERGENCE at cycle 137: the RTL's u_c2a_c4_a0.stage_q was idle"),
                 banner.getText());
+    }
+
+    /**
+     * A message-passing run exported with --html (Maekawa, n = 7) replays offline as a time-space
+     * diagram: at cycle 100 it draws the messages the model sent around it.
+     */
+    @Test
+    void aMessagePassingExportIsATimeSpaceDiagram(@TempDir Path dir) throws IOException {
+        Path html = dir.resolve("m.html");
+        CliRun cli = new CliRun();
+        assertEquals(
+                0,
+                cli.run(
+                        "simulate",
+                        "--algorithm",
+                        "maekawa",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "300",
+                        "--seed",
+                        "2",
+                        "--load",
+                        "0.2",
+                        "--html",
+                        html.toString()),
+                cli.err());
+        browser.get(html.toUri().toString());
+        Chromium.waitForCycle(browser, 0);
+        go(100);
+        List<String> expected = ModelAt.messages(
+                SimulationConfig.defaults().toBuilder()
+                        .algorithm("maekawa")
+                        .nodes(7)
+                        .seed(2)
+                        .load(0.2)
+                        .cycles(300)
+                        .build(),
+                70,
+                130);
+        List<String> drawn = new ArrayList<>();
+        for (WebElement e : browser.findElements(By.cssSelector("line.msg"))) {
+            drawn.add(
+                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
+        }
+        assertTrue(expected.size() > 10, "a window worth drawing: " + expected);
+        assertEquals(expected, drawn);
     }
 
     /** The A1 trace picked in the page, under the literal rules, opens on its violation (cycle 25, I3). */

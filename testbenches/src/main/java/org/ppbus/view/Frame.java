@@ -1,5 +1,6 @@
 package org.ppbus.view;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -33,10 +34,21 @@ public record Frame(
 
     /**
      * The frame as the page reads it, a character per client and per link (a long run's frames
-     * stay small): clients T, H or E; forks C, A or F; dirty 1 or 0.
+     * stay small): clients T, H or E; forks C, A or F; dirty 1 or 0. A design with a plane per bus
+     * (campos-carvalho-k) has the processors' g and r here and each plane's frame in p, numbered by
+     * the plane's clients; one plane's frame has no p.
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Packed(
-            long t, String c, String f, String d, List<Integer> g, List<Integer> r, List<Integer> s, List<Integer> o) {}
+            long t,
+            String c,
+            String f,
+            String d,
+            List<Integer> g,
+            List<Integer> r,
+            List<Integer> s,
+            List<Integer> o,
+            List<Packed> p) {}
 
     public Packed packed() {
         StringBuilder c = new StringBuilder();
@@ -45,6 +57,6 @@ public record Frame(
         forks.forEach(p -> f.append(p.name().charAt(0)));
         StringBuilder d = new StringBuilder();
         dirty.forEach(x -> d.append(x ? '1' : '0'));
-        return new Packed(cycle, c.toString(), f.toString(), d.toString(), gnt, req, symbols, owners);
+        return new Packed(cycle, c.toString(), f.toString(), d.toString(), gnt, req, symbols, owners, null);
     }
 }

@@ -215,8 +215,20 @@ public record Algorithm(
         }
     }
 
-    /** A message kind and its width on the wire (type field and payload). */
-    public record MessageKind(String name, int bits) {}
+    /**
+     * A message kind and its width on the wire (type field and payload); {@code token} when the
+     * message carries a token, the right to the bus that only its holder has (the view draws it apart).
+     */
+    public record MessageKind(String name, int bits, boolean token) {
+        public MessageKind(String name, int bits) {
+            this(name, bits, false);
+        }
+
+        /** A kind whose message carries a token. */
+        public static MessageKind token(String name, int bits) {
+            return new MessageKind(name, bits, true);
+        }
+    }
 
     /** A claimed cost: the seed's formula and its value at the size asked for. */
     public record Cost(String formula, String value, long low, long high) {

@@ -135,7 +135,14 @@ final class ViewPage {
         run.put("kind", "timespace");
         run.put("latency", c.latencyCycles());
         ArrayNode kinds = run.putArray("messageKinds");
-        c.algorithmSpec().messages().at(c.nodes()).forEach(k -> kinds.add(k.name()));
+        ArrayNode tokens = run.putArray("tokenKinds"); // the kinds that carry a token, drawn apart
+        List<Algorithm.MessageKind> declared = c.algorithmSpec().messages().at(c.nodes());
+        for (int k = 0; k < declared.size(); k++) {
+            kinds.add(declared.get(k).name());
+            if (declared.get(k).token()) {
+                tokens.add(k);
+            }
+        }
         ArrayNode messages = run.putArray("messages");
         for (TimeSpaceRecorder.Sent m : rec.messages()) {
             if (m.sent() > last) {

@@ -349,14 +349,34 @@
       const end = lost ? sent + run.latency / 2 : arrives;
       const p = run.selected;
       const mark = p === undefined ? "" : from === p || to === p ? " mine" : " other";
-      const line = el("line", {class: "msg" + (lost ? " lost" : "") + mark, x1: x(sent), y1: y(from), x2: x(end), y2: y(to),
+      const token = run.tokenKinds.includes(type) ? " token" : "";
+      const line = el("line", {class: "msg" + token + (lost ? " lost" : "") + mark, x1: x(sent), y1: y(from), x2: x(end), y2: y(to),
         stroke: COLOURS[type % COLOURS.length], "data-from": from, "data-to": to, "data-type": type, "data-sent": sent,
         "data-arrives": arrives});
       el("title", {}, line).textContent = `${run.messageKinds[type] || type}: ${from} to ${to}, sent in cycle ${sent}` +
         (lost ? ", lost" : `, received in ${arrives}`);
     }
     el("line", {class: "now", x1: x(t), y1: -300, x2: x(t), y2: 300});
-    document.getElementById("detail").textContent = run.selected === undefined ? "" : talkOf(run.selected, t0, t1);
+    document.getElementById("detail").textContent = run.selected === undefined ? tokenAt(t) : talkOf(run.selected, t0, t1);
+  }
+
+  // Where the token is at cycle t, for an algorithm whose messages carry one: on its way, or with
+  // the processor that received it last.
+  function tokenAt(t) {
+    if (!run.tokenKinds.length) {
+      return "";
+    }
+    const names = run.tokenKinds.map((k) => run.messageKinds[k]).join(" or ");
+    const flying = run.messages.filter(([, , type, sent, arrives]) =>
+      run.tokenKinds.includes(type) && sent <= t && arrives > t);
+    if (flying.length) {
+      return `at cycle ${t} the ${names} is on its way: ` +
+        flying.map(([f, r, , sent, arrives]) => `${f} to ${r} (sent in ${sent}, arrives in ${arrives})`).join("; ");
+    }
+    const last = run.messages.filter(([, , type, , arrives]) => run.tokenKinds.includes(type) && arrives >= 0 && arrives <= t)
+      .sort((a, b) => a[4] - b[4]).pop();
+    return last ? `at cycle ${t} the ${names} is at processor ${last[1]}, received from ${last[0]} in cycle ${last[4]}` :
+      `at cycle ${t} no ${names} has moved yet`;
   }
 
   // What a processor sent and received in the window: to whom (its quorum, for a quorum algorithm), by kind.

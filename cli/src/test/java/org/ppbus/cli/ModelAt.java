@@ -135,6 +135,11 @@ final class ModelAt {
 
     /** The messages of a run on the air in cycles a to b (sent by b, received from a), as "from>to@sent". */
     static List<String> messages(SimulationConfig c, long a, long b) throws IOException {
+        return messages(c, a, b, -1);
+    }
+
+    /** The same, of one message type only (-1: every type). */
+    static List<String> messages(SimulationConfig c, long a, long b, int type) throws IOException {
         List<String> out = new ArrayList<>();
         new Simulation(c)
                 .tap(new SymbolTap() {
@@ -146,7 +151,7 @@ final class ModelAt {
 
                     @Override
                     public void message(org.ppbus.link.Message m, long sent, long arrives) {
-                        if (sent <= b && arrives >= a) {
+                        if (sent <= b && arrives >= a && (type < 0 || m.type() == type)) {
                             out.add(m.from() + ">" + m.to() + "@" + sent);
                         }
                     }

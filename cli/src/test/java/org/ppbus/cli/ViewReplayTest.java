@@ -219,6 +219,54 @@ class ViewReplayTest {
         assertEquals(expected, drawn);
     }
 
+    /**
+     * A token algorithm's time-space diagram draws the token's messages apart and says where the
+     * token is: token-ring at n = 7, cycle 100, against the model's TOKEN messages.
+     */
+    @Test
+    void theTokenIsDrawnApartAndLocated() throws IOException {
+        browser.get(server.address().toString());
+        Chromium.set(browser, "algorithm", "token-ring");
+        Chromium.set(browser, "nodes", "7");
+        Chromium.set(browser, "seed", "4");
+        Chromium.set(browser, "load", "0.1");
+        Chromium.set(browser, "cycles", "300");
+        browser.findElement(By.id("start")).click();
+        Chromium.waitForCycle(browser, 0);
+        go(100);
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm("token-ring")
+                .nodes(7)
+                .seed(4)
+                .load(0.1)
+                .cycles(300)
+                .drain(false)
+                .build();
+        List<String> tokens = ModelAt.messages(c, 70, 130, 0); // token-ring's one kind, TOKEN
+        List<String> drawn = new ArrayList<>();
+        for (WebElement e : browser.findElements(By.cssSelector("line.msg.token"))) {
+            drawn.add(
+                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
+        }
+        assertTrue(tokens.size() > 3, "the token moves in the window: " + tokens);
+        assertEquals(tokens, drawn);
+        // Where it is at 100: on a message sent by 100 and received after, or with the last receiver.
+        List<String> around = ModelAt.messages(c, 101, 100, 0);
+        String where = browser.findElement(By.id("detail")).getText();
+        if (around.isEmpty()) {
+            List<String> before = ModelAt.messages(c, 0, 100, 0);
+            String last = before.get(before.size() - 1);
+            String holder = last.substring(last.indexOf('>') + 1, last.indexOf('@'));
+            assertTrue(where.startsWith("at cycle 100 the TOKEN is at processor " + holder + ","), where);
+        } else {
+            String m = around.get(0);
+            assertTrue(
+                    where.startsWith("at cycle 100 the TOKEN is on its way: " + m.substring(0, m.indexOf('>')) + " to "
+                            + m.substring(m.indexOf('>') + 1, m.indexOf('@'))),
+                    where);
+        }
+    }
+
     /** The A1 trace picked in the page, under the literal rules, opens on its violation (cycle 25, I3). */
     @Test
     void aViolationTracePickedInThePageOpensOnItsViolation() throws IOException {

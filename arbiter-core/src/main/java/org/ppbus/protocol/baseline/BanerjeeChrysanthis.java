@@ -263,7 +263,7 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
     static List<Algorithm.MessageKind> kinds(int n) {
         return List.of(
                 new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n) + 2),
-                new Algorithm.MessageKind("PRIVILEGE", 2 + listBits(n) + 2),
+                Algorithm.MessageKind.token("PRIVILEGE", 2 + listBits(n) + 2),
                 new Algorithm.MessageKind("NEW-ARBITER", 2 + Algorithm.idBits(n) + listBits(n)));
     }
 

@@ -86,7 +86,7 @@ public final class BulgannawarVaidya extends MessagePassingFabric {
         int id = Algorithm.idBits(n);
         return List.of(
                 new Algorithm.MessageKind("REQUEST", TYPE_BITS + id + TOKEN_BITS),
-                new Algorithm.MessageKind("TOKEN", TYPE_BITS + TOKEN_BITS + COUNT_BITS),
+                Algorithm.MessageKind.token("TOKEN", TYPE_BITS + TOKEN_BITS + COUNT_BITS),
                 new Algorithm.MessageKind("INFORM", TYPE_BITS + id + TOKEN_BITS + COUNT_BITS));
     }
 

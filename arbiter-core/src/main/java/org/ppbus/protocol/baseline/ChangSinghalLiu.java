@@ -136,6 +136,6 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
     static List<Algorithm.MessageKind> kinds(int n) {
         return List.of(
                 new Algorithm.MessageKind("REQUEST", 1 + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("TOKEN", 1 + Algorithm.idBits(n)));
+                Algorithm.MessageKind.token("TOKEN", 1 + Algorithm.idBits(n)));
     }
 }

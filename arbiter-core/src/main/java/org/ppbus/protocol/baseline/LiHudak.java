@@ -129,6 +129,6 @@ public final class LiHudak extends MessagePassingFabric {
     /** REQ carries the requester (a type bit and its id); TOKEN is a valid bit. */
     static List<Algorithm.MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)), new Algorithm.MessageKind("TOKEN", 1));
+                new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)), Algorithm.MessageKind.token("TOKEN", 1));
     }
 }

@@ -79,7 +79,7 @@ public final class Makki extends MessagePassingFabric {
         return List.of(
                 new Algorithm.MessageKind("TOKEN_REQUEST", TYPE_BITS + id),
                 new Algorithm.MessageKind("UPDATE", TYPE_BITS + id),
-                new Algorithm.MessageKind("TOKEN", TYPE_BITS + (32 - Integer.numberOfLeadingZeros(n)) + n * id),
+                Algorithm.MessageKind.token("TOKEN", TYPE_BITS + (32 - Integer.numberOfLeadingZeros(n)) + n * id),
                 new Algorithm.MessageKind("RELEASE", TYPE_BITS + 1));
     }
 

@@ -53,7 +53,8 @@ public final class Misra extends MessagePassingFabric implements Recovering {
     }
 
     static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(new Algorithm.MessageKind("PING", width(n)), new Algorithm.MessageKind("PONG", width(n)));
+        // PING is the ring's token, the right to the bus; PONG only detects a loss and is never held.
+        return List.of(Algorithm.MessageKind.token("PING", width(n)), new Algorithm.MessageKind("PONG", width(n)));
     }
 
     private final int modulus;

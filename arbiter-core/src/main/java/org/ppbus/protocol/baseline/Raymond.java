@@ -124,6 +124,6 @@ public final class Raymond extends MessagePassingFabric {
 
     /** REQUEST and PRIVILEGE, a valid bit each: the tree edge says who it is from. */
     static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(new Algorithm.MessageKind("REQUEST", 1), new Algorithm.MessageKind("PRIVILEGE", 1));
+        return List.of(new Algorithm.MessageKind("REQUEST", 1), Algorithm.MessageKind.token("PRIVILEGE", 1));
     }
 }

@@ -396,7 +396,7 @@ public final class ThambuWong extends MessagePassingFabric {
     static List<Algorithm.MessageKind> kinds(int n) {
         return List.of(
                 new Algorithm.MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),
-                new Algorithm.MessageKind(
+                Algorithm.MessageKind.token(
                         "TOKEN",
                         2 + (32 - Integer.numberOfLeadingZeros(n)) + (n - 1) * Algorithm.idBits(n) + SEQ_BITS * n),
                 new Algorithm.MessageKind("I_HAVE", 2),

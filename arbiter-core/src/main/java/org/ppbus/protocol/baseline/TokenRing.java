@@ -40,7 +40,7 @@ public final class TokenRing extends MessagePassingFabric {
 
     /** The token, a valid bit alone. */
     static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(new Algorithm.MessageKind("TOKEN", 1));
+        return List.of(Algorithm.MessageKind.token("TOKEN", 1));
     }
 
     @Override

@@ -162,17 +162,7 @@ public record Algorithm(
 
         /** A claim that depends on the sharing as well ({@code at(n)} is its value on the single bus). */
         static Claim withSharing(BiFunction<Integer, Sharing, Cost> claim) {
-            return new Claim() {
-                @Override
-                public Cost at(int nodes) {
-                    return claim.apply(nodes, Sharing.SINGLE);
-                }
-
-                @Override
-                public Cost at(int nodes, Sharing sharing) {
-                    return claim.apply(nodes, sharing);
-                }
-            };
+            return new SharedClaim(claim);
         }
     }
 

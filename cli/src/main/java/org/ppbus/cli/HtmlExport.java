@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
-import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
@@ -64,7 +63,6 @@ final class HtmlExport {
 
     /** Writes the page to {@code file}; returns the cycles drawn. */
     static long write(Path file, Recording rec, SimulationConfig cfg, SimulationResult r) throws IOException {
-        Wiring w = Wiring.forNodes(cfg.nodes());
         int buses = cfg.sharing().buses();
         if (rec.frames() == null) {
             long drawn = Math.min(r.cycles(), ViewServer.MAX_MESSAGE_CYCLES);
@@ -73,7 +71,7 @@ final class HtmlExport {
                     file,
                     ViewPage.standalone(
                             ViewPage.timeSpace(
-                                    ViewPage.run(w, 1, (int) drawn, title, r.violation()),
+                                    ViewPage.run(cfg, (int) drawn, title, r.violation()),
                                     cfg,
                                     rec.messages(),
                                     drawn - 1),
@@ -83,7 +81,7 @@ final class HtmlExport {
         List<Frame.Packed> all = rec.frames().frames();
         List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES / buses));
         String title = title(cfg, r, drawn.size(), all.size());
-        Outputs.write(file, ViewPage.standalone(ViewPage.run(w, buses, drawn.size(), title, r.violation()), drawn));
+        Outputs.write(file, ViewPage.standalone(ViewPage.run(cfg, drawn.size(), title, r.violation()), drawn));
         return drawn.size();
     }
 

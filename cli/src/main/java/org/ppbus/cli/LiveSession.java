@@ -7,7 +7,6 @@ import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.view.Frame;
-import org.ppbus.view.FrameRecorder;
 
 /**
  * The web view's live mode: a Campos–Carvalho network stepped cycle by cycle on the server
@@ -63,7 +62,7 @@ final class LiveSession {
                 symbols.add(ch * 4 + dut.symbol(ch));
             }
         }
-        frames.add(FrameRecorder.frame(net.view(t), t, gnt, req, symbols).packed());
+        frames.add(Frame.of(net.view(t), t, gnt, req, symbols));
     }
 
     List<Frame.Packed> frames() {

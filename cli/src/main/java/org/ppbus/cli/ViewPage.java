@@ -18,6 +18,7 @@ import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.SignalNames;
 import org.ppbus.view.Frame;
+import org.ppbus.view.FrameRecorder;
 import org.ppbus.view.Requests;
 import org.ppbus.view.TimeSpaceRecorder;
 
@@ -55,11 +56,21 @@ final class ViewPage {
      * arbiter, and the run's violation (its cycle, the invariant and the message) where it had one:
      * the page opens on that cycle.
      */
-    static ObjectNode run(Wiring w, int buses, int cycles, String title, Violation violation) {
+    static ObjectNode run(SimulationConfig cfg, int cycles, String title, Violation violation) {
+        Wiring w = Wiring.forNodes(cfg.nodes());
+        int buses = FrameRecorder.draws(cfg.algorithmSpec()) ? cfg.sharing().buses() : 1;
         ObjectNode root = Reports.mapper().createObjectNode();
         root.put("kind", "plane");
         root.put("title", title);
         root.put("buses", buses);
+        root.put("latency", cfg.latencyCycles());
+        ArrayNode ports = root.putArray("arbiterClients"); // arbiter j's port m is client arbiterClients[j][m]
+        for (int a = 0; a < w.points(); a++) {
+            ArrayNode clients = ports.addArray();
+            for (int client : w.clientsOf(a)) {
+                clients.add(client);
+            }
+        }
         if (buses > 1) {
             // A plane per bus, each seating the processors at other clients: seats[b][c] is the processor.
             ArrayNode seats = root.putArray("seats");
@@ -133,7 +144,6 @@ final class ViewPage {
     /** The same, with only what was sent (and the edges) up to cycle {@code last}: a long run's window. */
     static ObjectNode timeSpace(ObjectNode run, SimulationConfig c, TimeSpaceRecorder rec, long last) {
         run.put("kind", "timespace");
-        run.put("latency", c.latencyCycles());
         ArrayNode kinds = run.putArray("messageKinds");
         ArrayNode tokens = run.putArray("tokenKinds"); // the kinds that carry a token, drawn apart
         List<Algorithm.MessageKind> declared = c.algorithmSpec().messages().at(c.nodes());

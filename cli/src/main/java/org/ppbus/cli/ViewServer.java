@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
-import org.ppbus.plane.Wiring;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
@@ -194,19 +193,18 @@ final class ViewServer implements AutoCloseable {
                     "cycles: at most " + most + " in the view of " + c.algorithm() + ", got " + c.cycles());
         }
         String title = ViewPage.title(c) + (opened == null ? "" : ", replaying " + opened);
-        Wiring w = Wiring.forNodes(c.nodes());
         if (!plane) {
             TimeSpaceRecorder rec = new TimeSpaceRecorder();
             SimulationResult result = simulate(c, rec);
             frames = List.of();
             ObjectNode run =
-                    ViewPage.timeSpace(ViewPage.run(w, 1, (int) result.cycles(), title, result.violation()), c, rec);
+                    ViewPage.timeSpace(ViewPage.run(c, (int) result.cycles(), title, result.violation()), c, rec);
             return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
         }
         FrameRecorder rec = new FrameRecorder();
         SimulationResult result = simulate(c, rec);
         frames = List.copyOf(rec.frames());
-        ObjectNode run = ViewPage.run(w, c.sharing().buses(), frames.size(), title, result.violation());
+        ObjectNode run = ViewPage.run(c, frames.size(), title, result.violation());
         return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
     }
 
@@ -253,7 +251,7 @@ final class ViewServer implements AutoCloseable {
                 frames = session.frames();
                 String title = "live: n = " + c.nodes() + ", L = " + c.latencyCycles() + ", hold " + c.holdCycles()
                         + ", rules " + c.rules().label();
-                ObjectNode run = ViewPage.run(Wiring.forNodes(c.nodes()), 1, frames.size(), title, null);
+                ObjectNode run = ViewPage.run(c, frames.size(), title, null);
                 run.put("live", true);
                 return ViewPage.JSON.writeValueAsString(run);
             }

@@ -47,7 +47,8 @@
       el("line", {class: "link", x1: c[ci][0], y1: c[ci][1], x2: a[aj][0], y2: a[aj][1], "data-link": l});
     });
     a.forEach(([x, y], j) => {
-      el("rect", {class: "arbiter", x: x - 9, y: y - 9, width: 18, height: 18, "data-arbiter": j});
+      const box = el("rect", {class: "arbiter", x: x - 9, y: y - 9, width: 18, height: 18, "data-arbiter": j});
+      box.addEventListener("click", () => explainArbiter(j));
       el("text", {class: "label", x: x, y: y}).textContent = j;
     });
     run.links.forEach(([ci, aj], l) => {
@@ -61,6 +62,7 @@
       e.dataset.processor = p;
       el("text", {class: "label", x: x, y: y}).textContent = p;
     });
+    run.symbolLayer = el("g", {class: "symbols"});
     run.c = c;
     run.a = a;
     run.clientEls = [...svg.querySelectorAll("circle.client")];
@@ -135,6 +137,46 @@
     await show(cycle + 1);
   }
 
+  // Each symbol on its way at cycle t, on its link, coloured by its kind: one driven in cycle s
+  // arrives in s + L, so it is drawn (t - s + 1)/(L + 1) of the way from its sender.
+  function symbolsInFlight(t, window) {
+    run.symbolLayer.replaceChildren();
+    const back = Math.min(run.latency, SYMBOL_HISTORY);
+    window.filter((f) => f.t > t - back && f.t <= t).forEach((f) => {
+      f.s.forEach((x) => {
+        const ch = Math.floor(x / 4);
+        const code = x % 4;
+        const [ci, aj] = run.links[Math.floor(ch / 2)];
+        const toArbiter = ch % 2 === 0;
+        const [from, to] = toArbiter ? [run.c[ci], run.a[aj]] : [run.a[aj], run.c[ci]];
+        const k = (t - f.t + 1) / (run.latency + 1);
+        const name = run.symbolNames[String(ch % 2)][code];
+        const e = el("rect", {class: "symbol " + name, x: from[0] + k * (to[0] - from[0]) - 4,
+          y: from[1] + k * (to[1] - from[1]) - 4, width: 8, height: 8, "data-channel": run.channels[ch],
+          "data-symbol": name, "data-sent": f.t}, run.symbolLayer);
+        el("title", {}, e).textContent = `${name} on ${run.channels[ch]}, driven in cycle ${f.t}`;
+      });
+    });
+  }
+
+  // An arbiter: its OWNER and its clients from the highest priority to the lowest, at the cycle shown.
+  function explainArbiter(j) {
+    if (!run || !run.frame) {
+      return;
+    }
+    const f = planeFrame(run.frame);
+    const ports = f.q.split(",")[j];
+    const order = [...ports].map((ch) => run.arbiterClients[j][ch.charCodeAt(0) - 48]);
+    const owner = f.o[j];
+    const name = (c) => (run.seats ? `${c} (processor ${run.seats[run.bus][c]})` : `${c}`);
+    const detail = document.getElementById("detail");
+    detail.textContent = `arbiter ${j} at cycle ${cycle}: OWNER ${owner < 0 ? "NIL" : "client " + name(owner)};` +
+      ` priority, highest first: ${order.map(name).join(" > ")}`;
+    detail.dataset.priority = order.join(",");
+    detail.dataset.owner = owner;
+    document.getElementById("requests").replaceChildren();
+  }
+
   // Why a client waits: for each arbiter whose fork it lacks, where that fork is now.
   function explain(i) {
     if (!run || cycle < 0 || !run.frame) {
@@ -202,6 +244,7 @@
 
   const wave = document.getElementById("wave");
   const SPAN = 10;
+  const SYMBOL_HISTORY = 180; // the oldest symbol drawn on its way is this many cycles old
 
   async function framesBetween(a, b) {
     if (embedded) {
@@ -216,7 +259,7 @@
   let cachedRun = null;
 
   async function windowOf(t) {
-    const a = Math.max(0, t - SPAN - 1);
+    const a = Math.max(0, t - Math.max(SPAN + 1, Math.min(run.latency || 0, SYMBOL_HISTORY)));
     const b = Math.min(run.cycles - 1, t + SPAN);
     if (cachedRun !== run || cache.size > 4000) {
       cache = new Map();
@@ -411,6 +454,7 @@
         const win = await windowOf(t);
         run.frame = win.find((f) => f.t === t);
         place(planeFrame(run.frame));
+        symbolsInFlight(t, win.map(planeFrame));
         cycle = t;
         if (run.chosen !== undefined) {
           explain(run.chosen);

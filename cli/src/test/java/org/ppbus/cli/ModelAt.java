@@ -159,4 +159,55 @@ final class ModelAt {
                 .run();
         return out;
     }
+
+    /**
+     * Every symbol driven in a run, as "channel/SYMBOL/cycle", by the cycle it was driven in; and
+     * per cycle, arbiter j's priority order (clients, highest first) and its OWNER at the end of it.
+     */
+    record Traffic(
+            java.util.Map<Long, List<String>> symbols,
+            java.util.Map<Long, List<Integer>> priority,
+            java.util.Map<Long, Integer> owner) {}
+
+    static Traffic traffic(SimulationConfig c, int arbiter) throws IOException {
+        Traffic out = new Traffic(new java.util.HashMap<>(), new java.util.HashMap<>(), new java.util.HashMap<>());
+        Wiring w = Wiring.forNodes(c.nodes());
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    private CcNetwork net;
+
+                    @Override
+                    public void attached(Fabric f) {
+                        net = f.part(CcNetwork.class).orElseThrow();
+                    }
+
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {
+                        int client = w.linkClient(link);
+                        int a = w.linkArbiter(link);
+                        String channel = d == Direction.C2A
+                                ? org.ppbus.verilog.SignalNames.c2a(client, a)
+                                : org.ppbus.verilog.SignalNames.a2c(a, client);
+                        out.symbols()
+                                .computeIfAbsent(cycle, k -> new ArrayList<>())
+                                .add(channel + "/" + org.ppbus.protocol.cc.Symbols.name(d, code) + "/" + cycle);
+                    }
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+
+                    @Override
+                    public void endOfCycle(long cycle) {
+                        StateView v = net.view(cycle);
+                        List<Integer> order = new ArrayList<>();
+                        for (int client : v.priorityOrder(arbiter)) {
+                            order.add(client);
+                        }
+                        out.priority().put(cycle, order);
+                        out.owner().put(cycle, v.ownerClient(arbiter));
+                    }
+                })
+                .run();
+        return out;
+    }
 }

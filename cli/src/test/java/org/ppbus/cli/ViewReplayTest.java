@@ -146,6 +146,57 @@ class ViewReplayTest {
     }
 
     /**
+     * The symbols on their way and an arbiter's priority list, at L = 2: in a cycle with symbols
+     * driven in it and in the cycle before (both still on their way), the page draws exactly the
+     * model's, and clicking arbiter 0 gives the model's OWNER and priority order at that cycle.
+     */
+    @Test
+    void symbolsOnTheirWayAndAnArbitersPriorities() throws IOException {
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .nodes(7)
+                .latencyCycles(2)
+                .seed(5)
+                .load(0.3)
+                .cycles(300)
+                .drain(false)
+                .build();
+        ModelAt.Traffic model = ModelAt.traffic(c, 0);
+        int t = 100;
+        while (!(model.symbols().containsKey((long) t) && model.symbols().containsKey((long) t - 1))) {
+            t++;
+            assertTrue(t < 300, "symbols in two cycles in a row somewhere from cycle 100");
+        }
+        browser.get(server.address().toString());
+        Chromium.set(browser, "nodes", "7");
+        Chromium.set(browser, "latency", "2");
+        Chromium.set(browser, "seed", "5");
+        Chromium.set(browser, "load", "0.3");
+        Chromium.set(browser, "cycles", "300");
+        browser.findElement(By.id("start")).click();
+        Chromium.waitForCycle(browser, 0);
+        go(t);
+        List<String> expected = new ArrayList<>(model.symbols().get((long) t - 1));
+        expected.addAll(model.symbols().get((long) t));
+        List<String> drawn = new ArrayList<>();
+        for (WebElement e : browser.findElements(By.cssSelector("rect.symbol"))) {
+            drawn.add(e.getAttribute("data-channel") + "/" + e.getAttribute("data-symbol") + "/"
+                    + e.getAttribute("data-sent"));
+        }
+        java.util.Collections.sort(expected);
+        java.util.Collections.sort(drawn);
+        assertEquals(expected, drawn);
+        browser.findElement(By.cssSelector("rect.arbiter[data-arbiter='0']")).click();
+        WebElement detail = browser.findElement(By.id("detail"));
+        assertEquals(
+                model.priority().get((long) t).stream()
+                        .map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(",")),
+                detail.getAttribute("data-priority"));
+        assertEquals(String.valueOf(model.owner().get((long) t)), detail.getAttribute("data-owner"));
+        assertTrue(detail.getText().startsWith("arbiter 0 at cycle " + t + ": OWNER "), detail.getText());
+    }
+
+    /**
      * A co-simulation report with a divergence (a simulate report given the fields cosim --json adds:
      * the RTL's settings and the divergence) opens on the divergence's cycle with the signal named.
      */

@@ -9,12 +9,9 @@ import java.util.TreeSet;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
-import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.CcPlanes;
-import org.ppbus.protocol.cc.LinkFlags;
-import org.ppbus.protocol.cc.StateView;
 import org.ppbus.testbench.SymbolTap;
 
 /**
@@ -87,8 +84,8 @@ public final class FrameRecorder implements SymbolTap {
     @Override
     public void endOfCycle(long cycle) {
         if (net != null) {
-            frames.add(frame(net.view(cycle), cycle, List.copyOf(gnt), List.copyOf(req), List.copyOf(symbols))
-                    .packed());
+            frames.add(
+                    shared(Frame.of(net.view(cycle), cycle, List.copyOf(gnt), List.copyOf(req), List.copyOf(symbols))));
         } else if (planes != null) {
             frames.add(planesFrame(cycle));
         }
@@ -116,34 +113,23 @@ public final class FrameRecorder implements SymbolTap {
                 }
             }
             Collections.sort(r);
-            each.add(frame(planes.plane(b).view(cycle), cycle, g, r, List.copyOf(planeSymbols.get(b)))
-                    .packed());
+            each.add(Frame.of(planes.plane(b).view(cycle), cycle, g, r, List.copyOf(planeSymbols.get(b))));
         }
-        return new Frame.Packed(cycle, "", "", "", List.copyOf(gnt), List.copyOf(req), List.of(), List.of(), each);
+        return new Frame.Packed(cycle, "", "", "", List.copyOf(gnt), List.copyOf(req), List.of(), List.of(), "", each);
     }
 
-    /** The frame of a network's state view. */
-    public static Frame frame(StateView v, long cycle, List<Integer> gnt, List<Integer> req, List<Integer> symbols) {
-        Wiring w = v.wiring();
-        List<String> clients = new ArrayList<>();
-        for (int i = 0; i < w.nodes(); i++) {
-            clients.add(v.clientState(i).name());
+    private String lastPriorities = "";
+
+    /**
+     * The frame with the previous frame's priority string where they are equal: arbiters reorder
+     * only at a meal, so a long run keeps one copy of the lists for many cycles.
+     */
+    private Frame.Packed shared(Frame.Packed f) {
+        if (!f.q().equals(lastPriorities)) {
+            lastPriorities = f.q();
+            return f;
         }
-        List<Frame.Place> forks = new ArrayList<>();
-        List<Boolean> dirty = new ArrayList<>();
-        int k = w.lineSize();
-        for (int link = 0; link < w.links(); link++) {
-            int flags = v.clientFlags(link / k, link % k);
-            boolean held = (flags & LinkFlags.FORK) != 0;
-            forks.add(
-                    held ? Frame.Place.CLIENT : v.forksInTransit(link) > 0 ? Frame.Place.FLIGHT : Frame.Place.ARBITER);
-            dirty.add((flags & LinkFlags.DIRTY) != 0);
-        }
-        List<Integer> owners = new ArrayList<>();
-        for (int a = 0; a < w.points(); a++) {
-            owners.add(v.ownerClient(a));
-        }
-        return new Frame(cycle, clients, forks, dirty, owners, gnt, req, symbols);
+        return new Frame.Packed(f.t(), f.c(), f.f(), f.d(), f.g(), f.r(), f.s(), f.o(), lastPriorities, f.p());
     }
 
     /** The frames recorded, packed, one per cycle from cycle 0. */

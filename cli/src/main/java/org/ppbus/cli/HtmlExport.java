@@ -12,6 +12,7 @@ import org.ppbus.testbench.SimulationResult;
 import org.ppbus.testbench.SymbolTap;
 import org.ppbus.view.Frame;
 import org.ppbus.view.FrameRecorder;
+import org.ppbus.view.Requests;
 import org.ppbus.view.TimeSpaceRecorder;
 
 /** {@code simulate --html FILE}: the run as one self-contained page that replays it offline ({@link ViewPage}). */
@@ -75,13 +76,17 @@ final class HtmlExport {
                                     cfg,
                                     rec.messages(),
                                     drawn - 1),
-                            List.of()));
+                            List.of(),
+                            i -> Requests.ofEdges(rec.messages().edges(), i)));
             return drawn;
         }
         List<Frame.Packed> all = rec.frames().frames();
         List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES / buses));
         String title = title(cfg, r, drawn.size(), all.size());
-        Outputs.write(file, ViewPage.standalone(ViewPage.run(cfg, drawn.size(), title, r.violation()), drawn));
+        Outputs.write(
+                file,
+                ViewPage.standalone(
+                        ViewPage.run(cfg, drawn.size(), title, r.violation()), drawn, i -> Requests.of(drawn, i)));
         return drawn.size();
     }
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
@@ -113,9 +114,9 @@ final class ViewPage {
     }
 
     /** A processor's requests as the page lists them: [raised, granted, released], -1 for not yet. */
-    static ArrayNode requests(List<Frame.Packed> frames, int node) {
+    static ArrayNode requests(List<Requests.Request> list) {
         ArrayNode out = Reports.mapper().createArrayNode();
-        for (Requests.Request r : Requests.of(frames, node)) {
+        for (Requests.Request r : list) {
             out.addArray().add(r.raised()).add(r.granted()).add(r.released());
         }
         return out;
@@ -179,13 +180,14 @@ final class ViewPage {
      * The page with its style, its script and the run's frames inside: it replays the run from a
      * file, with the network off. A {@code </} in the data is escaped so that it cannot end the script.
      */
-    static String standalone(ObjectNode run, List<Frame.Packed> frames) throws IOException {
+    static String standalone(ObjectNode run, List<Frame.Packed> frames, IntFunction<List<Requests.Request>> requestsOf)
+            throws IOException {
         ObjectNode data = Reports.mapper().createObjectNode();
         data.set("run", run);
         data.set("frames", Reports.mapper().valueToTree(frames));
         ArrayNode requests = data.putArray("requests"); // every processor's, as the server gives one's
-        for (int i = 0; !frames.isEmpty() && i < run.get("nodes").asInt(); i++) {
-            requests.add(requests(frames, i));
+        for (int i = 0; i < run.get("nodes").asInt(); i++) {
+            requests.add(requests(requestsOf.apply(i)));
         }
         String json = JSON.writeValueAsString(data).replace("</", "<\\/");
         String page = new String(asset("index.html"), StandardCharsets.UTF_8);

@@ -23,6 +23,7 @@ import org.ppbus.testbench.SimulationResult;
 import org.ppbus.testbench.SymbolTap;
 import org.ppbus.view.Frame;
 import org.ppbus.view.FrameRecorder;
+import org.ppbus.view.Requests;
 import org.ppbus.view.TimeSpaceRecorder;
 
 /**
@@ -43,6 +44,8 @@ final class ViewServer implements AutoCloseable {
 
     private final HttpServer server;
     private volatile List<Frame.Packed> frames = List.of();
+    private volatile List<TimeSpaceRecorder.Edge> edges = List.of(); // a message-passing run's req and gnt edges
+    private volatile int nodes; // the run's processors, 0 before the first
 
     /** The request trace the user named on the command line (--trace), or null: the one file it may read. */
     private final Path trace;
@@ -197,6 +200,8 @@ final class ViewServer implements AutoCloseable {
             TimeSpaceRecorder rec = new TimeSpaceRecorder();
             SimulationResult result = simulate(c, rec);
             frames = List.of();
+            edges = List.copyOf(rec.edges());
+            nodes = c.nodes();
             ObjectNode run =
                     ViewPage.timeSpace(ViewPage.run(c, (int) result.cycles(), title, result.violation()), c, rec);
             return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
@@ -204,6 +209,8 @@ final class ViewServer implements AutoCloseable {
         FrameRecorder rec = new FrameRecorder();
         SimulationResult result = simulate(c, rec);
         frames = List.copyOf(rec.frames());
+        edges = List.of();
+        nodes = c.nodes();
         ObjectNode run = ViewPage.run(c, frames.size(), title, result.violation());
         return ViewPage.JSON.writeValueAsString(ViewPage.diverged(run, divergence));
     }
@@ -249,6 +256,8 @@ final class ViewServer implements AutoCloseable {
                 }
                 session = new LiveSession(c.nodes(), c.latencyCycles(), c.holdCycles(), c.rules());
                 frames = session.frames();
+                edges = List.of();
+                nodes = c.nodes();
                 String title = "live: n = " + c.nodes() + ", L = " + c.latencyCycles() + ", hold " + c.holdCycles()
                         + ", rules " + c.rules().label();
                 ObjectNode run = ViewPage.run(c, frames.size(), title, null);
@@ -299,15 +308,17 @@ final class ViewServer implements AutoCloseable {
     /** A processor's requests up to the last frame: [raised, granted, released] each, -1 for not yet. */
     private String requests(Map<String, String> q) throws IOException, BadRequest {
         List<Frame.Packed> f = frames;
-        if (f.isEmpty()) {
+        List<TimeSpaceRecorder.Edge> e = edges;
+        int n = nodes;
+        if (n == 0) {
             throw new BadRequest("no run yet: start one first");
         }
-        int n = f.get(0).c().length();
         int node = integer(q, "node", -1);
         if (node < 0 || node >= n) {
             throw new BadRequest("node: 0 to " + (n - 1) + ", got " + node);
         }
-        return ViewPage.JSON.writeValueAsString(ViewPage.requests(f, node));
+        return ViewPage.JSON.writeValueAsString(
+                ViewPage.requests(f.isEmpty() ? Requests.ofEdges(e, node) : Requests.of(f, node)));
     }
 
     private static int integer(Map<String, String> q, String key, int otherwise) throws BadRequest {

@@ -400,7 +400,31 @@
         (lost ? ", lost" : `, received in ${arrives}`);
     }
     el("line", {class: "now", x1: x(t), y1: -300, x2: x(t), y2: 300});
-    document.getElementById("detail").textContent = run.selected === undefined ? tokenAt(t) : talkOf(run.selected, t0, t1);
+    const p = run.selected;
+    document.getElementById("detail").textContent = p === undefined ? tokenAt(t) :
+      talkOf(p, t0, t1) + waitingOn(p, t);
+    if (p === undefined) {
+      document.getElementById("requests").replaceChildren();
+    } else {
+      listRequests(p, t);
+    }
+  }
+
+  // Whom a waiting processor still waits for at cycle t: those it sent to since its req rose from
+  // whom no message has come back since (a reply, a grant, a token), by the messages alone.
+  function waitingOn(p, t) {
+    const wait = run.spans[p].find(([a, b, state]) => state === "HUNGRY" && a <= t && t < b);
+    if (!wait) {
+      return "";
+    }
+    const firstSent = new Map();
+    for (const [f, r, , sent] of run.messages) {
+      if (f === p && r !== p && sent >= wait[0] && sent <= t && !firstSent.has(r)) firstSent.set(r, sent);
+    }
+    const silent = [...firstSent.keys()].filter((r) => !run.messages.some(([f, to, , sent, arrives]) =>
+      f === r && to === p && arrives >= 0 && arrives <= t && sent >= firstSent.get(r))).sort((a, b) => a - b);
+    return `. Waiting since cycle ${wait[0]}` + (firstSent.size === 0 ? ", having sent nothing yet" :
+      silent.length ? `; no message back yet from ${silent.join(", ")}` : "; every processor it sent to has answered");
   }
 
   // Where the token is at cycle t, for an algorithm whose messages carry one: on its way, or with

@@ -210,4 +210,24 @@ final class ModelAt {
                 .run();
         return out;
     }
+
+    /** Every message of a run: {from, to, type, sent, arrives (-1 lost)}. */
+    static List<long[]> messageList(SimulationConfig c) throws IOException {
+        List<long[]> out = new ArrayList<>();
+        new Simulation(c)
+                .tap(new SymbolTap() {
+                    @Override
+                    public void symbol(Direction d, int link, int code, long cycle) {}
+
+                    @Override
+                    public void grant(int node, boolean high, long cycle) {}
+
+                    @Override
+                    public void message(org.ppbus.link.Message m, long sent, long arrives) {
+                        out.add(new long[] {m.from(), m.to(), m.type(), sent, arrives});
+                    }
+                })
+                .run();
+        return out;
+    }
 }

@@ -318,6 +318,78 @@ class ViewReplayTest {
         }
     }
 
+    /**
+     * Clicking a waiting processor of a message-passing run (Ricart-Agrawala, n = 7) lists its
+     * requests as the model's req and gnt events give them, and names those it sent to since its req
+     * rose that have sent nothing back, as the model's messages say.
+     */
+    @Test
+    void aWaitingProcessorSaysWhomItWaitsFor() throws IOException {
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm("ricart-agrawala")
+                .nodes(7)
+                .seed(6)
+                .load(0.2)
+                .cycles(300)
+                .drain(false)
+                .build();
+        // The first request from cycle 60 on that waits at least 4 cycles, seen 2 cycles before its grant.
+        int p = -1;
+        long raised = 0;
+        long t = 0;
+        for (int i = 0; i < 7 && p < 0; i++) {
+            for (long[] r : ModelAt.requests(c, i)) {
+                if (r[0] >= 60 && r[1] - r[0] >= 4 && r[1] < 250) {
+                    p = i;
+                    raised = r[0];
+                    t = r[1] - 2;
+                    break;
+                }
+            }
+        }
+        assertTrue(p >= 0, "a request that waits");
+        List<long[]> messages = ModelAt.messageList(c);
+        java.util.Map<Long, Long> firstSent = new java.util.TreeMap<>();
+        for (long[] m : messages) {
+            if (m[0] == p && m[1] != p && m[3] >= raised && m[3] <= t) {
+                firstSent.putIfAbsent(m[1], m[3]);
+            }
+        }
+        List<String> silent = new ArrayList<>();
+        for (var e : firstSent.entrySet()) {
+            boolean answered = false;
+            for (long[] m : messages) {
+                answered |= m[0] == e.getKey() && m[1] == p && m[4] >= 0 && m[4] <= t && m[3] >= e.getValue();
+            }
+            if (!answered) {
+                silent.add(Long.toString(e.getKey()));
+            }
+        }
+        assertTrue(!silent.isEmpty() && silent.size() < firstSent.size(), "some answered, some not: " + silent);
+        browser.get(server.address().toString());
+        Chromium.set(browser, "algorithm", "ricart-agrawala");
+        Chromium.set(browser, "nodes", "7");
+        Chromium.set(browser, "seed", "6");
+        Chromium.set(browser, "load", "0.2");
+        Chromium.set(browser, "cycles", "300");
+        browser.findElement(By.id("start")).click();
+        Chromium.waitForCycle(browser, 0);
+        go((int) t);
+        browser.findElement(By.cssSelector("circle[data-process='" + p + "']")).click();
+        String detail = browser.findElement(By.id("detail")).getText();
+        String expected = silent.isEmpty()
+                ? "; every processor it sent to has answered"
+                : "; no message back yet from " + String.join(", ", silent);
+        assertTrue(detail.endsWith(". Waiting since cycle " + raised + expected), detail);
+        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(20))
+                .until(b ->
+                        !b.findElements(By.cssSelector("#requests li.request")).isEmpty());
+        WebElement latest =
+                browser.findElements(By.cssSelector("#requests li.request")).get(0);
+        assertEquals(Long.toString(raised), latest.getAttribute("data-raised"));
+        assertEquals("-1", latest.getAttribute("data-granted"));
+    }
+
     /** The A1 trace picked in the page, under the literal rules, opens on its violation (cycle 25, I3). */
     @Test
     void aViolationTracePickedInThePageOpensOnItsViolation() throws IOException {

@@ -48,4 +48,35 @@ public final class Requests {
         }
         return out;
     }
+
+    /**
+     * The same from a message-passing run's req and gnt edges ({@link TimeSpaceRecorder}): req rises
+     * in the cycle of its R, gnt is high from the cycle after its G and low from the cycle after its g.
+     */
+    public static List<Request> ofEdges(List<TimeSpaceRecorder.Edge> edges, int node) {
+        List<Request> out = new ArrayList<>();
+        long raised = -1;
+        long granted = -1;
+        for (TimeSpaceRecorder.Edge e : edges) {
+            if (e.node() != node) {
+                continue;
+            }
+            switch (e.what()) {
+                case 'R' -> raised = raised < 0 ? e.cycle() : raised;
+                case 'G' -> granted = e.cycle() + 1;
+                case 'g' -> {
+                    if (raised >= 0) {
+                        out.add(new Request(raised, granted, e.cycle() + 1));
+                    }
+                    raised = -1;
+                    granted = -1;
+                }
+                default -> {} // req falling says nothing the grant does not
+            }
+        }
+        if (raised >= 0) {
+            out.add(new Request(raised, granted, -1));
+        }
+        return out;
+    }
 }

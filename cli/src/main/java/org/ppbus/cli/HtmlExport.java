@@ -74,7 +74,8 @@ final class HtmlExport {
                             ViewPage.timeSpace(
                                     ViewPage.run(cfg, (int) drawn, title, r.violation()),
                                     cfg,
-                                    rec.messages(),
+                                    rec.messages().messages(),
+                                    rec.messages().edges(),
                                     drawn - 1),
                             List.of(),
                             i -> Requests.ofEdges(rec.messages().edges(), i)));

@@ -86,12 +86,7 @@ final class ViewPage {
                 }
             }
         }
-        if (violation != null) {
-            ObjectNode v = root.putObject("violation");
-            v.put("cycle", violation.cycle());
-            v.put("invariant", violation.property().label());
-            v.put("message", violation.message());
-        }
+        violated(root, violation);
         root.put("nodes", w.nodes());
         root.put("points", w.points());
         root.put("cycles", cycles);
@@ -122,6 +117,17 @@ final class ViewPage {
         return out;
     }
 
+    /** A run's violation, where it has one: its cycle, the invariant and the message; the page opens on it. */
+    static ObjectNode violated(ObjectNode root, Violation violation) {
+        if (violation != null) {
+            ObjectNode v = root.putObject("violation");
+            v.put("cycle", violation.cycle());
+            v.put("invariant", violation.property().label());
+            v.put("message", violation.message());
+        }
+        return root;
+    }
+
     /** The run with where a co-simulation's RTL diverged from it, when the page replays such a report. */
     static ObjectNode diverged(ObjectNode run, ReplayFile.Divergence d) {
         if (d != null) {
@@ -139,11 +145,19 @@ final class ViewPage {
      * code, every message (sender, receiver, type, sent, received or -1) and every req and gnt edge.
      */
     static ObjectNode timeSpace(ObjectNode run, SimulationConfig c, TimeSpaceRecorder rec) {
-        return timeSpace(run, c, rec, Long.MAX_VALUE);
+        return timeSpace(run, c, rec.messages(), rec.edges(), Long.MAX_VALUE);
     }
 
-    /** The same, with only what was sent (and the edges) up to cycle {@code last}: a long run's window. */
-    static ObjectNode timeSpace(ObjectNode run, SimulationConfig c, TimeSpaceRecorder rec, long last) {
+    /**
+     * The same from lists of messages and edges, with only what was sent (and the edges) up to cycle
+     * {@code last}: a long run's window, or a live run's latest step.
+     */
+    static ObjectNode timeSpace(
+            ObjectNode run,
+            SimulationConfig c,
+            List<TimeSpaceRecorder.Sent> sentList,
+            List<TimeSpaceRecorder.Edge> edgeList,
+            long last) {
         run.put("kind", "timespace");
         ArrayNode kinds = run.putArray("messageKinds");
         ArrayNode tokens = run.putArray("tokenKinds"); // the kinds that carry a token, drawn apart
@@ -155,7 +169,7 @@ final class ViewPage {
             }
         }
         ArrayNode messages = run.putArray("messages");
-        for (TimeSpaceRecorder.Sent m : rec.messages()) {
+        for (TimeSpaceRecorder.Sent m : sentList) {
             if (m.sent() > last) {
                 break;
             }
@@ -167,7 +181,7 @@ final class ViewPage {
                     .add(m.arrives());
         }
         ArrayNode edges = run.putArray("edges");
-        for (TimeSpaceRecorder.Edge e : rec.edges()) {
+        for (TimeSpaceRecorder.Edge e : edgeList) {
             if (e.cycle() > last) {
                 break;
             }

@@ -187,7 +187,7 @@ final class ViewServer implements AutoCloseable {
     /** Runs {@code c} and keeps its frames; {@code opened} says what file it replays, or null. */
     private String run(SimulationConfig c, ReplayFile.Divergence divergence, String opened)
             throws IOException, BadRequest {
-        session = null; // a run replaces a live one
+        stopLive(); // a run replaces a live one
         boolean plane = FrameRecorder.draws(c.algorithmSpec());
         // A k-bus run keeps a frame per plane each cycle.
         long most = plane ? MAX_CYCLES / c.sharing().buses() : MAX_MESSAGE_CYCLES;
@@ -235,59 +235,86 @@ final class ViewServer implements AutoCloseable {
         return trace.toString();
     }
 
-    private LiveSession session; // the live run, while the page drives one
+    private LiveRun live; // the live run, while the page drives one
 
-    /** The live mode: {@code start} a network, make a processor {@code hungry}, {@code step} k cycles. */
+    /**
+     * The live mode: {@code start} a run with the form's settings, make a processor {@code hungry},
+     * {@code step} k cycles (the reply has the cycles run, a violation, and a message-passing run's
+     * new messages and edges).
+     */
     private String live(String what, Map<String, String> q) throws IOException, BadRequest {
-        switch (what) {
-            case "start" -> {
-                // The settings a run would take, checked where every run's are.
-                SimulationConfig c;
-                try {
-                    c = SimulationConfig.defaults().toBuilder()
-                            .nodes(integer(q, "nodes", 7))
-                            .latencyCycles(integer(q, "latency", 1))
-                            .holdCycles(integer(q, "hold", 4))
-                            .rules(q.getOrDefault("rules", "fixed"))
-                            .build()
-                            .validated();
-                } catch (IllegalArgumentException e) { // ConfigException among them
-                    throw new BadRequest(e.getMessage());
-                }
-                session = new LiveSession(c.nodes(), c.latencyCycles(), c.holdCycles(), c.rules());
-                frames = session.frames();
-                edges = List.of();
-                nodes = c.nodes();
-                String title = "live: n = " + c.nodes() + ", L = " + c.latencyCycles() + ", hold " + c.holdCycles()
-                        + ", rules " + c.rules().label();
-                ObjectNode run = ViewPage.run(c, frames.size(), title, null);
-                run.put("live", true);
-                return ViewPage.JSON.writeValueAsString(run);
+        if (what.equals("start")) {
+            SimulationConfig c;
+            try {
+                SimulationConfig f = form(q);
+                c = f.toBuilder()
+                        .workload(SimulationConfig.defaults().workload())
+                        .cycles(
+                                FrameRecorder.draws(f.algorithmSpec())
+                                        ? MAX_CYCLES / f.sharing().buses()
+                                        : MAX_MESSAGE_CYCLES)
+                        .build()
+                        .validated();
+            } catch (IllegalArgumentException e) {
+                throw new BadRequest(e.getMessage());
             }
-            case "hungry", "step" -> {
-                if (session == null) {
-                    throw new BadRequest("no live run: start one first");
-                }
-                if (what.equals("hungry")) {
-                    int node = integer(q, "node", -1);
-                    if (node < 0 || node >= session.nodes()) {
-                        throw new BadRequest("node: 0 to " + (session.nodes() - 1) + ", got " + node);
-                    }
-                    session.hungry(node);
-                } else {
-                    int k = integer(q, "k", 1);
-                    if (k < 1 || k > 10_000 || session.frames().size() + k > MAX_CYCLES) {
-                        throw new BadRequest("step: 1 to 10000 cycles, and at most " + MAX_CYCLES + " in all");
-                    }
-                    for (int i = 0; i < k; i++) {
-                        session.step();
-                    }
-                }
-                ObjectNode o = Reports.mapper().createObjectNode();
-                o.put("cycles", session.frames().size());
-                return ViewPage.JSON.writeValueAsString(o);
+            stopLive();
+            live = new LiveRun(c);
+            ObjectNode run = awaited(live::opened);
+            publish();
+            return ViewPage.JSON.writeValueAsString(run);
+        }
+        if (live == null) {
+            throw new BadRequest("no live run: start one first");
+        }
+        if (what.equals("hungry")) {
+            int node = integer(q, "node", -1);
+            if (node < 0 || node >= live.config().nodes()) {
+                throw new BadRequest("node: 0 to " + (live.config().nodes() - 1) + ", got " + node);
             }
-            default -> throw new BadRequest("live: start, hungry or step, not " + what);
+            live.hungry(node);
+            return ViewPage.JSON.writeValueAsString(
+                    Reports.mapper().createObjectNode().put("cycles", live.cycles()));
+        }
+        if (!what.equals("step")) {
+            throw new BadRequest("live: start, hungry or step, not " + what);
+        }
+        int k = integer(q, "k", 1);
+        if (k < 1 || k > 10_000) {
+            throw new BadRequest("step: 1 to 10000 cycles at once, got " + k);
+        }
+        ObjectNode o = awaited(() -> live.stepped(k));
+        publish();
+        if (live.failure() != null) {
+            throw new BadRequest(live.failure());
+        }
+        return ViewPage.JSON.writeValueAsString(o);
+    }
+
+    /** What the live run has finished, for the frames and requests the page asks for next. */
+    private void publish() {
+        frames = live.frames();
+        edges = live.edgesFrom(0);
+        nodes = live.config().nodes();
+    }
+
+    private void stopLive() {
+        if (live != null) {
+            live.close();
+            live = null;
+        }
+    }
+
+    private interface Wait<T> {
+        T get() throws InterruptedException;
+    }
+
+    private static <T> T awaited(Wait<T> w) throws BadRequest {
+        try {
+            return w.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BadRequest("interrupted");
         }
     }
 
@@ -384,6 +411,7 @@ final class ViewServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        stopLive();
         if (scratchDir != null) {
             try {
                 Files.deleteIfExists(scratchDir.resolve("opened.trace"));

@@ -112,23 +112,41 @@
   // In live mode a click makes the client's processor ask; otherwise it explains the client.
   async function clicked(i) {
     if (run && run.live) {
-      try {
-        await getJson("api/live/hungry?node=" + i);
-        document.getElementById("detail").textContent = `client ${i} asks from cycle ${cycle + 1}`;
-      } catch (e) {
-        error(e.message);
-      }
+      const p = processorOf(i);
+      await hungry(p, run.seats ? `processor ${p}` : `client ${i}`);
       return;
     }
     run.chosen = i;
     explain(i);
   }
 
+  // Live mode: the processor asks from the next cycle on.
+  async function hungry(p, who) {
+    try {
+      await getJson("api/live/hungry?node=" + p);
+      document.getElementById("detail").textContent = `${who} asks from cycle ${cycle + 1}`;
+    } catch (e) {
+      error(e.message);
+    }
+  }
+
   // The next cycle: in live mode past the last one, the server steps the model first.
   async function forward() {
     if (run && run.live && cycle + 1 >= run.cycles) {
       try {
-        run.cycles = (await getJson("api/live/step?k=1")).cycles;
+        const r = await getJson("api/live/step?k=1");
+        run.cycles = r.cycles;
+        if (r.messages) {
+          run.messages.push(...r.messages);
+          run.edges.push(...r.edges);
+          run.spans = undefined; // drawn again from the edges
+        }
+        if (r.violation && !run.violation) {
+          run.violation = r.violation;
+          await opened();
+          stop();
+          return;
+        }
       } catch (e) {
         error(e.message);
         return;
@@ -379,6 +397,10 @@
       el("line", {class: "process", x1: x(t0), y1: y(i), x2: x(t1), y2: y(i)});
       const handle = el("circle", {class: "client THINKING", r: 10, cx: -300, cy: y(i), "data-process": i});
       handle.addEventListener("click", () => {
+        if (run.live) {
+          hungry(i, `processor ${i}`);
+          return;
+        }
         run.selected = run.selected === i ? undefined : i;
         timeSpace(cycle);
       });
@@ -622,9 +644,8 @@
   document.getElementById("back").addEventListener("click", () => show(cycle - 1));
   document.getElementById("forward").addEventListener("click", forward);
   document.getElementById("live").addEventListener("click", async () => {
-    const f = new FormData(document.getElementById("run"));
-    const q = new URLSearchParams();
-    ["nodes", "latency", "hold", "rules"].forEach((k) => q.set(k, f.get(k)));
+    const q = settings();
+    q.delete("trace");
     await begin(() => getJson("api/live/start?" + q));
   });
   document.getElementById("go").addEventListener("click", () => show(Number(document.getElementById("goto").value)));

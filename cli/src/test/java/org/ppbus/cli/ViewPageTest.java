@@ -273,6 +273,7 @@ class ViewPageTest {
         browser.get(server.address().toString());
         set("nodes", "7");
         set("latency", "1");
+        set("load", "0"); // only the click asks
         browser.findElement(By.id("live")).click();
         waitForCycle(0);
         browser.findElement(By.cssSelector("circle.client[data-client='3']")).click();

@@ -390,6 +390,50 @@ class ViewReplayTest {
         assertEquals("-1", latest.getAttribute("data-granted"));
     }
 
+    /**
+     * Live mode with a message-passing algorithm (Ricart-Agrawala, n = 5, hold 3): processor 2,
+     * clicked at cycle 0, asks from cycle 1; after 20 cycles stepped on the server the page draws the
+     * messages of a run of the same settings on the trace "1 2 3" (processor 2 asks in cycle 1 and
+     * holds 3 cycles), run apart.
+     */
+    @Test
+    void aLiveMessagePassingRunMatchesItsTrace(@TempDir Path dir) throws IOException {
+        browser.get(server.address().toString());
+        Chromium.set(browser, "algorithm", "ricart-agrawala");
+        Chromium.set(browser, "nodes", "5");
+        Chromium.set(browser, "hold", "3");
+        Chromium.set(browser, "load", "0");
+        browser.findElement(By.id("live")).click();
+        Chromium.waitForCycle(browser, 0);
+        browser.findElement(By.cssSelector("circle[data-process='2']")).click();
+        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(20))
+                .until(b -> b.findElement(By.id("detail")).getText().startsWith("processor 2 asks"));
+        for (int t = 1; t <= 20; t++) {
+            browser.findElement(By.id("forward")).click();
+            Chromium.waitForCycle(browser, t);
+        }
+        Path trace = dir.resolve("live.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes 5\n1 2 3\n");
+        List<String> expected = ModelAt.messages(
+                SimulationConfig.defaults().toBuilder()
+                        .algorithm("ricart-agrawala")
+                        .nodes(5)
+                        .holdCycles(3)
+                        .workload(trace.toString())
+                        .cycles(21)
+                        .drain(false)
+                        .build(),
+                0,
+                20);
+        List<String> drawn = new ArrayList<>();
+        for (WebElement e : browser.findElements(By.cssSelector("line.msg"))) {
+            drawn.add(
+                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
+        }
+        assertTrue(expected.size() >= 8, "REQUESTs and REPLYs: " + expected);
+        assertEquals(expected, drawn);
+    }
+
     /** The A1 trace picked in the page, under the literal rules, opens on its violation (cycle 25, I3). */
     @Test
     void aViolationTracePickedInThePageOpensOnItsViolation() throws IOException {

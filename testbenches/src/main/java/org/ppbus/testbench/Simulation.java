@@ -28,6 +28,7 @@ import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.DirectReentry;
+import org.ppbus.workload.Driver;
 import org.ppbus.workload.SharedDemand;
 import org.ppbus.workload.Workload;
 
@@ -55,6 +56,8 @@ public final class Simulation {
     private BooleanSupplier stopRequested = () -> false;
     private UnaryOperator<Fabric> variant = UnaryOperator.identity();
     private boolean judgedByCaller;
+    private UnaryOperator<Demand> demandOf = UnaryOperator.identity();
+    private Driver driver; // the caller's, after the workload's: null for none
 
     public Simulation(SimulationConfig config) {
         this(config, null);
@@ -70,6 +73,17 @@ public final class Simulation {
     /** Adds a tap: every tap added hears the run, in the order added. */
     public Simulation tap(SymbolTap t) {
         this.tap = Taps.both(this.tap, t);
+        return this;
+    }
+
+    /**
+     * Replaces the processors' demand by what {@code d} makes of the workload's, and adds a driver
+     * called at the end of every cycle after the workload's: the web view's live mode asks for a
+     * processor when the user clicks it this way.
+     */
+    public Simulation drivenBy(UnaryOperator<Demand> d, Driver extra) {
+        this.demandOf = d;
+        this.driver = extra;
         return this;
     }
 
@@ -146,7 +160,7 @@ public final class Simulation {
             int n = wiring.nodes();
             this.stats = new Statistics(wiring);
             this.probe = new Probe(stats, n, tap);
-            this.processors = new Processors(n, demand(c, workload, n), probe);
+            this.processors = new Processors(n, demandOf.apply(demand(c, workload, n)), probe);
             FaultPlan faultPlan = FaultPlan.parse(c.fault());
             this.crash = faultPlan != null && faultPlan.crash()
                     ? faultPlan.resolveCrash(n, c.seed(), Math.max(c.cycles(), 20))
@@ -295,6 +309,9 @@ public final class Simulation {
             }
             if (workload.driver() != null) {
                 workload.driver().endOfCycle(t, fabric.quiescent(), processors);
+            }
+            if (driver != null) {
+                driver.endOfCycle(t, fabric.quiescent(), processors);
             }
             return true;
         }

@@ -63,4 +63,13 @@ final class Chromium {
         }
         return out;
     }
+
+    /** The messages a time-space diagram draws (those the selector picks), as "from>to@sent". */
+    static List<String> messages(WebDriver b, String css) {
+        List<String> out = new ArrayList<>();
+        for (WebElement e : b.findElements(By.cssSelector(css))) {
+            out.add(e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
+        }
+        return out;
+    }
 }

@@ -18,6 +18,15 @@ import org.ppbus.testbench.SymbolTap;
 final class ModelAt {
     private ModelAt() {}
 
+    /** A tap that hears nothing unless it says so. */
+    private abstract static class Listening implements SymbolTap {
+        @Override
+        public void symbol(Direction d, int link, int code, long cycle) {}
+
+        @Override
+        public void grant(int node, boolean high, long cycle) {}
+    }
+
     /** Client states and fork places at a cycle, read from the network's own state view. */
     record Model(List<String> states, List<String> forks) {}
 
@@ -30,19 +39,13 @@ final class ModelAt {
     static PlaneModel plane(SimulationConfig c, long t, int b) throws IOException {
         PlaneModel[] at = new PlaneModel[1];
         new Simulation(c)
-                .tap(new SymbolTap() {
+                .tap(new Listening() {
                     private CcPlanes planes;
 
                     @Override
                     public void attached(Fabric f) {
                         planes = f.part(CcPlanes.class).orElseThrow();
                     }
-
-                    @Override
-                    public void symbol(Direction d, int link, int code, long cycle) {}
-
-                    @Override
-                    public void grant(int node, boolean high, long cycle) {}
 
                     @Override
                     public void endOfCycle(long cycle) {
@@ -62,19 +65,13 @@ final class ModelAt {
     static Model cycle(SimulationConfig c, long t) throws IOException {
         Model[] at = new Model[1];
         new Simulation(c)
-                .tap(new SymbolTap() {
+                .tap(new Listening() {
                     private CcNetwork net;
 
                     @Override
                     public void attached(Fabric f) {
                         net = f.part(CcNetwork.class).orElseThrow();
                     }
-
-                    @Override
-                    public void symbol(Direction d, int link, int code, long cycle) {}
-
-                    @Override
-                    public void grant(int node, boolean high, long cycle) {}
 
                     @Override
                     public void endOfCycle(long cycle) {
@@ -111,10 +108,7 @@ final class ModelAt {
     static List<long[]> requests(SimulationConfig c, int node) throws IOException {
         List<long[]> out = new ArrayList<>();
         new Simulation(c)
-                .tap(new SymbolTap() {
-                    @Override
-                    public void symbol(Direction d, int link, int code, long cycle) {}
-
+                .tap(new Listening() {
                     @Override
                     public void request(int i, boolean level, long cycle) {
                         if (i == node && level) {
@@ -142,13 +136,7 @@ final class ModelAt {
     static List<String> messages(SimulationConfig c, long a, long b, int type) throws IOException {
         List<String> out = new ArrayList<>();
         new Simulation(c)
-                .tap(new SymbolTap() {
-                    @Override
-                    public void symbol(Direction d, int link, int code, long cycle) {}
-
-                    @Override
-                    public void grant(int node, boolean high, long cycle) {}
-
+                .tap(new Listening() {
                     @Override
                     public void message(org.ppbus.link.Message m, long sent, long arrives) {
                         if (sent <= b && arrives >= a && (type < 0 || m.type() == type)) {
@@ -173,7 +161,7 @@ final class ModelAt {
         Traffic out = new Traffic(new java.util.HashMap<>(), new java.util.HashMap<>(), new java.util.HashMap<>());
         Wiring w = Wiring.forNodes(c.nodes());
         new Simulation(c)
-                .tap(new SymbolTap() {
+                .tap(new Listening() {
                     private CcNetwork net;
 
                     @Override
@@ -194,9 +182,6 @@ final class ModelAt {
                     }
 
                     @Override
-                    public void grant(int node, boolean high, long cycle) {}
-
-                    @Override
                     public void endOfCycle(long cycle) {
                         StateView v = net.view(cycle);
                         List<Integer> order = new ArrayList<>();
@@ -215,13 +200,7 @@ final class ModelAt {
     static List<long[]> messageList(SimulationConfig c) throws IOException {
         List<long[]> out = new ArrayList<>();
         new Simulation(c)
-                .tap(new SymbolTap() {
-                    @Override
-                    public void symbol(Direction d, int link, int code, long cycle) {}
-
-                    @Override
-                    public void grant(int node, boolean high, long cycle) {}
-
+                .tap(new Listening() {
                     @Override
                     public void message(org.ppbus.link.Message m, long sent, long arrives) {
                         out.add(new long[] {m.from(), m.to(), m.type(), sent, arrives});

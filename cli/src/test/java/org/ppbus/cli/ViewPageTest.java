@@ -227,19 +227,12 @@ class ViewPageTest {
                         .build(),
                 70,
                 130);
-        List<String> drawn = new ArrayList<>();
-        for (WebElement e : browser.findElements(By.cssSelector("line.msg"))) {
-            drawn.add(
-                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
-        }
+        List<String> drawn = Chromium.messages(browser, "line.msg");
         assertTrue(expected.size() > 10, "a window worth drawing: " + expected);
         assertEquals(expected, drawn);
         // Clicking processor 3's row highlights its messages and names whom it sent to in the window.
         browser.findElement(By.cssSelector("circle[data-process='3']")).click();
-        List<String> mine = new ArrayList<>();
-        for (WebElement e : browser.findElements(By.cssSelector("line.msg.mine"))) {
-            mine.add(e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
-        }
+        List<String> mine = Chromium.messages(browser, "line.msg.mine");
         assertEquals(
                 expected.stream()
                         .filter(m -> m.startsWith("3>") || m.contains(">3@"))

@@ -261,11 +261,7 @@ class ViewReplayTest {
                         .build(),
                 70,
                 130);
-        List<String> drawn = new ArrayList<>();
-        for (WebElement e : browser.findElements(By.cssSelector("line.msg"))) {
-            drawn.add(
-                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
-        }
+        List<String> drawn = Chromium.messages(browser, "line.msg");
         assertTrue(expected.size() > 10, "a window worth drawing: " + expected);
         assertEquals(expected, drawn);
     }
@@ -294,11 +290,7 @@ class ViewReplayTest {
                 .drain(false)
                 .build();
         List<String> tokens = ModelAt.messages(c, 70, 130, 0); // token-ring's one kind, TOKEN
-        List<String> drawn = new ArrayList<>();
-        for (WebElement e : browser.findElements(By.cssSelector("line.msg.token"))) {
-            drawn.add(
-                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
-        }
+        List<String> drawn = Chromium.messages(browser, "line.msg.token");
         assertTrue(tokens.size() > 3, "the token moves in the window: " + tokens);
         assertEquals(tokens, drawn);
         // Where it is at 100: on a message sent by 100 and received after, or with the last receiver.
@@ -425,11 +417,7 @@ class ViewReplayTest {
                         .build(),
                 0,
                 20);
-        List<String> drawn = new ArrayList<>();
-        for (WebElement e : browser.findElements(By.cssSelector("line.msg"))) {
-            drawn.add(
-                    e.getAttribute("data-from") + ">" + e.getAttribute("data-to") + "@" + e.getAttribute("data-sent"));
-        }
+        List<String> drawn = Chromium.messages(browser, "line.msg");
         assertTrue(expected.size() >= 8, "REQUESTs and REPLYs: " + expected);
         assertEquals(expected, drawn);
     }

@@ -1,5 +1,6 @@
 package org.ppbus.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -19,13 +20,20 @@ import org.ppbus.view.TimeSpaceRecorder;
 final class HtmlExport {
     private HtmlExport() {}
 
+    /**
+     * The most cycles of a plane a file keeps (divided among k planes): at n = 57 a cycle is about
+     * 2 KB of the page's data, so 10,000 cycles are about 20 MB, which a browser opens in seconds.
+     */
+    static final int EXPORT_CYCLES = 10_000;
+
     static Option option() {
         return Cli.valued(
                 "html",
                 "FILE",
                 "write the run (for verify, a counterexample's replay) as one self-contained web page that replays"
                         + " it offline and opens on a violation: Campos-Carvalho's planes (at most "
-                        + ViewServer.MAX_CYCLES + " cycles drawn, divided among k buses), any other algorithm as a"
+                        + EXPORT_CYCLES + " cycles, the first or those up to the violation, divided among k"
+                        + " buses), any other algorithm as a"
                         + " time-space diagram (at most " + ViewServer.MAX_MESSAGE_CYCLES + ")");
     }
 
@@ -82,12 +90,22 @@ final class HtmlExport {
             return drawn;
         }
         List<Frame.Packed> all = rec.frames().frames();
-        List<Frame.Packed> drawn = all.subList(0, (int) Math.min(all.size(), ViewServer.MAX_CYCLES / buses));
-        String title = title(cfg, r, drawn.size(), all.size());
-        Outputs.write(
-                file,
-                ViewPage.standalone(
-                        ViewPage.run(cfg, drawn.size(), title, r.violation()), drawn, i -> Requests.of(drawn, i)));
+        // A window of the run: its first cycles, or those that end with its violation (the run stops there).
+        int most = EXPORT_CYCLES / buses;
+        int last = r.violation() == null
+                ? Math.min(all.size(), most) - 1
+                : (int) Math.min(all.size() - 1, r.violation().cycle());
+        int first = Math.max(0, last - most + 1);
+        List<Frame.Packed> drawn = all.subList(first, last + 1);
+        String title = ViewPage.title(cfg)
+                + (drawn.size() < all.size()
+                        ? ", cycles " + first + " to " + last + " of " + all.size() + " (a file keeps at most " + most
+                                + ")"
+                        : "")
+                + (r.interrupted() ? ", INTERRUPTED at cycle " + r.cycles() : "");
+        ObjectNode run = ViewPage.run(cfg, drawn.size(), title, r.violation());
+        run.put("first", first);
+        Outputs.write(file, ViewPage.standalone(run, drawn, i -> Requests.of(drawn, i)));
         return drawn.size();
     }
 

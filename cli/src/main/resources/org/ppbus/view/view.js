@@ -69,6 +69,11 @@
     run.forkEls = [...svg.querySelectorAll("circle.fork")];
   }
 
+  // The last cycle drawn: a window of a long run's export starts at run.first.
+  function last() {
+    return (run.first || 0) + run.cycles - 1;
+  }
+
   // Plane b's client i seats this processor (itself on one bus).
   function processorOf(i) {
     return run.seats ? run.seats[run.bus][i] : i;
@@ -266,7 +271,8 @@
 
   async function framesBetween(a, b) {
     if (embedded) {
-      return embedded.frames.slice(a, b + 1);
+      const first = run.first || 0; // a long run's export keeps a window of its cycles
+      return embedded.frames.slice(a - first, b - first + 1);
     }
     return getJson(`api/frames?from=${a}&to=${b}`);
   }
@@ -277,8 +283,8 @@
   let cachedRun = null;
 
   async function windowOf(t) {
-    const a = Math.max(0, t - Math.max(SPAN + 1, Math.min(run.latency || 0, SYMBOL_HISTORY)));
-    const b = Math.min(run.cycles - 1, t + SPAN);
+    const a = Math.max(run.first || 0, t - Math.max(SPAN + 1, Math.min(run.latency || 0, SYMBOL_HISTORY)));
+    const b = Math.min(last(), t + SPAN);
     if (cachedRun !== run || cache.size > 4000) {
       cache = new Map();
       cachedRun = run;
@@ -491,7 +497,7 @@
     if (!run) {
       return;
     }
-    t = Math.max(0, Math.min(run.cycles - 1, t));
+    t = Math.max(run.first || 0, Math.min(last(), t));
     try {
       if (run.kind === "timespace") {
         cycle = t;
@@ -508,7 +514,7 @@
         waveform(t, win.map(planeFrame));
       }
       const label = document.getElementById("cycle");
-      label.textContent = `cycle ${t} of ${run.cycles - 1}`;
+      label.textContent = `cycle ${t} of ${last()}`;
       label.dataset.cycle = t;
       document.getElementById("goto").value = t;
       error("");
@@ -612,7 +618,7 @@
       banner.dataset.signal = d.signal;
       banner.dataset.cycle = d.cycle;
     }
-    return show(v ? v.cycle : d ? d.cycle : 0);
+    return show(v ? v.cycle : d ? d.cycle : run.first || 0);
   }
 
   function stop() {
@@ -655,7 +661,7 @@
     } else {
       document.getElementById("play").textContent = "Pause";
       const rate = Math.min(100, Math.max(0.5, Number(document.getElementById("speed").value) || 10));
-      timer = setInterval(() => (cycle + 1 < run.cycles || run.live ? forward() : stop()), 1000 / rate);
+      timer = setInterval(() => (cycle < last() || run.live ? forward() : stop()), 1000 / rate);
     }
   });
 })();

@@ -92,6 +92,55 @@ class ViewBenchmark {
         }
     }
 
+    /**
+     * The export's must-show size: simulate --nodes 57 --cycles 10000 --html, opened from file:// in
+     * headless chromium: the file's size, the time to the plane drawn at cycle 0, and a step.
+     */
+    @Test
+    void openAnExportOf10000CyclesAtN57(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path html = dir.resolve("n57.html");
+        CliRun cli = new CliRun();
+        long w0 = System.nanoTime();
+        cli.run(
+                "simulate",
+                "--nodes",
+                "57",
+                "--cycles",
+                "10000",
+                "--load",
+                "0.2",
+                "--seed",
+                "7",
+                "--html",
+                html.toString());
+        double write = (System.nanoTime() - w0) / 1e9;
+        WebDriver b = Chromium.start();
+        try {
+            long t0 = System.nanoTime();
+            b.get(html.toUri().toString());
+            await(b, 0);
+            double open = (System.nanoTime() - t0) / 1e9;
+            long t1 = System.nanoTime();
+            int steps = 100;
+            for (int t = 1; t <= steps; t++) {
+                b.findElement(By.id("forward")).click();
+                await(b, t);
+            }
+            double step = (System.nanoTime() - t1) / 1e6 / steps;
+            System.out.printf(
+                    Locale.ROOT,
+                    "view benchmark: export of n = 57, 10,000 cycles: %.1f MB written in %.2f s, opened in %.2f s;"
+                            + " %.1f ms a step through WebDriver (mean of %d)%n",
+                    java.nio.file.Files.size(html) / 1e6,
+                    write,
+                    open,
+                    step,
+                    steps);
+        } finally {
+            b.quit();
+        }
+    }
+
     private static void await(WebDriver b, int t) {
         new WebDriverWait(b, Duration.ofSeconds(120))
                 .pollingEvery(Duration.ofMillis(2))

@@ -422,6 +422,46 @@ class ViewReplayTest {
         assertEquals(expected, drawn);
     }
 
+    /**
+     * A file keeps a window of a long run: A1's trace moved 12,000 cycles later breaks I3 in cycle
+     * 12,025, past the first 10,000 cycles; the run stops there, and the export keeps the 10,000
+     * cycles that end with it, says so in its heading, and opens on the violation.
+     */
+    @Test
+    void aLongRunsExportKeepsTheWindowOfItsViolation(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("late-a1.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes 7\n12001 6 1\n12020 4 1\n");
+        Path html = dir.resolve("late.html");
+        CliRun cli = new CliRun();
+        cli.run(
+                "simulate",
+                "--nodes",
+                "7",
+                "--cycles",
+                "12200",
+                "--rules",
+                "literal",
+                "--workload",
+                trace.toString(),
+                "--trace-out",
+                dir.resolve("v.trace").toString(),
+                "--html",
+                html.toString());
+        assertTrue(cli.out().contains("html: " + html + " (10000 cycles"), cli.out());
+        browser.get(html.toUri().toString());
+        Chromium.waitForCycle(browser, 12025);
+        assertEquals(
+                "I3 request tokens", browser.findElement(By.id("violation")).getAttribute("data-invariant"));
+        String heading = browser.findElement(By.tagName("h1")).getText();
+        assertTrue(heading.contains(", cycles 2026 to 12025 of 12026 "), heading);
+        go(2026);
+        WebElement go = browser.findElement(By.id("goto"));
+        go.clear();
+        go.sendKeys("10");
+        browser.findElement(By.id("go")).click();
+        Chromium.waitForCycle(browser, 2026); // before the window: its first cycle
+    }
+
     /** The A1 trace picked in the page, under the literal rules, opens on its violation (cycle 25, I3). */
     @Test
     void aViolationTracePickedInThePageOpensOnItsViolation() throws IOException {

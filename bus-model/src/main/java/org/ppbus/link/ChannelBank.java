@@ -42,7 +42,15 @@ public interface ChannelBank {
     int countedInFlight(int channel, long cycle);
 
     /** Saves what will arrive after cycle t, for the exhaustive search. */
-    void save(long afterCycle, StateBits w);
+    default void save(long afterCycle, StateBits w) {
+        save(afterCycle, w, null);
+    }
+
+    /**
+     * The same with the channels renumbered: channel c is saved where channel {@code from[c]} is
+     * (a symmetry of the search's states; null keeps the order).
+     */
+    void save(long afterCycle, StateBits w, int[] from);
 
     /** Restores what {@link #save} wrote, as the channels stand before cycle t is evaluated. */
     void load(long atCycle, StateBits r);

@@ -150,7 +150,10 @@ public final class ChosenFaults {
 
         /** The c2a bank saves and restores the shared part, and counts the cycles down. */
         @Override
-        public void save(long afterCycle, StateBits w) {
+        public void save(long afterCycle, StateBits w, int[] from) {
+            if (from != null) {
+                throw new UnsupportedOperationException("a fault's channel is not moved by a symmetry");
+            }
             inner.save(afterCycle, w);
             if (bank == Direction.C2A.ordinal()) {
                 saveShared(w);

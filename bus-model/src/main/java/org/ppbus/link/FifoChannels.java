@@ -102,8 +102,9 @@ public final class FifoChannels extends CountedChannels {
     }
 
     @Override
-    public void save(long afterCycle, StateBits w) {
-        for (int c = 0; c < channels; c++) {
+    public void save(long afterCycle, StateBits w, int[] from) {
+        for (int k = 0; k < channels; k++) {
+            int c = from == null ? k : from[k];
             w.write(length[c], 4);
             w.write(fifo[c], 2 * capacity);
         }

@@ -51,8 +51,8 @@ abstract class ForwardingChannels implements ChannelBank {
     }
 
     @Override
-    public void save(long afterCycle, StateBits w) {
-        inner.save(afterCycle, w);
+    public void save(long afterCycle, StateBits w, int[] from) {
+        inner.save(afterCycle, w, from);
     }
 
     @Override

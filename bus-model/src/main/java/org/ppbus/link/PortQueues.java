@@ -81,7 +81,13 @@ public final class PortQueues {
 
     /** Saves every port's queue: its length and its codes, widths that follow {@link #CAPACITY}. */
     public void save(StateBits w) {
-        for (int p = 0; p < length.length; p++) {
+        save(w, null);
+    }
+
+    /** The same with the ports renumbered: port q is saved where port {@code from[q]} is (null: in order). */
+    public void save(StateBits w, int[] from) {
+        for (int q = 0; q < length.length; q++) {
+            int p = from == null ? q : from[q];
             w.write(length[p], LENGTH_BITS);
             w.write(packed[p], 2 * CAPACITY);
         }

@@ -85,8 +85,9 @@ final class TimedChannels extends CountedChannels {
 
     /** Saves the symbols that will arrive in cycles t + 1 … t + L, 2 bits each. */
     @Override
-    public void save(long afterCycle, StateBits w) {
-        for (int c = 0; c < channels; c++) {
+    public void save(long afterCycle, StateBits w, int[] from) {
+        for (int k = 0; k < channels; k++) {
+            int c = from == null ? k : from[k];
             for (long arrival = afterCycle + 1; arrival <= afterCycle + latencyCycles; arrival++) {
                 w.write(slots[slot(arrival) * channels + c], 2);
             }

@@ -280,20 +280,28 @@ final class ArbiterUnit {
 
     /** Saves OWNER, each port's flags, the priority order, the output queues and timers. */
     void save(StateBits w, long afterCycle) {
+        save(w, afterCycle, null);
+    }
+
+    /**
+     * The same with the ports renumbered: port m is saved where port {@code from[m]} is (a symmetry
+     * of the search's states moves an arbiter's clients; null keeps the order).
+     */
+    void save(StateBits w, long afterCycle, int[] from) {
         int width = StateBits.widthFor(clients.length);
-        w.write(owner + 1, width);
-        for (byte f : flags) {
-            w.write(f, 4);
+        w.write(owner == NIL ? 0 : ClientUnit.where(from, owner) + 1, width);
+        for (int m = 0; m < flags.length; m++) {
+            w.write(flags[ClientUnit.at(from, m)], 4);
         }
         for (int p : priority.order()) {
-            w.write(p, width);
+            w.write(ClientUnit.where(from, p), width);
         }
-        out.save(w);
+        out.save(w, from);
         if (clock != null) {
-            clock.save(w, afterCycle);
+            clock.save(w, afterCycle, from);
         }
         for (int m = 0; rules.reclaim() && m < dead.length; m++) {
-            w.write(dead[m] ? 1 : 0, 1);
+            w.write(dead[ClientUnit.at(from, m)] ? 1 : 0, 1);
         }
     }
 

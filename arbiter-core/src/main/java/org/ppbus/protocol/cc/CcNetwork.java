@@ -10,6 +10,7 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.link.FifoChannels;
 import org.ppbus.link.PortQueues;
+import org.ppbus.plane.Collineations;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
@@ -263,6 +264,15 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
     public long[] snapshot(long afterCycle) {
         requireEveryUnit();
         return NetworkSnapshot.save(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle);
+    }
+
+    /**
+     * The {@link #snapshot} of this state moved by a symmetry of the wiring (issue 40): the state in
+     * which client g(c), arbiter g(j) and link g(l) are what client c, arbiter j and link l are now.
+     */
+    public long[] snapshotMoved(long afterCycle, Collineations.Collineation g) {
+        requireEveryUnit();
+        return NetworkSnapshot.saveMoved(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle, wiring, g);
     }
 
     /** Restores a {@link #snapshot} so that cycle t is the next one evaluated. */

@@ -306,24 +306,50 @@ final class ClientUnit {
 
     /** Saves the unit's state: the state, the req input, each link's flags, the queues and timers. */
     void save(StateBits w, long afterCycle) {
+        save(w, afterCycle, null);
+    }
+
+    /**
+     * The same with the slots renumbered: slot k is saved where slot {@code from[k]} is (a symmetry
+     * of the search's states moves a client's arbiters; null keeps the order).
+     */
+    void save(StateBits w, long afterCycle, int[] from) {
         w.write(state.ordinal(), 2);
         w.write(reqIn ? 1 : 0, 1);
         w.write(directReentry ? 1 : 0, 1);
-        for (byte f : flags) {
-            w.write(f, 4);
+        for (int k = 0; k < flags.length; k++) {
+            w.write(flags[at(from, k)], 4);
         }
-        out.save(w);
+        out.save(w, from);
         if (clock != null) {
-            clock.save(w, afterCycle);
+            clock.save(w, afterCycle, from);
             for (int k = 0; k < flags.length; k++) {
-                w.write(lastReturn[k], 2);
-                w.write(regen[k], 2);
+                w.write(lastReturn[at(from, k)], 2);
+                w.write(regen[at(from, k)], 2);
             }
         }
         if (rules.reclaim()) {
-            w.write(deadSlot + 1, StateBits.widthFor(flags.length));
+            w.write(deadSlot < 0 ? 0 : where(from, deadSlot) + 1, StateBits.widthFor(flags.length));
             w.write(doomed ? 1 : 0, 1);
         }
+    }
+
+    /** The old position saved at new position k. */
+    static int at(int[] from, int k) {
+        return from == null ? k : from[k];
+    }
+
+    /** The new position of old position p. */
+    static int where(int[] from, int p) {
+        if (from == null) {
+            return p;
+        }
+        for (int k = 0; k < from.length; k++) {
+            if (from[k] == p) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("position " + p + " is not moved anywhere");
     }
 
     void restore(StateBits r, long atCycle) {

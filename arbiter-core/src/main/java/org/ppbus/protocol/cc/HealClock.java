@@ -62,8 +62,14 @@ final class HealClock {
 
     /** Saves the ages as seen from the end of {@code afterCycle}, the parities and the beat's phase. */
     void save(StateBits w, long afterCycle) {
+        save(w, afterCycle, null);
+    }
+
+    /** The same with the links renumbered: link q is saved where link {@code from[q]} is (null: in order). */
+    void save(StateBits w, long afterCycle, int[] from) {
         int width = StateBits.widthFor(healing.cap());
-        for (int k = 0; k < forkAt.length; k++) {
+        for (int q = 0; q < forkAt.length; q++) {
+            int k = ClientUnit.at(from, q);
             w.write(sinceFork(k, afterCycle), width);
             // Parity relative to the cycle, so that states a cycle apart compare equal.
             w.write(parity[k] == NO_PARITY ? NO_PARITY : parity[k] ^ (int) (afterCycle & 1), 2);

@@ -3,6 +3,7 @@ package org.ppbus.protocol.cc;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ppbus.plane.Collineations;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 
@@ -67,6 +68,35 @@ public final class InitialState implements StateView {
             s.arbiterFlags[a][port] = (byte) (LinkFlags.REQ | LinkFlags.SREQ);
         }
         return s;
+    }
+
+    /**
+     * This state moved by a symmetry of the wiring: client c's state and link flags go to client
+     * {@code client[c]} at the slots of the image arbiters, arbiter j's OWNER, port flags and
+     * priority list to arbiter {@code point[j]} at the image clients' ports. The cold start moved
+     * this way is a cold start whose lists are no longer in ascending order.
+     */
+    public InitialState moved(Collineations.Collineation g) {
+        InitialState m = new InitialState(wiring);
+        for (int c = 0; c < wiring.nodes(); c++) {
+            int to = g.client()[c];
+            m.clientState[to] = clientState[c];
+            for (int slot = 0; slot < clientFlags[c].length; slot++) {
+                m.clientFlags[to][g.slot(wiring, c, slot)] = clientFlags[c][slot];
+            }
+        }
+        for (int j = 0; j < wiring.points(); j++) {
+            int to = g.point()[j];
+            m.ownerPort[to] = ownerPort[j] == ArbiterUnit.NIL ? ArbiterUnit.NIL : g.port(wiring, j, ownerPort[j]);
+            for (int port = 0; port < arbiterFlags[j].length; port++) {
+                m.arbiterFlags[to][g.port(wiring, j, port)] = arbiterFlags[j][port];
+            }
+            for (int pos = 0; pos < order[j].length; pos++) {
+                m.order[to][pos] = g.port(wiring, j, order[j][pos]);
+            }
+        }
+        m.forced = forced;
+        return m;
     }
 
     /**

@@ -122,6 +122,33 @@ public final class Overtaking {
         }
     }
 
+    /**
+     * Writes the monitor as it would be with every processor i renamed {@code move[i]} (a symmetry of
+     * the search's states): i's hunger is move[i]'s, j's meals during i's wait are move[j]'s during
+     * move[i]'s.
+     */
+    public void saveMoved(long[] out, int from, int[] move) {
+        boolean[] h = hungry.clone();
+        byte[] c = count.clone();
+        int[] list = hungryList.clone();
+        int hc = hungryCount;
+        java.util.Arrays.fill(hungry, false);
+        for (int i = 0; i < n; i++) {
+            hungry[move[i]] = h[i];
+            for (int j = 0; j < n; j++) {
+                count[move[i] * n + move[j]] = c[i * n + j];
+            }
+        }
+        try {
+            save(out, from);
+        } finally {
+            System.arraycopy(h, 0, hungry, 0, n);
+            System.arraycopy(c, 0, count, 0, c.length);
+            System.arraycopy(list, 0, hungryList, 0, n);
+            hungryCount = hc;
+        }
+    }
+
     /** Reads back what {@link #save} wrote. */
     public void restore(long[] in, int from) {
         int bit = 0;

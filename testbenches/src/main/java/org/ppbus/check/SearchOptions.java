@@ -17,6 +17,9 @@ import org.ppbus.protocol.RuleSet;
  * @param liveness keep every edge and analyse deadlock, livelock and starvation on the complete
  *     graph; without, the search keeps only the edges among states broken by a fault (for the
  *     repair bound) and checks safety alone, so that it fits searches too big for the graph
+ * @param symmetry store one state per orbit of the plane's symmetries that keep the scope
+ *     ({@link org.ppbus.plane.Collineations}; issue 40): each state found is replaced by the least of
+ *     its images
  */
 public record SearchOptions(
         int nodes,
@@ -32,7 +35,8 @@ public record SearchOptions(
         long reenterMask,
         int faultKinds,
         boolean crash,
-        boolean liveness) {
+        boolean liveness,
+        boolean symmetry) {
     /**
      * The complete search of a network: every processor may act, on channels of latency L, with
      * every state check (I4 included), the overtaking monitor and the liveness analysis, no faults
@@ -53,7 +57,8 @@ public record SearchOptions(
                 -1L,
                 0,
                 false,
-                true);
+                true,
+                false);
     }
 
     /** The same search, stopped after this many states. */
@@ -135,6 +140,23 @@ public record SearchOptions(
         return c.build();
     }
 
+    /**
+     * The same search reduced by the plane's symmetries: one state per orbit, for the safety checks
+     * (I1 to I8 and the overtaking bound). Not with faults or a crash (a fault's channel and a
+     * crashed node are not moved by a symmetry), and without the liveness analysis: a cycle of orbits
+     * in which some processor waits need not be one processor's wait, so starvation on the quotient
+     * needs the permutations along its edges, which the graph does not keep yet.
+     */
+    public SearchOptions withSymmetry() {
+        if (faultKinds != 0 || crash) {
+            throw new IllegalArgumentException("the symmetry reduction is not for searches with faults or a crash");
+        }
+        Copy c = new Copy(this);
+        c.symmetry = true;
+        c.liveness = false;
+        return c.build();
+    }
+
     public boolean async() {
         return fifoCapacity > 0;
     }
@@ -155,6 +177,7 @@ public record SearchOptions(
         int faultKinds;
         boolean crash;
         boolean liveness;
+        boolean symmetry;
 
         Copy(SearchOptions o) {
             nodes = o.nodes;
@@ -171,6 +194,7 @@ public record SearchOptions(
             faultKinds = o.faultKinds;
             crash = o.crash;
             liveness = o.liveness;
+            symmetry = o.symmetry;
         }
 
         SearchOptions build() {
@@ -188,7 +212,8 @@ public record SearchOptions(
                     reenterMask,
                     faultKinds,
                     crash,
-                    liveness);
+                    liveness,
+                    symmetry);
         }
     }
 }

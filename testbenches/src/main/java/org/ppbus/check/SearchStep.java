@@ -1,6 +1,10 @@
 package org.ppbus.check;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import org.ppbus.plane.Collineations;
+import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
 
@@ -16,6 +20,7 @@ final class SearchStep implements Transitions {
     private final Overtaking overtaking; // null where no overtaking bound is checked
     private final int n;
     private final int netWords;
+    private final List<Collineations.Collineation> group; // the symmetries a reduced search uses; empty without
 
     SearchStep(SearchOptions o, CcNetwork net, SearchRecorder rec, Overtaking overtaking) {
         this.o = o;
@@ -24,6 +29,47 @@ final class SearchStep implements Transitions {
         this.overtaking = overtaking;
         this.n = net.nodes();
         this.netWords = net.snapshot(0).length;
+        this.group = o.symmetry() ? symmetries(o, net.wiring()) : List.of();
+    }
+
+    /**
+     * The plane's symmetries that keep the scope: those that map the processors that may ask, and
+     * those that may re-enter, onto themselves (the identity left out: it moves nothing).
+     */
+    static List<Collineations.Collineation> symmetries(SearchOptions o, Wiring w) {
+        List<Collineations.Collineation> kept = new ArrayList<>();
+        for (Collineations.Collineation g : Collineations.of(w)) {
+            if (!g.identity() && keeps(g, o.activeMask(), w.nodes()) && keeps(g, o.reenterMask(), w.nodes())) {
+                kept.add(g);
+            }
+        }
+        return kept;
+    }
+
+    private static boolean keeps(Collineations.Collineation g, long mask, int n) {
+        return moved(mask, g.client(), n) == (mask & (n >= 64 ? -1L : (1L << n) - 1));
+    }
+
+    /** The bit set with bit i moved to bit {@code move[i]}. */
+    private static long moved(long bits, int[] move, int n) {
+        long out = 0;
+        for (int i = 0; i < n; i++) {
+            if ((bits >>> i & 1) != 0) {
+                out |= 1L << move[i];
+            }
+        }
+        return out;
+    }
+
+    /** A stored state's representative: the least of it and its images (itself without the reduction). */
+    long[] representative(long[] state) {
+        restore(state);
+        return least(state, -1, state[netWords]);
+    }
+
+    /** How many symmetries the reduction uses besides the identity. */
+    int symmetries() {
+        return group.size();
     }
 
     /** Words in a stored state. */
@@ -33,7 +79,7 @@ final class SearchStep implements Transitions {
 
     /** The cold start, as a stored state. */
     long[] initial() {
-        return extend(net.snapshot(-1), 0);
+        return least(extend(net.snapshot(-1), 0), -1, 0);
     }
 
     /** The processors granted in the cycle that led to a stored state, one bit each. */
@@ -97,7 +143,28 @@ final class SearchStep implements Transitions {
                 }
             }
         }
-        return extend(net.snapshot(0), rec.granted);
+        return least(extend(net.snapshot(0), rec.granted), 0, rec.granted);
+    }
+
+    /**
+     * The state the network and monitor hold, or in a reduced search the least of its images under
+     * the symmetries (compared word by word): one representative per orbit.
+     */
+    private long[] least(long[] state, long afterCycle, long fresh) {
+        long[] best = state;
+        for (Collineations.Collineation g : group) {
+            long[] image = new long[state.length];
+            long[] snapshot = net.snapshotMoved(afterCycle, g);
+            System.arraycopy(snapshot, 0, image, 0, netWords);
+            image[netWords] = moved(fresh, g.client(), n);
+            if (overtaking != null) {
+                overtaking.saveMoved(image, netWords + 1, g.client());
+            }
+            if (Arrays.compare(image, best) < 0) {
+                best = image;
+            }
+        }
+        return best;
     }
 
     private void monitorRequested(int i) {

@@ -134,6 +134,20 @@ public final class StateSearch implements ExhaustiveSearch {
                 repair);
     }
 
+    /** The states found, in breadth-first order (for the tests of the reduction). */
+    List<long[]> statesFound() {
+        List<long[]> out = new ArrayList<>(graph.size());
+        for (int s = 0; s < graph.size(); s++) {
+            out.add(graph.get(s));
+        }
+        return out;
+    }
+
+    /** A state's representative under this search's symmetries. */
+    long[] representative(long[] state) {
+        return stepper.representative(state);
+    }
+
     /** The repair bound over the complete graph; a cycle of broken states is a finding. */
     private SearchResult.Repair repair(boolean analyse) {
         if (!analyse) {

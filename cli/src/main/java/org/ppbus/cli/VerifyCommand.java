@@ -180,6 +180,7 @@ final class VerifyCommand implements Main.Command {
         root.put("exploredDepth", r.exploredDepth());
         root.put("complete", r.complete());
         root.put("liveness", opt.liveness());
+        root.put("symmetry", opt.symmetry());
         root.put("stoppedBecause", r.stoppedBecause());
         root.put("seconds", r.seconds());
         root.put("tableBytes", r.bytes());

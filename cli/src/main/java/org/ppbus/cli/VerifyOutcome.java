@@ -39,8 +39,9 @@ final class VerifyOutcome {
             out.println((r.complete() ? "no violation in any reachable state" : "no violation in the states explored")
                     + (opt.liveness()
                             ? ""
-                            : " (safety" + (r.repair() != null ? " and the repair bound" : "")
-                                    + " only: --no-liveness skipped deadlock, livelock and starvation)"));
+                            : " (safety" + (r.repair() != null ? " and the repair bound" : "") + " only: "
+                                    + (opt.symmetry() ? "--symmetry" : "--no-liveness")
+                                    + " skipped deadlock, livelock and starvation)"));
             return null;
         }
         Finding f = r.findings().get(0);
@@ -53,6 +54,11 @@ final class VerifyOutcome {
         if (opt.async()) {
             out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
                     + " no trace written)");
+            return null;
+        }
+        if (opt.symmetry()) {
+            out.println("  (the reduced search's path runs through orbit representatives, not yet renamed back to"
+                    + " the processors; no trace written: run without --symmetry for one)");
             return null;
         }
         List<String> faults = search.faultsOn(f);

@@ -70,6 +70,10 @@ record VerifyRequest(
                         "keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
                                 + " starvation analysis: safety and the repair bound only, for searches too big for the graph"));
         o.addOption(Cli.flag(
+                "symmetry",
+                "store one state per orbit of the plane's symmetries that keep --active (issue 40): safety only, no"
+                        + " liveness analysis, and a violation is reported without a trace"));
+        o.addOption(Cli.flag(
                 "async",
                 "asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored"));
         o.addOption(Cli.valued(
@@ -108,6 +112,13 @@ record VerifyRequest(
             opt = opt.withoutLiveness();
         }
         opt = withFaults(cl, opt, opt.fifoCapacity());
+        if (cl.hasOption("symmetry")) {
+            if (opt.faultKinds() != 0 || opt.crash()) {
+                throw new UsageException("--symmetry takes no --faults: a fault's channel and a crashed node are not"
+                        + " moved by a symmetry");
+            }
+            opt = opt.withSymmetry();
+        }
         if (cl.hasOption("rtl") && opt.crash()) {
             throw new UsageException(
                     "--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
@@ -161,7 +172,8 @@ record VerifyRequest(
             return 1;
         }
         GenerateCommand.algorithm(cl); // campos-carvalho-k with the fixed rules, or a one-line refusal
-        for (String o : List.of("async", "faults", "reenter-without-thinking", "rtl", "keep", "max-steps")) {
+        for (String o :
+                List.of("async", "faults", "reenter-without-thinking", "rtl", "keep", "max-steps", "symmetry")) {
             if (cl.hasOption(o)) {
                 throw new UsageException("--buses " + buses + ": the k-bus search takes no --" + o
                         + (o.equals("rtl") ? " (the bus proof on the RTL is --rtl --no-search)" : ""));

@@ -69,15 +69,7 @@ record VerifyRequest(
                         "no-liveness",
                         "keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
                                 + " starvation analysis: safety and the repair bound only, for searches too big for the graph"));
-        o.addOption(Cli.flag(
-                "symmetry",
-                "store one state per orbit of the plane's symmetries that keep --active (issue 40): safety only, no"
-                        + " liveness analysis, and a violation is reported without a trace"));
-        o.addOption(Cli.flag(
-                "async",
-                "asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored"));
-        o.addOption(Cli.valued(
-                "fifo", "C", "with --async, symbols a channel may hold; more is reported as a violation (default 4)"));
+        searchShapeOptions(o);
         o.addOption(Cli.flag(
                 "rtl",
                 "also prove 'at most one gnt' on the generated RTL (Yosys sat -tempinduct); with --faults drop,duplicate,"
@@ -100,6 +92,19 @@ record VerifyRequest(
                         + " waveform beside it, as .vcd)"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
+    }
+
+    /** The options that change what the state search stores: --symmetry, --async and --fifo. */
+    private static void searchShapeOptions(Options o) {
+        o.addOption(Cli.flag(
+                "symmetry",
+                "store one state per orbit of the plane's symmetries that keep --active (issue 40): safety only, no"
+                        + " liveness analysis, and a violation is reported without a trace"));
+        o.addOption(Cli.flag(
+                "async",
+                "asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored"));
+        o.addOption(Cli.valued(
+                "fifo", "C", "with --async, symbols a channel may hold; more is reported as a violation (default 4)"));
     }
 
     /** The options as a search to run, checked. */

@@ -107,6 +107,27 @@ class SymmetryTest {
         }
     }
 
+    /** A run of the trace (written to a file in dir) for this many cycles of new requests. */
+    private static SimulationConfig config(
+            Path dir, Wiring w, String rules, int latency, List<long[]> trace, int cycles) throws IOException {
+        StringBuilder text = new StringBuilder("# ppbus request trace v1\n# nodes " + w.nodes() + "\n");
+        trace.forEach(e -> text.append(e[0])
+                .append(' ')
+                .append(e[1])
+                .append(' ')
+                .append(e[2])
+                .append('\n'));
+        Path file = dir.resolve("t.trace");
+        Files.writeString(file, text);
+        return SimulationConfig.defaults().toBuilder()
+                .nodes(w.nodes())
+                .latencyCycles(latency)
+                .rules(rules)
+                .workload(file.toString())
+                .cycles(cycles)
+                .build();
+    }
+
     private interface StateWatch {
         void at(org.ppbus.protocol.cc.CcNetwork net, long cycle);
     }
@@ -121,23 +142,7 @@ class SymmetryTest {
             Collineations.Collineation g,
             StateWatch watch)
             throws IOException {
-        StringBuilder text = new StringBuilder("# ppbus request trace v1\n# nodes " + w.nodes() + "\n");
-        trace.forEach(e -> text.append(e[0])
-                .append(' ')
-                .append(e[1])
-                .append(' ')
-                .append(e[2])
-                .append('\n'));
-        Path file = dir.resolve("s.trace");
-        Files.writeString(file, text);
-        SimulationConfig c = SimulationConfig.defaults().toBuilder()
-                .nodes(w.nodes())
-                .latencyCycles(latency)
-                .rules(rules)
-                .workload(file.toString())
-                .cycles(300)
-                .build()
-                .withChecks(false, true);
+        SimulationConfig c = config(dir, w, rules, latency, trace, 300).withChecks(false, true);
         InitialState start = g == null
                 ? InitialState.coldStart(w)
                 : InitialState.coldStart(w).moved(g);
@@ -190,22 +195,7 @@ class SymmetryTest {
             Collineations.Collineation g,
             boolean moveTheStart)
             throws IOException {
-        StringBuilder text = new StringBuilder("# ppbus request trace v1\n# nodes " + w.nodes() + "\n");
-        trace.forEach(e -> text.append(e[0])
-                .append(' ')
-                .append(e[1])
-                .append(' ')
-                .append(e[2])
-                .append('\n'));
-        Path file = dir.resolve("t.trace");
-        Files.writeString(file, text);
-        SimulationConfig c = SimulationConfig.defaults().toBuilder()
-                .nodes(w.nodes())
-                .latencyCycles(latency)
-                .rules(rules)
-                .workload(file.toString())
-                .cycles(400)
-                .build();
+        SimulationConfig c = config(dir, w, rules, latency, trace, 400);
         InitialState start = moveTheStart ? InitialState.coldStart(w).moved(g) : InitialState.coldStart(w);
         List<String> out = new ArrayList<>();
         new Simulation(c, start)

@@ -7,6 +7,7 @@ import org.ppbus.plane.Collineations;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.Renumbering;
 
 /**
  * The search's transition relation: which actions each processor may take in a stored state, and
@@ -21,6 +22,7 @@ final class SearchStep implements Transitions {
     private final int n;
     private final int netWords;
     private final List<Collineations.Collineation> group; // the symmetries a reduced search uses; empty without
+    private final List<Renumbering> renumberings; // the same, as snapshots write them, computed once
 
     SearchStep(SearchOptions o, CcNetwork net, SearchRecorder rec, Overtaking overtaking) {
         this.o = o;
@@ -30,6 +32,8 @@ final class SearchStep implements Transitions {
         this.n = net.nodes();
         this.netWords = net.snapshot(0).length;
         this.group = o.symmetry() ? symmetries(o, net.wiring()) : List.of();
+        this.renumberings =
+                group.stream().map(g -> Renumbering.of(net.wiring(), g)).toList();
     }
 
     /**
@@ -152,9 +156,10 @@ final class SearchStep implements Transitions {
      */
     private long[] least(long[] state, long afterCycle, long fresh) {
         long[] best = state;
-        for (Collineations.Collineation g : group) {
+        for (int k = 0; k < group.size(); k++) {
+            Collineations.Collineation g = group.get(k);
             long[] image = new long[state.length];
-            long[] snapshot = net.snapshotMoved(afterCycle, g);
+            long[] snapshot = net.snapshotMoved(afterCycle, renumberings.get(k));
             System.arraycopy(snapshot, 0, image, 0, netWords);
             image[netWords] = moved(fresh, g.client(), n);
             if (overtaking != null) {

@@ -263,7 +263,7 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
      */
     public long[] snapshot(long afterCycle) {
         requireEveryUnit();
-        return NetworkSnapshot.save(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle);
+        return NetworkSnapshot.save(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle, null);
     }
 
     /**
@@ -271,8 +271,13 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
      * which client g(c), arbiter g(j) and link g(l) are what client c, arbiter j and link l are now.
      */
     public long[] snapshotMoved(long afterCycle, Collineations.Collineation g) {
+        return snapshotMoved(afterCycle, Renumbering.of(wiring, g));
+    }
+
+    /** The same with the symmetry's renumbering computed once (a search moves every state by it). */
+    public long[] snapshotMoved(long afterCycle, Renumbering r) {
         requireEveryUnit();
-        return NetworkSnapshot.saveMoved(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle, wiring, g);
+        return NetworkSnapshot.save(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle, r);
     }
 
     /** Restores a {@link #snapshot} so that cycle t is the next one evaluated. */

@@ -18,6 +18,7 @@ import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.LivenessProof;
+import org.ppbus.verilog.PdrLog;
 import org.ppbus.verilog.RtlFaultProof;
 
 /**
@@ -100,12 +101,14 @@ final class FaultProofStep {
 
     /**
      * The proof's result, with --liveness the bound it ended with and the idle bounds refuted on the
-     * way, and, when a property fails, its counterexample and the file it was written to.
+     * way, the folder of the model the last proof read, and, when a property fails, its
+     * counterexample and the file it was written to.
      */
     record Outcome(
             RtlFaultProof.Result result,
             Contract.WaitBound waitBound,
             List<Integer> refuted,
+            Path model,
             RtlFaultProof.Counterexample counterexample,
             Path written) {}
 
@@ -137,13 +140,13 @@ final class FaultProofStep {
             o = prove(opt, faults, repairBound, wait, seconds, f.dir(), progress(bar, what));
             if (o.result().anyBroken()) {
                 bar.waiting(what + ": replaying the counterexample");
-                RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(f.dir(), o.result(), seconds);
+                RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(o.model(), o.result(), seconds);
                 Outputs.write(vcd, cex.vcd());
                 if (Files.isRegularFile(vcd)) {
                     // The last cycle of the shortest run is where the property fails: the marker.
                     GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
                 }
-                o = new Outcome(o.result(), o.waitBound(), o.refuted(), cex, vcd);
+                o = new Outcome(o.result(), o.waitBound(), o.refuted(), o.model(), cex, vcd);
             }
         } finally {
             bar.finish();
@@ -160,7 +163,7 @@ final class FaultProofStep {
         if (!o.refuted().isEmpty()) {
             out.printf(
                     Locale.ROOT,
-                    "  idle bounds refuted on the way: G = %s (pdr broke each: a longer idle stretch is reachable)%n",
+                    "  idle bounds refuted on the way: G = %s (bmc3 or pdr broke each: a longer idle stretch is reachable)%n",
                     o.refuted().stream().map(String::valueOf).collect(Collectors.joining(", ")));
         }
         if (o.counterexample() != null) {
@@ -179,9 +182,9 @@ final class FaultProofStep {
     private static Consumer<String> progress(ProgressBar bar, String what) {
         String[] stage = {""};
         return line -> {
-            int frame = RtlFaultProof.frameOf(line);
-            if (line.startsWith("idle bound")) {
-                stage[0] = ", " + line;
+            int frame = PdrLog.frameOf(line);
+            if (line.startsWith(LivenessProof.STAGE)) {
+                stage[0] = ", " + line.substring(LivenessProof.STAGE.length());
                 bar.waiting(what + stage[0]);
             } else if (frame >= 0) {
                 bar.waiting(what + stage[0] + ": pdr frame " + frame);
@@ -210,7 +213,7 @@ final class FaultProofStep {
                     dir,
                     Version.VERSION,
                     progress);
-            return new Outcome(live.proof(), live.bound(), live.refuted(), null, null);
+            return new Outcome(live.proof(), live.bound(), live.refuted(), live.last(), null, null);
         }
         RtlFaultProof.Result r = RtlFaultProof.run(
                 opt.nodes(),
@@ -223,7 +226,7 @@ final class FaultProofStep {
                 dir,
                 Version.VERSION,
                 progress);
-        return new Outcome(r, null, List.of(), null, null);
+        return new Outcome(r, null, List.of(), dir, null, null);
     }
 
     private static void print(
@@ -244,9 +247,10 @@ final class FaultProofStep {
                 ? ""
                 : String.format(
                         Locale.ROOT,
-                        ", each lowering req at most H = %d cycle%s after its gnt, (n-1)M = %d, G = %d",
+                        ", each lowering req at most H = %d cycle%s after its gnt, M = %d, (n-1)M = %d, G = %d",
                         wait.hold(),
                         wait.hold() == 1 ? "" : "s",
+                        wait.perOther(),
                         wait.meals(),
                         wait.gap());
         out.printf(
@@ -260,9 +264,13 @@ final class FaultProofStep {
                 holdText,
                 r.latches(),
                 r.seconds(),
-                keep != null
-                        ? "files in " + keep + ", rerun: cd " + keep + " && yosys -s proof.ys && yosys-abc -f proof.abc"
-                        : "--keep DIR keeps the files");
+                keep == null
+                        ? "--keep DIR keeps the files"
+                        : wait == null
+                                ? "files in " + keep + ", rerun: cd " + keep
+                                        + " && yosys -s proof.ys && yosys-abc -f proof.abc"
+                                : "one proof per folder of " + keep + " (safety, meals, idle), rerun one: cd " + keep
+                                        + "/idle && yosys -s proof.ys && yosys-abc -f proof.abc");
         for (RtlFaultProof.Verdict v : r.verdicts()) {
             out.printf(
                     Locale.ROOT,
@@ -299,6 +307,7 @@ final class FaultProofStep {
         if (wait != null) {
             ObjectNode b = o.putObject("waitBound");
             b.put("holdMaxCycles", wait.hold());
+            b.put("perOtherGrantsMax", wait.perOther());
             b.put("othersGrantsMax", wait.meals());
             b.put("idleMaxCycles", wait.gap());
             b.put("cycles", wait.cycles());

@@ -19,6 +19,7 @@ import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.OneGrantProof;
+import org.ppbus.verilog.PdrLog;
 import org.ppbus.verilog.PlanesVerilogGenerator;
 import org.ppbus.verilog.RtlFaultProof;
 
@@ -137,7 +138,7 @@ final class WiredProofStep {
         bar.waiting("rtl proof: building the model");
         try (WorkFolder f = WorkFolder.open(keep, "ppbus-one-gnt")) {
             RtlFaultProof.Result r = target.prover().prove(seconds, f.dir(), line -> {
-                int frame = RtlFaultProof.frameOf(line);
+                int frame = PdrLog.frameOf(line);
                 if (frame >= 0) {
                     bar.waiting("rtl proof: pdr frame " + frame);
                 }

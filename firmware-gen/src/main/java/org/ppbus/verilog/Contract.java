@@ -54,16 +54,18 @@ public final class Contract {
      * gnt rises: while a processor waits, the others are granted at most {@code meals} times from
      * the cycle after its req rises; the bus is idle at most {@code gap} cycles in a row while a
      * request waits; and so every request is granted within {@code cycles} cycles of req rising.
+     * {@code perOther} is M, the fairness bound between two processors: while one waits, any other
+     * is granted at most M times, so {@code meals} is (n - 1)M.
      */
-    public record WaitBound(int hold, int meals, int gap, int cycles, boolean direct) {
+    public record WaitBound(int hold, int perOther, int meals, int gap, int cycles, boolean direct) {
         /** The same with another wait bound (tests set one by hand to find the tightest). */
         public WaitBound withCycles(int c) {
-            return new WaitBound(hold, meals, gap, c, direct);
+            return new WaitBound(hold, perOther, meals, gap, c, direct);
         }
 
         /** The same with another idle bound G, and B recomputed from it. */
         public WaitBound withGap(int g) {
-            return new WaitBound(hold, meals, g, (meals + 1) * (hold + 1) + (meals + 2) * g, direct);
+            return new WaitBound(hold, perOther, meals, g, (meals + 1) * (hold + 1) + (meals + 2) * g, direct);
         }
 
         /**
@@ -71,7 +73,7 @@ public final class Contract {
          * from which it follows: a check of the arithmetic, affordable on small planes only.
          */
         public WaitBound withDirect(boolean d) {
-            return new WaitBound(hold, meals, gap, cycles, d);
+            return new WaitBound(hold, perOther, meals, gap, cycles, d);
         }
     }
 
@@ -92,8 +94,8 @@ public final class Contract {
         if (hold < 0) {
             throw new IllegalArgumentException("a hold is at least 0 cycles, got " + hold);
         }
-        int others = (nodes - 1) * overtakeBound(latency);
-        return new WaitBound(hold, others, 0, 0, false).withGap(4 * latency + 2);
+        int m = overtakeBound(latency);
+        return new WaitBound(hold, m, (nodes - 1) * m, 0, 0, false).withGap(4 * latency + 2);
     }
 
     /** The contract's lines, without comment markers. */

@@ -2,6 +2,7 @@ package org.ppbus.verilog;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.ppbus.plane.Wiring;
 
 /**
@@ -16,17 +17,19 @@ import org.ppbus.plane.Wiring;
  * a cycle, and at most one of each enabled kind in a run, on any channel, in any cycle. Each
  * channel's two choices are inputs of the flattened top, free for the solver.
  *
- * <p>The properties, in the order of the AIGER's outputs ({@link #properties}):
+ * <p>The properties, in the order of the AIGER's outputs ({@link Harness#outputs}):
  * <ol>
  * <li>at most one gnt;</li>
  * <li>a client holds a fork only while its arbiter's OWNER is that client, so no fork is ever made
- * twice;</li>
+ * twice (these two are assumed instead where a {@link LivenessGoal} says they are proven);</li>
  * <li>with a repair bound B, fork conservation (I2, {@link FormalHarness#forkConservationTerms}) is
  * never broken for more than B consecutive cycles;</li>
  * <li>with a wait bound ({@link Contract.WaitBound}), bounded liveness, with every processor lowering
- * req at most H cycles after its gnt rises (assumed): while one waits, the others are granted at
- * most (n - 1)M times; the bus is never idle more than G cycles in a row while a request waits;
- * and no request waits more than B cycles for its gnt (which the first two and the hold imply).</li>
+ * req at most H cycles after its gnt rises (assumed), the parts its {@link LivenessGoal} names
+ * ({@link WaitCounters}): while one waits, each other is granted at most M times, so the others
+ * (n - 1)M times (an output per ordered pair); the bus is never idle more than G cycles in a row
+ * while a request waits; and no request waits more than B cycles for its gnt (which the first two
+ * and the hold imply; an output per processor).</li>
  * </ol>
  */
 final class FaultHarness {
@@ -35,12 +38,15 @@ final class FaultHarness {
     static final String MUTEX = "at most one gnt";
     static final String FORK_HOLDER = "a fork is held only by its arbiter's OWNER";
     static final String REPAIR = "fork conservation broken for at most B cycles";
-    static final String MEALS = "others granted at most (n-1)M times while one waits";
+    static final String MEALS = "each other granted at most M times while one waits";
     static final String GAP = "the bus idle at most G cycles while a request waits";
     static final String WAIT = "every request granted within B cycles";
 
-    /** The harness text, the flattened-top wires it reads and drives, and its properties in order. */
-    record Harness(String verilog, List<String> exposed, List<String> driven, List<String> properties) {}
+    /**
+     * The harness text, the flattened-top wires it reads and drives, and the property each of its
+     * assertions checks, in the order of the AIGER's outputs (a property may take several).
+     */
+    record Harness(String verilog, List<String> exposed, List<String> driven, List<String> outputs) {}
 
     /** Bits of the duplicate's wait, which counts down from L. */
     private static int waitBits(int latency) {
@@ -96,9 +102,10 @@ final class FaultHarness {
     /**
      * @param faults      the kinds a run may suffer, and the processors that may ask
      * @param repairBound B of the third property, or a negative number to leave it out
-     * @param wait        the hold assumed and the wait bound proven, or null to leave liveness out
+     * @param live        the hold assumed and the parts of the wait bound asserted, or null to leave
+     *     liveness out
      */
-    static Harness of(Wiring w, int latency, RtlFaultProof.Faults faults, int repairBound, Contract.WaitBound wait) {
+    static Harness of(Wiring w, int latency, RtlFaultProof.Faults faults, int repairBound, LivenessGoal live) {
         int n = w.nodes();
         FormalHarness.Wires wires = new FormalHarness.Wires();
         for (int i = 0; i < n; i++) {
@@ -130,8 +137,8 @@ final class FaultHarness {
         StringBuilder b = new StringBuilder();
         boolean repair = repairBound >= 0;
         declarations(b, n, c, repair);
-        if (wait != null) {
-            waitCounters(b, n, wait);
+        if (live != null) {
+            WaitCounters.declare(b, n, live);
         }
         b.append(wires.body);
         b.append("    assign drops = {").append(joinDescending("drop_now_", c)).append("};\n");
@@ -147,9 +154,9 @@ final class FaultHarness {
         if (repair) {
             conservationWatch(b, w, latency);
         }
-        List<String> properties = assumptionsAndProperties(b, w, faults, c, repairBound, wait);
+        List<String> outputs = assumptionsAndProperties(b, w, faults, c, repairBound, live);
         b.append("        end\n    end\nendmodule\n");
-        return new Harness(b.toString(), wires.exposed, driven, properties);
+        return new Harness(b.toString(), wires.exposed, driven, outputs);
     }
 
     /** The module's ports, its registers and the wires it watches. */
@@ -183,55 +190,6 @@ final class FaultHarness {
                 .append(" dups;\n");
     }
 
-    /** Bits that hold 0 .. max. */
-    private static int bits(int max) {
-        return 32 - Integer.numberOfLeadingZeros(Math.max(1, max));
-    }
-
-    /**
-     * Per processor, the cycles its gnt has been high before this one (held_q, saturating at H) and
-     * the cycles it has waited with req high and gnt low after the reset cycle (wait_q, saturating at
-     * B + 1): a req raised during the reset is seen from the next cycle on.
-     */
-    private static void waitCounters(StringBuilder b, int n, Contract.WaitBound wait) {
-        int hb = bits(wait.hold());
-        int wb = bits(wait.cycles() + 1);
-        int mb = bits(wait.meals() + 1);
-        int gb = bits(wait.gap() + 1);
-        String range = "[" + (n - 1) + ":0]";
-        b.append(
-                "    // Bounded liveness, per processor: cycles its gnt has been high (held_q, up to H = " + wait.hold()
-                        + "), cycles its\n    // req has waited (wait_q, up to B + 1), grants of the others since the cycle after its req rose\n"
-                        + "    // (others_q, up to (n-1)M + 1); and cycles in a row with a request waiting and no gnt (idle_q).\n");
-        b.append("    reg " + range + " gnt_q = " + n + "'d0;\n");
-        b.append("    reg [" + (gb - 1) + ":0] idle_q = " + gb + "'d0;\n");
-        for (int i = 0; i < n; i++) {
-            b.append("    reg [" + (hb - 1) + ":0] held_q_" + i + " = " + hb + "'d0;\n");
-            b.append("    reg [" + (wb - 1) + ":0] wait_q_" + i + " = " + wb + "'d0;\n");
-            b.append("    reg [" + (mb - 1) + ":0] others_q_" + i + " = " + mb + "'d0;\n");
-        }
-        b.append("    always @(posedge clk) begin\n");
-        b.append("        gnt_q <= gnt;\n");
-        b.append("        idle_q <= !(past_valid && gnt == " + n + "'d0 && req != " + n + "'d0) ? " + gb + "'d0 : "
-                + saturating("idle_q", gb, wait.gap() + 1) + ";\n");
-        for (int i = 0; i < n; i++) {
-            b.append("        held_q_" + i + " <= !gnt[" + i + "] ? " + hb + "'d0 : "
-                    + saturating("held_q_" + i, hb, wait.hold()) + ";\n");
-            b.append("        wait_q_" + i + " <= !(past_valid && req[" + i + "] && !gnt[" + i + "]) ? " + wb + "'d0 : "
-                    + saturating("wait_q_" + i, wb, wait.cycles() + 1) + ";\n");
-            b.append("        others_q_" + i + " <= !(past_valid && req_q[" + i + "] && !gnt[" + i + "]) ? " + mb
-                    + "'d0 : "
-                    + "(|(gnt & ~gnt_q & ~" + n + "'d" + (1L << i) + ")) ? "
-                    + saturating("others_q_" + i, mb, wait.meals() + 1) + " : others_q_" + i + ";\n");
-        }
-        b.append("    end\n\n");
-    }
-
-    /** {@code q + 1}, staying at {@code max}. */
-    private static String saturating(String q, int width, int max) {
-        return q + " == " + width + "'d" + max + " ? " + q + " : " + q + " + 1'b1";
-    }
-
     /** I2 for every arbiter, watched rather than asserted: a fault may break it for a while. */
     private static void conservationWatch(StringBuilder b, Wiring w, int latency) {
         b.append("    // I2 for every arbiter, watched rather than asserted: a fault may break it for a while.\n");
@@ -244,9 +202,9 @@ final class FaultHarness {
         b.append("    end\n\n");
     }
 
-    /** The processors' and the faults' assumptions, then the properties; returns the properties in order. */
+    /** The processors' and the faults' assumptions, then the assertions; returns their properties in order. */
     private static List<String> assumptionsAndProperties(
-            StringBuilder b, Wiring w, RtlFaultProof.Faults faults, int c, int repairBound, Contract.WaitBound wait) {
+            StringBuilder b, Wiring w, RtlFaultProof.Faults faults, int c, int repairBound, LivenessGoal live) {
         b.append("    integer i;\n    always @* begin\n        if (past_valid) begin\n");
         b.append("            // The handshake: req falls only while gnt is high.\n");
         b.append("            for (i = 0; i < ").append(w.nodes()).append("; i = i + 1) begin\n");
@@ -261,7 +219,9 @@ final class FaultHarness {
                 }
             }
         }
-        holdAssumption(b, w.nodes(), wait);
+        if (live != null) {
+            WaitCounters.holdAssumption(b, w.nodes(), live.bound());
+        }
         b.append("            // One fault in a cycle at most, and one of each kind in a run.\n");
         b.append("            assume(((drops | dups) & ((drops | dups) - 1'b1)) == ")
                 .append(c)
@@ -275,86 +235,46 @@ final class FaultHarness {
                 faults.duplicates()
                         ? "            assume(!(duplicated_q && (|dups)));\n"
                         : "            assume(dups == " + c + "'d0);\n");
-        List<String> properties = new ArrayList<>();
-        properties.add(MUTEX);
-        b.append("            ")
-                .append(label(0))
-                .append(": assert((gnt & (gnt - 1'b1)) == ")
-                .append(w.nodes())
-                .append("'d0);\n");
-        properties.add(FORK_HOLDER);
-        b.append("            ")
-                .append(label(1))
-                .append(": assert(")
-                .append(forkHolder(w))
-                .append(");\n");
+        List<String> outputs = new ArrayList<>();
+        String mutex = "(gnt & (gnt - 1'b1)) == " + w.nodes() + "'d0";
+        if (live != null && live.safetyAssumed()) {
+            b.append("            // Proven on their own (LivenessProof): ")
+                    .append(MUTEX)
+                    .append("; ")
+                    .append(FORK_HOLDER)
+                    .append(".\n");
+            b.append("            assume(").append(mutex).append(");\n");
+            b.append("            assume(").append(forkHolder(w)).append(");\n");
+        } else {
+            assertion(b, outputs, MUTEX, mutex);
+            assertion(b, outputs, FORK_HOLDER, forkHolder(w));
+        }
         if (repairBound >= 0) {
-            properties.add(REPAIR);
-            b.append("            ")
-                    .append(label(properties.size() - 1))
-                    .append(": assert(broken_q <= 8'd")
-                    .append(repairBound)
-                    .append(");\n");
+            assertion(b, outputs, REPAIR, "broken_q <= 8'd" + repairBound);
         }
-        livenessProperties(b, properties, w.nodes(), wait);
-        return properties;
+        if (live != null) {
+            WaitCounters.assertions(b, outputs, w.nodes(), live);
+        }
+        return outputs;
     }
 
-    /** With a wait bound, the processors' side of liveness: each lowers req within H cycles of its gnt. */
-    private static void holdAssumption(StringBuilder b, int n, Contract.WaitBound wait) {
-        if (wait != null) {
-            b.append("            // Each processor lowers req at most H = ")
-                    .append(wait.hold())
-                    .append(" cycles after its gnt rises.\n");
-            for (int i = 0; i < n; i++) {
-                b.append("            if (held_q_")
-                        .append(i)
-                        .append(" == ")
-                        .append(bits(wait.hold()))
-                        .append("'d")
-                        .append(wait.hold())
-                        .append(") assume(!req[")
-                        .append(i)
-                        .append("]);\n");
-            }
-        }
-    }
-
-    /** With a wait bound, its properties: the meals of the others, the idle stretches, and the wait itself. */
-    private static void livenessProperties(StringBuilder b, List<String> properties, int n, Contract.WaitBound wait) {
-        if (wait != null) {
-            bound(b, properties, MEALS, n, "others_q_", wait.meals());
-            properties.add(GAP);
-            b.append("            " + label(properties.size() - 1) + ": assert(idle_q <= " + bits(wait.gap() + 1) + "'d"
-                    + wait.gap() + ");\n");
-            if (wait.direct()) {
-                bound(b, properties, WAIT, n, "wait_q_", wait.cycles());
-            }
-        }
-    }
-
-    /** A property that every processor's counter {@code prefix<i>} stays at most {@code max}. */
-    private static void bound(
-            StringBuilder b, List<String> properties, String property, int n, String prefix, int max) {
-        properties.add(property);
-        List<String> terms = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            terms.add(prefix + i + " <= " + bits(max + 1) + "'d" + max);
-        }
+    private static void assertion(StringBuilder b, List<String> outputs, String property, String condition) {
         b.append("            ")
-                .append(label(properties.size() - 1))
+                .append(label(outputs.size()))
                 .append(": assert(")
-                .append(String.join("\n                && ", terms))
+                .append(condition)
                 .append(");\n");
+        outputs.add(property);
     }
 
     /**
-     * The label of the k-th property's assertion. Yosys orders the AIGER's outputs by the
-     * assertions' names, so the labels sort in the properties' order (pdr reports outputs by
-     * number), and its simulator names a failing assertion by its label.
+     * The label of the k-th assertion. Yosys orders the AIGER's outputs by the assertions' names,
+     * so the labels sort in the assertions' order (pdr reports outputs by number): zero-padded, as
+     * a liveness harness has up to n(n - 1) + n + 3 of them. Its simulator names a failing
+     * assertion by its label.
      */
     static String label(int k) {
-        return "p" + k;
+        return String.format(Locale.ROOT, "p%03d", k);
     }
 
     /** Every link's two channels, c2a first, in the wiring's link order. */

@@ -1,32 +1,49 @@
 package org.ppbus.verilog;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
 
 /**
  * Bounded liveness on the RTL ({@code verify --rtl --liveness}): ABC's pdr proves, with every
- * processor asking and each holding at most H cycles, that while one waits the others are granted
- * at most (n - 1)M times, and that the bus is never idle more than G cycles in a row while a request
- * waits; the wait bound B follows ({@link Contract#waitBound}). M is derived (docs/ERRATA.md L1). G
- * is not: the proof starts from the longest single fork transfer, G0 = 4L + 2, and while pdr breaks
- * the idle property and nothing else it raises G: by one up to 2 G0 (a broken G means a reachable
- * idle stretch of G + 1 cycles, so a G reached by ones is the tightest), then by doubling up to the
- * limit, so that a design whose idle stretches have no bound (a deadlock: the paper's literal rules)
- * is found out in a few proofs. Where G was doubled, the tightest lies between the last refuted and
- * the proven one.
+ * processor asking and each holding at most H cycles, that while one waits each other is granted at
+ * most M times, and that the bus is never idle more than G cycles in a row while a request waits;
+ * the wait bound B follows ({@link Contract#waitBound}). It goes in three proofs, each in a folder of
+ * its own under the work folder, each assuming what the ones before proved (sound: a property true
+ * in every reachable state removes no reachable run when assumed):
+ * <ol>
+ * <li>{@code safety}: at most one gnt, and forks held only by their OWNER's client;</li>
+ * <li>{@code meals}: an output per ordered pair of processors;</li>
+ * <li>{@code idle}: the idle bound, alone, since it is the one refined.</li>
+ * </ol>
+ * Apart, each is smaller for pdr, and the idle refinement does not prove the meals again each
+ * time. M is derived (docs/ERRATA.md L1). G is not: it starts from the longest single fork
+ * transfer, G0 = 4L + 2. First bmc3 looks for idle stretches longer than each G from G0 to the
+ * limit at once ({@link IdleSearch}, folder {@code idle-search}); pdr then tries the G one above the
+ * largest it broke. While pdr breaks the idle property it raises G: by one up to 2 G0 (a broken G
+ * means a reachable idle stretch of G + 1 cycles, so a G reached by ones is the tightest), then by
+ * doubling up to the limit, so that a design whose idle stretches have no bound (a deadlock: the
+ * paper's literal rules) is found out in a few proofs. Where G was doubled, the tightest lies
+ * between the last refuted and the proven one.
  */
 public final class LivenessProof {
     private LivenessProof() {}
 
+    /** How the progress lines that name the proof being run begin. */
+    public static final String STAGE = "liveness proof: ";
+
     /**
-     * The last proof (its seconds those of every proof tried, the model builds included), the bound
-     * it proved (or tried), and the idle bounds that failed on the way.
+     * The verdicts of every proof that ran, in order, with the seconds of all (the model builds
+     * included) and the size, frame, end and outputs of the last; the bound it proved (or tried);
+     * the idle bounds that failed on the way; and the folder of the last proof, whose model a
+     * counterexample is replayed on.
      */
-    public record Result(RtlFaultProof.Result proof, Contract.WaitBound bound, List<Integer> refuted) {}
+    public record Result(RtlFaultProof.Result proof, Contract.WaitBound bound, List<Integer> refuted, Path last) {}
 
     /**
      * @param maxGap the largest G to try; a design whose idle stretches are longer (a deadlock, a
@@ -44,35 +61,124 @@ public final class LivenessProof {
             String toolVersion,
             Consumer<String> progress)
             throws IOException {
+        GeneratedDesign design = Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion);
+        return run(design, nodes, latency, hold, maxGap, timeoutSeconds, dir, progress);
+    }
+
+    /** The same on a given design (tests pass mutants). */
+    public static Result run(
+            GeneratedDesign design,
+            int nodes,
+            int latency,
+            int hold,
+            int maxGap,
+            long timeoutSeconds,
+            Path dir,
+            Consumer<String> progress)
+            throws IOException {
         Contract.WaitBound b = Contract.waitBound(nodes, latency, hold);
-        List<Integer> refuted = new ArrayList<>();
-        long t0 = System.nanoTime();
+        Stages s = new Stages(design, nodes, latency, timeoutSeconds, dir, progress);
+        progress.accept(STAGE + "safety");
+        if (!s.prove("safety", null).proven()) {
+            return s.result(b, List.of());
+        }
+        progress.accept(STAGE + "meals, per pair");
+        if (!s.prove("meals", new LivenessGoal(b, true, false, true, b.gap())).proven()) {
+            return s.result(b, List.of());
+        }
+        progress.accept(STAGE + "idle stretches, searched by bmc3");
+        IdleSearch.Found found = s.search(b, maxGap);
+        List<Integer> refuted = new ArrayList<>(found.refuted());
+        b = b.withGap(Math.min(found.next(b.gap()), maxGap));
         while (true) {
-            long left = Math.max(10, timeoutSeconds - (System.nanoTime() - t0) / 1_000_000_000L);
-            progress.accept("idle bound G = " + b.gap());
-            RtlFaultProof.Result r = RtlFaultProof.run(
-                    nodes,
-                    latency,
-                    rules,
-                    new RtlFaultProof.Faults(false, false),
-                    -1,
-                    b,
-                    left,
-                    dir,
-                    toolVersion,
-                    progress);
+            progress.accept(STAGE + "idle bound G = " + b.gap());
+            RtlFaultProof.Result r = s.prove("idle", new LivenessGoal(b, false, true, true, b.gap()));
             boolean onlyIdle = r.verdicts().stream()
                     .allMatch(v -> v.property().equals(FaultHarness.GAP) ? v.broken() : v.proven());
-            boolean outOfTime = (System.nanoTime() - t0) / 1_000_000_000L >= timeoutSeconds;
-            if (!onlyIdle || b.gap() >= maxGap || outOfTime) {
-                double total = (System.nanoTime() - t0) / 1e9;
-                RtlFaultProof.Result all = new RtlFaultProof.Result(
-                        r.verdicts(), r.latches(), total, r.frameReached(), r.ended(), r.log());
-                return new Result(all, b, List.copyOf(refuted));
+            if (!onlyIdle || b.gap() >= maxGap || s.outOfTime()) {
+                return s.result(b, refuted);
             }
+            s.forget();
             refuted.add(b.gap());
             int first = 4 * latency + 2;
             b = b.withGap(b.gap() < 2 * first ? b.gap() + 1 : Math.min(2 * b.gap(), maxGap));
+        }
+    }
+
+    /** The longest the search for idle stretches runs. */
+    private static final long SEARCH_SECONDS = 900;
+
+    /** The proofs run so far, sharing one time limit. */
+    private static final class Stages {
+        private final GeneratedDesign design;
+        private final int nodes;
+        private final int latency;
+        private final long timeoutSeconds;
+        private final Path dir;
+        private final Consumer<String> progress;
+        private final long t0 = System.nanoTime();
+        private final List<RtlFaultProof.Verdict> verdicts = new ArrayList<>();
+        private RtlFaultProof.Result last;
+        private Path lastDir;
+
+        Stages(
+                GeneratedDesign design,
+                int nodes,
+                int latency,
+                long timeoutSeconds,
+                Path dir,
+                Consumer<String> progress) {
+            this.design = design;
+            this.nodes = nodes;
+            this.latency = latency;
+            this.timeoutSeconds = timeoutSeconds;
+            this.dir = dir;
+            this.progress = progress;
+        }
+
+        long elapsed() {
+            return (System.nanoTime() - t0) / 1_000_000_000L;
+        }
+
+        boolean outOfTime() {
+            return elapsed() >= timeoutSeconds;
+        }
+
+        RtlFaultProof.Result prove(String name, LivenessGoal goal) throws IOException {
+            lastDir = Files.createDirectories(dir.resolve(name));
+            long left = Math.max(10, timeoutSeconds - elapsed());
+            last = RtlFaultProof.run(
+                    design, nodes, latency, new RtlFaultProof.Faults(false, false), -1, goal, left, lastDir, progress);
+            verdicts.addAll(last.verdicts());
+            return last;
+        }
+
+        /**
+         * bmc3 on every idle bound from {@code b}'s to {@code maxGap}, for a quarter of the time left
+         * and at most {@link #SEARCH_SECONDS}.
+         */
+        IdleSearch.Found search(Contract.WaitBound b, int maxGap) throws IOException {
+            long budget = Math.max(10, Math.min(SEARCH_SECONDS, (timeoutSeconds - elapsed()) / 4));
+            Path d = Files.createDirectories(dir.resolve("idle-search"));
+            return IdleSearch.run(design, nodes, latency, b, maxGap, budget, d, progress);
+        }
+
+        /** Drops the last proof's verdicts: a refuted idle bound, tried again higher. */
+        void forget() {
+            verdicts.subList(verdicts.size() - last.verdicts().size(), verdicts.size())
+                    .clear();
+        }
+
+        Result result(Contract.WaitBound bound, List<Integer> refuted) {
+            RtlFaultProof.Result all = new RtlFaultProof.Result(
+                    List.copyOf(verdicts),
+                    last.latches(),
+                    (System.nanoTime() - t0) / 1e9,
+                    last.frameReached(),
+                    last.ended(),
+                    last.log(),
+                    last.outputs());
+            return new Result(all, bound, List.copyOf(refuted), lastDir);
         }
     }
 }

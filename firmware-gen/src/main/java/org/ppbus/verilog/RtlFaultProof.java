@@ -5,11 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.RuleSet;
@@ -85,7 +83,13 @@ public final class RtlFaultProof {
      * last frame pdr worked in (-1 before the first), and how the proof ended.
      */
     public record Result(
-            List<Verdict> verdicts, int latches, double seconds, int frameReached, Ended ended, String log) {
+            List<Verdict> verdicts,
+            int latches,
+            double seconds,
+            int frameReached,
+            Ended ended,
+            String log,
+            List<String> outputs) {
         public boolean proven() {
             return verdicts.stream().allMatch(Verdict::proven);
         }
@@ -120,12 +124,22 @@ public final class RtlFaultProof {
             String toolVersion,
             Consumer<String> progress)
             throws IOException {
-        return run(nodes, latency, rules, faults, repairBound, null, timeoutSeconds, dir, toolVersion, progress);
+        return run(
+                nodes,
+                latency,
+                rules,
+                faults,
+                repairBound,
+                (LivenessGoal) null,
+                timeoutSeconds,
+                dir,
+                toolVersion,
+                progress);
     }
 
     /**
-     * As above, with bounded liveness too where {@code wait} is not null: every request granted
-     * within its cycles, for processors that hold at most its hold ({@link Contract#waitBound}).
+     * As above, with bounded liveness too where {@code live} is not null: the parts of the wait
+     * bound it names, for processors that hold at most its hold ({@link Contract#waitBound}).
      */
     public static Result run(
             int nodes,
@@ -133,7 +147,7 @@ public final class RtlFaultProof {
             RuleSet rules,
             Faults faults,
             int repairBound,
-            Contract.WaitBound wait,
+            LivenessGoal live,
             long timeoutSeconds,
             Path dir,
             String toolVersion,
@@ -144,7 +158,7 @@ public final class RtlFaultProof {
                     "the fault proof takes no +reclaim (a crash is searched by verify --faults crash)");
         }
         GeneratedDesign design = Designs.generate(Algorithms.campos(), nodes, latency, rules, toolVersion);
-        return run(design, nodes, latency, faults, repairBound, wait, timeoutSeconds, dir, progress);
+        return run(design, nodes, latency, faults, repairBound, live, timeoutSeconds, dir, progress);
     }
 
     /** The proof of a given design at n nodes and latency L (tests pass mutants). */
@@ -154,26 +168,44 @@ public final class RtlFaultProof {
             int latency,
             Faults faults,
             int repairBound,
-            Contract.WaitBound wait,
+            LivenessGoal live,
             long timeoutSeconds,
             Path dir,
             Consumer<String> progress)
             throws IOException {
+        long t0 = System.nanoTime();
+        FaultHarness.Harness h = build(design, nodes, latency, faults, repairBound, live, timeoutSeconds, dir);
+        // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
+        // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
+        // (docs/VERIFICATION.md). fold: the harness's assumptions are constraints.
+        return pdr(dir, "fold\n", "-r -n -c ", h.outputs(), t0, timeoutSeconds, progress);
+    }
+
+    /**
+     * Writes the design, the harness and the scripts into {@code dir} and builds the AIGER models
+     * with Yosys ({@link #models}); returns the harness, whose outputs are the models'.
+     */
+    static FaultHarness.Harness build(
+            GeneratedDesign design,
+            int nodes,
+            int latency,
+            Faults faults,
+            int repairBound,
+            LivenessGoal live,
+            long timeoutSeconds,
+            Path dir)
+            throws IOException {
         design.writeTo(dir);
-        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound, wait);
+        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound, live);
         Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
         writeScripts(design, h, dir);
-        long t0 = System.nanoTime();
         ExternalTool.Result y =
                 ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the fault proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
-        // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
-        // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
-        // (docs/VERIFICATION.md). fold: the harness's assumptions are constraints.
-        return pdr(dir, "fold\n", "-r -n -c ", h.properties(), t0, timeoutSeconds, progress);
+        return h;
     }
 
     /**
@@ -185,7 +217,7 @@ public final class RtlFaultProof {
             Path dir,
             String prelude,
             String options,
-            List<String> properties,
+            List<String> outputs,
             long t0,
             long timeoutSeconds,
             Consumer<String> progress)
@@ -204,7 +236,7 @@ public final class RtlFaultProof {
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
         boolean atLimit = (System.nanoTime() - t1) / 1e9 >= left - 1;
-        return judge(parse(abc.output(), properties, secs), abc, atLimit);
+        return PdrLog.judge(PdrLog.parse(abc.output(), outputs, secs), abc, atLimit);
     }
 
     /** proof.ys, which builds the model, and replay.ys, which replays a counterexample on it. */
@@ -227,33 +259,6 @@ public final class RtlFaultProof {
         Files.writeString(
                 dir.resolve("replay.ys"),
                 ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
-    }
-
-    /**
-     * The parsed result, with how it ended. With -n -c, yosys-abc 0.23's pdr can abort on its own
-     * assertion when its time limit strikes inside the 'down' step (ZPdr_ManDown: micResult != -1)
-     * instead of printing its summary: at the limit that is an undecided proof, not an error. A
-     * kill from outside (an interrupt stops the tool with the JVM) is a stopped one. Any other
-     * failure is an error: an undecided verdict must mean that pdr ran out of time.
-     */
-    static Result judge(Result r, ExternalTool.Result abc, boolean atLimit) throws IOException {
-        if (abc.exitCode() == 0 || (atLimit && abc.output().contains(DOWN_AT_LIMIT))) {
-            return r; // as parsed: decided, or undecided at pdr's time limit
-        }
-        int signal = abc.exitCode() > 128 ? abc.exitCode() - 128 : 0;
-        if (signal == 2 || signal == 9 || signal == 15) {
-            return new Result(r.verdicts(), r.latches(), r.seconds(), r.frameReached(), Ended.STOPPED, r.log());
-        }
-        throw new IOException("yosys-abc failed in the fault proof (exit code " + abc.exitCode() + "): "
-                + ExternalTool.lastLines(abc.output(), 1));
-    }
-
-    private static final String DOWN_AT_LIMIT = "ZPdr_ManDown: Assertion `micResult != -1' failed";
-
-    /** The frame a line of pdr's verbose progress reports on, or -1 for any other line. */
-    public static int frameOf(String line) {
-        Matcher m = FRAME.matcher(line);
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     /** The flow of SymbiYosys's AIGER models: a flat netlist of AND gates and plain flip-flops. */
@@ -308,8 +313,6 @@ public final class RtlFaultProof {
                 .mapToInt(Verdict::frame)
                 .min()
                 .orElseThrow(() -> new IllegalArgumentException("no property is broken"));
-        List<String> properties =
-                proof.verdicts().stream().map(Verdict::property).toList();
         // pdr's frame is the length of its own counterexample on the model after the reset, which
         // for safety is the shortest's or near it; a broken wait bound's shortest run was found
         // longer (n = 3, literal rules: pdr's frame 31, bmc3's 43), so bmc3 may go twice as deep.
@@ -331,13 +334,15 @@ public final class RtlFaultProof {
             throw new IOException(
                     "yosys failed to replay the counterexample: " + ExternalTool.lastLines(sim.output(), 1));
         }
+        List<String> outputs = proof.outputs();
         List<String> failing = new ArrayList<>();
-        for (int k = 0; k < properties.size(); k++) {
+        for (int k = 0; k < outputs.size(); k++) {
             // "Assert <harness>.<label> ...": the harness is the fault proofs' or another's.
-            if (Pattern.compile("Assert \\S+\\." + FaultHarness.label(k) + " ")
-                    .matcher(sim.output())
-                    .find()) {
-                failing.add(properties.get(k));
+            if (!failing.contains(outputs.get(k))
+                    && Pattern.compile("Assert \\S+\\." + FaultHarness.label(k) + " ")
+                            .matcher(sim.output())
+                            .find()) {
+                failing.add(outputs.get(k));
             }
         }
         if (failing.isEmpty()) {
@@ -374,51 +379,5 @@ public final class RtlFaultProof {
         return lines.size() - 1;
     }
 
-    /** pdr -v's progress lines start with the frame it works on: "  6 : 0 8 58 151 ...". */
-    private static final Pattern FRAME = Pattern.compile("^\\s*(\\d+) :");
-
     private static final Pattern ASSERTED_ANY = Pattern.compile("Output \\d+ of miter \\S+ was asserted in frame");
-    private static final Pattern ASSERTED = Pattern.compile("Output (\\d+) was asserted in frame\\s+(\\d+)");
-    private static final Pattern LATCHES = Pattern.compile("lat\\s*=\\s*(\\d+)");
-    private static final Pattern SUMMARY =
-            Pattern.compile("Properties:\\s+All = (\\d+)\\. Proved = (\\d+)\\. Disproved = (\\d+)\\.");
-
-    /**
-     * Reads pdr's per-output report ({@code pdr -a}: "Output K was asserted in frame F" for each
-     * broken one, then the counts). When the counts say every output was decided, those not named
-     * as broken are proven; else they stay undecided (pdr ran out of time).
-     */
-    static Result parse(String log, List<String> properties, double seconds) {
-        int latches = -1;
-        Matcher l = LATCHES.matcher(log);
-        while (l.find()) {
-            latches = Integer.parseInt(l.group(1)); // the last one: after scorr
-        }
-        int[] frame = new int[properties.size()];
-        Arrays.fill(frame, -1);
-        Matcher m = ASSERTED.matcher(log);
-        while (m.find()) {
-            int out = Integer.parseInt(m.group(1));
-            if (out < frame.length && frame[out] < 0) {
-                // pdr -a prints the frame one lower than its counterexample's (on the same model plain
-                // pdr, bmc3 and the replay of the witness all put the failure one cycle later), and its
-                // model starts after the reset cycle, so the cycle, counting the reset as cycle 0, is
-                // two more than printed.
-                frame[out] = Integer.parseInt(m.group(2)) + 2;
-            }
-        }
-        Matcher sum = SUMMARY.matcher(log);
-        // Every output decided: those not broken are proven. (pdr -a does not say which it proved.)
-        boolean decided = sum.find()
-                && Integer.parseInt(sum.group(1)) == properties.size()
-                && Integer.parseInt(sum.group(2)) + Integer.parseInt(sum.group(3)) == properties.size();
-        List<Verdict> verdicts = new ArrayList<>();
-        for (int k = 0; k < properties.size(); k++) {
-            verdicts.add(new Verdict(properties.get(k), decided && frame[k] < 0, frame[k]));
-        }
-        int reached = log.lines().mapToInt(RtlFaultProof::frameOf).max().orElse(-1);
-        boolean all = verdicts.stream().allMatch(v -> v.proven() || v.broken());
-        return new Result(
-                List.copyOf(verdicts), latches, seconds, reached, all ? Ended.DECIDED : Ended.TIME_LIMIT, log);
-    }
 }

@@ -48,7 +48,7 @@ class AfterResetModelTest {
         for (String model : List.of("proof.aig", RtlFaultProof.STARTED)) {
             ExternalTool.Result abc =
                     ExternalTool.run(dir, 300, "yosys-abc", "-c", "read_aiger " + model + "; fold; strash; pdr -a");
-            RtlFaultProof.Result r = RtlFaultProof.parse(abc.output(), properties, 0);
+            RtlFaultProof.Result r = PdrLog.parse(abc.output(), properties, 0);
             assertTrue(r.of("cleared").proven(), model + ": " + abc.output());
             assertTrue(r.of("left").broken(), model + ": " + abc.output());
         }

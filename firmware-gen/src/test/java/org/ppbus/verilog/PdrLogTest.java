@@ -28,8 +28,7 @@ class PdrLogTest {
 
     private static RtlFaultProof.Result judged(String name, int exitCode, boolean atLimit) throws IOException {
         String text = log(name);
-        return RtlFaultProof.judge(
-                RtlFaultProof.parse(text, PROPERTIES, 1.0), new ExternalTool.Result(exitCode, text), atLimit);
+        return PdrLog.judge(PdrLog.parse(text, PROPERTIES, 1.0), new ExternalTool.Result(exitCode, text), atLimit);
     }
 
     @Test
@@ -71,8 +70,8 @@ class PdrLogTest {
 
     @Test
     void framesAreReadFromProgressLinesOnly() {
-        assertEquals(6, RtlFaultProof.frameOf("  6 : 0 8 57 144 358 571 380      7   222      2.00 sec  CEX =   0"));
-        assertEquals(-1, RtlFaultProof.frameOf("Frame Clauses                     Max Queue Flops Cex      Time"));
-        assertEquals(-1, RtlFaultProof.frameOf("proof     : i/o =  271/    2  lat =  229  and =   2265  lev = 53"));
+        assertEquals(6, PdrLog.frameOf("  6 : 0 8 57 144 358 571 380      7   222      2.00 sec  CEX =   0"));
+        assertEquals(-1, PdrLog.frameOf("Frame Clauses                     Max Queue Flops Cex      Time"));
+        assertEquals(-1, PdrLog.frameOf("proof     : i/o =  271/    2  lat =  229  and =   2265  lev = 53"));
     }
 }

@@ -17,6 +17,7 @@ import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.LivenessGoal;
 import org.ppbus.verilog.LivenessProof;
 import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.RtlFaultProof.Faults;
@@ -31,7 +32,8 @@ import org.ppbus.verilog.RtlFaultProof.Faults;
 class RtlLivenessProofTest {
     private static final long LIMIT = 900;
     private static final Faults NONE = new Faults(false, false);
-    private static final String MEALS = "others granted at most (n-1)M times while one waits";
+    private static final String MUTEX = "at most one gnt";
+    private static final String MEALS = "each other granted at most M times while one waits";
     private static final String GAP = "the bus idle at most G cycles while a request waits";
     private static final String WAIT = "every request granted within B cycles";
 
@@ -39,7 +41,8 @@ class RtlLivenessProofTest {
      * The bound on the triangle at L = 1, H = 1. M = max(1, L) = 1 grant per other processor, so
      * (n - 1)M = 2. The first guess for the idle bound, 4L + 2 = 6, is broken: a request overtaken
      * by a later one, ranked higher at an arbiter they share, waits 7 idle cycles. G = 7 is proven,
-     * and so B = (2 + 1)(1 + 1) + (2 + 2)7 = 34.
+     * and so B = (2 + 1)(1 + 1) + (2 + 2)7 = 34. Safety, the meals and the idle bound are three
+     * proofs, each assuming what the ones before proved; the verdicts are those of all three.
      */
     @Test
     void theBoundIsProvenOnTheTriangleAfterOneRefinement(@TempDir Path dir) throws IOException {
@@ -67,7 +70,8 @@ class RtlLivenessProofTest {
         RtlTools.require("yosys");
         Contract.WaitBound b =
                 Contract.waitBound(3, 1, 1).withGap(7).withDirect(true).withCycles(12);
-        RtlFaultProof.Result r = RtlFaultProof.run(3, 1, RuleSet.FIXED, NONE, -1, b, LIMIT, dir, "test", line -> {});
+        RtlFaultProof.Result r = RtlFaultProof.run(
+                3, 1, RuleSet.FIXED, NONE, -1, LivenessGoal.everything(b), LIMIT, dir, "test", line -> {});
         assertTrue(r.of(WAIT).broken(), RtlProofTest.tail(r.log()));
         assertTrue(r.of(MEALS).proven() && r.of(GAP).proven(), r.verdicts().toString());
         RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
@@ -79,7 +83,9 @@ class RtlLivenessProofTest {
     /**
      * A mutant arbiter that never demotes a client whose dirty fork comes back (R13 without its
      * GiveLeastPriorityTo) keeps its first order for ever, so a processor that asks again and again
-     * keeps the fork from one ranked below it: the others' grants exceed (n - 1)M while it waits.
+     * keeps the fork from one ranked below it: it is granted more than M times while the other waits.
+     * The liveness proof, run on the mutant as on the design, proves safety, breaks the meals and
+     * stops there; the replay of its counterexample breaks the meals' assertion and no other.
      */
     @Test
     void anArbiterThatNeverDemotesStarvesAClient(@TempDir Path dir) throws IOException {
@@ -88,11 +94,12 @@ class RtlLivenessProofTest {
         String line = "            assign demote     = in_dirty & returned;";
         GeneratedDesign mutant = d.map(t -> t.replace(line, "            assign demote     = {P{1'b0}};"));
         assertTrue(!mutant.files().equals(d.files()), "the mutant changed the arbiter");
-        Contract.WaitBound b = Contract.waitBound(3, 1, 1).withGap(7).withDirect(true);
-        RtlFaultProof.Result r = RtlFaultProof.run(mutant, 3, 1, NONE, -1, b, LIMIT, dir, progress -> {});
-        assertTrue(r.of(MEALS).broken(), RtlProofTest.tail(r.log()));
-        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(dir, r, LIMIT);
-        assertTrue(cex.failing().contains(MEALS), cex.failing().toString());
+        LivenessProof.Result r = LivenessProof.run(mutant, 3, 1, 1, 64, LIMIT, dir, progress -> {});
+        assertTrue(r.proof().of(MUTEX).proven(), RtlProofTest.tail(r.proof().log()));
+        assertTrue(r.proof().of(MEALS).broken(), RtlProofTest.tail(r.proof().log()));
+        assertEquals(dir.resolve("meals"), r.last(), "the proof stops at the meals, before the idle bound");
+        RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(r.last(), r.proof(), LIMIT);
+        assertEquals(List.of(MEALS), cex.failing());
     }
 
     /**

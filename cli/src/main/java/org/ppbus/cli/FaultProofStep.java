@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -164,7 +165,7 @@ final class FaultProofStep {
             out.printf(
                     Locale.ROOT,
                     "  idle bounds refuted on the way: G = %s (bmc3 or pdr broke each: a longer idle stretch is reachable)%n",
-                    o.refuted().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+                    runs(o.refuted()));
         }
         if (o.counterexample() != null) {
             out.printf(
@@ -176,6 +177,25 @@ final class FaultProofStep {
                     String.join(" and ", o.counterexample().failing()));
         }
         return o;
+    }
+
+    /** Ascending numbers with runs of three or more written "a to b": "6 to 14, 16". */
+    static String runs(List<Integer> values) {
+        List<String> parts = new ArrayList<>();
+        for (int k = 0; k < values.size(); ) {
+            int end = k;
+            while (end + 1 < values.size() && values.get(end + 1) == values.get(end) + 1) {
+                end++;
+            }
+            parts.add(
+                    end - k >= 2
+                            ? values.get(k) + " to " + values.get(end)
+                            : values.subList(k, end + 1).stream()
+                                    .map(String::valueOf)
+                                    .collect(Collectors.joining(", ")));
+            k = end + 1;
+        }
+        return String.join(", ", parts);
     }
 
     /** pdr's frames as progress, after the idle bound being tried. */

@@ -88,7 +88,9 @@ public final class LivenessProof {
         }
         progress.accept(STAGE + "idle stretches, searched by bmc3");
         IdleSearch.Found found = s.search(b, maxGap);
+        // A broken maxGap is left for pdr to break again, with the counterexample it replays.
         List<Integer> refuted = new ArrayList<>(found.refuted());
+        refuted.removeIf(g -> g >= maxGap);
         b = b.withGap(Math.min(found.next(b.gap()), maxGap));
         while (true) {
             progress.accept(STAGE + "idle bound G = " + b.gap());

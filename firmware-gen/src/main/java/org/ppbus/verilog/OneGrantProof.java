@@ -42,7 +42,7 @@ public final class OneGrantProof {
                 + "    );\n"
                 + "    always @(posedge clk) begin\n"
                 + "        if (started) begin\n"
-                + "            p0: assert((gnt & (gnt - 1'b1)) == " + nodes + "'d0);\n"
+                + "            " + FaultHarness.label(0) + ": assert((gnt & (gnt - 1'b1)) == " + nodes + "'d0);\n"
                 + "        end\n"
                 + "    end\n"
                 + "endmodule\n";

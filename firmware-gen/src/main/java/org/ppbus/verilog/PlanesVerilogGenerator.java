@@ -200,10 +200,10 @@ public final class PlanesVerilogGenerator {
             perNode.add("(" + mine + " & (" + mine + " - 1'b1)) == " + buses + "'d0 && gnt[" + i + "] == |" + mine);
         }
         h.append("    always @(posedge clk) begin\n        if (started) begin\n");
-        h.append("            p0: assert(")
+        h.append("            " + FaultHarness.label(0) + ": assert(")
                 .append(String.join("\n                && ", perBus))
                 .append(");\n");
-        h.append("            p1: assert(")
+        h.append("            " + FaultHarness.label(1) + ": assert(")
                 .append(String.join("\n                && ", perNode))
                 .append(");\n");
         h.append("        end\n    end\nendmodule\n");

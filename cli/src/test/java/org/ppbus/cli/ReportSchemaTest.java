@@ -210,6 +210,10 @@ class ReportSchemaTest {
                         "--trace-out",
                         dir.resolve("f.trace").toString()),
                 "the RTL proof under faults, with a counterexample");
+        assertValid(
+                verify,
+                report(dir, "verify-l.json", "verify", "--nodes", "3", "--rtl", "--liveness", "--no-search"),
+                "the RTL liveness proof, with an idle bound refuted on the way");
     }
 
     /** The schemas are not vacuous: a report missing a field, or with one of the wrong type, fails. */

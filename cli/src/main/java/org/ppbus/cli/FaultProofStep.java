@@ -110,6 +110,7 @@ final class FaultProofStep {
             Contract.WaitBound waitBound,
             List<Integer> refuted,
             Path model,
+            List<String> notRun,
             RtlFaultProof.Counterexample counterexample,
             Path written) {}
 
@@ -147,12 +148,21 @@ final class FaultProofStep {
                     // The last cycle of the shortest run is where the property fails: the marker.
                     GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
                 }
-                o = new Outcome(o.result(), o.waitBound(), o.refuted(), o.model(), cex, vcd);
+                o = new Outcome(o.result(), o.waitBound(), o.refuted(), o.model(), o.notRun(), cex, vcd);
             }
         } finally {
             bar.finish();
         }
         print(out, opt, faults, o.waitBound(), o.result(), seconds, keep);
+        summary(out, o, vcd);
+        return o;
+    }
+
+    /** After the verdicts: the parts not run, the bound that follows, the refuted bounds, the counterexample. */
+    private static void summary(PrintStream out, Outcome o, Path vcd) {
+        for (String p : o.notRun()) {
+            out.printf(Locale.ROOT, "  %s: NOT RUN (a proof before it did not succeed)%n", p);
+        }
         Contract.WaitBound b = o.waitBound();
         if (b != null && !b.direct() && o.result().proven()) {
             out.printf(
@@ -176,7 +186,6 @@ final class FaultProofStep {
                     o.counterexample().cycles(),
                     String.join(" and ", o.counterexample().failing()));
         }
-        return o;
     }
 
     /** Ascending numbers with runs of three or more written "a to b": "6 to 14, 16". */
@@ -233,7 +242,7 @@ final class FaultProofStep {
                     dir,
                     Version.VERSION,
                     progress);
-            return new Outcome(live.proof(), live.bound(), live.refuted(), live.last(), null, null);
+            return new Outcome(live.proof(), live.bound(), live.refuted(), live.last(), live.notRun(), null, null);
         }
         RtlFaultProof.Result r = RtlFaultProof.run(
                 opt.nodes(),
@@ -246,7 +255,7 @@ final class FaultProofStep {
                 dir,
                 Version.VERSION,
                 progress);
-        return new Outcome(r, null, List.of(), dir, null, null);
+        return new Outcome(r, null, List.of(), dir, List.of(), null, null);
     }
 
     private static void print(
@@ -360,6 +369,12 @@ final class FaultProofStep {
             } else {
                 p.putNull("counterexampleCycles");
             }
+        }
+        for (String name : outcome.notRun()) {
+            ObjectNode p = props.addObject();
+            p.put("property", name);
+            p.put("verdict", "not run");
+            p.putNull("counterexampleCycles");
         }
         return o;
     }

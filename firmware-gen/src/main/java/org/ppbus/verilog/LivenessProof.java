@@ -40,10 +40,20 @@ public final class LivenessProof {
     /**
      * The verdicts of every proof that ran, in order, with the seconds of all (the model builds
      * included) and the size, frame, end and outputs of the last; the bound it proved (or tried);
-     * the idle bounds that failed on the way; and the folder of the last proof, whose model a
-     * counterexample is replayed on.
+     * the idle bounds that failed on the way; the folder of the last proof, whose model a
+     * counterexample is replayed on; and the properties left unproven because a proof before theirs
+     * did not succeed.
      */
-    public record Result(RtlFaultProof.Result proof, Contract.WaitBound bound, List<Integer> refuted, Path last) {}
+    public record Result(
+            RtlFaultProof.Result proof,
+            Contract.WaitBound bound,
+            List<Integer> refuted,
+            Path last,
+            List<String> notRun) {}
+
+    /** Every property the three proofs decide, in order. */
+    private static final List<String> PROPERTIES =
+            List.of(FaultHarness.MUTEX, FaultHarness.FORK_HOLDER, FaultHarness.MEALS, FaultHarness.GAP);
 
     /**
      * @param maxGap the largest G to try; a design whose idle stretches are longer (a deadlock, a
@@ -180,7 +190,11 @@ public final class LivenessProof {
                     last.ended(),
                     last.log(),
                     last.outputs());
-            return new Result(all, bound, List.copyOf(refuted), lastDir);
+            List<String> ran =
+                    verdicts.stream().map(RtlFaultProof.Verdict::property).toList();
+            List<String> notRun =
+                    PROPERTIES.stream().filter(p -> !ran.contains(p)).toList();
+            return new Result(all, bound, List.copyOf(refuted), lastDir, notRun);
         }
     }
 }

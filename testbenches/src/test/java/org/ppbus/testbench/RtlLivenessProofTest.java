@@ -58,6 +58,7 @@ class RtlLivenessProofTest {
                         .map(RtlFaultProof.Verdict::property)
                         .toList());
         assertTrue(r.proof().proven(), RtlProofTest.tail(r.proof().log()));
+        assertEquals(List.of(), r.notRun());
     }
 
     /**
@@ -98,6 +99,7 @@ class RtlLivenessProofTest {
         assertTrue(r.proof().of(MUTEX).proven(), RtlProofTest.tail(r.proof().log()));
         assertTrue(r.proof().of(MEALS).broken(), RtlProofTest.tail(r.proof().log()));
         assertEquals(dir.resolve("meals"), r.last(), "the proof stops at the meals, before the idle bound");
+        assertEquals(List.of(GAP), r.notRun());
         RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(r.last(), r.proof(), LIMIT);
         assertEquals(List.of(MEALS), cex.failing());
     }

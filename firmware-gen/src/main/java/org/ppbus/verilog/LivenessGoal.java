@@ -7,9 +7,10 @@ package org.ppbus.verilog;
  * undecided, docs/VERIFICATION.md 2a); the idle stretches; and, where the bound says so, the wait
  * itself. With the idle bound, {@code gapTo} above the bound's G asserts every idle bound from G to
  * it, an output each (the search for the longest idle stretch, {@link IdleSearch}). With
- * {@code safetyAssumed} the safety properties are assumed instead of asserted: sound
+ * {@code safetyAssumed} "at most one gnt" is assumed, and neither safety property asserted: sound
  * once a proof of their own has shown them in every reachable state, since the assumption then
- * removes no reachable run, and it spares pdr from proving them again beside the counters.
+ * removes no reachable run, and it spares pdr from proving them again beside the counters. The
+ * fork holder is not assumed: it made pdr slower on the n = 7 meals.
  */
 public record LivenessGoal(Contract.WaitBound bound, boolean meals, boolean gap, boolean safetyAssumed, int gapTo) {
     public LivenessGoal {

@@ -14,8 +14,8 @@ import org.ppbus.registry.Algorithms;
  * processor asking and each holding at most H cycles, that while one waits each other is granted at
  * most M times, and that the bus is never idle more than G cycles in a row while a request waits;
  * the wait bound B follows ({@link Contract#waitBound}). It goes in three proofs, each in a folder of
- * its own under the work folder, each assuming what the ones before proved (sound: a property true
- * in every reachable state removes no reachable run when assumed):
+ * its own under the work folder, the later ones assuming "at most one gnt", which the first proved
+ * (sound: a property true in every reachable state removes no reachable run when assumed):
  * <ol>
  * <li>{@code safety}: at most one gnt, and forks held only by their OWNER's client;</li>
  * <li>{@code meals}: an output per ordered pair of processors;</li>

@@ -42,7 +42,7 @@ class RtlLivenessProofTest {
      * (n - 1)M = 2. The first guess for the idle bound, 4L + 2 = 6, is broken: a request overtaken
      * by a later one, ranked higher at an arbiter they share, waits 7 idle cycles. G = 7 is proven,
      * and so B = (2 + 1)(1 + 1) + (2 + 2)7 = 34. Safety, the meals and the idle bound are three
-     * proofs, each assuming what the ones before proved; the verdicts are those of all three.
+     * proofs, the later two assuming "at most one gnt"; the verdicts are those of all three.
      */
     @Test
     void theBoundIsProvenOnTheTriangleAfterOneRefinement(@TempDir Path dir) throws IOException {

@@ -48,10 +48,10 @@ final class FaultProofStep {
                 "with --liveness: the longest hold, in cycles from gnt rising to req falling (default 1)"));
     }
 
-    /** --liveness and --hold-max, checked: the wait bound to prove, or null. */
     /** The largest idle bound the liveness proof tries: beyond it the idle stretches are taken as unbounded. */
     private static final int MAX_IDLE = 64;
 
+    /** --liveness and --hold-max, checked: the wait bound to prove, or null. */
     static Contract.WaitBound waitBound(CommandLine cl, SearchOptions opt) throws UsageException {
         if (cl.hasOption("hold-max") && !cl.hasOption("liveness")) {
             throw new UsageException("--hold-max needs --liveness");

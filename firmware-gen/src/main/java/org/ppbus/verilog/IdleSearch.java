@@ -22,10 +22,9 @@ final class IdleSearch {
 
     /**
      * The idle bounds bmc3 broke, ascending (a stretch longer than G is longer than any smaller G
-     * too, so they run from G0 up without a gap), and the cycle, counting the reset as cycle 0, in
-     * which the longest stretch it found passed the largest of them; -1 where it broke none.
+     * too, so they run from G0 up without a gap).
      */
-    record Found(List<Integer> refuted, int cycle) {
+    record Found(List<Integer> refuted) {
         /** The first idle bound worth a proof: one above the largest broken. */
         int next(int first) {
             return refuted.isEmpty() ? first : refuted.get(refuted.size() - 1) + 1;
@@ -60,7 +59,6 @@ final class IdleSearch {
         LivenessGoal goal = new LivenessGoal(b, false, true, true, maxGap);
         RtlFaultProof.build(design, nodes, latency, new RtlFaultProof.Faults(false, false), -1, goal, seconds, dir);
         List<Integer> refuted = new ArrayList<>();
-        int cycle = -1;
         double last = 0;
         for (int g = b.gap(); g <= maxGap; g++) {
             long left = seconds - (System.nanoTime() - t0) / 1_000_000_000L;
@@ -70,15 +68,13 @@ final class IdleSearch {
             }
             progress.accept(LivenessProof.STAGE + "idle stretches, bmc3 on G = " + g);
             long t = System.nanoTime();
-            int found = bmc(dir, g - b.gap(), 2 * maxGap + 16, budget, progress);
-            if (found < 0) {
+            if (bmc(dir, g - b.gap(), 2 * maxGap + 16, budget, progress) < 0) {
                 break;
             }
             last = (System.nanoTime() - t) / 1e9;
             refuted.add(g);
-            cycle = found;
         }
-        return new Found(List.copyOf(refuted), cycle);
+        return new Found(List.copyOf(refuted));
     }
 
     /**

@@ -18,6 +18,7 @@ import org.ppbus.link.ChosenFaults;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.LivenessProof;
 import org.ppbus.verilog.PdrLog;
 import org.ppbus.verilog.RtlFaultProof;
@@ -140,15 +141,10 @@ final class FaultProofStep {
         Outcome o;
         try (WorkFolder f = WorkFolder.open(keep, "ppbus-fault-proof")) {
             o = prove(opt, faults, repairBound, wait, seconds, f.dir(), progress(bar, what));
-            if (o.result().anyBroken()) {
+            // After an interrupt no tool starts again: a failure found is reported without its replay.
+            if (o.result().anyBroken() && o.result().ended() != RtlFaultProof.Ended.STOPPED) {
                 bar.waiting(what + ": replaying the counterexample");
-                RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(o.model(), o.result(), seconds);
-                Outputs.write(vcd, cex.vcd());
-                if (Files.isRegularFile(vcd)) {
-                    // The last cycle of the shortest run is where the property fails: the marker.
-                    GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
-                }
-                o = new Outcome(o.result(), o.waitBound(), o.refuted(), o.model(), o.notRun(), cex, vcd);
+                o = withCounterexample(o, seconds, vcd);
             }
         } finally {
             bar.finish();
@@ -156,6 +152,22 @@ final class FaultProofStep {
         print(out, opt, faults, o.waitBound(), o.result(), seconds, keep);
         summary(out, o, vcd);
         return o;
+    }
+
+    /** {@code o} with its counterexample replayed and written to {@code vcd}, unless an interrupt stops the replay. */
+    private static Outcome withCounterexample(Outcome o, long seconds, Path vcd) throws IOException {
+        RtlFaultProof.Counterexample cex;
+        try {
+            cex = RtlFaultProof.counterexample(o.model(), o.result(), seconds);
+        } catch (ExternalTool.Stopped e) {
+            return o;
+        }
+        Outputs.write(vcd, cex.vcd());
+        if (Files.isRegularFile(vcd)) {
+            // The last cycle of the shortest run is where the property fails: the marker.
+            GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
+        }
+        return new Outcome(o.result(), o.waitBound(), o.refuted(), o.model(), o.notRun(), cex, vcd);
     }
 
     /** After the verdicts: the parts not run, the bound that follows, the refuted bounds, the counterexample. */
@@ -176,6 +188,9 @@ final class FaultProofStep {
                     Locale.ROOT,
                     "  idle bounds refuted on the way: G = %s (bmc3 or pdr broke each: a longer idle stretch is reachable)%n",
                     runs(o.refuted()));
+        }
+        if (o.counterexample() == null && o.result().anyBroken()) {
+            out.printf("counterexample: not replayed (interrupted); run again to get its waveform%n");
         }
         if (o.counterexample() != null) {
             out.printf(

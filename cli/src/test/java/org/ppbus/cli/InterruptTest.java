@@ -171,4 +171,53 @@ class InterruptTest {
         assertTrue(r.get("interrupted").asBoolean());
         assertFalse(r.has("rtlProof"), r.toString());
     }
+
+    /**
+     * The liveness proof interrupted in its search for idle stretches (bmc3 running) keeps the
+     * proofs that finished, says the idle bound is undecided because it was stopped, and writes the
+     * report. Before, the tool's log was deleted under the proof reading it: a one-line error and no
+     * report.
+     */
+    @Test
+    void anInterruptedLivenessProofKeepsWhatFinished(@TempDir Path dir) throws Exception {
+        RequiredTools.require("yosys");
+        Process p = start(
+                dir,
+                "",
+                "verify",
+                "--nodes",
+                "3",
+                "--rtl",
+                "--liveness",
+                "--no-search",
+                "--keep",
+                "k",
+                "--json",
+                "v.json");
+        // bmc3 breaks G = 6 at once, then spends its 30 s on G = 7, which holds.
+        Path searching = dir.resolve("k/idle-search/search-0.log");
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        while (!Files.exists(searching) && p.isAlive() && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+        Thread.sleep(1000);
+        assertTrue(p.isAlive(), Files.readString(dir.resolve("out.txt")) + Files.readString(dir.resolve("err.txt")));
+        terminate(p);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS), "still running 20 s after the signal");
+        String out = Files.readString(dir.resolve("out.txt"));
+        assertEquals(143, p.exitValue(), out + Files.readString(dir.resolve("err.txt")));
+        assertTrue(out.contains("idle at most G cycles while a request waits: undecided: stopped after"), out);
+        assertFalse(out.contains("NOT RUN"), out);
+        JsonNode r = Reports.mapper().readTree(dir.resolve("v.json").toFile());
+        assertTrue(r.get("interrupted").asBoolean());
+        JsonNode proof = r.get("rtlFaultProof");
+        assertEquals("stopped", proof.get("ended").asText(), proof.toString());
+        List<String> verdicts = new ArrayList<>();
+        proof.get("properties").forEach(v -> verdicts.add(v.get("verdict").asText()));
+        assertEquals(List.of("proven", "proven", "proven", "undecided"), verdicts, proof.toString());
+        assertEquals(
+                List.of(6),
+                List.of(proof.get("waitBound").get("idleRefuted").get(0).asInt()),
+                proof.toString());
+    }
 }

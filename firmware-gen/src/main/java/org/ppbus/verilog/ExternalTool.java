@@ -19,7 +19,26 @@ public final class ExternalTool {
     private ExternalTool() {}
 
     /** What a run printed (stdout and stderr merged) and its exit code. */
-    public record Result(int exitCode, String output) {}
+    public record Result(int exitCode, String output) {
+        /**
+         * Killed from outside by SIGINT, SIGKILL or SIGTERM (the shell's 128 + signal): an interrupt
+         * stops the tool with the JVM, and what it printed is then a part, not a failure.
+         */
+        public boolean killed() {
+            int signal = exitCode - 128;
+            return signal == 2 || signal == 9 || signal == 15;
+        }
+    }
+
+    /**
+     * A tool that an interrupt stopped, or that was not started because ppbus is stopping: the
+     * caller reports what finished before it as undecided, not as an error.
+     */
+    public static final class Stopped extends IOException {
+        public Stopped(String tool) {
+            super(tool + " was stopped: ppbus is stopping");
+        }
+    }
 
     /** The Debian package that provides each tool, for the message when it is missing. */
     public static String packageOf(String tool) {
@@ -73,6 +92,10 @@ public final class ExternalTool {
         List<String> cmd = new ArrayList<>(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
         Path log = Files.createTempFile("ppbus-tool", ".log");
+        // Deleted below; if the JVM halts first, by the JDK's own hook, which runs after every
+        // application hook has finished, so never under a caller still reading it (an interrupted
+        // proof reads what its tool printed before writing its report).
+        log.toFile().deleteOnExit();
         try (RandomAccessFile tail = new RandomAccessFile(log.toFile(), "r")) {
             pb.redirectOutput(log.toFile());
             // If the JVM is stopped (a signal to it alone, not to its process group), the tool and
@@ -86,16 +109,11 @@ public final class ExternalTool {
                 if (started != null) {
                     stop(started);
                 }
-                try {
-                    Files.deleteIfExists(log); // the caller's finally may not run before the JVM halts
-                } catch (IOException e) {
-                    // nothing more can be done on the way out
-                }
             });
             try {
                 Runtime.getRuntime().addShutdownHook(reaper);
             } catch (IllegalStateException shuttingDown) {
-                throw new IOException(command[0] + " was not started: ppbus is stopping");
+                throw new Stopped(command[0]);
             }
             try {
                 Process p = pb.start();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ppbus.plane.Wiring;
 
 /**
  * The search for long idle stretches that comes before the idle bound's proof ({@link
@@ -22,9 +23,9 @@ final class IdleSearch {
 
     /**
      * The idle bounds bmc3 broke, ascending (a stretch longer than G is longer than any smaller G
-     * too, so they run from G0 up without a gap).
+     * too, so they run from G0 up without a gap), and whether an interrupt stopped the search.
      */
-    record Found(List<Integer> refuted) {
+    record Found(List<Integer> refuted, boolean stopped) {
         /** The first idle bound worth a proof: one above the largest broken. */
         int next(int first) {
             return refuted.isEmpty() ? first : refuted.get(refuted.size() - 1) + 1;
@@ -57,24 +58,30 @@ final class IdleSearch {
             throws IOException {
         long t0 = System.nanoTime();
         LivenessGoal goal = new LivenessGoal(b, false, true, true, maxGap);
-        RtlFaultProof.build(design, nodes, latency, new RtlFaultProof.Faults(false, false), -1, goal, seconds, dir);
+        FaultHarness.Harness h =
+                FaultHarness.of(Wiring.forNodes(nodes), latency, new RtlFaultProof.Faults(false, false), -1, goal);
         List<Integer> refuted = new ArrayList<>();
-        double last = 0;
-        for (int g = b.gap(); g <= maxGap; g++) {
-            long left = seconds - (System.nanoTime() - t0) / 1_000_000_000L;
-            long budget = Math.min(left, Math.max(LEAST, (long) Math.ceil(8 * last)));
-            if (budget < 1) {
-                break;
+        try {
+            RtlFaultProof.build(design, h, latency, seconds, dir);
+            double last = 0;
+            for (int g = b.gap(); g <= maxGap; g++) {
+                long left = seconds - (System.nanoTime() - t0) / 1_000_000_000L;
+                long budget = Math.min(left, Math.max(LEAST, (long) Math.ceil(8 * last)));
+                if (budget < 1) {
+                    break;
+                }
+                progress.accept(LivenessProof.STAGE + "idle stretches, bmc3 on G = " + g);
+                long t = System.nanoTime();
+                if (bmc(dir, g - b.gap(), 2 * maxGap + 16, budget, progress) < 0) {
+                    break;
+                }
+                last = (System.nanoTime() - t) / 1e9;
+                refuted.add(g);
             }
-            progress.accept(LivenessProof.STAGE + "idle stretches, bmc3 on G = " + g);
-            long t = System.nanoTime();
-            if (bmc(dir, g - b.gap(), 2 * maxGap + 16, budget, progress) < 0) {
-                break;
-            }
-            last = (System.nanoTime() - t) / 1e9;
-            refuted.add(g);
+        } catch (ExternalTool.Stopped e) {
+            return new Found(List.copyOf(refuted), true);
         }
-        return new Found(List.copyOf(refuted));
+        return new Found(List.copyOf(refuted), false);
     }
 
     /**
@@ -90,6 +97,9 @@ final class IdleSearch {
         ExternalTool.Result bmc =
                 ExternalTool.run(dir, seconds + Math.max(30, seconds / 10), progress, "yosys-abc", "-f", "search.abc");
         Files.writeString(dir.resolve("search-" + output + ".log"), bmc.output());
+        if (bmc.killed()) {
+            throw new ExternalTool.Stopped("yosys-abc");
+        }
         if (bmc.exitCode() != 0) {
             throw new IOException("yosys-abc failed in the idle search (exit code " + bmc.exitCode() + "): "
                     + ExternalTool.lastLines(bmc.output(), 1));

@@ -98,6 +98,10 @@ public final class LivenessProof {
         }
         progress.accept(STAGE + "idle stretches, searched by bmc3");
         IdleSearch.Found found = s.search(b, maxGap);
+        if (found.stopped()) {
+            s.stopped = true;
+            return s.result(b, found.refuted());
+        }
         // A broken maxGap is left for pdr to break again, with the counterexample it replays.
         List<Integer> refuted = new ArrayList<>(found.refuted());
         refuted.removeIf(g -> g >= maxGap);
@@ -132,6 +136,8 @@ public final class LivenessProof {
         private final List<RtlFaultProof.Verdict> verdicts = new ArrayList<>();
         private RtlFaultProof.Result last;
         private Path lastDir;
+        /** An interrupt stopped the idle search (a stopped pdr says so in its own result). */
+        boolean stopped;
 
         Stages(
                 GeneratedDesign design,
@@ -181,20 +187,30 @@ public final class LivenessProof {
                     .clear();
         }
 
+        /**
+         * The verdicts so far. After an interrupt the properties not yet decided are undecided (what
+         * finished is kept); otherwise those that did not run are listed as such.
+         */
         Result result(Contract.WaitBound bound, List<Integer> refuted) {
-            RtlFaultProof.Result all = new RtlFaultProof.Result(
-                    List.copyOf(verdicts),
-                    last.latches(),
-                    (System.nanoTime() - t0) / 1e9,
-                    last.frameReached(),
-                    last.ended(),
-                    last.log(),
-                    last.outputs());
+            boolean interrupted = stopped || last.ended() == RtlFaultProof.Ended.STOPPED;
             List<String> ran =
                     verdicts.stream().map(RtlFaultProof.Verdict::property).toList();
             List<String> notRun =
                     PROPERTIES.stream().filter(p -> !ran.contains(p)).toList();
-            return new Result(all, bound, List.copyOf(refuted), lastDir, notRun);
+            List<RtlFaultProof.Verdict> all = new ArrayList<>(verdicts);
+            if (interrupted) {
+                notRun.forEach(p -> all.add(new RtlFaultProof.Verdict(p, false, -1)));
+                notRun = List.of();
+            }
+            RtlFaultProof.Result r = new RtlFaultProof.Result(
+                    List.copyOf(all),
+                    last.latches(),
+                    (System.nanoTime() - t0) / 1e9,
+                    last.frameReached(),
+                    interrupted ? RtlFaultProof.Ended.STOPPED : last.ended(),
+                    last.log(),
+                    last.outputs());
+            return new Result(r, bound, List.copyOf(refuted), lastDir, notRun);
         }
     }
 }

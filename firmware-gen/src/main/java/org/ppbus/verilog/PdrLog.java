@@ -38,19 +38,23 @@ public final class PdrLog {
         if (abc.exitCode() == 0 || (atLimit && abc.output().contains(DOWN_AT_LIMIT))) {
             return r; // as parsed: decided, or undecided at pdr's time limit
         }
-        int signal = abc.exitCode() > 128 ? abc.exitCode() - 128 : 0;
-        if (signal == 2 || signal == 9 || signal == 15) {
-            return new RtlFaultProof.Result(
-                    r.verdicts(),
-                    r.latches(),
-                    r.seconds(),
-                    r.frameReached(),
-                    RtlFaultProof.Ended.STOPPED,
-                    r.log(),
-                    r.outputs());
+        if (abc.killed()) {
+            return stopped(r);
         }
         throw new IOException("yosys-abc failed in the fault proof (exit code " + abc.exitCode() + "): "
                 + ExternalTool.lastLines(abc.output(), 1));
+    }
+
+    /** {@code r} as stopped from outside: its undecided verdicts are an interrupt's, not the time limit's. */
+    static RtlFaultProof.Result stopped(RtlFaultProof.Result r) {
+        return new RtlFaultProof.Result(
+                r.verdicts(),
+                r.latches(),
+                r.seconds(),
+                r.frameReached(),
+                RtlFaultProof.Ended.STOPPED,
+                r.log(),
+                r.outputs());
     }
 
     private static final String DOWN_AT_LIMIT = "ZPdr_ManDown: Assertion `micResult != -1' failed";

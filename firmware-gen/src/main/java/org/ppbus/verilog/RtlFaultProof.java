@@ -174,7 +174,12 @@ public final class RtlFaultProof {
             Consumer<String> progress)
             throws IOException {
         long t0 = System.nanoTime();
-        FaultHarness.Harness h = build(design, nodes, latency, faults, repairBound, live, timeoutSeconds, dir);
+        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound, live);
+        try {
+            build(design, h, latency, timeoutSeconds, dir);
+        } catch (ExternalTool.Stopped e) {
+            return PdrLog.stopped(PdrLog.parse("", h.outputs(), (System.nanoTime() - t0) / 1e9));
+        }
         // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
         // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
         // (docs/VERIFICATION.md). fold: the harness's assumptions are constraints.
@@ -183,29 +188,24 @@ public final class RtlFaultProof {
 
     /**
      * Writes the design, the harness and the scripts into {@code dir} and builds the AIGER models
-     * with Yosys ({@link #models}); returns the harness, whose outputs are the models'.
+     * of harness {@code h} with Yosys ({@link #models}), whose outputs are the harness's.
+     *
+     * @throws ExternalTool.Stopped when an interrupt stopped Yosys
      */
-    static FaultHarness.Harness build(
-            GeneratedDesign design,
-            int nodes,
-            int latency,
-            Faults faults,
-            int repairBound,
-            LivenessGoal live,
-            long timeoutSeconds,
-            Path dir)
+    static void build(GeneratedDesign design, FaultHarness.Harness h, int latency, long timeoutSeconds, Path dir)
             throws IOException {
         design.writeTo(dir);
-        FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound, live);
         Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
         writeScripts(design, h, dir);
         ExternalTool.Result y =
                 ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
+        if (y.killed()) {
+            throw new ExternalTool.Stopped("yosys");
+        }
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the fault proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
-        return h;
     }
 
     /**
@@ -231,8 +231,12 @@ public final class RtlFaultProof {
                 "read_aiger " + STARTED + "\n" + prelude + "strash\nprint_stats\nscorr\nprint_stats\npdr -a -v "
                         + options + "-T " + left + "\n");
         long t1 = System.nanoTime();
-        ExternalTool.Result abc =
-                ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
+        ExternalTool.Result abc;
+        try {
+            abc = ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
+        } catch (ExternalTool.Stopped e) {
+            return PdrLog.stopped(PdrLog.parse("", outputs, (System.nanoTime() - t0) / 1e9));
+        }
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
         boolean atLimit = (System.nanoTime() - t1) / 1e9 >= left - 1;
@@ -306,6 +310,7 @@ public final class RtlFaultProof {
      * counterexample whose replay breaks no assertion is an error, not a result.
      *
      * @param proof the broken proof's result, whose earliest failure bounds the search
+     * @throws ExternalTool.Stopped when an interrupt stopped a tool
      */
     public static Counterexample counterexample(Path dir, Result proof, long timeoutSeconds) throws IOException {
         int frames = proof.verdicts().stream()
@@ -323,6 +328,9 @@ public final class RtlFaultProof {
                 dir.resolve("counterexample.abc"),
                 "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + depth + "\nwrite_cex -a " + WITNESS + "\n");
         ExternalTool.Result bmc = ExternalTool.run(dir, timeoutSeconds, "yosys-abc", "-f", "counterexample.abc");
+        if (bmc.killed()) {
+            throw new ExternalTool.Stopped("yosys-abc");
+        }
         if (bmc.exitCode() != 0 || !ASSERTED_ANY.matcher(bmc.output()).find()) {
             throw new IOException("ABC's bmc3 did not find the counterexample again within " + depth + " cycles: "
                     + ExternalTool.lastLines(bmc.output(), 1));
@@ -330,6 +338,9 @@ public final class RtlFaultProof {
         int cycles = writeWitness(dir);
         ExternalTool.Result sim =
                 ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "replay.ys", "-l", "replay.log");
+        if (sim.killed()) {
+            throw new ExternalTool.Stopped("yosys");
+        }
         if (sim.exitCode() != 0) {
             throw new IOException(
                     "yosys failed to replay the counterexample: " + ExternalTool.lastLines(sim.output(), 1));

@@ -44,10 +44,11 @@ final class FaultHarness {
     static final String WAIT = "every request granted within B cycles";
 
     /**
-     * The harness text, the flattened-top wires it reads and drives, and the property each of its
-     * assertions checks, in the order of the AIGER's outputs (a property may take several).
+     * The harness text, the flattened-top wires it reads and drives, the property each of its
+     * assertions checks, in the order of the AIGER's outputs (a property may take several), and the
+     * channel module it reads the design with ({@link #channel}).
      */
-    record Harness(String verilog, List<String> exposed, List<String> driven, List<String> outputs) {}
+    record Harness(String verilog, List<String> exposed, List<String> driven, List<String> outputs, String channel) {}
 
     /** Bits of the duplicate's wait, which counts down from L. */
     private static int waitBits(int latency) {
@@ -58,8 +59,11 @@ final class FaultHarness {
      * A {@code ppbus_channel} with the same ports and the same chain of L registers as the
      * generated one, which may drop or duplicate the symbol driven this cycle when its free inputs
      * say so. For the proof only: it replaces the channel module when the proof reads the design.
+     * A kind the proof leaves out is tied off here, not only assumed away in the harness: Yosys then
+     * removes its logic, and a proof without duplicates loses four registers per channel (n = 7:
+     * 518 registers after scorr down to 350), which pdr would otherwise have to learn are zero.
      */
-    static String channel(int latency) {
+    private static String channel(int latency, RtlFaultProof.Faults faults) {
         int wb = waitBits(latency);
         String zero = wb + "'d0";
         return "// ppbus_channel for the fault proof only (ppbus verify --rtl --faults): the generated channel's\n"
@@ -68,10 +72,14 @@ final class FaultHarness {
                 + "    input  wire       clk,\n    input  wire       rst,\n    input  wire [1:0] d,\n"
                 + "    output wire [1:0] q\n);\n"
                 + "    reg  [2*L-1:0] stage_q;\n"
-                + "    wire           drop_req;  // free: the proof exposes both as inputs of the flattened top\n"
-                + "    wire           dup_req;\n"
-                + "    wire           drop_now = !rst && drop_req && (d != 2'b00);\n"
-                + "    wire           dup_now = !rst && dup_req && (d != 2'b00);\n"
+                + "    (* keep *) wire drop_req;  // free: the proof exposes both as inputs of the flattened top\n"
+                + "    (* keep *) wire dup_req;\n"
+                + "    wire           drop_now = "
+                + (faults.drops() ? "!rst && drop_req && (d != 2'b00);\n" : "1'b0;  // no drops in this proof\n")
+                + "    wire           dup_now = "
+                + (faults.duplicates()
+                        ? "!rst && dup_req && (d != 2'b00);\n"
+                        : "1'b0;  // no duplicates in this proof\n")
                 + "    reg            dup_due_q;  // a copy is still to be delivered\n"
                 + "    reg  [1:0]     dup_code_q;\n"
                 + "    reg  [" + (wb - 1) + ":0]     dup_wait_q;  // cycles before the copy may be delivered\n"
@@ -157,7 +165,7 @@ final class FaultHarness {
         }
         List<String> outputs = assumptionsAndProperties(b, w, faults, c, repairBound, live);
         b.append("        end\n    end\nendmodule\n");
-        return new Harness(b.toString(), wires.exposed, driven, outputs);
+        return new Harness(b.toString(), wires.exposed, driven, outputs, channel(latency, faults));
     }
 
     /** The module's ports, its registers and the wires it watches. */

@@ -62,7 +62,7 @@ final class IdleSearch {
                 FaultHarness.of(Wiring.forNodes(nodes), latency, new RtlFaultProof.Faults(false, false), -1, goal);
         List<Integer> refuted = new ArrayList<>();
         try {
-            RtlFaultProof.build(design, h, latency, seconds, dir);
+            RtlFaultProof.build(design, h, seconds, dir);
             double last = 0;
             for (int g = b.gap(); g <= maxGap; g++) {
                 long left = seconds - (System.nanoTime() - t0) / 1_000_000_000L;

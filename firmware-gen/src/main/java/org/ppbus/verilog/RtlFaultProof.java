@@ -176,7 +176,7 @@ public final class RtlFaultProof {
         long t0 = System.nanoTime();
         FaultHarness.Harness h = FaultHarness.of(Wiring.forNodes(nodes), latency, faults, repairBound, live);
         try {
-            build(design, h, latency, timeoutSeconds, dir);
+            build(design, h, timeoutSeconds, dir);
         } catch (ExternalTool.Stopped e) {
             return PdrLog.stopped(PdrLog.parse("", h.outputs(), (System.nanoTime() - t0) / 1e9));
         }
@@ -192,10 +192,10 @@ public final class RtlFaultProof {
      *
      * @throws ExternalTool.Stopped when an interrupt stopped Yosys
      */
-    static void build(GeneratedDesign design, FaultHarness.Harness h, int latency, long timeoutSeconds, Path dir)
+    static void build(GeneratedDesign design, FaultHarness.Harness h, long timeoutSeconds, Path dir)
             throws IOException {
         design.writeTo(dir);
-        Files.writeString(dir.resolve("ppbus_fault_channel.v"), FaultHarness.channel(latency));
+        Files.writeString(dir.resolve("ppbus_fault_channel.v"), h.channel());
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
         writeScripts(design, h, dir);
         ExternalTool.Result y =

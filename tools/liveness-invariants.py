@@ -45,6 +45,7 @@ def cands(L, extra):
         inv.append(('strongnotok_%d_%d'%(a,m), "!(%s == 2'd3 || %s == 2'd3) || !areq_%d[%d]"%(a2c,aq,a,m)))
         inv.append(('cleanh_%d_%d'%(a,m), "!(%s == 2'd1 || %s == 2'd1) || state_%d == 2'd1"%(c2a,cq,c)))
         inv.append(('heldfork_%d_%d'%(a,m), "!past2 || held_q_%d == 1'd0 || fork_%d[%d] || %s == 2'd2 || %s == 2'd2"%(c,c,s,c2a,cq)))
+        inv.append(('cleansreq2_%d_%d'%(a,m), "!(owner_%d[%d] && fork_%d[%d] && !cdirty_%d[%d]) || asreq_%d[%d] || %s == 2'd3 || %s == 2'd3 || csreq_%d[%d]"%(a,m,c,s,c,s,a,m,a2c,aq,c,s)))
         inv.append(('dirty_%d_%d'%(a,m), '!cdirty_%d[%d] || fork_%d[%d]'%(c,s,c,s)))
         inv.append(('csreq_%d_%d'%(a,m), '!csreq_%d[%d] || fork_%d[%d]'%(c,s,c,s)))
     byarb={}

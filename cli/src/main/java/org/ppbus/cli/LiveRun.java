@@ -92,7 +92,7 @@ final class LiveRun implements SymbolTap, Driver, AutoCloseable {
             System.err.println("ppbus view: " + failed);
         }
         synchronized (this) {
-            violation = v;
+            violation = v != null ? v : violation;
             failure = failed;
             ended = true;
             notifyAll();
@@ -213,6 +213,14 @@ final class LiveRun implements SymbolTap, Driver, AutoCloseable {
                 Thread.currentThread().interrupt();
                 closed = true;
             }
+        }
+    }
+
+    /** Heard before the violating cycle's end, so that the step that ran it replies with it. */
+    @Override
+    public synchronized void violated(Violation v) {
+        if (violation == null) {
+            violation = v;
         }
     }
 

@@ -288,6 +288,53 @@ class ViewPageTest {
     }
 
     /**
+     * Live mode under a fault: processors 0 and 2 of n = 3, clicked at cycle 0, ask from cycle 1,
+     * and the FORK arbiter 0 drives to client 0 in cycle 2 is duplicated. The page shows the
+     * violation banner with the cycle and invariant of a batch run of the same settings on the trace
+     * of those two requests, run apart (the checker's own verdict, reached by another path).
+     */
+    @Test
+    void aLiveRunWithAFaultShowsTheViolationBanner(@TempDir Path dir) throws IOException {
+        String fault = "duplicate:2@a2c_a0_c0";
+        Path trace = dir.resolve("two.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes 3\n1 0 4\n1 2 4\n");
+        org.ppbus.check.Violation expected = new Simulation(SimulationConfig.defaults().toBuilder()
+                        .nodes(3)
+                        .holdCycles(4)
+                        .workload(trace.toString())
+                        .fault(fault)
+                        .cycles(20)
+                        .build())
+                .run()
+                .violation();
+        assertTrue(expected != null, "the batch run breaks no invariant");
+        browser.get(server.address().toString());
+        set("nodes", "3");
+        set("latency", "1");
+        set("hold", "4");
+        set("load", "0"); // only the clicks ask
+        set("fault", fault);
+        browser.findElement(By.id("live")).click();
+        waitForCycle(0);
+        for (int c : new int[] {0, 2}) {
+            browser.findElement(By.cssSelector("circle.client[data-client='" + c + "']"))
+                    .click();
+            new WebDriverWait(browser, Duration.ofSeconds(20))
+                    .until(b -> b.findElement(By.id("detail")).getText().startsWith("client " + c + " asks"));
+        }
+        WebElement alarm = browser.findElement(By.id("violation"));
+        for (int t = 1; t <= expected.cycle(); t++) {
+            assertTrue(!alarm.isDisplayed(), "the banner shows before cycle " + t + ": " + alarm.getText());
+            browser.findElement(By.id("forward")).click();
+            waitForCycle(t);
+        }
+        new WebDriverWait(browser, Duration.ofSeconds(20)).until(b -> alarm.isDisplayed());
+        assertEquals(Long.toString(expected.cycle()), alarm.getAttribute("data-cycle"), alarm.getText());
+        assertEquals(expected.property().label(), alarm.getAttribute("data-invariant"), alarm.getText());
+        assertTrue(alarm.getText().startsWith("VIOLATION at cycle " + expected.cycle()), alarm.getText());
+    }
+
+    /**
      * The waveform panel: at the first cycle from 150 on in which the n = 7, seed 3 run drives a symbol
      * on client 2's links, the panel shows client 2's req, gnt and every symbol on its links as the
      * model drove them in that cycle (named as in the RTL and the VCD).

@@ -302,6 +302,9 @@ public final class Simulation {
             processors.endCycle(t);
             checker.endOfCycle(t);
             if (tap != null) {
+                if (checker.violation() != null) {
+                    tap.violated(checker.violation());
+                }
                 tap.endOfCycle(t);
             }
             if (checker.violation() != null) {

@@ -2,6 +2,7 @@ package org.ppbus.testbench;
 
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
+import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
 import org.ppbus.link.Message;
 
@@ -31,6 +32,13 @@ public interface SymbolTap {
 
     /** req[node] changes to {@code level} in this cycle. */
     default void request(int node, boolean level, long cycle) {}
+
+    /**
+     * The checker found this violation in the cycle about to end: the run stops after its
+     * {@link #endOfCycle}. A tap that holds the run at the end of a cycle (the web view's live
+     * mode) hears it before it holds, so that the cycle's reply can carry it.
+     */
+    default void violated(Violation v) {}
 
     /** Every event of this cycle has been reported. */
     default void endOfCycle(long cycle) {}

@@ -3,6 +3,7 @@ package org.ppbus.testbench;
 import java.util.List;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
+import org.ppbus.check.Violation;
 import org.ppbus.link.Direction;
 import org.ppbus.link.Message;
 
@@ -49,6 +50,11 @@ record Taps(List<SymbolTap> taps) implements SymbolTap {
     @Override
     public void request(int node, boolean level, long cycle) {
         taps.forEach(t -> t.request(node, level, cycle));
+    }
+
+    @Override
+    public void violated(Violation v) {
+        taps.forEach(t -> t.violated(v));
     }
 
     @Override

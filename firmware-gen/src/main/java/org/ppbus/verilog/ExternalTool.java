@@ -28,6 +28,14 @@ public final class ExternalTool {
             int signal = exitCode - 128;
             return signal == 2 || signal == 9 || signal == 15;
         }
+
+        /** This result, or {@link Stopped} when {@code tool} was {@link #killed}: for callers that need no part of its output. */
+        public Result unlessKilled(String tool) throws Stopped {
+            if (killed()) {
+                throw new Stopped(tool);
+            }
+            return this;
+        }
     }
 
     /**

@@ -97,9 +97,7 @@ final class IdleSearch {
         ExternalTool.Result bmc =
                 ExternalTool.run(dir, seconds + Math.max(30, seconds / 10), progress, "yosys-abc", "-f", "search.abc");
         Files.writeString(dir.resolve("search-" + output + ".log"), bmc.output());
-        if (bmc.killed()) {
-            throw new ExternalTool.Stopped("yosys-abc");
-        }
+        bmc.unlessKilled("yosys-abc");
         if (bmc.exitCode() != 0) {
             throw new IOException("yosys-abc failed in the idle search (exit code " + bmc.exitCode() + "): "
                     + ExternalTool.lastLines(bmc.output(), 1));

@@ -99,8 +99,7 @@ public final class LivenessProof {
         progress.accept(STAGE + "idle stretches, searched by bmc3");
         IdleSearch.Found found = s.search(b, maxGap);
         if (found.stopped()) {
-            s.stopped = true;
-            return s.result(b, found.refuted());
+            return s.result(b, found.refuted(), true);
         }
         // A broken maxGap is left for pdr to break again, with the counterexample it replays.
         List<Integer> refuted = new ArrayList<>(found.refuted());
@@ -136,8 +135,6 @@ public final class LivenessProof {
         private final List<RtlFaultProof.Verdict> verdicts = new ArrayList<>();
         private RtlFaultProof.Result last;
         private Path lastDir;
-        /** An interrupt stopped the idle search (a stopped pdr says so in its own result). */
-        boolean stopped;
 
         Stages(
                 GeneratedDesign design,
@@ -187,12 +184,17 @@ public final class LivenessProof {
                     .clear();
         }
 
-        /**
-         * The verdicts so far. After an interrupt the properties not yet decided are undecided (what
-         * finished is kept); otherwise those that did not run are listed as such.
-         */
         Result result(Contract.WaitBound bound, List<Integer> refuted) {
-            boolean interrupted = stopped || last.ended() == RtlFaultProof.Ended.STOPPED;
+            return result(bound, refuted, false);
+        }
+
+        /**
+         * The verdicts so far. After an interrupt (of the idle search, {@code searchStopped}, or of
+         * the last pdr, which says so in its result) the properties not yet decided are undecided
+         * and what finished is kept; otherwise those that did not run are listed as such.
+         */
+        Result result(Contract.WaitBound bound, List<Integer> refuted, boolean searchStopped) {
+            boolean interrupted = searchStopped || last.ended() == RtlFaultProof.Ended.STOPPED;
             List<String> ran =
                     verdicts.stream().map(RtlFaultProof.Verdict::property).toList();
             List<String> notRun =

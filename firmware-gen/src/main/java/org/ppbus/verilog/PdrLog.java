@@ -57,6 +57,11 @@ public final class PdrLog {
                 r.outputs());
     }
 
+    /** A proof of {@code outputs} that an interrupt stopped before pdr printed anything: every verdict undecided. */
+    static RtlFaultProof.Result stoppedBefore(List<String> outputs, double seconds) {
+        return stopped(parse("", outputs, seconds));
+    }
+
     private static final String DOWN_AT_LIMIT = "ZPdr_ManDown: Assertion `micResult != -1' failed";
 
     /**

@@ -178,7 +178,7 @@ public final class RtlFaultProof {
         try {
             build(design, h, timeoutSeconds, dir);
         } catch (ExternalTool.Stopped e) {
-            return PdrLog.stopped(PdrLog.parse("", h.outputs(), (System.nanoTime() - t0) / 1e9));
+            return PdrLog.stoppedBefore(h.outputs(), (System.nanoTime() - t0) / 1e9);
         }
         // -r -n -c: more effort in generalising a clause, with its 'down' step and counterexamples to
         // generalisation (CTGs) on; it proved n = 7 under one drop in 94 s where the defaults took 770
@@ -198,11 +198,9 @@ public final class RtlFaultProof {
         Files.writeString(dir.resolve("ppbus_fault_channel.v"), h.channel());
         Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
         writeScripts(design, h, dir);
-        ExternalTool.Result y =
-                ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
-        if (y.killed()) {
-            throw new ExternalTool.Stopped("yosys");
-        }
+        ExternalTool.Result y = ExternalTool.run(
+                        dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log")
+                .unlessKilled("yosys");
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the fault proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
@@ -235,7 +233,7 @@ public final class RtlFaultProof {
         try {
             abc = ExternalTool.run(dir, left + Math.max(30, left / 10), progress, "yosys-abc", "-f", "proof.abc");
         } catch (ExternalTool.Stopped e) {
-            return PdrLog.stopped(PdrLog.parse("", outputs, (System.nanoTime() - t0) / 1e9));
+            return PdrLog.stoppedBefore(outputs, (System.nanoTime() - t0) / 1e9);
         }
         double secs = (System.nanoTime() - t0) / 1e9;
         Files.writeString(dir.resolve("proof.log"), abc.output());
@@ -327,20 +325,16 @@ public final class RtlFaultProof {
         Files.writeString(
                 dir.resolve("counterexample.abc"),
                 "read_aiger proof.aig\nfold\nstrash\nbmc3 -F " + depth + "\nwrite_cex -a " + WITNESS + "\n");
-        ExternalTool.Result bmc = ExternalTool.run(dir, timeoutSeconds, "yosys-abc", "-f", "counterexample.abc");
-        if (bmc.killed()) {
-            throw new ExternalTool.Stopped("yosys-abc");
-        }
+        ExternalTool.Result bmc = ExternalTool.run(dir, timeoutSeconds, "yosys-abc", "-f", "counterexample.abc")
+                .unlessKilled("yosys-abc");
         if (bmc.exitCode() != 0 || !ASSERTED_ANY.matcher(bmc.output()).find()) {
             throw new IOException("ABC's bmc3 did not find the counterexample again within " + depth + " cycles: "
                     + ExternalTool.lastLines(bmc.output(), 1));
         }
         int cycles = writeWitness(dir);
-        ExternalTool.Result sim =
-                ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "replay.ys", "-l", "replay.log");
-        if (sim.killed()) {
-            throw new ExternalTool.Stopped("yosys");
-        }
+        ExternalTool.Result sim = ExternalTool.run(
+                        dir, timeoutSeconds, "yosys", "-q", "-s", "replay.ys", "-l", "replay.log")
+                .unlessKilled("yosys");
         if (sim.exitCode() != 0) {
             throw new IOException(
                     "yosys failed to replay the counterexample: " + ExternalTool.lastLines(sim.output(), 1));

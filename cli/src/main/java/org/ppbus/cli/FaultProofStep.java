@@ -112,6 +112,7 @@ final class FaultProofStep {
             List<Integer> refuted,
             Path model,
             List<String> notRun,
+            LivenessProof.Strengthening strengthening,
             RtlFaultProof.Counterexample counterexample,
             Path written) {}
 
@@ -150,7 +151,7 @@ final class FaultProofStep {
             bar.finish();
         }
         print(out, opt, faults, o.waitBound(), o.result(), seconds, keep);
-        summary(out, o, vcd);
+        summary(out, o, vcd, keep);
         return o;
     }
 
@@ -167,11 +168,11 @@ final class FaultProofStep {
             // The last cycle of the shortest run is where the property fails: the marker.
             GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
         }
-        return new Outcome(o.result(), o.waitBound(), o.refuted(), o.model(), o.notRun(), cex, vcd);
+        return new Outcome(o.result(), o.waitBound(), o.refuted(), o.model(), o.notRun(), o.strengthening(), cex, vcd);
     }
 
     /** After the verdicts: the parts not run, the bound that follows, the refuted bounds, the counterexample. */
-    private static void summary(PrintStream out, Outcome o, Path vcd) {
+    private static void summary(PrintStream out, Outcome o, Path vcd, Path keep) {
         for (String p : o.notRun()) {
             out.printf(Locale.ROOT, "  %s: NOT RUN (a proof before it did not succeed)%n", p);
         }
@@ -186,9 +187,11 @@ final class FaultProofStep {
         if (!o.refuted().isEmpty()) {
             out.printf(
                     Locale.ROOT,
-                    "  idle bounds refuted on the way: G = %s (bmc3 or pdr broke each: a longer idle stretch is reachable)%n",
+                    "  idle bounds refuted on the way: G = %s (bmc3, pdr or an induction's base case broke each:"
+                            + " a longer idle stretch is reachable)%n",
                     runs(o.refuted()));
         }
+        IdleProofReport.print(out, o.strengthening(), b, keep);
         if (o.counterexample() == null && o.result().anyBroken()) {
             out.printf("counterexample: not replayed (interrupted); run again to get its waveform%n");
         }
@@ -257,7 +260,15 @@ final class FaultProofStep {
                     dir,
                     Version.VERSION,
                     progress);
-            return new Outcome(live.proof(), live.bound(), live.refuted(), live.last(), live.notRun(), null, null);
+            return new Outcome(
+                    live.proof(),
+                    live.bound(),
+                    live.refuted(),
+                    live.last(),
+                    live.notRun(),
+                    live.strengthening(),
+                    null,
+                    null);
         }
         RtlFaultProof.Result r = RtlFaultProof.run(
                 opt.nodes(),
@@ -270,7 +281,7 @@ final class FaultProofStep {
                 dir,
                 Version.VERSION,
                 progress);
-        return new Outcome(r, null, List.of(), dir, List.of(), null, null);
+        return new Outcome(r, null, List.of(), dir, List.of(), null, null, null);
     }
 
     private static void print(
@@ -313,8 +324,8 @@ final class FaultProofStep {
                         : wait == null
                                 ? "files in " + keep + ", rerun: cd " + keep
                                         + " && yosys -s proof.ys && yosys-abc -f proof.abc"
-                                : "one proof per folder of " + keep + " (safety, meals, idle), rerun one: cd " + keep
-                                        + "/idle && yosys -s proof.ys && yosys-abc -f proof.abc");
+                                : "one proof per folder of " + keep + ", rerun a pdr one: cd " + keep
+                                        + "/meals && yosys -s proof.ys && yosys-abc -f proof.abc");
         for (RtlFaultProof.Verdict v : r.verdicts()) {
             out.printf(
                     Locale.ROOT,
@@ -358,6 +369,7 @@ final class FaultProofStep {
             b.put("cyclesAssertedDirectly", wait.direct());
             ArrayNode refuted = b.putArray("idleRefuted");
             outcome.refuted().forEach(refuted::add);
+            IdleProofReport.json(b, outcome.strengthening());
         } else {
             o.putNull("waitBound");
         }

@@ -38,6 +38,13 @@ public final class ExternalTool {
         }
     }
 
+    /** A tool killed at its deadline: a caller that gave it a budget reports its question undecided. */
+    public static final class TimedOut extends IOException {
+        TimedOut(String tool, long seconds) {
+            super(tool + " did not finish within " + seconds + " s");
+        }
+    }
+
     /**
      * A tool that an interrupt stopped, or that was not started because ppbus is stopping: the
      * caller reports what finished before it as undecided, not as an error.
@@ -159,7 +166,7 @@ public final class ExternalTool {
                 follow(tail, partial, lines);
                 if (System.nanoTime() > deadline) {
                     stop(p);
-                    throw new IOException(tool + " did not finish within " + timeoutSeconds + " s");
+                    throw new TimedOut(tool, timeoutSeconds);
                 }
             }
         } catch (InterruptedException e) {

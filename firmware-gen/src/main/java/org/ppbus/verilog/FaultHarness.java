@@ -41,6 +41,7 @@ final class FaultHarness {
     static final String REPAIR = "fork conservation broken for at most B cycles";
     static final String MEALS = "each other granted at most M times while one waits";
     static final String GAP = "the bus idle at most G cycles while a request waits";
+    static final String SEGMENT = "the bus idle at most R cycles with the same requests, one waiting";
     static final String WAIT = "every request granted within B cycles";
 
     /**
@@ -123,6 +124,10 @@ final class FaultHarness {
         for (int a = 0; a < w.points(); a++) {
             FormalHarness.exposeArbiter(wires, w, a, latency);
         }
+        boolean strengthened = live != null && live.invariants() != LivenessGoal.Invariants.NONE;
+        if (strengthened) {
+            LivenessInvariants.expose(wires, w);
+        }
         List<String> channels = channels(w);
         int c = channels.size();
         List<String> driven = new ArrayList<>();
@@ -146,6 +151,9 @@ final class FaultHarness {
         StringBuilder b = new StringBuilder();
         boolean repair = repairBound >= 0;
         declarations(b, n, c, repair);
+        if (strengthened) {
+            b.append("    reg ").append(LivenessInvariants.PAST2).append(" = 1'b0;  // past_valid one cycle late\n");
+        }
         if (live != null) {
             WaitCounters.declare(b, n, live);
         }
@@ -154,6 +162,7 @@ final class FaultHarness {
         b.append("    assign dups = {").append(joinDescending("dup_now_", c)).append("};\n\n");
         b.append("    always @(posedge clk) begin\n        past_valid <= 1'b1;\n        req_q <= req;\n")
                 .append("        dropped_q <= dropped_q | (|drops);\n        duplicated_q <= duplicated_q | (|dups);\n")
+                .append(strengthened ? "        " + LivenessInvariants.PAST2 + " <= past_valid;\n" : "")
                 .append(repair ? "        broken_q <= conserved ? 8'd0 : broken_q + {7'd0, broken_q != 8'd255};\n" : "")
                 .append("    end\n\n");
         b.append("    // Reset in the first cycle only.\n");
@@ -257,6 +266,9 @@ final class FaultHarness {
             assertion(b, outputs, MUTEX, mutex);
             assertion(b, outputs, FORK_HOLDER, forkHolder(w));
         }
+        if (live != null && live.invariants() != LivenessGoal.Invariants.NONE) {
+            invariants(b, outputs, w, live);
+        }
         if (repairBound >= 0) {
             assertion(b, outputs, REPAIR, "broken_q <= 8'd" + repairBound);
         }
@@ -264,6 +276,23 @@ final class FaultHarness {
             WaitCounters.assertions(b, outputs, w.nodes(), live);
         }
         return outputs;
+    }
+
+    /** The strengthening invariants, each asserted as an output named after it, or all assumed. */
+    private static void invariants(StringBuilder b, List<String> outputs, Wiring w, LivenessGoal live) {
+        boolean checked = live.invariants() == LivenessGoal.Invariants.CHECKED;
+        b.append(
+                checked
+                        ? "            // The strengthening invariants (LivenessInvariants), to be proven.\n"
+                        : "            // The strengthening invariants (LivenessInvariants), proven from the reset before.\n");
+        for (LivenessInvariants.Invariant inv :
+                LivenessInvariants.of(w, live.bound().hold())) {
+            if (checked) {
+                assertion(b, outputs, inv.name(), inv.condition());
+            } else {
+                b.append("            assume(").append(inv.condition()).append(");\n");
+            }
+        }
     }
 
     private static void assertion(StringBuilder b, List<String> outputs, String property, String condition) {
@@ -278,11 +307,11 @@ final class FaultHarness {
     /**
      * The label of the k-th assertion. Yosys orders the AIGER's outputs by the assertions' names,
      * so the labels sort in the assertions' order (pdr reports outputs by number): zero-padded, as
-     * a liveness harness has up to n(n - 1) + n + 3 of them. Its simulator names a failing
-     * assertion by its label.
+     * the check of the strengthening invariants has hundreds of outputs (n = 7: 529; n = 13 about
+     * 1,500). Its simulator names a failing assertion by its label.
      */
     static String label(int k) {
-        return String.format(Locale.ROOT, "p%03d", k);
+        return String.format(Locale.ROOT, "p%04d", k);
     }
 
     /** Every link's two channels, c2a first, in the wiring's link order. */

@@ -30,6 +30,13 @@ import org.ppbus.registry.Algorithms;
  * doubling up to the limit, so that a design whose idle stretches have no bound (a deadlock: the
  * paper's literal rules) is found out in a few proofs. Where G was doubled, the tightest lies
  * between the last refuted and the proven one.
+ *
+ * <p>At L = 1 the idle bound goes to k-induction before pdr ({@link IdleInduction}), since pdr
+ * stalls on it at n = 7: pdr proves the strengthening invariants (folder {@code invariants}); with
+ * all of them assumed, Yosys's induction tries G from the first the search left (folders {@code
+ * idle-induction-G}), and where that is undecided, the segment bound R from 1 up (folders {@code
+ * idle-segments-R}), which gives G = nR. pdr decides the idle bound as above only where an
+ * invariant is not proven (a design they do not describe) or neither induction closes.
  */
 public final class LivenessProof {
     private LivenessProof() {}
@@ -49,7 +56,29 @@ public final class LivenessProof {
             Contract.WaitBound bound,
             List<Integer> refuted,
             Path last,
-            List<String> notRun) {}
+            List<String> notRun,
+            Strengthening strengthening) {}
+
+    /** How the idle bound was proven: pdr on G, k-induction on G, or k-induction on segments (G = nR). */
+    public enum IdleMethod {
+        PDR,
+        INDUCTION,
+        SEGMENTS
+    }
+
+    /**
+     * The strengthening invariants ({@link IdleInduction}, at L = 1): how many, those pdr broke and
+     * whether it proved all; then the method that decided the idle bound, the segment bound R (or
+     * -1), the segment bounds refuted on the way, and the length of the induction that closed (or -1).
+     */
+    public record Strengthening(
+            int invariants,
+            List<String> broken,
+            boolean proven,
+            IdleMethod method,
+            int segment,
+            List<Integer> segmentsRefuted,
+            int length) {}
 
     /** Every property the three proofs decide, in order. */
     private static final List<String> PROPERTIES =
@@ -105,6 +134,12 @@ public final class LivenessProof {
         List<Integer> refuted = new ArrayList<>(found.refuted());
         refuted.removeIf(g -> g >= maxGap);
         b = b.withGap(Math.min(found.next(b.gap()), maxGap));
+        if (latency == 1 && b.gap() < maxGap) {
+            Result inducted = s.induct(b, refuted, maxGap);
+            if (inducted != null) {
+                return inducted;
+            }
+        }
         while (true) {
             progress.accept(STAGE + "idle bound G = " + b.gap());
             RtlFaultProof.Result r = s.prove("idle", new LivenessGoal(b, false, true, true, b.gap()));
@@ -123,6 +158,12 @@ public final class LivenessProof {
     /** The longest the search for idle stretches runs. */
     private static final long SEARCH_SECONDS = 900;
 
+    /**
+     * The longest one induction runs: n = 3 proves G = 7 in 6 s; n = 7 proves R = 6 in under a
+     * minute, and the direct G = 15 was still unsolved after 17 min (docs/VERIFICATION.md 2a).
+     */
+    private static final long INDUCTION_SECONDS = 300;
+
     /** The proofs run so far, sharing one time limit. */
     private static final class Stages {
         private final GeneratedDesign design;
@@ -135,6 +176,7 @@ public final class LivenessProof {
         private final List<RtlFaultProof.Verdict> verdicts = new ArrayList<>();
         private RtlFaultProof.Result last;
         private Path lastDir;
+        private Strengthening strengthening;
 
         Stages(
                 GeneratedDesign design,
@@ -151,6 +193,10 @@ public final class LivenessProof {
             this.progress = progress;
         }
 
+        long left() {
+            return Math.max(10, timeoutSeconds - elapsed());
+        }
+
         long elapsed() {
             return (System.nanoTime() - t0) / 1_000_000_000L;
         }
@@ -161,9 +207,16 @@ public final class LivenessProof {
 
         RtlFaultProof.Result prove(String name, LivenessGoal goal) throws IOException {
             lastDir = Files.createDirectories(dir.resolve(name));
-            long left = Math.max(10, timeoutSeconds - elapsed());
             last = RtlFaultProof.run(
-                    design, nodes, latency, new RtlFaultProof.Faults(false, false), -1, goal, left, lastDir, progress);
+                    design,
+                    nodes,
+                    latency,
+                    new RtlFaultProof.Faults(false, false),
+                    -1,
+                    goal,
+                    left(),
+                    lastDir,
+                    progress);
             verdicts.addAll(last.verdicts());
             return last;
         }
@@ -178,6 +231,81 @@ public final class LivenessProof {
             return IdleSearch.run(design, nodes, latency, b, maxGap, budget, d, progress);
         }
 
+        /**
+         * The idle bound by k-induction on the invariants pdr proved first: G itself from {@code
+         * b}'s up (a refuted G is added to {@code refuted}), and where that is undecided, the
+         * segment bound R from 1 up, giving G = nR. Null where pdr is to decide the idle bound: an
+         * invariant not proven, or neither induction closing.
+         */
+        Result induct(Contract.WaitBound b, List<Integer> refuted, int maxGap) throws IOException {
+            progress.accept(STAGE + "strengthening invariants, pdr");
+            Path d = Files.createDirectories(dir.resolve("invariants"));
+            IdleInduction.Checked c = IdleInduction.check(design, nodes, latency, b, left(), d, progress);
+            last = c.proof();
+            lastDir = d;
+            strengthening = new Strengthening(c.count(), c.broken(), c.proven(), IdleMethod.PDR, -1, List.of(), -1);
+            if (c.stopped()) {
+                return result(b, refuted, true);
+            }
+            if (!c.proven()) {
+                return null;
+            }
+            for (int g = b.gap(); g <= maxGap && !outOfTime(); g++) {
+                IdleInduction.Induction i = induction(false, b, g);
+                if (i.outcome() == IdleInduction.Outcome.REFUTED) {
+                    refuted.add(g);
+                    continue;
+                }
+                if (i.outcome() != IdleInduction.Outcome.UNDECIDED) {
+                    return inducted(b.withGap(g), refuted, IdleMethod.INDUCTION, -1, List.of(), i);
+                }
+                break;
+            }
+            List<Integer> segmentsRefuted = new ArrayList<>();
+            for (int r = 1; r <= maxGap && !outOfTime(); r++) {
+                IdleInduction.Induction i = induction(true, b, r);
+                if (i.outcome() == IdleInduction.Outcome.PROVEN || i.outcome() == IdleInduction.Outcome.STOPPED) {
+                    return inducted(b.withGap(nodes * r), refuted, IdleMethod.SEGMENTS, r, segmentsRefuted, i);
+                }
+                if (i.outcome() == IdleInduction.Outcome.REFUTED) {
+                    segmentsRefuted.add(r);
+                }
+            }
+            return null;
+        }
+
+        /** One induction on G, or with {@code segments} on R, in a folder of its own, up to 2 bound + 4 steps. */
+        private IdleInduction.Induction induction(boolean segments, Contract.WaitBound b, int bound)
+                throws IOException {
+            Path d = Files.createDirectories(dir.resolve((segments ? "idle-segments-" : "idle-induction-") + bound));
+            long budget = Math.max(10, Math.min(INDUCTION_SECONDS, left() / 4));
+            progress.accept(STAGE + (segments ? "idle segments R = " : "idle bound G = ") + bound + " by k-induction");
+            return IdleInduction.induct(design, nodes, latency, b, segments, bound, 2 * bound + 4, budget, d, progress);
+        }
+
+        /** The result of an induction that proved the idle bound or was stopped. */
+        private Result inducted(
+                Contract.WaitBound b,
+                List<Integer> refuted,
+                IdleMethod method,
+                int segment,
+                List<Integer> segmentsRefuted,
+                IdleInduction.Induction i) {
+            boolean stopped = i.outcome() == IdleInduction.Outcome.STOPPED;
+            if (!stopped) {
+                verdicts.add(new RtlFaultProof.Verdict(FaultHarness.GAP, true, -1));
+            }
+            strengthening = new Strengthening(
+                    strengthening.invariants(),
+                    List.of(),
+                    true,
+                    method,
+                    segment,
+                    List.copyOf(segmentsRefuted),
+                    i.length());
+            return result(b, refuted, stopped);
+        }
+
         /** Drops the last proof's verdicts: a refuted idle bound, tried again higher. */
         void forget() {
             verdicts.subList(verdicts.size() - last.verdicts().size(), verdicts.size())
@@ -189,12 +317,12 @@ public final class LivenessProof {
         }
 
         /**
-         * The verdicts so far. After an interrupt (of the idle search, {@code searchStopped}, or of
-         * the last pdr, which says so in its result) the properties not yet decided are undecided
+         * The verdicts so far. After an interrupt (of the idle search or an induction, {@code
+         * stopped}, or of the last pdr, which says so in its result) the properties not yet decided are undecided
          * and what finished is kept; otherwise those that did not run are listed as such.
          */
-        Result result(Contract.WaitBound bound, List<Integer> refuted, boolean searchStopped) {
-            boolean interrupted = searchStopped || last.ended() == RtlFaultProof.Ended.STOPPED;
+        Result result(Contract.WaitBound bound, List<Integer> refuted, boolean stopped) {
+            boolean interrupted = stopped || last.ended() == RtlFaultProof.Ended.STOPPED;
             List<String> ran =
                     verdicts.stream().map(RtlFaultProof.Verdict::property).toList();
             List<String> notRun =
@@ -212,7 +340,7 @@ public final class LivenessProof {
                     interrupted ? RtlFaultProof.Ended.STOPPED : last.ended(),
                     last.log(),
                     last.outputs());
-            return new Result(r, bound, List.copyOf(refuted), lastDir, notRun);
+            return new Result(r, bound, List.copyOf(refuted), lastDir, notRun, strengthening);
         }
     }
 }

@@ -194,9 +194,7 @@ public final class RtlFaultProof {
      */
     static void build(GeneratedDesign design, FaultHarness.Harness h, long timeoutSeconds, Path dir)
             throws IOException {
-        design.writeTo(dir);
-        Files.writeString(dir.resolve("ppbus_fault_channel.v"), h.channel());
-        Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
+        write(design, h, dir);
         writeScripts(design, h, dir);
         ExternalTool.Result y = ExternalTool.run(
                         dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log")
@@ -241,8 +239,29 @@ public final class RtlFaultProof {
         return PdrLog.judge(PdrLog.parse(abc.output(), outputs, secs), abc, atLimit);
     }
 
+    /** The design, the proof's channel and the harness {@code h}, written into {@code dir}. */
+    static void write(GeneratedDesign design, FaultHarness.Harness h, Path dir) throws IOException {
+        design.writeTo(dir);
+        Files.writeString(dir.resolve("ppbus_fault_channel.v"), h.channel());
+        Files.writeString(dir.resolve("ppbus_faults.v"), h.verilog());
+    }
+
     /** proof.ys, which builds the model, and replay.ys, which replays a counterexample on it. */
     private static void writeScripts(GeneratedDesign design, FaultHarness.Harness h, Path dir) throws IOException {
+        StringBuilder ys = new StringBuilder(readDesign(design, h));
+        ys.append(netlist("ppbus_faults.v", "ppbus_faults"));
+        Files.writeString(dir.resolve("proof.ys"), ys + models());
+        // The same model, replaying a counterexample in Yosys's own simulator instead of writing it out.
+        Files.writeString(
+                dir.resolve("replay.ys"),
+                ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
+    }
+
+    /**
+     * The Yosys commands that read the design with the proof's channel, flatten it and expose the
+     * wires harness {@code h} reads and drives, ready for the harness to be read.
+     */
+    static String readDesign(GeneratedDesign design, FaultHarness.Harness h) {
         List<String> sources = design.sources().stream()
                 .filter(f -> !f.equals("ppbus_channel.v"))
                 .toList();
@@ -255,12 +274,7 @@ public final class RtlFaultProof {
         for (String wire : h.driven()) {
             ys.append("\nexpose -input w:").append(wire);
         }
-        ys.append('\n').append(netlist("ppbus_faults.v", "ppbus_faults"));
-        Files.writeString(dir.resolve("proof.ys"), ys + models());
-        // The same model, replaying a counterexample in Yosys's own simulator instead of writing it out.
-        Files.writeString(
-                dir.resolve("replay.ys"),
-                ys + "sim -q -r " + WITNESS + " -map proof.aim -clock clk -vcd " + VCD + "\n");
+        return ys.append('\n').toString();
     }
 
     /** The flow of SymbiYosys's AIGER models: a flat netlist of AND gates and plain flip-flops. */

@@ -51,7 +51,10 @@ final class WaitCounters {
                         ? ";\n    // grants of j while i waits (pair_q_i_j, past M = " + wait.perOther()
                                 + " at least once)"
                         : "");
-        b.append(goal.gap() ? ";\n    // cycles in a row with a request waiting and no gnt (idle_q)" : "");
+        b.append(
+                goal.segments()
+                        ? ";\n    // cycles in a row with the same requests, one waiting, and no gnt (idle_q)"
+                        : goal.gap() ? ";\n    // cycles in a row with a request waiting and no gnt (idle_q)" : "");
         b.append(goal.waits() ? ";\n    // cycles each req has waited (wait_q_i, up to B + 1)" : "");
         b.append(".\n    reg " + range + " gnt_q = " + n + "'d0;\n");
         if (goal.gap()) {
@@ -59,8 +62,9 @@ final class WaitCounters {
         }
         StringBuilder next = new StringBuilder("    always @(posedge clk) begin\n        gnt_q <= gnt;\n");
         if (goal.gap()) {
+            String restart = goal.segments() ? "(req != req_q) ? " + gb + "'d1 : " : "";
             next.append("        idle_q <= !(past_valid && gnt == " + n + "'d0 && req != " + n + "'d0) ? " + gb
-                    + "'d0 : " + saturating("idle_q", gb, goal.gapTo() + 1) + ";\n");
+                    + "'d0 : " + restart + saturating("idle_q", gb, goal.gapTo() + 1) + ";\n");
         }
         for (int i = 0; i < n; i++) {
             b.append("    reg [" + (hb - 1) + ":0] held_q_" + i + " = " + hb + "'d0;\n");
@@ -107,8 +111,12 @@ final class WaitCounters {
                 }
             }
         }
-        for (int g = wait.gap(); g <= goal.gapTo() && goal.gap(); g++) {
-            check(b, outputs, FaultHarness.GAP, "idle_q <= " + bits(goal.gapTo() + 1) + "'d" + g);
+        for (int g = wait.gap(); g <= goal.gapTo() && goal.assertsGap(); g++) {
+            check(
+                    b,
+                    outputs,
+                    goal.segments() ? FaultHarness.SEGMENT : FaultHarness.GAP,
+                    "idle_q <= " + bits(goal.gapTo() + 1) + "'d" + g);
         }
         for (int i = 0; i < n && goal.waits(); i++) {
             check(

@@ -1,0 +1,154 @@
+package org.ppbus.verilog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ppbus.plane.Wiring;
+
+/**
+ * The idle bound by k-induction ({@link LivenessProof} at L = 1, where pdr stalls at n = 7): first
+ * ABC's pdr proves the strengthening invariants ({@link LivenessInvariants}) from the reset, each an
+ * output of its own; only if it proves every one does Yosys's {@code sat -tempinduct} assume them
+ * and prove an idle bound. An invariant not proven is never assumed: that would be unsound (the
+ * paper's literal rules break some, and with them assumed "prove" a false bound). The induction
+ * answers in three ways: its step holds at some length (proven); its base case, a bounded model
+ * check from the reset, finds a run that breaks the bound (refuted); or neither within its steps
+ * and its time (undecided).
+ */
+public final class IdleInduction {
+    private IdleInduction() {}
+
+    /**
+     * The invariants' check: how many, those pdr broke, whether it proved every one, its result
+     * (the model's size, the log) and whether an interrupt stopped it.
+     */
+    public record Checked(int count, List<String> broken, boolean proven, RtlFaultProof.Result proof) {
+        public boolean stopped() {
+            return proof.ended() == RtlFaultProof.Ended.STOPPED;
+        }
+    }
+
+    /** How an induction ended. */
+    public enum Outcome {
+        PROVEN,
+        REFUTED,
+        UNDECIDED,
+        STOPPED
+    }
+
+    /** An induction's outcome and the length it reached: of the step that held, or of the base case that failed. */
+    public record Induction(Outcome outcome, int length) {}
+
+    /**
+     * pdr on every strengthening invariant of {@code design} for processors holding at most {@code
+     * b.hold()} cycles, in {@code dir}, within {@code seconds}.
+     */
+    public static Checked check(
+            GeneratedDesign design,
+            int nodes,
+            int latency,
+            Contract.WaitBound b,
+            long seconds,
+            Path dir,
+            Consumer<String> progress)
+            throws IOException {
+        long t0 = System.nanoTime();
+        LivenessGoal goal = new LivenessGoal(b, false, true, true, b.gap(), LivenessGoal.Invariants.CHECKED, false);
+        FaultHarness.Harness h = harness(nodes, latency, goal);
+        RtlFaultProof.Result r;
+        try {
+            RtlFaultProof.build(design, h, seconds, dir);
+            // Plain pdr -a: with -r -n -c it took longer on these many small properties.
+            r = RtlFaultProof.pdr(dir, "fold\n", "", h.outputs(), t0, seconds, progress);
+        } catch (ExternalTool.Stopped e) {
+            r = PdrLog.stoppedBefore(h.outputs(), (System.nanoTime() - t0) / 1e9);
+        }
+        List<String> broken = r.verdicts().stream()
+                .filter(RtlFaultProof.Verdict::broken)
+                .map(RtlFaultProof.Verdict::property)
+                .toList();
+        return new Checked(h.outputs().size(), broken, r.proven(), r);
+    }
+
+    private static final Pattern LENGTH = Pattern.compile("Trying induction with length (\\d+)");
+
+    /**
+     * Yosys's induction, with the invariants assumed, on "the idle counter at most {@code bound}"
+     * (with {@code segments}, the counter of cycles idle with the same requests), up to {@code
+     * maxSteps} and {@code seconds}. Call only after {@link #check} proved every invariant.
+     */
+    public static Induction induct(
+            GeneratedDesign design,
+            int nodes,
+            int latency,
+            Contract.WaitBound b,
+            boolean segments,
+            int bound,
+            int maxSteps,
+            long seconds,
+            Path dir,
+            Consumer<String> progress)
+            throws IOException {
+        LivenessGoal goal =
+                new LivenessGoal(b.withGap(bound), false, true, true, bound, LivenessGoal.Invariants.ASSUMED, segments);
+        FaultHarness.Harness h = harness(nodes, latency, goal);
+        RtlFaultProof.write(design, h, dir);
+        // -set-init-zero: the base case starts from power-up, where the harness's registers are zero
+        // and the design is reset in the first cycle; the assumptions hold in every cycle after it.
+        Files.writeString(
+                dir.resolve("induct.ys"),
+                RtlFaultProof.readDesign(design, h)
+                        + "read_verilog -formal ppbus_faults.v\nprep -top ppbus_faults\nflatten\nopt_clean\n"
+                        + "sat -tempinduct -prove-asserts -set-init-zero -set-assumes -maxsteps " + maxSteps + "\n");
+        String what = LivenessProof.STAGE + (segments ? "idle segments R = " : "idle bound G = ") + bound
+                + " by k-induction, length ";
+        ExternalTool.Result y;
+        try {
+            y = ExternalTool.run(
+                    dir,
+                    seconds,
+                    line -> {
+                        Matcher m = LENGTH.matcher(line);
+                        if (m.find()) {
+                            progress.accept(what + m.group(1));
+                        }
+                    },
+                    "yosys",
+                    "-s",
+                    "induct.ys");
+        } catch (ExternalTool.TimedOut e) {
+            return new Induction(Outcome.UNDECIDED, -1);
+        }
+        Files.writeString(dir.resolve("induct.log"), y.output());
+        if (y.killed()) {
+            return new Induction(Outcome.STOPPED, -1);
+        }
+        if (y.exitCode() != 0) {
+            throw new IOException(
+                    "yosys failed in the idle bound's induction: " + ExternalTool.lastLines(y.output(), 1));
+        }
+        Matcher m = LENGTH.matcher(y.output());
+        int length = -1;
+        while (m.find()) {
+            length = Integer.parseInt(m.group(1));
+        }
+        if (y.output().contains("Induction step proven: SUCCESS!")) {
+            return new Induction(Outcome.PROVEN, length);
+        }
+        if (y.output().contains("model found for base case: FAIL!")) {
+            return new Induction(Outcome.REFUTED, length);
+        }
+        return new Induction(Outcome.UNDECIDED, length);
+    }
+
+    private static FaultHarness.Harness harness(int nodes, int latency, LivenessGoal goal) {
+        if (latency != 1) {
+            throw new IllegalArgumentException("the strengthening invariants are stated at L = 1, not " + latency);
+        }
+        return FaultHarness.of(Wiring.forNodes(nodes), latency, new RtlFaultProof.Faults(false, false), -1, goal);
+    }
+}

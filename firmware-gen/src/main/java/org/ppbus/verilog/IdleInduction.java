@@ -146,9 +146,12 @@ public final class IdleInduction {
     }
 
     private static FaultHarness.Harness harness(int nodes, int latency, LivenessGoal goal) {
-        if (latency != 1) {
-            throw new IllegalArgumentException("the strengthening invariants are stated at L = 1, not " + latency);
+        Wiring w = Wiring.forNodes(nodes);
+        if (!LivenessInvariants.stated(w, latency)) {
+            throw new IllegalArgumentException(
+                    "the strengthening invariants are stated for whole planes at L = 1, not n = " + nodes + ", L = "
+                            + latency);
         }
-        return FaultHarness.of(Wiring.forNodes(nodes), latency, new RtlFaultProof.Faults(false, false), -1, goal);
+        return FaultHarness.of(w, latency, new RtlFaultProof.Faults(false, false), -1, goal);
     }
 }

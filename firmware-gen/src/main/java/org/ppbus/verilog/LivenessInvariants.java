@@ -40,6 +40,15 @@ final class LivenessInvariants {
     /** The harness's one-cycle-late past_valid: false in the first cycle after the reset. */
     static final String PAST2 = "past2_q";
 
+    /**
+     * Whether the invariants are stated for this network: L = 1 (one channel stage, so a link holds
+     * one symbol in flight) and a whole plane (a padded one has one-port arbiters, which keep no
+     * strong bits and no priorities).
+     */
+    static boolean stated(Wiring w, int latency) {
+        return latency == 1 && w.fictitious().isEmpty();
+    }
+
     /** The registers the invariants read beyond the liveness harness's own: request, dirty, strong bits and priorities. */
     static void expose(FormalHarness.Wires wires, Wiring w) {
         for (int c = 0; c < w.nodes(); c++) {

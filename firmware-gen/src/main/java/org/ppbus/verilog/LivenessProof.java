@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 
@@ -31,7 +32,7 @@ import org.ppbus.registry.Algorithms;
  * paper's literal rules) is found out in a few proofs. Where G was doubled, the tightest lies
  * between the last refuted and the proven one.
  *
- * <p>At L = 1 the idle bound goes to k-induction before pdr ({@link IdleInduction}), since pdr
+ * <p>At L = 1 on a whole plane the idle bound goes to k-induction before pdr ({@link IdleInduction}), since pdr
  * stalls on it at n = 7: pdr proves the strengthening invariants (folder {@code invariants}); with
  * all of them assumed, Yosys's induction tries G from the first the search left (folders {@code
  * idle-induction-G}), and where that is undecided, the segment bound R from 1 up (folders {@code
@@ -134,7 +135,7 @@ public final class LivenessProof {
         List<Integer> refuted = new ArrayList<>(found.refuted());
         refuted.removeIf(g -> g >= maxGap);
         b = b.withGap(Math.min(found.next(b.gap()), maxGap));
-        if (latency == 1 && b.gap() < maxGap) {
+        if (LivenessInvariants.stated(Wiring.forNodes(nodes), latency) && b.gap() < maxGap) {
             Result inducted = s.induct(b, refuted, maxGap);
             if (inducted != null) {
                 return inducted;

@@ -1,6 +1,7 @@
 package org.ppbus.testbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -17,6 +18,7 @@ import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.IdleInduction;
 import org.ppbus.verilog.LivenessGoal;
 import org.ppbus.verilog.LivenessProof;
 import org.ppbus.verilog.RtlFaultProof;
@@ -42,7 +44,9 @@ class RtlLivenessProofTest {
      * (n - 1)M = 2. The first guess for the idle bound, 4L + 2 = 6, is broken: a request overtaken
      * by a later one, ranked higher at an arbiter they share, waits 7 idle cycles. G = 7 is proven,
      * and so B = (2 + 1)(1 + 1) + (2 + 2)7 = 34. Safety, the meals and the idle bound are three
-     * proofs, the later two assuming "at most one gnt"; the verdicts are those of all three.
+     * proofs, the later two assuming "at most one gnt"; the verdicts are those of all three. The
+     * idle bound is proven by k-induction, on the 152 strengthening invariants pdr proved first
+     * (their count follows from the plane, LivenessInvariantsTest).
      */
     @Test
     void theBoundIsProvenOnTheTriangleAfterOneRefinement(@TempDir Path dir) throws IOException {
@@ -59,6 +63,58 @@ class RtlLivenessProofTest {
                         .toList());
         assertTrue(r.proof().proven(), RtlProofTest.tail(r.proof().log()));
         assertEquals(List.of(), r.notRun());
+        assertEquals(152, r.strengthening().invariants());
+        assertTrue(r.strengthening().proven());
+        assertEquals(LivenessProof.IdleMethod.INDUCTION, r.strengthening().method());
+        assertTrue(r.strengthening().length() >= 1);
+    }
+
+    /**
+     * The invariants assumed do not make every bound provable: the induction's base case breaks
+     * G = 6, which bmc3 breaks too (the triangle's longest idle stretch is 7 cycles, above). On the
+     * segments, the least R proven must give nR at least that 7, and the R below it is broken.
+     */
+    @Test
+    void theInductionOnTheInvariantsCanFail(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.FIXED, "test");
+        Contract.WaitBound b = Contract.waitBound(3, 1, 1);
+        IdleInduction.Checked c = IdleInduction.check(d, 3, 1, b, LIMIT, dir.resolve("inv"), line -> {});
+        assertTrue(c.proven(), c.broken().toString());
+        IdleInduction.Induction six = IdleInduction.induct(
+                d, 3, 1, b, false, 6, 16, LIMIT, Files.createDirectories(dir.resolve("g6")), l -> {});
+        assertEquals(IdleInduction.Outcome.REFUTED, six.outcome());
+        int r = 1;
+        IdleInduction.Induction last = null;
+        for (; r <= 8; r++) {
+            last = IdleInduction.induct(
+                    d, 3, 1, b, true, r, 2 * r + 4, LIMIT, Files.createDirectories(dir.resolve("r" + r)), l -> {});
+            if (last.outcome() == IdleInduction.Outcome.PROVEN) {
+                break;
+            }
+        }
+        assertEquals(IdleInduction.Outcome.PROVEN, last.outcome(), "no segment bound up to 8");
+        assertTrue(3 * r >= 7, "R = " + r + " would bound the idle stretches below the 7 cycles reachable");
+        IdleInduction.Induction below = IdleInduction.induct(
+                d, 3, 1, b, true, r - 1, 2 * r + 8, LIMIT, Files.createDirectories(dir.resolve("below")), l -> {});
+        assertEquals(IdleInduction.Outcome.REFUTED, below.outcome(), "R = " + (r - 1));
+    }
+
+    /**
+     * The paper's literal rules break token conservation (the state search's I3, at depth 4) and so
+     * some of the invariants: pdr breaks them, and none is assumed. Assumed regardless, they would
+     * let the induction prove an idle bound on a design whose invariants are false.
+     */
+    @Test
+    void theLiteralRulesBreakTheInvariantsSoNoneIsAssumed(@TempDir Path dir) throws IOException {
+        RtlTools.require("yosys");
+        GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.LITERAL, "test");
+        IdleInduction.Checked c = IdleInduction.check(d, 3, 1, Contract.waitBound(3, 1, 1), LIMIT, dir, line -> {});
+        assertFalse(c.proven());
+        assertEquals(152, c.count());
+        assertTrue(
+                c.broken().stream().anyMatch(n -> n.contains("token")),
+                c.broken().toString());
     }
 
     /**

@@ -150,10 +150,7 @@ final class FaultHarness {
         }
         StringBuilder b = new StringBuilder();
         boolean repair = repairBound >= 0;
-        declarations(b, n, c, repair);
-        if (strengthened) {
-            b.append("    reg ").append(LivenessInvariants.PAST2).append(" = 1'b0;  // past_valid one cycle late\n");
-        }
+        declarations(b, n, c, repair, strengthened);
         if (live != null) {
             WaitCounters.declare(b, n, live);
         }
@@ -178,7 +175,7 @@ final class FaultHarness {
     }
 
     /** The module's ports, its registers and the wires it watches. */
-    private static void declarations(StringBuilder b, int n, int c, boolean repair) {
+    private static void declarations(StringBuilder b, int n, int c, boolean repair, boolean strengthened) {
         String range = "[" + (n - 1) + ":0]";
         String cRange = "[" + (c - 1) + ":0]";
         b.append("// The harness of `ppbus verify --rtl --faults` (Yosys, ABC pdr); not part of the design.\n");
@@ -196,6 +193,9 @@ final class FaultHarness {
                 .append(n)
                 .append("'d0;\n");
         b.append("    reg dropped_q = 1'b0;  // a symbol was dropped\n    reg duplicated_q = 1'b0;\n");
+        if (strengthened) {
+            b.append("    reg ").append(LivenessInvariants.PAST2).append(" = 1'b0;  // past_valid one cycle late\n");
+        }
         if (repair) {
             b.append("    reg [7:0] broken_q = 8'd0;  // consecutive cycles with fork conservation broken\n");
             b.append("    reg conserved;\n    integer forks;\n");

@@ -124,6 +124,11 @@ public final class IdleInduction {
             return new Induction(Outcome.UNDECIDED, -1);
         }
         Files.writeString(dir.resolve("induct.log"), y.output());
+        return judge(y);
+    }
+
+    /** The outcome of Yosys's induction from its exit and its log. */
+    private static Induction judge(ExternalTool.Result y) throws IOException {
         if (y.killed()) {
             return new Induction(Outcome.STOPPED, -1);
         }

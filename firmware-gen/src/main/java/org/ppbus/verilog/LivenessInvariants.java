@@ -33,6 +33,13 @@ final class LivenessInvariants {
     /** One invariant: a name for the reports and its Verilog condition. */
     record Invariant(String name, String condition) {}
 
+    private static final int FORK = Symbols.FORK;
+    private static final int A_REQUEST = Symbols.A_REQUEST;
+    private static final int STRONG = Symbols.STRONG_REQUEST;
+    private static final int CLEAN = Symbols.CLEAN_FORK;
+    private static final int DIRTY = Symbols.DIRTY_FORK;
+    private static final int C_REQUEST = Symbols.C_REQUEST;
+
     private static final String THINKING = "2'd0";
     private static final String HUNGRY = "2'd1";
     private static final String EATING = "2'd2";
@@ -134,6 +141,35 @@ final class LivenessInvariants {
         String name(String what) {
             return what + " a" + a + " port " + m;
         }
+
+        String creq() {
+            return at("creq_" + c, s);
+        }
+
+        String cdirty() {
+            return at("cdirty_" + c, s);
+        }
+
+        String csreq() {
+            return at("csreq_" + c, s);
+        }
+
+        String areq() {
+            return at("areq_" + a, m);
+        }
+
+        String asreq() {
+            return at("asreq_" + a, m);
+        }
+
+        String hungry() {
+            return "state_" + c + " == " + HUNGRY;
+        }
+
+        /** The client's fork on its way back, in the channel or queued. */
+        String returning() {
+            return "(" + is(c2a(), CLEAN, DIRTY) + " || " + is(cq(), CLEAN, DIRTY) + ")";
+        }
     }
 
     /** {@code signal} holds one of {@code codes}. */
@@ -154,68 +190,66 @@ final class LivenessInvariants {
         String c2a = l.c2a();
         String cq = l.cq();
         String aq = l.aq();
-        String creq = l.at("creq_" + l.c(), l.s());
-        String cdirty = l.at("cdirty_" + l.c(), l.s());
-        String csreq = l.at("csreq_" + l.c(), l.s());
-        String areq = l.at("areq_" + l.a(), l.m());
-        String asreq = l.at("asreq_" + l.a(), l.m());
-        String hungry = "state_" + l.c() + " == " + HUNGRY;
-        int fork = Symbols.FORK;
-        int clean = Symbols.CLEAN_FORK;
-        int dirty = Symbols.DIRTY_FORK;
-        int creqCode = Symbols.C_REQUEST;
-        int areqCode = Symbols.A_REQUEST;
-        int strong = Symbols.STRONG_REQUEST;
-        String returning = "(" + is(c2a, clean, dirty) + " || " + is(cq, clean, dirty) + ")";
-        String forks = sum(l.fork(), is(a2c, fork), is(c2a, clean, dirty), is(cq, clean, dirty), is(aq, fork));
+        String forks = sum(l.fork(), is(a2c, FORK), is(c2a, CLEAN, DIRTY), is(cq, CLEAN, DIRTY), is(aq, FORK));
         inv.add(new Invariant(l.name("fork conservation"), forks + " == {2'b0, " + l.owner() + "}"));
         // A request token is at the client, at the arbiter, or travelling as a Request or CleanFORK
         // (which carries it); a StrongRequest asks again without it, so with one counted there are two.
-        String[] tokens = {creq, areq, is(c2a, creqCode, clean), is(cq, creqCode, clean)};
-        String[] withPlain = concat(tokens, is(a2c, areqCode), is(aq, areqCode));
-        String[] withAny = concat(tokens, is(a2c, areqCode, strong), is(aq, areqCode, strong));
+        String[] tokens = {l.creq(), l.areq(), is(c2a, C_REQUEST, CLEAN), is(cq, C_REQUEST, CLEAN)};
+        String[] withPlain = concat(tokens, is(a2c, A_REQUEST), is(aq, A_REQUEST));
+        String[] withAny = concat(tokens, is(a2c, A_REQUEST, STRONG), is(aq, A_REQUEST, STRONG));
         inv.add(new Invariant(l.name("one token"), sum(withPlain) + " <= 3'd1"));
         inv.add(new Invariant(l.name("at most two tokens"), sum(withAny) + " <= 3'd2"));
         inv.add(new Invariant(l.name("a token somewhere"), sum(withAny) + " >= 3'd1"));
-        String asking = "(" + is(a2c, areqCode, strong) + " || " + is(aq, areqCode, strong) + ")";
-        String clientAsks = "(" + is(c2a, creqCode) + " || " + is(cq, creqCode) + ")";
+        order(inv, l, heldBits);
+    }
+
+    /** Who asks whom, who is hungry, the order of symbols on the link and the client's bits. */
+    private static void order(List<Invariant> inv, Link l, int heldBits) {
+        String a2c = l.a2c();
+        String c2a = l.c2a();
+        String cq = l.cq();
+        String aq = l.aq();
+        String asking = "(" + is(a2c, A_REQUEST, STRONG) + " || " + is(aq, A_REQUEST, STRONG) + ")";
+        String clientAsks = "(" + is(c2a, C_REQUEST) + " || " + is(cq, C_REQUEST) + ")";
         inv.add(new Invariant(
-                l.name("requests go to the OWNER"), "!" + asking + " || " + l.owner() + " || " + returning));
+                l.name("requests go to the OWNER"), "!" + asking + " || " + l.owner() + " || " + l.returning()));
         inv.add(new Invariant(l.name("a request without the fork"), "!" + clientAsks + " || !" + l.fork()));
-        inv.add(new Invariant(l.name("a requester is hungry"), "!" + clientAsks + " || " + hungry));
+        inv.add(new Invariant(l.name("a requester is hungry"), "!" + clientAsks + " || " + l.hungry()));
         inv.add(new Invariant(
-                l.name("a fork sent to the hungry"), "!(" + is(a2c, fork) + " || " + is(aq, fork) + ") || " + hungry));
+                l.name("a fork sent to the hungry"),
+                "!(" + is(a2c, FORK) + " || " + is(aq, FORK) + ") || " + l.hungry()));
         inv.add(new Invariant(
                 l.name("a CleanFORK from the hungry"),
-                "!(" + is(c2a, clean) + " || " + is(cq, clean) + ") || " + hungry));
-        inv.add(new Invariant(l.name("a strong bit with its token"), "!" + csreq + " || " + creq));
+                "!(" + is(c2a, CLEAN) + " || " + is(cq, CLEAN) + ") || " + l.hungry()));
+        inv.add(new Invariant(l.name("a strong bit with its token"), "!" + l.csreq() + " || " + l.creq()));
         inv.add(new Invariant(
-                l.name("a waiting token is the hungry's"), "!" + areq + " || " + l.owner() + " || " + hungry));
+                l.name("a waiting token is the hungry's"), "!" + l.areq() + " || " + l.owner() + " || " + l.hungry()));
         inv.add(new Invariant(
-                l.name("an OWNER's token keeps its strong bit"), "!(" + l.owner() + " && " + areq + ") || " + asreq));
+                l.name("an OWNER's token keeps its strong bit"),
+                "!(" + l.owner() + " && " + l.areq() + ") || " + l.asreq()));
         // The OWNER holding its fork clean can still be asked strongly, unless it has been already.
         inv.add(new Invariant(
                 l.name("a clean holder can be asked strongly"),
-                "!(" + l.owner() + " && " + l.fork() + " && !" + cdirty + ") || " + asreq + " || " + is(a2c, strong)
-                        + " || " + is(aq, strong) + " || " + csreq));
+                "!(" + l.owner() + " && " + l.fork() + " && !" + l.cdirty() + ") || " + l.asreq() + " || "
+                        + is(a2c, STRONG) + " || " + is(aq, STRONG) + " || " + l.csreq()));
         inv.add(new Invariant(
                 l.name("no request behind a queued fork"),
-                "!(" + is(aq, fork) + " && " + is(a2c, areqCode, strong) + ")"));
+                "!(" + is(aq, FORK) + " && " + is(a2c, A_REQUEST, STRONG) + ")"));
         inv.add(new Invariant(
                 l.name("no request behind a queued return"),
-                "!(" + is(cq, clean, dirty) + " && " + is(c2a, creqCode) + ")"));
+                "!(" + is(cq, CLEAN, DIRTY) + " && " + is(c2a, C_REQUEST) + ")"));
         inv.add(new Invariant(
                 l.name("a DirtyFORK carries no token"),
-                "!(" + is(c2a, dirty) + " || " + is(cq, dirty) + ") || !" + areq));
+                "!(" + is(c2a, DIRTY) + " || " + is(cq, DIRTY) + ") || !" + l.areq()));
         inv.add(new Invariant(
                 l.name("a StrongRequest leaves no token"),
-                "!(" + is(a2c, strong) + " || " + is(aq, strong) + ") || !" + areq));
+                "!(" + is(a2c, STRONG) + " || " + is(aq, STRONG) + ") || !" + l.areq()));
         inv.add(new Invariant(
                 l.name("a holder keeps its fork"),
-                "!" + PAST2 + " || held_q_" + l.c() + " == " + heldBits + "'d0 || " + l.fork() + " || " + is(c2a, dirty)
-                        + " || " + is(cq, dirty)));
-        inv.add(new Invariant(l.name("dirty only when held"), "!" + cdirty + " || " + l.fork()));
-        inv.add(new Invariant(l.name("strong only when held"), "!" + csreq + " || " + l.fork()));
+                "!" + PAST2 + " || held_q_" + l.c() + " == " + heldBits + "'d0 || " + l.fork() + " || " + is(c2a, DIRTY)
+                        + " || " + is(cq, DIRTY)));
+        inv.add(new Invariant(l.name("dirty only when held"), "!" + l.cdirty() + " || " + l.fork()));
+        inv.add(new Invariant(l.name("strong only when held"), "!" + l.csreq() + " || " + l.fork()));
     }
 
     private static String[] concat(String[] a, String... b) {

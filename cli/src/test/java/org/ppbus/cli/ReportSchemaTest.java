@@ -210,10 +210,13 @@ class ReportSchemaTest {
                         "--trace-out",
                         dir.resolve("f.trace").toString()),
                 "the RTL proof under faults, with a counterexample");
-        assertValid(
-                verify,
-                report(dir, "verify-l.json", "verify", "--nodes", "3", "--rtl", "--liveness", "--no-search"),
-                "the RTL liveness proof, with an idle bound refuted on the way");
+        JsonNode live = report(dir, "verify-l.json", "verify", "--nodes", "3", "--rtl", "--liveness", "--no-search");
+        assertValid(verify, live, "the RTL liveness proof, with an idle bound refuted on the way");
+        // The idle bound by k-induction on the 152 invariants of the triangle (LivenessInvariantsTest).
+        JsonNode idle = live.get("rtlFaultProof").get("waitBound").get("idleProof");
+        assertEquals(152, idle.get("invariants").asInt());
+        assertEquals("k-induction", idle.get("method").asText());
+        assertTrue(idle.get("segmentMaxCycles").isNull());
     }
 
     /** The schemas are not vacuous: a report missing a field, or with one of the wrong type, fails. */

@@ -65,6 +65,9 @@ final class FaultHarness {
      * 518 registers after scorr down to 350), which pdr would otherwise have to learn are zero.
      */
     private static String channel(int latency, RtlFaultProof.Faults faults) {
+        if (!faults.drops() && !faults.duplicates()) {
+            return plainChannel(latency);
+        }
         int wb = waitBits(latency);
         String zero = wb + "'d0";
         return "// ppbus_channel for the fault proof only (ppbus verify --rtl --faults): the generated channel's\n"
@@ -105,6 +108,32 @@ final class FaultHarness {
                 + "                dup_wait_q <= dup_wait_q - 1'b1;\n"
                 + "            end\n"
                 + "        end\n"
+                + "    end\n"
+                + "endmodule\n";
+    }
+
+    /**
+     * The channel of a proof without faults (the liveness proofs): the generated chain of L
+     * registers and nothing else, the free inputs kept unused. No register of the duplicate's logic
+     * is left either: pdr learns that they stay zero after the reset, but an induction step starts
+     * from any state, where a pending copy would deliver a symbol from nowhere (n = 7: the segment
+     * bound's induction took minutes instead of seconds with them).
+     */
+    private static String plainChannel(int latency) {
+        return "// ppbus_channel for the liveness proof only (ppbus verify --rtl --liveness): the generated\n"
+                + "// channel's chain of L registers; the fault proof's inputs are kept, unused.\n"
+                + "module ppbus_channel #(\n    parameter integer L = " + latency + "\n) (\n"
+                + "    input  wire       clk,\n    input  wire       rst,\n    input  wire [1:0] d,\n"
+                + "    output wire [1:0] q\n);\n"
+                + "    reg  [2*L-1:0] stage_q;\n"
+                + "    (* keep *) wire drop_req;  // free: the proof exposes both as inputs of the flattened top\n"
+                + "    (* keep *) wire dup_req;\n"
+                + "    (* keep *) wire drop_now = 1'b0;\n"
+                + "    (* keep *) wire dup_now = 1'b0;\n\n"
+                + "    assign q = stage_q[2*L-1:2*L-2];\n\n"
+                + "    always @(posedge clk) begin\n"
+                + "        if (rst) stage_q <= {2*L{1'b0}};\n"
+                + "        else stage_q <= {stage_q, d};\n"
                 + "    end\n"
                 + "endmodule\n";
     }

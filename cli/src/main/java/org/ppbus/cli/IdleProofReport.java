@@ -47,7 +47,7 @@ final class IdleProofReport {
                         b.gap(),
                         s.length(),
                         rerun(keep, "idle-induction-" + b.gap()));
-            case SEGMENTS ->
+            case SEGMENTS -> {
                 out.printf(
                         Locale.ROOT,
                         "  idle bound G = nR = %d: at most R = %d idle cycles with the same requests, by k-induction of"
@@ -60,6 +60,14 @@ final class IdleProofReport {
                                 ? ""
                                 : ", R = " + FaultProofStep.runs(s.segmentsRefuted()) + " refuted",
                         rerun(keep, "idle-segments-" + s.segment()));
+                if (s.directGap() > 0) {
+                    out.printf(
+                            Locale.ROOT,
+                            "  idle bound G = %d directly: undecided, the induction at length %d when its time ran out%n",
+                            s.directGap(),
+                            s.directLength());
+                }
+            }
             case PDR -> out.printf("  idle bound: neither induction closed, so pdr decides it%n");
         }
     }
@@ -97,6 +105,11 @@ final class IdleProofReport {
             o.put("inductionLength", s.length());
         } else {
             o.putNull("inductionLength");
+        }
+        if (s.directGap() > 0) {
+            o.put("directGapUndecided", s.directGap());
+        } else {
+            o.putNull("directGapUndecided");
         }
     }
 }

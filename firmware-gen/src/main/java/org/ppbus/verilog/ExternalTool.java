@@ -38,10 +38,20 @@ public final class ExternalTool {
         }
     }
 
-    /** A tool killed at its deadline: a caller that gave it a budget reports its question undecided. */
+    /**
+     * A tool killed at its deadline, with what it printed until then: a caller that gave it a
+     * budget reports its question undecided.
+     */
     public static final class TimedOut extends IOException {
-        TimedOut(String tool, long seconds) {
+        private final transient String output;
+
+        TimedOut(String tool, long seconds, String output) {
             super(tool + " did not finish within " + seconds + " s");
+            this.output = output;
+        }
+
+        public String output() {
+            return output;
         }
     }
 
@@ -166,7 +176,7 @@ public final class ExternalTool {
                 follow(tail, partial, lines);
                 if (System.nanoTime() > deadline) {
                     stop(p);
-                    throw new TimedOut(tool, timeoutSeconds);
+                    throw new TimedOut(tool, timeoutSeconds, Files.readString(log, StandardCharsets.UTF_8));
                 }
             }
         } catch (InterruptedException e) {

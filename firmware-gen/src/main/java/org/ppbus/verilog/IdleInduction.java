@@ -40,7 +40,10 @@ public final class IdleInduction {
         STOPPED
     }
 
-    /** An induction's outcome and the length it reached: of the step that held, or of the base case that failed. */
+    /**
+     * An induction's outcome and the length it reached: of the step that held, of the base case that
+     * failed, or the last tried when undecided (-1 when none was).
+     */
     public record Induction(Outcome outcome, int length) {}
 
     /**
@@ -121,7 +124,9 @@ public final class IdleInduction {
                     "-s",
                     "induct.ys");
         } catch (ExternalTool.TimedOut e) {
-            return new Induction(Outcome.UNDECIDED, -1);
+            Files.writeString(
+                    dir.resolve("induct.log"), e.output() + "\n(stopped at the time limit of " + seconds + " s)\n");
+            return new Induction(Outcome.UNDECIDED, lastLength(e.output()));
         }
         Files.writeString(dir.resolve("induct.log"), y.output());
         return judge(y);
@@ -136,11 +141,7 @@ public final class IdleInduction {
             throw new IOException(
                     "yosys failed in the idle bound's induction: " + ExternalTool.lastLines(y.output(), 1));
         }
-        Matcher m = LENGTH.matcher(y.output());
-        int length = -1;
-        while (m.find()) {
-            length = Integer.parseInt(m.group(1));
-        }
+        int length = lastLength(y.output());
         if (y.output().contains("Induction step proven: SUCCESS!")) {
             return new Induction(Outcome.PROVEN, length);
         }
@@ -148,6 +149,16 @@ public final class IdleInduction {
             return new Induction(Outcome.REFUTED, length);
         }
         return new Induction(Outcome.UNDECIDED, length);
+    }
+
+    /** The length of the last induction Yosys tried, or -1. */
+    private static int lastLength(String log) {
+        Matcher m = LENGTH.matcher(log);
+        int length = -1;
+        while (m.find()) {
+            length = Integer.parseInt(m.group(1));
+        }
+        return length;
     }
 
     private static FaultHarness.Harness harness(int nodes, int latency, LivenessGoal goal) {

@@ -70,7 +70,9 @@ public final class LivenessProof {
     /**
      * The strengthening invariants ({@link IdleInduction}, at L = 1): how many, those pdr broke and
      * whether it proved all; then the method that decided the idle bound, the segment bound R (or
-     * -1), the segment bounds refuted on the way, and the length of the induction that closed (or -1).
+     * -1), the segment bounds refuted on the way, the length of the induction that closed (or -1),
+     * and where the segments proved it, the G tried directly and the length that induction reached
+     * before its time ran out (or -1).
      */
     public record Strengthening(
             int invariants,
@@ -79,7 +81,9 @@ public final class LivenessProof {
             IdleMethod method,
             int segment,
             List<Integer> segmentsRefuted,
-            int length) {}
+            int length,
+            int directGap,
+            int directLength) {}
 
     /** Every property the three proofs decide, in order. */
     private static final List<String> PROPERTIES =
@@ -244,7 +248,8 @@ public final class LivenessProof {
             IdleInduction.Checked c = IdleInduction.check(design, nodes, latency, b, left(), d, progress);
             last = c.proof();
             lastDir = d;
-            strengthening = new Strengthening(c.count(), c.broken(), c.proven(), IdleMethod.PDR, -1, List.of(), -1);
+            strengthening =
+                    new Strengthening(c.count(), c.broken(), c.proven(), IdleMethod.PDR, -1, List.of(), -1, -1, -1);
             if (c.stopped()) {
                 return result(b, refuted, true);
             }
@@ -260,6 +265,7 @@ public final class LivenessProof {
                 if (i.outcome() != IdleInduction.Outcome.UNDECIDED) {
                     return inducted(b.withGap(g), refuted, IdleMethod.INDUCTION, -1, List.of(), i);
                 }
+                strengthening = withDirect(g, i.length());
                 break;
             }
             List<Integer> segmentsRefuted = new ArrayList<>();
@@ -273,6 +279,11 @@ public final class LivenessProof {
                 }
             }
             return null;
+        }
+
+        private Strengthening withDirect(int g, int length) {
+            Strengthening s = strengthening;
+            return new Strengthening(s.invariants(), s.broken(), s.proven(), s.method(), -1, List.of(), -1, g, length);
         }
 
         /** One induction on G, or with {@code segments} on R, in a folder of its own, up to 2 bound + 4 steps. */
@@ -296,14 +307,17 @@ public final class LivenessProof {
             if (!stopped) {
                 verdicts.add(new RtlFaultProof.Verdict(FaultHarness.GAP, true, -1));
             }
+            Strengthening s = strengthening;
             strengthening = new Strengthening(
-                    strengthening.invariants(),
+                    s.invariants(),
                     List.of(),
                     true,
                     method,
                     segment,
                     List.copyOf(segmentsRefuted),
-                    i.length());
+                    i.outcome() == IdleInduction.Outcome.STOPPED ? -1 : i.length(),
+                    s.directGap(),
+                    s.directLength());
             return result(b, refuted, stopped);
         }
 

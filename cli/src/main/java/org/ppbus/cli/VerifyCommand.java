@@ -184,6 +184,9 @@ final class VerifyCommand implements Main.Command {
         root.put("stoppedBecause", r.stoppedBecause());
         root.put("seconds", r.seconds());
         root.put("tableBytes", r.bytes());
+        root.put("bytesPerState", r.bytesPerState());
+        root.put("storeBytesPerState", r.storeBytesPerState());
+        root.put("statesPerSecond", r.statesPerSecond());
         root.put("violations", r.findings().size());
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
         if (r.repair() != null) {

@@ -101,7 +101,8 @@ final class VerifyOutcome {
     private static void printFigures(PrintStream out, SearchResult r, SearchOptions opt) {
         out.printf(
                 Locale.ROOT,
-                "states %,d  transitions %,d  depth %d  %s  %.1f s  %.1f MB of tables%n",
+                "states %,d  transitions %,d  depth %d  %s  %.1f s (%,.0f states/s)  %.1f MB of tables"
+                        + " (%.1f bytes per state, the store of states %.1f)%n",
                 r.states(),
                 r.transitions(),
                 r.depth(),
@@ -110,7 +111,10 @@ final class VerifyOutcome {
                         : "INCOMPLETE (" + r.stoppedBecause() + "; every state within " + r.exploredDepth()
                                 + " cycles checked)",
                 r.seconds(),
-                r.bytes() / 1e6);
+                r.statesPerSecond(),
+                r.bytes() / 1e6,
+                r.bytesPerState(),
+                r.storeBytesPerState());
         if (r.overtakeBound() != Algorithm.NO_BOUND) {
             out.printf(
                     Locale.ROOT,

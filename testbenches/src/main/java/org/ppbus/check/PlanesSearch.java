@@ -116,6 +116,7 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 List.copyOf(findings),
                 (System.nanoTime() - t0) / 1e9,
                 graph.bytes(),
+                graph.storeBytes(),
                 monitor.overtakeBound(),
                 monitor.maxOvertakes(),
                 null);

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * What a state search found. {@code complete} means every reachable state was explored; otherwise
- * every state reachable within {@code exploredDepth} cycles was found and checked.
+ * every state reachable within {@code exploredDepth} cycles was found and checked. {@code bytes}
+ * is all the search held, {@code storeBytes} the part of it that stores the visited states.
  */
 public record SearchResult(
         long states,
@@ -16,6 +17,7 @@ public record SearchResult(
         List<Finding> findings,
         double seconds,
         long bytes,
+        long storeBytes,
         int overtakeBound,
         int maxOvertakes,
         Repair repair) {
@@ -25,4 +27,19 @@ public record SearchResult(
      * for an incomplete search or a finding).
      */
     public record Repair(long brokenStates, int boundCycles) {}
+
+    /** Every byte the search held per state found: the store, the parents, the actions and the edges. */
+    public double bytesPerState() {
+        return states == 0 ? 0 : (double) bytes / states;
+    }
+
+    /** The bytes per state of the store of visited states alone (the tree-compressed table). */
+    public double storeBytesPerState() {
+        return states == 0 ? 0 : (double) storeBytes / states;
+    }
+
+    /** States found per second of the whole search, the liveness analysis included. */
+    public double statesPerSecond() {
+        return seconds <= 0 ? 0 : states / seconds;
+    }
 }

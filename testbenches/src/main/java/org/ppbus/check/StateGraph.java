@@ -137,6 +137,11 @@ final class StateGraph {
         return edgeCount;
     }
 
+    /** Bytes of the store of visited states (the tree-compressed table) alone. */
+    long storeBytes() {
+        return table.bytes();
+    }
+
     /** Bytes of the state table and the edges, which grow with the search. */
     long tableBytes() {
         return table.bytes() + edges.bytes();

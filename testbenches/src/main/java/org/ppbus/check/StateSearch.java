@@ -129,6 +129,7 @@ public final class StateSearch implements ExhaustiveSearch {
                 List.copyOf(findings),
                 (System.nanoTime() - t0) / 1e9,
                 bytes,
+                graph.storeBytes(),
                 overtakeBound(),
                 overtaking == null ? -1 : overtaking.maxSeen(),
                 repair);

@@ -161,6 +161,21 @@ final class VerifyCommand implements Main.Command {
                 q.active() != null ? ", only processors " + q.active() + " ask" : "");
     }
 
+    /** The search's size, time and memory. */
+    private static void searchFigures(ObjectNode root, SearchResult r) {
+        root.put("statesExplored", r.states());
+        root.put("transitions", r.transitions());
+        root.put("depth", r.depth());
+        root.put("exploredDepth", r.exploredDepth());
+        root.put("complete", r.complete());
+        root.put("stoppedBecause", r.stoppedBecause());
+        root.put("seconds", r.seconds());
+        root.put("tableBytes", r.bytes());
+        root.put("bytesPerState", r.bytesPerState());
+        root.put("storeBytesPerState", r.storeBytesPerState());
+        root.put("statesPerSecond", r.statesPerSecond());
+    }
+
     private static ObjectNode json(
             VerifyRequest q, SearchResult r, RtlProof.Result proof, VerifyOutcome.Written written) throws IOException {
         SearchOptions opt = q.search();
@@ -174,19 +189,9 @@ final class VerifyCommand implements Main.Command {
         root.put("async", opt.async());
         root.put("active", q.active() != null ? q.active() : "all");
         root.put("crash", opt.crash());
-        root.put("statesExplored", r.states());
-        root.put("transitions", r.transitions());
-        root.put("depth", r.depth());
-        root.put("exploredDepth", r.exploredDepth());
-        root.put("complete", r.complete());
+        searchFigures(root, r);
         root.put("liveness", opt.liveness());
         root.put("symmetry", opt.symmetry());
-        root.put("stoppedBecause", r.stoppedBecause());
-        root.put("seconds", r.seconds());
-        root.put("tableBytes", r.bytes());
-        root.put("bytesPerState", r.bytesPerState());
-        root.put("storeBytesPerState", r.storeBytesPerState());
-        root.put("statesPerSecond", r.statesPerSecond());
         root.put("violations", r.findings().size());
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
         if (r.repair() != null) {

@@ -18,6 +18,13 @@ final class BreadthFirst {
     private int expanded; // states expanded so far, in breadth-first order
     private int depth; // the depth of the last state expanded
     private long edges;
+    /**
+     * Memory held back for the end of the search: when the heap runs out in an expansion, or in the
+     * liveness analysis, this is freed so that the result, the report and the JSON can still be
+     * built (a 96 MB heap at n = 13 once ran out again after the search, an internal error).
+     */
+    private byte[] reserve =
+            new byte[(int) Math.min(64 << 20, Runtime.getRuntime().maxMemory() / 16)];
 
     BreadthFirst(SearchOptions o, StateGraph graph, Transitions transitions) {
         this.o = o;
@@ -38,8 +45,14 @@ final class BreadthFirst {
             return expandAll(stopRequested, expand, safetyViolation);
         } catch (OutOfMemoryError e) {
             // The guard below leaves headroom, but one expansion can still need more than is left.
+            release();
             return "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
         }
+    }
+
+    /** Frees the memory held back for the end of the search; the search calls it once it is done or out of memory. */
+    void release() {
+        reserve = null;
     }
 
     /** Why a complete search stopped short of its liveness verdict. */

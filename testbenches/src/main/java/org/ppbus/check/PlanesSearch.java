@@ -106,6 +106,7 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 stopped = BreadthFirst.LIVENESS_OUT_OF_MEMORY;
             }
         }
+        bfs.release();
         return new SearchResult(
                 graph.size(),
                 bfs.transitions(),

@@ -117,6 +117,7 @@ public final class StateSearch implements ExhaustiveSearch {
                 stopped = BreadthFirst.LIVENESS_OUT_OF_MEMORY;
             }
         }
+        bfs.release();
         SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
         return new SearchResult(

@@ -72,12 +72,7 @@ final class FaultHarness {
         String zero = wb + "'d0";
         return "// ppbus_channel for the fault proof only (ppbus verify --rtl --faults): the generated channel's\n"
                 + "// chain of L registers, which may drop or duplicate one symbol when its free inputs say so.\n"
-                + "module ppbus_channel #(\n    parameter integer L = " + latency + "\n) (\n"
-                + "    input  wire       clk,\n    input  wire       rst,\n    input  wire [1:0] d,\n"
-                + "    output wire [1:0] q\n);\n"
-                + "    reg  [2*L-1:0] stage_q;\n"
-                + "    (* keep *) wire drop_req;  // free: the proof exposes both as inputs of the flattened top\n"
-                + "    (* keep *) wire dup_req;\n"
+                + channelHead(latency)
                 + "    wire           drop_now = "
                 + (faults.drops() ? "!rst && drop_req && (d != 2'b00);\n" : "1'b0;  // no drops in this proof\n")
                 + "    wire           dup_now = "
@@ -112,6 +107,16 @@ final class FaultHarness {
                 + "endmodule\n";
     }
 
+    /** The channel's ports, its chain of L registers and the two free inputs of the fault proofs. */
+    private static String channelHead(int latency) {
+        return "module ppbus_channel #(\n    parameter integer L = " + latency + "\n) (\n"
+                + "    input  wire       clk,\n    input  wire       rst,\n    input  wire [1:0] d,\n"
+                + "    output wire [1:0] q\n);\n"
+                + "    reg  [2*L-1:0] stage_q;\n"
+                + "    (* keep *) wire drop_req;  // free: the proof exposes both as inputs of the flattened top\n"
+                + "    (* keep *) wire dup_req;\n";
+    }
+
     /**
      * The channel of a proof without faults (the liveness proofs): the generated chain of L
      * registers and nothing else, the free inputs kept unused. No register of the duplicate's logic
@@ -122,12 +127,7 @@ final class FaultHarness {
     private static String plainChannel(int latency) {
         return "// ppbus_channel for the liveness proof only (ppbus verify --rtl --liveness): the generated\n"
                 + "// channel's chain of L registers; the fault proof's inputs are kept, unused.\n"
-                + "module ppbus_channel #(\n    parameter integer L = " + latency + "\n) (\n"
-                + "    input  wire       clk,\n    input  wire       rst,\n    input  wire [1:0] d,\n"
-                + "    output wire [1:0] q\n);\n"
-                + "    reg  [2*L-1:0] stage_q;\n"
-                + "    (* keep *) wire drop_req;  // free: the proof exposes both as inputs of the flattened top\n"
-                + "    (* keep *) wire dup_req;\n"
+                + channelHead(latency)
                 + "    (* keep *) wire drop_now = 1'b0;\n"
                 + "    (* keep *) wire dup_now = 1'b0;\n\n"
                 + "    assign q = stage_q[2*L-1:2*L-2];\n\n"

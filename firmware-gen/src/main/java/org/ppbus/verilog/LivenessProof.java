@@ -83,7 +83,32 @@ public final class LivenessProof {
             List<Integer> segmentsRefuted,
             int length,
             int directGap,
-            int directLength) {}
+            int directLength) {
+        /** The invariants' check alone: pdr decides the idle bound unless an induction closes. */
+        static Strengthening checked(IdleInduction.Checked c) {
+            return new Strengthening(c.count(), c.broken(), c.proven(), IdleMethod.PDR, -1, List.of(), -1, -1, -1);
+        }
+
+        /** This check, then the idle bound decided by {@code method}. */
+        Strengthening decided(
+                IdleMethod method,
+                int segment,
+                List<Integer> segmentsRefuted,
+                int length,
+                int directGap,
+                int directLength) {
+            return new Strengthening(
+                    invariants,
+                    broken,
+                    proven,
+                    method,
+                    segment,
+                    List.copyOf(segmentsRefuted),
+                    length,
+                    directGap,
+                    directLength);
+        }
+    }
 
     /** Every property the three proofs decide, in order. */
     private static final List<String> PROPERTIES =
@@ -248,14 +273,15 @@ public final class LivenessProof {
             IdleInduction.Checked c = IdleInduction.check(design, nodes, latency, b, left(), d, progress);
             last = c.proof();
             lastDir = d;
-            strengthening =
-                    new Strengthening(c.count(), c.broken(), c.proven(), IdleMethod.PDR, -1, List.of(), -1, -1, -1);
+            strengthening = Strengthening.checked(c);
             if (c.stopped()) {
                 return result(b, refuted, true);
             }
             if (!c.proven()) {
                 return null;
             }
+            int directGap = -1;
+            int directLength = -1;
             for (int g = b.gap(); g <= maxGap && !outOfTime(); g++) {
                 IdleInduction.Induction i = induction(false, b, g);
                 if (i.outcome() == IdleInduction.Outcome.REFUTED) {
@@ -263,27 +289,31 @@ public final class LivenessProof {
                     continue;
                 }
                 if (i.outcome() != IdleInduction.Outcome.UNDECIDED) {
-                    return inducted(b.withGap(g), refuted, IdleMethod.INDUCTION, -1, List.of(), i);
+                    return inducted(b.withGap(g), refuted, i, IdleMethod.INDUCTION, -1, List.of(), -1, -1);
                 }
-                strengthening = withDirect(g, i.length());
+                directGap = g;
+                directLength = i.length();
                 break;
             }
             List<Integer> segmentsRefuted = new ArrayList<>();
             for (int r = 1; r <= maxGap && !outOfTime(); r++) {
                 IdleInduction.Induction i = induction(true, b, r);
                 if (i.outcome() == IdleInduction.Outcome.PROVEN || i.outcome() == IdleInduction.Outcome.STOPPED) {
-                    return inducted(b.withGap(nodes * r), refuted, IdleMethod.SEGMENTS, r, segmentsRefuted, i);
+                    return inducted(
+                            b.withGap(nodes * r),
+                            refuted,
+                            i,
+                            IdleMethod.SEGMENTS,
+                            r,
+                            segmentsRefuted,
+                            directGap,
+                            directLength);
                 }
                 if (i.outcome() == IdleInduction.Outcome.REFUTED) {
                     segmentsRefuted.add(r);
                 }
             }
             return null;
-        }
-
-        private Strengthening withDirect(int g, int length) {
-            Strengthening s = strengthening;
-            return new Strengthening(s.invariants(), s.broken(), s.proven(), s.method(), -1, List.of(), -1, g, length);
         }
 
         /** One induction on G, or with {@code segments} on R, in a folder of its own, up to 2 bound + 4 steps. */
@@ -295,29 +325,25 @@ public final class LivenessProof {
             return IdleInduction.induct(design, nodes, latency, b, segments, bound, 2 * bound + 4, budget, d, progress);
         }
 
-        /** The result of an induction that proved the idle bound or was stopped. */
+        /**
+         * The result of an induction {@code i} that proved the idle bound by {@code method} or was
+         * stopped (then its length is not reported).
+         */
         private Result inducted(
                 Contract.WaitBound b,
                 List<Integer> refuted,
+                IdleInduction.Induction i,
                 IdleMethod method,
                 int segment,
                 List<Integer> segmentsRefuted,
-                IdleInduction.Induction i) {
+                int directGap,
+                int directLength) {
             boolean stopped = i.outcome() == IdleInduction.Outcome.STOPPED;
             if (!stopped) {
                 verdicts.add(new RtlFaultProof.Verdict(FaultHarness.GAP, true, -1));
             }
-            Strengthening s = strengthening;
-            strengthening = new Strengthening(
-                    s.invariants(),
-                    List.of(),
-                    true,
-                    method,
-                    segment,
-                    List.copyOf(segmentsRefuted),
-                    i.outcome() == IdleInduction.Outcome.STOPPED ? -1 : i.length(),
-                    s.directGap(),
-                    s.directLength());
+            strengthening = strengthening.decided(
+                    method, segment, segmentsRefuted, stopped ? -1 : i.length(), directGap, directLength);
             return result(b, refuted, stopped);
         }
 

@@ -150,7 +150,7 @@ final class FaultProofStep {
         } finally {
             bar.finish();
         }
-        print(out, opt, faults, o.waitBound(), o.result(), seconds, keep);
+        print(out, opt, faults, o, seconds, keep);
         summary(out, o, vcd, keep);
         return o;
     }
@@ -285,13 +285,9 @@ final class FaultProofStep {
     }
 
     private static void print(
-            PrintStream out,
-            SearchOptions opt,
-            RtlFaultProof.Faults faults,
-            Contract.WaitBound wait,
-            RtlFaultProof.Result r,
-            long seconds,
-            Path keep) {
+            PrintStream out, SearchOptions opt, RtlFaultProof.Faults faults, Outcome o, long seconds, Path keep) {
+        Contract.WaitBound wait = o.waitBound();
+        RtlFaultProof.Result r = o.result();
         String who = faults.everyoneAsks(opt.nodes())
                 ? "every processor asking"
                 : "only processors " + faults.askers(opt.nodes()) + " asking";
@@ -332,7 +328,7 @@ final class FaultProofStep {
                     "  %s: %s%n",
                     v.property(),
                     v.proven()
-                            ? "PROVEN in every reachable state"
+                            ? IdleProofReport.proven(o.strengthening(), v)
                             : v.broken()
                                     ? "FAILS: pdr's counterexample breaks it in cycle " + v.frame()
                                             + " (cycle 0 is the reset)"

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.LivenessProof;
+import org.ppbus.verilog.RtlFaultProof;
 
 /**
  * How {@code verify --rtl --liveness} decided its idle bound at L = 1, in the text report and in
@@ -70,6 +71,16 @@ final class IdleProofReport {
             }
             case PDR -> out.printf("  idle bound: neither induction closed, so pdr decides it%n");
         }
+    }
+
+    /**
+     * How a proven verdict reads: proven on its own, or, for the idle bound where the segments
+     * proved it, following from them (G = nR, argued below it), since no proof ran on G itself.
+     */
+    static String proven(LivenessProof.Strengthening s, RtlFaultProof.Verdict v) {
+        return s != null && s.fromSegments(v)
+                ? "FOLLOWS from the segment bound below (G = nR)"
+                : "PROVEN in every reachable state";
     }
 
     private static String rerun(Path keep, String folder) {

@@ -84,6 +84,11 @@ public final class LivenessProof {
             int length,
             int directGap,
             int directLength) {
+        /** Whether {@code v} is the idle bound's verdict and follows from the segment bound (G = nR), not proven on G itself. */
+        public boolean fromSegments(RtlFaultProof.Verdict v) {
+            return method == IdleMethod.SEGMENTS && v.property().equals(FaultHarness.GAP);
+        }
+
         /** The invariants' check alone: pdr decides the idle bound unless an induction closes. */
         static Strengthening checked(IdleInduction.Checked c) {
             return new Strengthening(c.count(), c.broken(), c.proven(), IdleMethod.PDR, -1, List.of(), -1, -1, -1);

@@ -53,6 +53,11 @@ public final class PortQueues {
         return head;
     }
 
+    /** One port's queue as a single value, its length and its codes (a symmetry's key, issue 40). */
+    public int key(int port) {
+        return length[port] | packed[port] << LENGTH_BITS;
+    }
+
     public int depth(int port) {
         return length[port];
     }

@@ -8,6 +8,7 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.Renumbering;
+import org.ppbus.protocol.cc.SymmetricKeys;
 
 /**
  * The search's transition relation: which actions each processor may take in a stored state, and
@@ -69,6 +70,16 @@ final class SearchStep implements Transitions {
     long[] representative(long[] state) {
         restore(state);
         return least(state, -1, state[netWords]);
+    }
+
+    /** A stored state's images under every symmetry the reduction uses (for its tests). */
+    List<long[]> images(long[] state) {
+        restore(state);
+        List<long[]> out = new ArrayList<>();
+        for (int k = 0; k < group.size(); k++) {
+            out.add(image(k, -1, state[netWords]));
+        }
+        return out;
     }
 
     /** How many symmetries the reduction uses besides the identity. */
@@ -152,24 +163,46 @@ final class SearchStep implements Transitions {
 
     /**
      * The state the network and monitor hold, or in a reduced search the least of its images under
-     * the symmetries (compared word by word): one representative per orbit.
+     * the symmetries: one representative per orbit. Images are ordered by the units' symmetric keys
+     * first ({@link SymmetricKeys}, read in the image's order) and then word by word, so only the
+     * images that tie on the keys are written out. Both parts are functions of the image alone, so
+     * every member of an orbit gets the same representative.
      */
     private long[] least(long[] state, long afterCycle, long fresh) {
-        long[] best = state;
+        if (group.isEmpty()) {
+            return state;
+        }
+        SymmetricKeys keys = net.symmetricKeys();
+        List<Integer> ties = new ArrayList<>(List.of(-1)); // -1: the identity
         for (int k = 0; k < group.size(); k++) {
-            Collineations.Collineation g = group.get(k);
-            long[] image = new long[state.length];
-            long[] snapshot = net.snapshotMoved(afterCycle, renumberings.get(k));
-            System.arraycopy(snapshot, 0, image, 0, netWords);
-            image[netWords] = moved(fresh, g.client(), n);
-            if (overtaking != null) {
-                overtaking.saveMoved(image, netWords + 1, g.client());
+            Renumbering lead = ties.get(0) < 0 ? null : renumberings.get(ties.get(0));
+            int c = keys.compare(renumberings.get(k), lead);
+            if (c < 0) {
+                ties.clear();
             }
-            if (Arrays.compare(image, best) < 0) {
+            if (c <= 0) {
+                ties.add(k);
+            }
+        }
+        long[] best = null;
+        for (int k : ties) {
+            long[] image = k < 0 ? state : image(k, afterCycle, fresh);
+            if (best == null || Arrays.compare(image, best) < 0) {
                 best = image;
             }
         }
         return best;
+    }
+
+    /** The stored state the network and monitor hold, moved by symmetry k. */
+    private long[] image(int k, long afterCycle, long fresh) {
+        long[] image = new long[stateWords()];
+        System.arraycopy(net.snapshotMoved(afterCycle, renumberings.get(k)), 0, image, 0, netWords);
+        image[netWords] = moved(fresh, group.get(k).client(), n);
+        if (overtaking != null) {
+            overtaking.saveMoved(image, netWords + 1, group.get(k).client());
+        }
+        return image;
     }
 
     private void monitorRequested(int i) {

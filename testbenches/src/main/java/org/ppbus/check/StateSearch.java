@@ -150,6 +150,11 @@ public final class StateSearch implements ExhaustiveSearch {
         return stepper.representative(state);
     }
 
+    /** A state's images under this search's symmetries (for the tests of the reduction). */
+    List<long[]> images(long[] state) {
+        return stepper.images(state);
+    }
+
     /** The repair bound over the complete graph; a cycle of broken states is a finding. */
     private SearchResult.Repair repair(boolean analyse) {
         if (!analyse) {

@@ -305,6 +305,19 @@ final class ArbiterUnit {
         }
     }
 
+    /**
+     * A value that every symmetry carries with the unit unchanged (issue 40): OWNER's rank, and each
+     * port's flags and queue in priority order. A symmetry renumbers the ports but keeps the order
+     * they stand in, so the sequence does not depend on how the ports are numbered.
+     */
+    long symmetricKey() {
+        long key = owner == NIL ? 0 : priority.rank(owner) + 1;
+        for (int p : priority.order()) {
+            key = SymmetricKeys.mix(key, flags[p] | (long) out.key(p) << 4 | (dead[p] ? 1L << 40 : 0));
+        }
+        return key;
+    }
+
     void restore(StateBits r, long atCycle) {
         int width = StateBits.widthFor(clients.length);
         owner = r.read(width) - 1;

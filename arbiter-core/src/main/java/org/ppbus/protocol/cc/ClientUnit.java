@@ -5,6 +5,7 @@ import static org.ppbus.protocol.cc.LinkFlags.FORK;
 import static org.ppbus.protocol.cc.LinkFlags.REQ;
 import static org.ppbus.protocol.cc.LinkFlags.SREQ;
 
+import java.util.Arrays;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.StateBits;
 import org.ppbus.link.ChannelBank;
@@ -332,6 +333,25 @@ final class ClientUnit {
             w.write(deadSlot < 0 ? 0 : where(from, deadSlot) + 1, StateBits.widthFor(flags.length));
             w.write(doomed ? 1 : 0, 1);
         }
+    }
+
+    /**
+     * A value that every symmetry carries with the unit unchanged (issue 40): the state, the req and
+     * re-entry bits, and per slot its flags and queue, taken as a multiset since a symmetry
+     * renumbers the slots. A reduced search orders a state's images by these keys before it writes
+     * any image out; equal keys need not mean equal units.
+     */
+    long symmetricKey() {
+        long[] perSlot = new long[flags.length];
+        for (int k = 0; k < flags.length; k++) {
+            perSlot[k] = flags[k] | (long) out.key(k) << 4;
+        }
+        Arrays.sort(perSlot);
+        long key = state.ordinal() << 2 | (reqIn ? 2 : 0) | (directReentry ? 1 : 0);
+        for (long v : perSlot) {
+            key = SymmetricKeys.mix(key, v);
+        }
+        return key;
     }
 
     /** The old position saved at new position k. */

@@ -280,20 +280,9 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
         return NetworkSnapshot.save(clients, arbiters, a2c, c2a, crash, latencyCycles, afterCycle, r);
     }
 
-    /**
-     * Per client and per arbiter, a key that a symmetry moves with the unit unchanged
-     * ({@link SymmetricKeys}): a reduced search compares a state's images by them first.
-     */
+    /** Per unit, a key that a symmetry moves with the unit unchanged ({@link SymmetricKeys}). */
     public SymmetricKeys symmetricKeys() {
-        long[] c = new long[clients.length];
-        for (int i = 0; i < c.length; i++) {
-            c[i] = clients[i].symmetricKey();
-        }
-        long[] a = new long[arbiters.length];
-        for (int j = 0; j < a.length; j++) {
-            a[j] = arbiters[j].symmetricKey();
-        }
-        return new SymmetricKeys(c, a);
+        return SymmetricKeys.of(clients, arbiters);
     }
 
     /** Restores a {@link #snapshot} so that cycle t is the next one evaluated. */

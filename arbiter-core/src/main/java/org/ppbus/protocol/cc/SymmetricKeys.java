@@ -12,6 +12,18 @@ package org.ppbus.protocol.cc;
  * @param arbiters arbiter j's key
  */
 public record SymmetricKeys(long[] clients, long[] arbiters) {
+    static SymmetricKeys of(ClientUnit[] clients, ArbiterUnit[] arbiters) {
+        long[] c = new long[clients.length];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = clients[i].symmetricKey();
+        }
+        long[] a = new long[arbiters.length];
+        for (int j = 0; j < a.length; j++) {
+            a[j] = arbiters[j].symmetricKey();
+        }
+        return new SymmetricKeys(c, a);
+    }
+
     /**
      * Compares the images of this state under two renumberings (null for the identity) by their
      * keys: client 0's, client 1's, …, then the arbiters'.

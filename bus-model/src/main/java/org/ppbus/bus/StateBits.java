@@ -26,27 +26,35 @@ public final class StateBits {
         if (width < 0 || width > 32 || (width < 32 && (value >>> width) != 0)) {
             throw new IllegalArgumentException("value " + value + " does not fit in " + width + " bits");
         }
-        for (int i = 0; i < width; i++) {
-            int w = bits >>> 6;
-            if (w == words.length) {
-                words = Arrays.copyOf(words, words.length * 2);
-            }
-            if (((value >>> i) & 1) != 0) {
-                words[w] |= 1L << (bits & 63);
-            }
-            bits++;
+        if (width == 0) {
+            return;
         }
+        int w = bits >>> 6;
+        if (w + 1 >= words.length) {
+            words = Arrays.copyOf(words, words.length * 2);
+        }
+        // Whole fields at a time, low bit first, a field crossing a word boundary split in two.
+        long v = value & 0xFFFFFFFFL;
+        int at = bits & 63;
+        words[w] |= v << at;
+        if (at + width > 64) {
+            words[w + 1] |= v >>> (64 - at);
+        }
+        bits += width;
     }
 
     public int read(int width) {
-        int v = 0;
-        for (int i = 0; i < width; i++) {
-            if (((words[readPos >>> 6] >>> (readPos & 63)) & 1) != 0) {
-                v |= 1 << i;
-            }
-            readPos++;
+        if (width == 0) {
+            return 0;
         }
-        return v;
+        int w = readPos >>> 6;
+        int at = readPos & 63;
+        long v = words[w] >>> at;
+        if (at + width > 64) {
+            v |= words[w + 1] << (64 - at);
+        }
+        readPos += width;
+        return (int) (v & (-1L >>> (64 - width)));
     }
 
     /** The bits written so far, in whole words (unused high bits are 0). */

@@ -41,6 +41,13 @@ abstract class CountedChannels implements ChannelBank {
         }
     }
 
+    /** Sets every count to zero (a restore then counts each symbol it puts back). */
+    final void clearCounts() {
+        if (counted != null) {
+            java.util.Arrays.fill(counted, (short) 0);
+        }
+    }
+
     /** Counts again from what the channels hold (after a restore). */
     final void recount() {
         if (counted == null) {

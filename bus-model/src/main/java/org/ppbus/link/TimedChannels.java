@@ -99,16 +99,17 @@ final class TimedChannels extends CountedChannels {
     public void load(long atCycle, StateBits r) {
         Arrays.fill(slots, 0);
         inFlight = 0;
+        clearCounts();
         for (int c = 0; c < channels; c++) {
             for (long arrival = atCycle; arrival < atCycle + latencyCycles; arrival++) {
                 int code = r.read(2);
                 slots[slot(arrival) * channels + c] = code;
                 if (code != 0) {
                     inFlight++;
+                    count(c, code, 1);
                 }
             }
         }
-        recount();
     }
 
     @Override

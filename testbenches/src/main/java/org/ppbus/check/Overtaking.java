@@ -113,11 +113,11 @@ public final class Overtaking {
                     continue;
                 }
                 long v = hungry[i] ? Math.min(cap, count[i * n + j]) : 0;
-                for (int b = 0; b < w; b++, bit++) {
-                    if ((v >>> b & 1) != 0) {
-                        out[from + bit / 64] |= 1L << (bit % 64);
-                    }
+                out[from + bit / 64] |= v << (bit % 64);
+                if (bit % 64 + w > 64) {
+                    out[from + bit / 64 + 1] |= v >>> (64 - bit % 64);
                 }
+                bit += w;
             }
         }
     }
@@ -166,11 +166,12 @@ public final class Overtaking {
                 if (i == j) {
                     continue;
                 }
-                int v = 0;
-                for (int b = 0; b < w; b++, bit++) {
-                    v |= (int) (in[from + bit / 64] >>> (bit % 64) & 1) << b;
+                long v = in[from + bit / 64] >>> (bit % 64);
+                if (bit % 64 + w > 64) {
+                    v |= in[from + bit / 64 + 1] << (64 - bit % 64);
                 }
-                count[i * n + j] = (byte) v;
+                count[i * n + j] = (byte) (v & ((1L << w) - 1));
+                bit += w;
             }
         }
     }

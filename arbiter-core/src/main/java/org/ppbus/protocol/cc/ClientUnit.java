@@ -25,6 +25,8 @@ import org.ppbus.protocol.Unit;
  * output queue. Eating and yielding in one cycle is therefore impossible (A4).
  */
 final class ClientUnit {
+    private static final ClientState[] STATES = ClientState.values(); // values() copies on every call
+
     private final int id;
     private final int linkBase;
     private final byte[] flags;
@@ -373,7 +375,7 @@ final class ClientUnit {
     }
 
     void restore(StateBits r, long atCycle) {
-        state = ClientState.values()[r.read(2)];
+        state = STATES[r.read(2)];
         reqIn = r.read(1) == 1;
         directReentry = r.read(1) == 1;
         for (int k = 0; k < flags.length; k++) {

@@ -237,13 +237,14 @@ final class Cli {
         return Option.builder().longOpt("quiet").desc("no progress bar").build();
     }
 
-    /** {@code --threads T}: how many runs at once. */
+    /** {@code --threads T}: how many threads work at once (runs, or one search's expansions). */
     static Option threadsOption() {
         return Option.builder()
                 .longOpt("threads")
                 .hasArg()
                 .argName("T")
-                .desc("runs at once (default: cores, " + Runtime.getRuntime().availableProcessors() + " here)")
+                .desc("threads at work at once (default: cores, "
+                        + Runtime.getRuntime().availableProcessors() + " here)")
                 .build();
     }
 

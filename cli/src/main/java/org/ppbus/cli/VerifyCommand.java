@@ -136,13 +136,14 @@ final class VerifyCommand implements Main.Command {
             }
             // With --no-search, a search of depth 0 keeps the output and the JSON in one shape.
             return new StateSearch(
-                    q.noSearch()
-                            ? SearchOptions.of(opt.nodes(), opt.latency(), opt.rules())
-                                    .withMaxStates(1)
-                                    .withMaxDepth(0)
-                                    .withH(false)
-                                    .withActive(0)
-                            : opt);
+                            q.noSearch()
+                                    ? SearchOptions.of(opt.nodes(), opt.latency(), opt.rules())
+                                            .withMaxStates(1)
+                                            .withMaxDepth(0)
+                                            .withH(false)
+                                            .withActive(0)
+                                    : opt)
+                    .threads(q.threads());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -152,13 +153,16 @@ final class VerifyCommand implements Main.Command {
         SearchOptions opt = q.search();
         out.printf(
                 Locale.ROOT,
-                "ppbus verify: %sn=%d, %s, rules %s%s%s%n",
+                "ppbus verify: %sn=%d, %s, rules %s%s%s%s%n",
                 q.buses() > 1 ? CcPlanes.ALGORITHM.name() + ", k=" + q.buses() + ", " : "",
                 opt.nodes(),
                 opt.async() ? "asynchronous FIFO channels (capacity " + q.fifo() + ")" : "L=" + opt.latency(),
                 opt.rules().label(),
                 opt.reenterWithoutThinking() ? ", re-entry without thinking allowed" : "",
-                q.active() != null ? ", only processors " + q.active() + " ask" : "");
+                q.active() != null ? ", only processors " + q.active() + " ask" : "",
+                q.buses() == 1 && !q.noSearch()
+                        ? ", searched on " + q.threads() + " thread" + (q.threads() == 1 ? "" : "s")
+                        : "");
     }
 
     /** The search's size, time and memory. */
@@ -192,6 +196,7 @@ final class VerifyCommand implements Main.Command {
         searchFigures(root, r);
         root.put("liveness", opt.liveness());
         root.put("symmetry", opt.symmetry());
+        root.put("threads", q.buses() > 1 ? 1 : q.threads());
         root.put("violations", r.findings().size());
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
         if (r.repair() != null) {

@@ -18,6 +18,7 @@ import org.ppbus.verilog.Designs;
 /** What {@code ppbus verify}'s options ask for: its options, and the command line read and checked. */
 record VerifyRequest(
         SearchOptions search,
+        int threads,
         int buses,
         int fifo,
         boolean noSearch,
@@ -51,6 +52,7 @@ record VerifyRequest(
                         "OUTSIDE THE CONTRACT, audit A3: these processors may also re-enter at once after eating (as in simulate)"));
         o.addOption(Cli.valued("max-states", "S", "stop after S states (default: until the heap is 80% full)"));
         o.addOption(Cli.valued("max-depth", "D", "stop at depth D (default: none)"));
+        o.addOption(Cli.threadsOption());
         o.addOption(Cli.valued(
                 "active",
                 "LIST",
@@ -152,6 +154,7 @@ record VerifyRequest(
         }
         return new VerifyRequest(
                 opt,
+                Cli.threads(cl),
                 buses(cl, opt),
                 opt.fifoCapacity(),
                 cl.hasOption("no-search"),

@@ -39,6 +39,11 @@ public final class Overtaking {
         return maxSeen;
     }
 
+    /** Starts the largest count seen again from zero (the search reads it per transition). */
+    public void forgetMaxSeen() {
+        maxSeen = 0;
+    }
+
     /** Processor i raised req: its hungry period starts with no overtakes. */
     public void requested(int i) {
         if (!hungry[i]) {

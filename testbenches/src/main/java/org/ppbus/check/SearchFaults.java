@@ -95,8 +95,11 @@ final class SearchFaults {
                 + channel;
     }
 
-    /** After a fault: safety is checked, and the state is marked broken if anything else fails. */
-    Violation afterFault(CcNetwork net, int idx, boolean checkH) {
+    /**
+     * After a fault: safety is checked, and the state is broken if anything else fails (the search
+     * marks it, {@link #markBroken}, where the state is new).
+     */
+    SearchModel.Verdict afterFault(CcNetwork net, boolean checkH) {
         StateView v = net.view(0);
         Violation bad = Invariants.mutualExclusion(v, 0);
         for (int a = 0; a < wiring.points() && bad == null; a++) {
@@ -107,13 +110,15 @@ final class SearchFaults {
             if (state != null && !repairs) {
                 // Rules without a repair never mend what the fault broke: the break is the finding,
                 // the first thing a run with the same fault shows too (docs/VERIFICATION.md).
-                return state;
+                return new SearchModel.Verdict(state, false);
             }
-            if (state != null) {
-                broken.set(idx);
-            }
+            return new SearchModel.Verdict(null, state != null);
         }
-        return bad;
+        return new SearchModel.Verdict(bad, false);
+    }
+
+    void markBroken(int state) {
+        broken.set(state);
     }
 
     boolean broken(int state) {

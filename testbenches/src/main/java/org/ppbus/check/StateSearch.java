@@ -3,14 +3,11 @@ package org.ppbus.check;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
-import java.util.stream.IntStream;
+import java.util.function.Supplier;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.cc.AsyncDelivery;
 import org.ppbus.protocol.cc.CcNetwork;
-import org.ppbus.protocol.cc.StateView;
-import org.ppbus.registry.Algorithms;
 import org.ppbus.workload.RequestTrace;
 
 /**
@@ -43,17 +40,18 @@ public final class StateSearch implements ExhaustiveSearch {
     public static final int REENTER = 3;
 
     private final SearchOptions o;
-    private final Wiring wiring;
-    private final CcNetwork net;
-    private final SearchRecorder rec = new SearchRecorder();
     private final int n;
     private final int channels;
-    private final StateGraph graph;
+    private final SearchModel main; // the model of the first thread, which also serves the liveness analysis
+    private final CcNetwork net;
     private final SearchStep stepper;
-    private final Overtaking overtaking; // null with asynchronous channels, where no L bounds it
-    private final List<Finding> findings = new ArrayList<>();
     private final SearchFaults faults; // null without fault injection
     private final SearchCrash crash; // null without a crash
+    private final StateGraph graph;
+    private final List<Finding> findings = new ArrayList<>();
+    private final BreadthFirst bfs;
+    private int threads = 1;
+    private int maxOvertaken; // the largest overtaking count any transition added reached
 
     public StateSearch(SearchOptions options) {
         if (options.nodes() < 1 || options.nodes() > 31) {
@@ -62,35 +60,33 @@ public final class StateSearch implements ExhaustiveSearch {
         if (options.async() && 2 * Wiring.forNodes(options.nodes()).links() > 64) {
             throw new IllegalArgumentException("the asynchronous search handles at most 32 links (n <= 7)");
         }
-        this.o = options;
-        this.wiring = Wiring.forNodes(options.nodes());
-        this.n = wiring.nodes();
-        this.net = CcNetwork.coldStart(
-                wiring,
-                new CcNetwork.Options(options.latency(), options.rules(), true, options.fifoCapacity()),
-                rec,
-                rec);
-        this.channels = 2 * wiring.links();
-        this.faults = options.faultKinds() == 0
-                ? null
-                : new SearchFaults(
-                        options.faultKinds(), net, wiring, options.rules().heal());
-        rec.recordDriven = faults != null;
-        if (options.crash() && (faults != null || options.async())) {
+        if (options.crash() && (options.faultKinds() != 0 || options.async())) {
             throw new IllegalArgumentException(
                     "a crash is searched alone, without symbol faults or asynchronous channels");
         }
-        this.crash = options.crash() ? new SearchCrash(net, wiring) : null;
-        // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
-        this.overtaking = options.async() || !options.checkOvertaking()
-                ? null
-                : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
-        this.stepper = new SearchStep(options, net, rec, overtaking);
+        this.o = options;
+        this.main = new SearchModel(options);
+        this.net = main.net;
+        this.n = net.nodes();
+        this.channels = 2 * net.wiring().links();
+        this.stepper = main.stepper;
+        this.faults = main.faults;
+        this.crash = main.crash;
         this.graph = new StateGraph(stepper.stateWords(), n, !o.liveness());
         this.bfs = new BreadthFirst(options, graph, stepper);
     }
 
-    private final BreadthFirst bfs;
+    /**
+     * Expands on this many threads (1 by default). The result is the same for any number: the
+     * threads compute successors ahead, and the search adds them in breadth-first order.
+     */
+    public StateSearch threads(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("a search runs on at least 1 thread, got " + count);
+        }
+        this.threads = count;
+        return this;
+    }
 
     /** Reports progress to {@code p} every few thousand expanded states. */
     @Override
@@ -103,10 +99,13 @@ public final class StateSearch implements ExhaustiveSearch {
     public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
         graph.add(stepper.initial(), -1, 0, 0);
-        String stopped = bfs.explore(
-                stopRequested,
-                this::expandOne,
-                () -> !findings.isEmpty() && findings.get(0).loopStart() < 0);
+        String stopped;
+        try (ParallelExpansion ahead = threads == 1 ? null : parallel()) {
+            stopped = bfs.explore(
+                    stopRequested,
+                    ahead == null ? this::expandOne : s -> expandAhead(s, ahead),
+                    () -> !findings.isEmpty() && findings.get(0).loopStart() < 0);
+        }
         graph.beginEdges(bfs.expanded());
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
@@ -132,7 +131,7 @@ public final class StateSearch implements ExhaustiveSearch {
                 bytes,
                 graph.storeBytes(),
                 overtakeBound(),
-                overtaking == null ? -1 : overtaking.maxSeen(),
+                main.overtaking == null ? -1 : maxOvertaken,
                 repair);
     }
 
@@ -173,35 +172,47 @@ public final class StateSearch implements ExhaustiveSearch {
         return new SearchResult.Repair(faults.brokenStates(), bound);
     }
 
-    /** Expands one state: every combination of processor actions (and, asynchronously, deliveries). */
+    /** The threads' models: the first thread's is the one the liveness analysis uses after. */
+    private ParallelExpansion parallel() {
+        List<SearchModel> models = new ArrayList<>(List.of(main));
+        for (int t = 1; t < threads; t++) {
+            models.add(new SearchModel(o));
+        }
+        return new ParallelExpansion(graph, models, o.maxDepth());
+    }
+
+    /** Expands one state on this thread: every successor is added as it is found. */
     private void expandOne(int s) {
         graph.beginEdges(s);
-        long[] state = graph.get(s);
-        int[] choices = stepper.choices(state);
-        boolean mayCrash = crash != null && net.crashedNode() < 0;
-        int[] occupied = occupiedChannels();
-        int combos = 1;
-        for (int c : choices) {
-            combos *= Integer.bitCount(c);
+        main.expand(graph.get(s), (next, act, onEdge, overtaken, ifNew) -> add(s, next, act, onEdge, overtaken, ifNew));
+    }
+
+    /** Adds the successors of one state that the threads computed ahead. */
+    private void expandAhead(int s, ParallelExpansion ahead) {
+        graph.beginEdges(s);
+        for (ParallelExpansion.Successor x : ahead.successorsOf(s)) {
+            add(s, x.state(), x.act(), x.onEdge(), x.overtaken(), x::verdict);
         }
-        for (int k = 0; k < combos; k++) {
-            long act = StateGraph.pick(choices, k);
-            for (int d = 0; d < 1 << occupied.length; d++) {
-                edge(s, expand(state, act, s, occupied, d, 0));
-                if (faults != null) {
-                    // Each symbol this cycle drove may instead be hit by each fault not yet used.
-                    for (int f : faults.options(List.copyOf(rec.driven))) {
-                        edge(s, expand(state, act, s, occupied, d, f));
-                    }
-                }
+    }
+
+    /** Adds one successor of state s and its edge, and keeps the first thing that broke. */
+    private void add(
+            int from, long[] next, long act, Violation onEdge, int overtaken, Supplier<SearchModel.Verdict> ifNew) {
+        int before = graph.size();
+        int idx = graph.add(next, from, act, graph.depth(from) + 1);
+        maxOvertaken = Math.max(maxOvertaken, overtaken);
+        Violation bad = onEdge;
+        if (bad == null && idx == before) {
+            SearchModel.Verdict v = ifNew.get();
+            if (v.broken()) {
+                faults.markBroken(idx);
             }
-            long dying = mayCrash ? SearchCrash.mayCrash(act, n) : 0;
-            for (int d = 0; d < n; d++) {
-                if ((dying >>> d & 1) != 0) {
-                    edge(s, expand(state, SearchCrash.withCrash(act, d), s, occupied, 0, 0));
-                }
-            }
+            bad = v.bad();
         }
+        if (bad != null && findings.isEmpty()) {
+            findings.add(new Finding(bad.property(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
+        }
+        edge(from, idx);
     }
 
     /** Counts a transition and keeps it if it will be analysed: every one, or without liveness those among broken states. */
@@ -210,59 +221,6 @@ public final class StateSearch implements ExhaustiveSearch {
         if (o.liveness() || faults != null && faults.broken(from) && faults.broken(to)) {
             graph.addEdge(to);
         }
-    }
-
-    private AsyncDelivery delivery; // asynchronous channels only, taken on first use
-
-    /** The asynchronous channels' delivery choice, one for the whole search. */
-    private AsyncDelivery delivery() {
-        if (delivery == null) {
-            delivery = net.asyncDelivery();
-        }
-        return delivery;
-    }
-
-    /** Asynchronous channels that hold a symbol in the state just restored by {@link #choices}. */
-    private int[] occupiedChannels() {
-        if (!o.async()) {
-            return new int[0];
-        }
-        return IntStream.range(0, channels).filter(delivery()::occupied).toArray();
-    }
-
-    /**
-     * Runs one cycle from a state under the given processor actions and, with asynchronous
-     * channels, delivering the heads of the occupied channels selected by the bits of {@code deliveries}.
-     */
-    private int expand(long[] state, long act, int from, int[] occupied, int deliveries, int fault) {
-        stepper.restore(state);
-        for (int b = 0; b < occupied.length; b++) {
-            if ((deliveries >>> b & 1) != 0) {
-                delivery().deliver(occupied[b]);
-            }
-        }
-        if (faults != null) {
-            faults.arm(fault);
-        }
-        if (SearchCrash.crashOf(act) >= 0) {
-            net.crash(SearchCrash.crashOf(act), 0);
-        }
-        long[] next = stepper.step(act);
-        int before = graph.size();
-        int idx = graph.add(next, from, SearchFaults.withFault(act, fault), graph.depth(from) + 1);
-        // Transition properties hold on every edge; state properties are checked once per state.
-        StateView v = net.view(0);
-        Violation bad =
-                rec.problem != null ? rec.problem : Invariants.ofTransition(v, rec.demotions, net.maxQueueDepth(), 0);
-        if (bad == null && idx == before) {
-            bad = faults != null && faults.anyUsed()
-                    ? faults.afterFault(net, idx, o.checkH())
-                    : net.crashedNode() >= 0 ? crash.safety() : Invariants.ofState(v, net.quiescent(), o.checkH(), 0);
-        }
-        if (bad != null && findings.isEmpty()) {
-            findings.add(new Finding(bad.property(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
-        }
-        return idx;
     }
 
     /**
@@ -297,7 +255,7 @@ public final class StateSearch implements ExhaustiveSearch {
 
     /** The bound on overtaking that this search checks, or {@link Algorithm#NO_BOUND} (asynchronous channels). */
     public int overtakeBound() {
-        return overtaking == null ? Algorithm.NO_BOUND : overtaking.bound();
+        return main.overtaking == null ? Algorithm.NO_BOUND : main.overtaking.bound();
     }
 
     // ---- liveness, on the complete graph ----
@@ -325,7 +283,7 @@ public final class StateSearch implements ExhaustiveSearch {
             }
             info.quiet()[s] = net.quiescent();
             for (int ch = 0; o.async() && ch < channels; ch++) {
-                info.occupancy()[s] |= delivery().occupied(ch) ? 1L << ch : 0;
+                info.occupancy()[s] |= main.delivery().occupied(ch) ? 1L << ch : 0;
             }
         }
         Finding f = new Liveness(graph, n, channels, o.async(), info, this::actionBetween).find(states);

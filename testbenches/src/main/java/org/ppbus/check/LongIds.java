@@ -36,20 +36,6 @@ final class LongIds {
         }
     }
 
-    /** The id of the key, or -1 if it is not in the set; reads only. */
-    int find(long key) {
-        int n = slots.length;
-        for (int i = index(key, n); ; i = i + 1 == n ? 0 : i + 1) {
-            int v = slots[i];
-            if (v == 0) {
-                return -1;
-            }
-            if (keys.get(v - 1) == key) {
-                return v - 1;
-            }
-        }
-    }
-
     long key(int id) {
         return keys.get(id);
     }

@@ -1,44 +1,53 @@
 package org.ppbus.check;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link StateSearch}'s expansions on several threads. When the search asks for the successors of
- * a state, the threads compute those of the next states too, each thread on its own {@link
- * SearchModel}, while nothing is added to the graph: they read it (a state's words, and whether a
- * successor is already known, so that only new states are checked) but never write it. The search
- * then adds the successors one state at a time, in breadth-first order, as a single thread does, so
- * the state numbers, the edges, the verdicts and the first counterexample are the same for any
- * number of threads; only the work past a limit or a finding, which is thrown away, differs.
+ * A {@link StateSearch}'s expansions on several threads, as a pipeline. The search's own thread
+ * hands out the states after the one it adds, a run of them per task, with their words read from
+ * the graph; each task expands its states on a {@link SearchModel} of its own and checks every
+ * successor (the state checks too, since whether a state is new is known only once it is added).
+ * Meanwhile the search adds the successors of the earlier states one state at a time, in
+ * breadth-first order, as a single thread does, using a state's checks only where it is new. So the
+ * state numbers, the edges, the verdicts and the first counterexample are the same for any number
+ * of threads; only the work past a limit or a finding, which is thrown away, differs. The tasks never
+ * touch the graph, which only the search's thread reads and writes.
  */
 final class ParallelExpansion implements AutoCloseable {
-    /** One successor as a thread computed it; {@code verdict} is null where the state was known then, or the edge broke. */
+    /** One successor as a task computed it; {@code verdict} is null where the edge already broke. */
     record Successor(long[] state, long act, Violation onEdge, int overtaken, SearchModel.Verdict verdict) {}
 
-    /** About this many successors are computed ahead at once, to bound the memory they hold. */
-    private static final int SUCCESSORS_AHEAD = 1 << 15;
+    /** About this many successors per task, so that the tasks in flight hold little memory. */
+    private static final int SUCCESSORS_PER_TASK = 1 << 12;
+
+    private record Task(int start, int end, Future<List<List<Successor>>> result) {}
 
     private final StateGraph graph;
-    private final List<SearchModel> models;
     private final int maxDepth;
     private final ExecutorService pool;
-    private Object[] ahead = new Object[0]; // per state start..end-1, its successors
-    private int start;
-    private int end;
-    private long statesComputed;
-    private long successorsComputed;
+    private final BlockingQueue<SearchModel> models;
+    private final int window; // tasks in flight at most
+    private final ArrayDeque<Task> inFlight = new ArrayDeque<>();
+    private int handedOut; // states below this were handed to a task
+    private List<List<Successor>> current = List.of();
+    private int currentStart;
+    private long statesDone;
+    private long successorsDone;
 
     ParallelExpansion(StateGraph graph, List<SearchModel> models, int maxDepth) {
         this.graph = graph;
-        this.models = models;
         this.maxDepth = maxDepth;
+        this.models = new ArrayBlockingQueue<>(models.size(), false, models);
+        this.window = 2 * models.size();
         this.pool = Executors.newFixedThreadPool(models.size(), r -> {
             Thread t = new Thread(r, "ppbus-search");
             t.setDaemon(true);
@@ -46,32 +55,69 @@ final class ParallelExpansion implements AutoCloseable {
         });
     }
 
-    /** The successors of state s, in the order one thread finds them. */
-    @SuppressWarnings("unchecked")
+    /** The successors of state s; the search asks for the states in order, from 0. */
     List<Successor> successorsOf(int s) {
-        if (s < start || s >= end) {
-            computeFrom(s);
+        if (s >= currentStart + current.size()) {
+            handOut(s);
+            Task t = inFlight.poll();
+            if (t == null || t.start() != s) {
+                throw new IllegalStateException("state " + s + " asked for out of order");
+            }
+            current = await(t.result());
+            currentStart = s;
+            statesDone += t.end() - t.start();
+            for (List<Successor> l : current) {
+                successorsDone += l.size();
+            }
+            handOut(t.end());
         }
-        List<Successor> out = (List<Successor>) ahead[s - start];
-        ahead[s - start] = null;
+        List<Successor> out = current.get(s - currentStart);
+        current.set(s - currentStart, null); // the search keeps what it needs; let the rest go
         return out;
     }
 
-    private void computeFrom(int s) {
-        long perState = Math.max(1, successorsComputed / Math.max(1, statesComputed));
-        int size = (int) Math.max(1, Math.min(4096, SUCCESSORS_AHEAD / perState));
-        start = s;
-        end = Math.min(graph.size(), s + size);
-        ahead = new Object[end - start];
-        AtomicInteger next = new AtomicInteger(start);
-        List<Callable<Long>> tasks = new ArrayList<>();
-        for (SearchModel m : models) {
-            tasks.add(() -> expandAhead(m, next));
-        }
-        try {
-            for (Future<Long> f : pool.invokeAll(tasks)) {
-                successorsComputed += f.get();
+    /** Hands out runs of the known states from {@code from} on, until the window is full. */
+    private void handOut(int from) {
+        handedOut = Math.max(handedOut, from);
+        long perState = Math.max(1, successorsDone / Math.max(1, statesDone));
+        int run = (int) Math.max(1, Math.min(1024, SUCCESSORS_PER_TASK / perState));
+        while (inFlight.size() < window && handedOut < graph.size()) {
+            int start = handedOut;
+            int end = Math.min(graph.size(), start + run);
+            long[][] states = new long[end - start][];
+            for (int s = start; s < end; s++) {
+                // A state at the depth limit is not expanded: the search stops there.
+                states[s - start] = graph.depth(s) < maxDepth ? graph.get(s) : null;
             }
+            inFlight.add(new Task(start, end, pool.submit(() -> expand(states))));
+            handedOut = end;
+        }
+    }
+
+    /** One task: its states' successors, each checked, on a model no other task holds meanwhile. */
+    private List<List<Successor>> expand(long[][] states) throws InterruptedException {
+        SearchModel m = models.take();
+        try {
+            List<List<Successor>> out = new ArrayList<>(states.length);
+            for (long[] state : states) {
+                List<Successor> successors = new ArrayList<>();
+                if (state != null) {
+                    m.expand(
+                            state,
+                            (next, act, onEdge, overtaken, ifNew) -> successors.add(
+                                    new Successor(next, act, onEdge, overtaken, onEdge == null ? ifNew.get() : null)));
+                }
+                out.add(successors);
+            }
+            return out;
+        } finally {
+            models.put(m);
+        }
+    }
+
+    private static List<List<Successor>> await(Future<List<List<Successor>>> f) {
+        try {
+            return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while expanding states", e);
@@ -81,32 +127,16 @@ final class ParallelExpansion implements AutoCloseable {
             }
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
-        statesComputed += end - start;
     }
 
-    /** One thread's share: the next states not yet taken, each expanded on this thread's model. */
-    private long expandAhead(SearchModel m, AtomicInteger next) {
-        long count = 0;
-        for (int i = next.getAndIncrement(); i < end; i = next.getAndIncrement()) {
-            List<Successor> out = new ArrayList<>();
-            if (graph.depth(i) < maxDepth) { // deeper states are not expanded: the depth limit stops there
-                m.expand(
-                        graph.get(i),
-                        (state, act, onEdge, overtaken, ifNew) -> out.add(new Successor(
-                                state,
-                                act,
-                                onEdge,
-                                overtaken,
-                                onEdge == null && !graph.contains(state) ? ifNew.get() : null)));
-            }
-            ahead[i - start] = out;
-            count += out.size();
-        }
-        return count;
-    }
-
+    /** Stops the tasks and waits for them, so that the models are free for the liveness analysis. */
     @Override
     public void close() {
         pool.shutdownNow();
+        try {
+            pool.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -46,11 +46,6 @@ final class StateGraph {
         return table.get(s);
     }
 
-    /** Whether the state is already in the graph; reads only, so threads may ask while nothing is added. */
-    boolean contains(long[] state) {
-        return table.find(state) >= 0;
-    }
-
     int depth(int s) {
         int lo = 0;
         int hi = levels - 1;

@@ -64,23 +64,6 @@ final class StateTable {
         return table[node].addOrFind(pair);
     }
 
-    /** The index of the state, or -1 if it is not in the table; reads only. */
-    int find(long[] state) {
-        if (state.length != words) {
-            throw new IllegalArgumentException("state of " + state.length + " words, expected " + words);
-        }
-        return lookup(0, state);
-    }
-
-    private int lookup(int node, long[] state) {
-        if (leafWord[node] >= 0) {
-            return table[node].find(state[leafWord[node]]);
-        }
-        int l = lookup(left[node], state);
-        int r = l < 0 ? -1 : lookup(right[node], state);
-        return r < 0 ? -1 : table[node].find((long) l << 32 | r & 0xFFFFFFFFL);
-    }
-
     long[] get(int index) {
         if (index < 0 || index >= size()) {
             throw new IndexOutOfBoundsException("state " + index + " of " + size());

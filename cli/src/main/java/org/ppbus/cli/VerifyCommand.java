@@ -165,6 +165,18 @@ final class VerifyCommand implements Main.Command {
                         : "");
     }
 
+    /** Hash compaction's omission bound and disk, or null for the lossless search. */
+    private static void putCompaction(ObjectNode root, SearchResult r) {
+        if (r.compaction() == null) {
+            root.putNull("hashCompaction");
+            return;
+        }
+        ObjectNode h = root.putObject("hashCompaction");
+        h.put("fingerprintBits", 64);
+        h.put("omissionProbabilityBound", r.compaction().omissionBound());
+        h.put("diskBytes", r.compaction().diskBytes());
+    }
+
     /** The search's size, time and memory. */
     private static void searchFigures(ObjectNode root, SearchResult r) {
         root.put("statesExplored", r.states());
@@ -197,6 +209,7 @@ final class VerifyCommand implements Main.Command {
         root.put("liveness", opt.liveness());
         root.put("symmetry", opt.symmetry());
         root.put("threads", q.buses() > 1 ? 1 : q.threads());
+        putCompaction(root, r);
         root.put("violations", r.findings().size());
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
         if (r.repair() != null) {

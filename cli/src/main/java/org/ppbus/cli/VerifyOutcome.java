@@ -40,7 +40,9 @@ final class VerifyOutcome {
                     + (opt.liveness()
                             ? ""
                             : " (safety" + (r.repair() != null ? " and the repair bound" : "") + " only: "
-                                    + (opt.symmetry() ? "--symmetry" : "--no-liveness")
+                                    + (opt.symmetry()
+                                            ? "--symmetry"
+                                            : opt.hashCompaction() ? "--hash-compaction" : "--no-liveness")
                                     + " skipped deadlock, livelock and starvation)"));
             return null;
         }

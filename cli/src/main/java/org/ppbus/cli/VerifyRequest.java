@@ -96,17 +96,41 @@ record VerifyRequest(
         return o;
     }
 
-    /** The options that change what the state search stores: --symmetry, --async and --fifo. */
+    /** The options that change what the state search stores: --symmetry, --hash-compaction, --async and --fifo. */
     private static void searchShapeOptions(Options o) {
         o.addOption(Cli.flag(
                 "symmetry",
                 "store one state per orbit of the plane's symmetries that keep --active (issue 40): safety only, no"
                         + " liveness analysis, and a violation is reported without a trace"));
         o.addOption(Cli.flag(
+                "hash-compaction",
+                "store each state as a 64-bit fingerprint, with the states still to expand on disk (issue 40): far"
+                        + " less memory, safety only, and a state may be missed with the probability the report"
+                        + " states; not a complete search"));
+        o.addOption(Cli.flag(
                 "async",
                 "asynchronous channels: any delay, FIFO per channel (the paper's assumption); --latency is ignored"));
         o.addOption(Cli.valued(
                 "fifo", "C", "with --async, symbols a channel may hold; more is reported as a violation (default 4)"));
+    }
+
+    /** --symmetry and --hash-compaction, checked against the faults. */
+    private static SearchOptions withStorage(CommandLine cl, SearchOptions opt) throws UsageException {
+        if (cl.hasOption("symmetry")) {
+            if (opt.faultKinds() != 0 || opt.crash()) {
+                throw new UsageException("--symmetry takes no --faults: a fault's channel and a crashed node are not"
+                        + " moved by a symmetry");
+            }
+            opt = opt.withSymmetry();
+        }
+        if (cl.hasOption("hash-compaction")) {
+            if (opt.faultKinds() != 0) {
+                throw new UsageException(
+                        "--hash-compaction takes no --faults: it keeps no edges, which the repair bound reads");
+            }
+            opt = opt.withHashCompaction();
+        }
+        return opt;
     }
 
     /** The options as a search to run, checked. */
@@ -118,14 +142,7 @@ record VerifyRequest(
         if (cl.hasOption("no-liveness")) {
             opt = opt.withoutLiveness();
         }
-        opt = withFaults(cl, opt, opt.fifoCapacity());
-        if (cl.hasOption("symmetry")) {
-            if (opt.faultKinds() != 0 || opt.crash()) {
-                throw new UsageException("--symmetry takes no --faults: a fault's channel and a crashed node are not"
-                        + " moved by a symmetry");
-            }
-            opt = opt.withSymmetry();
-        }
+        opt = withStorage(cl, withFaults(cl, opt, opt.fifoCapacity()));
         if (cl.hasOption("rtl") && opt.crash()) {
             throw new UsageException(
                     "--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
@@ -180,8 +197,15 @@ record VerifyRequest(
             return 1;
         }
         GenerateCommand.algorithm(cl); // campos-carvalho-k with the fixed rules, or a one-line refusal
-        for (String o :
-                List.of("async", "faults", "reenter-without-thinking", "rtl", "keep", "max-steps", "symmetry")) {
+        for (String o : List.of(
+                "async",
+                "faults",
+                "reenter-without-thinking",
+                "rtl",
+                "keep",
+                "max-steps",
+                "symmetry",
+                "hash-compaction")) {
             if (cl.hasOption(o)) {
                 throw new UsageException("--buses " + buses + ": the k-bus search takes no --" + o
                         + (o.equals("rtl") ? " (the bus proof on the RTL is --rtl --no-search)" : ""));

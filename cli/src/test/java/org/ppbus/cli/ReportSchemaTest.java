@@ -181,6 +181,11 @@ class ReportSchemaTest {
                 "cosim");
         Schema verify = schema("verify.schema.json");
         assertValid(verify, report(dir, "verify.json", "verify", "--nodes", "2"), "a clean search");
+        JsonNode compacted = report(dir, "verify-h.json", "verify", "--nodes", "3", "--hash-compaction");
+        assertValid(verify, compacted, "a hash-compacted search");
+        assertEquals(false, compacted.get("complete").asBoolean(), "hash compaction is never complete");
+        assertTrue(
+                compacted.get("hashCompaction").get("omissionProbabilityBound").asDouble() > 0);
         assertValid(
                 verify,
                 report(

@@ -243,6 +243,9 @@ class VerifyCommandTest {
         assertEquals(2, run("verify", "--nodes", "3", "--active", "5"));
         assertEquals(2, run("verify", "--nodes", "13", "--async"));
         assertEquals(2, run("verify", "--nodes", "3", "--no-search"));
+        assertEquals(2, run("verify", "--nodes", "3", "--hash-compaction", "--faults", "drop"));
+        assertEquals(2, run("verify", "--nodes", "3", "--hash-compaction", "--buses", "2"));
+        assertEquals(2, run("verify", "--nodes", "3", "--threads", "0"));
         assertEquals(2, run("simulate", "--fault", "drop:7@c2a_c0_a9"));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
         assertEquals(2, run("verify", "--nodes", "3", "--rtl", "--faults", "crash", "--no-search"));

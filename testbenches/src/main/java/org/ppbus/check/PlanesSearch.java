@@ -120,6 +120,7 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 graph.storeBytes(),
                 monitor.overtakeBound(),
                 monitor.maxOvertakes(),
+                null,
                 null);
     }
 
@@ -146,7 +147,7 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 bad = stateProblem();
             }
             if (bad != null && findings.isEmpty()) {
-                findings.add(new Finding(bad.property(), bad.message(), graph.path(idx, n), -1));
+                findings.add(new Finding(bad.property(), bad.message(), graph.pathThrough(s, act, n), -1));
             }
         }
     }

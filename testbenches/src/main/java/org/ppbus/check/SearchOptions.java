@@ -20,6 +20,8 @@ import org.ppbus.protocol.RuleSet;
  * @param symmetry store one state per orbit of the plane's symmetries that keep the scope
  *     ({@link org.ppbus.plane.Collineations}; issue 40): each state found is replaced by the least of
  *     its images
+ * @param hashCompaction store each state as a 64-bit fingerprint ({@link HashCompaction}): safety
+ *     only, and a state may be missed with a stated probability; not the complete search
  */
 public record SearchOptions(
         int nodes,
@@ -36,7 +38,8 @@ public record SearchOptions(
         int faultKinds,
         boolean crash,
         boolean liveness,
-        boolean symmetry) {
+        boolean symmetry,
+        boolean hashCompaction) {
     /**
      * The complete search of a network: every processor may act, on channels of latency L, with
      * every state check (I4 included), the overtaking monitor and the liveness analysis, no faults
@@ -58,6 +61,7 @@ public record SearchOptions(
                 0,
                 false,
                 true,
+                false,
                 false);
     }
 
@@ -157,6 +161,22 @@ public record SearchOptions(
         return c.build();
     }
 
+    /**
+     * The same search storing 64-bit fingerprints (hash compaction, issue 40), for safety only: a
+     * known state has no index, so no edges are kept. Not with faults, whose repair bound reads the
+     * edges among broken states.
+     */
+    public SearchOptions withHashCompaction() {
+        if (faultKinds != 0) {
+            throw new IllegalArgumentException(
+                    "hash compaction keeps no edges, which the repair bound after faults needs");
+        }
+        Copy c = new Copy(this);
+        c.hashCompaction = true;
+        c.liveness = false;
+        return c.build();
+    }
+
     public boolean async() {
         return fifoCapacity > 0;
     }
@@ -178,6 +198,7 @@ public record SearchOptions(
         boolean crash;
         boolean liveness;
         boolean symmetry;
+        boolean hashCompaction;
 
         Copy(SearchOptions o) {
             nodes = o.nodes;
@@ -195,6 +216,7 @@ public record SearchOptions(
             crash = o.crash;
             liveness = o.liveness;
             symmetry = o.symmetry;
+            hashCompaction = o.hashCompaction;
         }
 
         SearchOptions build() {
@@ -213,7 +235,8 @@ public record SearchOptions(
                     faultKinds,
                     crash,
                     liveness,
-                    symmetry);
+                    symmetry,
+                    hashCompaction);
         }
     }
 }

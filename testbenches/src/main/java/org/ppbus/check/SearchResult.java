@@ -20,13 +20,21 @@ public record SearchResult(
         long storeBytes,
         int overtakeBound,
         int maxOvertakes,
-        Repair repair) {
+        Repair repair,
+        Compaction compaction) {
     /**
      * With faults: the states in which some invariant other than safety was broken after a fault,
      * and the most consecutive cycles a run spends in them (the repair bound; -1 when unknown, as
      * for an incomplete search or a finding).
      */
     public record Repair(long brokenStates, int boundCycles) {}
+
+    /**
+     * Under hash compaction (null for the lossless store): the bound on the probability that some
+     * reachable state was missed, and the bytes the search wrote to disk (the states waiting to be
+     * expanded and the parents).
+     */
+    public record Compaction(double omissionBound, long diskBytes) {}
 
     /** Every byte the search held per state found: the store, the parents, the actions and the edges. */
     public double bytesPerState() {

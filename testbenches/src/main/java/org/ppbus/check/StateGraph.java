@@ -13,9 +13,10 @@ import java.util.List;
  * expanded state in one array (CSR), all in chunked storage.
  */
 final class StateGraph {
-    private final StateTable table;
-    private final Chunked.Ints parent = new Chunked.Ints();
-    private final Actions action;
+    private final StateStore table;
+    private final Lineage lineage;
+    private final HashCompaction compacted; // null for the lossless store
+    private final java.nio.file.Path spill; // hash compaction's folder, or null
     private int[] levelStart = new int[64]; // the first state of each depth: breadth first, depth never falls
     private int levels;
     private final Chunked.Ints edgeStart = new Chunked.Ints(); // per state, or per source when sparse
@@ -33,9 +34,53 @@ final class StateGraph {
      *     others read as having none. The search then adds only the edges it will analyse.
      */
     StateGraph(int words, int nodes, boolean sparse) {
-        this.table = new StateTable(words);
-        this.action = new Actions(nodes);
+        this(words, nodes, sparse, null);
+    }
+
+    /**
+     * @param spill null for the lossless tree-compressed store; else hash compaction ({@link
+     *     HashCompaction}), with the states still to be expanded and the parents on disk in this folder
+     */
+    StateGraph(int words, int nodes, boolean sparse, java.nio.file.Path spill) {
+        this.spill = spill;
+        this.compacted = spill == null ? null : new HashCompaction(words, spill);
+        this.table = compacted != null ? compacted : new StateTable(words);
+        this.lineage = spill == null ? new InMemory(nodes) : new ParentLog(spill);
         this.sources = sparse ? new RankedSet() : null;
+    }
+
+    /** Each state's breadth-first parent and the actions that led there. */
+    interface Lineage {
+        void add(int s, int parent, long act);
+
+        int parent(int s);
+
+        long action(int s);
+
+        long bytes();
+    }
+
+    /** Under hash compaction: the bytes written to disk (the queue's spilled states and the parents); else 0. */
+    long diskBytes() {
+        return compacted == null ? 0 : compacted.spilledBytes() + ((ParentLog) lineage).diskBytes();
+    }
+
+    /** Whether the states are stored by hash compaction. */
+    boolean hashCompacted() {
+        return compacted != null;
+    }
+
+    /** Deletes what hash compaction put on disk. */
+    void close() {
+        if (compacted != null) {
+            compacted.close();
+            ((ParentLog) lineage).close();
+            try {
+                java.nio.file.Files.deleteIfExists(spill);
+            } catch (java.io.IOException e) {
+                // an empty folder left in the temporary directory; nothing reported depends on it
+            }
+        }
     }
 
     int size() {
@@ -65,8 +110,7 @@ final class StateGraph {
         int before = table.size();
         int idx = table.addOrFind(state);
         if (idx == before) {
-            parent.set(idx, from);
-            action.set(idx, act);
+            lineage.add(idx, from, act);
             if (depth != levels - 1) {
                 if (depth != levels) {
                     throw new IllegalStateException(
@@ -148,19 +192,26 @@ final class StateGraph {
     }
 
     long bytes() {
-        return tableBytes()
-                + parent.bytes()
-                + action.bytes()
-                + edgeStart.bytes()
-                + (sources == null ? 0 : sources.bytes());
+        return tableBytes() + lineage.bytes() + edgeStart.bytes() + (sources == null ? 0 : sources.bytes());
     }
 
     /** The actions per cycle from the cold start to state s. */
     List<int[]> path(int s, int n) {
         List<int[]> p = new ArrayList<>();
-        for (int v = s; parent.get(v) >= 0; v = parent.get(v)) {
-            p.add(0, actions(action.get(v), n));
+        for (int v = s; lineage.parent(v) >= 0; v = lineage.parent(v)) {
+            p.add(0, actions(lineage.action(v), n));
         }
+        return p;
+    }
+
+    /**
+     * The actions from the cold start through state {@code from} and then {@code act}: the run that
+     * shows what broke on that edge. The edge's target may have been found first through another
+     * parent, whose path need not break it.
+     */
+    List<int[]> pathThrough(int from, long act, int n) {
+        List<int[]> p = path(from, n);
+        p.add(actions(act, n));
         return p;
     }
 
@@ -232,19 +283,22 @@ final class StateGraph {
      * holds a state's: 2 bits per processor, then the fault's 8-bit code and the crash's 5 bits
      * (node + 1); beyond that the long as it is.
      */
-    private static final class Actions {
+    private static final class InMemory implements Lineage {
+        private final Chunked.Ints parent = new Chunked.Ints();
         private final int procBits;
         private final Chunked.Ints packed;
         private final Chunked.Longs wide;
 
-        Actions(int nodes) {
+        InMemory(int nodes) {
             this.procBits = 2 * nodes;
             boolean compact = procBits + 13 <= 32;
             this.packed = compact ? new Chunked.Ints() : null;
             this.wide = compact ? null : new Chunked.Longs();
         }
 
-        void set(int s, long act) {
+        @Override
+        public void add(int s, int from, long act) {
+            parent.set(s, from);
             if (wide != null) {
                 wide.set(s, act);
                 return;
@@ -258,7 +312,13 @@ final class StateGraph {
             packed.set(s, (int) (procs | fault << procBits | crash << (procBits + 8)));
         }
 
-        long get(int s) {
+        @Override
+        public int parent(int s) {
+            return parent.get(s);
+        }
+
+        @Override
+        public long action(int s) {
             if (wide != null) {
                 return wide.get(s);
             }
@@ -268,8 +328,9 @@ final class StateGraph {
                     | (v >>> (procBits + 8) & 0x1F) << SearchCrash.SHIFT;
         }
 
-        long bytes() {
-            return wide != null ? wide.bytes() : packed.bytes();
+        @Override
+        public long bytes() {
+            return parent.bytes() + (wide != null ? wide.bytes() : packed.bytes());
         }
     }
 }

@@ -1,7 +1,12 @@
 package org.ppbus.check;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.ppbus.plane.Wiring;
@@ -72,8 +77,22 @@ public final class StateSearch implements ExhaustiveSearch {
         this.stepper = main.stepper;
         this.faults = main.faults;
         this.crash = main.crash;
-        this.graph = new StateGraph(stepper.stateWords(), n, !o.liveness());
+        if (options.hashCompaction() && options.faultKinds() != 0) {
+            throw new IllegalArgumentException(
+                    "hash compaction keeps no edges, which the repair bound after faults needs");
+        }
+        this.graph =
+                new StateGraph(stepper.stateWords(), n, !o.liveness(), options.hashCompaction() ? spillFolder() : null);
         this.bfs = new BreadthFirst(options, graph, stepper);
+    }
+
+    /** A folder of its own for what a hash-compacted search puts on disk, deleted when it ends. */
+    private static Path spillFolder() {
+        try {
+            return Files.createTempDirectory("ppbus-search-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a folder for the search's states", e);
+        }
     }
 
     /**
@@ -119,6 +138,21 @@ public final class StateSearch implements ExhaustiveSearch {
         bfs.release();
         SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
+        long storeBytes = graph.storeBytes();
+        SearchResult.Compaction compaction = null;
+        if (graph.hashCompacted()) {
+            compaction = new SearchResult.Compaction(FingerprintSet.omissionBound(graph.size()), graph.diskBytes());
+            graph.close();
+            if (complete) {
+                // Every fingerprint was expanded, but a state that met another's fingerprint was not.
+                complete = false;
+                stopped = String.format(
+                        Locale.ROOT,
+                        "hash compaction: every state with a new fingerprint expanded, one missed with probability"
+                                + " at most %.1e",
+                        compaction.omissionBound());
+            }
+        }
         return new SearchResult(
                 graph.size(),
                 bfs.transitions(),
@@ -129,10 +163,11 @@ public final class StateSearch implements ExhaustiveSearch {
                 List.copyOf(findings),
                 (System.nanoTime() - t0) / 1e9,
                 bytes,
-                graph.storeBytes(),
+                storeBytes,
                 overtakeBound(),
                 main.overtaking == null ? -1 : maxOvertaken,
-                repair);
+                repair,
+                compaction);
     }
 
     /** The states found, in breadth-first order (for the tests of the reduction). */
@@ -210,7 +245,8 @@ public final class StateSearch implements ExhaustiveSearch {
             bad = v.bad();
         }
         if (bad != null && findings.isEmpty()) {
-            findings.add(new Finding(bad.property(), bad.message() + faultOn(idx), graph.path(idx, n), -1));
+            List<int[]> path = graph.pathThrough(from, act, n);
+            findings.add(new Finding(bad.property(), bad.message() + faultOn(path), path, -1));
         }
         edge(from, idx);
     }
@@ -247,9 +283,9 @@ public final class StateSearch implements ExhaustiveSearch {
         return out;
     }
 
-    /** Names the first fault on the path to a state, as {@code ppbus simulate --fault} would. */
-    private String faultOn(int idx) {
-        List<String> on = faults == null && crash == null ? List.of() : faultsOn(graph.path(idx, n));
+    /** Names the first fault on a path, as {@code ppbus simulate --fault} would. */
+    private String faultOn(List<int[]> path) {
+        List<String> on = faults == null && crash == null ? List.of() : faultsOn(path);
         return on.isEmpty() ? "" : " (after the fault " + on.get(0) + ")";
     }
 

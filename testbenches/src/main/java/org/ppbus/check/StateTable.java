@@ -12,7 +12,7 @@ package org.ppbus.check;
  * root stay small and a state costs little more than the root's one key of two ids, against a word
  * per 64 bits of snapshot stored flat.
  */
-final class StateTable {
+final class StateTable implements StateStore {
     private final int words;
     private final LongIds[] table; // per tree node; node 0 is the root
     private final int[] left; // child nodes of an inner node, -1 for a leaf
@@ -49,7 +49,8 @@ final class StateTable {
     }
 
     /** The index of the state, adding it if it is new (then the index is the old size). */
-    int addOrFind(long[] state) {
+    @Override
+    public int addOrFind(long[] state) {
         if (state.length != words) {
             throw new IllegalArgumentException("state of " + state.length + " words, expected " + words);
         }
@@ -64,7 +65,8 @@ final class StateTable {
         return table[node].addOrFind(pair);
     }
 
-    long[] get(int index) {
+    @Override
+    public long[] get(int index) {
         if (index < 0 || index >= size()) {
             throw new IndexOutOfBoundsException("state " + index + " of " + size());
         }
@@ -83,11 +85,13 @@ final class StateTable {
         expand(right[node], (int) key, out);
     }
 
-    int size() {
+    @Override
+    public int size() {
         return table[0].size();
     }
 
-    long bytes() {
+    @Override
+    public long bytes() {
         long b = 0;
         for (LongIds t : table) {
             b += t.bytes();

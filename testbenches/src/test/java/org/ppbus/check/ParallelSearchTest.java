@@ -51,6 +51,9 @@ class ParallelSearchTest {
                                 .withActive(0b1010101)
                                 .withoutOvertaking()),
                 Arguments.of(
+                        "n = 3, L = 2, hash compaction",
+                        SearchOptions.of(3, 2, RuleSet.FIXED).withHashCompaction()),
+                Arguments.of(
                         "n = 7, every processor, stopped at 30,000 states",
                         SearchOptions.of(7, 1, RuleSet.FIXED).withMaxStates(30_000)));
     }
@@ -64,8 +67,11 @@ class ParallelSearchTest {
             StateSearch many = new StateSearch(o).threads(threads);
             SearchResult r = many.run(() -> 0);
             assertEquals(summary(r1), summary(r), threads + " threads");
-            assertTrue(
-                    sameStates(one.statesFound(), many.statesFound()), threads + " threads: the same states in order");
+            if (!o.hashCompaction()) { // hash compaction keeps no state once expanded
+                assertTrue(
+                        sameStates(one.statesFound(), many.statesFound()),
+                        threads + " threads: the same states in order");
+            }
         }
     }
 

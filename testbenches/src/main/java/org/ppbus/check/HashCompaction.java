@@ -1,0 +1,55 @@
+package org.ppbus.check;
+
+import java.nio.file.Path;
+
+/**
+ * Hash compaction (issue 40): a state is stored as its 64-bit fingerprint alone ({@link
+ * FingerprintSet}), and the states still to be expanded wait on disk ({@link SpillQueue}). A known
+ * state has no index (its fingerprint is all there is), so the search keeps no edges and analyses no
+ * liveness: safety only, and a state whose fingerprint another state took first is missed, with the
+ * probability {@link FingerprintSet#omissionBound} states. Never the complete search's answer: the
+ * report says which it ran.
+ */
+final class HashCompaction implements StateStore, AutoCloseable {
+    private final FingerprintSet seen = new FingerprintSet();
+    private final SpillQueue queue;
+
+    HashCompaction(int words, Path folder) {
+        this.queue = new SpillQueue(words, folder);
+    }
+
+    @Override
+    public int addOrFind(long[] state) {
+        if (!seen.add(FingerprintSet.fingerprint(state))) {
+            return -1;
+        }
+        queue.add(state);
+        return (int) (seen.size() - 1);
+    }
+
+    /** A state still to be expanded; asked for in ascending order (breadth first). */
+    @Override
+    public long[] get(int index) {
+        return queue.get(index);
+    }
+
+    @Override
+    public int size() {
+        return (int) seen.size();
+    }
+
+    /** The fingerprints and the queue's chunks in memory. */
+    @Override
+    public long bytes() {
+        return seen.bytes() + queue.bytes();
+    }
+
+    long spilledBytes() {
+        return queue.spilledBytes();
+    }
+
+    @Override
+    public void close() {
+        queue.close();
+    }
+}

@@ -180,6 +180,7 @@ final class VerifyCommand implements Main.Command {
     /** The search's size, time and memory. */
     private static void searchFigures(ObjectNode root, SearchResult r) {
         root.put("statesExplored", r.states());
+        root.put("unreducedStates", r.unreducedStates());
         root.put("transitions", r.transitions());
         root.put("depth", r.depth());
         root.put("exploredDepth", r.exploredDepth());

@@ -117,6 +117,13 @@ final class VerifyOutcome {
                 r.bytes() / 1e6,
                 r.bytesPerState(),
                 r.storeBytesPerState());
+        if (opt.symmetry()) {
+            out.printf(
+                    Locale.ROOT,
+                    "symmetry: the %,d states are orbits of the plane's symmetries; they hold %,d states unreduced%n",
+                    r.states(),
+                    r.unreducedStates());
+        }
         if (r.overtakeBound() != Algorithm.NO_BOUND) {
             out.printf(
                     Locale.ROOT,

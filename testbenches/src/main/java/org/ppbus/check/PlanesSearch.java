@@ -121,7 +121,8 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 monitor.overtakeBound(),
                 monitor.maxOvertakes(),
                 null,
-                null);
+                null,
+                graph.size());
     }
 
     private void expandOne(int s) {

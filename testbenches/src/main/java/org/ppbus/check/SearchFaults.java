@@ -110,11 +110,11 @@ final class SearchFaults {
             if (state != null && !repairs) {
                 // Rules without a repair never mend what the fault broke: the break is the finding,
                 // the first thing a run with the same fault shows too (docs/VERIFICATION.md).
-                return new SearchModel.Verdict(state, false);
+                return new SearchModel.Verdict(state, false, 1);
             }
-            return new SearchModel.Verdict(null, state != null);
+            return new SearchModel.Verdict(null, state != null, 1);
         }
-        return new SearchModel.Verdict(bad, false);
+        return new SearchModel.Verdict(bad, false, 1);
     }
 
     void markBroken(int state) {

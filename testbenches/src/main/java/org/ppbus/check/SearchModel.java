@@ -49,8 +49,11 @@ final class SearchModel {
         this.stepper = new SearchStep(options, net, rec, overtaking);
     }
 
-    /** What the state just stepped to breaks, checked only where it is new to the graph. */
-    record Verdict(Violation bad, boolean broken) {}
+    /**
+     * What the state just stepped to breaks, checked only where it is new to the graph, and how many
+     * states its orbit holds under the symmetries in use (1 without).
+     */
+    record Verdict(Violation bad, boolean broken, int orbit) {}
 
     /** Where the successors of a state go, in the order the sequential search finds them. */
     interface Sink {
@@ -121,15 +124,15 @@ final class SearchModel {
                 SearchFaults.withFault(act, fault),
                 onEdge,
                 overtaking == null ? -1 : overtaking.maxSeen(),
-                () -> stateVerdict(v));
+                () -> stateVerdict(v, next));
     }
 
-    private Verdict stateVerdict(StateView v) {
+    private Verdict stateVerdict(StateView v, long[] next) {
         if (faults != null && faults.anyUsed()) {
             return faults.afterFault(net, o.checkH());
         }
-        return new Verdict(
-                net.crashedNode() >= 0 ? crash.safety() : Invariants.ofState(v, net.quiescent(), o.checkH(), 0), false);
+        Violation bad = net.crashedNode() >= 0 ? crash.safety() : Invariants.ofState(v, net.quiescent(), o.checkH(), 0);
+        return new Verdict(bad, false, stepper.orbitSize(next)); // the orbit last: it restores the state
     }
 
     /** The asynchronous channels' delivery choice, one per model. */

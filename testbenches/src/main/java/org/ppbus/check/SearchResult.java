@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * What a state search found. {@code complete} means every reachable state was explored; otherwise
  * every state reachable within {@code exploredDepth} cycles was found and checked. {@code bytes}
- * is all the search held, {@code storeBytes} the part of it that stores the visited states.
+ * is all the search held, {@code storeBytes} the part of it that stores the visited states. With the
+ * symmetry reduction {@code states} counts orbits and {@code unreducedStates} the states in them
+ * (their orbit sizes summed); without, the two are equal.
  */
 public record SearchResult(
         long states,
@@ -21,7 +23,8 @@ public record SearchResult(
         int overtakeBound,
         int maxOvertakes,
         Repair repair,
-        Compaction compaction) {
+        Compaction compaction,
+        long unreducedStates) {
     /**
      * With faults: the states in which some invariant other than safety was broken after a fault,
      * and the most consecutive cycles a run spends in them (the repair bound; -1 when unknown, as

@@ -82,6 +82,26 @@ final class SearchStep implements Transitions {
         return out;
     }
 
+    /**
+     * How many states the orbit of a stored state holds under the symmetries in use: their number,
+     * the identity included, over the number that leave the state as it is (1 without symmetries).
+     * Only symmetries that keep every unit's key in place can leave it as it is.
+     */
+    int orbitSize(long[] state) {
+        if (group.isEmpty()) {
+            return 1;
+        }
+        restore(state);
+        SymmetricKeys keys = net.symmetricKeys();
+        int fixing = 1;
+        for (int k = 0; k < group.size(); k++) {
+            if (keys.compare(renumberings.get(k), null) == 0 && Arrays.equals(image(k, -1, state[netWords]), state)) {
+                fixing++;
+            }
+        }
+        return (group.size() + 1) / fixing;
+    }
+
     /** How many symmetries the reduction uses besides the identity. */
     int symmetries() {
         return group.size();

@@ -57,6 +57,7 @@ public final class StateSearch implements ExhaustiveSearch {
     private final BreadthFirst bfs;
     private int threads = 1;
     private int maxOvertaken; // the largest overtaking count any transition added reached
+    private long unreduced; // the states in the orbits found (their number without symmetry)
 
     public StateSearch(SearchOptions options) {
         if (options.nodes() < 1 || options.nodes() > 31) {
@@ -117,7 +118,9 @@ public final class StateSearch implements ExhaustiveSearch {
     @Override
     public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
-        graph.add(stepper.initial(), -1, 0, 0);
+        long[] initial = stepper.initial();
+        graph.add(initial, -1, 0, 0);
+        unreduced = stepper.orbitSize(initial);
         String stopped;
         try (ParallelExpansion ahead = threads == 1 ? null : parallel()) {
             stopped = bfs.explore(
@@ -167,7 +170,8 @@ public final class StateSearch implements ExhaustiveSearch {
                 overtakeBound(),
                 main.overtaking == null ? -1 : maxOvertaken,
                 repair,
-                compaction);
+                compaction,
+                unreduced);
     }
 
     /** The states found, in breadth-first order (for the tests of the reduction). */
@@ -239,6 +243,7 @@ public final class StateSearch implements ExhaustiveSearch {
         Violation bad = onEdge;
         if (bad == null && idx == before) {
             SearchModel.Verdict v = ifNew.get();
+            unreduced += v.orbit();
             if (v.broken()) {
                 faults.markBroken(idx);
             }

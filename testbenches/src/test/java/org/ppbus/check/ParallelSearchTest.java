@@ -81,7 +81,8 @@ class ParallelSearchTest {
                 .map(f -> f.property() + " " + f.message() + " loop " + f.loopStart() + " "
                         + f.path().stream().map(Arrays::toString).collect(Collectors.joining()))
                 .collect(Collectors.joining("; "));
-        return r.states() + " states, " + r.transitions() + " transitions, depth " + r.depth() + "/"
+        return r.states() + " states (" + r.unreducedStates() + " unreduced), " + r.transitions()
+                + " transitions, depth " + r.depth() + "/"
                 + r.exploredDepth() + ", " + r.stoppedBecause() + ", overtaking " + r.maxOvertakes() + "/"
                 + r.overtakeBound() + ", repair " + r.repair() + ", findings: " + findings;
     }

@@ -58,11 +58,6 @@ final class VerifyOutcome {
                     + " no trace written)");
             return null;
         }
-        if (opt.symmetry()) {
-            out.println("  (the reduced search's path runs through orbit representatives, not yet renamed back to"
-                    + " the processors; no trace written: run without --symmetry for one)");
-            return null;
-        }
         List<String> faults = search.faultsOn(f);
         if (faults.size() > 1) {
             out.println(

@@ -101,7 +101,7 @@ record VerifyRequest(
         o.addOption(Cli.flag(
                 "symmetry",
                 "store one state per orbit of the plane's symmetries that keep --active (issue 40): safety only, no"
-                        + " liveness analysis, and a violation is reported without a trace"));
+                        + " liveness analysis; a violation's trace is renamed to the cold start's processors"));
         o.addOption(Cli.flag(
                 "hash-compaction",
                 "store each state as a 64-bit fingerprint, with the states still to expand on disk (issue 40): far"

@@ -196,7 +196,13 @@ class VerifyCommandTest {
                 "I3 request tokens|--nodes 3 --latency 2 --rules literal",
                 "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6",
                 "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness",
-                "starvation|--nodes 7 --rules literal+F1+F2 --active 0,2 --reenter-without-thinking 0,2 --no-fairness"
+                "starvation|--nodes 7 --rules literal+F1+F2 --active 0,2 --reenter-without-thinking 0,2 --no-fairness",
+                // The reduced search's path renamed to the cold start's processors (a path left in the
+                // representatives' numbering replays clean in the first two), and hash compaction's.
+                "I3 request tokens|--nodes 3 --rules literal --symmetry",
+                "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --symmetry",
+                "fairness|--nodes 3 --rules literal+F1+F2 --reenter-without-thinking 0,1,2 --symmetry",
+                "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --hash-compaction"
             })
     void everyFindingReplaysToTheSameVerdictAtTheSameCycle(String property, String args, @TempDir Path dir) {
         Path trace = dir.resolve("cx.trace");

@@ -102,6 +102,24 @@ final class SearchStep implements Transitions {
         return (group.size() + 1) / fixing;
     }
 
+    private int chosen = -1; // the symmetry the last representative was moved by, -1 for none
+
+    /**
+     * Where the last state stepped to (or the cold start, or a representative asked for) went to
+     * become its representative: client c of the state is client {@code move[c]} of the
+     * representative. The identity without the reduction.
+     */
+    int[] lastMove() {
+        if (chosen < 0) {
+            int[] id = new int[n];
+            for (int c = 0; c < n; c++) {
+                id[c] = c;
+            }
+            return id;
+        }
+        return group.get(chosen).client().clone();
+    }
+
     /** How many symmetries the reduction uses besides the identity. */
     int symmetries() {
         return group.size();
@@ -189,6 +207,7 @@ final class SearchStep implements Transitions {
      * every member of an orbit gets the same representative.
      */
     private long[] least(long[] state, long afterCycle, long fresh) {
+        chosen = -1;
         if (group.isEmpty()) {
             return state;
         }
@@ -209,6 +228,7 @@ final class SearchStep implements Transitions {
             long[] image = k < 0 ? state : image(k, afterCycle, fresh);
             if (best == null || Arrays.compare(image, best) < 0) {
                 best = image;
+                chosen = k;
             }
         }
         return best;

@@ -119,6 +119,7 @@ public final class StateSearch implements ExhaustiveSearch {
     public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
         long[] initial = stepper.initial();
+        int[] initialMove = stepper.lastMove();
         graph.add(initial, -1, 0, 0);
         unreduced = stepper.orbitSize(initial);
         String stopped;
@@ -139,6 +140,9 @@ public final class StateSearch implements ExhaustiveSearch {
             }
         }
         bfs.release();
+        if (o.symmetry()) {
+            findings.replaceAll(f -> renamedToTheProcessors(f, initial, initialMove));
+        }
         SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
         long storeBytes = graph.storeBytes();
@@ -172,6 +176,38 @@ public final class StateSearch implements ExhaustiveSearch {
                 repair,
                 compaction,
                 unreduced);
+    }
+
+    /**
+     * A reduced search's finding with its path renamed to the processors of the cold start: each
+     * step of the path is taken on a representative, which is the concrete state moved by the
+     * symmetries chosen so far (composed), so a processor's action is that of its image. Replayed
+     * here on the model, after the search, to learn which symmetry each step chose.
+     */
+    private Finding renamedToTheProcessors(Finding f, long[] initial, int[] initialMove) {
+        long[] r = initial;
+        int[] h = initialMove.clone(); // concrete client c is client h[c] of the representative
+        List<int[]> concrete = new ArrayList<>();
+        for (int[] a : f.path()) {
+            int[] c = a.clone();
+            long act = 0;
+            for (int p = 0; p < n; p++) {
+                c[p] = a[h[p]];
+                act |= (long) a[p] << (2 * p);
+            }
+            concrete.add(c);
+            stepper.restore(r);
+            r = stepper.step(act);
+            int[] g = stepper.lastMove();
+            for (int p = 0; p < n; p++) {
+                h[p] = g[h[p]];
+            }
+        }
+        return new Finding(
+                f.property(),
+                f.message() + " (units numbered as in the orbit's representative)",
+                concrete,
+                f.loopStart());
     }
 
     /** The states found, in breadth-first order (for the tests of the reduction). */

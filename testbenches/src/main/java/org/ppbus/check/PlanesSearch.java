@@ -49,6 +49,10 @@ public final class PlanesSearch implements ExhaustiveSearch {
             throw new IllegalArgumentException(
                     "the k-bus search takes timed channels, without faults, crashes or re-entry");
         }
+        if (options.symmetry() || options.hashCompaction()) {
+            throw new IllegalArgumentException(
+                    "the k-bus search stores every state as it is (no --symmetry or" + " --hash-compaction)");
+        }
         this.o = options;
         this.mutant = mutant;
         Wiring wiring = Wiring.forNodes(options.nodes());

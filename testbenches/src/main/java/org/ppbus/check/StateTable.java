@@ -18,6 +18,28 @@ final class StateTable implements StateStore {
     private final int[] left; // child nodes of an inner node, -1 for a leaf
     private final int[] right;
     private final int[] leafWord; // the word a leaf holds, -1 for an inner node
+    private final int[] leafOrder; // the state's word at each leaf, left to right
+
+    /**
+     * The leaves hold the state's words with its two halves interleaved: 0, h, 1, h + 1, … A
+     * snapshot writes the clients, then the arbiters, the channels and the monitor's words, so in
+     * word order one child of the root would hold most of the fast-changing words and be nearly
+     * as large as the root; interleaved, each subtree mixes them. Measured (docs/PERFORMANCE.md),
+     * the store takes 6 to 17 % fewer bytes per state on every search tried, at n = 3, 7 and 13.
+     * The indices do not change: only where a word is kept.
+     */
+    static int[] interleavedHalves(int words) {
+        int half = (words + 1) / 2;
+        int[] order = new int[words];
+        int at = 0;
+        for (int i = 0; i < half; i++) {
+            order[at++] = i;
+            if (half + i < words) {
+                order[at++] = half + i;
+            }
+        }
+        return order;
+    }
 
     StateTable(int words) {
         if (words < 1) {
@@ -29,6 +51,7 @@ final class StateTable implements StateStore {
         this.left = new int[nodes];
         this.right = new int[nodes];
         this.leafWord = new int[nodes];
+        this.leafOrder = interleavedHalves(words);
         build(0, 0, words, new int[] {1});
     }
 
@@ -37,7 +60,7 @@ final class StateTable implements StateStore {
         table[at] = new LongIds();
         if (hi - lo == 1) {
             left[at] = right[at] = -1;
-            leafWord[at] = lo;
+            leafWord[at] = leafOrder[lo];
             return;
         }
         int mid = (lo + hi) >>> 1;

@@ -23,7 +23,7 @@ class StateTableTest {
      * shared and the tables grow through several resizes.
      */
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 7, 8})
+    @ValueSource(ints = {1, 2, 3, 7, 8, 16, 17})
     void agreesWithAMapOfTheSameStates(int words) {
         StateTable t = new StateTable(words);
         Map<List<Long>, Integer> ref = new HashMap<>();
@@ -48,6 +48,22 @@ class StateTableTest {
         assertEquals(ref.size(), t.size());
         for (int i = 0; i < byIndex.size(); i += 97) {
             assertArrayEquals(byIndex.get(i), t.get(i));
+        }
+    }
+
+    /** The leaves hold the state's two halves interleaved, a permutation of the words for every width. */
+    @Test
+    void theLeavesInterleaveTheHalves() {
+        assertArrayEquals(
+                new int[] {0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15}, StateTable.interleavedHalves(16));
+        assertArrayEquals(new int[] {0, 3, 1, 4, 2}, StateTable.interleavedHalves(5));
+        assertArrayEquals(new int[] {0}, StateTable.interleavedHalves(1));
+        for (int words = 1; words <= 64; words++) {
+            int[] order = StateTable.interleavedHalves(words).clone();
+            Arrays.sort(order);
+            for (int i = 0; i < words; i++) {
+                assertEquals(i, order[i], "a permutation of " + words + " words");
+            }
         }
     }
 

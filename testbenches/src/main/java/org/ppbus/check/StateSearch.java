@@ -146,19 +146,15 @@ public final class StateSearch implements ExhaustiveSearch {
         SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
         long storeBytes = graph.storeBytes();
-        SearchResult.Compaction compaction = null;
-        if (graph.hashCompacted()) {
-            compaction = new SearchResult.Compaction(FingerprintSet.omissionBound(graph.size()), graph.diskBytes());
-            graph.close();
-            if (complete) {
-                // Every fingerprint was expanded, but a state that met another's fingerprint was not.
-                complete = false;
-                stopped = String.format(
-                        Locale.ROOT,
-                        "hash compaction: every state with a new fingerprint expanded, one missed with probability"
-                                + " at most %.1e",
-                        compaction.omissionBound());
-            }
+        SearchResult.Compaction compaction = graph.hashCompacted() ? compaction() : null;
+        if (compaction != null && complete) {
+            // Every fingerprint was expanded, but a state that met another's fingerprint was not.
+            complete = false;
+            stopped = String.format(
+                    Locale.ROOT,
+                    "hash compaction: every state with a new fingerprint expanded, one missed with probability"
+                            + " at most %.1e",
+                    compaction.omissionBound());
         }
         return new SearchResult(
                 graph.size(),
@@ -176,6 +172,14 @@ public final class StateSearch implements ExhaustiveSearch {
                 repair,
                 compaction,
                 unreduced);
+    }
+
+    /** Hash compaction's omission bound and disk, once the search is over; its files are deleted. */
+    private SearchResult.Compaction compaction() {
+        SearchResult.Compaction c =
+                new SearchResult.Compaction(FingerprintSet.omissionBound(graph.size()), graph.diskBytes());
+        graph.close();
+        return c;
     }
 
     /**

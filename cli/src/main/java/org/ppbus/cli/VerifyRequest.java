@@ -124,11 +124,11 @@ record VerifyRequest(
             opt = opt.withSymmetry();
         }
         if (cl.hasOption("hash-compaction")) {
-            if (opt.faultKinds() != 0) {
-                throw new UsageException(
-                        "--hash-compaction takes no --faults: it keeps no edges, which the repair bound reads");
+            try {
+                opt = opt.withHashCompaction();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--hash-compaction: " + e.getMessage());
             }
-            opt = opt.withHashCompaction();
         }
         return opt;
     }

@@ -1,5 +1,7 @@
 package org.ppbus.check;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -13,9 +15,19 @@ import java.nio.file.Path;
 final class HashCompaction implements StateStore, AutoCloseable {
     private final FingerprintSet seen = new FingerprintSet();
     private final SpillQueue queue;
+    private final ParentLog parents;
+    private final Path folder;
 
+    /** Keeps its files, the queue's chunks and the parents, in {@code folder}, deleted by {@link #close}. */
     HashCompaction(int words, Path folder) {
+        this.folder = folder;
         this.queue = new SpillQueue(words, folder);
+        this.parents = new ParentLog(folder);
+    }
+
+    /** Each state's parent and actions, on disk. */
+    StateGraph.Lineage parents() {
+        return parents;
     }
 
     @Override
@@ -44,12 +56,19 @@ final class HashCompaction implements StateStore, AutoCloseable {
         return seen.bytes() + queue.bytes();
     }
 
-    long spilledBytes() {
-        return queue.spilledBytes();
+    /** The bytes written to disk: the queue's chunks (each deleted once read) and the parents. */
+    long diskBytes() {
+        return queue.spilledBytes() + parents.diskBytes();
     }
 
     @Override
     public void close() {
         queue.close();
+        parents.close();
+        try {
+            Files.deleteIfExists(folder);
+        } catch (IOException e) {
+            // an empty folder left in the temporary directory; nothing reported depends on it
+        }
     }
 }

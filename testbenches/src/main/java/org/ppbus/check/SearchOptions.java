@@ -40,6 +40,14 @@ public record SearchOptions(
         boolean liveness,
         boolean symmetry,
         boolean hashCompaction) {
+    /** Refuses what no search can run: hash compaction with faults (in whichever order they were asked for). */
+    public SearchOptions {
+        if (hashCompaction && faultKinds != 0) {
+            throw new IllegalArgumentException(
+                    "hash compaction keeps no edges, which the repair bound after faults needs");
+        }
+    }
+
     /**
      * The complete search of a network: every processor may act, on channels of latency L, with
      * every state check (I4 included), the overtaking monitor and the liveness analysis, no faults
@@ -167,10 +175,6 @@ public record SearchOptions(
      * edges among broken states.
      */
     public SearchOptions withHashCompaction() {
-        if (faultKinds != 0) {
-            throw new IllegalArgumentException(
-                    "hash compaction keeps no edges, which the repair bound after faults needs");
-        }
         Copy c = new Copy(this);
         c.hashCompaction = true;
         c.liveness = false;

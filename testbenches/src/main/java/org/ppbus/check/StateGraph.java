@@ -16,7 +16,6 @@ final class StateGraph {
     private final StateStore table;
     private final Lineage lineage;
     private final HashCompaction compacted; // null for the lossless store
-    private final java.nio.file.Path spill; // hash compaction's folder, or null
     private int[] levelStart = new int[64]; // the first state of each depth: breadth first, depth never falls
     private int levels;
     private final Chunked.Ints edgeStart = new Chunked.Ints(); // per state, or per source when sparse
@@ -42,10 +41,9 @@ final class StateGraph {
      *     HashCompaction}), with the states still to be expanded and the parents on disk in this folder
      */
     StateGraph(int words, int nodes, boolean sparse, java.nio.file.Path spill) {
-        this.spill = spill;
         this.compacted = spill == null ? null : new HashCompaction(words, spill);
         this.table = compacted != null ? compacted : new StateTable(words);
-        this.lineage = spill == null ? new InMemory(nodes) : new ParentLog(spill);
+        this.lineage = compacted != null ? compacted.parents() : new InMemory(nodes);
         this.sources = sparse ? new RankedSet() : null;
     }
 
@@ -62,7 +60,7 @@ final class StateGraph {
 
     /** Under hash compaction: the bytes written to disk (the queue's spilled states and the parents); else 0. */
     long diskBytes() {
-        return compacted == null ? 0 : compacted.spilledBytes() + ((ParentLog) lineage).diskBytes();
+        return compacted == null ? 0 : compacted.diskBytes();
     }
 
     /** Whether the states are stored by hash compaction. */
@@ -74,12 +72,6 @@ final class StateGraph {
     void close() {
         if (compacted != null) {
             compacted.close();
-            ((ParentLog) lineage).close();
-            try {
-                java.nio.file.Files.deleteIfExists(spill);
-            } catch (java.io.IOException e) {
-                // an empty folder left in the temporary directory; nothing reported depends on it
-            }
         }
     }
 

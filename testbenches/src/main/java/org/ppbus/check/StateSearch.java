@@ -78,10 +78,6 @@ public final class StateSearch implements ExhaustiveSearch {
         this.stepper = main.stepper;
         this.faults = main.faults;
         this.crash = main.crash;
-        if (options.hashCompaction() && options.faultKinds() != 0) {
-            throw new IllegalArgumentException(
-                    "hash compaction keeps no edges, which the repair bound after faults needs");
-        }
         this.graph =
                 new StateGraph(stepper.stateWords(), n, !o.liveness(), options.hashCompaction() ? spillFolder() : null);
         this.bfs = new BreadthFirst(options, graph, stepper);

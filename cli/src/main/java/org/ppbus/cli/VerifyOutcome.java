@@ -40,9 +40,11 @@ final class VerifyOutcome {
                     + (opt.liveness()
                             ? ""
                             : " (safety" + (r.repair() != null ? " and the repair bound" : "") + " only: "
-                                    + (opt.symmetry()
-                                            ? "--symmetry"
-                                            : opt.hashCompaction() ? "--hash-compaction" : "--no-liveness")
+                                    + (opt.hashCompaction()
+                                            ? "--hash-compaction"
+                                            : opt.symmetry() && opt.async()
+                                                    ? "--symmetry with --async"
+                                                    : "--no-liveness")
                                     + " skipped deadlock, livelock and starvation)"));
             return null;
         }

@@ -100,8 +100,9 @@ record VerifyRequest(
     private static void searchShapeOptions(Options o) {
         o.addOption(Cli.flag(
                 "symmetry",
-                "store one state per orbit of the plane's symmetries that keep --active (issue 40): safety only, no"
-                        + " liveness analysis; a violation's trace is renamed to the cold start's processors"));
+                "store one state per orbit of the plane's symmetries that keep --active (issue 40); the liveness"
+                        + " analysis follows the processors through the symmetries (not with --async); a violation's"
+                        + " trace is renamed to the cold start's processors"));
         o.addOption(Cli.flag(
                 "hash-compaction",
                 "store each state as a 64-bit fingerprint, with the states still to expand on disk (issue 40): far"

@@ -202,6 +202,10 @@ class VerifyCommandTest {
                 "I3 request tokens|--nodes 3 --rules literal --symmetry",
                 "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --symmetry",
                 "fairness|--nodes 3 --rules literal+F1+F2 --reenter-without-thinking 0,1,2 --symmetry",
+                // Loops of orbits, unrolled until they close and renamed: in the first, the representative's
+                // starving client (2) is not the cold start's (1).
+                "starvation|--nodes 3 --rules literal+F1+F2 --reenter-without-thinking 0 --no-fairness --symmetry",
+                "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness --symmetry",
                 "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --hash-compaction"
             })
     void everyFindingReplaysToTheSameVerdictAtTheSameCycle(String property, String args, @TempDir Path dir) {

@@ -118,8 +118,11 @@ final class BreadthFirst {
         return complete ? depth : (expanded < graph.size() ? graph.depth(expanded) : depth);
     }
 
-    /** The actions that lead from state a to its successor b (re-derived, since BFS kept one parent). */
-    long actionBetween(int a, int b) {
+    /**
+     * The actions that lead from state a to its successor b, whose target the symmetry with this
+     * label moved to b (re-derived, since BFS kept one parent).
+     */
+    long actionBetween(int a, int b, int symmetry) {
         long[] state = graph.get(a);
         int[] choices = transitions.choices(state);
         int combos = 1;
@@ -130,7 +133,7 @@ final class BreadthFirst {
         for (int k = 0; k < combos; k++) {
             long act = StateGraph.pick(choices, k);
             transitions.restore(state);
-            if (Arrays.equals(transitions.step(act), target)) {
+            if (Arrays.equals(transitions.step(act), target) && transitions.lastSymmetry() == symmetry) {
                 return act;
             }
         }

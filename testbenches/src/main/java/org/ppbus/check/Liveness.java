@@ -18,7 +18,8 @@ import java.util.function.IntPredicate;
 final class Liveness {
     /** Re-derives the actions on an edge, since the search kept one parent per state. */
     interface EdgeActions {
-        long between(int from, int to);
+        /** The actions on an edge from {@code from} to {@code to} whose target was moved by this symmetry label. */
+        long between(int from, int to, int symmetry);
     }
 
     /** What liveness needs of each state. */
@@ -35,8 +36,18 @@ final class Liveness {
     private final int[] fresh;
     private final long[] occupancy;
     private final StateInfo info;
+    private final QuotientLoops quotient; // a reduced search's loops; null without the reduction
 
-    Liveness(StateGraph graph, int n, int channels, boolean async, StateInfo info, EdgeActions edgeActions) {
+    /** @param quotient for a symmetry-reduced graph, its loops; null for a graph of the network's own states */
+    Liveness(
+            StateGraph graph,
+            int n,
+            int channels,
+            boolean async,
+            StateInfo info,
+            EdgeActions edgeActions,
+            QuotientLoops quotient) {
+        this.quotient = quotient;
         this.graph = graph;
         this.n = n;
         this.channels = channels;
@@ -79,13 +90,21 @@ final class Liveness {
         }
         int[] loop = fairLoop(states, idle, s -> !quiet[s], 0);
         if (loop != null) {
+            int[] edges = edgesOf(loop);
             return new Finding(
                     Property.IDLE_LIVELOCK,
                     "with no processor asking, symbols move for ever",
-                    lasso(loop),
-                    loopStartOf(loop));
+                    lasso(loop[0], quotient == null ? edges : quotient.unrolled(edges)),
+                    graph.depth(loop[0]));
+        }
+        if (quotient != null) {
+            QuotientLoops.Lap lap = quotient.starving(
+                    states, hungryMask, (s, p) -> (eatingMask[s] >>> p & 1) == 0 || (fresh[s] >>> p & 1) != 0);
+            return lap == null ? null : starving(lap.hungry(), lap.start(), quotient.unrolled(lap.edges()));
         }
         // Starvation: client c hungry throughout a cycle in which every other processor could release.
+        // (The reduced graph's analysis above with every symmetry the identity; one pass per client
+        // here needs arrays of one entry per state instead of one per state and client.)
         for (int c = 0; c < n; c++) {
             boolean[] hungryC = new boolean[states];
             for (int s = 0; s < states; s++) {
@@ -94,7 +113,7 @@ final class Liveness {
             int others = ((1 << n) - 1) & ~(1 << c);
             loop = fairLoop(states, hungryC, s -> true, others == 0 ? 0 : others);
             if (loop != null) {
-                return starving(c, loop, hungryMask, quiet);
+                return starving(c, loop[0], edgesOf(loop));
             }
         }
         return null;
@@ -105,35 +124,37 @@ final class Liveness {
      * gives the same verdict: nobody eats and nothing moves is a deadlock (I7); nobody eats while
      * symbols move is a livelock; others served while c waits is starvation.
      */
-    private Finding starving(int c, int[] loop, int[] hungryMask, boolean[] quiet) {
+    private Finding starving(int c, int start, int[] edges) {
         boolean someoneEats = false;
         boolean allQuiet = true;
         int waiting = 0;
-        for (int s : loop) {
+        for (int k = 0, s = start; k < edges.length; s = graph.edge(edges[k++])) {
             someoneEats |= eatingMask[s] != 0;
-            allQuiet &= quiet[s];
-            waiting |= hungryMask[s];
+            allQuiet &= info.quiet()[s];
+            waiting |= info.hungryMask()[s];
         }
+        List<int[]> lasso = lasso(start, edges);
+        int loopStart = graph.depth(start);
         if (!someoneEats && allQuiet) {
             return new Finding(
                     Property.DEADLOCK,
                     "clients " + clients(waiting) + " wait, nobody eats and nothing moves for ever (I7)",
-                    lasso(loop),
-                    loopStartOf(loop));
+                    lasso,
+                    loopStart);
         }
         if (!someoneEats) {
             return new Finding(
                     Property.LIVELOCK,
                     "clients " + clients(waiting) + " wait and nobody eats while symbols move for ever",
-                    lasso(loop),
-                    loopStartOf(loop));
+                    lasso,
+                    loopStart);
         }
         return new Finding(
                 Property.STARVATION,
                 "client " + c + " stays hungry for ever while the others are served"
                         + " (every processor releases in the loop)",
-                lasso(loop),
-                loopStartOf(loop));
+                lasso,
+                loopStart);
     }
 
     private boolean[] backwardReach(int states, boolean[] target) {
@@ -361,20 +382,30 @@ final class Liveness {
         return leg;
     }
 
-    /** The actions from the start to the loop's first state, then around the loop. */
-    private List<int[]> lasso(int[] loop) {
-        List<int[]> p = new ArrayList<>(graph.path(loop[0], n));
+    /** The actions from the cold start to state {@code start}, then along the edges. */
+    private List<int[]> lasso(int start, int[] edges) {
+        List<int[]> p = new ArrayList<>(graph.path(start, n));
         if (async) {
             return p; // deliveries are not recorded: the loop is reported, not replayed
         }
-        for (int k = 1; k < loop.length; k++) {
-            p.add(StateGraph.actions(edgeActions.between(loop[k - 1], loop[k]), n));
+        for (int k = 0, from = start; k < edges.length; from = graph.edge(edges[k++])) {
+            int to = graph.edge(edges[k]);
+            p.add(StateGraph.actions(edgeActions.between(from, to, graph.edgeSymmetry(edges[k])), n));
         }
         return p;
     }
 
-    private int loopStartOf(int[] loop) {
-        return graph.depth(loop[0]);
+    /** A loop given as its states (ending where it starts) as the edges it takes, the first between each pair. */
+    private int[] edgesOf(int[] loop) {
+        int[] edges = new int[loop.length - 1];
+        for (int k = 1; k < loop.length; k++) {
+            int e = graph.edgeStart(loop[k - 1]);
+            while (graph.edge(e) != loop[k]) {
+                e++;
+            }
+            edges[k - 1] = e;
+        }
+        return edges;
     }
 
     private static String clients(int mask) {

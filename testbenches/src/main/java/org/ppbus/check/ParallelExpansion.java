@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class ParallelExpansion implements AutoCloseable {
     /** One successor as a task computed it; {@code verdict} is null where the edge already broke. */
-    record Successor(long[] state, long act, Violation onEdge, int overtaken, SearchModel.Verdict verdict) {}
+    record Successor(
+            long[] state, long act, int symmetry, Violation onEdge, int overtaken, SearchModel.Verdict verdict) {}
 
     /** About this many successors per task, so that the tasks in flight hold little memory. */
     private static final int SUCCESSORS_PER_TASK = 1 << 12;
@@ -104,8 +105,8 @@ final class ParallelExpansion implements AutoCloseable {
                 if (state != null) {
                     m.expand(
                             state,
-                            (next, act, onEdge, overtaken, ifNew) -> successors.add(
-                                    new Successor(next, act, onEdge, overtaken, onEdge == null ? ifNew.get() : null)));
+                            (next, act, symmetry, onEdge, overtaken, ifNew) -> successors.add(new Successor(
+                                    next, act, symmetry, onEdge, overtaken, onEdge == null ? ifNew.get() : null)));
                 }
                 out.add(successors);
             }

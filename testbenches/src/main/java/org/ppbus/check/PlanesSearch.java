@@ -101,7 +101,8 @@ public final class PlanesSearch implements ExhaustiveSearch {
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
             try {
-                Finding f = new Liveness(graph, n, 0, false, livenessInfo(expanded), bfs::actionBetween).find(expanded);
+                Finding f = new Liveness(graph, n, 0, false, livenessInfo(expanded), bfs::actionBetween, null)
+                        .find(expanded);
                 if (f != null) {
                     findings.add(f);
                 }

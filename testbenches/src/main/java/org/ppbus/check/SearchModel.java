@@ -58,11 +58,18 @@ final class SearchModel {
     /** Where the successors of a state go, in the order the sequential search finds them. */
     interface Sink {
         /**
-         * One successor: its state, the actions (a fault or crash packed in), what broke on the edge
-         * (null: nothing), the largest overtaking count the step reached, and the state's own checks,
-         * which {@code ifNew} computes on the model as the step left it, so only within this call.
+         * One successor: its state, the actions (a fault or crash packed in), the symmetry that moved
+         * it to its representative ({@link SearchStep#lastSymmetry}), what broke on the edge (null:
+         * nothing), the largest overtaking count the step reached, and the state's own checks, which
+         * {@code ifNew} computes on the model as the step left it, so only within this call.
          */
-        void accept(long[] next, long act, Violation onEdge, int overtaken, java.util.function.Supplier<Verdict> ifNew);
+        void accept(
+                long[] next,
+                long act,
+                int symmetry,
+                Violation onEdge,
+                int overtaken,
+                java.util.function.Supplier<Verdict> ifNew);
     }
 
     /** Every combination of processor actions (and, asynchronously, deliveries, faults and a crash) from a state. */
@@ -115,6 +122,7 @@ final class SearchModel {
             overtaking.forgetMaxSeen();
         }
         long[] next = stepper.step(act);
+        int symmetry = stepper.lastSymmetry();
         // Transition properties hold on every edge; state properties are checked once per state.
         StateView v = net.view(0);
         Violation onEdge =
@@ -122,6 +130,7 @@ final class SearchModel {
         sink.accept(
                 next,
                 SearchFaults.withFault(act, fault),
+                symmetry,
                 onEdge,
                 overtaking == null ? -1 : overtaking.maxSeen(),
                 () -> stateVerdict(v, next));

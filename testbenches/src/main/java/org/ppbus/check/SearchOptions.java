@@ -40,11 +40,19 @@ public record SearchOptions(
         boolean liveness,
         boolean symmetry,
         boolean hashCompaction) {
-    /** Refuses what no search can run: hash compaction with faults (in whichever order they were asked for). */
+    /**
+     * Refuses what no search can run: hash compaction with faults (in whichever order they were
+     * asked for). A reduced search over asynchronous channels is safety only: its loops would have to
+     * follow the channels through the symmetries as they follow the processors ({@link
+     * QuotientLoops}), which they do not yet.
+     */
     public SearchOptions {
         if (hashCompaction && faultKinds != 0) {
             throw new IllegalArgumentException(
                     "hash compaction keeps no edges, which the repair bound after faults needs");
+        }
+        if (symmetry && fifoCapacity > 0) {
+            liveness = false;
         }
     }
 
@@ -153,11 +161,10 @@ public record SearchOptions(
     }
 
     /**
-     * The same search reduced by the plane's symmetries: one state per orbit, for the safety checks
-     * (I1 to I8 and the overtaking bound). Not with faults or a crash (a fault's channel and a
-     * crashed node are not moved by a symmetry), and without the liveness analysis: a cycle of orbits
-     * in which some processor waits need not be one processor's wait, so starvation on the quotient
-     * needs the permutations along its edges, which the graph does not keep yet.
+     * The same search reduced by the plane's symmetries: one state per orbit, for every check. Not
+     * with faults or a crash (a fault's channel and a crashed node are not moved by a symmetry). The
+     * liveness analysis runs on the graph of orbits, following the processors through the symmetry
+     * on each edge ({@link QuotientLoops}); with asynchronous channels it does not run.
      */
     public SearchOptions withSymmetry() {
         if (faultKinds != 0 || crash) {
@@ -165,7 +172,6 @@ public record SearchOptions(
         }
         Copy c = new Copy(this);
         c.symmetry = true;
-        c.liveness = false;
         return c.build();
     }
 

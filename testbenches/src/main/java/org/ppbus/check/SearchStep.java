@@ -120,6 +120,28 @@ final class SearchStep implements Transitions {
         return group.get(chosen).client().clone();
     }
 
+    /**
+     * The symmetry the last state stepped to was moved by to become its representative, as a label
+     * for its edge: 0 for the identity, k + 1 for the k-th symmetry of {@link #clientMoves}.
+     */
+    @Override
+    public int lastSymmetry() {
+        return chosen + 1;
+    }
+
+    /**
+     * Per label of {@link #lastSymmetry}, where each client goes: client c of a state is client
+     * {@code moves[label][c]} of its image. Label 0 is the identity.
+     */
+    int[][] clientMoves() {
+        int[][] moves = new int[group.size() + 1][];
+        moves[0] = java.util.stream.IntStream.range(0, n).toArray();
+        for (int k = 0; k < group.size(); k++) {
+            moves[k + 1] = group.get(k).client().clone();
+        }
+        return moves;
+    }
+
     /** How many symmetries the reduction uses besides the identity. */
     int symmetries() {
         return group.size();

@@ -23,6 +23,8 @@ final class StateGraph {
     private int edgeCount;
     private final RankedSet sources; // sparse: the states that have edges; null: every state
     private int pending = -1; // sparse: the state being expanded, until its first edge
+    private Chunked.Ints
+            symmetries; // per edge, the symmetry that moved its target ({@link #keepSymmetries}); null: none kept
 
     StateGraph(int words, int nodes) {
         this(words, nodes, false);
@@ -127,11 +129,35 @@ final class StateGraph {
     }
 
     void addEdge(int to) {
+        addEdge(to, 0);
+    }
+
+    /**
+     * Adds an edge whose target is the representative of the successor moved by this symmetry (a
+     * {@link SearchStep#lastSymmetry} label), kept if {@link #keepSymmetries} was called.
+     */
+    void addEdge(int to, int symmetry) {
         if (pending >= 0) {
             edgeStart.set(sources.add(pending), edgeCount);
             pending = -1;
         }
+        if (symmetries != null) {
+            symmetries.set(edgeCount, symmetry);
+        }
         edges.set(edgeCount++, to);
+    }
+
+    /**
+     * Keeps each edge's symmetry from now on: a reduced search's liveness analysis follows the
+     * processors along a loop of orbits through them ({@link QuotientLoops}).
+     */
+    void keepSymmetries() {
+        symmetries = new Chunked.Ints();
+    }
+
+    /** The symmetry label of edge e (0, the identity, when none are kept). */
+    int edgeSymmetry(int e) {
+        return symmetries == null ? 0 : symmetries.get(e);
     }
 
     /** The first of state s's edges; with every edge kept, s's edges end where s + 1's begin. */
@@ -184,7 +210,11 @@ final class StateGraph {
     }
 
     long bytes() {
-        return tableBytes() + lineage.bytes() + edgeStart.bytes() + (sources == null ? 0 : sources.bytes());
+        return tableBytes()
+                + lineage.bytes()
+                + edgeStart.bytes()
+                + (sources == null ? 0 : sources.bytes())
+                + (symmetries == null ? 0 : symmetries.bytes());
     }
 
     /** The actions per cycle from the cold start to state s. */

@@ -81,6 +81,9 @@ public final class StateSearch implements ExhaustiveSearch {
         this.graph =
                 new StateGraph(stepper.stateWords(), n, !o.liveness(), options.hashCompaction() ? spillFolder() : null);
         this.bfs = new BreadthFirst(options, graph, stepper);
+        if (o.symmetry() && o.liveness()) {
+            graph.keepSymmetries();
+        }
     }
 
     /** A folder of its own for what a hash-compacted search puts on disk, deleted when it ends. */
@@ -259,20 +262,29 @@ public final class StateSearch implements ExhaustiveSearch {
     /** Expands one state on this thread: every successor is added as it is found. */
     private void expandOne(int s) {
         graph.beginEdges(s);
-        main.expand(graph.get(s), (next, act, onEdge, overtaken, ifNew) -> add(s, next, act, onEdge, overtaken, ifNew));
+        main.expand(
+                graph.get(s),
+                (next, act, symmetry, onEdge, overtaken, ifNew) ->
+                        add(s, next, act, symmetry, onEdge, overtaken, ifNew));
     }
 
     /** Adds the successors of one state that the threads computed ahead. */
     private void expandAhead(int s, ParallelExpansion ahead) {
         graph.beginEdges(s);
         for (ParallelExpansion.Successor x : ahead.successorsOf(s)) {
-            add(s, x.state(), x.act(), x.onEdge(), x.overtaken(), x::verdict);
+            add(s, x.state(), x.act(), x.symmetry(), x.onEdge(), x.overtaken(), x::verdict);
         }
     }
 
     /** Adds one successor of state s and its edge, and keeps the first thing that broke. */
     private void add(
-            int from, long[] next, long act, Violation onEdge, int overtaken, Supplier<SearchModel.Verdict> ifNew) {
+            int from,
+            long[] next,
+            long act,
+            int symmetry,
+            Violation onEdge,
+            int overtaken,
+            Supplier<SearchModel.Verdict> ifNew) {
         int before = graph.size();
         int idx = graph.add(next, from, act, graph.depth(from) + 1);
         maxOvertaken = Math.max(maxOvertaken, overtaken);
@@ -289,14 +301,14 @@ public final class StateSearch implements ExhaustiveSearch {
             List<int[]> path = graph.pathThrough(from, act, n);
             findings.add(new Finding(bad.property(), bad.message() + faultOn(path), path, -1));
         }
-        edge(from, idx);
+        edge(from, idx, symmetry);
     }
 
     /** Counts a transition and keeps it if it will be analysed: every one, or without liveness those among broken states. */
-    private void edge(int from, int to) {
+    private void edge(int from, int to, int symmetry) {
         bfs.counted();
         if (o.liveness() || faults != null && faults.broken(from) && faults.broken(to)) {
-            graph.addEdge(to);
+            graph.addEdge(to, symmetry);
         }
     }
 
@@ -363,18 +375,19 @@ public final class StateSearch implements ExhaustiveSearch {
                 info.occupancy()[s] |= main.delivery().occupied(ch) ? 1L << ch : 0;
             }
         }
-        Finding f = new Liveness(graph, n, channels, o.async(), info, this::actionBetween).find(states);
+        QuotientLoops quotient = o.symmetry() ? new QuotientLoops(graph, n, stepper.clientMoves()) : null;
+        Finding f = new Liveness(graph, n, channels, o.async(), info, this::actionBetween, quotient).find(states);
         if (f != null) {
             findings.add(f);
         }
     }
 
     /** The actions that lead from state a to its successor b (re-derived, since BFS kept one parent). */
-    private long actionBetween(int a, int b) {
+    private long actionBetween(int a, int b, int symmetry) {
         if (o.async()) {
             throw new IllegalStateException("asynchronous loops are not re-derived");
         }
-        return bfs.actionBetween(a, b);
+        return bfs.actionBetween(a, b, symmetry);
     }
 
     /** A request trace for {@code ppbus simulate} that does what the actions do ({@link Counterexamples#trace}). */

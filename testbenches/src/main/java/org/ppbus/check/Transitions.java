@@ -14,4 +14,9 @@ interface Transitions {
 
     /** Runs one cycle of the restored model under these actions (2 bits per processor); the new state. */
     long[] step(long act);
+
+    /** The symmetry label of the state {@link #step} returned ({@link SearchStep#lastSymmetry}); 0 without a reduction. */
+    default int lastSymmetry() {
+        return 0;
+    }
 }

@@ -1,0 +1,103 @@
+package org.ppbus.check;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.RuleSet;
+
+/**
+ * The liveness analysis of the symmetry-reduced search (issue 40, {@link QuotientLoops}) against
+ * the complete search's, which follows each processor in the network's own states: the same
+ * verdict on every configuration here, clean or not. A reduced loop is a loop of orbits, so its
+ * trace is checked apart, on a model without the reduction: replayed from the cold start, the loop
+ * must end in the very state it began in, keep one processor hungry throughout, and (for
+ * starvation) let every other processor release somewhere in it.
+ */
+class QuotientLivenessTest {
+    @ParameterizedTest(name = "n = {0}, L = {1}, {2}, active {3}, re-entry {4}, fairness counts {5}")
+    @CsvSource({
+        "3, 1, fixed, 7, 0, true",
+        "3, 2, fixed, 7, 7, false",
+        "3, 1, literal+F1, 7, 7, false",
+        "3, 1, literal+F1, 7, 1, false",
+        "3, 2, literal+F1, 7, 7, false",
+        "3, 1, literal+F1+F2, 7, 7, false",
+        "3, 1, literal+F1+F2, 7, 1, false",
+        "3, 2, literal+F1+F2, 7, 2, false",
+        "3, 1, literal+F1, 3, 3, false",
+        "7, 1, literal+F1, 85, 0, false",
+        "7, 1, literal+F1+F2, 5, 5, false",
+        "7, 1, fixed, 5, 5, false",
+    })
+    void theReducedAnalysisGivesTheCompleteVerdict(
+            int n, int latency, String rules, long active, long reentry, boolean counts) {
+        SearchOptions o = SearchOptions.of(n, latency, RuleSet.parse(rules)).withActive(active);
+        o = reentry == 0 ? o : o.withReentry(reentry);
+        o = counts ? o : o.withoutOvertaking();
+        SearchResult all = new StateSearch(o).run(() -> 0);
+        SearchResult orbits = new StateSearch(o.withSymmetry()).run(() -> 0);
+        assertTrue(all.complete() || !all.findings().isEmpty(), all.stoppedBecause());
+        assertTrue(orbits.complete() || !orbits.findings().isEmpty(), orbits.stoppedBecause());
+        assertEquals(verdict(all), verdict(orbits), "the same verdict");
+        if (!orbits.findings().isEmpty() && orbits.findings().get(0).loopStart() >= 0) {
+            assertIsALoopOfTheNetwork(o, orbits.findings().get(0));
+        }
+        System.out.printf(
+                "quotient liveness: n = %d, L = %d, %s, active %d, re-entry %d: %d states, %d orbits, %s%n",
+                n, latency, rules, active, reentry, all.states(), orbits.states(), verdict(orbits));
+    }
+
+    private static String verdict(SearchResult r) {
+        return r.findings().isEmpty() ? "none" : r.findings().get(0).property().toString();
+    }
+
+    /** Replays the finding's actions on the unreduced model and checks its loop state by state. */
+    private static void assertIsALoopOfTheNetwork(SearchOptions o, Finding f) {
+        SearchModel m = new SearchModel(o);
+        int n = o.nodes();
+        List<long[]> states = new ArrayList<>(List.of(m.stepper.initial()));
+        for (int[] a : f.path()) {
+            long act = 0;
+            for (int p = 0; p < n; p++) {
+                act |= (long) a[p] << (2 * p);
+            }
+            int[] allowed = m.stepper.choices(states.get(states.size() - 1));
+            for (int p = 0; p < n; p++) {
+                assertTrue((allowed[p] >>> a[p] & 1) != 0, "processor " + p + " may do " + a[p]);
+            }
+            states.add(m.stepper.step(act));
+        }
+        int start = f.loopStart();
+        assertTrue(start < f.path().size(), "a loop of at least one cycle");
+        assertArrayEquals(states.get(start), states.get(states.size() - 1), "the loop ends where it began");
+        int hungryThroughout = (1 << n) - 1;
+        int releasing = 0;
+        boolean someoneEats = false;
+        for (long[] s : states.subList(start, states.size() - 1)) {
+            m.stepper.restore(s);
+            int hungry = 0;
+            for (int p = 0; p < n; p++) {
+                ClientState c = m.net.clientState(p);
+                hungry |= c == ClientState.HUNGRY ? 1 << p : 0;
+                boolean eats = c == ClientState.EATING;
+                someoneEats |= eats;
+                releasing |= !eats || (m.stepper.fresh(s) >>> p & 1) != 0 ? 1 << p : 0;
+            }
+            hungryThroughout &= hungry;
+        }
+        assertNotEquals(0, hungryThroughout, "some processor is hungry throughout the loop");
+        if (f.property() == Property.STARVATION) {
+            assertTrue(someoneEats, "others are served in the loop");
+            int starving = Integer.numberOfTrailingZeros(hungryThroughout);
+            int others = ((1 << n) - 1) & ~(1 << starving);
+            assertEquals(others, releasing & others, "every other processor releases in the loop");
+        }
+    }
+}

@@ -3,7 +3,6 @@ package org.ppbus.check;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 
 /**
@@ -86,9 +85,6 @@ final class QuotientLoops {
      * @param hungryMask per state, the processors hungry in it (bit q for number q)
      */
     Lap starving(int states, int[] hungryMask, Releases releases) {
-        if ((long) states * n > Integer.MAX_VALUE - 8) {
-            throw new OutOfMemoryError("the pairs of state and hungry processor do not fit an array");
-        }
         ProductGraph pairs = new ProductGraph(states, hungryMask);
         for (int[] component : pairs.components()) {
             Lap lap = fairLap(component, pairs, releases);
@@ -99,28 +95,66 @@ final class QuotientLoops {
         return null;
     }
 
-    /** The graph of pairs (state s, number q of the processor kept hungry), numbered s·n + q. */
+    /**
+     * The graph of pairs (state s, number q of the processor kept hungry) where q is hungry in s,
+     * numbered densely state by state: a state's pairs start at {@code first[s]}, one per hungry
+     * processor in number order. So its arrays have one entry per hungry pair, not per state and
+     * processor.
+     */
     private final class ProductGraph {
-        private final int states;
         private final int[] hungryMask;
+        private final int[] first; // per state, its first pair; first[states] is the number of pairs
+        private final int[] stateOf; // per pair
+        private final byte[] numberOf; // per pair
+        final int[] localOf; // per pair, its number in the component being analysed, else -1
 
         ProductGraph(int states, int[] hungryMask) {
-            this.states = states;
             this.hungryMask = hungryMask;
+            this.first = new int[states + 1];
+            for (int s = 0; s < states; s++) {
+                long next = (long) first[s] + Integer.bitCount(hungryMask[s]);
+                if (next > Integer.MAX_VALUE - 8) {
+                    throw new OutOfMemoryError("the pairs of state and hungry processor do not fit an array");
+                }
+                first[s + 1] = (int) next;
+            }
+            int size = first[states];
+            this.stateOf = new int[size];
+            this.numberOf = new byte[size];
+            for (int s = 0, v = 0; s < states; s++) {
+                for (int q = 0; q < n; q++) {
+                    if ((hungryMask[s] >>> q & 1) != 0) {
+                        stateOf[v] = s;
+                        numberOf[v++] = (byte) q;
+                    }
+                }
+            }
+            this.localOf = new int[size];
+            Arrays.fill(localOf, -1);
         }
 
-        boolean inside(int v) {
-            return (hungryMask[v / n] >>> (v % n) & 1) != 0;
+        int state(int v) {
+            return stateOf[v];
         }
 
-        /** The pair edge e of state v / n leads to. */
+        int number(int v) {
+            return numberOf[v];
+        }
+
+        /** The pair of state s and number q, or -1 where q is not hungry in s. */
+        int pair(int s, int q) {
+            int mask = hungryMask[s];
+            return (mask >>> q & 1) == 0 ? -1 : first[s] + Integer.bitCount(mask & ((1 << q) - 1));
+        }
+
+        /** The pair edge e of pair v's state leads to, or -1 where the processor is not hungry there. */
         int target(int v, int e) {
-            return graph.edge(e) * n + moves[graph.edgeSymmetry(e)][v % n];
+            return pair(graph.edge(e), moves[graph.edgeSymmetry(e)][number(v)]);
         }
 
-        /** The strongly connected components with a loop, among the pairs inside (Tarjan, iterative). */
+        /** The strongly connected components with a loop (Tarjan, iterative). */
         List<int[]> components() {
-            int size = states * n;
+            int size = stateOf.length;
             int[] index = new int[size];
             int[] low = new int[size];
             Arrays.fill(index, -1);
@@ -132,20 +166,20 @@ final class QuotientLoops {
             int counter = 0;
             List<int[]> out = new ArrayList<>();
             for (int root = 0; root < size; root++) {
-                if (!inside(root) || index[root] >= 0) {
+                if (index[root] >= 0) {
                     continue;
                 }
                 int depth = 0;
                 callPair[0] = root;
-                callEdge[0] = graph.edgeStart(root / n);
+                callEdge[0] = graph.edgeStart(state(root));
                 index[root] = low[root] = counter++;
                 stack[sp++] = root;
                 onStack[root] = true;
                 while (depth >= 0) {
                     int v = callPair[depth];
-                    if (callEdge[depth] < graph.edgeEnd(v / n)) {
+                    if (callEdge[depth] < graph.edgeEnd(state(v))) {
                         int w = target(v, callEdge[depth]++);
-                        if (!inside(w)) {
+                        if (w < 0) {
                             continue;
                         }
                         if (index[w] < 0) {
@@ -153,7 +187,7 @@ final class QuotientLoops {
                             stack[sp++] = w;
                             onStack[w] = true;
                             callPair[++depth] = w;
-                            callEdge[depth] = graph.edgeStart(w / n);
+                            callEdge[depth] = graph.edgeStart(state(w));
                         } else if (onStack[w]) {
                             low[v] = Math.min(low[v], index[w]);
                         }
@@ -178,7 +212,7 @@ final class QuotientLoops {
         }
 
         private boolean selfLoop(int v) {
-            for (int e = graph.edgeStart(v / n); e < graph.edgeEnd(v / n); e++) {
+            for (int e = graph.edgeStart(state(v)); e < graph.edgeEnd(state(v)); e++) {
                 if (target(v, e) == v) {
                     return true;
                 }
@@ -190,12 +224,20 @@ final class QuotientLoops {
     /** The component's fair loop from its first pair, or null if some processor can never release in one. */
     private Lap fairLap(int[] component, ProductGraph pairs, Releases releases) {
         Component c = new Component(component, pairs);
-        int hungry = component[0] % n;
+        try {
+            return fairLap(c, component, pairs, releases);
+        } finally {
+            c.release();
+        }
+    }
+
+    private Lap fairLap(Component c, int[] component, ProductGraph pairs, Releases releases) {
+        int hungry = pairs.number(component[0]);
         int[] orbit = c.orbits();
         boolean[] releasing = new boolean[n];
         for (int u = 0; u < component.length; u++) {
             for (int p = 0; p < n; p++) {
-                if (releases.test(component[u] / n, c.sigma[u][p])) {
+                if (releases.test(pairs.state(component[u]), c.sigma[u][p])) {
                     releasing[orbit[p]] = true;
                 }
             }
@@ -212,24 +254,25 @@ final class QuotientLoops {
     private final class Component {
         private final int[] pairs;
         private final ProductGraph graphOfPairs;
-        private final HashMap<Integer, Integer> local = new HashMap<>();
+        private final int[] local; // the product graph's localOf
         final int[][] sigma; // per local pair, where each processor of the first pair is
 
         Component(int[] pairs, ProductGraph graphOfPairs) {
             this.pairs = pairs;
             this.graphOfPairs = graphOfPairs;
+            this.local = graphOfPairs.localOf;
             for (int u = 0; u < pairs.length; u++) {
-                local.put(pairs[u], u);
+                local[pairs[u]] = u;
             }
             this.sigma = new int[pairs.length][];
             sigma[0] = identity();
             ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(0));
             while (!queue.isEmpty()) {
                 int u = queue.poll();
-                int s = pairs[u] / n;
+                int s = graphOfPairs.state(pairs[u]);
                 for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
-                    Integer w = local.get(graphOfPairs.target(pairs[u], e));
-                    if (w != null && sigma[w] == null) {
+                    int w = localIn(graphOfPairs.target(pairs[u], e));
+                    if (w >= 0 && sigma[w] == null) {
                         sigma[w] = then(sigma[u], moves[graph.edgeSymmetry(e)]);
                         queue.add(w);
                     }
@@ -237,14 +280,26 @@ final class QuotientLoops {
             }
         }
 
+        /** The pair's number in this component, or -1 (also for -1, no pair). */
+        private int localIn(int pair) {
+            return pair < 0 ? -1 : local[pair];
+        }
+
+        /** Clears the product graph's local numbers for the next component. */
+        void release() {
+            for (int v : pairs) {
+                local[v] = -1;
+            }
+        }
+
         /** Per processor of the first pair, a representative of its orbit under the group H of the component's loops. */
         int[] orbits() {
             int[] parent = identity();
             for (int u = 0; u < pairs.length; u++) {
-                int s = pairs[u] / n;
+                int s = graphOfPairs.state(pairs[u]);
                 for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
-                    Integer w = local.get(graphOfPairs.target(pairs[u], e));
-                    if (w == null) {
+                    int w = localIn(graphOfPairs.target(pairs[u], e));
+                    if (w < 0) {
                         continue;
                     }
                     // The Schreier generator σ_w⁻¹ · g · σ_u joins p and its image.
@@ -274,7 +329,7 @@ final class QuotientLoops {
                     continue;
                 }
                 for (int e : walk(at, pi[p], releases)) {
-                    at = local.get(graphOfPairs.target(pairs[at], e));
+                    at = localIn(graphOfPairs.target(pairs[at], e));
                     pi = then(pi, moves[graph.edgeSymmetry(e)]);
                     edges.add(e);
                     see(at, pi, seen, releases);
@@ -286,12 +341,14 @@ final class QuotientLoops {
                 edges.addAll(walk(0, -2, null)); // round the loop at least once
             }
             return new Lap(
-                    pairs[0] / n, edges.stream().mapToInt(Integer::intValue).toArray(), hungry);
+                    graphOfPairs.state(pairs[0]),
+                    edges.stream().mapToInt(Integer::intValue).toArray(),
+                    hungry);
         }
 
         private void see(int u, int[] pi, boolean[] seen, Releases releases) {
             for (int p = 0; p < n; p++) {
-                seen[p] |= releases.test(pairs[u] / n, pi[p]);
+                seen[p] |= releases.test(graphOfPairs.state(pairs[u]), pi[p]);
             }
         }
 
@@ -313,10 +370,10 @@ final class QuotientLoops {
             while (!queue.isEmpty()) {
                 int x = queue.poll();
                 int u = x / width;
-                int s = pairs[u] / n;
+                int s = graphOfPairs.state(pairs[u]);
                 for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
-                    Integer w = local.get(graphOfPairs.target(pairs[u], e));
-                    if (w == null) {
+                    int w = localIn(graphOfPairs.target(pairs[u], e));
+                    if (w < 0) {
                         continue;
                     }
                     int y = w * width + (q >= 0 ? moves[graph.edgeSymmetry(e)][x % width] : 0);
@@ -325,7 +382,7 @@ final class QuotientLoops {
                     }
                     prevNode[y] = x;
                     prevEdge[y] = e;
-                    boolean arrived = q >= 0 ? releases.test(pairs[w] / n, y % width) : w == 0;
+                    boolean arrived = q >= 0 ? releases.test(graphOfPairs.state(pairs[w]), y % width) : w == 0;
                     if (arrived) {
                         List<Integer> path = new ArrayList<>();
                         for (int z = y; ; z = prevNode[z]) {

@@ -5,16 +5,28 @@ package org.ppbus.check;
  * The slot array grows by half when three quarters full and is indexed by multiply-shift rather
  * than a mask, so it need not be a power of two: at hundreds of millions of keys a doubling would
  * leave half the slots empty and need three times the memory while it copies.
+ *
+ * <p>A slot holds id + 1 in its low bits and, in the bits the ids of its size do not need, a tag:
+ * more bits of the key's hash. A probe reads a key (a random access into the key chunks, the
+ * search's most frequent cache miss) only where the tag matches, so a slot of another key is passed
+ * over without one but for one time in 2^tagBits.
  */
 final class LongIds {
     private static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
 
     private final Chunked.Longs keys = new Chunked.Longs(14);
-    private int[] slots; // id + 1, 0 = empty
+    private int[] slots; // id + 1 in the low idBits, the tag above; 0 = empty
+    private int idBits; // enough for every id + 1 this slot array holds
     private int size;
 
     LongIds() {
         this.slots = new int[1 << 8];
+        this.idBits = idBitsFor(slots.length);
+    }
+
+    /** Ids stay below three quarters of the slots, so ids + 1 fit in the bits of the slot count. */
+    private static int idBitsFor(int slotCount) {
+        return 32 - Integer.numberOfLeadingZeros(slotCount);
     }
 
     /** The id of the key, adding it if it is new (then the id is the old size). */
@@ -23,15 +35,18 @@ final class LongIds {
             grow();
         }
         int n = slots.length;
-        for (int i = index(key, n); ; i = i + 1 == n ? 0 : i + 1) {
+        long h = hash(key);
+        int tag = tag(h, idBits);
+        int idMask = (int) ((1L << idBits) - 1);
+        for (int i = index(h, n); ; i = i + 1 == n ? 0 : i + 1) {
             int v = slots[i];
             if (v == 0) {
                 keys.set(size, key);
-                slots[i] = ++size;
+                slots[i] = ++size | tag;
                 return size - 1;
             }
-            if (keys.get(v - 1) == key) {
-                return v - 1;
+            if ((v & ~idMask) == tag && keys.get((v & idMask) - 1) == key) {
+                return (v & idMask) - 1;
             }
         }
     }
@@ -54,22 +69,35 @@ final class LongIds {
         }
         int n = (int) Math.min(MAX_SLOTS, slots.length + (long) slots.length / 2);
         int[] fresh = new int[n];
+        int bits = idBitsFor(n);
         for (int id = 0; id < size; id++) {
-            int i = index(keys.get(id), n);
+            long h = hash(keys.get(id));
+            int i = index(h, n);
             while (fresh[i] != 0) {
                 i = i + 1 == n ? 0 : i + 1;
             }
-            fresh[i] = id + 1;
+            fresh[i] = id + 1 | tag(h, bits);
         }
         slots = fresh;
+        idBits = bits;
     }
 
-    /** A well-mixed hash of the key scaled to 0..n-1 (multiply-shift: the high bits carry the mixing). */
-    private static int index(long key, int n) {
+    /** A well-mixed hash of the key. */
+    private static long hash(long key) {
         long h = key * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
         h *= 0xBF58476D1CE4E5B9L;
         h ^= h >>> 32;
+        return h;
+    }
+
+    /** The hash's low half scaled to 0..n-1 (multiply-shift: the high bits carry the mixing). */
+    private static int index(long h, int n) {
         return (int) (((h & 0xFFFFFFFFL) * n) >>> 32);
+    }
+
+    /** The hash's high bits, as many as the slot has above the id, in place above it. */
+    private static int tag(long h, int idBits) {
+        return idBits >= 32 ? 0 : (int) (h >>> 32) << idBits;
     }
 }

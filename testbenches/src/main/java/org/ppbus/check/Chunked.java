@@ -32,7 +32,7 @@ final class Chunked {
         }
     }
 
-    static final class Longs {
+    static final class Longs implements LongIds.Keys {
         private final List<long[]> chunks = new ArrayList<>();
         private final int shift;
         private final int mask;
@@ -47,11 +47,13 @@ final class Chunked {
             this.mask = (1 << shift) - 1;
         }
 
-        long get(long i) {
+        @Override
+        public long get(long i) {
             return chunks.get((int) (i >>> shift))[(int) (i & mask)];
         }
 
-        void set(long i, long v) {
+        @Override
+        public void set(long i, long v) {
             int c = (int) (i >>> shift);
             while (chunks.size() <= c) {
                 chunks.add(new long[1 << shift]);
@@ -59,7 +61,8 @@ final class Chunked {
             chunks.get(c)[(int) (i & mask)] = v;
         }
 
-        long bytes() {
+        @Override
+        public long bytes() {
             return 8L * (1 << shift) * chunks.size();
         }
     }

@@ -14,12 +14,27 @@ package org.ppbus.check;
 final class LongIds {
     private static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
 
-    private final Chunked.Longs keys = new Chunked.Longs(14);
+    /** Where the keys are kept, by id: as they are, or packed ({@link PackedPairs}). */
+    interface Keys {
+        long get(long id);
+
+        /** Sets the key of a new id; each id once, in order. */
+        void set(long id, long key);
+
+        long bytes();
+    }
+
+    private final Keys keys;
     private int[] slots; // id + 1 in the low idBits, the tag above; 0 = empty
     private int idBits; // enough for every id + 1 this slot array holds
     private int size;
 
     LongIds() {
+        this(new Chunked.Longs(14));
+    }
+
+    LongIds(Keys keys) {
+        this.keys = keys;
         this.slots = new int[1 << 8];
         this.idBits = idBitsFor(slots.length);
     }

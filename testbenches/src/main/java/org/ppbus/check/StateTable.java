@@ -10,7 +10,8 @@ package org.ppbus.check;
  * children's ids in its own table. The root's id is the state's index. States of one network share
  * most of their parts, a client that did not move in one cycle keeps its id, so the tables below the
  * root stay small and a state costs little more than the root's one key of two ids, against a word
- * per 64 bits of snapshot stored flat.
+ * per 64 bits of snapshot stored flat. An inner node's pairs are kept packed to the bits its
+ * children's ids need ({@link PackedPairs}).
  */
 final class StateTable implements StateStore {
     private final int words;
@@ -57,16 +58,18 @@ final class StateTable implements StateStore {
 
     /** Lays out the subtree of node {@code at} over words lo..hi-1; {@code next} is the next free node. */
     private void build(int at, int lo, int hi, int[] next) {
-        table[at] = new LongIds();
         if (hi - lo == 1) {
+            table[at] = new LongIds();
             left[at] = right[at] = -1;
             leafWord[at] = leafOrder[lo];
             return;
         }
         int mid = (lo + hi) >>> 1;
         leafWord[at] = -1;
-        left[at] = next[0]++;
-        right[at] = next[0]++;
+        int l = left[at] = next[0]++;
+        int r = right[at] = next[0]++;
+        // An inner node's keys are pairs of its children's ids, packed to the widths those need.
+        table[at] = new LongIds(new PackedPairs(() -> table[l].size(), () -> table[r].size()));
         build(left[at], lo, mid, next);
         build(right[at], mid, hi, next);
     }

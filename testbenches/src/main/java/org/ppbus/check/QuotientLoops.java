@@ -57,6 +57,10 @@ final class QuotientLoops {
         int[] lap = composite(edges);
         List<int[]> laps = new ArrayList<>(List.of(edges));
         for (int[] pi = lap; !Arrays.equals(pi, identity()); pi = then(pi, lap)) {
+            if (laps.size() > moves.length) {
+                // A renaming's order divides the group's, so this cannot happen with labels of one group.
+                throw new IllegalStateException("a loop's renaming does not return to the identity");
+            }
             laps.add(edges);
         }
         return laps.stream().flatMapToInt(Arrays::stream).toArray();

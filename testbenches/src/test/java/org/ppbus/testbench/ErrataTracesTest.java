@@ -59,14 +59,18 @@ class ErrataTracesTest {
      * three clients for ever, A3 starves one while another re-enters). A safety finding at depth d
      * fails in cycle d; A2's loop begins at depth 16 and the stall watchdog (16 cycles) fires in
      * cycle 16 + 16 - 1; A3's starving processor asked in cycle 3 and the starvation watchdog (94)
-     * fires in cycle 3 + 94. (Under the fixed rules the same traces are not meaningful: their last
+     * fires in cycle 3 + 94. The last, from the search of every processor at n = 7, breaks the
+     * fairness bound in cycle 14. (Under the fixed rules the same traces are not meaningful: their last
      * requests hold the bus for ever.)
      */
     @ParameterizedTest
     @CsvSource({
         "search-a1.trace, 3, literal,       6,   100000, true,  I3 request tokens, 4",
         "search-a2.trace, 7, literal+F1,    144, 106,    false, deadlock,          31",
-        "search-a3.trace, 7, literal+F1+F2, 123, 94,     false, starvation,        97"
+        "search-a3.trace, 7, literal+F1+F2, 123, 94,     false, starvation,        97",
+        // Every processor of the Fano plane asking, reduced by its 168 symmetries and renamed to
+        // the cold start's processors: the fairness bound broken at depth 14, as in A2's scope.
+        "search-a2-every-processor.trace, 7, literal+F1, 16, 100000, true, fairness, 14"
     })
     void searchCounterexampleReplays(
             String file,

@@ -24,6 +24,7 @@ final class SearchStep implements Transitions {
     private final int netWords;
     private final List<Collineations.Collineation> group; // the symmetries a reduced search uses; empty without
     private final List<Renumbering> renumberings; // the same, as snapshots write them, computed once
+    private final int[] firstFrom; // per symmetry, the client its image writes first (clientFrom[0])
 
     SearchStep(SearchOptions o, CcNetwork net, SearchRecorder rec, Overtaking overtaking) {
         this.o = o;
@@ -35,6 +36,7 @@ final class SearchStep implements Transitions {
         this.group = o.symmetry() ? symmetries(o, net.wiring()) : List.of();
         this.renumberings =
                 group.stream().map(g -> Renumbering.of(net.wiring(), g)).toList();
+        this.firstFrom = renumberings.stream().mapToInt(r -> r.clientFrom()[0]).toArray();
     }
 
     /**
@@ -95,7 +97,9 @@ final class SearchStep implements Transitions {
         SymmetricKeys keys = net.symmetricKeys();
         int fixing = 1;
         for (int k = 0; k < group.size(); k++) {
-            if (keys.compare(renumberings.get(k), null) == 0 && Arrays.equals(image(k, -1, state[netWords]), state)) {
+            if (keys.clients()[firstFrom[k]] == keys.clients()[0]
+                    && keys.compare(renumberings.get(k), null) == 0
+                    && Arrays.equals(image(k, -1, state[netWords]), state)) {
                 fixing++;
             }
         }
@@ -234,8 +238,25 @@ final class SearchStep implements Transitions {
             return state;
         }
         SymmetricKeys keys = net.symmetricKeys();
-        List<Integer> ties = new ArrayList<>(List.of(-1)); // -1: the identity
+        // The least image writes first the least key any symmetry can put there: only the
+        // symmetries that do are compared further (about one in n when the keys differ).
+        long[] clientKeys = keys.clients();
+        long first = clientKeys[0];
+        for (int from : firstFrom) {
+            first = Math.min(first, clientKeys[from]);
+        }
+        List<Integer> ties = new ArrayList<>();
+        if (clientKeys[0] == first) {
+            ties.add(-1); // -1: the identity
+        }
         for (int k = 0; k < group.size(); k++) {
+            if (clientKeys[firstFrom[k]] != first) {
+                continue;
+            }
+            if (ties.isEmpty()) {
+                ties.add(k);
+                continue;
+            }
             Renumbering lead = ties.get(0) < 0 ? null : renumberings.get(ties.get(0));
             int c = keys.compare(renumberings.get(k), lead);
             if (c < 0) {

@@ -32,6 +32,30 @@ final class Chunked {
         }
     }
 
+    /** Small values (0 … 255) a byte each: a reduced search's symmetry labels at n <= 7. */
+    static final class Bytes {
+        private final List<byte[]> chunks = new ArrayList<>();
+
+        int get(long i) {
+            return chunks.get((int) (i >>> DEFAULT_SHIFT))[(int) (i & ((1 << DEFAULT_SHIFT) - 1))] & 0xFF;
+        }
+
+        void set(long i, int v) {
+            if (v >>> 8 != 0) {
+                throw new IllegalArgumentException("value " + v + " does not fit a byte");
+            }
+            int c = (int) (i >>> DEFAULT_SHIFT);
+            while (chunks.size() <= c) {
+                chunks.add(new byte[1 << DEFAULT_SHIFT]);
+            }
+            chunks.get(c)[(int) (i & ((1 << DEFAULT_SHIFT) - 1))] = (byte) v;
+        }
+
+        long bytes() {
+            return (long) (1 << DEFAULT_SHIFT) * chunks.size();
+        }
+    }
+
     static final class Longs implements LongIds.Keys {
         private final List<long[]> chunks = new ArrayList<>();
         private final int shift;

@@ -23,8 +23,10 @@ final class StateGraph {
     private int edgeCount;
     private final RankedSet sources; // sparse: the states that have edges; null: every state
     private int pending = -1; // sparse: the state being expanded, until its first edge
-    private Chunked.Ints
-            symmetries; // per edge, the symmetry that moved its target ({@link #keepSymmetries}); null: none kept
+    // Per edge, the symmetry that moved its target ({@link #keepSymmetries}); null: none kept. A byte
+    // each where the labels fit one (up to 256 symmetries: the Fano plane's 168), else an int.
+    private Chunked.Bytes smallSymmetries;
+    private Chunked.Ints symmetries;
 
     StateGraph(int words, int nodes) {
         this(words, nodes, false);
@@ -141,7 +143,9 @@ final class StateGraph {
             edgeStart.set(sources.add(pending), edgeCount);
             pending = -1;
         }
-        if (symmetries != null) {
+        if (smallSymmetries != null) {
+            smallSymmetries.set(edgeCount, symmetry);
+        } else if (symmetries != null) {
             symmetries.set(edgeCount, symmetry);
         }
         edges.set(edgeCount++, to);
@@ -150,14 +154,20 @@ final class StateGraph {
     /**
      * Keeps each edge's symmetry from now on: a reduced search's liveness analysis follows the
      * processors along a loop of orbits through them ({@link QuotientLoops}).
+     *
+     * @param labels how many labels there are (the symmetries, the identity included)
      */
-    void keepSymmetries() {
-        symmetries = new Chunked.Ints();
+    void keepSymmetries(int labels) {
+        if (labels <= 256) {
+            smallSymmetries = new Chunked.Bytes();
+        } else {
+            symmetries = new Chunked.Ints();
+        }
     }
 
     /** The symmetry label of edge e (0, the identity, when none are kept). */
     int edgeSymmetry(int e) {
-        return symmetries == null ? 0 : symmetries.get(e);
+        return smallSymmetries != null ? smallSymmetries.get(e) : symmetries == null ? 0 : symmetries.get(e);
     }
 
     /** The first of state s's edges; with every edge kept, s's edges end where s + 1's begin. */
@@ -214,6 +224,7 @@ final class StateGraph {
                 + lineage.bytes()
                 + edgeStart.bytes()
                 + (sources == null ? 0 : sources.bytes())
+                + (smallSymmetries == null ? 0 : smallSymmetries.bytes())
                 + (symmetries == null ? 0 : symmetries.bytes());
     }
 

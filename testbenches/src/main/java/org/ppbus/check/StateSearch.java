@@ -82,7 +82,7 @@ public final class StateSearch implements ExhaustiveSearch {
                 new StateGraph(stepper.stateWords(), n, !o.liveness(), options.hashCompaction() ? spillFolder() : null);
         this.bfs = new BreadthFirst(options, graph, stepper);
         if (o.symmetry() && o.liveness()) {
-            graph.keepSymmetries();
+            graph.keepSymmetries(stepper.symmetries() + 1);
         }
     }
 

@@ -23,7 +23,7 @@ class QuotientLoopsTest {
     /** A graph of the given states (one word each) with these edges {from, to, label}, all in breadth-first order. */
     private static StateGraph graph(int states, int[][] edges) {
         StateGraph g = new StateGraph(1, 3);
-        g.keepSymmetries();
+        g.keepSymmetries(MOVES.length);
         for (int s = 0; s < states; s++) {
             g.add(new long[] {s}, s - 1, 0, s);
         }

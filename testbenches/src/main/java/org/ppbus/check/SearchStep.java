@@ -25,6 +25,7 @@ final class SearchStep implements Transitions {
     private final List<Collineations.Collineation> group; // the symmetries a reduced search uses; empty without
     private final List<Renumbering> renumberings; // the same, as snapshots write them, computed once
     private final int[] firstFrom; // per symmetry, the client its image writes first (clientFrom[0])
+    private final int[][] moves; // per label (0 the identity, k + 1 symmetry k), where each client goes
 
     SearchStep(SearchOptions o, CcNetwork net, SearchRecorder rec, Overtaking overtaking) {
         this.o = o;
@@ -37,6 +38,11 @@ final class SearchStep implements Transitions {
         this.renumberings =
                 group.stream().map(g -> Renumbering.of(net.wiring(), g)).toList();
         this.firstFrom = renumberings.stream().mapToInt(r -> r.clientFrom()[0]).toArray();
+        this.moves = new int[group.size() + 1][];
+        moves[0] = java.util.stream.IntStream.range(0, n).toArray();
+        for (int k = 0; k < group.size(); k++) {
+            moves[k + 1] = group.get(k).client();
+        }
     }
 
     /**
@@ -97,9 +103,7 @@ final class SearchStep implements Transitions {
         SymmetricKeys keys = net.symmetricKeys();
         int fixing = 1;
         for (int k = 0; k < group.size(); k++) {
-            if (keys.clients()[firstFrom[k]] == keys.clients()[0]
-                    && keys.compare(renumberings.get(k), null) == 0
-                    && Arrays.equals(image(k, -1, state[netWords]), state)) {
+            if (keys.compare(renumberings.get(k), null) == 0 && Arrays.equals(image(k, -1, state[netWords]), state)) {
                 fixing++;
             }
         }
@@ -114,14 +118,7 @@ final class SearchStep implements Transitions {
      * representative. The identity without the reduction.
      */
     int[] lastMove() {
-        if (chosen < 0) {
-            int[] id = new int[n];
-            for (int c = 0; c < n; c++) {
-                id[c] = c;
-            }
-            return id;
-        }
-        return group.get(chosen).client().clone();
+        return moves[lastSymmetry()].clone();
     }
 
     /**
@@ -138,12 +135,11 @@ final class SearchStep implements Transitions {
      * {@code moves[label][c]} of its image. Label 0 is the identity.
      */
     int[][] clientMoves() {
-        int[][] moves = new int[group.size() + 1][];
-        moves[0] = java.util.stream.IntStream.range(0, n).toArray();
-        for (int k = 0; k < group.size(); k++) {
-            moves[k + 1] = group.get(k).client().clone();
+        int[][] copy = new int[moves.length][];
+        for (int k = 0; k < moves.length; k++) {
+            copy[k] = moves[k].clone();
         }
-        return moves;
+        return copy;
     }
 
     /** How many symmetries the reduction uses besides the identity. */

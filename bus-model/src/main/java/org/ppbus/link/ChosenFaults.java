@@ -148,15 +148,16 @@ public final class ChosenFaults {
             return n + (lateBank == bank && lateChannel == channel && (countedCodes >>> lateCode & 1) != 0 ? 1 : 0);
         }
 
-        /** The c2a bank saves and restores the shared part, and counts the cycles down. */
+        /**
+         * The c2a bank saves and restores the shared part, and counts the cycles down. Moved by a
+         * symmetry ({@code from}: the channel written at each position), the copy on its way moves
+         * with its channel; which kinds were used is the same in every image.
+         */
         @Override
         public void save(long afterCycle, StateBits w, int[] from) {
-            if (from != null) {
-                throw new UnsupportedOperationException("a fault's channel is not moved by a symmetry");
-            }
-            inner.save(afterCycle, w);
+            inner.save(afterCycle, w, from);
             if (bank == Direction.C2A.ordinal()) {
-                saveShared(w);
+                saveShared(w, from);
             }
         }
 
@@ -180,16 +181,29 @@ public final class ChosenFaults {
         }
     }
 
-    private void saveShared(StateBits w) {
+    private void saveShared(StateBits w, int[] from) {
         w.write(dropped ? 1 : 0, 1);
         w.write(duplicated ? 1 : 0, 1);
         // Every field is written, zeros for none: a search stores states in a fixed number of words,
         // and a longer snapshot would lose its tail.
         boolean late = lateBank >= 0;
         w.write(lateBank + 1, 2);
-        w.write(late ? lateChannel : 0, StateBits.widthFor(links));
+        w.write(late ? movedTo(lateChannel, from) : 0, StateBits.widthFor(links));
         w.write(late ? lateCode : 0, 2);
         w.write(late ? lateIn : 0, 8);
+    }
+
+    /** The position a channel is written at: itself unmoved, else the one whose {@code from} it is. */
+    private static int movedTo(int channel, int[] from) {
+        if (from == null) {
+            return channel;
+        }
+        for (int k = 0; k < from.length; k++) {
+            if (from[k] == channel) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("channel " + channel + " is not among the moved channels");
     }
 
     private void loadShared(StateBits r) {

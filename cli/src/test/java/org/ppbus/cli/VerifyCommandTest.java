@@ -206,7 +206,11 @@ class VerifyCommandTest {
                 // starving client (2) is not the cold start's (1).
                 "starvation|--nodes 3 --rules literal+F1+F2 --reenter-without-thinking 0 --no-fairness --symmetry",
                 "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness --symmetry",
-                "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --hash-compaction"
+                "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --hash-compaction",
+                // Faults on a reduced search: the fault's link renamed with the processors (left in the
+                // representative's numbering, the first one's fault hits a link that carries nothing then).
+                "I2 fork conservation|--nodes 7 --faults drop --active 0,1,2 --symmetry",
+                "I2 fork conservation|--nodes 3 --latency 2 --faults drop,duplicate --symmetry"
             })
     void everyFindingReplaysToTheSameVerdictAtTheSameCycle(String property, String args, @TempDir Path dir) {
         Path trace = dir.resolve("cx.trace");
@@ -254,6 +258,7 @@ class VerifyCommandTest {
         assertEquals(2, run("verify", "--nodes", "13", "--async"));
         assertEquals(2, run("verify", "--nodes", "3", "--no-search"));
         assertEquals(2, run("verify", "--nodes", "3", "--hash-compaction", "--faults", "drop"));
+        assertEquals(2, run("verify", "--nodes", "3", "--symmetry", "--faults", "crash"));
         assertEquals(2, run("verify", "--nodes", "3", "--hash-compaction", "--buses", "2"));
         assertEquals(2, run("verify", "--nodes", "3", "--threads", "0"));
         assertEquals(2, run("simulate", "--fault", "drop:7@c2a_c0_a9"));

@@ -76,6 +76,16 @@ final class SearchFaults {
         }
     }
 
+    /** The same fault on another link: the code with its link l replaced by {@code linkOf[l]} (0 stays 0). */
+    int onLink(int code, int[] linkOf) {
+        if (code == 0) {
+            return 0;
+        }
+        int c = code - 1;
+        int links = wiring.links();
+        return 1 + c / links * links + linkOf[c % links];
+    }
+
     static long withFault(long act, int code) {
         return act | (long) code << SHIFT;
     }

@@ -138,7 +138,8 @@ final class SearchModel {
 
     private Verdict stateVerdict(StateView v, long[] next) {
         if (faults != null && faults.anyUsed()) {
-            return faults.afterFault(net, o.checkH());
+            SearchModel.Verdict f = faults.afterFault(net, o.checkH());
+            return new Verdict(f.bad(), f.broken(), stepper.orbitSize(next)); // the orbit last: it restores the state
         }
         Violation bad = net.crashedNode() >= 0 ? crash.safety() : Invariants.ofState(v, net.quiescent(), o.checkH(), 0);
         return new Verdict(bad, false, stepper.orbitSize(next)); // the orbit last: it restores the state

@@ -161,14 +161,16 @@ public record SearchOptions(
     }
 
     /**
-     * The same search reduced by the plane's symmetries: one state per orbit, for every check. Not
-     * with faults or a crash (a fault's channel and a crashed node are not moved by a symmetry). The
-     * liveness analysis runs on the graph of orbits, following the processors through the symmetry
-     * on each edge ({@link QuotientLoops}); with asynchronous channels it does not run.
+     * The same search reduced by the plane's symmetries: one state per orbit, for every check. With
+     * faults, the duplicate on its way moves with its channel and a fault's channel is renamed on a
+     * trace; not with a crash (a crashed node ties a client to its node's arbiter, which a symmetry
+     * does not keep). The liveness analysis runs on the graph of orbits, following the processors
+     * through the symmetry on each edge ({@link QuotientLoops}); with asynchronous channels it does
+     * not run.
      */
     public SearchOptions withSymmetry() {
-        if (faultKinds != 0 || crash) {
-            throw new IllegalArgumentException("the symmetry reduction is not for searches with faults or a crash");
+        if (crash) {
+            throw new IllegalArgumentException("the symmetry reduction is not for searches with a crash");
         }
         Copy c = new Copy(this);
         c.symmetry = true;

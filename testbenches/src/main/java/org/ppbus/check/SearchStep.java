@@ -26,6 +26,7 @@ final class SearchStep implements Transitions {
     private final List<Renumbering> renumberings; // the same, as snapshots write them, computed once
     private final int[] firstFrom; // per symmetry, the client its image writes first (clientFrom[0])
     private final int[][] moves; // per label (0 the identity, k + 1 symmetry k), where each client goes
+    private final int[][] linkMoves; // the same for each link
 
     SearchStep(SearchOptions o, CcNetwork net, SearchRecorder rec, Overtaking overtaking) {
         this.o = o;
@@ -39,9 +40,16 @@ final class SearchStep implements Transitions {
                 group.stream().map(g -> Renumbering.of(net.wiring(), g)).toList();
         this.firstFrom = renumberings.stream().mapToInt(r -> r.clientFrom()[0]).toArray();
         this.moves = new int[group.size() + 1][];
+        this.linkMoves = new int[group.size() + 1][];
+        Wiring w = net.wiring();
         moves[0] = java.util.stream.IntStream.range(0, n).toArray();
+        linkMoves[0] = java.util.stream.IntStream.range(0, w.links()).toArray();
         for (int k = 0; k < group.size(); k++) {
-            moves[k + 1] = group.get(k).client();
+            Collineations.Collineation g = group.get(k);
+            moves[k + 1] = g.client();
+            linkMoves[k + 1] = java.util.stream.IntStream.range(0, w.links())
+                    .map(l -> g.link(w, l))
+                    .toArray();
         }
     }
 
@@ -119,6 +127,11 @@ final class SearchStep implements Transitions {
      */
     int[] lastMove() {
         return moves[lastSymmetry()].clone();
+    }
+
+    /** The same for the links: link l of the state is link {@code move[l]} of the representative. */
+    int[] lastLinkMove() {
+        return linkMoves[lastSymmetry()].clone();
     }
 
     /**

@@ -119,6 +119,7 @@ public final class StateSearch implements ExhaustiveSearch {
         long t0 = System.nanoTime();
         long[] initial = stepper.initial();
         int[] initialMove = stepper.lastMove();
+        int[] initialLinks = stepper.lastLinkMove();
         graph.add(initial, -1, 0, 0);
         unreduced = stepper.orbitSize(initial);
         String stopped;
@@ -140,7 +141,7 @@ public final class StateSearch implements ExhaustiveSearch {
         }
         bfs.release();
         if (o.symmetry()) {
-            findings.replaceAll(f -> renamedToTheProcessors(f, initial, initialMove));
+            findings.replaceAll(f -> renamedToTheProcessors(f, initial, initialMove, initialLinks));
         }
         SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
         long bytes = graph.bytes();
@@ -182,14 +183,16 @@ public final class StateSearch implements ExhaustiveSearch {
     }
 
     /**
-     * A reduced search's finding with its path renamed to the processors of the cold start: each
-     * step of the path is taken on a representative, which is the concrete state moved by the
-     * symmetries chosen so far (composed), so a processor's action is that of its image. Replayed
-     * here on the model, after the search, to learn which symmetry each step chose.
+     * A reduced search's finding with its path renamed to the processors and links of the cold
+     * start: each step of the path is taken on a representative, which is the concrete state moved
+     * by the symmetries chosen so far (composed), so a processor's action is that of its image, and a
+     * fault on a link of the representative hits the concrete link that maps there. Replayed here on
+     * the model, after the search, to learn which symmetry each step chose.
      */
-    private Finding renamedToTheProcessors(Finding f, long[] initial, int[] initialMove) {
+    private Finding renamedToTheProcessors(Finding f, long[] initial, int[] initialMove, int[] initialLinks) {
         long[] r = initial;
         int[] h = initialMove.clone(); // concrete client c is client h[c] of the representative
+        int[] hl = initialLinks.clone(); // concrete link l is link hl[l] of the representative
         List<int[]> concrete = new ArrayList<>();
         for (int[] a : f.path()) {
             int[] c = a.clone();
@@ -198,12 +201,20 @@ public final class StateSearch implements ExhaustiveSearch {
                 c[p] = a[h[p]];
                 act |= (long) a[p] << (2 * p);
             }
-            concrete.add(c);
             stepper.restore(r);
+            if (faults != null) {
+                c[n] = faults.onLink(a[n], inverse(hl));
+                faults.arm(a[n]);
+            }
+            concrete.add(c);
             r = stepper.step(act);
             int[] g = stepper.lastMove();
+            int[] gl = stepper.lastLinkMove();
             for (int p = 0; p < n; p++) {
                 h[p] = g[h[p]];
+            }
+            for (int l = 0; l < hl.length; l++) {
+                hl[l] = gl[hl[l]];
             }
         }
         return new Finding(
@@ -211,6 +222,14 @@ public final class StateSearch implements ExhaustiveSearch {
                 f.message() + " (units numbered as in the orbit's representative)",
                 concrete,
                 f.loopStart());
+    }
+
+    private static int[] inverse(int[] map) {
+        int[] inv = new int[map.length];
+        for (int i = 0; i < map.length; i++) {
+            inv[map[i]] = i;
+        }
+        return inv;
     }
 
     /** The states found, in breadth-first order (for the tests of the reduction). */

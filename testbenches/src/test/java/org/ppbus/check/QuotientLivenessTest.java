@@ -54,6 +54,25 @@ class QuotientLivenessTest {
                 n, latency, rules, active, reentry, all.states(), orbits.states(), verdict(orbits));
     }
 
+    /**
+     * With faults (fixed+heal, processors 0 and 1 asking, the symmetry that swaps them): the analysis
+     * on the orbits covers the states after a fault as well, with the complete search's verdict and
+     * repair bound.
+     */
+    @ParameterizedTest(name = "L = {0}, faults {1}")
+    @CsvSource({"1, 3", "2, 2", "2, 1"})
+    void withFaultsTheSameVerdictAndRepairBound(int latency, int faults) {
+        SearchOptions o = SearchOptions.of(3, latency, RuleSet.parse("fixed+heal"))
+                .withActive(3)
+                .withFaults(faults);
+        SearchResult all = new StateSearch(o).run(() -> 0);
+        SearchResult orbits = new StateSearch(o.withSymmetry()).run(() -> 0);
+        assertTrue(all.complete() && orbits.complete(), all.stoppedBecause() + " / " + orbits.stoppedBecause());
+        assertEquals(verdict(all), verdict(orbits), "the same verdict");
+        assertEquals(all.repair().boundCycles(), orbits.repair().boundCycles(), "the same repair bound");
+        assertTrue(orbits.states() < all.states(), orbits.states() + " of " + all.states());
+    }
+
     private static String verdict(SearchResult r) {
         return r.findings().isEmpty() ? "none" : r.findings().get(0).property().toString();
     }

@@ -102,7 +102,8 @@ record VerifyRequest(
                 "symmetry",
                 "store one state per orbit of the plane's symmetries that keep --active (issue 40); the liveness"
                         + " analysis follows the processors through the symmetries (not with --async); a violation's"
-                        + " trace is renamed to the cold start's processors"));
+                        + " trace is renamed to the cold start's processors and links; with --faults drop and"
+                        + " duplicate, not crash"));
         o.addOption(Cli.flag(
                 "hash-compaction",
                 "store each state as a 64-bit fingerprint, with the states still to expand on disk (issue 40): far"

@@ -345,6 +345,12 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
                 + arbiters[wiring.linkArbiter(link)].queues().count(linkPort[link], A2C_FORKS);
     }
 
+    /** Whether a fork is queued at the client or in flight on a link's c2a channel, from the counts. */
+    boolean forkOnItsWayToTheArbiter(int link, long cycle) {
+        return c2a.countedInFlight(link, cycle) > 0
+                || clients[wiring.linkClient(link)].queues().count(link % wiring.lineSize(), C2A_FORKS) > 0;
+    }
+
     /** Symbols waiting in the sender's output queue of a link, head first. */
     public int[] queued(Direction direction, int link) {
         if (direction == Direction.C2A) {

@@ -57,6 +57,9 @@ final class CcView implements StateView {
 
     @Override
     public int forkReturning(int link) {
+        if (!net.forkOnItsWayToTheArbiter(link, cycle)) {
+            return 0; // most links most of the time: decided from the counts, with nothing listed
+        }
         for (int code : net.queued(Direction.C2A, link)) {
             if (Symbols.carriesFork(Direction.C2A, code)) {
                 return code;

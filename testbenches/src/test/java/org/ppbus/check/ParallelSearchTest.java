@@ -17,7 +17,7 @@ import org.ppbus.protocol.RuleSet;
  * The search on several threads against the search on one (issue 40): the same states in the same
  * order, the same transitions, the same verdict and the same shortest counterexample, for every kind
  * of search (complete with liveness, a safety finding, a liveness loop, asynchronous channels,
- * faults with a repair bound, a crash, the symmetry reduction, a state limit).
+ * faults with a repair bound, a crash, the symmetry reduction, with faults too, a state limit).
  */
 class ParallelSearchTest {
     static Stream<Arguments> searches() {
@@ -42,6 +42,18 @@ class ParallelSearchTest {
                 Arguments.of(
                         "n = 3, L = 2, symmetry",
                         SearchOptions.of(3, 2, RuleSet.FIXED).withSymmetry()),
+                Arguments.of(
+                        "n = 3, +heal, drop and duplicate, symmetry: the repair bound on orbits",
+                        SearchOptions.of(3, 1, heal)
+                                .withActive(3L)
+                                .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE)
+                                .withSymmetry()),
+                Arguments.of(
+                        "n = 7, fixed, a duplicate, symmetry: the renamed fault",
+                        SearchOptions.of(7, 1, RuleSet.FIXED)
+                                .withActive(0b1011)
+                                .withFaults(ChosenFaults.DUPLICATE)
+                                .withSymmetry()),
                 Arguments.of(
                         "n = 7, literal+F1 in A2's scope: the fairness bound",
                         SearchOptions.of(7, 1, RuleSet.parse("literal+F1")).withActive(0b1010101)),

@@ -133,9 +133,10 @@ final class VerifyOutcome {
         if (r.repair() != null) {
             out.printf(
                     Locale.ROOT,
-                    "faults %s: %,d states broken by a fault and not yet repaired; %s%n",
+                    "faults %s: %,d %s broken by a fault and not yet repaired; %s%n",
                     ChosenFaults.names(opt.faultKinds()),
                     r.repair().brokenStates(),
+                    opt.symmetry() ? "orbits" : "states",
                     r.repair().boundCycles() >= 0
                             ? "every fault repaired within " + r.repair().boundCycles()
                                     + " cycles (the longest run of broken states)"

@@ -186,6 +186,20 @@ class ReportSchemaTest {
         assertEquals(false, compacted.get("complete").asBoolean(), "hash compaction is never complete");
         assertTrue(
                 compacted.get("hashCompaction").get("omissionProbabilityBound").asDouble() > 0);
+        // With faults, complete and reduced: the same repair bound, broken states counted as orbits.
+        String[] faulted = {
+            "verify", "--nodes", "3", "--rules", "fixed+heal", "--faults", "drop,duplicate", "--active", "0"
+        };
+        JsonNode faults = report(dir, "verify-d.json", faulted);
+        assertValid(verify, faults, "a search with faults");
+        String[] reduced = Arrays.copyOf(faulted, faulted.length + 1);
+        reduced[faulted.length] = "--symmetry";
+        JsonNode orbits = report(dir, "verify-ds.json", reduced);
+        assertValid(verify, orbits, "a reduced search with faults");
+        assertTrue(faults.get("faults").get("repairBoundCycles").asInt() > 0);
+        assertEquals(
+                faults.get("faults").get("repairBoundCycles").asInt(),
+                orbits.get("faults").get("repairBoundCycles").asInt());
         assertValid(
                 verify,
                 report(

@@ -40,11 +40,7 @@ final class VerifyOutcome {
                     + (opt.liveness()
                             ? ""
                             : " (safety" + (r.repair() != null ? " and the repair bound" : "") + " only: "
-                                    + (opt.hashCompaction()
-                                            ? "--hash-compaction"
-                                            : opt.symmetry() && opt.async()
-                                                    ? "--symmetry with --async"
-                                                    : "--no-liveness")
+                                    + (opt.hashCompaction() ? "--hash-compaction" : "--no-liveness")
                                     + " skipped deadlock, livelock and starvation)"));
             return null;
         }

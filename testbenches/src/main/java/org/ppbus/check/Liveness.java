@@ -62,8 +62,6 @@ final class Liveness {
     /** The first liveness finding over {@code states} states, or null. */
     Finding find(int states) {
         int[] hungryMask = info.hungryMask();
-        boolean[] anyReq = info.anyReq();
-        boolean[] quiet = info.quiet();
         // Deadlock: a hungry client from which no state is reachable where someone eats or nobody
         // waits. Without a crash a hungry client stops waiting only by eating, so the second part
         // adds nothing there; after one, a client that waits for a dead arbiter's fork stops
@@ -83,23 +81,16 @@ final class Liveness {
                         -1);
             }
         }
-        // Livelock (I6): a cycle among states where nobody asks, eats or waits, with symbols moving.
-        boolean[] idle = new boolean[states];
-        for (int s = 0; s < states; s++) {
-            idle[s] = !anyReq[s] && hungryMask[s] == 0 && eatingMask[s] == 0;
-        }
-        int[] loop = fairLoop(states, idle, s -> !quiet[s], 0);
-        if (loop != null) {
-            int[] edges = edgesOf(loop);
-            return new Finding(
-                    Property.IDLE_LIVELOCK,
-                    "with no processor asking, symbols move for ever",
-                    lasso(loop[0], quotient == null ? edges : quotient.unrolled(edges)),
-                    graph.depth(loop[0]));
+        Finding livelock = livelock(states);
+        if (livelock != null) {
+            return livelock;
         }
         if (quotient != null) {
             QuotientLoops.Lap lap = quotient.starving(
-                    states, hungryMask, (s, p) -> (eatingMask[s] >>> p & 1) == 0 || (fresh[s] >>> p & 1) != 0);
+                    states,
+                    hungryMask,
+                    (s, p) ->
+                            p < n ? (eatingMask[s] >>> p & 1) == 0 || (fresh[s] >>> p & 1) != 0 : channelEmpties(s, p));
             return lap == null ? null : starving(lap.hungry(), lap.start(), quotient.unrolled(lap.edges()));
         }
         // Starvation: client c hungry throughout a cycle in which every other processor could release.
@@ -111,12 +102,46 @@ final class Liveness {
                 hungryC[s] = (hungryMask[s] & (1 << c)) != 0;
             }
             int others = ((1 << n) - 1) & ~(1 << c);
-            loop = fairLoop(states, hungryC, s -> true, others == 0 ? 0 : others);
+            int[] loop = fairLoop(states, hungryC, s -> true, others == 0 ? 0 : others);
             if (loop != null) {
                 return starving(c, loop[0], edgesOf(loop));
             }
         }
         return null;
+    }
+
+    /** Livelock (I6): a cycle among states where nobody asks, eats or waits, with symbols moving; or null. */
+    private Finding livelock(int states) {
+        boolean[] anyReq = info.anyReq();
+        boolean[] quiet = info.quiet();
+        int[] hungryMask = info.hungryMask();
+        boolean[] idle = new boolean[states];
+        for (int s = 0; s < states; s++) {
+            idle[s] = !anyReq[s] && hungryMask[s] == 0 && eatingMask[s] == 0;
+        }
+        int start;
+        int[] edges;
+        if (quotient != null && async) {
+            // The channels that must empty are renamed along a loop of orbits: followed as agents.
+            QuotientLoops.Lap lap = quotient.fairLoop(states, idle, s -> !quiet[s], this::channelEmpties);
+            if (lap == null) {
+                return null;
+            }
+            start = lap.start();
+            edges = lap.edges();
+        } else {
+            int[] loop = fairLoop(states, idle, s -> !quiet[s], 0);
+            if (loop == null) {
+                return null;
+            }
+            start = loop[0];
+            edges = edgesOf(loop);
+        }
+        return new Finding(
+                Property.IDLE_LIVELOCK,
+                "with no processor asking, symbols move for ever",
+                lasso(start, quotient == null ? edges : quotient.unrolled(edges)),
+                graph.depth(start));
     }
 
     /**
@@ -342,6 +367,11 @@ final class Liveness {
             }
         }
         return true;
+    }
+
+    /** Agent p ≥ n, asynchronous channel p − n, is empty in state s (any processor does its part here). */
+    private boolean channelEmpties(int s, int p) {
+        return p < n || (occupancy[s] >>> (p - n) & 1) == 0;
     }
 
     /** Shortest path from a to b inside the component (at least one step when a == b and nonEmpty). */

@@ -25,22 +25,38 @@ import java.util.List;
  * pairs of state and that processor's number) to a state where it releases, then back to the start.
  */
 final class QuotientLoops {
-    /** Whether processor p (a number in state s) releases there: it is not eating, or has just begun a new meal. */
+    /**
+     * Whether agent p (a number in state s) does its part there: a processor releases (it is not
+     * eating, or has just begun a new meal); an asynchronous channel is empty.
+     */
     interface Releases {
         boolean test(int s, int p);
     }
 
-    /** A walk of the quotient graph from state {@code start} back to it along {@code edges}, keeping {@code hungry} hungry. */
+    /** A walk of the quotient graph from state {@code start} back to it along {@code edges}, keeping {@code hungry} hungry (-1: none). */
     record Lap(int start, int[] edges, int hungry) {}
 
     private final StateGraph graph;
     private final int n;
-    private final int[][] moves; // per edge label, where each client goes
+    private final int m; // agents: the n processors, then the asynchronous channels (none with timed ones)
+    private final int[][] moves; // per edge label, where each agent goes
 
-    QuotientLoops(StateGraph graph, int n, int[][] moves) {
+    /**
+     * @param clientMoves per edge label, where each client goes
+     * @param channelMoves per edge label, where each asynchronous channel goes; null with timed channels
+     */
+    QuotientLoops(StateGraph graph, int n, int[][] clientMoves, int[][] channelMoves) {
         this.graph = graph;
         this.n = n;
-        this.moves = moves;
+        this.moves = new int[clientMoves.length][];
+        for (int g = 0; g < moves.length; g++) {
+            int channels = channelMoves == null ? 0 : channelMoves[g].length;
+            moves[g] = Arrays.copyOf(clientMoves[g], n + channels);
+            for (int c = 0; c < channels; c++) {
+                moves[g][n + c] = n + channelMoves[g][c];
+            }
+        }
+        this.m = moves.length == 0 ? n : moves[0].length;
     }
 
     /** Where each processor of the walk's first state is after it: composite[p] is its number in the last. */
@@ -76,8 +92,8 @@ final class QuotientLoops {
     }
 
     private int[] identity() {
-        int[] id = new int[n];
-        for (int p = 0; p < n; p++) {
+        int[] id = new int[m];
+        for (int p = 0; p < m; p++) {
             id[p] = p;
         }
         return id;
@@ -89,9 +105,9 @@ final class QuotientLoops {
      * @param hungryMask per state, the processors hungry in it (bit q for number q)
      */
     Lap starving(int states, int[] hungryMask, Releases releases) {
-        ProductGraph pairs = new ProductGraph(states, hungryMask);
+        ProductGraph pairs = new ProductGraph(graph, n, moves, states, hungryMask, true);
         for (int[] component : pairs.components()) {
-            Lap lap = fairLap(component, pairs, releases);
+            Lap lap = fairLap(component, pairs, releases, pairs.number(component[0]));
             if (lap != null) {
                 return lap;
             }
@@ -100,155 +116,57 @@ final class QuotientLoops {
     }
 
     /**
-     * The graph of pairs (state s, number q of the processor kept hungry) where q is hungry in s,
-     * numbered densely state by state: a state's pairs start at {@code first[s]}, one per hungry
-     * processor in number order. So its arrays have one entry per hungry pair, not per state and
-     * processor.
+     * A loop among states where {@code member} holds, through a state where {@code need} holds,
+     * in which every agent does its part somewhere (with asynchronous channels: every channel
+     * empties), or null. No processor is followed: the loops of a component of states rename the
+     * agents by a group H as above, and each H-orbit of agents must have a member that does its part.
      */
-    private final class ProductGraph {
-        private final int[] hungryMask;
-        private final int[] first; // per state, its first pair; first[states] is the number of pairs
-        private final int[] stateOf; // per pair
-        private final byte[] numberOf; // per pair
-        final int[] localOf; // per pair, its number in the component being analysed, else -1
-
-        ProductGraph(int states, int[] hungryMask) {
-            this.hungryMask = hungryMask;
-            this.first = new int[states + 1];
-            for (int s = 0; s < states; s++) {
-                long next = (long) first[s] + Integer.bitCount(hungryMask[s]);
-                if (next > Integer.MAX_VALUE - 8) {
-                    throw new OutOfMemoryError("the pairs of state and hungry processor do not fit an array");
-                }
-                first[s + 1] = (int) next;
-            }
-            int size = first[states];
-            this.stateOf = new int[size];
-            this.numberOf = new byte[size];
-            for (int s = 0, v = 0; s < states; s++) {
-                for (int q = 0; q < n; q++) {
-                    if ((hungryMask[s] >>> q & 1) != 0) {
-                        stateOf[v] = s;
-                        numberOf[v++] = (byte) q;
+    Lap fairLoop(int states, boolean[] member, java.util.function.IntPredicate need, Releases releases) {
+        int[] one = new int[states];
+        for (int s = 0; s < states; s++) {
+            one[s] = member[s] ? 1 : 0;
+        }
+        ProductGraph pairs = new ProductGraph(graph, n, moves, states, one, false);
+        for (int[] component : pairs.components()) {
+            for (int u = 0; u < component.length; u++) {
+                if (need.test(pairs.state(component[u]))) {
+                    int first = component[0]; // the lap starts and ends at a state that needs to be in it
+                    component[0] = component[u];
+                    component[u] = first;
+                    Lap lap = fairLap(component, pairs, releases, -1);
+                    if (lap != null) {
+                        return lap;
                     }
+                    break;
                 }
             }
-            this.localOf = new int[size];
-            Arrays.fill(localOf, -1);
         }
-
-        int state(int v) {
-            return stateOf[v];
-        }
-
-        int number(int v) {
-            return numberOf[v];
-        }
-
-        /** The pair of state s and number q, or -1 where q is not hungry in s. */
-        int pair(int s, int q) {
-            int mask = hungryMask[s];
-            return (mask >>> q & 1) == 0 ? -1 : first[s] + Integer.bitCount(mask & ((1 << q) - 1));
-        }
-
-        /** The pair edge e of pair v's state leads to, or -1 where the processor is not hungry there. */
-        int target(int v, int e) {
-            return pair(graph.edge(e), moves[graph.edgeSymmetry(e)][number(v)]);
-        }
-
-        /** The strongly connected components with a loop (Tarjan, iterative). */
-        List<int[]> components() {
-            int size = stateOf.length;
-            int[] index = new int[size];
-            int[] low = new int[size];
-            Arrays.fill(index, -1);
-            boolean[] onStack = new boolean[size];
-            int[] stack = new int[size];
-            int[] callPair = new int[size];
-            int[] callEdge = new int[size];
-            int sp = 0;
-            int counter = 0;
-            List<int[]> out = new ArrayList<>();
-            for (int root = 0; root < size; root++) {
-                if (index[root] >= 0) {
-                    continue;
-                }
-                int depth = 0;
-                callPair[0] = root;
-                callEdge[0] = graph.edgeStart(state(root));
-                index[root] = low[root] = counter++;
-                stack[sp++] = root;
-                onStack[root] = true;
-                while (depth >= 0) {
-                    int v = callPair[depth];
-                    if (callEdge[depth] < graph.edgeEnd(state(v))) {
-                        int w = target(v, callEdge[depth]++);
-                        if (w < 0) {
-                            continue;
-                        }
-                        if (index[w] < 0) {
-                            index[w] = low[w] = counter++;
-                            stack[sp++] = w;
-                            onStack[w] = true;
-                            callPair[++depth] = w;
-                            callEdge[depth] = graph.edgeStart(state(w));
-                        } else if (onStack[w]) {
-                            low[v] = Math.min(low[v], index[w]);
-                        }
-                        continue;
-                    }
-                    if (low[v] == index[v]) {
-                        int top = sp;
-                        do {
-                            onStack[stack[--sp]] = false;
-                        } while (stack[sp] != v);
-                        int[] component = Arrays.copyOfRange(stack, sp, top);
-                        if (component.length > 1 || selfLoop(v)) {
-                            out.add(component);
-                        }
-                    }
-                    if (--depth >= 0) {
-                        low[callPair[depth]] = Math.min(low[callPair[depth]], low[v]);
-                    }
-                }
-            }
-            return out;
-        }
-
-        private boolean selfLoop(int v) {
-            for (int e = graph.edgeStart(state(v)); e < graph.edgeEnd(state(v)); e++) {
-                if (target(v, e) == v) {
-                    return true;
-                }
-            }
-            return false;
-        }
+        return null;
     }
 
     /** The component's fair loop from its first pair, or null if some processor can never release in one. */
-    private Lap fairLap(int[] component, ProductGraph pairs, Releases releases) {
+    private Lap fairLap(int[] component, ProductGraph pairs, Releases releases, int hungry) {
         Component c = new Component(component, pairs);
         try {
-            return fairLap(c, component, pairs, releases);
+            return fairLap(c, component, pairs, releases, hungry);
         } finally {
             c.release();
         }
     }
 
-    private Lap fairLap(Component c, int[] component, ProductGraph pairs, Releases releases) {
-        int hungry = pairs.number(component[0]);
+    private Lap fairLap(Component c, int[] component, ProductGraph pairs, Releases releases, int hungry) {
         int[] orbit = c.orbits();
-        boolean[] releasing = new boolean[n];
+        boolean[] releasing = new boolean[m];
         for (int u = 0; u < component.length; u++) {
-            for (int p = 0; p < n; p++) {
+            for (int p = 0; p < m; p++) {
                 if (releases.test(pairs.state(component[u]), c.sigma[u][p])) {
                     releasing[orbit[p]] = true;
                 }
             }
         }
-        for (int p = 0; p < n; p++) {
+        for (int p = 0; p < m; p++) {
             if (p != hungry && !releasing[orbit[p]]) {
-                return null; // p (or each processor it can be renamed to) eats throughout: unfair, not starvation
+                return null; // p (or each agent it can be renamed to) never does its part: an unfair loop
             }
         }
         return c.lap(hungry, releases);
@@ -309,13 +227,13 @@ final class QuotientLoops {
                     // The Schreier generator σ_w⁻¹ · g · σ_u joins p and its image.
                     int[] image = then(sigma[u], moves[graph.edgeSymmetry(e)]);
                     int[] back = inverse(sigma[w]);
-                    for (int p = 0; p < n; p++) {
+                    for (int p = 0; p < m; p++) {
                         union(parent, p, back[image[p]]);
                     }
                 }
             }
-            int[] root = new int[n];
-            for (int p = 0; p < n; p++) {
+            int[] root = new int[m];
+            for (int p = 0; p < m; p++) {
                 root[p] = find(parent, p);
             }
             return root;
@@ -325,10 +243,10 @@ final class QuotientLoops {
         Lap lap(int hungry, Releases releases) {
             List<Integer> edges = new ArrayList<>();
             int at = 0;
-            int[] pi = identity(); // where each processor of the first pair is now
-            boolean[] seen = new boolean[n];
+            int[] pi = identity(); // where each agent of the first pair is now
+            boolean[] seen = new boolean[m];
             see(at, pi, seen, releases);
-            for (int p = 0; p < n; p++) {
+            for (int p = 0; p < m; p++) {
                 if (p == hungry || seen[p]) {
                     continue;
                 }
@@ -351,7 +269,7 @@ final class QuotientLoops {
         }
 
         private void see(int u, int[] pi, boolean[] seen, Releases releases) {
-            for (int p = 0; p < n; p++) {
+            for (int p = 0; p < m; p++) {
                 seen[p] |= releases.test(graphOfPairs.state(pairs[u]), pi[p]);
             }
         }
@@ -362,7 +280,7 @@ final class QuotientLoops {
          * releases; with q = -1, back to the first pair; with q = -2, back to it in at least one step.
          */
         private List<Integer> walk(int from, int q, Releases releases) {
-            int width = q >= 0 ? n : 1;
+            int width = q >= 0 ? m : 1;
             int[] prevNode = new int[pairs.length * width];
             int[] prevEdge = new int[pairs.length * width];
             Arrays.fill(prevNode, -1);

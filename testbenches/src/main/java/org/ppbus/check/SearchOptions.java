@@ -42,17 +42,12 @@ public record SearchOptions(
         boolean hashCompaction) {
     /**
      * Refuses what no search can run: hash compaction with faults (in whichever order they were
-     * asked for). A reduced search over asynchronous channels is safety only: its loops would have to
-     * follow the channels through the symmetries as they follow the processors ({@link
-     * QuotientLoops}), which they do not yet.
+     * asked for).
      */
     public SearchOptions {
         if (hashCompaction && faultKinds != 0) {
             throw new IllegalArgumentException(
                     "hash compaction keeps no edges, which the repair bound after faults needs");
-        }
-        if (symmetry && fifoCapacity > 0) {
-            liveness = false;
         }
     }
 
@@ -165,8 +160,7 @@ public record SearchOptions(
      * faults, the duplicate on its way moves with its channel and a fault's channel is renamed on a
      * trace; not with a crash (a crashed node ties a client to its node's arbiter, which a symmetry
      * does not keep). The liveness analysis runs on the graph of orbits, following the processors
-     * through the symmetry on each edge ({@link QuotientLoops}); with asynchronous channels it does
-     * not run.
+     * (and asynchronous channels) through the symmetry on each edge ({@link QuotientLoops}).
      */
     public SearchOptions withSymmetry() {
         if (crash) {

@@ -155,6 +155,23 @@ final class SearchStep implements Transitions {
         return copy;
     }
 
+    /**
+     * Per label, where each asynchronous channel goes (numbered as {@link
+     * org.ppbus.protocol.cc.AsyncDelivery} numbers them: the c2a links, then the a2c links): a
+     * symmetry moves a channel with its link and keeps its direction.
+     */
+    int[][] channelMoves() {
+        int links = net.wiring().links();
+        int[][] out = new int[linkMoves.length][2 * links];
+        for (int g = 0; g < linkMoves.length; g++) {
+            for (int l = 0; l < links; l++) {
+                out[g][l] = linkMoves[g][l];
+                out[g][links + l] = links + linkMoves[g][l];
+            }
+        }
+        return out;
+    }
+
     /** How many symmetries the reduction uses besides the identity. */
     int symmetries() {
         return group.size();

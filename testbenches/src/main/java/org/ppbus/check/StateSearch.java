@@ -394,7 +394,9 @@ public final class StateSearch implements ExhaustiveSearch {
                 info.occupancy()[s] |= main.delivery().occupied(ch) ? 1L << ch : 0;
             }
         }
-        QuotientLoops quotient = o.symmetry() ? new QuotientLoops(graph, n, stepper.clientMoves()) : null;
+        QuotientLoops quotient = o.symmetry()
+                ? new QuotientLoops(graph, n, stepper.clientMoves(), o.async() ? stepper.channelMoves() : null)
+                : null;
         Finding f = new Liveness(graph, n, channels, o.async(), info, this::actionBetween, quotient).find(states);
         if (f != null) {
             findings.add(f);

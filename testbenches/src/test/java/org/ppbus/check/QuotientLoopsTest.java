@@ -48,7 +48,7 @@ class QuotientLoopsTest {
     @Test
     void aLoopThatOnlyTheRenamingMakesFair() {
         StateGraph g = graph(1, new int[][] {{0, 0, 1}});
-        QuotientLoops q = new QuotientLoops(g, 3, MOVES);
+        QuotientLoops q = new QuotientLoops(g, 3, MOVES, null);
         QuotientLoops.Lap lap = q.starving(1, new int[] {0b001}, (s, p) -> p != 1);
         assertNotNull(lap, "0 starves while 1 and 2 take turns");
         assertEquals(0, lap.hungry());
@@ -61,7 +61,7 @@ class QuotientLoopsTest {
     @Test
     void aProcessorThatEatsThroughoutMakesTheLoopUnfair() {
         StateGraph g = graph(1, new int[][] {{0, 0, 0}});
-        QuotientLoops q = new QuotientLoops(g, 3, MOVES);
+        QuotientLoops q = new QuotientLoops(g, 3, MOVES, null);
         assertNull(q.starving(1, new int[] {0b001}, (s, p) -> p != 1));
     }
 
@@ -73,8 +73,33 @@ class QuotientLoopsTest {
     @Test
     void aRenamingCanEndTheHunger() {
         StateGraph g = graph(1, new int[][] {{0, 0, 2}});
-        QuotientLoops q = new QuotientLoops(g, 3, MOVES);
+        QuotientLoops q = new QuotientLoops(g, 3, MOVES, null);
         assertNull(q.starving(1, new int[] {0b001}, (s, p) -> true));
+    }
+
+    /** Two asynchronous channels, per label: 1 swaps them (with processors 1 and 2), the others keep them. */
+    private static final int[][] CHANNEL_MOVES = {{0, 1}, {1, 0}, {0, 1}};
+
+    /**
+     * A livelock with asynchronous channels, where a fair loop must let every channel empty: one
+     * orbit in which channel 0 holds a symbol and channel 1 is empty, its step swapping them. The
+     * symbol that was on channel 0 is on channel 1's place after a cycle, so in the network each
+     * channel empties every other cycle: a fair loop, closed after two laps. With a step that swaps
+     * nothing channel 0 never empties, and there is no fair loop; nor is there one where nothing moves.
+     */
+    @Test
+    void channelsAreRenamedLikeProcessors() {
+        QuotientLoops.Releases empty = (s, p) -> p < 3 || p == 3 + 1;
+        StateGraph swapping = graph(1, new int[][] {{0, 0, 1}});
+        QuotientLoops q = new QuotientLoops(swapping, 3, MOVES, CHANNEL_MOVES);
+        QuotientLoops.Lap lap = q.fairLoop(1, new boolean[] {true}, s -> true, empty);
+        assertNotNull(lap, "each channel empties every other cycle");
+        assertEquals(-1, lap.hungry());
+        assertEquals(2, q.unrolled(lap.edges()).length, "two laps bring both channels back");
+        StateGraph keeping = graph(1, new int[][] {{0, 0, 0}});
+        assertNull(new QuotientLoops(keeping, 3, MOVES, CHANNEL_MOVES)
+                .fairLoop(1, new boolean[] {true}, s -> true, empty));
+        assertNull(q.fairLoop(1, new boolean[] {true}, s -> false, empty), "no state where symbols move");
     }
 
     /**
@@ -85,7 +110,7 @@ class QuotientLoopsTest {
     @Test
     void aLapThroughTwoOrbits() {
         StateGraph g = graph(2, new int[][] {{0, 1, 0}, {1, 0, 1}});
-        QuotientLoops q = new QuotientLoops(g, 3, MOVES);
+        QuotientLoops q = new QuotientLoops(g, 3, MOVES, null);
         QuotientLoops.Lap lap = q.starving(2, new int[] {0b001, 0b001}, (s, p) -> s == 0 ? p != 1 : p != 2);
         assertNotNull(lap);
         int[] loop = q.unrolled(lap.edges());

@@ -101,7 +101,7 @@ record VerifyRequest(
         o.addOption(Cli.flag(
                 "symmetry",
                 "store one state per orbit of the plane's symmetries that keep --active (issue 40); the liveness"
-                        + " analysis follows the processors through the symmetries (not with --async); a violation's"
+                        + " analysis follows the processors (and --async's channels) through the symmetries; a violation's"
                         + " trace is renamed to the cold start's processors and links; with --faults drop and"
                         + " duplicate, not crash"));
         o.addOption(Cli.flag(

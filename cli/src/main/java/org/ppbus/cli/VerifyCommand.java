@@ -37,7 +37,7 @@ final class VerifyCommand implements Main.Command {
                     f.property().label(),
                     f.message(),
                     f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
-                    f.loopStart() >= 0 ? f.path().size() - f.loopStart() : 0);
+                    f.loopCycles());
         }
     }
 

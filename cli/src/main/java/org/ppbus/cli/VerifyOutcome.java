@@ -50,7 +50,7 @@ final class VerifyOutcome {
                 Locale.ROOT,
                 "  at depth %d%s%n",
                 f.loopStart() >= 0 ? f.loopStart() : f.path().size(),
-                f.loopStart() >= 0 ? ", then a loop of " + (f.path().size() - f.loopStart()) + " cycles" : "");
+                f.loopStart() >= 0 ? ", then a loop of " + f.loopCycles() + " cycles" : "");
         if (opt.async()) {
             out.println("  (an asynchronous counterexample is not replayable by the synchronous simulator;"
                     + " no trace written)");

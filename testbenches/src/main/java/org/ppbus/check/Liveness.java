@@ -1,6 +1,5 @@
 package org.ppbus.check;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -104,7 +103,7 @@ final class Liveness {
             int others = ((1 << n) - 1) & ~(1 << c);
             int[] loop = fairLoop(states, hungryC, s -> true, others == 0 ? 0 : others);
             if (loop != null) {
-                return starving(c, loop[0], edgesOf(loop));
+                return starving(c, loop[0], GraphWalks.edgesOf(graph, loop));
             }
         }
         return null;
@@ -135,13 +134,15 @@ final class Liveness {
                 return null;
             }
             start = loop[0];
-            edges = edgesOf(loop);
+            edges = GraphWalks.edgesOf(graph, loop);
         }
+        int[] loop = quotient == null ? edges : quotient.unrolled(edges);
         return new Finding(
                 Property.IDLE_LIVELOCK,
                 "with no processor asking, symbols move for ever",
-                lasso(start, quotient == null ? edges : quotient.unrolled(edges)),
-                graph.depth(start));
+                lasso(start, loop),
+                graph.depth(start),
+                loop.length);
     }
 
     /**
@@ -165,21 +166,24 @@ final class Liveness {
                     Property.DEADLOCK,
                     "clients " + clients(waiting) + " wait, nobody eats and nothing moves for ever (I7)",
                     lasso,
-                    loopStart);
+                    loopStart,
+                    edges.length);
         }
         if (!someoneEats) {
             return new Finding(
                     Property.LIVELOCK,
                     "clients " + clients(waiting) + " wait and nobody eats while symbols move for ever",
                     lasso,
-                    loopStart);
+                    loopStart,
+                    edges.length);
         }
         return new Finding(
                 Property.STARVATION,
                 "client " + c + " stays hungry for ever while the others are served"
                         + " (every processor releases in the loop)",
                 lasso,
-                loopStart);
+                loopStart,
+                edges.length);
     }
 
     private boolean[] backwardReach(int states, boolean[] target) {
@@ -340,8 +344,8 @@ final class Liveness {
         List<Integer> loop = new ArrayList<>();
         loop.add(first);
         for (int k = 1; k < waypoints.size(); k++) {
-            List<Integer> leg =
-                    pathWithin(loop.get(loop.size() - 1), waypoints.get(k), member, k == waypoints.size() - 1);
+            List<Integer> leg = GraphWalks.within(
+                    graph, loop.get(loop.size() - 1), waypoints.get(k), member, k == waypoints.size() - 1);
             loop.addAll(leg);
         }
         return loop.stream().mapToInt(Integer::intValue).toArray();
@@ -374,44 +378,6 @@ final class Liveness {
         return p < n || (occupancy[s] >>> (p - n) & 1) == 0;
     }
 
-    /** Shortest path from a to b inside the component (at least one step when a == b and nonEmpty). */
-    private List<Integer> pathWithin(int a, int b, boolean[] member, boolean nonEmpty) {
-        if (a == b && !nonEmpty) {
-            return List.of();
-        }
-        int[] prev = new int[member.length];
-        Arrays.fill(prev, -2);
-        ArrayDeque<Integer> q = new ArrayDeque<>();
-        for (int e = graph.edgeStart(a); e < graph.edgeEnd(a); e++) {
-            int w = graph.edge(e);
-            if (member[w] && prev[w] == -2) {
-                prev[w] = a;
-                q.add(w);
-            }
-        }
-        while (!q.isEmpty()) {
-            int v = q.poll();
-            if (v == b) {
-                break;
-            }
-            for (int e = graph.edgeStart(v); e < graph.edgeEnd(v); e++) {
-                int w = graph.edge(e);
-                if (member[w] && prev[w] == -2) {
-                    prev[w] = v;
-                    q.add(w);
-                }
-            }
-        }
-        List<Integer> leg = new ArrayList<>();
-        for (int v = b; v != a || leg.isEmpty(); v = prev[v]) {
-            leg.add(0, v);
-            if (prev[v] == a) {
-                break;
-            }
-        }
-        return leg;
-    }
-
     /** The actions from the cold start to state {@code start}, then along the edges. */
     private List<int[]> lasso(int start, int[] edges) {
         List<int[]> p = new ArrayList<>(graph.path(start, n));
@@ -423,19 +389,6 @@ final class Liveness {
             p.add(StateGraph.actions(edgeActions.between(from, to, graph.edgeSymmetry(edges[k])), n));
         }
         return p;
-    }
-
-    /** A loop given as its states (ending where it starts) as the edges it takes, the first between each pair. */
-    private int[] edgesOf(int[] loop) {
-        int[] edges = new int[loop.length - 1];
-        for (int k = 1; k < loop.length; k++) {
-            int e = graph.edgeStart(loop[k - 1]);
-            while (graph.edge(e) != loop[k]) {
-                e++;
-            }
-            edges[k - 1] = e;
-        }
-        return edges;
     }
 
     private static String clients(int mask) {

@@ -190,6 +190,12 @@ public final class StateSearch implements ExhaustiveSearch {
      * the model, after the search, to learn which symmetry each step chose.
      */
     private Finding renamedToTheProcessors(Finding f, long[] initial, int[] initialMove, int[] initialLinks) {
+        String numbering = " (units numbered as in the orbit's representative)";
+        if (o.async()) {
+            // An asynchronous path keeps no deliveries, so it cannot be stepped again to be renamed;
+            // nor is it written as a trace (docs/VERIFICATION.md).
+            return new Finding(f.property(), f.message() + numbering, f.path(), f.loopStart(), f.loopCycles());
+        }
         long[] r = initial;
         int[] h = initialMove.clone(); // concrete client c is client h[c] of the representative
         int[] hl = initialLinks.clone(); // concrete link l is link hl[l] of the representative
@@ -217,11 +223,7 @@ public final class StateSearch implements ExhaustiveSearch {
                 hl[l] = gl[hl[l]];
             }
         }
-        return new Finding(
-                f.property(),
-                f.message() + " (units numbered as in the orbit's representative)",
-                concrete,
-                f.loopStart());
+        return new Finding(f.property(), f.message() + numbering, concrete, f.loopStart(), f.loopCycles());
     }
 
     private static int[] inverse(int[] map) {

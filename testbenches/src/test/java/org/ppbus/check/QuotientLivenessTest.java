@@ -98,6 +98,13 @@ class QuotientLivenessTest {
         assertTrue(orbits.complete() || !orbits.findings().isEmpty(), orbits.stoppedBecause());
         assertEquals(verdict(all), verdict(orbits), "the same verdict");
         assertTrue(orbits.states() < all.states(), orbits.states() + " of " + all.states());
+        for (SearchResult r : List.of(all, orbits)) {
+            // A loop of at least one cycle, whose cycles (deliveries) the path does not record.
+            r.findings().stream().filter(f -> f.loopStart() >= 0).forEach(f -> {
+                assertTrue(f.loopCycles() >= 1, "a loop of " + f.loopCycles() + " cycles");
+                assertEquals(f.loopStart(), f.path().size(), "the path ends where the loop begins");
+            });
+        }
         System.out.printf(
                 "quotient liveness, asynchronous: %s, re-entry %d, fifo %d: %d states, %d orbits, %s%n",
                 rules, reentry, fifo, all.states(), orbits.states(), verdict(orbits));

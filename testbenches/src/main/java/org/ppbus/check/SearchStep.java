@@ -220,7 +220,6 @@ final class SearchStep implements Transitions {
     /** Applies the processors' actions to the restored network, runs one cycle, returns the new state. */
     @Override
     public long[] step(long act) {
-        holding = null;
         rec.reset();
         rec.dead = net.crashedNode();
         for (int i = 0; i < n; i++) {
@@ -321,24 +320,14 @@ final class SearchStep implements Transitions {
         }
     }
 
-    /**
-     * Restores the network and the fairness monitor from a stored state. Where they already hold that
-     * very array's state (restored, and no step since), nothing is decoded: a state is restored to
-     * read its choices and then again before each successor, and the first of those is free.
-     */
+    /** Restores the network and the fairness monitor from a stored state. */
     @Override
     public void restore(long[] state) {
-        if (state == holding) {
-            return;
-        }
         net.restore(Arrays.copyOf(state, netWords), 0);
         if (overtaking != null) {
             overtaking.restore(state, netWords + 1);
         }
-        holding = state;
     }
-
-    private long[] holding; // the stored state the network holds unchanged since it was restored, or null
 
     /** A stored state: the network's snapshot, the processors granted in this cycle, the fairness monitor. */
     private long[] extend(long[] snapshot, long fresh) {

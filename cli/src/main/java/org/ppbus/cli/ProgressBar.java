@@ -1,6 +1,7 @@
 package org.ppbus.cli;
 
 import java.io.PrintStream;
+import org.ppbus.check.SearchProgress;
 
 /** A one-line progress bar on stderr, drawn only when stderr is a terminal. */
 final class ProgressBar {
@@ -74,6 +75,21 @@ final class ProgressBar {
                 states, depth, transitions, secs > 0 ? states / secs : 0, secs));
         err.flush();
         drawn = true;
+    }
+
+    /** The bar as a state search's progress: its counts, then what it does once every state is found. */
+    SearchProgress forSearch() {
+        return new SearchProgress() {
+            @Override
+            public void update(long states, int depth, long transitions) {
+                search(states, depth, transitions);
+            }
+
+            @Override
+            public void phase(String what) {
+                waiting(what);
+            }
+        };
     }
 
     synchronized void finish() {

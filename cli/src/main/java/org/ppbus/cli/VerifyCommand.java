@@ -80,7 +80,7 @@ final class VerifyCommand implements Main.Command {
             ProgressBar bar = new ProgressBar(err, true);
             SearchResult r;
             try {
-                r = search.progress(bar::search).run(() -> stop.requested() ? 1 : 0);
+                r = search.progress(bar.forSearch()).run(() -> stop.requested() ? 1 : 0);
             } finally {
                 bar.finish();
             }

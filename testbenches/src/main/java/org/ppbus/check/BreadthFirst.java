@@ -59,6 +59,34 @@ final class BreadthFirst {
     static final String LIVENESS_OUT_OF_MEMORY = "out of memory in the liveness analysis (every reachable state was"
             + " found and checked for safety; deadlock, livelock and starvation were not analysed)";
 
+    static final String LIVENESS_STOPPED = "stopped in the liveness analysis (every reachable state was found and"
+            + " checked for safety; deadlock, livelock and starvation were not decided)";
+
+    /**
+     * Runs a complete search's liveness analysis over its {@code states} states with a watch on the
+     * progress line that stops it when asked, and adds its finding, if any, to {@code findings}.
+     * Returns null when it finished, else why it did not (out of memory, or stopped).
+     */
+    String liveness(
+            LongSupplier stopRequested,
+            int states,
+            java.util.function.Function<LivenessWatch, Finding> analysis,
+            java.util.List<Finding> findings) {
+        LivenessWatch watch = new LivenessWatch(stopRequested, progress, states);
+        watch.begin();
+        try {
+            Finding f = analysis.apply(watch);
+            if (f != null) {
+                findings.add(f);
+            }
+            return null;
+        } catch (OutOfMemoryError e) {
+            return LIVENESS_OUT_OF_MEMORY;
+        } catch (LivenessWatch.Stopped e) {
+            return LIVENESS_STOPPED;
+        }
+    }
+
     private String expandAll(LongSupplier stopRequested, IntConsumer expand, BooleanSupplier safetyViolation) {
         while (expanded < graph.size()) {
             int s = expanded;

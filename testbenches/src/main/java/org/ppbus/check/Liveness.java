@@ -36,8 +36,12 @@ final class Liveness {
     private final long[] occupancy;
     private final StateInfo info;
     private final QuotientLoops quotient; // a reduced search's loops; null without the reduction
+    private final LivenessWatch watch;
 
-    /** @param quotient for a symmetry-reduced graph, its loops; null for a graph of the network's own states */
+    /**
+     * @param quotient for a symmetry-reduced graph, its loops; null for a graph of the network's own states
+     * @param watch ticked once per state or edge visited: shows the analysis and stops it when asked
+     */
     Liveness(
             StateGraph graph,
             int n,
@@ -45,8 +49,10 @@ final class Liveness {
             boolean async,
             StateInfo info,
             EdgeActions edgeActions,
-            QuotientLoops quotient) {
+            QuotientLoops quotient,
+            LivenessWatch watch) {
         this.quotient = quotient;
+        this.watch = watch;
         this.graph = graph;
         this.n = n;
         this.channels = channels;
@@ -189,6 +195,7 @@ final class Liveness {
     private boolean[] backwardReach(int states, boolean[] target) {
         int[] indeg = new int[states + 1];
         for (int s = 0; s < states; s++) {
+            watch.tick();
             for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
                 indeg[graph.edge(e) + 1]++;
             }
@@ -199,6 +206,7 @@ final class Liveness {
         int[] pred = new int[graph.edgeCount()];
         int[] fill = Arrays.copyOf(indeg, states);
         for (int s = 0; s < states; s++) {
+            watch.tick();
             for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
                 pred[fill[graph.edge(e)]++] = s;
             }
@@ -212,6 +220,7 @@ final class Liveness {
             }
         }
         while (top > 0) {
+            watch.tick();
             int s = stack[--top];
             for (int e = indeg[s]; e < indeg[s + 1]; e++) {
                 int p = pred[e];
@@ -250,6 +259,7 @@ final class Liveness {
             stack[sp++] = root;
             onStack[root] = true;
             while (depth >= 0) {
+                watch.tick();
                 int v = callState[depth];
                 if (callEdge[depth] < graph.edgeEnd(v)) {
                     int w = graph.edge(callEdge[depth]++);

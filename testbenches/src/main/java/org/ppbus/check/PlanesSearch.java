@@ -100,16 +100,13 @@ public final class PlanesSearch implements ExhaustiveSearch {
         graph.beginEdges(expanded);
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
-            try {
-                Finding f = new Liveness(graph, n, 0, false, livenessInfo(expanded), bfs::actionBetween, null)
-                        .find(expanded);
-                if (f != null) {
-                    findings.add(f);
-                }
-            } catch (OutOfMemoryError e) {
-                complete = false;
-                stopped = BreadthFirst.LIVENESS_OUT_OF_MEMORY;
-            }
+            stopped = bfs.liveness(
+                    stopRequested,
+                    expanded,
+                    watch -> new Liveness(graph, n, 0, false, livenessInfo(expanded), bfs::actionBetween, null, watch)
+                            .find(expanded),
+                    findings);
+            complete = stopped == null;
         }
         bfs.release();
         return new SearchResult(

@@ -13,6 +13,7 @@ import java.util.List;
  */
 final class ProductGraph {
     private final StateGraph graph;
+    private final LivenessWatch watch; // ticked once per pair visited
     private final int n;
     private final int[][] moves; // per edge label, where each agent goes (the processors first)
     private final int[] hungryMask;
@@ -28,8 +29,16 @@ final class ProductGraph {
      * @param tracked whether a pair follows a processor's number along edges; if not, a pair is
      *     just its state (give such states one bit)
      */
-    ProductGraph(StateGraph graph, int n, int[][] moves, int states, int[] hungryMask, boolean tracked) {
+    ProductGraph(
+            StateGraph graph,
+            int n,
+            int[][] moves,
+            int states,
+            int[] hungryMask,
+            boolean tracked,
+            LivenessWatch watch) {
         this.graph = graph;
+        this.watch = watch;
         this.n = n;
         this.moves = moves;
         this.hungryMask = hungryMask;
@@ -100,6 +109,7 @@ final class ProductGraph {
             stack[sp++] = root;
             onStack[root] = true;
             while (depth >= 0) {
+                watch.tick();
                 int v = callPair[depth];
                 if (callEdge[depth] < graph.edgeEnd(state(v))) {
                     int w = target(v, callEdge[depth]++);

@@ -40,14 +40,21 @@ final class QuotientLoops {
     private final int n;
     private final int m; // agents: the n processors, then the asynchronous channels (none with timed ones)
     private final int[][] moves; // per edge label, where each agent goes
+    private final LivenessWatch watch;
 
     /**
      * @param clientMoves per edge label, where each client goes
      * @param channelMoves per edge label, where each asynchronous channel goes; null with timed channels
      */
     QuotientLoops(StateGraph graph, int n, int[][] clientMoves, int[][] channelMoves) {
+        this(graph, n, clientMoves, channelMoves, LivenessWatch.NONE);
+    }
+
+    /** The same with a watch ticked once per pair visited ({@link LivenessWatch}). */
+    QuotientLoops(StateGraph graph, int n, int[][] clientMoves, int[][] channelMoves, LivenessWatch watch) {
         this.graph = graph;
         this.n = n;
+        this.watch = watch;
         this.moves = new int[clientMoves.length][];
         for (int g = 0; g < moves.length; g++) {
             int channels = channelMoves == null ? 0 : channelMoves[g].length;
@@ -105,7 +112,7 @@ final class QuotientLoops {
      * @param hungryMask per state, the processors hungry in it (bit q for number q)
      */
     Lap starving(int states, int[] hungryMask, Releases releases) {
-        ProductGraph pairs = new ProductGraph(graph, n, moves, states, hungryMask, true);
+        ProductGraph pairs = new ProductGraph(graph, n, moves, states, hungryMask, true, watch);
         for (int[] component : pairs.components()) {
             Lap lap = fairLap(component, pairs, releases, pairs.number(component[0]));
             if (lap != null) {
@@ -126,7 +133,7 @@ final class QuotientLoops {
         for (int s = 0; s < states; s++) {
             one[s] = member[s] ? 1 : 0;
         }
-        ProductGraph pairs = new ProductGraph(graph, n, moves, states, one, false);
+        ProductGraph pairs = new ProductGraph(graph, n, moves, states, one, false, watch);
         for (int[] component : pairs.components()) {
             for (int u = 0; u < component.length; u++) {
                 if (need.test(pairs.state(component[u]))) {
@@ -290,6 +297,7 @@ final class QuotientLoops {
             }
             ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(start));
             while (!queue.isEmpty()) {
+                watch.tick();
                 int x = queue.poll();
                 int u = x / width;
                 int s = graphOfPairs.state(pairs[u]);

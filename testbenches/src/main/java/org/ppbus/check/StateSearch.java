@@ -132,12 +132,8 @@ public final class StateSearch implements ExhaustiveSearch {
         graph.beginEdges(bfs.expanded());
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
-            try {
-                liveness(bfs.expanded());
-            } catch (OutOfMemoryError e) {
-                complete = false;
-                stopped = BreadthFirst.LIVENESS_OUT_OF_MEMORY;
-            }
+            stopped = bfs.liveness(stopRequested, bfs.expanded(), watch -> liveness(bfs.expanded(), watch), findings);
+            complete = stopped == null;
         }
         bfs.release();
         if (o.symmetry()) {
@@ -370,7 +366,7 @@ public final class StateSearch implements ExhaustiveSearch {
 
     // ---- liveness, on the complete graph ----
 
-    private void liveness(int states) {
+    private Finding liveness(int states, LivenessWatch watch) {
         Liveness.StateInfo info = new Liveness.StateInfo(
                 new int[states],
                 new int[states],
@@ -379,6 +375,7 @@ public final class StateSearch implements ExhaustiveSearch {
                 new int[states],
                 o.async() ? new long[states] : null);
         for (int s = 0; s < states; s++) {
+            watch.tick();
             long[] state = graph.get(s);
             stepper.restore(state);
             info.fresh()[s] = (int) stepper.fresh(state);
@@ -397,12 +394,9 @@ public final class StateSearch implements ExhaustiveSearch {
             }
         }
         QuotientLoops quotient = o.symmetry()
-                ? new QuotientLoops(graph, n, stepper.clientMoves(), o.async() ? stepper.channelMoves() : null)
+                ? new QuotientLoops(graph, n, stepper.clientMoves(), o.async() ? stepper.channelMoves() : null, watch)
                 : null;
-        Finding f = new Liveness(graph, n, channels, o.async(), info, this::actionBetween, quotient).find(states);
-        if (f != null) {
-            findings.add(f);
-        }
+        return new Liveness(graph, n, channels, o.async(), info, this::actionBetween, quotient, watch).find(states);
     }
 
     /** The actions that lead from state a to its successor b (re-derived, since BFS kept one parent). */

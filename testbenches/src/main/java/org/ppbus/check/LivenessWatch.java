@@ -1,0 +1,55 @@
+package org.ppbus.check;
+
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * What a long liveness analysis does between its steps: it shows on the progress line that it is
+ * still at work, and it stops when asked (an interrupt), so that the search's other results are
+ * still reported. The analysis calls {@link #tick} once per state or pair it visits; every 2^12
+ * ticks the watch reads the stop flag, and every 2^20 it redraws the line.
+ */
+final class LivenessWatch {
+    /** Thrown by {@link #tick} once a stop was requested: the analysis ends without a verdict. */
+    static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("the liveness analysis was stopped", null, false, false);
+        }
+    }
+
+    /** A watch that never stops and shows nothing (for tests of the analyses). */
+    static final LivenessWatch NONE = new LivenessWatch(
+            () -> 0,
+            new SearchProgress() {
+                @Override
+                public void update(long states, int depth, long transitions) {}
+            },
+            0);
+
+    private final LongSupplier stopRequested;
+    private final SearchProgress progress;
+    private final String what;
+    private int ticks;
+
+    LivenessWatch(LongSupplier stopRequested, SearchProgress progress, int states) {
+        this.stopRequested = stopRequested;
+        this.progress = progress;
+        this.what = String.format(Locale.ROOT, "liveness: deadlock, livelock and starvation over %,d states", states);
+    }
+
+    /** Shows the analysis on the progress line as it begins. */
+    void begin() {
+        progress.phase(what);
+    }
+
+    void tick() {
+        if ((++ticks & 0xFFF) == 0) {
+            if (stopRequested.getAsLong() != 0) {
+                throw new Stopped();
+            }
+            if ((ticks & 0xFFFFF) == 0) {
+                progress.phase(what);
+            }
+        }
+    }
+}

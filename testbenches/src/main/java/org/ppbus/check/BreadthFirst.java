@@ -1,7 +1,9 @@
 package org.ppbus.check;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
@@ -68,10 +70,7 @@ final class BreadthFirst {
      * Returns null when it finished, else why it did not (out of memory, or stopped).
      */
     String liveness(
-            LongSupplier stopRequested,
-            int states,
-            java.util.function.Function<LivenessWatch, Finding> analysis,
-            java.util.List<Finding> findings) {
+            LongSupplier stopRequested, int states, Function<LivenessWatch, Finding> analysis, List<Finding> findings) {
         LivenessWatch watch = new LivenessWatch(stopRequested, progress, states);
         watch.begin();
         try {

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * Loops on the graph of a symmetry-reduced search (issue 40), where a state stands for its orbit and
@@ -23,6 +24,11 @@ import java.util.List;
  * loop if and only if every H-orbit other than the hungry processor's own has such a state, and
  * {@link #starving} builds one: to each processor not yet seen releasing, the shortest walk (in
  * pairs of state and that processor's number) to a state where it releases, then back to the start.
+ *
+ * <p>With asynchronous channels a fair loop must also let every channel empty, and a symmetry moves
+ * the channels too. So the renamings act on <em>agents</em>, the processors and then the channels,
+ * and each H-orbit of agents needs a member that does its part (a processor releases, a channel is
+ * empty). {@link #fairLoop} does the same without following a processor, for the idle livelock.
  */
 final class QuotientLoops {
     /**
@@ -128,7 +134,7 @@ final class QuotientLoops {
      * empties), or null. No processor is followed: the loops of a component of states rename the
      * agents by a group H as above, and each H-orbit of agents must have a member that does its part.
      */
-    Lap fairLoop(int states, boolean[] member, java.util.function.IntPredicate need, Releases releases) {
+    Lap fairLoop(int states, boolean[] member, IntPredicate need, Releases releases) {
         int[] one = new int[states];
         for (int s = 0; s < states; s++) {
             one[s] = member[s] ? 1 : 0;

@@ -2,6 +2,7 @@ package org.ppbus.link;
 
 import java.util.Arrays;
 import java.util.StringJoiner;
+import org.ppbus.bus.Positions;
 import org.ppbus.bus.StateBits;
 
 /**
@@ -188,22 +189,9 @@ public final class ChosenFaults {
         // and a longer snapshot would lose its tail.
         boolean late = lateBank >= 0;
         w.write(lateBank + 1, 2);
-        w.write(late ? movedTo(lateChannel, from) : 0, StateBits.widthFor(links));
+        w.write(late ? Positions.where(from, lateChannel) : 0, StateBits.widthFor(links));
         w.write(late ? lateCode : 0, 2);
         w.write(late ? lateIn : 0, 8);
-    }
-
-    /** The position a channel is written at: itself unmoved, else the one whose {@code from} it is. */
-    private static int movedTo(int channel, int[] from) {
-        if (from == null) {
-            return channel;
-        }
-        for (int k = 0; k < from.length; k++) {
-            if (from[k] == channel) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("channel " + channel + " is not among the moved channels");
     }
 
     private void loadShared(StateBits r) {

@@ -1,5 +1,6 @@
 package org.ppbus.link;
 
+import org.ppbus.bus.Positions;
 import org.ppbus.bus.StateBits;
 
 /**
@@ -104,7 +105,7 @@ public final class FifoChannels extends CountedChannels {
     @Override
     public void save(long afterCycle, StateBits w, int[] from) {
         for (int k = 0; k < channels; k++) {
-            int c = from == null ? k : from[k];
+            int c = Positions.at(from, k);
             w.write(length[c], 4);
             w.write(fifo[c], 2 * capacity);
         }

@@ -1,5 +1,6 @@
 package org.ppbus.link;
 
+import org.ppbus.bus.Positions;
 import org.ppbus.bus.StateBits;
 
 /**
@@ -92,7 +93,7 @@ public final class PortQueues {
     /** The same with the ports renumbered: port q is saved where port {@code from[q]} is (null: in order). */
     public void save(StateBits w, int[] from) {
         for (int q = 0; q < length.length; q++) {
-            int p = from == null ? q : from[q];
+            int p = Positions.at(from, q);
             w.write(length[p], LENGTH_BITS);
             w.write(packed[p], 2 * CAPACITY);
         }

@@ -1,6 +1,7 @@
 package org.ppbus.link;
 
 import java.util.Arrays;
+import org.ppbus.bus.Positions;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.bus.StateBits;
 
@@ -87,7 +88,7 @@ final class TimedChannels extends CountedChannels {
     @Override
     public void save(long afterCycle, StateBits w, int[] from) {
         for (int k = 0; k < channels; k++) {
-            int c = from == null ? k : from[k];
+            int c = Positions.at(from, k);
             for (long arrival = afterCycle + 1; arrival <= afterCycle + latencyCycles; arrival++) {
                 w.write(slots[slot(arrival) * channels + c], 2);
             }

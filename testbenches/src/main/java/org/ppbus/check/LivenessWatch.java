@@ -18,13 +18,7 @@ final class LivenessWatch {
     }
 
     /** A watch that never stops and shows nothing (for tests of the analyses). */
-    static final LivenessWatch NONE = new LivenessWatch(
-            () -> 0,
-            new SearchProgress() {
-                @Override
-                public void update(long states, int depth, long transitions) {}
-            },
-            0);
+    static final LivenessWatch NONE = new LivenessWatch(() -> 0, (states, depth, transitions) -> {}, 0);
 
     private final LongSupplier stopRequested;
     private final SearchProgress progress;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntPredicate;
+import org.ppbus.protocol.cc.Renumbering;
 
 /**
  * Loops on the graph of a symmetry-reduced search (issue 40), where a state stands for its orbit and
@@ -239,7 +240,7 @@ final class QuotientLoops {
                     }
                     // The Schreier generator σ_w⁻¹ · g · σ_u joins p and its image.
                     int[] image = then(sigma[u], moves[graph.edgeSymmetry(e)]);
-                    int[] back = inverse(sigma[w]);
+                    int[] back = Renumbering.inverse(sigma[w]);
                     for (int p = 0; p < m; p++) {
                         union(parent, p, back[image[p]]);
                     }
@@ -334,14 +335,6 @@ final class QuotientLoops {
             }
             throw new IllegalStateException("no walk inside a strongly connected component");
         }
-    }
-
-    private static int[] inverse(int[] pi) {
-        int[] inv = new int[pi.length];
-        for (int p = 0; p < pi.length; p++) {
-            inv[pi[p]] = p;
-        }
-        return inv;
     }
 
     private static int find(int[] parent, int p) {

@@ -13,6 +13,7 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.Renumbering;
 import org.ppbus.workload.RequestTrace;
 
 /**
@@ -205,7 +206,7 @@ public final class StateSearch implements ExhaustiveSearch {
             }
             stepper.restore(r);
             if (faults != null) {
-                c[n] = faults.onLink(a[n], inverse(hl));
+                c[n] = faults.onLink(a[n], Renumbering.inverse(hl));
                 faults.arm(a[n]);
             }
             concrete.add(c);
@@ -220,14 +221,6 @@ public final class StateSearch implements ExhaustiveSearch {
             }
         }
         return new Finding(f.property(), f.message() + numbering, concrete, f.loopStart(), f.loopCycles());
-    }
-
-    private static int[] inverse(int[] map) {
-        int[] inv = new int[map.length];
-        for (int i = 0; i < map.length; i++) {
-            inv[map[i]] = i;
-        }
-        return inv;
     }
 
     /** The states found, in breadth-first order (for the tests of the reduction). */

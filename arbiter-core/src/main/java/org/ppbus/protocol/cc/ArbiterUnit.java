@@ -3,6 +3,7 @@ package org.ppbus.protocol.cc;
 import static org.ppbus.protocol.cc.LinkFlags.REQ;
 import static org.ppbus.protocol.cc.LinkFlags.SREQ;
 
+import org.ppbus.bus.Positions;
 import org.ppbus.bus.StateBits;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
@@ -289,19 +290,19 @@ final class ArbiterUnit {
      */
     void save(StateBits w, long afterCycle, int[] from) {
         int width = StateBits.widthFor(clients.length);
-        w.write(owner == NIL ? 0 : ClientUnit.where(from, owner) + 1, width);
+        w.write(owner == NIL ? 0 : Positions.where(from, owner) + 1, width);
         for (int m = 0; m < flags.length; m++) {
-            w.write(flags[ClientUnit.at(from, m)], 4);
+            w.write(flags[Positions.at(from, m)], 4);
         }
         for (int p : priority.order()) {
-            w.write(ClientUnit.where(from, p), width);
+            w.write(Positions.where(from, p), width);
         }
         out.save(w, from);
         if (clock != null) {
             clock.save(w, afterCycle, from);
         }
         for (int m = 0; rules.reclaim() && m < dead.length; m++) {
-            w.write(dead[ClientUnit.at(from, m)] ? 1 : 0, 1);
+            w.write(dead[Positions.at(from, m)] ? 1 : 0, 1);
         }
     }
 

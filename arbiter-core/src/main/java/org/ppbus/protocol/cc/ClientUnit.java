@@ -7,6 +7,7 @@ import static org.ppbus.protocol.cc.LinkFlags.SREQ;
 
 import java.util.Arrays;
 import org.ppbus.bus.Fabric;
+import org.ppbus.bus.Positions;
 import org.ppbus.bus.StateBits;
 import org.ppbus.link.ChannelBank;
 import org.ppbus.link.Direction;
@@ -321,18 +322,18 @@ final class ClientUnit {
         w.write(reqIn ? 1 : 0, 1);
         w.write(directReentry ? 1 : 0, 1);
         for (int k = 0; k < flags.length; k++) {
-            w.write(flags[at(from, k)], 4);
+            w.write(flags[Positions.at(from, k)], 4);
         }
         out.save(w, from);
         if (clock != null) {
             clock.save(w, afterCycle, from);
             for (int k = 0; k < flags.length; k++) {
-                w.write(lastReturn[at(from, k)], 2);
-                w.write(regen[at(from, k)], 2);
+                w.write(lastReturn[Positions.at(from, k)], 2);
+                w.write(regen[Positions.at(from, k)], 2);
             }
         }
         if (rules.reclaim()) {
-            w.write(deadSlot < 0 ? 0 : where(from, deadSlot) + 1, StateBits.widthFor(flags.length));
+            w.write(deadSlot < 0 ? 0 : Positions.where(from, deadSlot) + 1, StateBits.widthFor(flags.length));
             w.write(doomed ? 1 : 0, 1);
         }
     }
@@ -354,24 +355,6 @@ final class ClientUnit {
             key = SymmetricKeys.mix(key, v);
         }
         return key;
-    }
-
-    /** The old position saved at new position k. */
-    static int at(int[] from, int k) {
-        return from == null ? k : from[k];
-    }
-
-    /** The new position of old position p. */
-    static int where(int[] from, int p) {
-        if (from == null) {
-            return p;
-        }
-        for (int k = 0; k < from.length; k++) {
-            if (from[k] == p) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("position " + p + " is not moved anywhere");
     }
 
     void restore(StateBits r, long atCycle) {

@@ -1,6 +1,7 @@
 package org.ppbus.protocol.cc;
 
 import java.util.Arrays;
+import org.ppbus.bus.Positions;
 import org.ppbus.bus.StateBits;
 
 /**
@@ -69,7 +70,7 @@ final class HealClock {
     void save(StateBits w, long afterCycle, int[] from) {
         int width = StateBits.widthFor(healing.cap());
         for (int q = 0; q < forkAt.length; q++) {
-            int k = ClientUnit.at(from, q);
+            int k = Positions.at(from, q);
             w.write(sinceFork(k, afterCycle), width);
             // Parity relative to the cycle, so that states a cycle apart compare equal.
             w.write(parity[k] == NO_PARITY ? NO_PARITY : parity[k] ^ (int) (afterCycle & 1), 2);

@@ -36,7 +36,8 @@ public record Renumbering(int[] clientFrom, int[][] slotFrom, int[] arbiterFrom,
         return new Renumbering(inverse(g.client()), slotFrom, inverse(g.point()), portFrom, linkFrom);
     }
 
-    private static int[] inverse(int[] map) {
+    /** The inverse of a permutation: {@code inverse(map)[map[i]] == i}. */
+    public static int[] inverse(int[] map) {
         int[] inv = new int[map.length];
         for (int i = 0; i < map.length; i++) {
             inv[map[i]] = i;

@@ -1,5 +1,6 @@
 package org.ppbus.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -191,6 +192,8 @@ final class VerifyCommand implements Main.Command {
         root.put("bytesPerState", r.bytesPerState());
         root.put("storeBytesPerState", r.storeBytesPerState());
         root.put("statesPerSecond", r.statesPerSecond());
+        ArrayNode layers = root.putArray("statesPerDepth");
+        r.statesPerDepth().forEach(layers::add);
     }
 
     private static ObjectNode json(

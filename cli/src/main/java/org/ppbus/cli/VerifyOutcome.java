@@ -77,6 +77,30 @@ final class VerifyOutcome {
         return w;
     }
 
+    /**
+     * The breadth-first layers: the widest, and for a search that stopped, the last complete layer
+     * against the one before it (above 1, the graph was still widening there).
+     */
+    private static void printLayers(PrintStream out, SearchResult r) {
+        List<Integer> layers = r.statesPerDepth();
+        int widest = 0;
+        for (int d = 1; d < layers.size(); d++) {
+            if (layers.get(d) > layers.get(widest)) {
+                widest = d;
+            }
+        }
+        String last = Double.isNaN(r.lastGrowth())
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; the last complete, depth %d, has %,d (%.2f times depth %d)",
+                        r.exploredDepth(),
+                        layers.get(r.exploredDepth()),
+                        r.lastGrowth(),
+                        r.exploredDepth() - 1);
+        out.printf(Locale.ROOT, "layers: the widest, depth %d, has %,d states%s%n", widest, layers.get(widest), last);
+    }
+
     /** What the replay reports, against the search's verdict. */
     private static String replayVerdict(Written w, Finding f) {
         Violation v = w.replayed();
@@ -110,6 +134,7 @@ final class VerifyOutcome {
                 r.bytes() / 1e6,
                 r.bytesPerState(),
                 r.storeBytesPerState());
+        printLayers(out, r);
         if (opt.symmetry()) {
             out.printf(
                     Locale.ROOT,

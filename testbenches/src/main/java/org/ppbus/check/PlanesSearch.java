@@ -124,7 +124,8 @@ public final class PlanesSearch implements ExhaustiveSearch {
                 monitor.maxOvertakes(),
                 null,
                 null,
-                graph.size());
+                graph.size(),
+                graph.statesPerDepth());
     }
 
     private void expandOne(int s) {

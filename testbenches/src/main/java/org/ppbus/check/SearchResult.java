@@ -7,7 +7,9 @@ import java.util.List;
  * every state reachable within {@code exploredDepth} cycles was found and checked. {@code bytes}
  * is all the search held, {@code storeBytes} the part of it that stores the visited states. With the
  * symmetry reduction {@code states} counts orbits and {@code unreducedStates} the states in them
- * (their orbit sizes summed); without, the two are equal.
+ * (their orbit sizes summed); without, the two are equal. {@code statesPerDepth} counts the states
+ * (orbits) first found at each depth, the breadth-first layers: those up to {@code exploredDepth}
+ * are complete, a deeper one was still being found when the search stopped.
  */
 public record SearchResult(
         long states,
@@ -24,7 +26,8 @@ public record SearchResult(
         int maxOvertakes,
         Repair repair,
         Compaction compaction,
-        long unreducedStates) {
+        long unreducedStates,
+        List<Integer> statesPerDepth) {
     /**
      * With faults: the states in which some invariant other than safety was broken after a fault,
      * and the most consecutive cycles a run spends in them (the repair bound; -1 when unknown, as
@@ -47,6 +50,18 @@ public record SearchResult(
     /** The bytes per state of the store of visited states alone (the tree-compressed table). */
     public double storeBytesPerState() {
         return states == 0 ? 0 : (double) storeBytes / states;
+    }
+
+    /**
+     * The layer after the last complete one over that complete one, when the search stopped with
+     * both found; else NaN. Above 1 the graph was still widening where the search stopped.
+     */
+    public double lastGrowth() {
+        int d = exploredDepth;
+        if (complete || d < 1 || d >= statesPerDepth.size()) {
+            return Double.NaN;
+        }
+        return (double) statesPerDepth.get(d) / statesPerDepth.get(d - 1);
     }
 
     /** States found per second of the whole search, the liveness analysis included. */

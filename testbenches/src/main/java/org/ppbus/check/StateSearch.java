@@ -168,7 +168,8 @@ public final class StateSearch implements ExhaustiveSearch {
                 main.overtaking == null ? -1 : maxOvertaken,
                 repair,
                 compaction,
-                unreduced);
+                unreduced,
+                graph.statesPerDepth());
     }
 
     /** Hash compaction's omission bound and disk, once the search is over; its files are deleted. */

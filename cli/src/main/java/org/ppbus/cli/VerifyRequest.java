@@ -158,6 +158,7 @@ record VerifyRequest(
         if (cl.hasOption("no-search") && !cl.hasOption("rtl")) {
             throw new UsageException("--no-search needs --rtl (there would be nothing to do)");
         }
+        refuseSearchOptionsWithoutASearch(cl);
         if (cl.hasOption("keep") && !cl.hasOption("rtl")) {
             throw new UsageException("--keep needs --rtl (it keeps the proof's files)");
         }
@@ -187,6 +188,21 @@ record VerifyRequest(
                 repairBound,
                 wait,
                 proofSeconds);
+    }
+
+    /** What only the state search reads: given with --no-search, each would silently do nothing. */
+    private static final List<String> SEARCH_ONLY = List.of(
+            "max-states", "max-depth", "threads", "symmetry", "hash-compaction", "no-liveness", "no-fairness", "no-h");
+
+    private static void refuseSearchOptionsWithoutASearch(CommandLine cl) throws UsageException {
+        if (!cl.hasOption("no-search")) {
+            return;
+        }
+        for (String o : SEARCH_ONLY) {
+            if (cl.hasOption(o)) {
+                throw new UsageException("--" + o + " sets the state search, which --no-search skips");
+            }
+        }
     }
 
     /**

@@ -64,6 +64,16 @@ final class BreadthFirst {
     static final String LIVENESS_STOPPED = "stopped in the liveness analysis (every reachable state was found and"
             + " checked for safety; deadlock, livelock and starvation were not decided)";
 
+    static final String REPAIR_STOPPED = "stopped in the repair-bound analysis (every reachable state was found"
+            + " and checked for safety; how long a fault can keep the invariants broken was not decided)";
+
+    /** A watch for an analysis after the search, shown on the progress line as {@code what}, begun. */
+    LivenessWatch watch(LongSupplier stopRequested, String what) {
+        LivenessWatch watch = new LivenessWatch(stopRequested, progress, what);
+        watch.begin();
+        return watch;
+    }
+
     /**
      * Runs a complete search's liveness analysis over its {@code states} states with a watch on the
      * progress line that stops it when asked, and adds its finding, if any, to {@code findings}.

@@ -4,10 +4,11 @@ import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * What a long liveness analysis does between its steps: it shows on the progress line that it is
- * still at work, and it stops when asked (an interrupt), so that the search's other results are
- * still reported. The analysis calls {@link #tick} once per state or pair it visits; every 2^12
- * ticks the watch reads the stop flag, and every 2^20 it redraws the line.
+ * What a long analysis of the graph after the search (the liveness analysis, the repair bound) does
+ * between its steps: it shows on the progress line that it is still at work, and it stops when
+ * asked (an interrupt), so that the search's other results are still reported. The analysis calls
+ * {@link #tick} once per state or pair it visits; every 2^12 ticks the watch reads the stop flag,
+ * and every 2^20 it redraws the line.
  */
 final class LivenessWatch {
     /** Thrown by {@link #tick} once a stop was requested: the analysis ends without a verdict. */
@@ -26,9 +27,17 @@ final class LivenessWatch {
     private int ticks;
 
     LivenessWatch(LongSupplier stopRequested, SearchProgress progress, int states) {
+        this(
+                stopRequested,
+                progress,
+                String.format(Locale.ROOT, "liveness: deadlock, livelock and starvation over %,d states", states));
+    }
+
+    /** A watch that shows {@code what} on the progress line. */
+    LivenessWatch(LongSupplier stopRequested, SearchProgress progress, String what) {
         this.stopRequested = stopRequested;
         this.progress = progress;
-        this.what = String.format(Locale.ROOT, "liveness: deadlock, livelock and starvation over %,d states", states);
+        this.what = what;
     }
 
     /** Shows the analysis on the progress line as it begins. */

@@ -143,7 +143,7 @@ final class SearchFaults {
      * The most consecutive cycles a run spends in broken states, or -1 if they hold a cycle (a
      * fault that may never be repaired); the latter's first state in {@code loopAt[0]}.
      */
-    int repairBound(StateGraph graph, int[] loopAt) {
+    int repairBound(StateGraph graph, int[] loopAt, LivenessWatch watch) {
         // Indexed by edge slot: a state without a successor list (none broken) ends its runs at 1.
         int[] longest = new int[graph.edgeSlots()]; // 0 unknown, else 1 + the longest broken path from here
         byte[] mark = new byte[graph.edgeSlots()]; // 1 on the stack, 2 done
@@ -160,6 +160,7 @@ final class SearchFaults {
             edge[0] = graph.edgeStart(root);
             mark[r] = 1;
             while (top >= 0) {
+                watch.tick();
                 int v = stack[top];
                 int end = graph.edgeEnd(v); // complete: every state's edges are closed
                 if (edge[top] < end) {

@@ -140,7 +140,16 @@ public final class StateSearch implements ExhaustiveSearch {
         if (o.symmetry()) {
             findings.replaceAll(f -> renamedToTheProcessors(f, initial, initialMove, initialLinks));
         }
-        SearchResult.Repair repair = faults == null ? null : repair(complete && findings.isEmpty());
+        SearchResult.Repair repair = null;
+        if (faults != null) {
+            try {
+                repair = repair(complete && findings.isEmpty(), stopRequested);
+            } catch (LivenessWatch.Stopped e) {
+                repair = new SearchResult.Repair(faults.brokenStates(), -1);
+                complete = false;
+                stopped = BreadthFirst.REPAIR_STOPPED;
+            }
+        }
         long bytes = graph.bytes();
         long storeBytes = graph.storeBytes();
         SearchResult.Compaction compaction = graph.hashCompacted() ? compaction() : null;
@@ -244,12 +253,14 @@ public final class StateSearch implements ExhaustiveSearch {
     }
 
     /** The repair bound over the complete graph; a cycle of broken states is a finding. */
-    private SearchResult.Repair repair(boolean analyse) {
+    private SearchResult.Repair repair(boolean analyse, LongSupplier stopRequested) {
         if (!analyse) {
             return new SearchResult.Repair(faults.brokenStates(), -1);
         }
         int[] loopAt = new int[1];
-        int bound = faults.repairBound(graph, loopAt);
+        String what = String.format(
+                Locale.ROOT, "repair bound: the longest run through %,d broken states", faults.brokenStates());
+        int bound = faults.repairBound(graph, loopAt, bfs.watch(stopRequested, what));
         if (bound < 0) {
             findings.add(new Finding(
                     Property.REPAIR,

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.link.ChosenFaults;
 import org.ppbus.protocol.RuleSet;
 
 /**
@@ -42,6 +44,43 @@ class LivenessStopTest {
         assertEquals(whole.states(), stopped.states(), "every state found is kept");
         assertEquals(whole.transitions(), stopped.transitions());
         assertTrue(stopped.findings().isEmpty(), "no verdict claimed");
+    }
+
+    /**
+     * The same for the repair bound, the analysis of a search with faults: a stop asked for once it
+     * has begun keeps the states and the broken ones, and claims no bound. (Processors 0 and 1
+     * asking, both faults: some ten thousand broken states, past the watch's first look at the flag.)
+     */
+    @Test
+    void aStopInTheRepairBoundKeepsTheStates() {
+        SearchOptions o = SearchOptions.of(3, 1, RuleSet.parse("fixed+heal"))
+                .withActive(3)
+                .withFaults(ChosenFaults.DROP | ChosenFaults.DUPLICATE)
+                .withoutLiveness();
+        SearchResult whole = new StateSearch(o).run(() -> 0);
+        assertTrue(whole.complete(), whole.stoppedBecause());
+        assertTrue(
+                whole.repair().brokenStates() > 1 << 13,
+                "broken states " + whole.repair().brokenStates());
+        AtomicInteger phases = new AtomicInteger();
+        SearchResult stopped = new StateSearch(o)
+                .progress(new SearchProgress() {
+                    @Override
+                    public void update(long states, int depth, long transitions) {}
+
+                    @Override
+                    public void phase(String what) {
+                        assertTrue(what.startsWith("repair bound"), what);
+                        phases.incrementAndGet();
+                    }
+                })
+                .run(() -> phases.get() > 0 ? 1 : 0);
+        assertEquals(1, phases.get());
+        assertFalse(stopped.complete());
+        assertEquals(BreadthFirst.REPAIR_STOPPED, stopped.stoppedBecause());
+        assertEquals(whole.states(), stopped.states());
+        assertEquals(whole.repair().brokenStates(), stopped.repair().brokenStates());
+        assertEquals(-1, stopped.repair().boundCycles(), "no bound claimed");
     }
 
     private static ExhaustiveSearch search(SearchOptions o, int buses) {

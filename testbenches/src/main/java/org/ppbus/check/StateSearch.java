@@ -123,13 +123,7 @@ public final class StateSearch implements ExhaustiveSearch {
         int[] initialLinks = stepper.lastLinkMove();
         graph.add(initial, -1, 0, 0);
         unreduced = stepper.orbitSize(initial);
-        String stopped;
-        try (ParallelExpansion ahead = threads == 1 ? null : parallel()) {
-            stopped = bfs.explore(
-                    stopRequested,
-                    ahead == null ? this::expandOne : s -> expandAhead(s, ahead),
-                    () -> !findings.isEmpty() && findings.get(0).loopStart() < 0);
-        }
+        String stopped = explore(stopRequested);
         graph.beginEdges(bfs.expanded());
         boolean complete = stopped == null;
         if (complete && o.liveness()) {
@@ -179,6 +173,16 @@ public final class StateSearch implements ExhaustiveSearch {
                 compaction,
                 unreduced,
                 graph.statesPerDepth());
+    }
+
+    /** The breadth-first expansion, on this thread or with the others computing ahead: why it stopped, or null. */
+    private String explore(LongSupplier stopRequested) {
+        try (ParallelExpansion ahead = threads == 1 ? null : parallel()) {
+            return bfs.explore(
+                    stopRequested,
+                    ahead == null ? this::expandOne : s -> expandAhead(s, ahead),
+                    () -> !findings.isEmpty() && findings.get(0).loopStart() < 0);
+        }
     }
 
     /** Hash compaction's omission bound and disk, once the search is over; its files are deleted. */

@@ -81,7 +81,7 @@ final class VerifyOutcome {
      * The breadth-first layers: the widest, and for a search that stopped, the last complete layer
      * against the one before it (above 1, the graph was still widening there).
      */
-    private static void printLayers(PrintStream out, SearchResult r) {
+    private static void printLayers(PrintStream out, SearchResult r, String what) {
         List<Integer> layers = r.statesPerDepth();
         int widest = 0;
         for (int d = 1; d < layers.size(); d++) {
@@ -98,7 +98,7 @@ final class VerifyOutcome {
                         layers.get(r.exploredDepth()),
                         r.lastGrowth(),
                         r.exploredDepth() - 1);
-        out.printf(Locale.ROOT, "layers: the widest, depth %d, has %,d states%s%n", widest, layers.get(widest), last);
+        out.printf(Locale.ROOT, "layers: the widest, depth %d, has %,d %s%s%n", widest, layers.get(widest), what, last);
     }
 
     /** What the replay reports, against the search's verdict. */
@@ -134,7 +134,7 @@ final class VerifyOutcome {
                 r.bytes() / 1e6,
                 r.bytesPerState(),
                 r.storeBytesPerState());
-        printLayers(out, r);
+        printLayers(out, r, opt.symmetry() ? "orbits" : "states");
         if (opt.symmetry()) {
             out.printf(
                     Locale.ROOT,

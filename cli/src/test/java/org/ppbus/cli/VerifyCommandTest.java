@@ -42,6 +42,43 @@ class VerifyCommandTest {
         assertTrue(j.get("counterexample").isNull());
     }
 
+    /**
+     * The layers in the JSON add up to the states, the text names the widest of them (orbits under
+     * --symmetry), and a search stopped by depth gives the last complete layer's growth, computed
+     * here from the JSON.
+     */
+    @Test
+    void theLayersAddUpAndTheTextNamesThem(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("v.json");
+        assertEquals(0, run("verify", "--nodes", "3", "--symmetry", "--json", json.toString()));
+        JsonNode j = Reports.mapper().readTree(json.toFile());
+        long sum = 0;
+        for (JsonNode layer : j.get("statesPerDepth")) {
+            sum += layer.asLong();
+        }
+        assertEquals(j.get("statesExplored").asLong(), sum);
+        assertEquals(j.get("depth").asInt() + 1, j.get("statesPerDepth").size());
+        assertTrue(cli.out().contains("layers: the widest, depth "), cli.out());
+        assertTrue(
+                Pattern.compile("layers: the widest, depth \\d+, has [\\d,]+ orbits\\R")
+                        .matcher(cli.out())
+                        .find(),
+                cli.out());
+        Path part = dir.resolve("p.json");
+        assertEquals(0, run("verify", "--nodes", "3", "--max-depth", "6", "--json", part.toString()));
+        JsonNode p = Reports.mapper().readTree(part.toFile());
+        double growth = p.get("statesPerDepth").get(6).asDouble()
+                / p.get("statesPerDepth").get(5).asDouble();
+        assertTrue(
+                cli.out()
+                        .contains(String.format(
+                                java.util.Locale.ROOT,
+                                "depth 6, has %,d (%.2f times depth 5)",
+                                p.get("statesPerDepth").get(6).asLong(),
+                                growth)),
+                cli.out());
+    }
+
     /** --no-liveness says what it left out, in the text and in the JSON, and keeps the repair bound. */
     @Test
     void withoutLivenessTheReportSaysSo(@TempDir Path dir) throws IOException {

@@ -27,16 +27,7 @@ class LivenessStopTest {
         assertTrue(whole.complete(), whole.stoppedBecause());
         AtomicInteger phases = new AtomicInteger();
         SearchResult stopped = search(o, buses)
-                .progress(new SearchProgress() {
-                    @Override
-                    public void update(long states, int depth, long transitions) {}
-
-                    @Override
-                    public void phase(String what) {
-                        assertTrue(what.startsWith("liveness"), what);
-                        phases.incrementAndGet();
-                    }
-                })
+                .progress(countingPhases("liveness", phases))
                 .run(() -> phases.get() > 0 ? 1 : 0); // asked to stop once the analysis has begun
         assertEquals(1, phases.get(), "the analysis showed itself once, then stopped");
         assertFalse(stopped.complete());
@@ -64,16 +55,7 @@ class LivenessStopTest {
                 "broken states " + whole.repair().brokenStates());
         AtomicInteger phases = new AtomicInteger();
         SearchResult stopped = new StateSearch(o)
-                .progress(new SearchProgress() {
-                    @Override
-                    public void update(long states, int depth, long transitions) {}
-
-                    @Override
-                    public void phase(String what) {
-                        assertTrue(what.startsWith("repair bound"), what);
-                        phases.incrementAndGet();
-                    }
-                })
+                .progress(countingPhases("repair bound", phases))
                 .run(() -> phases.get() > 0 ? 1 : 0);
         assertEquals(1, phases.get());
         assertFalse(stopped.complete());
@@ -81,6 +63,20 @@ class LivenessStopTest {
         assertEquals(whole.states(), stopped.states());
         assertEquals(whole.repair().brokenStates(), stopped.repair().brokenStates());
         assertEquals(-1, stopped.repair().boundCycles(), "no bound claimed");
+    }
+
+    /** A progress line that counts the analysis phases shown, each of which must begin with {@code prefix}. */
+    private static SearchProgress countingPhases(String prefix, AtomicInteger phases) {
+        return new SearchProgress() {
+            @Override
+            public void update(long states, int depth, long transitions) {}
+
+            @Override
+            public void phase(String what) {
+                assertTrue(what.startsWith(prefix), what);
+                phases.incrementAndGet();
+            }
+        };
     }
 
     private static ExhaustiveSearch search(SearchOptions o, int buses) {

@@ -2,6 +2,7 @@ package org.ppbus.check;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
@@ -81,8 +82,9 @@ final class BreadthFirst {
      */
     String liveness(
             LongSupplier stopRequested, int states, Function<LivenessWatch, Finding> analysis, List<Finding> findings) {
-        LivenessWatch watch = new LivenessWatch(stopRequested, progress, states);
-        watch.begin();
+        LivenessWatch watch = watch(
+                stopRequested,
+                String.format(Locale.ROOT, "liveness: deadlock, livelock and starvation over %,d states", states));
         try {
             Finding f = analysis.apply(watch);
             if (f != null) {

@@ -1,6 +1,5 @@
 package org.ppbus.check;
 
-import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
@@ -19,19 +18,12 @@ final class LivenessWatch {
     }
 
     /** A watch that never stops and shows nothing (for tests of the analyses). */
-    static final LivenessWatch NONE = new LivenessWatch(() -> 0, (states, depth, transitions) -> {}, 0);
+    static final LivenessWatch NONE = new LivenessWatch(() -> 0, (states, depth, transitions) -> {}, "");
 
     private final LongSupplier stopRequested;
     private final SearchProgress progress;
     private final String what;
     private int ticks;
-
-    LivenessWatch(LongSupplier stopRequested, SearchProgress progress, int states) {
-        this(
-                stopRequested,
-                progress,
-                String.format(Locale.ROOT, "liveness: deadlock, livelock and starvation over %,d states", states));
-    }
 
     /** A watch that shows {@code what} on the progress line. */
     LivenessWatch(LongSupplier stopRequested, SearchProgress progress, String what) {

@@ -53,8 +53,9 @@ public record SearchResult(
     }
 
     /**
-     * The layer after the last complete one over that complete one, when the search stopped with
-     * both found; else NaN. Above 1 the graph was still widening where the search stopped.
+     * For a search that stopped: its last complete layer (depth {@code exploredDepth}) over the one
+     * before it; NaN for a complete search or one stopped before depth 1. Above 1 the graph was
+     * still widening where the search stopped.
      */
     public double lastGrowth() {
         int d = exploredDepth;

@@ -91,12 +91,12 @@ final class StateGraph {
      * How many states were first found at each depth, from the initial state's depth 0: the
      * breadth-first layers. Each is complete up to the depth every state within which was expanded.
      */
-    java.util.List<Integer> statesPerDepth() {
+    List<Integer> statesPerDepth() {
         Integer[] n = new Integer[levels];
         for (int d = 0; d < levels; d++) {
             n[d] = (d + 1 < levels ? levelStart[d + 1] : size()) - levelStart[d];
         }
-        return java.util.List.of(n);
+        return List.of(n);
     }
 
     int depth(int s) {

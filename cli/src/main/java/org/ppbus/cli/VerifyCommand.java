@@ -16,6 +16,7 @@ import org.ppbus.check.SearchOptions;
 import org.ppbus.check.SearchResult;
 import org.ppbus.check.StateSearch;
 import org.ppbus.link.ChosenFaults;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.RtlProof;
@@ -212,6 +213,11 @@ final class VerifyCommand implements Main.Command {
         searchFigures(root, r);
         root.put("liveness", opt.liveness());
         root.put("symmetry", opt.symmetry());
+        root.put(
+                "fairnessCheck",
+                r.overtakeBound() == Algorithm.NO_BOUND
+                        ? "none"
+                        : opt.fairness().label());
         root.put("threads", q.buses() > 1 ? 1 : q.threads());
         putCompaction(root, r);
         root.put("violations", r.findings().size());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.ppbus.bus.Sharing;
 import org.ppbus.check.ExhaustiveSearch;
+import org.ppbus.check.FairnessCheck;
 import org.ppbus.check.Finding;
 import org.ppbus.check.SearchOptions;
 import org.ppbus.check.SearchResult;
@@ -142,14 +143,22 @@ final class VerifyOutcome {
                     r.states(),
                     r.unreducedStates());
         }
-        if (r.overtakeBound() != Algorithm.NO_BOUND) {
+        if (r.overtakeBound() != Algorithm.NO_BOUND && r.maxOvertakes() < 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "overtaking: not decided (bound %d for L=%d and holds of 1 cycle; --fairness-after-search decides it"
+                            + " on the complete graph only)%n",
+                    r.overtakeBound(),
+                    opt.latency());
+        } else if (r.overtakeBound() != Algorithm.NO_BOUND) {
             out.printf(
                     Locale.ROOT,
                     "overtaking: at most %d meals of one processor in another's hungry period"
-                            + " (bound %d for L=%d and holds of 1 cycle)%n",
+                            + " (bound %d for L=%d and holds of 1 cycle)%s%n",
                     r.maxOvertakes(),
                     r.overtakeBound(),
-                    opt.latency());
+                    opt.latency(),
+                    opt.fairness() == FairnessCheck.GRAPH ? ", decided on the complete graph" : "");
         }
         if (r.repair() != null) {
             out.printf(

@@ -62,15 +62,7 @@ record VerifyRequest(
                 "LIST",
                 "also inject faults, at most one of each kind in a run: drop, duplicate (on any symbol), or crash"
                         + " (any one node crash-stops in any cycle, searched alone; see +reclaim)"));
-        o.addOption(Cli.flag("no-h", "skip I4 (H acyclic), the most expensive state check"));
-        o.addOption(Cli.flag(
-                "no-fairness",
-                "do not carry the overtaking counts in the states (a smaller graph; liveness still checked)"));
-        o.addOption(
-                Cli.flag(
-                        "no-liveness",
-                        "keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
-                                + " starvation analysis: safety and the repair bound only, for searches too big for the graph"));
+        checkOptions(o);
         searchShapeOptions(o);
         o.addOption(Cli.flag(
                 "rtl",
@@ -94,6 +86,24 @@ record VerifyRequest(
                         + " waveform beside it, as .vcd)"));
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
+    }
+
+    /** The options that leave a check out or move it: --no-h, --no-fairness, --fairness-after-search, --no-liveness. */
+    private static void checkOptions(Options o) {
+        o.addOption(Cli.flag("no-h", "skip I4 (H acyclic), the most expensive state check"));
+        o.addOption(Cli.flag(
+                "no-fairness",
+                "do not carry the overtaking counts in the states (a smaller graph; liveness still checked)"));
+        o.addOption(Cli.flag(
+                "fairness-after-search",
+                "carry each processor's hunger instead of the overtaking counts, and decide the bound on the complete"
+                        + " graph after the search (a smaller graph; the run over the bound is found only once the search"
+                        + " is complete; needs the liveness analysis; not with --symmetry or --async)"));
+        o.addOption(
+                Cli.flag(
+                        "no-liveness",
+                        "keep no edges but those among states broken by a fault, and skip the deadlock, livelock and"
+                                + " starvation analysis: safety and the repair bound only, for searches too big for the graph"));
     }
 
     /** The options that change what the state search stores: --symmetry, --hash-compaction, --async and --fifo. */
@@ -146,6 +156,13 @@ record VerifyRequest(
             opt = opt.withoutLiveness();
         }
         opt = withStorage(cl, withFaults(cl, opt, opt.fifoCapacity()));
+        if (cl.hasOption("fairness-after-search")) {
+            try {
+                opt = opt.withOvertakingOnGraph();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--fairness-after-search: " + e.getMessage());
+            }
+        }
         if (cl.hasOption("rtl") && opt.crash()) {
             throw new UsageException(
                     "--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
@@ -192,7 +209,15 @@ record VerifyRequest(
 
     /** What only the state search reads: given with --no-search, each would silently do nothing. */
     private static final List<String> SEARCH_ONLY = List.of(
-            "max-states", "max-depth", "threads", "symmetry", "hash-compaction", "no-liveness", "no-fairness", "no-h");
+            "max-states",
+            "max-depth",
+            "threads",
+            "symmetry",
+            "hash-compaction",
+            "no-liveness",
+            "no-fairness",
+            "fairness-after-search",
+            "no-h");
 
     private static void refuseSearchOptionsWithoutASearch(CommandLine cl) throws UsageException {
         if (!cl.hasOption("no-search")) {
@@ -224,7 +249,8 @@ record VerifyRequest(
                 "keep",
                 "max-steps",
                 "symmetry",
-                "hash-compaction")) {
+                "hash-compaction",
+                "fairness-after-search")) {
             if (cl.hasOption(o)) {
                 throw new UsageException("--buses " + buses + ": the k-bus search takes no --" + o
                         + (o.equals("rtl") ? " (the bus proof on the RTL is --rtl --no-search)" : ""));

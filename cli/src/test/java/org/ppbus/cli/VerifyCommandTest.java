@@ -43,6 +43,49 @@ class VerifyCommandTest {
     }
 
     /**
+     * --fairness-after-search: the graph without the counts (the states of --no-fairness), the most
+     * meals the counts give (1 on the triangle at L = 1, where the bound is 1), and the report names
+     * the way; a search stopped early decides nothing and says so.
+     */
+    @Test
+    void theBoundDecidedAfterTheSearchIsTheCountsBound(@TempDir Path dir) throws IOException {
+        Path counts = dir.resolve("c.json");
+        Path graph = dir.resolve("g.json");
+        Path none = dir.resolve("n.json");
+        assertEquals(0, run("verify", "--nodes", "3", "--json", counts.toString()));
+        assertEquals(0, run("verify", "--nodes", "3", "--fairness-after-search", "--json", graph.toString()));
+        assertTrue(cli.out().contains(", decided on the complete graph\n"), cli.out());
+        assertEquals(0, run("verify", "--nodes", "3", "--no-fairness", "--json", none.toString()));
+        JsonNode c = Reports.mapper().readTree(counts.toFile());
+        JsonNode g = Reports.mapper().readTree(graph.toFile());
+        JsonNode n = Reports.mapper().readTree(none.toFile());
+        assertEquals("counts", c.get("fairnessCheck").asText());
+        assertEquals("graph", g.get("fairnessCheck").asText());
+        assertEquals("none", n.get("fairnessCheck").asText());
+        assertEquals(1, c.get("overtaking").get("max").asInt());
+        assertEquals(c.get("overtaking"), g.get("overtaking"));
+        assertEquals(n.get("statesExplored"), g.get("statesExplored"));
+        assertEquals(1863, g.get("statesExplored").asInt(), "the triangle's graph without the counts");
+        assertEquals(
+                0,
+                run(
+                        "verify",
+                        "--nodes",
+                        "3",
+                        "--fairness-after-search",
+                        "--max-depth",
+                        "4",
+                        "--json",
+                        graph.toString()));
+        assertTrue(cli.out().contains("overtaking: not decided"), cli.out());
+        assertTrue(Reports.mapper()
+                .readTree(graph.toFile())
+                .get("overtaking")
+                .get("max")
+                .isNull());
+    }
+
+    /**
      * The layers in the JSON add up to the states, the text names the widest of them (orbits under
      * --symmetry), and a search stopped by depth gives the last complete layer's growth, computed
      * here from the JSON.
@@ -244,6 +287,9 @@ class VerifyCommandTest {
                 "starvation|--nodes 3 --rules literal+F1+F2 --reenter-without-thinking 0 --no-fairness --symmetry",
                 "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness --symmetry",
                 "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --hash-compaction",
+                // The bound decided on the complete graph: a shortest run found after the search.
+                "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --fairness-after-search",
+                "fairness|--nodes 3 --rules literal+F1+F2 --reenter-without-thinking 0,1,2 --fairness-after-search",
                 // Faults on a reduced search: the fault's link renamed with the processors (left in the
                 // representative's numbering, the first one's fault hits a link that carries nothing then).
                 "I2 fork conservation|--nodes 7 --faults drop --active 0,1,2 --symmetry",

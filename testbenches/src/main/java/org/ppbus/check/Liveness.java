@@ -239,86 +239,23 @@ final class Liveness {
      * states ending where it started, or null. Strongly connected components (Tarjan, iterative).
      */
     private int[] fairLoop(int states, boolean[] inside, IntPredicate need, int mustRelease) {
-        int[] index = new int[states];
-        int[] low = new int[states];
-        Arrays.fill(index, -1);
-        boolean[] onStack = new boolean[states];
-        int[] stack = new int[states];
-        int sp = 0;
-        int[] callState = new int[states];
-        int[] callEdge = new int[states];
-        int counter = 0;
-        for (int root = 0; root < states; root++) {
-            if (!inside[root] || index[root] >= 0) {
-                continue;
+        Components.Digraph g = Components.of(graph, inside);
+        int[][] found = new int[1][];
+        Components.walk(g, s -> inside[s], watch, (members, from, to) -> {
+            if (!Components.cyclic(g, members, from, to)) {
+                return false;
             }
-            int depth = 0;
-            callState[0] = root;
-            callEdge[0] = graph.edgeStart(root);
-            index[root] = low[root] = counter++;
-            stack[sp++] = root;
-            onStack[root] = true;
-            while (depth >= 0) {
-                watch.tick();
-                int v = callState[depth];
-                if (callEdge[depth] < graph.edgeEnd(v)) {
-                    int w = graph.edge(callEdge[depth]++);
-                    if (!inside[w]) {
-                        continue;
-                    }
-                    if (index[w] < 0) {
-                        index[w] = low[w] = counter++;
-                        stack[sp++] = w;
-                        onStack[w] = true;
-                        depth++;
-                        callState[depth] = w;
-                        callEdge[depth] = graph.edgeStart(w);
-                    } else if (onStack[w]) {
-                        low[v] = Math.min(low[v], index[w]);
-                    }
-                    continue;
-                }
-                if (low[v] == index[v]) {
-                    List<Integer> scc = popComponent(stack, sp, onStack, v);
-                    sp -= scc.size();
-                    int[] loop = loopIn(scc, inside, need, mustRelease);
-                    if (loop != null) {
-                        return loop;
-                    }
-                }
-                depth--;
-                if (depth >= 0) {
-                    int u = callState[depth];
-                    low[u] = Math.min(low[u], low[v]);
-                }
+            List<Integer> scc = new ArrayList<>(to - from);
+            for (int k = to - 1; k >= from; k--) {
+                scc.add(members[k]); // as the stack is popped: the component's root last
             }
-        }
-        return null;
+            found[0] = loopIn(scc, need, mustRelease);
+            return found[0] != null;
+        });
+        return found[0];
     }
 
-    /** The states on the stack down to v, the root of their strongly connected component, taken off it. */
-    private static List<Integer> popComponent(int[] stack, int sp, boolean[] onStack, int v) {
-        List<Integer> scc = new ArrayList<>();
-        int w;
-        do {
-            w = stack[--sp];
-            onStack[w] = false;
-            scc.add(w);
-        } while (w != v);
-        return scc;
-    }
-
-    private int[] loopIn(List<Integer> scc, boolean[] inside, IntPredicate need, int mustRelease) {
-        boolean cyclic = scc.size() > 1;
-        if (!cyclic) {
-            int s = scc.get(0);
-            for (int e = graph.edgeStart(s); e < graph.edgeEnd(s); e++) {
-                cyclic |= graph.edge(e) == s;
-            }
-        }
-        if (!cyclic) {
-            return null;
-        }
+    private int[] loopIn(List<Integer> scc, IntPredicate need, int mustRelease) {
         // Waypoints: a state meeting need, and for each processor that must release, a state where it does not eat.
         List<Integer> waypoints = new ArrayList<>();
         Integer first = scc.stream().filter(need::test).findFirst().orElse(null);

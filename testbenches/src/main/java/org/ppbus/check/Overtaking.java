@@ -13,6 +13,7 @@ import org.ppbus.protocol.Algorithm;
 public final class Overtaking {
     private final int n;
     private final int bound;
+    private final boolean counting; // false: the hunger alone, for a search that decides the bound on its graph
     private final byte[] count; // count[i * n + j]: meals of j in i's current hungry period
     private final boolean[] hungry;
     private final int[] hungryList; // the hungry processors, so that a grant costs O(hungry), not O(n)
@@ -20,6 +21,20 @@ public final class Overtaking {
     private int maxSeen;
 
     public Overtaking(int nodes, int bound) {
+        this(nodes, bound, true);
+    }
+
+    /**
+     * A monitor that keeps each processor's hunger but no counts: it never reports a processor
+     * overtaken, and saves n bits. A search with it decides the bound on its complete graph instead
+     * ({@link OvertakingOnGraph}), on a graph the counts do not split.
+     */
+    static Overtaking hungerOnly(int nodes, int bound) {
+        return new Overtaking(nodes, bound, false);
+    }
+
+    private Overtaking(int nodes, int bound, boolean counting) {
+        this.counting = counting;
         if (bound < 1) {
             throw new IllegalArgumentException("an overtaking bound is at least 1, got " + bound);
         }
@@ -34,9 +49,9 @@ public final class Overtaking {
         return bound;
     }
 
-    /** The largest count seen so far, over every pair and hungry period. */
+    /** The largest count seen so far, over every pair and hungry period; -1 for a monitor of the hunger alone. */
     public int maxSeen() {
-        return maxSeen;
+        return counting ? maxSeen : -1;
     }
 
     /** Starts the largest count seen again from zero (the search reads it per transition). */
@@ -68,7 +83,7 @@ public final class Overtaking {
             }
         }
         int worst = -1;
-        for (int k = 0; k < hungryCount; k++) {
+        for (int k = 0; counting && k < hungryCount; k++) {
             int i = hungryList[k];
             int idx = i * n + j;
             if (count[idx] < Byte.MAX_VALUE) {
@@ -89,6 +104,11 @@ public final class Overtaking {
 
     // ---- state, for the search ----
 
+    /** The hungry processors, one bit each, in a state {@link #save} wrote from {@code from} (n <= 63). */
+    long hungerIn(long[] state, int from) {
+        return state[from] & ((1L << n) - 1);
+    }
+
     /** Bits one count takes in {@link #save}: counts above the bound are a finding, so they saturate there. */
     private int bitsPerCount() {
         return 32 - Integer.numberOfLeadingZeros(bound + 1);
@@ -96,7 +116,7 @@ public final class Overtaking {
 
     /** Longs that {@link #save} writes. */
     public int words() {
-        long bits = n + (long) n * (n - 1) * bitsPerCount();
+        long bits = n + (counting ? (long) n * (n - 1) * bitsPerCount() : 0);
         return (int) ((bits + 63) / 64);
     }
 
@@ -112,7 +132,7 @@ public final class Overtaking {
             }
             bit++;
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; counting && i < n; i++) {
             for (int j = 0; j < n; j++) {
                 if (i == j) {
                     continue;
@@ -166,7 +186,7 @@ public final class Overtaking {
             }
             bit++;
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; counting && i < n; i++) {
             for (int j = 0; j < n; j++) {
                 if (i == j) {
                     continue;

@@ -49,9 +49,9 @@ public final class PlanesSearch implements ExhaustiveSearch {
             throw new IllegalArgumentException(
                     "the k-bus search takes timed channels, without faults, crashes or re-entry");
         }
-        if (options.symmetry() || options.hashCompaction()) {
-            throw new IllegalArgumentException(
-                    "the k-bus search stores every state as it is (no --symmetry or" + " --hash-compaction)");
+        if (options.symmetry() || options.hashCompaction() || options.fairness() == FairnessCheck.GRAPH) {
+            throw new IllegalArgumentException("the k-bus search stores every state as it is, with its overtaking"
+                    + " counts (no --symmetry, --hash-compaction or --fairness-after-search)");
         }
         this.o = options;
         this.mutant = mutant;

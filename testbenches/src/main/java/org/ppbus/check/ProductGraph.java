@@ -85,72 +85,36 @@ final class ProductGraph {
         return pair(graph.edge(e), tracked ? moves[graph.edgeSymmetry(e)][number(v)] : 0);
     }
 
-    /** The strongly connected components with a loop (Tarjan, iterative). */
+    /** The strongly connected components with a loop ({@link Components}). */
     List<int[]> components() {
-        int size = stateOf.length;
-        int[] index = new int[size];
-        int[] low = new int[size];
-        Arrays.fill(index, -1);
-        boolean[] onStack = new boolean[size];
-        int[] stack = new int[size];
-        int[] callPair = new int[size];
-        int[] callEdge = new int[size];
-        int sp = 0;
-        int counter = 0;
-        List<int[]> out = new ArrayList<>();
-        for (int root = 0; root < size; root++) {
-            if (index[root] >= 0) {
-                continue;
+        Components.Digraph g = new Components.Digraph() {
+            @Override
+            public int size() {
+                return stateOf.length;
             }
-            int depth = 0;
-            callPair[0] = root;
-            callEdge[0] = graph.edgeStart(state(root));
-            index[root] = low[root] = counter++;
-            stack[sp++] = root;
-            onStack[root] = true;
-            while (depth >= 0) {
-                watch.tick();
-                int v = callPair[depth];
-                if (callEdge[depth] < graph.edgeEnd(state(v))) {
-                    int w = target(v, callEdge[depth]++);
-                    if (w < 0) {
-                        continue;
-                    }
-                    if (index[w] < 0) {
-                        index[w] = low[w] = counter++;
-                        stack[sp++] = w;
-                        onStack[w] = true;
-                        callPair[++depth] = w;
-                        callEdge[depth] = graph.edgeStart(state(w));
-                    } else if (onStack[w]) {
-                        low[v] = Math.min(low[v], index[w]);
-                    }
-                    continue;
-                }
-                if (low[v] == index[v]) {
-                    int top = sp;
-                    do {
-                        onStack[stack[--sp]] = false;
-                    } while (stack[sp] != v);
-                    int[] component = Arrays.copyOfRange(stack, sp, top);
-                    if (component.length > 1 || selfLoop(v)) {
-                        out.add(component);
-                    }
-                }
-                if (--depth >= 0) {
-                    low[callPair[depth]] = Math.min(low[callPair[depth]], low[v]);
-                }
-            }
-        }
-        return out;
-    }
 
-    private boolean selfLoop(int v) {
-        for (int e = graph.edgeStart(state(v)); e < graph.edgeEnd(state(v)); e++) {
-            if (target(v, e) == v) {
-                return true;
+            @Override
+            public int first(int v) {
+                return graph.edgeStart(state(v));
             }
-        }
-        return false;
+
+            @Override
+            public int end(int v) {
+                return graph.edgeEnd(state(v));
+            }
+
+            @Override
+            public int target(int v, int e) {
+                return ProductGraph.this.target(v, e);
+            }
+        };
+        List<int[]> out = new ArrayList<>();
+        Components.walk(g, v -> true, watch, (members, from, to) -> {
+            if (Components.cyclic(g, members, from, to)) {
+                out.add(Arrays.copyOfRange(members, from, to));
+            }
+            return false;
+        });
+        return out;
     }
 }

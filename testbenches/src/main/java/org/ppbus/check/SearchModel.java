@@ -18,7 +18,8 @@ final class SearchModel {
     final CcNetwork net;
     final SearchRecorder rec = new SearchRecorder();
     final SearchStep stepper;
-    final Overtaking overtaking; // null with asynchronous channels or without the fairness check
+    final Overtaking
+            overtaking; // null with asynchronous channels or without the fairness check; hunger only on the graph
     final SearchFaults faults; // null without fault injection
     final SearchCrash crash; // null without a crash
     private final SearchOptions o;
@@ -43,9 +44,12 @@ final class SearchModel {
         rec.recordDriven = faults != null;
         this.crash = options.crash() ? new SearchCrash(net, wiring) : null;
         // Processors here may hold the bus for a single cycle, so the bound is the one for H = 1.
+        int bound = Algorithms.campos().overtakeBound(options.latency(), 1);
         this.overtaking = options.async() || !options.checkOvertaking()
                 ? null
-                : new Overtaking(n, Algorithms.campos().overtakeBound(options.latency(), 1));
+                : options.fairness() == FairnessCheck.GRAPH
+                        ? Overtaking.hungerOnly(n, bound)
+                        : new Overtaking(n, bound);
         this.stepper = new SearchStep(options, net, rec, overtaking);
     }
 

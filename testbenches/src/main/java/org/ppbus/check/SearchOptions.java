@@ -9,7 +9,7 @@ import org.ppbus.protocol.RuleSet;
  *     may also re-enter at once after eating
  * @param activeMask the processors that ever ask (bit i for processor i)
  * @param fifoCapacity above 0, asynchronous FIFO channels of this capacity instead of latency L
- * @param checkOvertaking carry the overtaking counts in the states (a larger graph)
+ * @param fairness how the overtaking bound is checked: counts in the states, on the complete graph, or not
  * @param reenterMask the processors that may re-enter without thinking (bit i for processor i)
  * @param faultKinds the symbol faults the search may inject, at most one of each kind in a run
  *     ({@link org.ppbus.link.ChosenFaults}: bit 0 drop, bit 1 duplicate); 0 for none
@@ -33,7 +33,7 @@ public record SearchOptions(
         boolean checkH,
         long activeMask,
         int fifoCapacity,
-        boolean checkOvertaking,
+        FairnessCheck fairness,
         long reenterMask,
         int faultKinds,
         boolean crash,
@@ -48,6 +48,14 @@ public record SearchOptions(
         if (hashCompaction && faultKinds != 0) {
             throw new IllegalArgumentException(
                     "hash compaction keeps no edges, which the repair bound after faults needs");
+        }
+        if (fairness == FairnessCheck.GRAPH && (!liveness || symmetry || fifoCapacity > 0)) {
+            throw new IllegalArgumentException(
+                    "the overtaking bound is decided on every edge of a synchronous search of the network's own"
+                            + " states: not "
+                            + (!liveness
+                                    ? "without the liveness analysis's edges (--no-liveness, --hash-compaction)"
+                                    : symmetry ? "on orbits (--symmetry)" : "with asynchronous channels (--async)"));
         }
     }
 
@@ -67,7 +75,7 @@ public record SearchOptions(
                 true,
                 -1L,
                 0,
-                true,
+                FairnessCheck.COUNTS,
                 -1L,
                 0,
                 false,
@@ -114,8 +122,29 @@ public record SearchOptions(
     /** The same search without the overtaking monitor (liveness alone, on a smaller graph). */
     public SearchOptions withoutOvertaking() {
         Copy c = new Copy(this);
-        c.checkOvertaking = false;
+        c.fairness = FairnessCheck.NONE;
         return c.build();
+    }
+
+    /**
+     * The same search deciding the overtaking bound on its complete graph ({@link FairnessCheck#GRAPH}):
+     * the states carry each processor's hunger instead of the counts. Refused where the bound is not
+     * checked (faults, a crash, --no-fairness) and where the graph does not serve (no liveness,
+     * symmetry, asynchronous channels).
+     */
+    public SearchOptions withOvertakingOnGraph() {
+        if (fairness == FairnessCheck.NONE) {
+            throw new IllegalArgumentException(
+                    "this search checks no overtaking bound (no fairness, faults or a crash)");
+        }
+        Copy c = new Copy(this);
+        c.fairness = FairnessCheck.GRAPH;
+        return c.build();
+    }
+
+    /** Whether the overtaking bound is checked, one way or the other (asynchronous channels aside). */
+    public boolean checkOvertaking() {
+        return fairness != FairnessCheck.NONE;
     }
 
     /**
@@ -124,7 +153,7 @@ public record SearchOptions(
      */
     public SearchOptions withFaults(int kinds) {
         Copy c = new Copy(this);
-        c.checkOvertaking = kinds == 0 && checkOvertaking;
+        c.fairness = kinds == 0 ? fairness : FairnessCheck.NONE;
         c.faultKinds = kinds;
         return c.build();
     }
@@ -143,7 +172,7 @@ public record SearchOptions(
      */
     public SearchOptions withCrash() {
         Copy c = new Copy(this);
-        c.checkOvertaking = false;
+        c.fairness = FairnessCheck.NONE;
         c.crash = true;
         return c.build();
     }
@@ -198,7 +227,7 @@ public record SearchOptions(
         boolean checkH;
         long activeMask;
         int fifoCapacity;
-        boolean checkOvertaking;
+        FairnessCheck fairness;
         long reenterMask;
         int faultKinds;
         boolean crash;
@@ -216,7 +245,7 @@ public record SearchOptions(
             checkH = o.checkH;
             activeMask = o.activeMask;
             fifoCapacity = o.fifoCapacity;
-            checkOvertaking = o.checkOvertaking;
+            fairness = o.fairness;
             reenterMask = o.reenterMask;
             faultKinds = o.faultKinds;
             crash = o.crash;
@@ -236,7 +265,7 @@ public record SearchOptions(
                     checkH,
                     activeMask,
                     fifoCapacity,
-                    checkOvertaking,
+                    fairness,
                     reenterMask,
                     faultKinds,
                     crash,

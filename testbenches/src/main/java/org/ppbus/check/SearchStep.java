@@ -187,6 +187,11 @@ final class SearchStep implements Transitions {
         return least(extend(net.snapshot(-1), 0), -1, 0);
     }
 
+    /** The processors the fairness monitor of a stored state holds hungry, one bit each (the monitor must exist). */
+    long hunger(long[] state) {
+        return overtaking.hungerIn(state, netWords + 1);
+    }
+
     /** The processors granted in the cycle that led to a stored state, one bit each. */
     long fresh(long[] state) {
         return state[netWords];

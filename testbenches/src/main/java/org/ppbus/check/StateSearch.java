@@ -57,7 +57,7 @@ public final class StateSearch implements ExhaustiveSearch {
     private final List<Finding> findings = new ArrayList<>();
     private final BreadthFirst bfs;
     private int threads = 1;
-    private int maxOvertaken; // the largest overtaking count any transition added reached
+    private int maxOvertaken; // the largest overtaking count any transition reached, or the graph's; -1 undecided
     private long unreduced; // the states in the orbits found (their number without symmetry)
 
     public StateSearch(SearchOptions options) {
@@ -82,6 +82,7 @@ public final class StateSearch implements ExhaustiveSearch {
         this.graph =
                 new StateGraph(stepper.stateWords(), n, !o.liveness(), options.hashCompaction() ? spillFolder() : null);
         this.bfs = new BreadthFirst(options, graph, stepper);
+        this.maxOvertaken = o.fairness() == FairnessCheck.GRAPH ? -1 : 0;
         if (o.symmetry() && o.liveness()) {
             graph.keepSymmetries(stepper.symmetries() + 1);
         }
@@ -383,11 +384,15 @@ public final class StateSearch implements ExhaustiveSearch {
                 new boolean[states],
                 new int[states],
                 o.async() ? new long[states] : null);
+        int[] hunger = o.fairness() == FairnessCheck.GRAPH ? new int[states] : null;
         for (int s = 0; s < states; s++) {
             watch.tick();
             long[] state = graph.get(s);
             stepper.restore(state);
             info.fresh()[s] = (int) stepper.fresh(state);
+            if (hunger != null) {
+                hunger[s] = (int) stepper.hunger(state);
+            }
             // After a crash, liveness speaks for the survivors only (SearchCrash).
             int serve = crash == null ? -1 : crash.mustServe();
             for (int i = 0; i < n; i++) {
@@ -400,6 +405,16 @@ public final class StateSearch implements ExhaustiveSearch {
             info.quiet()[s] = net.quiescent();
             for (int ch = 0; o.async() && ch < channels; ch++) {
                 info.occupancy()[s] |= main.delivery().occupied(ch) ? 1L << ch : 0;
+            }
+        }
+        if (hunger != null) {
+            // The counts would have found a run over the bound during the search, before any loop.
+            OvertakingOnGraph on = new OvertakingOnGraph(
+                    graph, n, main.overtaking.bound(), hunger, info.fresh(), this::actionBetween, watch);
+            Finding unfair = on.check(states);
+            maxOvertaken = on.mostMeals();
+            if (unfair != null) {
+                return unfair;
             }
         }
         QuotientLoops quotient = o.symmetry()

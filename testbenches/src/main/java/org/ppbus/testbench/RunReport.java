@@ -141,7 +141,10 @@ public record RunReport(
     /** The fairness bound checked and the largest count seen, both null when no bound applies. */
     public record Overtaking(Integer bound, Integer max) {
         public static Overtaking of(int bound, int max) {
-            return bound == Algorithm.NO_BOUND ? new Overtaking(null, null) : new Overtaking(bound, max);
+            // A negative max: the bound was not decided (verify's graph incomplete).
+            return bound == Algorithm.NO_BOUND
+                    ? new Overtaking(null, null)
+                    : new Overtaking(bound, max < 0 ? null : max);
         }
     }
 

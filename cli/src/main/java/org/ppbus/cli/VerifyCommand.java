@@ -213,6 +213,7 @@ final class VerifyCommand implements Main.Command {
         searchFigures(root, r);
         root.put("liveness", opt.liveness());
         root.put("symmetry", opt.symmetry());
+        root.put("forgetIdleRanks", opt.idleUnranked());
         root.put(
                 "fairnessCheck",
                 r.overtakeBound() == Algorithm.NO_BOUND

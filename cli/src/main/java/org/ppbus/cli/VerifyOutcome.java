@@ -143,23 +143,7 @@ final class VerifyOutcome {
                     r.states(),
                     r.unreducedStates());
         }
-        if (r.overtakeBound() != Algorithm.NO_BOUND && r.maxOvertakes() < 0) {
-            out.printf(
-                    Locale.ROOT,
-                    "overtaking: not decided (bound %d for L=%d and holds of 1 cycle; --fairness-after-search decides it"
-                            + " on the complete graph only)%n",
-                    r.overtakeBound(),
-                    opt.latency());
-        } else if (r.overtakeBound() != Algorithm.NO_BOUND) {
-            out.printf(
-                    Locale.ROOT,
-                    "overtaking: at most %d meals of one processor in another's hungry period"
-                            + " (bound %d for L=%d and holds of 1 cycle)%s%n",
-                    r.maxOvertakes(),
-                    r.overtakeBound(),
-                    opt.latency(),
-                    opt.fairness() == FairnessCheck.GRAPH ? ", decided on the complete graph" : "");
-        }
+        printOvertaking(out, r, opt);
         if (r.repair() != null) {
             out.printf(
                     Locale.ROOT,
@@ -176,6 +160,31 @@ final class VerifyOutcome {
             out.println(
                     "crash: any one node in any cycle; after it one live eater and live forks held by their OWNERs"
                             + " (safety), and no deadlock, livelock or starvation of a survivor (a live client that did not give up)");
+        }
+    }
+
+    /** The idle processors' places, if set aside, and the overtaking bound with how it was decided. */
+    private static void printOvertaking(PrintStream out, SearchResult r, SearchOptions opt) {
+        if (opt.idleUnranked()) {
+            out.println("idle ranks: the places of the processors that never ask in the arbiters' lists are kept out of"
+                    + " the states (no rule reads them); I4 covers the processors that ask");
+        }
+        if (r.overtakeBound() != Algorithm.NO_BOUND && r.maxOvertakes() < 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "overtaking: not decided (bound %d for L=%d and holds of 1 cycle; --fairness-after-search decides it"
+                            + " on the complete graph only)%n",
+                    r.overtakeBound(),
+                    opt.latency());
+        } else if (r.overtakeBound() != Algorithm.NO_BOUND) {
+            out.printf(
+                    Locale.ROOT,
+                    "overtaking: at most %d meals of one processor in another's hungry period"
+                            + " (bound %d for L=%d and holds of 1 cycle)%s%n",
+                    r.maxOvertakes(),
+                    r.overtakeBound(),
+                    opt.latency(),
+                    opt.fairness() == FairnessCheck.GRAPH ? ", decided on the complete graph" : "");
         }
     }
 

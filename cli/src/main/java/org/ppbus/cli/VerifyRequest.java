@@ -106,8 +106,13 @@ record VerifyRequest(
                                 + " starvation analysis: safety and the repair bound only, for searches too big for the graph"));
     }
 
-    /** The options that change what the state search stores: --symmetry, --hash-compaction, --async and --fifo. */
+    /** The options that change what the state search stores: --symmetry, --forget-idle-ranks, --hash-compaction, --async and --fifo. */
     private static void searchShapeOptions(Options o) {
+        o.addOption(Cli.flag(
+                "forget-idle-ranks",
+                "with --active: keep out of the states where the processors that never ask stand in the arbiters'"
+                        + " lists (no rule reads those places, so states that differ only there are searched once);"
+                        + " I4 then covers the processors that ask; not with --faults crash"));
         o.addOption(Cli.flag(
                 "symmetry",
                 "store one state per orbit of the plane's symmetries that keep --active (issue 40); the liveness"
@@ -146,6 +151,28 @@ record VerifyRequest(
         return opt;
     }
 
+    /** --forget-idle-ranks and --fairness-after-search, checked against the rest of the search. */
+    private static SearchOptions withReductions(CommandLine cl, SearchOptions opt) throws UsageException {
+        if (cl.hasOption("forget-idle-ranks")) {
+            if (!cl.hasOption("active")) {
+                throw new UsageException("--forget-idle-ranks needs --active (without it every processor asks)");
+            }
+            try {
+                opt = opt.withIdleUnranked();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--forget-idle-ranks: " + e.getMessage());
+            }
+        }
+        if (cl.hasOption("fairness-after-search")) {
+            try {
+                opt = opt.withOvertakingOnGraph();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--fairness-after-search: " + e.getMessage());
+            }
+        }
+        return opt;
+    }
+
     /** The options as a search to run, checked. */
     static VerifyRequest of(CommandLine cl) throws UsageException {
         SearchOptions opt = search(cl);
@@ -156,13 +183,7 @@ record VerifyRequest(
             opt = opt.withoutLiveness();
         }
         opt = withStorage(cl, withFaults(cl, opt, opt.fifoCapacity()));
-        if (cl.hasOption("fairness-after-search")) {
-            try {
-                opt = opt.withOvertakingOnGraph();
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--fairness-after-search: " + e.getMessage());
-            }
-        }
+        opt = withReductions(cl, opt);
         if (cl.hasOption("rtl") && opt.crash()) {
             throw new UsageException(
                     "--rtl takes --faults drop and/or duplicate, not crash: a crash is searched by the state search");
@@ -217,6 +238,7 @@ record VerifyRequest(
             "no-liveness",
             "no-fairness",
             "fairness-after-search",
+            "forget-idle-ranks",
             "no-h");
 
     private static void refuseSearchOptionsWithoutASearch(CommandLine cl) throws UsageException {
@@ -250,7 +272,8 @@ record VerifyRequest(
                 "max-steps",
                 "symmetry",
                 "hash-compaction",
-                "fairness-after-search")) {
+                "fairness-after-search",
+                "forget-idle-ranks")) {
             if (cl.hasOption(o)) {
                 throw new UsageException("--buses " + buses + ": the k-bus search takes no --" + o
                         + (o.equals("rtl") ? " (the bus proof on the RTL is --rtl --no-search)" : ""));

@@ -290,6 +290,9 @@ class VerifyCommandTest {
                 // The bound decided on the complete graph: a shortest run found after the search.
                 "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --fairness-after-search",
                 "fairness|--nodes 3 --rules literal+F1+F2 --reenter-without-thinking 0,1,2 --fairness-after-search",
+                // The idle processors' places forgotten: the trace is a run of the network all the same.
+                "fairness|--nodes 7 --rules literal+F1 --active 0,2,4,6 --forget-idle-ranks",
+                "deadlock|--nodes 7 --rules literal+F1 --active 0,2,4,6 --no-fairness --forget-idle-ranks --symmetry",
                 // Faults on a reduced search: the fault's link renamed with the processors (left in the
                 // representative's numbering, the first one's fault hits a link that carries nothing then).
                 "I2 fork conservation|--nodes 7 --faults drop --active 0,1,2 --symmetry",

@@ -22,6 +22,8 @@ import org.ppbus.protocol.RuleSet;
  *     its images
  * @param hashCompaction store each state as a 64-bit fingerprint ({@link HashCompaction}): safety
  *     only, and a state may be missed with a stated probability; not the complete search
+ * @param idleUnranked keep out of the state where the processors outside {@code activeMask} stand in
+ *     the arbiters' lists ({@link org.ppbus.protocol.cc.IdleRanks}); I4 then covers the others
  */
 public record SearchOptions(
         int nodes,
@@ -39,7 +41,8 @@ public record SearchOptions(
         boolean crash,
         boolean liveness,
         boolean symmetry,
-        boolean hashCompaction) {
+        boolean hashCompaction,
+        boolean idleUnranked) {
     /**
      * Refuses what no search can run: hash compaction with faults (in whichever order they were
      * asked for).
@@ -48,6 +51,9 @@ public record SearchOptions(
         if (hashCompaction && faultKinds != 0) {
             throw new IllegalArgumentException(
                     "hash compaction keeps no edges, which the repair bound after faults needs");
+        }
+        if (idleUnranked && crash) {
+            throw new IllegalArgumentException("the idle processors' places are kept in a search with a crash");
         }
         if (fairness == FairnessCheck.GRAPH && (!liveness || symmetry || fifoCapacity > 0)) {
             throw new IllegalArgumentException(
@@ -80,6 +86,7 @@ public record SearchOptions(
                 0,
                 false,
                 true,
+                false,
                 false,
                 false);
     }
@@ -212,6 +219,19 @@ public record SearchOptions(
         return c.build();
     }
 
+    /**
+     * The same search keeping out of its states where the processors that never ask stand in the
+     * arbiters' lists ({@link org.ppbus.protocol.cc.IdleRanks}): states that differ only there behave
+     * alike, so each class is searched once. I4 (H acyclic) is then checked on lists that put those
+     * processors first, so a cycle of H that would pass through one of them is not looked for. Not
+     * with a crash (a crashed arbiter's ports are not shown to keep that promise).
+     */
+    public SearchOptions withIdleUnranked() {
+        Copy c = new Copy(this);
+        c.idleUnranked = true;
+        return c.build();
+    }
+
     public boolean async() {
         return fifoCapacity > 0;
     }
@@ -234,6 +254,7 @@ public record SearchOptions(
         boolean liveness;
         boolean symmetry;
         boolean hashCompaction;
+        boolean idleUnranked;
 
         Copy(SearchOptions o) {
             nodes = o.nodes;
@@ -252,6 +273,7 @@ public record SearchOptions(
             liveness = o.liveness;
             symmetry = o.symmetry;
             hashCompaction = o.hashCompaction;
+            idleUnranked = o.idleUnranked;
         }
 
         SearchOptions build() {
@@ -271,7 +293,8 @@ public record SearchOptions(
                     crash,
                     liveness,
                     symmetry,
-                    hashCompaction);
+                    hashCompaction,
+                    idleUnranked);
         }
     }
 }

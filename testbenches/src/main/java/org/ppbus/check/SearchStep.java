@@ -7,6 +7,7 @@ import org.ppbus.plane.Collineations;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.IdleRanks;
 import org.ppbus.protocol.cc.Renumbering;
 import org.ppbus.protocol.cc.SymmetricKeys;
 
@@ -184,7 +185,25 @@ final class SearchStep implements Transitions {
 
     /** The cold start, as a stored state. */
     long[] initial() {
+        forgetIdleRanks();
         return least(extend(net.snapshot(-1), 0), -1, 0);
+    }
+
+    /**
+     * A stored state after a cycle, as it is with the idle processors' places in the lists set aside
+     * ({@link IdleRanks}; for the tests of that reduction, which project a complete search's states).
+     */
+    long[] idleRanksForgotten(long[] state) {
+        restore(state);
+        IdleRanks.forget(net, ~o.activeMask() & ((1L << n) - 1));
+        return extend(net.snapshot(-1), state[netWords]); // restored for cycle 0: as after cycle -1
+    }
+
+    /** With {@link SearchOptions#idleUnranked}, the idle processors' places in the lists set aside. */
+    private void forgetIdleRanks() {
+        if (o.idleUnranked()) {
+            IdleRanks.forget(net, ~o.activeMask() & ((1L << n) - 1));
+        }
     }
 
     /** The processors the fairness monitor of a stored state holds hungry, one bit each (the monitor must exist). */
@@ -242,6 +261,7 @@ final class SearchStep implements Transitions {
             }
         }
         net.step(0);
+        forgetIdleRanks();
         rec.granted &= rec.dead < 0 ? -1L : ~(1L << rec.dead); // a dead client's meals are nobody's
         if (overtaking != null) {
             for (int j = 0; j < n; j++) {

@@ -34,6 +34,7 @@ final class ArbiterUnit {
     private final boolean[] dead; // +reclaim: ports whose client has crashed
     private final HealClock clock; // +heal only, else null
     private int owner = NIL;
+    private int unranked; // ports the state does not rank (IdleRanks), bit m for port m; a setting, not state
     private int returned; // +heal, within one evaluation: the port whose return arrived
     private boolean probe; // +heal, within one evaluation: ask OWNER for its fork
 
@@ -275,6 +276,11 @@ final class ArbiterUnit {
         return priority;
     }
 
+    /** Ports whose places in the list no rule reads, kept first ({@link IdleRanks}); bit m for port m. */
+    void setUnranked(int ports) {
+        this.unranked = ports;
+    }
+
     PortQueues queues() {
         return out;
     }
@@ -294,7 +300,22 @@ final class ArbiterUnit {
         for (int m = 0; m < flags.length; m++) {
             w.write(flags[Positions.at(from, m)], 4);
         }
-        for (int p : priority.order()) {
+        int[] order = priority.order();
+        if (unranked != 0) {
+            // The ports set aside stand first (IdleRanks); written in the order of the ports they are
+            // saved as, so that a state and its images under a symmetry agree on them.
+            int idle = Integer.bitCount(unranked);
+            for (int i = 0; i < idle; i++) {
+                for (int j = i + 1; j < idle; j++) {
+                    if (Positions.where(from, order[j]) < Positions.where(from, order[i])) {
+                        int t = order[i];
+                        order[i] = order[j];
+                        order[j] = t;
+                    }
+                }
+            }
+        }
+        for (int p : order) {
             w.write(Positions.where(from, p), width);
         }
         out.save(w, from);

@@ -95,6 +95,33 @@ class IdleRanksTest {
                 verdict(new StateSearch(o).run(() -> 0)), verdict(new StateSearch(o.withIdleUnranked()).run(() -> 0)));
     }
 
+    /** Asynchronous channels (any delay): the same classes, the same verdict. */
+    @ParameterizedTest(name = "n = {0}, {1}, active {2}")
+    @CsvSource({"3, fixed, 3", "7, fixed, 5", "7, literal+F1+F2, 5"})
+    void asynchronousChannelsToo(int n, String rules, long active) {
+        SearchOptions o =
+                SearchOptions.of(n, 1, RuleSet.parse(rules)).withActive(active).withFifo(4);
+        StateSearch all = new StateSearch(o);
+        SearchResult full = all.run(() -> 0);
+        StateSearch classes = new StateSearch(o.withIdleUnranked());
+        SearchResult reduced = classes.run(() -> 0);
+        assertTrue(full.complete());
+        assertEquals(verdict(full), verdict(reduced));
+        SearchStep project = new SearchModel(o.withIdleUnranked()).stepper;
+        Set<List<Long>> projected = new HashSet<>();
+        for (long[] state : all.statesFound()) {
+            projected.add(words(project.idleRanksForgotten(state)));
+        }
+        Set<List<Long>> found = new HashSet<>();
+        for (long[] state : classes.statesFound()) {
+            found.add(words(state));
+        }
+        assertEquals(projected, found);
+        System.out.printf(
+                "idle ranks, async: n = %d, %s, active %d: %d states, %d classes%n",
+                n, rules, active, full.states(), reduced.states());
+    }
+
     @Test
     void notWithACrash() {
         SearchOptions o = SearchOptions.of(3, 1, RuleSet.parse("fixed+reclaim")).withActive(3);

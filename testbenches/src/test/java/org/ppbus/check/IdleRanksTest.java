@@ -53,22 +53,7 @@ class IdleRanksTest {
         if (!full.complete()) {
             return;
         }
-        SearchStep project = new SearchModel(o.withIdleUnranked()).stepper;
-        Set<List<Long>> projected = new HashSet<>();
-        List<long[]> states = all.statesFound();
-        for (long[] state : states) {
-            projected.add(words(project.idleRanksForgotten(state)));
-        }
-        Set<List<Long>> found = new HashSet<>();
-        List<long[]> reducedStates = classes.statesFound();
-        for (int s = 0; s < reducedStates.size(); s++) {
-            found.add(words(reducedStates.get(s)));
-            assertEquals(
-                    words(reducedStates.get(s)),
-                    words(project.idleRanksForgotten(reducedStates.get(s))),
-                    "a class's state has its places set aside already");
-        }
-        assertEquals(projected, found, "the classes are the projections of the complete search's states");
+        assertClassesAreProjections(o, all, classes);
         assertTrue(reduced.states() <= full.states());
         System.out.printf(
                 "idle ranks: n = %d, L = %d, %s, active %d, faults %d: %d states, %d classes, %s%n",
@@ -107,16 +92,7 @@ class IdleRanksTest {
         SearchResult reduced = classes.run(() -> 0);
         assertTrue(full.complete());
         assertEquals(verdict(full), verdict(reduced));
-        SearchStep project = new SearchModel(o.withIdleUnranked()).stepper;
-        Set<List<Long>> projected = new HashSet<>();
-        for (long[] state : all.statesFound()) {
-            projected.add(words(project.idleRanksForgotten(state)));
-        }
-        Set<List<Long>> found = new HashSet<>();
-        for (long[] state : classes.statesFound()) {
-            found.add(words(state));
-        }
-        assertEquals(projected, found);
+        assertClassesAreProjections(o, all, classes);
         System.out.printf(
                 "idle ranks, async: n = %d, %s, active %d: %d states, %d classes%n",
                 n, rules, active, full.states(), reduced.states());
@@ -126,6 +102,27 @@ class IdleRanksTest {
     void notWithACrash() {
         SearchOptions o = SearchOptions.of(3, 1, RuleSet.parse("fixed+reclaim")).withActive(3);
         assertThrows(IllegalArgumentException.class, () -> o.withIdleUnranked().withCrash());
+    }
+
+    /**
+     * The reduced search's states are exactly the complete search's states with the idle places set
+     * aside, and each is set aside already.
+     */
+    private static void assertClassesAreProjections(SearchOptions o, StateSearch all, StateSearch classes) {
+        SearchStep project = new SearchModel(o.withIdleUnranked()).stepper;
+        Set<List<Long>> projected = new HashSet<>();
+        for (long[] state : all.statesFound()) {
+            projected.add(words(project.idleRanksForgotten(state)));
+        }
+        Set<List<Long>> found = new HashSet<>();
+        for (long[] state : classes.statesFound()) {
+            found.add(words(state));
+            assertEquals(
+                    words(state),
+                    words(project.idleRanksForgotten(state)),
+                    "a class's state has its places set aside already");
+        }
+        assertEquals(projected, found, "the classes are the projections of the complete search's states");
     }
 
     private static List<Long> words(long[] state) {

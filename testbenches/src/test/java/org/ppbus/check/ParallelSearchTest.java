@@ -63,6 +63,21 @@ class ParallelSearchTest {
                                 .withActive(0b1010101)
                                 .withoutOvertaking()),
                 Arguments.of(
+                        "n = 3, literal+F1+F2, re-entry (A3), the bound on the graph: the same run over it",
+                        SearchOptions.of(3, 2, RuleSet.parse("literal+F1+F2"))
+                                .withReentry(2)
+                                .withOvertakingOnGraph()),
+                Arguments.of(
+                        "n = 3, L = 2, fixed, the bound on the graph",
+                        SearchOptions.of(3, 2, RuleSet.FIXED).withOvertakingOnGraph()),
+                Arguments.of(
+                        "n = 7, fixed+heal, a drop, idle places set aside, symmetry: the repair bound",
+                        SearchOptions.of(7, 1, heal)
+                                .withActive(0b101)
+                                .withFaults(ChosenFaults.DROP)
+                                .withIdleUnranked()
+                                .withSymmetry()),
+                Arguments.of(
                         "n = 3, L = 2, hash compaction",
                         SearchOptions.of(3, 2, RuleSet.FIXED).withHashCompaction()),
                 Arguments.of(

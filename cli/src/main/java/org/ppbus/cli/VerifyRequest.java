@@ -3,6 +3,7 @@ package org.ppbus.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -142,11 +143,7 @@ record VerifyRequest(
             opt = opt.withSymmetry();
         }
         if (cl.hasOption("hash-compaction")) {
-            try {
-                opt = opt.withHashCompaction();
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--hash-compaction: " + e.getMessage());
-            }
+            opt = refusedAs("hash-compaction", opt::withHashCompaction);
         }
         return opt;
     }
@@ -157,20 +154,21 @@ record VerifyRequest(
             if (!cl.hasOption("active")) {
                 throw new UsageException("--forget-idle-ranks needs --active (without it every processor asks)");
             }
-            try {
-                opt = opt.withIdleUnranked();
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--forget-idle-ranks: " + e.getMessage());
-            }
+            opt = refusedAs("forget-idle-ranks", opt::withIdleUnranked);
         }
         if (cl.hasOption("fairness-after-search")) {
-            try {
-                opt = opt.withOvertakingOnGraph();
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--fairness-after-search: " + e.getMessage());
-            }
+            opt = refusedAs("fairness-after-search", opt::withOvertakingOnGraph);
         }
         return opt;
+    }
+
+    /** A narrowing of the search, its refusal (an IllegalArgumentException) as a one-line error naming the option. */
+    private static SearchOptions refusedAs(String option, Supplier<SearchOptions> narrowed) throws UsageException {
+        try {
+            return narrowed.get();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--" + option + ": " + e.getMessage());
+        }
     }
 
     /** The options as a search to run, checked. */

@@ -20,9 +20,6 @@ import java.util.List;
  * negative, so the longest path from any of them is as long as one from where the period began.
  */
 final class OvertakingOnGraph {
-    /** The most meals of {@code eater} in one hungry period of {@code hungry}, capped at the bound + 1. */
-    record Most(int meals, int hungry, int eater) {}
-
     private final StateGraph graph;
     private final int n;
     private final int bound;
@@ -58,7 +55,7 @@ final class OvertakingOnGraph {
      */
     Finding check(int states) {
         int[][] most = most(states);
-        mostMeals = largest(most).meals();
+        mostMeals = largest(most);
         int[] shortest = null;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
@@ -119,13 +116,15 @@ final class OvertakingOnGraph {
         int[][] most = new int[n][n];
         byte[][] longest = new byte[n][states]; // per eater, the longest path from each state (this i)
         int[] best = new int[n];
+        for (int s = 0; s < states; s++) {
+            checkOneGrant(s);
+        }
         for (int i = 0; i < n; i++) {
             boolean[] inside = new boolean[states];
             boolean any = false;
             for (int s = 0; s < states; s++) {
                 inside[s] = (hunger[s] >>> i & 1) != 0;
                 any |= inside[s];
-                checkOneGrant(s);
             }
             if (!any) {
                 continue; // a processor outside the scope is never hungry
@@ -163,14 +162,12 @@ final class OvertakingOnGraph {
         return most;
     }
 
-    /** The largest of {@link #most}'s counts, with its pair (the first in (i, j) order). */
-    static Most largest(int[][] most) {
-        Most m = new Most(0, -1, -1);
-        for (int i = 0; i < most.length; i++) {
-            for (int j = 0; j < most.length; j++) {
-                if (most[i][j] > m.meals()) {
-                    m = new Most(most[i][j], i, j);
-                }
+    /** The largest of {@link #most}'s counts. */
+    static int largest(int[][] most) {
+        int m = 0;
+        for (int[] row : most) {
+            for (int meals : row) {
+                m = Math.max(m, meals);
             }
         }
         return m;

@@ -28,6 +28,7 @@ final class SearchStep implements Transitions {
     private final int[] firstFrom; // per symmetry, the client its image writes first (clientFrom[0])
     private final int[][] moves; // per label (0 the identity, k + 1 symmetry k), where each client goes
     private final int[][] linkMoves; // the same for each link
+    private final long idle; // the processors outside the scope, one bit each
 
     SearchStep(SearchOptions o, CcNetwork net, SearchRecorder rec, Overtaking overtaking) {
         this.o = o;
@@ -36,6 +37,7 @@ final class SearchStep implements Transitions {
         this.overtaking = overtaking;
         this.n = net.nodes();
         this.netWords = net.snapshot(0).length;
+        this.idle = ~o.activeMask() & ((1L << n) - 1);
         this.group = o.symmetry() ? symmetries(o, net.wiring()) : List.of();
         this.renumberings =
                 group.stream().map(g -> Renumbering.of(net.wiring(), g)).toList();
@@ -195,14 +197,14 @@ final class SearchStep implements Transitions {
      */
     long[] idleRanksForgotten(long[] state) {
         restore(state);
-        IdleRanks.forget(net, ~o.activeMask() & ((1L << n) - 1));
+        IdleRanks.forget(net, idle);
         return extend(net.snapshot(-1), state[netWords]); // restored for cycle 0: as after cycle -1
     }
 
     /** With {@link SearchOptions#idleUnranked}, the idle processors' places in the lists set aside. */
     private void forgetIdleRanks() {
         if (o.idleUnranked()) {
-            IdleRanks.forget(net, ~o.activeMask() & ((1L << n) - 1));
+            IdleRanks.forget(net, idle);
         }
     }
 

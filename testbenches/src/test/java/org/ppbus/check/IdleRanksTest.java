@@ -98,6 +98,25 @@ class IdleRanksTest {
                 n, rules, active, full.states(), reduced.states());
     }
 
+    /**
+     * The premise's guard fires: a processor taken for idle that asked after all (planted here: client
+     * 2 of the triangle raises req while the search's scope is {0, 1}) has REQ set at its arbiters,
+     * and setting its places aside is refused as an internal error instead of merging states.
+     */
+    @Test
+    void aProcessorThatAskedIsNotSetAside() {
+        SearchModel m = new SearchModel(
+                SearchOptions.of(3, 1, RuleSet.FIXED).withActive(3).withIdleUnranked());
+        m.stepper.restore(m.stepper.initial());
+        m.net.request(2, true, 0);
+        for (int c = 0; c < 4; c++) {
+            m.net.step(c);
+        }
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> org.ppbus.protocol.cc.IdleRanks.forget(m.net, 1L << 2));
+        assertTrue(e.getMessage().contains("client 2, which never asks"), e.getMessage());
+    }
+
     @Test
     void notWithACrash() {
         SearchOptions o = SearchOptions.of(3, 1, RuleSet.parse("fixed+reclaim")).withActive(3);

@@ -50,6 +50,8 @@ final class BreadthFirst {
             // The guard below leaves headroom, but one expansion can still need more than is left.
             release();
             return "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
+        } catch (StateGraph.Full e) {
+            return e.getMessage();
         }
     }
 

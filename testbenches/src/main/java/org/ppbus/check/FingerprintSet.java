@@ -58,6 +58,19 @@ final class FingerprintSet {
         }
     }
 
+    /** Whether the fingerprint was added; adds nothing. */
+    boolean contains(long fp) {
+        long[] t = segments[(int) (fp >>> (64 - SEGMENT_BITS))];
+        for (int i = index(fp, t.length); ; i = i + 1 == t.length ? 0 : i + 1) {
+            if (t[i] == 0) {
+                return false;
+            }
+            if (t[i] == fp) {
+                return true;
+            }
+        }
+    }
+
     private void grow(int s) {
         long[] old = segments[s];
         long[] t = new long[old.length + Math.max(4, old.length / 5)];

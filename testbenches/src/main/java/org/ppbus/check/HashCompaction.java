@@ -39,6 +39,11 @@ final class HashCompaction implements StateStore, AutoCloseable {
         return (int) (seen.size() - 1);
     }
 
+    @Override
+    public boolean contains(long[] state) {
+        return seen.contains(FingerprintSet.fingerprint(state));
+    }
+
     /** A state still to be expanded; asked for in ascending order (breadth first). */
     @Override
     public long[] get(int index) {

@@ -66,6 +66,23 @@ final class LongIds {
         }
     }
 
+    /** The id of the key, or -1 if it was never added; adds nothing. */
+    int find(long key) {
+        int n = slots.length;
+        long h = hash(key);
+        int tag = tag(h, idBits);
+        int idMask = (int) ((1L << idBits) - 1);
+        for (int i = index(h, n); ; i = i + 1 == n ? 0 : i + 1) {
+            int v = slots[i];
+            if (v == 0) {
+                return -1;
+            }
+            if ((v & ~idMask) == tag && keys.get((v & idMask) - 1) == key) {
+                return (v & idMask) - 1;
+            }
+        }
+    }
+
     long key(int id) {
         return keys.get(id);
     }

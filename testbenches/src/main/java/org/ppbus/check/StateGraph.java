@@ -6,6 +6,7 @@ import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The states a {@link StateSearch} found and the edges between them: each state's packed words,
@@ -13,6 +14,26 @@ import java.util.List;
  * expanded state in one array (CSR), all in chunked storage.
  */
 final class StateGraph {
+    /**
+     * The most states one search indexes. A state's index is an int, and the lossless store's root
+     * table ({@link LongIds}) holds at most three quarters of 2^31 slots; hash compaction hands out
+     * int indices too. Past it the search stops, as when memory runs out, rather than let an index
+     * overflow (a wrapped size once read as a search with nothing left to expand).
+     */
+    static final int MOST_STATES = 1_600_000_000;
+
+    /** The most edges kept for the analyses after the search: an edge's position is an int. */
+    static final int MOST_EDGES = Integer.MAX_VALUE - 8;
+
+    /** Thrown where a search would need more states or edges than a graph indexes: it stops there. */
+    static final class Full extends RuntimeException {
+        Full(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    private int mostStates = MOST_STATES;
+    private int mostEdges = MOST_EDGES;
     private final StateStore table;
     private final Lineage lineage;
     private final HashCompaction compacted; // null for the lossless store
@@ -113,9 +134,24 @@ final class StateGraph {
         return lo;
     }
 
-    /** The index of a state, adding it (with its parent, actions and depth) when new. */
+    /** Lowers the limits, so that a test reaches them (the defaults are {@link #MOST_STATES}, {@link #MOST_EDGES}). */
+    StateGraph limitedTo(int states, int edges) {
+        this.mostStates = states;
+        this.mostEdges = edges;
+        return this;
+    }
+
+    /**
+     * The index of a state, adding it (with its parent, actions and depth) when new.
+     *
+     * @throws Full for a new state once the graph holds its most states
+     */
     int add(long[] state, int from, long act, int depth) {
         int before = table.size();
+        if (before >= mostStates && !table.contains(state)) {
+            throw new Full(
+                    String.format(Locale.ROOT, "index limit (%,d states, the most a search indexes)", mostStates));
+        }
         int idx = table.addOrFind(state);
         if (idx == before) {
             lineage.add(idx, from, act);
@@ -151,6 +187,12 @@ final class StateGraph {
      * {@link SearchStep#lastSymmetry} label), kept if {@link #keepSymmetries} was called.
      */
     void addEdge(int to, int symmetry) {
+        if (edgeCount >= mostEdges) {
+            throw new Full(String.format(
+                    Locale.ROOT,
+                    "edge limit (%,d transitions, the most a search keeps for the analyses after it)",
+                    mostEdges));
+        }
         if (pending >= 0) {
             edgeStart.set(sources.add(pending), edgeCount);
             pending = -1;

@@ -8,6 +8,9 @@ interface StateStore {
     /** The index of the state, adding it if it is new (then the index is the old size); -1 if known and not indexed. */
     int addOrFind(long[] state);
 
+    /** Whether the state was added before; adds nothing. */
+    boolean contains(long[] state);
+
     /** The state of an index. */
     long[] get(int index);
 

@@ -92,6 +92,21 @@ final class StateTable implements StateStore {
     }
 
     @Override
+    public boolean contains(long[] state) {
+        return find(0, state) >= 0;
+    }
+
+    /** The id of the subtree's part of the state, or -1 where no state added before has that part. */
+    private int find(int node, long[] state) {
+        if (leafWord[node] >= 0) {
+            return table[node].find(state[leafWord[node]]);
+        }
+        int l = find(left[node], state);
+        int r = l < 0 ? -1 : find(right[node], state);
+        return r < 0 ? -1 : table[node].find((long) l << 32 | r & 0xFFFFFFFFL);
+    }
+
+    @Override
     public long[] get(int index) {
         if (index < 0 || index >= size()) {
             throw new IndexOutOfBoundsException("state " + index + " of " + size());

@@ -179,9 +179,10 @@ final class VerifyOutcome {
         } else if (r.overtakeBound() != Algorithm.NO_BOUND) {
             out.printf(
                     Locale.ROOT,
-                    "overtaking: at most %d meals of one processor in another's hungry period"
+                    "overtaking: at most %d meal%s of one processor in another's hungry period"
                             + " (bound %d for L=%d and holds of 1 cycle)%s%n",
                     r.maxOvertakes(),
+                    r.maxOvertakes() == 1 ? "" : "s",
                     r.overtakeBound(),
                     opt.latency(),
                     opt.fairness() == FairnessCheck.GRAPH ? ", decided on the complete graph" : "");

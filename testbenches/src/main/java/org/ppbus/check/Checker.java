@@ -40,6 +40,8 @@ public final class Checker {
     private long lastMealCycle;
     private long lastEdgeCycle;
     private long stalledSince = -1;
+    private long firstCycle = -1; // the cycles seen, for which watchdogs could fire (checks())
+    private long lastCycle = -1;
     private final Stalls stalls = new Stalls();
     /** The processor waiting longest, or -1: only its grant can make another the longest waiting. */
     private int oldestWaiter = -1;
@@ -159,6 +161,10 @@ public final class Checker {
     // ---- end of cycle ----
 
     public void endOfCycle(long cycle) {
+        if (firstCycle < 0) {
+            firstCycle = cycle;
+        }
+        lastCycle = cycle;
         if (eaters > 1 && shared == null) {
             mutexViolations++;
             fail(Invariants.eaters(eaters, cycle).withDetails(network.describeEaters()));
@@ -351,47 +357,61 @@ public final class Checker {
     }
 
     /**
-     * Exactly the checks this run makes, each with its bound, for the report: the ones every
-     * algorithm gets, the network's own, and the fairness or starvation check that applies.
+     * Exactly the checks this run made, each with its bound, for the report: the ones every
+     * algorithm gets, the network's own, and the fairness or starvation check that applies; the
+     * watchdogs whose windows are longer than the cycles seen so far apart ({@link CheckList}).
      */
-    public List<String> checks() {
-        List<String> out = new ArrayList<>();
+    public CheckList checks() {
+        List<String> made = new ArrayList<>();
+        List<String> outOfReach = new ArrayList<>();
         if (shared == null) {
-            out.add(Property.MUTUAL_EXCLUSION.label());
+            made.add(Property.MUTUAL_EXCLUSION.label());
         } else {
-            out.add(Property.BUS_EXCLUSION.label() + " (at most " + shared.buses()
+            made.add(Property.BUS_EXCLUSION.label() + " (at most " + shared.buses()
                     + (shared.buses() == 1 ? " bus" : " buses")
                     + " in use, none held by two processors but of one group)");
-            out.add(Property.WHOLE_DEMAND.label() + " (each request holds all the buses it needs at once)");
+            made.add(Property.WHOLE_DEMAND.label() + " (each request holds all the buses it needs at once)");
             if (shared.grouped()) {
-                out.add(Property.GROUP_EXCLUSION.label() + " (processors of different groups never in together)");
+                made.add(Property.GROUP_EXCLUSION.label() + " (processors of different groups never in together)");
             }
         }
-        out.addAll(network.checks());
-        out.add(Property.DEADLOCK.label() + " (I7: " + stallCycles
-                + " cycles with a waiter, no eater and nothing moving)");
-        out.add(Property.LIVELOCK.label() + " (" + watchdogCycles
-                + " cycles with a waiter, symbols moving and no meal)");
-        out.add(Property.IDLE_LIVELOCK.label() + " (" + watchdogCycles
-                + " cycles with no req edge or meal and still moving)");
+        made.addAll(network.checks());
+        // I7 fires in the cycle that ends stallCycles cycles of standstill: it needs that many cycles.
+        (reaches(stallCycles - 1) ? made : outOfReach)
+                .add(Property.DEADLOCK.label() + " (I7: " + stallCycles
+                        + " cycles with a waiter, no eater and nothing moving)");
+        // The others count from a meal, a req edge or a rise, none before the first cycle seen.
+        boolean watchdog = reaches(watchdogCycles);
+        (watchdog ? made : outOfReach)
+                .add(Property.LIVELOCK.label() + " (" + watchdogCycles
+                        + " cycles with a waiter, symbols moving and no meal)");
+        (watchdog ? made : outOfReach)
+                .add(Property.IDLE_LIVELOCK.label() + " (" + watchdogCycles
+                        + " cycles with no req edge or meal and still moving)");
         if (overtaking != null) {
-            out.add(Property.FAIRNESS.label() + " (at most " + overtaking.bound()
+            made.add(Property.FAIRNESS.label() + " (at most " + overtaking.bound()
                     + (overtaking.bound() == 1 ? " meal" : " meals") + " of one processor while another waits)");
         }
         if (watchStarvation) {
-            out.add(Property.STARVATION.label() + " ("
-                    + (starvationMeals == Long.MAX_VALUE
-                            ? ""
-                            : "at most " + starvationMeals + " meals of the others while one processor waits, and ")
-                    + watchdogCycles
-                    + " cycles of waiting while the others start " + nodes + " meals)");
+            if (starvationMeals != Long.MAX_VALUE) {
+                made.add(Property.STARVATION.label() + " (at most " + starvationMeals
+                        + " meals of the others while one processor waits)");
+            }
+            (watchdog ? made : outOfReach)
+                    .add(Property.STARVATION.label() + " (" + watchdogCycles
+                            + " cycles of waiting while the others start " + nodes + " meals)");
         }
         if (crashedAt >= 0) {
-            out.add("from cycle " + crashedAt + " (the crash) "
+            made.add("from cycle " + crashedAt + " (the crash) "
                     + (shared == null ? Property.MUTUAL_EXCLUSION.label() : shared.grouped() ? "K1-K3" : "K1-K2")
                     + " only");
         }
-        return out;
+        return new CheckList(made, outOfReach);
+    }
+
+    /** Whether the cycles seen span a window: some cycle came {@code window} cycles after the first. */
+    private boolean reaches(long window) {
+        return firstCycle >= 0 && lastCycle - Math.max(0, firstCycle) >= window;
     }
 
     public Violation violation() {

@@ -129,8 +129,7 @@ public final class Reports {
             fault(b, r.fault());
         }
         if (r.violation() == null) {
-            b.append("checks: no violation of\n");
-            r.checks().forEach(x -> b.append("  ").append(x).append('\n'));
+            checks(b, r);
         } else {
             b.append("VIOLATION ").append(r.violation().headline()).append('\n');
             r.violation().details().forEach(x -> b.append("  ").append(x).append('\n'));
@@ -139,6 +138,19 @@ public final class Reports {
             b.append(r.ungranted()).append(" processors were still waiting at the end\n");
         }
         return b.toString();
+    }
+
+    /** The checks a clean run made, and apart those its length could not reach. */
+    private static void checks(StringBuilder b, SimulationResult r) {
+        b.append("checks: no violation of\n");
+        r.checks().made().forEach(x -> b.append("  ").append(x).append('\n'));
+        if (!r.checks().outOfReach().isEmpty()) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "not checked: the run's %,d cycles are too few for these windows (--watchdog, --stall)%n",
+                    r.cycles()));
+            r.checks().outOfReach().forEach(x -> b.append("  ").append(x).append('\n'));
+        }
     }
 
     /** The run's algorithm, plane, workload and offered load. */

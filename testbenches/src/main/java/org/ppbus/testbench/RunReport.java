@@ -50,6 +50,7 @@ public record RunReport(
         @JsonInclude(JsonInclude.Include.NON_NULL) String faultVerdict,
         @JsonInclude(JsonInclude.Include.NON_NULL) Fault fault,
         List<String> checks,
+        List<String> checksOutOfReach,
         @JsonInclude(JsonInclude.Include.NON_NULL) ViolationReport violation) {
 
     /** The settings of a run, as {@code --config} reads them back. */
@@ -300,7 +301,8 @@ public record RunReport(
                         Arrays.stream(s.waitPerNode()).map(Distribution::of).toList()),
                 f == null ? null : f.verdict(),
                 f == null ? null : Fault.of(f),
-                r.checks(),
+                r.checks().made(),
+                r.checks().outOfReach(),
                 r.violation() == null ? null : ViolationReport.of(r.violation()));
     }
 }

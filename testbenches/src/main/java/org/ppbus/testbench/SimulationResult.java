@@ -1,6 +1,7 @@
 package org.ppbus.testbench;
 
 import java.util.List;
+import org.ppbus.check.CheckList;
 import org.ppbus.check.Property;
 import org.ppbus.check.Violation;
 import org.ppbus.stats.BusUse;
@@ -22,7 +23,8 @@ import org.ppbus.workload.RequestTrace;
  * @param starvationBound the most meals the others may start while one processor waits, where starvation
  *     is checked in meals ({@link Long#MAX_VALUE} when it is not: an overtaking bound is checked instead)
  * @param maxServedWhileWaiting the most meals the others started while one processor waited
- * @param checks exactly the checks the run made, each with its bound ({@link org.ppbus.check.Checker#checks})
+ * @param checks exactly the checks the run made, each with its bound, and apart the watchdogs it was too short for
+ *     ({@link org.ppbus.check.Checker#checks})
  * @param offeredLoad bus time asked for per cycle ({@link org.ppbus.workload.Workload#offeredLoad}), NaN for none
  * @param longestStall the longest stretch in which a processor waited and nobody ate ({@link org.ppbus.check.Stalls})
  * @param stallAfterFault the longest such stretch from an injected symbol or message fault on, {first, last}, or null
@@ -47,7 +49,7 @@ public record SimulationResult(
         int maxOvertakes,
         long starvationBound,
         long maxServedWhileWaiting,
-        List<String> checks,
+        CheckList checks,
         double offeredLoad,
         long longestStall,
         long[] stallAfterFault,

@@ -49,38 +49,37 @@ final class LongIds {
         if (size + 1 > slots.length / 4 * 3) {
             grow();
         }
-        int n = slots.length;
         long h = hash(key);
-        int tag = tag(h, idBits);
-        int idMask = (int) ((1L << idBits) - 1);
-        for (int i = index(h, n); ; i = i + 1 == n ? 0 : i + 1) {
-            int v = slots[i];
-            if (v == 0) {
-                keys.set(size, key);
-                slots[i] = ++size | tag;
-                return size - 1;
-            }
-            if ((v & ~idMask) == tag && keys.get((v & idMask) - 1) == key) {
-                return (v & idMask) - 1;
-            }
+        int i = slotOf(key, h);
+        if (slots[i] != 0) {
+            return (slots[i] & idMask()) - 1;
         }
+        keys.set(size, key);
+        slots[i] = ++size | tag(h, idBits);
+        return size - 1;
     }
 
     /** The id of the key, or -1 if it was never added; adds nothing. */
     int find(long key) {
+        int v = slots[slotOf(key, hash(key))];
+        return v == 0 ? -1 : (v & idMask()) - 1;
+    }
+
+    /** The slot that holds the key, or the empty slot where it would go. */
+    private int slotOf(long key, long h) {
         int n = slots.length;
-        long h = hash(key);
         int tag = tag(h, idBits);
-        int idMask = (int) ((1L << idBits) - 1);
+        int idMask = idMask();
         for (int i = index(h, n); ; i = i + 1 == n ? 0 : i + 1) {
             int v = slots[i];
-            if (v == 0) {
-                return -1;
-            }
-            if ((v & ~idMask) == tag && keys.get((v & idMask) - 1) == key) {
-                return (v & idMask) - 1;
+            if (v == 0 || (v & ~idMask) == tag && keys.get((v & idMask) - 1) == key) {
+                return i;
             }
         }
+    }
+
+    private int idMask() {
+        return (int) ((1L << idBits) - 1);
     }
 
     long key(int id) {

@@ -43,7 +43,10 @@ final class Cli {
     static CommandLine parse(Options options, String[] args) throws UsageException {
         CommandLine cl;
         try {
-            cl = new DefaultParser().parse(options, args);
+            // No abbreviations: Commons CLI would otherwise take a prefix for the one option it begins,
+            // so "--trace FILE" (meant as a trace to replay) ran a normal run and named FILE as the
+            // output of --trace-out.
+            cl = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, args);
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }

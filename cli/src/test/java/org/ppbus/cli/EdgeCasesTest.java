@@ -272,6 +272,8 @@ class EdgeCasesTest {
                 "compare --algorithms lamport,lamport --cycles 100|lists 'lamport' twice",
                 "verify --nodes 7 --active 0,0|lists '0' twice",
                 "simulate --fault drop:27@m_1_1 --algorithm nesterenko-mizuno --nodes 4|a node's message to itself",
+                "simulate --trace in.trace --cycles 100|Unrecognized option: --trace",
+                "verify --nodes 3 --sym|Unrecognized option: --sym",
             })
     void inputsThatMustBeRefused(String line, String says) {
         oneLineUsageError(line.split(" "));

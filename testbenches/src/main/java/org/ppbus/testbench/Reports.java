@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
+import org.ppbus.workload.Workload;
 
 /** The JSON report of a run and its readable summary. Field order is fixed, so equal runs give equal bytes. */
 public final class Reports {
@@ -177,14 +178,11 @@ public final class Reports {
                     c.latencyCycles(),
                     messageKinds(c.algorithmSpec(), c.nodes())));
         }
-        b.append(String.format(
-                Locale.ROOT,
-                "workload %s, load %.4g, hold %d%s, seed %d%n",
-                c.workload(),
-                c.load(),
-                c.holdCycles(),
-                c.geometricHold() ? " (geometric)" : "",
-                c.seed()));
+        b.append("workload ")
+                .append(Workload.describe(c.workload(), Simulation.workloadSettings(c)))
+                .append(", seed ")
+                .append(c.seed())
+                .append('\n');
         if (!Double.isNaN(r.offeredLoad())) {
             b.append(String.format(
                     Locale.ROOT,

@@ -125,6 +125,19 @@ public final class Simulation {
         return r.result(r.loop());
     }
 
+    /** The settings the run's workload may read (one place: the run and its report's header use them). */
+    static Workload.Settings workloadSettings(SimulationConfig c) {
+        return new Workload.Settings(
+                c.load(),
+                c.holdCycles(),
+                c.geometricHold(),
+                c.seed(),
+                c.cycles(),
+                c.hotNodes(),
+                c.hotLoad(),
+                c.sharing());
+    }
+
     /** One run's parts, wired together: the workload, processors, fabric, checker and statistics. */
     private final class Run {
         private final SimulationConfig c;
@@ -219,18 +232,6 @@ public final class Simulation {
                     ? workload.demand()
                     : new DirectReentry(workload.demand(), n, c.reenterNodes(), c.cycles());
             return c.sharing().shared() && !d.statesNeeds() ? new SharedDemand(d, c.sharing(), n, c.seed()) : d;
-        }
-
-        private static Workload.Settings workloadSettings(SimulationConfig c) {
-            return new Workload.Settings(
-                    c.load(),
-                    c.holdCycles(),
-                    c.geometricHold(),
-                    c.seed(),
-                    c.cycles(),
-                    c.hotNodes(),
-                    c.hotLoad(),
-                    c.sharing());
         }
 
         /** Runs cycle after cycle until the run ends; returns the number of cycles run. */

@@ -105,6 +105,34 @@ public record Workload(
         }
     }
 
+    /**
+     * The workload and the settings it reads, for a report's header: a named workload that keeps
+     * its nodes always hungry reads no load, an alternation no load either, and a trace neither load
+     * nor hold (its requests carry their holds). Naming a setting a run did not read would claim it.
+     */
+    public static String describe(String spec, Settings s) {
+        String hold = "hold " + s.holdCycles() + (s.geometricHold() ? " (geometric)" : "");
+        String load = String.format(Locale.ROOT, "load %.4g", s.load());
+        String name = spec.toLowerCase(Locale.ROOT);
+        return switch (name) {
+            case "uniform" -> name + ", " + load + ", " + hold;
+            case "hotspot" ->
+                String.format(
+                        Locale.ROOT,
+                        "%s, %s (nodes %s at %.4g), %s",
+                        name,
+                        load,
+                        Arrays.toString(s.hotNodes() == null ? new int[0] : s.hotNodes()),
+                        s.hotLoad(),
+                        hold);
+            case "saturated" -> name + " (every node always hungry), " + hold;
+            case "single" -> name + " (node 0 always hungry), " + hold;
+            case "neighbours", "non-neighbours" -> name + " (node 0 and one other always hungry), " + hold;
+            case "neighbours-alternating", "non-neighbours-alternating" -> name + ", " + hold;
+            default -> spec + " (a request trace: its own requests and holds)";
+        };
+    }
+
     /** A request-trace file as a workload; its requests must rise before the run's last cycle. */
     private static Workload fromTrace(String spec, int n, Settings s) throws IOException {
         Path file = Path.of(spec);

@@ -282,9 +282,9 @@ public final class Reports {
                 .append(f.verdict())
                 .append(
                         f.stallCycles() >= 0
-                                ? " after a stall of " + f.stallCycles() + " cycles (nobody ate while a"
-                                        + " processor waited), " + f.latency() + " cycles after the fault"
-                                : f.latency() >= 0 ? ", detected " + f.latency() + " cycles after the fault" : "")
+                                ? " after a stall of " + cycles(f.stallCycles()) + " (nobody ate while a"
+                                        + " processor waited), " + cycles(f.latency()) + " after the fault"
+                                : f.latency() >= 0 ? ", detected " + cycles(f.latency()) + " after the fault" : "")
                 .append('\n');
         if (f.survival() != null) {
             FaultOutcome.Survival sv = f.survival();
@@ -324,5 +324,10 @@ public final class Reports {
                 c.interNodePerEntry().mean(),
                 c.totalPerEntry().mean(),
                 c.totalPerEntry().max()));
+    }
+
+    /** "1 cycle", "n cycles". */
+    private static String cycles(long n) {
+        return n + (n == 1 ? " cycle" : " cycles");
     }
 }

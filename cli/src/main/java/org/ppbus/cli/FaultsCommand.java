@@ -239,11 +239,13 @@ final class FaultsCommand implements Main.Command {
                             .append(count));
             out.printf(
                     Locale.ROOT,
-                    "%-10s %s; longest detection or recovery %s cycles; longest run %,d cycles;"
+                    "%-10s %s; longest detection or recovery %s; longest run %,d cycles;"
                             + " mutual-exclusion violations %d%s%s%n",
                     k.kind(),
                     v.length() == 0 ? "no finished run" : v,
-                    k.longestDetection() < 0 ? "-" : Long.toString(k.longestDetection()),
+                    k.longestDetection() < 0
+                            ? "none (no run detected or recovered)"
+                            : k.longestDetection() + (k.longestDetection() == 1 ? " cycle" : " cycles"),
                     k.longestRun(),
                     k.mutexViolations(),
                     k.servedAfterCrash() < 0

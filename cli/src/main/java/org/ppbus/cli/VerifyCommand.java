@@ -197,6 +197,21 @@ final class VerifyCommand implements Main.Command {
         r.statesPerDepth().forEach(layers::add);
     }
 
+    /** The faults' figures: the broken states and the repair bound, null when it was not decided. */
+    private static void putFaults(ObjectNode root, SearchResult r, SearchOptions opt) {
+        if (r.repair() == null) {
+            return;
+        }
+        ObjectNode f = root.putObject("faults");
+        f.put("kinds", ChosenFaults.names(opt.faultKinds()));
+        f.put("brokenStates", r.repair().brokenStates());
+        if (r.repair().boundCycles() >= 0) {
+            f.put("repairBoundCycles", r.repair().boundCycles());
+        } else {
+            f.putNull("repairBoundCycles");
+        }
+    }
+
     private static ObjectNode json(
             VerifyRequest q, SearchResult r, RtlProof.Result proof, VerifyOutcome.Written written) throws IOException {
         SearchOptions opt = q.search();
@@ -212,6 +227,7 @@ final class VerifyCommand implements Main.Command {
         root.put("crash", opt.crash());
         searchFigures(root, r);
         root.put("liveness", opt.liveness());
+        root.put("acyclicH", opt.checkH());
         root.put("symmetry", opt.symmetry());
         root.put("forgetIdleRanks", opt.idleUnranked());
         root.put(
@@ -223,16 +239,7 @@ final class VerifyCommand implements Main.Command {
         putCompaction(root, r);
         root.put("violations", r.findings().size());
         Reports.putOvertaking(root, r.overtakeBound(), r.maxOvertakes());
-        if (r.repair() != null) {
-            ObjectNode f = root.putObject("faults");
-            f.put("kinds", ChosenFaults.names(opt.faultKinds()));
-            f.put("brokenStates", r.repair().brokenStates());
-            if (r.repair().boundCycles() >= 0) {
-                f.put("repairBoundCycles", r.repair().boundCycles());
-            } else {
-                f.putNull("repairBoundCycles");
-            }
-        }
+        putFaults(root, r, opt);
         root.set(
                 "findings",
                 Reports.mapper()

@@ -3,6 +3,7 @@ package org.ppbus.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -38,11 +39,7 @@ final class VerifyOutcome {
         printFigures(out, r, opt);
         if (r.findings().isEmpty()) {
             out.println((r.complete() ? "no violation in any reachable state" : "no violation in the states explored")
-                    + (opt.liveness()
-                            ? ""
-                            : " (safety" + (r.repair() != null ? " and the repair bound" : "") + " only: "
-                                    + (opt.hashCompaction() ? "--hash-compaction" : "--no-liveness")
-                                    + " skipped deadlock, livelock and starvation)"));
+                    + skipped(r, opt));
             return null;
         }
         Finding f = r.findings().get(0);
@@ -187,6 +184,20 @@ final class VerifyOutcome {
                     opt.latency(),
                     opt.fairness() == FairnessCheck.GRAPH ? ", decided on the complete graph" : "");
         }
+    }
+
+    /** What a clean search left out, so that "no violation" claims no check it did not make. */
+    private static String skipped(SearchResult r, SearchOptions opt) {
+        List<String> parts = new ArrayList<>();
+        if (!opt.liveness()) {
+            parts.add("safety" + (r.repair() != null ? " and the repair bound" : "") + " only: "
+                    + (opt.hashCompaction() ? "--hash-compaction" : "--no-liveness")
+                    + " skipped deadlock, livelock and starvation");
+        }
+        if (!opt.checkH()) {
+            parts.add("--no-h skipped I4, H acyclic");
+        }
+        return parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")";
     }
 
     /**

@@ -39,7 +39,22 @@ class VerifyCommandTest {
         assertEquals(0, j.get("violations").asInt());
         assertTrue(j.get("complete").asBoolean());
         assertTrue(j.get("liveness").asBoolean());
+        assertTrue(j.get("acyclicH").asBoolean());
         assertTrue(j.get("counterexample").isNull());
+        assertTrue(cli.out().contains("no violation in any reachable state\n"), cli.out());
+    }
+
+    /** A search that skipped I4 says so, in the text and the JSON, instead of "no violation" alone. */
+    @Test
+    void withoutIFourTheReportSaysSo(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("v.json");
+        assertEquals(0, run("verify", "--nodes", "3", "--no-h", "--json", json.toString()));
+        assertTrue(cli.out().contains("no violation in any reachable state (--no-h skipped I4, H acyclic)"), cli.out());
+        assertFalse(Reports.mapper().readTree(json.toFile()).get("acyclicH").asBoolean());
+        assertEquals(0, run("verify", "--nodes", "3", "--no-h", "--no-liveness"));
+        assertTrue(
+                cli.out().contains("skipped deadlock, livelock and starvation; --no-h skipped I4, H acyclic)"),
+                cli.out());
     }
 
     /**

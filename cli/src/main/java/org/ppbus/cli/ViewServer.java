@@ -353,7 +353,11 @@ final class ViewServer implements AutoCloseable {
         try {
             return v == null ? otherwise : Integer.parseInt(v.trim());
         } catch (NumberFormatException e) {
-            throw new BadRequest(key + ": not a whole number: '" + v + "'");
+            throw new BadRequest(
+                    v.trim().matches("-?[0-9]+")
+                            ? key + ": " + v.trim() + " is out of range (" + Integer.MIN_VALUE + " to "
+                                    + Integer.MAX_VALUE + ")"
+                            : key + ": not a whole number: '" + v + "'");
         }
     }
 

@@ -197,6 +197,12 @@ final class VerifyOutcome {
         if (!opt.checkH()) {
             parts.add("--no-h skipped I4, H acyclic");
         }
+        if (!opt.checkOvertaking() || r.overtakeBound() == Algorithm.NO_BOUND) {
+            parts.add("the overtaking bound not checked: "
+                    + (opt.faultKinds() != 0
+                            ? "faults (a repair may break it once)"
+                            : opt.crash() ? "a crash" : opt.async() ? "asynchronous channels" : "--no-fairness"));
+        }
         return parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")";
     }
 

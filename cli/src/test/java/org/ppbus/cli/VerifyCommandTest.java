@@ -44,7 +44,7 @@ class VerifyCommandTest {
         assertTrue(cli.out().contains("no violation in any reachable state\n"), cli.out());
     }
 
-    /** A search that skipped I4 says so, in the text and the JSON, instead of "no violation" alone. */
+    /** A search that skipped I4 or the overtaking bound says so, instead of "no violation" alone. */
     @Test
     void withoutIFourTheReportSaysSo(@TempDir Path dir) throws IOException {
         Path json = dir.resolve("v.json");
@@ -55,6 +55,14 @@ class VerifyCommandTest {
         assertTrue(
                 cli.out().contains("skipped deadlock, livelock and starvation; --no-h skipped I4, H acyclic)"),
                 cli.out());
+        assertEquals(0, run("verify", "--nodes", "3", "--no-fairness"));
+        assertTrue(
+                cli.out()
+                        .contains(
+                                "no violation in any reachable state (the overtaking bound not checked: --no-fairness)"),
+                cli.out());
+        assertEquals(0, run("verify", "--nodes", "3", "--async"));
+        assertTrue(cli.out().contains("(the overtaking bound not checked: asynchronous channels)"), cli.out());
     }
 
     /**
@@ -163,7 +171,8 @@ class VerifyCommandTest {
         assertTrue(
                 text.toString()
                         .contains("safety and the repair bound only: --no-liveness skipped deadlock, livelock"
-                                + " and starvation"),
+                                + " and starvation; the overtaking bound not checked: faults (a repair may break it"
+                                + " once))"),
                 text.toString());
         JsonNode j = Reports.mapper().readTree(json.toFile());
         assertFalse(j.get("liveness").asBoolean());

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /** Runs an external program (iverilog, vvp, yosys, verilator) with a time limit and captures its output. */
 public final class ExternalTool {
@@ -47,6 +48,25 @@ public final class ExternalTool {
 
         TimedOut(String tool, long seconds, String output) {
             super(tool + " did not finish within " + seconds + " s");
+            this.output = output;
+        }
+
+        public String output() {
+            return output;
+        }
+    }
+
+    /**
+     * A tool stopped by its caller's budget, counted in what the tool printed (variables of a SAT
+     * problem, frames), never in time: its output up to and including the line that spent the
+     * budget, so that what the caller reads does not depend on how far the tool got before it was
+     * killed.
+     */
+    public static final class BudgetSpent extends IOException {
+        private final transient String output;
+
+        BudgetSpent(String tool, String output) {
+            super(tool + " was stopped at its budget");
             this.output = output;
         }
 
@@ -113,6 +133,17 @@ public final class ExternalTool {
      */
     public static Result run(Path workDir, long timeoutSeconds, Consumer<String> lines, String... command)
             throws IOException {
+        return run(workDir, timeoutSeconds, lines, line -> false, command);
+    }
+
+    /**
+     * As above, with a budget: the first line of output for which {@code spent} is true stops the
+     * tool, which throws {@link BudgetSpent} with the output up to that line. The time limit stays
+     * an outer guard ({@link TimedOut}); the budget decides what the caller concludes.
+     */
+    public static Result run(
+            Path workDir, long timeoutSeconds, Consumer<String> lines, Predicate<String> spent, String... command)
+            throws IOException {
         require(command[0]);
         List<String> cmd = new ArrayList<>(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
@@ -146,7 +177,7 @@ public final class ExternalTool {
                 if (stopping.get()) {
                     stop(p);
                 }
-                return await(p, command[0], timeoutSeconds, tail, lines, log);
+                return await(p, command[0], timeoutSeconds, tail, lines, spent, log);
             } finally {
                 try {
                     Runtime.getRuntime().removeShutdownHook(reaper);
@@ -167,13 +198,27 @@ public final class ExternalTool {
     }
 
     private static Result await(
-            Process p, String tool, long timeoutSeconds, RandomAccessFile tail, Consumer<String> lines, Path log)
+            Process p,
+            String tool,
+            long timeoutSeconds,
+            RandomAccessFile tail,
+            Consumer<String> lines,
+            Predicate<String> spent,
+            Path log)
             throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         StringBuilder partial = new StringBuilder();
+        StringBuilder read = new StringBuilder(); // every complete line so far, for a budget's cut
+        Consumer<String> watched = line -> {
+            read.append(line).append('\n');
+            lines.accept(line);
+        };
         try {
             while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
-                follow(tail, partial, lines);
+                if (follow(tail, partial, watched, spent)) {
+                    stop(p);
+                    throw new BudgetSpent(tool, read.toString());
+                }
                 if (System.nanoTime() > deadline) {
                     stop(p);
                     throw new TimedOut(tool, timeoutSeconds, Files.readString(log, StandardCharsets.UTF_8));
@@ -184,27 +229,45 @@ public final class ExternalTool {
             Thread.currentThread().interrupt();
             throw new IOException(tool + " was interrupted");
         }
-        follow(tail, partial, lines);
+        // The tool ended by itself; a line that spent the budget before its end still decides, so
+        // the outcome does not depend on whether the tool finished between two looks.
+        while (tail.getFilePointer() < tail.length()) {
+            if (follow(tail, partial, watched, spent)) {
+                throw new BudgetSpent(tool, read.toString());
+            }
+        }
         if (partial.length() > 0) {
             lines.accept(partial.toString());
+            if (spent.test(partial.toString())) {
+                throw new BudgetSpent(tool, read + partial.toString());
+            }
         }
         return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
     }
 
-    /** Passes on the complete lines written since the last call; keeps an unfinished one. */
-    private static void follow(RandomAccessFile tail, StringBuilder partial, Consumer<String> lines)
+    /**
+     * Passes on the complete lines written since the last call, up to the first for which {@code
+     * spent} is true (then true, and the rest unread); keeps an unfinished one.
+     */
+    private static boolean follow(
+            RandomAccessFile tail, StringBuilder partial, Consumer<String> lines, Predicate<String> spent)
             throws IOException {
         long length = tail.length();
         if (length <= tail.getFilePointer()) {
-            return;
+            return false;
         }
         byte[] fresh = new byte[(int) Math.min(1 << 20, length - tail.getFilePointer())];
         tail.readFully(fresh);
         partial.append(new String(fresh, StandardCharsets.UTF_8));
         int nl;
         while ((nl = partial.indexOf("\n")) >= 0) {
-            lines.accept(partial.substring(0, nl));
+            String line = partial.substring(0, nl);
             partial.delete(0, nl + 1);
+            lines.accept(line);
+            if (spent.test(line)) {
+                return true;
+            }
         }
+        return false;
     }
 }

@@ -16,8 +16,10 @@ import org.ppbus.plane.Wiring;
  * and prove an idle bound. An invariant not proven is never assumed: that would be unsound (the
  * paper's literal rules break some, and with them assumed "prove" a false bound). The induction
  * answers in three ways: its step holds at some length (proven); its base case, a bounded model
- * check from the reset, finds a run that breaks the bound (refuted); or neither within its steps
- * and its time (undecided).
+ * check from the reset, finds a run that breaks the bound (refuted); or neither within its budget
+ * (undecided). The budget is a count, so the answer is the same on an idle and a loaded machine:
+ * at most so many steps, and no SAT problem above {@link #MOST_VARIABLES} variables. The time limit
+ * is only an outer guard, which ends the whole proof undecided ({@link Outcome#TIME_LIMIT}).
  */
 public final class IdleInduction {
     private IdleInduction() {}
@@ -32,11 +34,15 @@ public final class IdleInduction {
         }
     }
 
-    /** How an induction ended. */
+    /**
+     * How an induction ended: proven, refuted, undecided within its budget of steps and variables,
+     * stopped by the outer time guard, or stopped by an interrupt.
+     */
     public enum Outcome {
         PROVEN,
         REFUTED,
         UNDECIDED,
+        TIME_LIMIT,
         STOPPED
     }
 
@@ -79,10 +85,28 @@ public final class IdleInduction {
 
     private static final Pattern LENGTH = Pattern.compile("Trying induction with length (\\d+)");
 
+    private static final Pattern PROBLEM = Pattern.compile("Solving problem with (\\d+) variables");
+
+    /**
+     * The largest SAT problem an induction may pose, in variables: the triangle's idle bound closes
+     * at length 10 with 154,726 variables; the Fano plane's segment bound R = 6 at length 7 with
+     * fewer than this, while its direct G = 15 grows past a million variables by length 16 without
+     * closing (docs/VERIFICATION.md 2a), and is left undecided here, where before it held a 300 s
+     * timer that a loaded machine reached at a shorter length.
+     */
+    static final int MOST_VARIABLES = 600_000;
+
+    /** Whether a line of Yosys's log poses a SAT problem above {@code most} variables. */
+    static boolean overBudget(String line, int most) {
+        Matcher m = PROBLEM.matcher(line);
+        return m.find() && Long.parseLong(m.group(1)) > most;
+    }
+
     /**
      * Yosys's induction, with the invariants assumed, on "the idle counter at most {@code bound}"
      * (with {@code segments}, the counter of cycles idle with the same requests), up to {@code
-     * maxSteps} and {@code seconds}. Call only after {@link #check} proved every invariant.
+     * maxSteps} and {@link #MOST_VARIABLES}, with {@code seconds} as the outer guard. Call only
+     * after {@link #check} proved every invariant.
      */
     public static Induction induct(
             GeneratedDesign design,
@@ -120,13 +144,19 @@ public final class IdleInduction {
                             progress.accept(what + m.group(1));
                         }
                     },
+                    line -> overBudget(line, MOST_VARIABLES),
                     "yosys",
                     "-s",
                     "induct.ys");
+        } catch (ExternalTool.BudgetSpent e) {
+            Files.writeString(
+                    dir.resolve("induct.log"),
+                    e.output() + "\n(stopped: a problem above the budget of " + MOST_VARIABLES + " variables)\n");
+            return new Induction(Outcome.UNDECIDED, lastLength(e.output()));
         } catch (ExternalTool.TimedOut e) {
             Files.writeString(
                     dir.resolve("induct.log"), e.output() + "\n(stopped at the time limit of " + seconds + " s)\n");
-            return new Induction(Outcome.UNDECIDED, lastLength(e.output()));
+            return new Induction(Outcome.TIME_LIMIT, lastLength(e.output()));
         }
         Files.writeString(dir.resolve("induct.log"), y.output());
         return judge(y);

@@ -16,16 +16,23 @@ import org.ppbus.plane.Wiring;
  * each, and ABC's bounded model checker on them. A broken bound is a reachable idle
  * stretch, found in seconds where pdr takes many minutes to refute the same bound (n = 7, L = 1:
  * G = 8 broken by bmc3 in 0.3 s, by pdr in 979 s; docs/VERIFICATION.md 2a). What bmc3 does not
- * break within its depth and time is left to pdr, which proves or breaks it.
+ * break within its depth and its budget of conflicts is left to pdr, which proves or breaks it.
+ * The budget is counted in SAT conflicts, never in seconds, so that the bounds it breaks, and so
+ * the G and B proven after it, are the same on an idle and a loaded machine.
  */
 final class IdleSearch {
     private IdleSearch() {}
 
     /**
      * The idle bounds bmc3 broke, ascending (a stretch longer than G is longer than any smaller G
-     * too, so they run from G0 up without a gap), and whether an interrupt stopped the search.
+     * too, so they run from G0 up without a gap), and how the search ended: by itself
+     * ({@link RtlFaultProof.Ended#DECIDED}), at the proof's outer time guard, or by an interrupt.
      */
-    record Found(List<Integer> refuted, boolean stopped) {
+    record Found(List<Integer> refuted, RtlFaultProof.Ended ended) {
+        boolean stopped() {
+            return ended != RtlFaultProof.Ended.DECIDED;
+        }
+
         /** The first idle bound worth a proof: one above the largest broken. */
         int next(int first) {
             return refuted.isEmpty() ? first : refuted.get(refuted.size() - 1) + 1;
@@ -34,17 +41,25 @@ final class IdleSearch {
 
     private static final Pattern ASSERTED = Pattern.compile("Output \\d+ of miter \\S+ was asserted in frame (\\d+)");
 
-    /** The least time bmc3 gets for a bound, in seconds. */
-    private static final long LEAST = 30;
+    /** bmc3's verbose line per frame, with the conflicts so far (they only grow). */
+    private static final Pattern CONFLICTS = Pattern.compile("Conf =\\s*(\\d+)\\.");
+
+    /**
+     * The least conflicts bmc3 may spend on one SAT call for a bound: on the triangle it reaches
+     * frame 23 of G = 7, which holds, in about 15 s with this many (frame 24 in 30 s before).
+     */
+    static final long LEAST_CONFLICTS = 20_000;
 
     /**
      * Searches {@code design} for idle stretches longer than G, for G from {@code b.gap()} up, with
-     * the safety properties assumed (proven before), for at most {@code seconds} in all. One model
-     * asserts every G up to {@code maxGap}; bmc3 takes them one at a time (ABC's {@code cone} of
-     * one output) and stops at the first it does not break. A bound gets 8 times the time the one
-     * below took to break, and at least {@link #LEAST} seconds: n = 7 broke G = 10 to 14 in 0.6,
-     * 0.9, 1.9, 16.7 and 48.4 s. bmc3 without a counterexample is slow (n = 3, G = 7, which holds:
-     * 26 cycles deep in 60 s), which is why pdr, not bmc3, decides what it leaves.
+     * the safety properties assumed (proven before). One model asserts every G up to {@code
+     * maxGap}; bmc3 takes them one at a time (ABC's {@code cone} of one output) and stops at the
+     * first it does not break. A bound's budget is 8 times the conflicts the one below took to
+     * break, at least {@link #LEAST_CONFLICTS}, per SAT call ({@code bmc3 -C}): a longer stretch
+     * takes more to find (n = 7 broke G = 10 to 14 in 0.6, 0.9, 1.9, 16.7 and 48.4 s). bmc3 without
+     * a counterexample is slow (n = 3, G = 7, which holds: 23 cycles deep at its budget), which is
+     * why pdr, not bmc3, decides what it leaves. {@code seconds} is only an outer guard: past it the
+     * search ends {@link RtlFaultProof.Ended#TIME_LIMIT}, and the proof with it, undecided.
      */
     static Found run(
             GeneratedDesign design,
@@ -63,47 +78,59 @@ final class IdleSearch {
         List<Integer> refuted = new ArrayList<>();
         try {
             RtlFaultProof.build(design, h, seconds, dir);
-            double last = 0;
+            long last = 0;
             for (int g = b.gap(); g <= maxGap; g++) {
                 long left = seconds - (System.nanoTime() - t0) / 1_000_000_000L;
-                long budget = Math.min(left, Math.max(LEAST, (long) Math.ceil(8 * last)));
-                if (budget < 1) {
-                    break;
+                if (left < 1) {
+                    return new Found(List.copyOf(refuted), RtlFaultProof.Ended.TIME_LIMIT);
                 }
                 progress.accept(LivenessProof.STAGE + "idle stretches, bmc3 on G = " + g);
-                long t = System.nanoTime();
-                if (bmc(dir, g - b.gap(), 2 * maxGap + 16, budget, progress) < 0) {
+                long budget = Math.max(LEAST_CONFLICTS, 8 * last);
+                long spent = bmc(dir, g - b.gap(), 2 * maxGap + 16, budget, left, progress);
+                if (spent < 0) {
                     break;
                 }
-                last = (System.nanoTime() - t) / 1e9;
+                last = spent;
                 refuted.add(g);
             }
         } catch (ExternalTool.Stopped e) {
-            return new Found(List.copyOf(refuted), true);
+            return new Found(List.copyOf(refuted), RtlFaultProof.Ended.STOPPED);
+        } catch (ExternalTool.TimedOut e) {
+            return new Found(List.copyOf(refuted), RtlFaultProof.Ended.TIME_LIMIT);
         }
-        return new Found(List.copyOf(refuted), false);
+        return new Found(List.copyOf(refuted), RtlFaultProof.Ended.DECIDED);
     }
 
     /**
-     * bmc3 on the model's output {@code output}, {@code frames} deep at most: the cycle its
-     * counterexample breaks it in, counting the reset as cycle 0, or -1 for none found.
+     * bmc3 on the model's output {@code output}, {@code frames} deep at most and {@code conflicts}
+     * per SAT call: the conflicts it spent on a counterexample, or -1 for none found within that.
      */
-    private static int bmc(Path dir, int output, int frames, long seconds, Consumer<String> progress)
+    private static long bmc(Path dir, int output, int frames, long conflicts, long seconds, Consumer<String> progress)
             throws IOException {
         Files.writeString(
                 dir.resolve("search.abc"),
-                "read_aiger " + RtlFaultProof.STARTED + "\nfold\ncone -O " + output + " -s\nstrash\nbmc3 -F " + frames
-                        + " -T " + seconds + "\n");
-        ExternalTool.Result bmc =
-                ExternalTool.run(dir, seconds + Math.max(30, seconds / 10), progress, "yosys-abc", "-f", "search.abc");
+                "read_aiger " + RtlFaultProof.STARTED + "\nfold\ncone -O " + output + " -s\nstrash\nbmc3 -v -F "
+                        + frames + " -C " + conflicts + "\n");
+        ExternalTool.Result bmc = ExternalTool.run(dir, seconds, progress, "yosys-abc", "-f", "search.abc");
         Files.writeString(dir.resolve("search-" + output + ".log"), bmc.output());
         bmc.unlessKilled("yosys-abc");
         if (bmc.exitCode() != 0) {
             throw new IOException("yosys-abc failed in the idle search (exit code " + bmc.exitCode() + "): "
                     + ExternalTool.lastLines(bmc.output(), 1));
         }
-        Matcher m = ASSERTED.matcher(bmc.output());
-        // The model starts after the reset cycle: its frame F is cycle F + 1.
-        return m.find() ? Integer.parseInt(m.group(1)) + 1 : -1;
+        if (!ASSERTED.matcher(bmc.output()).find()) {
+            return -1;
+        }
+        return spent(bmc.output());
+    }
+
+    /** The conflicts a bmc3 -v log reports last (its count so far only grows), at least 1. */
+    static long spent(String log) {
+        Matcher m = CONFLICTS.matcher(log);
+        long conflicts = 1;
+        while (m.find()) {
+            conflicts = Math.max(conflicts, Long.parseLong(m.group(1)));
+        }
+        return conflicts;
     }
 }

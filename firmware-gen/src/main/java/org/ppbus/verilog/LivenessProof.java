@@ -163,7 +163,7 @@ public final class LivenessProof {
         progress.accept(STAGE + "idle stretches, searched by bmc3");
         IdleSearch.Found found = s.search(b, maxGap);
         if (found.stopped()) {
-            return s.result(b, found.refuted(), true);
+            return s.result(b, found.refuted(), found.ended());
         }
         // A broken maxGap is left for pdr to break again, with the counterexample it replays.
         List<Integer> refuted = new ArrayList<>(found.refuted());
@@ -180,24 +180,19 @@ public final class LivenessProof {
             RtlFaultProof.Result r = s.prove("idle", new LivenessGoal(b, false, true, true, b.gap()));
             boolean onlyIdle = r.verdicts().stream()
                     .allMatch(v -> v.property().equals(FaultHarness.GAP) ? v.broken() : v.proven());
-            if (!onlyIdle || b.gap() >= maxGap || s.outOfTime()) {
+            if (!onlyIdle || b.gap() >= maxGap) {
                 return s.result(b, refuted);
             }
             s.forget();
             refuted.add(b.gap());
             int first = 4 * latency + 2;
             b = b.withGap(b.gap() < 2 * first ? b.gap() + 1 : Math.min(2 * b.gap(), maxGap));
+            if (s.outOfTime()) {
+                // The outer guard: the next G is undecided, never the last refuted one reported as the verdict.
+                return s.result(b, refuted, RtlFaultProof.Ended.TIME_LIMIT);
+            }
         }
     }
-
-    /** The longest the search for idle stretches runs. */
-    private static final long SEARCH_SECONDS = 900;
-
-    /**
-     * The longest one induction runs: n = 3 proves G = 7 in 6 s; n = 7 proves R = 6 in under a
-     * minute, and the direct G = 15 was still unsolved after 17 min (docs/VERIFICATION.md 2a).
-     */
-    private static final long INDUCTION_SECONDS = 300;
 
     /** The proofs run so far, sharing one time limit. */
     private static final class Stages {
@@ -257,13 +252,12 @@ public final class LivenessProof {
         }
 
         /**
-         * bmc3 on every idle bound from {@code b}'s to {@code maxGap}, for a quarter of the time left
-         * and at most {@link #SEARCH_SECONDS}.
+         * bmc3 on every idle bound from {@code b}'s to {@code maxGap}, within its budget of
+         * conflicts; the time left is only its outer guard.
          */
         IdleSearch.Found search(Contract.WaitBound b, int maxGap) throws IOException {
-            long budget = Math.max(10, Math.min(SEARCH_SECONDS, (timeoutSeconds - elapsed()) / 4));
             Path d = Files.createDirectories(dir.resolve("idle-search"));
-            return IdleSearch.run(design, nodes, latency, b, maxGap, budget, d, progress);
+            return IdleSearch.run(design, nodes, latency, b, maxGap, left(), d, progress);
         }
 
         /**
@@ -279,16 +273,19 @@ public final class LivenessProof {
             last = c.proof();
             lastDir = d;
             strengthening = Strengthening.checked(c);
-            if (c.stopped()) {
-                return result(b, refuted, true);
+            if (c.proof().ended() != RtlFaultProof.Ended.DECIDED) {
+                return result(b, refuted, c.proof().ended());
             }
             if (!c.proven()) {
                 return null;
             }
             int directGap = -1;
             int directLength = -1;
-            for (int g = b.gap(); g <= maxGap && !outOfTime(); g++) {
+            for (int g = b.gap(); g <= maxGap; g++) {
                 IdleInduction.Induction i = induction(false, b, g);
+                if (i.outcome() == IdleInduction.Outcome.TIME_LIMIT) {
+                    return result(b.withGap(g), refuted, RtlFaultProof.Ended.TIME_LIMIT);
+                }
                 if (i.outcome() == IdleInduction.Outcome.REFUTED) {
                     refuted.add(g);
                     continue;
@@ -301,8 +298,11 @@ public final class LivenessProof {
                 break;
             }
             List<Integer> segmentsRefuted = new ArrayList<>();
-            for (int r = 1; r <= maxGap && !outOfTime(); r++) {
+            for (int r = 1; r <= maxGap; r++) {
                 IdleInduction.Induction i = induction(true, b, r);
+                if (i.outcome() == IdleInduction.Outcome.TIME_LIMIT) {
+                    return result(b, refuted, RtlFaultProof.Ended.TIME_LIMIT);
+                }
                 if (i.outcome() == IdleInduction.Outcome.PROVEN || i.outcome() == IdleInduction.Outcome.STOPPED) {
                     return inducted(
                             b.withGap(nodes * r),
@@ -321,11 +321,17 @@ public final class LivenessProof {
             return null;
         }
 
-        /** One induction on G, or with {@code segments} on R, in a folder of its own, up to 2 bound + 4 steps. */
+        /**
+         * One induction on G, or with {@code segments} on R, in a folder of its own, up to 2 bound + 4
+         * steps and {@link IdleInduction#MOST_VARIABLES}; the time left is only its outer guard.
+         */
         private IdleInduction.Induction induction(boolean segments, Contract.WaitBound b, int bound)
                 throws IOException {
             Path d = Files.createDirectories(dir.resolve((segments ? "idle-segments-" : "idle-induction-") + bound));
-            long budget = Math.max(10, Math.min(INDUCTION_SECONDS, left() / 4));
+            if (outOfTime()) {
+                return new IdleInduction.Induction(IdleInduction.Outcome.TIME_LIMIT, -1);
+            }
+            long budget = left();
             progress.accept(STAGE + (segments ? "idle segments R = " : "idle bound G = ") + bound + " by k-induction");
             return IdleInduction.induct(design, nodes, latency, b, segments, bound, 2 * bound + 4, budget, d, progress);
         }
@@ -349,7 +355,7 @@ public final class LivenessProof {
             }
             strengthening = strengthening.decided(
                     method, segment, segmentsRefuted, stopped ? -1 : i.length(), directGap, directLength);
-            return result(b, refuted, stopped);
+            return result(b, refuted, stopped ? RtlFaultProof.Ended.STOPPED : RtlFaultProof.Ended.DECIDED);
         }
 
         /** Drops the last proof's verdicts: a refuted idle bound, tried again higher. */
@@ -359,16 +365,20 @@ public final class LivenessProof {
         }
 
         Result result(Contract.WaitBound bound, List<Integer> refuted) {
-            return result(bound, refuted, false);
+            return result(bound, refuted, RtlFaultProof.Ended.DECIDED);
         }
 
         /**
-         * The verdicts so far. After an interrupt (of the idle search or an induction, {@code
-         * stopped}, or of the last pdr, which says so in its result) the properties not yet decided are undecided
-         * and what finished is kept; otherwise those that did not run are listed as such.
+         * The verdicts so far. After an interrupt or at the outer time guard (of the idle search or an
+         * induction, {@code cut}, or of the last pdr, which says so in its result as STOPPED) the
+         * properties not yet decided are undecided, the proof ends as {@code cut} says, and what
+         * finished is kept; otherwise those that did not run are listed as such.
          */
-        Result result(Contract.WaitBound bound, List<Integer> refuted, boolean stopped) {
-            boolean interrupted = stopped || last.ended() == RtlFaultProof.Ended.STOPPED;
+        Result result(Contract.WaitBound bound, List<Integer> refuted, RtlFaultProof.Ended cut) {
+            RtlFaultProof.Ended how = cut != RtlFaultProof.Ended.DECIDED
+                    ? cut
+                    : last.ended() == RtlFaultProof.Ended.STOPPED ? RtlFaultProof.Ended.STOPPED : null;
+            boolean interrupted = how != null;
             List<String> ran =
                     verdicts.stream().map(RtlFaultProof.Verdict::property).toList();
             List<String> notRun =
@@ -383,7 +393,7 @@ public final class LivenessProof {
                     last.latches(),
                     (System.nanoTime() - t0) / 1e9,
                     last.frameReached(),
-                    interrupted ? RtlFaultProof.Ended.STOPPED : last.ended(),
+                    interrupted ? how : last.ended(),
                     last.log(),
                     last.outputs());
             return new Result(r, bound, List.copyOf(refuted), lastDir, notRun, strengthening);

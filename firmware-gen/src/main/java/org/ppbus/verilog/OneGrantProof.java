@@ -78,8 +78,12 @@ public final class OneGrantProof {
                 ys + "sim -q -r " + RtlFaultProof.WITNESS + " -map proof.aim -clock clk -vcd " + RtlFaultProof.VCD
                         + "\n");
         long t0 = System.nanoTime();
-        ExternalTool.Result y =
-                ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
+        ExternalTool.Result y;
+        try {
+            y = ExternalTool.run(dir, timeoutSeconds, "yosys", "-q", "-s", "proof.ys", "-l", "aiger.log");
+        } catch (ExternalTool.TimedOut e) {
+            return PdrLog.parse("", properties, (System.nanoTime() - t0) / 1e9); // undecided at the outer guard
+        }
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }

@@ -87,6 +87,48 @@ class ExternalToolTest {
         }
     }
 
+    /**
+     * A budget counted in output decides the same whether the tool outruns the caller's look or
+     * not: a tool that prints the line spending its budget and then its success at once, and one
+     * that pauses between them, both end in {@link ExternalTool.BudgetSpent} with the output up
+     * to that line, never the success after it. The slow one is killed well before it would end.
+     */
+    @Test
+    void aBudgetCutsTheOutputAtTheLineThatSpentItHoweverFastTheToolRan(@TempDir Path dir) {
+        String spend = "echo step 1; echo 'Solving problem with 700000 variables'; ";
+        for (String pause : List.of("", "sleep 30; ")) {
+            long t0 = System.nanoTime();
+            ExternalTool.BudgetSpent e = org.junit.jupiter.api.Assertions.assertThrows(
+                    ExternalTool.BudgetSpent.class,
+                    () -> ExternalTool.run(
+                            dir,
+                            60,
+                            line -> {},
+                            line -> IdleInduction.overBudget(line, IdleInduction.MOST_VARIABLES),
+                            "sh",
+                            "-c",
+                            spend + pause + "echo 'Induction step proven: SUCCESS!'"),
+                    "pause '" + pause + "'");
+            assertEquals("step 1\nSolving problem with 700000 variables\n", e.output(), "pause '" + pause + "'");
+            assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(20), "the tool was not stopped at its budget");
+        }
+    }
+
+    /** Below the budget nothing is cut: the same tool with a smaller problem ends by itself. */
+    @Test
+    void aProblemWithinTheBudgetRunsToItsEnd(@TempDir Path dir) throws IOException {
+        ExternalTool.Result r = ExternalTool.run(
+                dir,
+                60,
+                line -> {},
+                line -> IdleInduction.overBudget(line, IdleInduction.MOST_VARIABLES),
+                "sh",
+                "-c",
+                "echo 'Solving problem with 600000 variables'; echo 'Induction step proven: SUCCESS!'");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.output().contains("SUCCESS"), r.output());
+    }
+
     /** The child JVM: runs a tool that would take five minutes. */
     public static final class Orphan {
         public static void main(String[] args) throws IOException {

@@ -34,7 +34,7 @@ final class HtmlExport {
                         + " it offline and opens on a violation: Campos-Carvalho's planes (at most "
                         + EXPORT_CYCLES + " cycles, the first or those up to the violation, divided among k"
                         + " buses), any other algorithm as a"
-                        + " time-space diagram (at most " + ViewServer.MAX_MESSAGE_CYCLES + ")");
+                        + " time-space diagram (at most " + ViewLimits.MOST_MESSAGE_CYCLES + ")");
     }
 
     /**
@@ -74,7 +74,7 @@ final class HtmlExport {
     static long write(Path file, Recording rec, SimulationConfig cfg, SimulationResult r) throws IOException {
         int buses = cfg.sharing().buses();
         if (rec.frames() == null) {
-            long drawn = Math.min(r.cycles(), ViewServer.MAX_MESSAGE_CYCLES);
+            long drawn = Math.min(r.cycles(), ViewLimits.MOST_MESSAGE_CYCLES);
             String title = title(cfg, r, drawn, r.cycles());
             Outputs.write(
                     file,

@@ -87,7 +87,8 @@ final class LiveRun implements SymbolTap, Driver, AutoCloseable {
         try {
             SimulationResult r = sim.run();
             v = r.violation();
-        } catch (Exception | StackOverflowError e) {
+        } catch (Exception | StackOverflowError | OutOfMemoryError e) {
+            // Ended, so that the page's next step hears why instead of waiting for a dead thread.
             failed = "the live run stopped: " + e.getMessage();
             System.err.println("ppbus view: " + failed);
         }

@@ -48,9 +48,15 @@ final class ViewCommand implements Main.Command {
         } catch (IOException | IllegalArgumentException e) {
             throw new UsageException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
         }
-        try (server;
-                StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            stdout.println("ppbus view: " + server.address() + " (Ctrl-C stops it)");
+        // The server is closed before the interrupt's hold is released, so that its scratch folder is
+        // removed before the JVM halts (resources close in the reverse order of their declaration).
+        try (StopOnInterrupt stop = new StopOnInterrupt(20);
+                ViewServer open = server) {
+            if (open.exposed()) {
+                err.println("ppbus view: warning: --bind " + bind + " serves beyond this machine: anyone who reaches it"
+                        + " can start runs and read them");
+            }
+            stdout.println("ppbus view: " + open.address() + " (Ctrl-C stops it)");
             stdout.flush();
             while (!stop.requested()) {
                 Thread.sleep(200);

@@ -15,8 +15,10 @@
     document.getElementById("error").textContent = text || "";
   }
 
-  async function getJson(url) {
-    const r = await fetch(url);
+  // What changes the run (api/run, api/live/...) is a POST: the server takes no GET for it, so a
+  // link or an image on another site cannot start one.
+  async function getJson(url, method = "GET") {
+    const r = await fetch(url, {method});
     const body = await r.json();
     if (!r.ok) {
       throw new Error(body.error || r.statusText);
@@ -128,7 +130,7 @@
   // Live mode: the processor asks from the next cycle on.
   async function hungry(p, who) {
     try {
-      await getJson("api/live/hungry?node=" + p);
+      await getJson("api/live/hungry?node=" + p, "POST");
       document.getElementById("detail").textContent = `${who} asks from cycle ${cycle + 1}`;
     } catch (e) {
       error(e.message);
@@ -139,7 +141,7 @@
   async function forward() {
     if (run && run.live && cycle + 1 >= run.cycles) {
       try {
-        const r = await getJson("api/live/step?k=1");
+        const r = await getJson("api/live/step?k=1", "POST");
         run.cycles = r.cycles;
         if (r.messages) {
           run.messages.push(...r.messages);
@@ -571,7 +573,7 @@
 
   document.getElementById("run").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    begin(() => getJson("api/run?" + settings()));
+    begin(() => getJson("api/run?" + settings(), "POST"));
   });
 
   document.getElementById("open").addEventListener("change", (ev) => {
@@ -652,7 +654,7 @@
   document.getElementById("live").addEventListener("click", async () => {
     const q = settings();
     q.delete("trace");
-    await begin(() => getJson("api/live/start?" + q));
+    await begin(() => getJson("api/live/start?" + q, "POST"));
   });
   document.getElementById("go").addEventListener("click", () => show(Number(document.getElementById("goto").value)));
   document.getElementById("play").addEventListener("click", () => {

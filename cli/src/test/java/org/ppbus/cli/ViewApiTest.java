@@ -4,16 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The view's API without a browser: a number it cannot read gets a 400 that says why. */
+/**
+ * The view's API without a browser, over raw HTTP on loopback: a number it cannot read, or a run
+ * larger than it keeps, gets a 400 that says why; it answers only its own host, starts runs only on
+ * a POST from its own page, and a client that stalls mid-request does not hold up the others.
+ */
 class ViewApiTest {
     private static ViewServer server;
 
@@ -27,21 +33,143 @@ class ViewApiTest {
         server.close();
     }
 
-    @ParameterizedTest
+    /** The reply's status line and body. */
+    record Reply(int status, String body) {}
+
+    /** Sends {@code request} (CRLF line ends added) and reads the whole reply. */
+    static Reply send(URI at, String request) throws IOException {
+        try (Socket s = new Socket(at.getHost(), at.getPort())) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write(request.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            InputStream in = s.getInputStream();
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            int status = Integer.parseInt(text.substring(9, 12));
+            return new Reply(status, text.substring(text.indexOf("\r\n\r\n") + 4));
+        }
+    }
+
+    /** A request from the page: the server's own Host and Origin. */
+    static Reply call(String method, String pathAndQuery) throws IOException {
+        URI a = server.address();
+        String host = a.getHost() + ":" + a.getPort();
+        return send(
+                a,
+                method + " /" + pathAndQuery + " HTTP/1.1\nHost: " + host + "\nOrigin: http://" + host
+                        + "\nContent-Length: 0\nConnection: close\n\n");
+    }
+
+    @ParameterizedTest(name = "{0}")
     @CsvSource(
             delimiter = '|',
             value = {
-                "nodes=abc|nodes: not a whole number: 'abc'",
-                "cycles=99999999999999|cycles: 99999999999999 is out of range (-2147483648 to 2147483647)",
+                "nodes=abc|--nodes expects an integer, got 'abc'",
+                "cycles=99999999999999|--cycles is out of range: 99999999999999",
                 "nodes=-1|nodes must be at least 1, got -1",
+                "load=0.5d|--load expects a number, got '0.5d'",
+                "load=0x1p-2|--load expects a number, got '0x1p-2'",
+                "nodes=%EF%BC%97|--nodes expects an integer, got '\uFF17'",
+                "nodes=%ZZ|the query cannot be read",
             })
-    void aNumberItCannotReadIsA400ThatSaysWhy(String query, String says) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(server.address() + "api/run?" + query))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertEquals(400, r.statusCode(), r.body());
+    void aNumberItCannotReadIsA400ThatSaysWhyAsTheCommandLineDoes(String query, String says) throws Exception {
+        Reply r = call("POST", "api/run?" + query);
+        assertEquals(400, r.status(), r.body());
         assertTrue(r.body().contains(says), r.body());
+    }
+
+    /**
+     * A run whose frames would not fit is refused before it starts, in one line, and the server
+     * goes on answering: n = 4161 has 270,465 links, so 20,000,000 link-cycles are 73 cycles.
+     */
+    @Test
+    void aRunLargerThanTheViewKeepsIsRefusedAndTheServerGoesOn() throws Exception {
+        Reply r = call("POST", "api/run?nodes=4161&cycles=100000");
+        assertEquals(400, r.status(), r.body());
+        assertTrue(r.body().contains("cycles: at most 73 in the view for campos-carvalho at n = 4161"), r.body());
+        Reply m = call("POST", "api/run?algorithm=lamport&nodes=1000&cycles=20000");
+        assertEquals(400, m.status(), m.body());
+        assertTrue(m.body().contains("cycles: at most 2000 in the view for lamport at n = 1000"), m.body());
+        assertEquals(200, call("POST", "api/run?nodes=7&cycles=100").status());
+    }
+
+    /** What changes the run is a POST: a GET (a link or an image on any page) is refused. */
+    @Test
+    void aRunIsStartedByAPostOnly() throws Exception {
+        Reply r = call("GET", "api/run?nodes=7&cycles=10");
+        assertEquals(405, r.status(), r.body());
+        assertTrue(r.body().contains("send it with POST"), r.body());
+        assertEquals(405, call("GET", "api/live/start").status());
+    }
+
+    /**
+     * DNS rebinding and cross-site requests: a Host that is not the bound address (a name rebound to
+     * 127.0.0.1) is refused for every path, and a POST whose Origin or Sec-Fetch-Site is another
+     * site's cannot start a run; the server's own Host and Origin, and localhost, are answered.
+     */
+    @Test
+    void itAnswersOnlyItsOwnHostAndRunsOnlyForItsOwnPage() throws Exception {
+        URI a = server.address();
+        String port = Integer.toString(a.getPort());
+        String own = "127.0.0.1:" + port;
+        assertEquals(
+                403,
+                send(a, "GET / HTTP/1.1\nHost: attacker.example:" + port + "\nConnection: close\n\n")
+                        .status());
+        assertEquals(
+                403,
+                send(a, "GET /api/frames HTTP/1.1\nHost: 127.0.0.1:1\nConnection: close\n\n")
+                        .status());
+        assertEquals(
+                403,
+                send(a, "GET / HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n")
+                        .status());
+        assertEquals(
+                200,
+                send(a, "GET / HTTP/1.1\nHost: " + own + "\nConnection: close\n\n")
+                        .status());
+        assertEquals(
+                200,
+                send(a, "GET / HTTP/1.1\nHost: localhost:" + port + "\nConnection: close\n\n")
+                        .status());
+        String post =
+                "POST /api/run?nodes=7&cycles=10 HTTP/1.1\nHost: " + own + "\nContent-Length: 0\nConnection: close\n";
+        Reply foreign = send(a, post + "Origin: http://attacker.example\n\n");
+        assertEquals(403, foreign.status(), foreign.body());
+        assertTrue(foreign.body().contains("from the view's own page only"), foreign.body());
+        assertEquals(403, send(a, post + "Sec-Fetch-Site: cross-site\n\n").status());
+        assertEquals(
+                200,
+                send(a, post + "Origin: http://" + own + "\nSec-Fetch-Site: same-origin\n\n")
+                        .status());
+    }
+
+    /**
+     * A client that sends half a request and waits (headers without their end, or a body shorter
+     * than its length) holds nothing the others need: the page and a run are answered while it
+     * waits, each within a second.
+     */
+    @Test
+    void aStalledClientDoesNotHoldUpTheOthers() throws Exception {
+        URI a = server.address();
+        String host = "Host: 127.0.0.1:" + a.getPort() + "\n";
+        try (Socket headers = new Socket(a.getHost(), a.getPort());
+                Socket body = new Socket(a.getHost(), a.getPort())) {
+            headers.getOutputStream()
+                    .write(("GET / HTTP/1.1\r\n" + host.replace("\n", "\r\n")).getBytes(StandardCharsets.UTF_8));
+            body.getOutputStream()
+                    .write(("POST /api/open HTTP/1.1\r\n" + host.replace("\n", "\r\n") + "Origin: http://127.0.0.1:"
+                                    + a.getPort() + "\r\nContent-Length: 1000\r\n\r\n# ppbus")
+                            .getBytes(StandardCharsets.UTF_8));
+            Thread.sleep(200);
+            for (String path : new String[] {"", "api/algorithms"}) {
+                long t0 = System.nanoTime();
+                assertEquals(200, call("GET", path).status(), path);
+                assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "/" + path + " waited for a stalled client");
+            }
+            long t0 = System.nanoTime();
+            assertEquals(200, call("POST", "api/run?nodes=7&cycles=100").status());
+            assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "a run waited for a stalled upload");
+        }
     }
 }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Set;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.workload.RequestTrace;
 import org.ppbus.workload.Workload;
@@ -67,8 +66,8 @@ final class ReplayFile {
                     + " counterexample trace it names)");
         }
         // How a co-simulation's RTL ran is not a setting of the model's run.
-        SimulationConfig c = SettingsFile.settings(
-                SimulationConfig.defaults(), root, "the report", Set.of("rtlAssertions", "rtlSimulator"));
+        SimulationConfig c =
+                SettingsFile.settings(SimulationConfig.defaults(), root, "the report", SettingsFile.REPORT_NOTES);
         if (!Workload.NAMES.contains(c.workload().toLowerCase(Locale.ROOT))) {
             throw new UsageException("the report ran the trace " + c.workload()
                     + ": open that trace instead (the view reads no file it was not given)");

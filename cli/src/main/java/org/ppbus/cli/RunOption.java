@@ -177,11 +177,11 @@ enum RunOption {
             c -> c.fault(),
             (b, v) -> b.fault(v));
 
-    /** --groups: at least 1; no groups is the option left out. */
+    /** --groups: 0 for none (as a report's config writes it, so that the report replays), or more. */
     private static int groups(String v) throws UsageException {
         int m = Cli.parseInt("groups", v);
-        if (m < 1) {
-            throw new UsageException("--groups must be at least 1 (leave it out for no groups), got " + m);
+        if (m < 0) {
+            throw new UsageException("--groups must be 0 (no groups) or more, got " + m);
         }
         return m;
     }

@@ -29,6 +29,12 @@ final class SettingsFile {
     private static final List<String> SWITCHES = List.of("geometricHold", "fullCheck", "drain", "fairness");
 
     /**
+     * Keys of a report's config that say how the report was made (a co-simulation's RTL simulator
+     * and assertions), not how the model runs: passed over, so that every report ppbus writes replays.
+     */
+    static final Set<String> REPORT_NOTES = Set.of("rtlAssertions", "rtlSimulator");
+
+    /**
      * The reader: a settings object is small and flat, so anything deeply nested, huge, repeated or
      * followed by more text is refused with one line instead of being half-read.
      */
@@ -54,7 +60,7 @@ final class SettingsFile {
         } catch (CharacterCodingException e) {
             throw new UsageException(file + ": not UTF-8 text");
         }
-        return settings(base, parse(text, file.toString()), file.toString(), Set.of());
+        return settings(base, parse(text, file.toString()), file.toString(), REPORT_NOTES);
     }
 
     /** JSON text, strictly: a one-line reason naming {@code where} when it is not well formed. */

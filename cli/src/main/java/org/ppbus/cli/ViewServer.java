@@ -63,8 +63,26 @@ final class ViewServer implements AutoCloseable {
         return http.exposed();
     }
 
-    /** The answer to one request that {@link ViewHttp} let through. */
+    /**
+     * The answer to one request that {@link ViewHttp} let through; an error names an opened trace as
+     * "the trace", never by the server's scratch path.
+     */
     private ViewHttp.Answer answer(ViewHttp.Call call) throws IOException, ViewHttp.BadRequest {
+        try {
+            return answered(call);
+        } catch (ViewHttp.BadRequest e) {
+            throw new ViewHttp.BadRequest(named(e.getMessage()));
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(named(String.valueOf(e.getMessage())), e);
+        }
+    }
+
+    private String named(String message) {
+        Path d = scratchDir;
+        return d == null ? message : message.replace(d.resolve("opened.trace").toString(), "the trace");
+    }
+
+    private ViewHttp.Answer answered(ViewHttp.Call call) throws IOException, ViewHttp.BadRequest {
         String path = call.path();
         if (ASSETS.containsKey(path)) {
             String name = ASSETS.get(path);
@@ -121,6 +139,8 @@ final class ViewServer implements AutoCloseable {
                                     "algorithm", Algorithms.campos().name()))
                             .nodes(integer(q, "nodes", 7))
                             .buses(integer(q, "buses", 1))
+                            .demand(integer(q, "demand", 1))
+                            .groups(integer(q, "groups", 0))
                             .latencyCycles(integer(q, "latency", 1))
                             .load(number(q, "load", 0.2))
                             .holdCycles(integer(q, "hold", 4))
@@ -184,7 +204,7 @@ final class ViewServer implements AutoCloseable {
         return scratchDir.resolve("opened.trace");
     }
 
-    private Path scratchDir;
+    private volatile Path scratchDir;
 
     /** Runs {@code c} and keeps its frames; {@code opened} says what file it replays, or null. */
     private String run(SimulationConfig c, ReplayFile.Divergence divergence, String opened)
@@ -215,6 +235,10 @@ final class ViewServer implements AutoCloseable {
     private static SimulationResult simulate(SimulationConfig c, SymbolTap tap) throws ViewHttp.BadRequest {
         try {
             return new Simulation(c).tap(tap).run();
+        } catch (IllegalArgumentException e) {
+            // Bad input, as the command line reads it (a trace that does not fit the run), found
+            // where the run resolves its workload.
+            throw new ViewHttp.BadRequest(e.getMessage());
         } catch (IOException | UncheckedIOException e) {
             throw new ViewHttp.BadRequest("the trace " + c.workload() + " cannot be read: " + e.getMessage());
         }

@@ -93,6 +93,25 @@ class ViewApiTest {
         assertEquals(200, call("POST", "api/run?nodes=7&cycles=100").status());
     }
 
+    /**
+     * An opened trace that does not fit the run is the page's bad input: a 400 in one line that
+     * calls it "the trace", never the server's scratch path (it was a 500 naming the path).
+     */
+    @Test
+    void anOpenedTraceThatDoesNotFitIsA400ThatNamesNoPath() throws Exception {
+        URI a = server.address();
+        String host = a.getHost() + ":" + a.getPort();
+        String trace = "# ppbus request trace v2\n# nodes 2\n1 0 4 2 -\n1 1 4 2 -\n";
+        Reply r = send(
+                a,
+                "POST /api/open?algorithm=raymond-k&buses=2&nodes=2 HTTP/1.1\nHost: " + host + "\nOrigin: http://"
+                        + host + "\nContent-Length: "
+                        + trace.replace("\n", "\r\n").length() + "\nConnection: close\n\n" + trace);
+        assertEquals(400, r.status(), r.body());
+        assertTrue(r.body().contains("the trace: the request of node 0 in cycle 1 needs 2 buses at once"), r.body());
+        assertTrue(!r.body().contains("/"), r.body());
+    }
+
     /** What changes the run is a POST: a GET (a link or an image on any page) is refused. */
     @Test
     void aRunIsStartedByAPostOnly() throws Exception {

@@ -86,6 +86,10 @@ public record RequestTrace(int nodes, List<Entry> entries) {
                     String[] c = t.substring(1).trim().split("\\s+");
                     if (c.length == 2 && c[0].equals("nodes")) {
                         nodes = parseInt(c[1], file, lineNo);
+                        if (nodes < 1) {
+                            // Left as it was, a count below 1 read as "no count" and was silently replaced.
+                            throw new IOException(file + ":" + lineNo + ": '# nodes' must be at least 1, got " + nodes);
+                        }
                     }
                     continue;
                 }

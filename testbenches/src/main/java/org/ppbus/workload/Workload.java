@@ -166,14 +166,19 @@ public record Workload(
         return new Workload(file.toString(), new TraceDemand(trace, n), null, active, Math.max(1, minHold), Double.NaN);
     }
 
-    /** A v2 trace's requests must fit the run: at most k buses each, groups among the run's. */
+    /**
+     * A v2 trace's requests must fit the run: at most h buses each (--demand, which the algorithm was
+     * checked to serve; k alone is not enough, a one-per-request algorithm on k buses grants one),
+     * groups among the run's.
+     */
     private static void checkNeeds(String spec, RequestTrace trace, Sharing sharing) {
         for (RequestTrace.Entry e : trace.entries()) {
             Need need = e.need();
-            if (need.buses() > sharing.buses()) {
+            if (need.buses() > sharing.demand()) {
                 throw new IllegalArgumentException("--workload " + spec + ": the request of node " + e.node()
-                        + " in cycle " + e.cycle() + " needs " + need.buses() + " buses, more than --buses "
-                        + sharing.buses());
+                        + " in cycle " + e.cycle() + " needs " + need.buses() + " buses at once, more than --demand "
+                        + sharing.demand() + (need.buses() > sharing.buses() ? " and --buses " + sharing.buses() : "")
+                        + " (give --demand " + need.buses() + " to an h-out-of-k algorithm)");
             }
             if (need.grouped() && need.group() >= sharing.groups()) {
                 throw new IllegalArgumentException("--workload " + spec + ": the request of node " + e.node()

@@ -1,0 +1,115 @@
+package org.ppbus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Inputs of k-bus runs that used to fail late or lie: a trace whose requests need more buses at once
+ * than the run grants one request, k-bus reports replayed as configs, and a trace's node count.
+ */
+class KBusInputTest {
+    private final CliRun cli = new CliRun();
+
+    private void oneLineUsageError(String... args) {
+        assertEquals(2, cli.run(args), cli.out() + cli.err());
+        String e = cli.err().trim();
+        assertEquals(1, e.lines().count(), e);
+        assertFalse(e.contains("Exception"), e);
+    }
+
+    /**
+     * Two requests that each need both buses at once: every algorithm here grants one bus per request
+     * (--demand 1), so the trace is refused before the run, naming the request and --demand. Before,
+     * raymond-k reported a false K1 violation and exited 1, campos-carvalho-k an internal error.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"raymond-k", "campos-carvalho-k", "bulgannawar-vaidya"})
+    void aTraceNeedingMoreBusesAtOnceThanTheRunGrantsIsRefused(String algorithm, @TempDir Path dir) throws Exception {
+        Path t = dir.resolve("h2.trace");
+        Files.writeString(t, "# ppbus request trace v2\n# nodes 2\n1 0 4 2 -\n1 1 4 2 -\n");
+        oneLineUsageError(
+                "simulate",
+                "--algorithm",
+                algorithm,
+                "--buses",
+                "2",
+                "--nodes",
+                "2",
+                "--cycles",
+                "100",
+                "--workload",
+                t.toString());
+        assertTrue(
+                cli.err().contains("the request of node 0 in cycle 1 needs 2 buses at once, more than --demand 1"),
+                cli.err());
+    }
+
+    /** A k-bus report's config (groups 0, demand 1) replays as the run it reports. */
+    @Test
+    void aKBusReportReplays(@TempDir Path dir) {
+        Path r = dir.resolve("r.json");
+        assertEquals(
+                0,
+                cli.run(
+                        "simulate",
+                        "--algorithm",
+                        "raymond-k",
+                        "--buses",
+                        "2",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "2000",
+                        "--json",
+                        r.toString(),
+                        "--quiet"));
+        String first = cli.out().replaceAll("report: .*\n", "");
+        assertEquals(0, cli.run("simulate", "--config", r.toString(), "--quiet"), cli.err());
+        assertEquals(first, cli.out());
+        assertEquals(
+                0,
+                cli.run(
+                        "simulate",
+                        "--algorithm",
+                        "raymond-k",
+                        "--buses",
+                        "2",
+                        "--groups",
+                        "0",
+                        "--nodes",
+                        "7",
+                        "--cycles",
+                        "2000",
+                        "--quiet"),
+                cli.err());
+        assertEquals(first, cli.out());
+    }
+
+    /** A co-simulation report's notes on how it was made (its RTL simulator) do not stop its replay. */
+    @Test
+    void aCosimReportsConfigReplaysInTheModel(@TempDir Path dir) throws Exception {
+        Path c = dir.resolve("c.json");
+        Files.writeString(
+                c,
+                "{\"config\": {\"algorithm\": \"campos-carvalho-k\", \"buses\": 2, \"nodes\": 7, \"cycles\": 200,"
+                        + " \"groups\": 0, \"rtlAssertions\": true, \"rtlSimulator\": \"verilator\"}}");
+        assertEquals(0, cli.run("simulate", "--config", c.toString(), "--quiet"), cli.err());
+    }
+
+    /** A trace's node count below 1 is an error, not a count silently derived from its requests. */
+    @Test
+    void aTraceNodeCountBelowOneIsRefused(@TempDir Path dir) throws Exception {
+        Path t = dir.resolve("n.trace");
+        Files.writeString(t, "# ppbus request trace v2\n# nodes -3\n1 0 4 1 -\n");
+        oneLineUsageError("simulate", "--nodes", "3", "--cycles", "100", "--workload", t.toString());
+        assertTrue(cli.err().contains("'# nodes' must be at least 1, got -3"), cli.err());
+    }
+}

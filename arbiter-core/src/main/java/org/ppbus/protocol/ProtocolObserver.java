@@ -30,6 +30,15 @@ public interface ProtocolObserver {
         symbolDriven(direction, link, code, cycle);
     }
 
+    /**
+     * The observer of plane b's units in a design with a plane per bus: by default this one, hearing
+     * each symbol with its plane ({@link #onPlane}). An observer that keeps something per plane (the
+     * checkers' invariants, the statistics' pairing of symbols, the waveform's scopes) returns its own.
+     */
+    default ProtocolObserver ofPlane(int plane) {
+        return onPlane(this, plane);
+    }
+
     ProtocolObserver NONE = new ProtocolObserver() {};
 
     /** What plane b's units report, passed to {@code o} with the symbols naming their plane. */

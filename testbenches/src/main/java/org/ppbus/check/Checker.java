@@ -9,6 +9,7 @@ import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.CcPlanes;
 
 /**
  * Checks a run at the end of every cycle and keeps the first violation. What every algorithm gets:
@@ -91,13 +92,22 @@ public final class Checker {
         this.stallCycles = Math.max(stallCycles, fabric.quietCycles() + 1L);
         this.eating = new boolean[nodes];
         this.mealsAtRise = new long[nodes];
-        this.network =
-                net != null ? new CcChecks(net, full, this::fail) : NetworkChecks.processorsOnly(fabric, processors);
+        java.util.Optional<CcPlanes> planes = fabric.part(CcPlanes.class);
+        this.network = net != null
+                ? new CcChecks(net, full, this::fail)
+                : planes.isPresent()
+                        ? new PlanesChecks(planes.get(), full, this::fail)
+                        : NetworkChecks.processorsOnly(fabric, processors);
     }
 
     /** Where the network's events go: its invariants' bookkeeping. */
     public ProtocolObserver protocolEvents() {
         return network;
+    }
+
+    /** Where plane b's events go, in a design with a plane per bus; the one network's otherwise. */
+    public ProtocolObserver protocolEvents(int plane) {
+        return network instanceof PlanesChecks p ? p.ofPlane(plane) : network;
     }
 
     // ---- handshake events ----

@@ -2,6 +2,7 @@ package org.ppbus.stats;
 
 import java.util.Arrays;
 import java.util.Map;
+import org.ppbus.bus.BusSet;
 import org.ppbus.link.Direction;
 import org.ppbus.link.Message;
 import org.ppbus.plane.Wiring;
@@ -18,16 +19,22 @@ import org.ppbus.protocol.cc.Symbols;
  *   <li>each split into local (client i ↔ arbiter i) and inter-node, and their total.</li>
  * </ul>
  *
+ * <p>A design with a plane of units per bus (campos-carvalho-k) is counted plane by plane: a REQUEST
+ * joins the fork driven on the same channel of the same plane only, and a plane's symbol is charged
+ * to the processor seated at the client whose link carries it ({@link Seats}).
+ *
  * <p>Per-entry means are totals divided by entries. The per-entry max and histogram need each symbol
  * or message charged to one entry, in the period that runs from a processor's request to its next
- * request (such a period holds exactly one entry): a symbol to the client whose link carries it; a
+ * request (such a period holds exactly one entry): a symbol to the processor at the client whose
+ * link carries it; a
  * baseline's message to its receiver while the receiver waits for the bus and the sender does not
  * (an answer to a request), otherwise to its sender. Bits are charged with their symbol or message.
  */
 public final class Statistics {
     private final int nodes;
     private final Wiring wiring;
-    private final long[] lastForkCycle; // [2 * link + dir]
+    private final Seats seats;
+    private final long[][] lastForkCycle; // [plane][2 * link + dir]
     private final long[][] periodCount; // [kind][client], kind = MSG_LOCAL.. SYM_INTER
     private final boolean[] periodHasEntry;
     private final boolean[] waiting; // between a processor's request and its grant
@@ -39,9 +46,11 @@ public final class Statistics {
     private final long[] entriesOf;
     private final int[][] waitsOf; // per node, the wait of each entry (growable)
     private long entries;
-    private long syncReleaseCycle = -1;
+    /** Per bus, the cycle it was released while someone waited, or -1: its next grant closes a sync delay. */
+    private final long[] syncReleaseCycle = new long[BusSet.MAX_BUSES];
+
     private final int[] periodCleanYields;
-    private final int[] linkCleanYields;
+    private final int[][] linkCleanYields; // [plane][link]
     private long cleanYields;
     private long maxCleanYieldsPerPeriod;
     private long maxCleanYieldsAtOneArbiter;
@@ -54,10 +63,19 @@ public final class Statistics {
     private static final int BIT_INTER = 5;
 
     public Statistics(Wiring wiring) {
+        this(wiring, Seats.ONE);
+    }
+
+    /** The statistics of a design whose planes seat the processors as {@code seats} says. */
+    public Statistics(Wiring wiring, Seats seats) {
         this.wiring = wiring;
+        this.seats = seats;
         this.nodes = wiring.nodes();
-        this.lastForkCycle = new long[2 * wiring.links()];
-        Arrays.fill(lastForkCycle, Long.MIN_VALUE / 2);
+        this.lastForkCycle = new long[seats.planes()][2 * wiring.links()];
+        for (long[] l : lastForkCycle) {
+            Arrays.fill(l, Long.MIN_VALUE / 2);
+        }
+        Arrays.fill(syncReleaseCycle, -1);
         this.periodCount = new long[6][nodes];
         this.periodHasEntry = new boolean[nodes];
         this.waiting = new boolean[nodes];
@@ -65,27 +83,33 @@ public final class Statistics {
             perEntry[i] = new Histogram();
         }
         this.periodCleanYields = new int[nodes];
-        this.linkCleanYields = new int[wiring.links()];
+        this.linkCleanYields = new int[seats.planes()][wiring.links()];
         this.entriesOf = new long[nodes];
         this.waitsOf = new int[nodes][];
     }
 
+    /** A symbol of the one plane. */
     public void symbolDriven(Direction direction, int link, int code, long cycle) {
+        symbolDriven(0, direction, link, code, cycle);
+    }
+
+    /** A symbol driven on plane {@code plane}'s link. */
+    public void symbolDriven(int plane, Direction direction, int link, int code, long cycle) {
         boolean clientToArbiter = direction == Direction.C2A;
-        int client = wiring.linkClient(link);
+        int client = seats.processorAt(plane, wiring.linkClient(link)); // the processor charged
         boolean local = wiring.isLocal(link);
         int dirIdx = 2 * link + (clientToArbiter ? 1 : 0);
         boolean fork = clientToArbiter ? code == Symbols.DIRTY_FORK : code == Symbols.FORK;
         boolean request = clientToArbiter ? code == Symbols.C_REQUEST : code == Symbols.A_REQUEST;
-        boolean joinsFork = request && lastForkCycle[dirIdx] == cycle - 1;
+        boolean joinsFork = request && lastForkCycle[plane][dirIdx] == cycle - 1;
         if (fork) {
-            lastForkCycle[dirIdx] = cycle;
+            lastForkCycle[plane][dirIdx] = cycle;
         }
         if (clientToArbiter && code == Symbols.CLEAN_FORK) {
             // R7: a hungry client yields an unused fork. Counted per hungry period (CC-15).
             cleanYields++;
             maxCleanYieldsPerPeriod = Math.max(maxCleanYieldsPerPeriod, ++periodCleanYields[client]);
-            maxCleanYieldsAtOneArbiter = Math.max(maxCleanYieldsAtOneArbiter, ++linkCleanYields[link]);
+            maxCleanYieldsAtOneArbiter = Math.max(maxCleanYieldsAtOneArbiter, ++linkCleanYields[plane][link]);
         }
         int sym = local ? SYM_LOCAL : SYM_INTER;
         totals[sym]++;
@@ -129,7 +153,10 @@ public final class Statistics {
         waiting[node] = true;
         periodCleanYields[node] = 0;
         int k = wiring.lineSize();
-        Arrays.fill(linkCleanYields, node * k, node * k + k, 0);
+        for (int p = 0; p < linkCleanYields.length; p++) {
+            int c = seats.clientOf(p, node);
+            Arrays.fill(linkCleanYields[p], c * k, c * k + k, 0);
+        }
     }
 
     private void closePeriod(int node) {
@@ -156,8 +183,17 @@ public final class Statistics {
         periodHasEntry[node] = false;
     }
 
-    /** Processor node was granted: req rose in riseCycle, gnt is first high in firstGntCycle. */
+    /** Processor node was granted bus 0: req rose in riseCycle, gnt is first high in firstGntCycle. */
     public void granted(int node, long riseCycle, long firstGntCycle) {
+        granted(node, 1L, riseCycle, firstGntCycle);
+    }
+
+    /**
+     * Processor node was granted the buses of {@code busMask} (bit b for bus b): req rose in
+     * riseCycle, gnt is first high in firstGntCycle. Each of those buses released while someone
+     * waited closes a sync delay: the cycles it stood idle from its release to this grant.
+     */
+    public void granted(int node, long busMask, long riseCycle, long firstGntCycle) {
         waiting[node] = false;
         entries++;
         entriesOf[node]++;
@@ -171,17 +207,31 @@ public final class Statistics {
             waitsOf[node] = Arrays.copyOf(waitsOf[node], count * 2);
         }
         waitsOf[node][count] = (int) Math.min(Integer.MAX_VALUE, w);
-        if (syncReleaseCycle >= 0) {
-            // gnt fell in release+1 and rises in firstGnt: the bus was idle for this many cycles.
-            syncDelay.add(firstGntCycle - (syncReleaseCycle + 1));
-            syncReleaseCycle = -1;
+        for (long m = busMask; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            if (syncReleaseCycle[b] >= 0) {
+                // gnt fell in release+1 and rises in firstGnt: the bus was idle for this many cycles.
+                syncDelay.add(firstGntCycle - (syncReleaseCycle[b] + 1));
+                syncReleaseCycle[b] = -1;
+            }
         }
     }
 
-    /** A client left EATING in this cycle; someWaiting says whether another processor was waiting. */
+    /** A client left EATING on bus 0 in this cycle; someWaiting says whether another processor was waiting. */
     public void released(int node, long cycle, boolean someWaiting) {
+        released(node, 1L, cycle, someWaiting);
+    }
+
+    /**
+     * Processor node let go of the buses of {@code busMask} in this cycle; someWaiting says whether
+     * another processor was waiting. The delay of each bus runs to its own next grant, whoever it
+     * goes to: a release of bus b is never paired with a grant of another bus.
+     */
+    public void released(int node, long busMask, long cycle, boolean someWaiting) {
         if (someWaiting) {
-            syncReleaseCycle = cycle;
+            for (long m = busMask; m != 0; m &= m - 1) {
+                syncReleaseCycle[Long.numberOfTrailingZeros(m)] = cycle;
+            }
         }
     }
 
@@ -209,9 +259,11 @@ public final class Statistics {
         Arrays.fill(entriesOf, 0);
         Arrays.fill(waitsOf, null);
         entries = 0;
-        syncReleaseCycle = -1;
+        Arrays.fill(syncReleaseCycle, -1);
         Arrays.fill(periodCleanYields, 0);
-        Arrays.fill(linkCleanYields, 0);
+        for (int[] l : linkCleanYields) {
+            Arrays.fill(l, 0);
+        }
         cleanYields = 0;
         maxCleanYieldsPerPeriod = 0;
         maxCleanYieldsAtOneArbiter = 0;

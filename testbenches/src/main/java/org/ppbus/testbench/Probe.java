@@ -29,19 +29,19 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
     private CrashAccount crash;
     private int dead = -1;
     private BusUse busUse; // a shared run's bus accounting, or null
-    private long[] grantedSet; // with busUse: each node's buses, bit i for bus i
+    private final long[] grantedSet; // each node's buses, bit i for bus i, as last granted
 
     Probe(Statistics stats, int nodes, SymbolTap tap) {
         this.stats = stats;
         this.openRequest = new int[nodes];
         Arrays.fill(openRequest, -1);
         this.tap = tap;
+        this.grantedSet = new long[nodes];
     }
 
     /** A run that shares its buses: each grant's buses are accounted. */
     BusUse account(BusUse use) {
         this.busUse = use;
-        this.grantedSet = new long[openRequest.length];
         return use;
     }
 
@@ -75,11 +75,45 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
 
     @Override
     public void symbolDriven(int plane, Direction direction, int link, int code, long cycle) {
-        stats.symbolDriven(direction, link, code, cycle);
-        checker.protocolEvents().symbolDriven(direction, link, code, cycle);
+        stats.symbolDriven(plane, direction, link, code, cycle);
+        checker.protocolEvents(plane).symbolDriven(direction, link, code, cycle);
         if (tap != null) {
             tap.symbol(plane, direction, link, code, cycle);
         }
+    }
+
+    /**
+     * Plane b's units, in a design with a plane per bus: its symbols are counted and recorded as
+     * plane b's, and every event goes to plane b's invariants, never to another plane's.
+     */
+    @Override
+    public ProtocolObserver ofPlane(int plane) {
+        return new ProtocolObserver() {
+            @Override
+            public void symbolDriven(Direction direction, int link, int code, long cycle) {
+                Probe.this.symbolDriven(plane, direction, link, code, cycle);
+            }
+
+            @Override
+            public void arbiterReceived(int arbiter, int client, int link, int code, long cycle) {
+                checker.protocolEvents(plane).arbiterReceived(arbiter, client, link, code, cycle);
+            }
+
+            @Override
+            public void clientReceived(int client, int link, int code, long cycle) {
+                checker.protocolEvents(plane).clientReceived(client, link, code, cycle);
+            }
+
+            @Override
+            public void anomaly(Unit unit, String what, long cycle) {
+                checker.protocolEvents(plane).anomaly(unit, what, cycle);
+            }
+
+            @Override
+            public void healed(Direction direction, int link, int code, String what, long cycle) {
+                checker.protocolEvents(plane).healed(direction, link, code, what, cycle);
+            }
+        };
     }
 
     @Override
@@ -125,9 +159,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
         if (node == dead) {
             return;
         }
-        if (busUse != null) {
-            grantedSet[node] = buses.mask();
-        }
+        grantedSet[node] = buses.mask();
         checker.granted(node, buses, cycle);
         processors.granted(node, cycle);
         if (tap != null) {
@@ -141,7 +173,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
             return;
         }
         checker.released(node, cycle);
-        stats.released(node, cycle, processors.waitingCount() > 0);
+        stats.released(node, grantedSet[node], cycle, processors.waitingCount() > 0);
         processors.released(node, cycle);
         if (tap != null) {
             tap.grant(node, false, cycle);
@@ -167,7 +199,7 @@ final class Probe implements ProtocolObserver, Fabric.GrantSink, Processors.Hand
         if (crash != null) {
             crash.granted(node);
         }
-        stats.granted(node, riseCycle, firstGntCycle);
+        stats.granted(node, grantedSet[node], riseCycle, firstGntCycle);
         if (busUse != null) {
             busUse.held(new BusSet(grantedSet[node]), firstGntCycle, holdCycles);
         }

@@ -23,9 +23,11 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RunInputs;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.BusUse;
+import org.ppbus.stats.Seats;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.DirectReentry;
 import org.ppbus.workload.Driver;
@@ -125,6 +127,34 @@ public final class Simulation {
         return r.result(r.loop());
     }
 
+    /**
+     * Where the run's processors sit on its planes: campos-carvalho-k seats them at other clients of
+     * each plane ({@link CcPlanes#client}); every other design has one plane, or none.
+     */
+    static Seats seats(SimulationConfig c) {
+        if (!c.algorithm().equals(CcPlanes.ALGORITHM.name())) {
+            return Seats.ONE;
+        }
+        int n = c.nodes();
+        int k = c.sharing().buses();
+        return new Seats() {
+            @Override
+            public int planes() {
+                return k;
+            }
+
+            @Override
+            public int processorAt(int plane, int client) {
+                return CcPlanes.processorAt(n, k, plane, client);
+            }
+
+            @Override
+            public int clientOf(int plane, int processor) {
+                return CcPlanes.client(n, k, plane, processor);
+            }
+        };
+    }
+
     /** The settings the run's workload may read (one place: the run and its report's header use them). */
     static Workload.Settings workloadSettings(SimulationConfig c) {
         return new Workload.Settings(
@@ -171,7 +201,7 @@ public final class Simulation {
             this.c = c;
             this.workload = Workload.resolve(c.workload(), wiring, workloadSettings(c));
             int n = wiring.nodes();
-            this.stats = new Statistics(wiring);
+            this.stats = new Statistics(wiring, seats(c));
             this.probe = new Probe(stats, n, tap);
             this.processors = new Processors(n, demandOf.apply(demand(c, workload, n)), probe);
             FaultPlan faultPlan = FaultPlan.parse(c.fault());
@@ -320,6 +350,14 @@ public final class Simulation {
             return true;
         }
 
+        /** The deepest output queue of any unit: of the one network, or of every plane. */
+        private int maxQueueDepth() {
+            if (net != null) {
+                return net.maxQueueDepth();
+            }
+            return fabric.part(CcPlanes.class).map(CcPlanes::maxQueueDepth).orElse(0);
+        }
+
         SimulationResult result(long t) throws IOException {
             checker.endOfRun(t);
             int ungranted = processors.waitingCount();
@@ -353,7 +391,7 @@ public final class Simulation {
                     checker.mutexViolations(),
                     ungranted,
                     interrupted,
-                    net == null ? 0 : net.maxQueueDepth(),
+                    maxQueueDepth(),
                     fabric.quiescent(),
                     probe.trace(wiring.nodes()),
                     fault,

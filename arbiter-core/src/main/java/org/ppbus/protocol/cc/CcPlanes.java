@@ -135,6 +135,11 @@ public final class CcPlanes implements Fabric {
         return (processor + plane * seatShift(nodes, buses)) % nodes;
     }
 
+    /** The processor that plane b seats at {@code client}: the inverse of {@link #client}. */
+    public static int processorAt(int nodes, int buses, int plane, int client) {
+        return Math.floorMod(client - plane * seatShift(nodes, buses), nodes);
+    }
+
     private static CcPlanes create(Algorithm.Setting s) {
         CcNetwork.Settings cs =
                 s.options(CcNetwork.Settings.class, () -> CcNetwork.Settings.from(RunInputs.defaults()));
@@ -144,7 +149,7 @@ public final class CcPlanes implements Fabric {
                 new CcNetwork.Options(s.latencyCycles(), cs.rules(), cs.evaluateEveryUnit()),
                 cs.initial() != null ? cs.initial() : InitialState.coldStart(s.wiring()),
                 s.grants(),
-                b -> ProtocolObserver.onPlane(cs.observer(), b));
+                b -> cs.observer().ofPlane(b));
     }
 
     /** What plane b's grants and releases mean to the processor. */
@@ -210,6 +215,20 @@ public final class CcPlanes implements Fabric {
     /** Plane b's client for processor i. */
     public int clientOf(int plane, int node) {
         return client[plane][node];
+    }
+
+    /** The processor seated at plane b's client {@code c}: statistics charge plane b's symbols to it. */
+    public int processorAt(int plane, int c) {
+        return processor[plane][c];
+    }
+
+    /** The largest output-queue depth any unit of any plane reached so far (I8 allows 2 on each). */
+    public int maxQueueDepth() {
+        int max = 0;
+        for (CcNetwork p : planes) {
+            max = Math.max(max, p.maxQueueDepth());
+        }
+        return max;
     }
 
     /** Whether the chooser holds req high on plane b for this processor. */

@@ -65,6 +65,7 @@ final class FaultsCommand implements Main.Command {
         o.addOption(RunOption.LOAD.toOption("0.05"));
         o.addOption(RunOption.CYCLES.toOption("20000"));
         o.addOption(RunOption.LATENCY.toOption());
+        o.addOption(RunOption.BUSES.toOption());
         o.addOption(RunOption.RULES.toOption());
         o.addOption(Cli.valued(
                 "kinds",
@@ -153,7 +154,8 @@ final class FaultsCommand implements Main.Command {
         if (cl.hasOption("rules")) {
             base = RunOption.RULES.apply(base, cl.getOptionValue("rules"));
         }
-        return base;
+        // --buses K > 1 without --algorithm is Campos-Carvalho's k-bus design, as elsewhere.
+        return RunOption.applyAll(base, cl, List.of(RunOption.BUSES));
     }
 
     /** --kinds, each one the algorithm takes, or its default kinds. */
@@ -222,10 +224,11 @@ final class FaultsCommand implements Main.Command {
         SimulationConfig base = matrix.base();
         out.printf(
                 Locale.ROOT,
-                "ppbus faults: %s%s, n=%d, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
+                "ppbus faults: %s%s, n=%d%s, load %s, L=%d, %,d cycles, seeds 1..%d, one random fault per run%n",
                 base.algorithm(),
                 base.rules().equals(RuleSet.FIXED) ? "" : " (" + base.rules().label() + ")",
                 base.nodes(),
+                base.sharing().buses() == 1 ? "" : ", " + base.sharing().buses() + " buses",
                 Double.toString(base.load()),
                 base.latencyCycles(),
                 base.cycles(),

@@ -61,6 +61,10 @@ final class GenerateCommand implements Main.Command {
      */
     static Algorithm algorithm(CommandLine cl) throws UsageException {
         if (buses(cl) == 1) {
+            if (cl.hasOption("algorithm") && cl.getOptionValue("algorithm").equals(CcPlanes.ALGORITHM.name())) {
+                throw new UsageException(CcPlanes.ALGORITHM.name() + " needs --buses K, K at least 2 (its RTL has a"
+                        + " plane per bus; one bus is campos-carvalho)");
+            }
             return Cli.algorithm(cl, Designs.algorithms());
         }
         if (cl.hasOption("algorithm") && !cl.getOptionValue("algorithm").equals(CcPlanes.ALGORITHM.name())) {

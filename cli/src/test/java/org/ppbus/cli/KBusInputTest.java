@@ -104,6 +104,38 @@ class KBusInputTest {
         assertEquals(0, cli.run("simulate", "--config", c.toString(), "--quiet"), cli.err());
     }
 
+    /**
+     * A crash on k buses is modelled (each plane's units at the dead processor's seat fall silent),
+     * not an internal error: the run ends with its fault verdict. As on one bus without +reclaim,
+     * the dead node keeps its forks on every plane and nobody is sure to survive.
+     */
+    @Test
+    void aCrashOnKBusesIsModelled() {
+        // Requests left unserved at the end make the exit code 1, as on one bus.
+        assertEquals(1, cli.run("simulate", "--nodes", "7", "--cycles", "3000", "--fault", "crash:3@500"), cli.err());
+        assertEquals(
+                1,
+                cli.run("simulate", "--buses", "2", "--nodes", "7", "--cycles", "3000", "--fault", "crash:3@500"),
+                cli.err());
+        assertTrue(cli.out().contains("after the crash of node 3 in cycle 500"), cli.out());
+        assertTrue(cli.out().contains("faultVerdict requests-unserved"), cli.out());
+        assertEquals(
+                0, cli.run("faults", "--buses", "2", "--nodes", "7", "--seeds", "2", "--cycles", "3000"), cli.err());
+        assertTrue(cli.out().startsWith("ppbus faults: campos-carvalho-k, n=7, 2 buses,"), cli.out());
+    }
+
+    /** The k-bus design without --buses is a one-line error that says what it needs. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"cosim", "generate"})
+    void theKBusDesignWithoutBusesSaysWhatItNeeds(String command, @TempDir Path dir) {
+        if (command.equals("generate")) {
+            oneLineUsageError(command, "--algorithm", "campos-carvalho-k", "--nodes", "7", "--out", dir.toString());
+        } else {
+            oneLineUsageError(command, "--algorithm", "campos-carvalho-k", "--nodes", "7");
+        }
+        assertTrue(cli.err().contains("campos-carvalho-k needs --buses K, K at least 2"), cli.err());
+    }
+
     /** A trace's node count below 1 is an error, not a count silently derived from its requests. */
     @Test
     void aTraceNodeCountBelowOneIsRefused(@TempDir Path dir) throws Exception {

@@ -336,6 +336,19 @@ public final class CcPlanes implements Fabric {
         return asking.length;
     }
 
+    /**
+     * Crash-stop of processor {@code node}: on every plane its share, the client and the arbiter at
+     * its seat there ({@link #clientOf}), falls silent as a crashed node of the one-bus network does
+     * ({@link CcNetwork#crash}); its chooser asks no more. Docs: PROTOCOL.md, "campos-carvalho-k".
+     */
+    @Override
+    public void crash(int node, long cycle) {
+        asking[node] = false;
+        for (int b = 0; b < planes.length; b++) {
+            planes[b].crash(client[b][node], cycle);
+        }
+    }
+
     @Override
     public void request(int node, boolean level, long cycle) {
         asking[node] = level;

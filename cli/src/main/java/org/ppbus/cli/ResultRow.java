@@ -34,12 +34,15 @@ record ResultRow(
         int hold,
         String workload,
         String rules,
-        long warmup) {
+        long warmup,
+        int buses,
+        int demand,
+        int groups) {
 
     static final String CSV_HEADER =
             "algorithm,nodes,load,latency,seed,cycles,entries,mutexViolations,deadlock,verdict,"
                     + "messagesPerEntry,remoteMessagesPerEntry,bitsPerEntry,waitMean,waitP50,waitP99,waitMax,syncDelayMean,"
-                    + "busUtilization,jainFairness,wiresPerNode,hold,workload,rules,warmup";
+                    + "busUtilization,jainFairness,wiresPerNode,hold,workload,rules,warmup,buses,demand,groups";
 
     /** Splits a CSV line at the commas outside double quotes. */
     private static final Pattern FIELD = Pattern.compile(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
@@ -73,13 +76,16 @@ record ResultRow(
                 c.get("hold").asInt(),
                 c.get("workload").asText(),
                 c.get("rules").asText(),
-                c.path("warmup").asLong(0));
+                c.path("warmup").asLong(0),
+                c.path("buses").asInt(1),
+                c.path("demand").asInt(1),
+                c.path("groups").asInt(0));
     }
 
     String csv() {
         return String.format(
                 Locale.ROOT,
-                "%s,%d,%s,%d,%d,%d,%d,%d,%s,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,%d,%s,%s,%d",
+                "%s,%d,%s,%d,%d,%d,%d,%d,%s,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,%d,%s,%s,%d,%d,%d,%d",
                 algorithm,
                 nodes,
                 Double.toString(load),
@@ -104,7 +110,10 @@ record ResultRow(
                 hold,
                 quoted(workload),
                 rules,
-                warmup);
+                warmup,
+                buses,
+                demand,
+                groups);
     }
 
     /** A field as CSV writes it: in double quotes when it holds a comma or a quote (a trace file's path). */
@@ -144,6 +153,10 @@ record ResultRow(
                 Integer.parseInt(f[21]),
                 unquoted(f[22]),
                 f[23],
-                Long.parseLong(f[24]));
+                Long.parseLong(f[24]),
+                // A CSV written before the sharing columns is of one bus, one per request, no groups.
+                f.length > 25 ? Integer.parseInt(f[25]) : 1,
+                f.length > 26 ? Integer.parseInt(f[26]) : 1,
+                f.length > 27 ? Integer.parseInt(f[27]) : 0);
     }
 }

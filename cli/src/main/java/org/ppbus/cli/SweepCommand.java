@@ -264,8 +264,9 @@ final class SweepCommand implements Main.Command {
     }
 
     /**
-     * A file name that names the point: algorithm, n, load, L, seed, cycles and hold, then the rules
-     * and the workload where they are not the defaults (so older sweeps keep their names).
+     * A file name that names the point: algorithm, n, load, L, seed, cycles and hold, then the rules,
+     * the workload, the warm-up and the sharing (buses k, demand h, groups) where they are not the
+     * defaults (so older sweeps keep their names).
      */
     static String id(SimulationConfig c) {
         SimulationConfig d = SimulationConfig.defaults();
@@ -281,7 +282,10 @@ final class SweepCommand implements Main.Command {
                         c.holdCycles())
                 + (c.rules().equals(d.rules()) ? "" : "_r" + c.rules().label())
                 + (c.workload().equals(d.workload()) ? "" : "_w" + c.workload().replaceAll("[^A-Za-z0-9.-]", "-"))
-                + (c.warmupCycles() == 0 ? "" : "_warm" + c.warmupCycles());
+                + (c.warmupCycles() == 0 ? "" : "_warm" + c.warmupCycles())
+                + (c.sharing().buses() == 1 ? "" : "_k" + c.sharing().buses())
+                + (c.sharing().demand() == 1 ? "" : "_d" + c.sharing().demand())
+                + (c.sharing().groups() == 0 ? "" : "_g" + c.sharing().groups());
     }
 
     /** A point is finished when its file parses and describes the same point. */
@@ -304,7 +308,10 @@ final class SweepCommand implements Main.Command {
                     && r.hold() == c.holdCycles()
                     && r.workload().equals(c.workload())
                     && r.rules().equals(c.rules().label())
-                    && r.warmup() == c.warmupCycles();
+                    && r.warmup() == c.warmupCycles()
+                    && r.buses() == c.sharing().buses()
+                    && r.demand() == c.sharing().demand()
+                    && r.groups() == c.sharing().groups();
             return same ? r : null;
         } catch (IOException | RuntimeException e) {
             return null; // unreadable: run it again

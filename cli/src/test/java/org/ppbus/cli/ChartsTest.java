@@ -76,6 +76,6 @@ class ChartsTest {
     private static ResultRow row(String algorithm, int n) {
         return new ResultRow(
                 algorithm, n, 0.1, 1, 1, 1000, 100, 0, false, true, 3.0 * n, 2.0 * n, 8.0 * n, 10, 9, 20, 30, 2, 0.5,
-                0.9, 2, 4, "uniform", "fixed", 0);
+                0.9, 2, 4, "uniform", "fixed", 0, 1, 1, 0);
     }
 }

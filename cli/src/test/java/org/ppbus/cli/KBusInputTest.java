@@ -136,6 +136,40 @@ class KBusInputTest {
         assertTrue(cli.err().contains("campos-carvalho-k needs --buses K, K at least 2"), cli.err());
     }
 
+    /**
+     * A sweep on 3 buses in the folder of a sweep on 2 runs its own points: the point's name and its
+     * check of a finished file include the buses, and the CSV says them. Before, it reported "all 2
+     * points present" and plotted the 2-bus runs as 3-bus ones.
+     */
+    @Test
+    void aSweepOnOtherBusesRunsItsOwnPoints(@TempDir Path dir) throws Exception {
+        String out = dir.resolve("sw").toString();
+        for (String k : new String[] {"2", "3"}) {
+            assertEquals(
+                    0,
+                    cli.run(
+                            "sweep",
+                            "--algorithms",
+                            "raymond-k",
+                            "--nodes",
+                            "7",
+                            "--loads",
+                            "0.1,0.2",
+                            "--buses",
+                            k,
+                            "--cycles",
+                            "1000",
+                            "--out",
+                            out,
+                            "--quiet"),
+                    cli.err());
+            assertTrue(cli.err().contains("2 to run"), k + " buses: " + cli.err());
+        }
+        java.util.List<String> csv = Files.readAllLines(dir.resolve("sw").resolve("sweep.csv"));
+        assertTrue(csv.get(0).endsWith(",buses,demand,groups"), csv.get(0));
+        assertTrue(csv.stream().skip(1).allMatch(l -> l.endsWith(",3,1,0")), csv.toString());
+    }
+
     /** A trace's node count below 1 is an error, not a count silently derived from its requests. */
     @Test
     void aTraceNodeCountBelowOneIsRefused(@TempDir Path dir) throws Exception {

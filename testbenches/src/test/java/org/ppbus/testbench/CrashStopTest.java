@@ -293,6 +293,29 @@ class CrashStopTest {
                 "no derivation for the ring");
     }
 
+    /**
+     * The fair daisy chain's derivation: a crash in the middle leaves no processor sure, since a
+     * cut-off requester holds BR high and a fair requester served once then waits for BR to fall;
+     * the run agrees (before, it claimed 0 to 2 sure to survive and served nobody). A crash at the
+     * last position cuts nobody off, and everyone before it survives, as on the plain chain.
+     */
+    @Test
+    void theFairDaisyChainsDerivation() throws IOException {
+        FaultOutcome.Survival middle =
+                run("daisy-chain-fair", 12, "crash:3@1000", 1).fault().survival();
+        assertArrayEquals(new int[0], middle.derived().survive());
+        assertArrayEquals(new int[] {4, 5, 6, 7, 8, 9, 10, 11}, middle.derived().cutOff());
+        assertEquals(Boolean.TRUE, middle.derivationHolds());
+        FaultOutcome.Survival last =
+                run("daisy-chain-fair", 12, "crash:11@1000", 1).fault().survival();
+        assertArrayEquals(allBut(11, 11), last.derived().survive());
+        assertEquals(Boolean.TRUE, last.derivationHolds());
+        FaultOutcome.Survival plain =
+                run("daisy-chain", 12, "crash:3@1000", 1).fault().survival();
+        assertArrayEquals(new int[] {0, 1, 2}, plain.derived().survive());
+        assertEquals(Boolean.TRUE, plain.derivationHolds());
+    }
+
     /** The rule set's name: +reclaim on any of the audit's rule sets, once. */
     @Test
     void reclaimIsARuleSetSuffix() {

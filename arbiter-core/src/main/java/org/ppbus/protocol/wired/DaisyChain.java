@@ -70,16 +70,29 @@ public final class DaisyChain implements Fabric {
                 // BR-low cycle that lets them both compete again (docs/PROTOCOL.md). Plain: no bound.
                 .fairness((l, h) -> fair ? 2 : Algorithm.NO_BOUND)
                 .features(Algorithm.Feature.RTL)
-                .survival((w, o, dead) -> survival(w.nodes(), dead))
+                .survival((w, o, dead) -> survival(w.nodes(), dead, fair))
                 .build();
     }
 
-    /** A dead position passes no grant: those behind it are cut off; the arbiter's death stops all. */
-    static Algorithm.Derived survival(int nodes, int dead) {
+    /**
+     * A dead position passes no grant: those behind it are cut off; the arbiter's death stops all.
+     * With the fair rule those before it are not sure either: a cut-off processor that asks holds BR
+     * high for good, and a processor served waits for BR to fall, so each of them is served at most
+     * once more. Only where nobody stands behind the dead position (the last one) do they survive.
+     */
+    static Algorithm.Derived survival(int nodes, int dead, boolean fair) {
         int[] before = IntStream.range(0, dead).toArray();
         int[] after = IntStream.range(dead + 1, nodes).toArray();
         if (dead == ARBITER) {
             return new Algorithm.Derived(new int[0], after, new int[0], "the arbiter, in node 0's slot, is dead");
+        }
+        if (fair && after.length > 0) {
+            return new Algorithm.Derived(
+                    new int[0],
+                    after,
+                    new int[0],
+                    "a dead position passes no grant: those behind it are cut off, and while one of them asks BR"
+                            + " stays high, so a fair requester served once waits for good");
         }
         return new Algorithm.Derived(
                 before, after, new int[0], "a dead position passes no grant: those behind it are cut off");

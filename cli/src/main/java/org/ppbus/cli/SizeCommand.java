@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.ppbus.protocol.Algorithm;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.Designs;
@@ -100,6 +101,14 @@ final class SizeCommand implements Main.Command {
             c.validated();
         } catch (ConfigException e) {
             throw RunOption.usage(e);
+        }
+        // The table has a row for every design: refuse a size one of them lacks now, not after the
+        // designs before it in the table were synthesised.
+        for (Algorithm a : Designs.algorithms()) {
+            if (c.nodes() < Designs.minNodes(a)) {
+                throw new UsageException("--nodes: " + a.name() + " needs at least " + Designs.minNodes(a)
+                        + " processors, and size has a row for every design, got " + c.nodes());
+            }
         }
         double light = Cli.parseDouble("light", cl.getOptionValue("light", Double.toString(HardwareTable.LIGHT)));
         double heavy = Cli.parseDouble("heavy", cl.getOptionValue("heavy", Double.toString(HardwareTable.HEAVY)));

@@ -92,10 +92,12 @@ final class WiredProofStep {
         RtlFaultProof.Result r = o.result();
         out.printf(
                 Locale.ROOT,
-                "ppbus verify: %s, n=%d%s: rtl (ABC pdr on the Yosys model, req free, %d latches, %.1f s; %s):%n",
+                "ppbus verify: %s, n=%d%s: rtl (ABC pdr on the Yosys model, req free, %d latches, %d after scorr,"
+                        + " %.1f s; %s):%n",
                 a.name(),
                 n,
                 GenerateCommand.buses(cl) > 1 ? ", k=" + GenerateCommand.buses(cl) : "",
+                PdrLog.latchesRead(r.log()),
                 r.latches(),
                 r.seconds(),
                 keep != null ? "files in " + keep : "--keep DIR keeps the files");
@@ -180,7 +182,8 @@ final class WiredProofStep {
             e.put("broken", v.broken());
         }
         p.put("seconds", r.seconds());
-        p.put("latches", r.latches());
+        p.put("latches", PdrLog.latchesRead(r.log()));
+        p.put("latchesAfterScorr", r.latches());
         p.put("engine", "yosys + yosys-abc pdr, req unconstrained after the reset cycle");
         if (o.counterexample() != null) {
             p.put("counterexample", vcd.toString());

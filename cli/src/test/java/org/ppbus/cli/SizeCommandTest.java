@@ -26,6 +26,22 @@ class SizeCommandTest {
      * 0 and nobody else with node n/2; the chain keeps the positions before the dead one; contention
      * keeps every live processor.
      */
+    /**
+     * A size one of the designs lacks is refused at once, naming the design, not after the designs
+     * before it in the table were synthesised (central-matrix needs two processors). The bound is
+     * in the answer, not in time: nothing is synthesised, so no yosys is needed.
+     */
+    @Test
+    void aSizeADesignLacksIsRefusedBeforeAnyRow() {
+        CliRun cli = new CliRun();
+        assertEquals(2, cli.run("size", "--nodes", "1", "--no-pnr"), cli.out() + cli.err());
+        assertEquals(
+                "ppbus size: --nodes: central-matrix needs at least 2 processors, and size has a row for every design,"
+                        + " got 1",
+                cli.err().trim());
+        assertEquals("", cli.out());
+    }
+
     @Test
     void everyDesignHasARowWithTheFiguresItsRtlImplies(@TempDir Path dir) throws Exception {
         RequiredTools.require("yosys");

@@ -37,6 +37,12 @@ public final class Designs {
         return Algorithms.with(Algorithm.Feature.RTL);
     }
 
+    /** The fewest processors the algorithm's design is emitted for (a wired arbiter's own minimum, else 1). */
+    public static int minNodes(Algorithm algorithm) {
+        WiredVerilogGenerator.Spec spec = WiredVerilogGenerator.SPECS.get(algorithm);
+        return spec == null ? 1 : spec.minNodes();
+    }
+
     public static List<String> names() {
         return algorithms().stream().map(Algorithm::name).toList();
     }

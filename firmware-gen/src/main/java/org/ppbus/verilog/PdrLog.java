@@ -20,6 +20,16 @@ public final class PdrLog {
     private static final Pattern SUMMARY =
             Pattern.compile("Properties:\\s+All = (\\d+)\\. Proved = (\\d+)\\. Disproved = (\\d+)\\.");
 
+    /**
+     * The latches of the model as read, before ABC's simplification (scorr), from the first of the
+     * proof script's print_stats lines; -1 if there is none. {@link RtlFaultProof.Result#latches}
+     * is the count after it, which may be 0 where scorr alone proves the property.
+     */
+    public static int latchesRead(String log) {
+        Matcher l = LATCHES.matcher(log);
+        return l.find() ? Integer.parseInt(l.group(1)) : -1;
+    }
+
     /** The frame a line of pdr's verbose progress reports on, or -1 for any other line. */
     public static int frameOf(String line) {
         Matcher m = FRAME.matcher(line);

@@ -74,4 +74,17 @@ class PdrLogTest {
         assertEquals(-1, PdrLog.frameOf("Frame Clauses                     Max Queue Flops Cex      Time"));
         assertEquals(-1, PdrLog.frameOf("proof     : i/o =  271/    2  lat =  229  and =   2265  lev = 53"));
     }
+
+    /**
+     * The model's latches as read and after scorr, from the proof script's two print_stats lines
+     * (a wired round robin's proof, where scorr alone proves the property and leaves none).
+     */
+    @Test
+    void theLatchesAreReadBeforeAndAfterScorr() {
+        String log = "proof-after-reset : i/o =    7/    1  lat =   14  and =    111  lev = 14\n"
+                + "proof-after-reset : i/o =    7/    1  lat =    0  and =      0  lev =  0\n";
+        assertEquals(14, PdrLog.latchesRead(log));
+        assertEquals(0, PdrLog.parse(log, PROPERTIES, 1.0).latches());
+        assertEquals(-1, PdrLog.latchesRead(""));
+    }
 }

@@ -102,7 +102,13 @@ final class CosimCommand implements Main.Command {
                                     buildLine.set(buildStep(line.strip()));
                                 }
                             });
-            r = Cosim.run(cl.hasOption("unchecked") ? q.unchecked() : q);
+            try {
+                r = Cosim.run(cl.hasOption("unchecked") ? q.unchecked() : q);
+            } catch (ExternalTool.Stopped e) {
+                bar.finish();
+                err.println("ppbus cosim: interrupted while Verilator built the RTL; no cycle was compared");
+                return 130;
+            }
             bar.finish(); // the ticker draws nothing after this
             return report(cl, c, r, out, stdout, err);
         } finally {
@@ -221,7 +227,12 @@ final class CosimCommand implements Main.Command {
                 r.cycles(),
                 r.interrupted() ? " (INTERRUPTED)" : "");
         out.printf(Locale.ROOT, "  Java model alone   %,14.0f cycles/s%n", r.javaCyclesPerSecond());
-        out.printf(Locale.ROOT, "  Verilator RTL      %,14.0f cycles/s%n", r.rtlCyclesPerSecond());
+        if (r.interrupted()) {
+            // The RTL alone is timed after the lockstep run, which the interrupt cut short.
+            out.println("  Verilator RTL      not measured (interrupted)");
+        } else {
+            out.printf(Locale.ROOT, "  Verilator RTL      %,14.0f cycles/s%n", r.rtlCyclesPerSecond());
+        }
         out.printf(Locale.ROOT, "  lockstep           %,14.0f cycles/s%n", r.lockstepCyclesPerSecond());
         out.printf(
                 Locale.ROOT,

@@ -88,8 +88,28 @@ final class WiredProofStep {
         }
         Path keep = cl.hasOption("keep") ? Path.of(cl.getOptionValue("keep")) : null;
         Path vcd = FaultProofStep.vcdBeside(Path.of(cl.getOptionValue("trace-out", "ppbus-counterexample.trace")));
-        Outcome o = prove(target, seconds, keep, vcd, err);
+        // Ctrl-C stops the tools (ExternalTool's hook); this holds the JVM until the verdicts so far
+        // are printed, the JSON written and the work folder removed.
+        try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
+            Outcome o = prove(target, seconds, keep, vcd, err);
+            return report(cl, a, n, o, keep, vcd, out, stdout, err);
+        }
+    }
+
+    /** Prints the verdicts, writes the JSON; the exit code (130 when an interrupt stopped the proof). */
+    private static int report(
+            CommandLine cl,
+            Algorithm a,
+            int n,
+            Outcome o,
+            Path keep,
+            Path vcd,
+            PrintStream out,
+            PrintStream stdout,
+            PrintStream err)
+            throws Exception {
         RtlFaultProof.Result r = o.result();
+        boolean interrupted = r.ended() == RtlFaultProof.Ended.STOPPED;
         out.printf(
                 Locale.ROOT,
                 "ppbus verify: %s, n=%d%s: rtl (ABC pdr on the Yosys model, req free, %d latches, %d after scorr,"
@@ -106,7 +126,11 @@ final class WiredProofStep {
                     Locale.ROOT,
                     "  %s: %s%n",
                     v.property(),
-                    v.proven() ? "PROVEN" : v.broken() ? "FAILS" : "UNDECIDED (time limit)");
+                    v.proven()
+                            ? "PROVEN"
+                            : v.broken()
+                                    ? "FAILS"
+                                    : interrupted ? "UNDECIDED (interrupted)" : "UNDECIDED (time limit)");
         }
         if (o.counterexample() != null) {
             out.printf(
@@ -117,6 +141,10 @@ final class WiredProofStep {
         }
         if (cl.hasOption("json")) {
             Outputs.write(cl.getOptionValue("json"), json(a, n, GenerateCommand.buses(cl), o, vcd) + "\n", stdout);
+        }
+        if (interrupted) {
+            err.println("ppbus verify: interrupted; the verdicts above are those decided before it");
+            return 130;
         }
         return r.proven() ? 0 : 1;
     }
@@ -145,8 +173,8 @@ final class WiredProofStep {
                     bar.waiting("rtl proof: pdr frame " + frame);
                 }
             });
-            if (!r.anyBroken()) {
-                return new Outcome(r, null);
+            if (!r.anyBroken() || r.ended() == RtlFaultProof.Ended.STOPPED) {
+                return new Outcome(r, null); // no counterexample to replay, or no time to (an interrupt)
             }
             bar.waiting("rtl proof: replaying the counterexample");
             RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
@@ -164,6 +192,7 @@ final class WiredProofStep {
         root.put("algorithm", a.name());
         root.put("nodes", n);
         root.put("buses", buses);
+        root.put("interrupted", r.ended() == RtlFaultProof.Ended.STOPPED);
         ObjectNode p = root.putObject("rtlProof");
         p.put(
                 "property",

@@ -173,6 +173,44 @@ class InterruptTest {
     }
 
     /**
+     * The k-bus design's proof (a wired proof: pdr on the bus properties) interrupted while it runs
+     * prints its properties as undecided because of the interrupt, writes its report marked
+     * interrupted, and leaves no work folder in the temp folder. Before, it exited with nothing
+     * printed, no report, and ppbus-one-gnt* left behind.
+     */
+    @Test
+    void anInterruptedWiredProofSaysSoWritesItsReportAndCleansUp(@TempDir Path dir) throws Exception {
+        RequiredTools.require("yosys");
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Process p = start(
+                dir,
+                "-Djava.io.tmpdir=" + tmp,
+                "verify",
+                "--buses",
+                "2",
+                "--nodes",
+                "3",
+                "--rtl",
+                "--no-search",
+                "--json",
+                "v.json");
+        Thread.sleep(5000); // the proof takes about 35 s
+        assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
+        terminate(p);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS), "still running 20 s after the signal");
+        String out = Files.readString(dir.resolve("out.txt"));
+        assertTrue(out.contains("no bus held by two processors: UNDECIDED (interrupted)"), out);
+        JsonNode r = Reports.mapper().readTree(dir.resolve("v.json").toFile());
+        assertTrue(r.get("interrupted").asBoolean(), r.toString());
+        try (java.util.stream.Stream<Path> left = Files.list(tmp)) {
+            assertEquals(
+                    List.of(),
+                    left.filter(f -> f.getFileName().toString().startsWith("ppbus-one-gnt"))
+                            .toList());
+        }
+    }
+
+    /**
      * The liveness proof interrupted in its search for idle stretches (bmc3 running) keeps the
      * proofs that finished, says the idle bound is undecided because it was stopped, and writes the
      * report. Before, the tool's log was deleted under the proof reading it: a one-line error and no

@@ -84,6 +84,9 @@ public final class OneGrantProof {
         } catch (ExternalTool.TimedOut e) {
             return PdrLog.parse("", properties, (System.nanoTime() - t0) / 1e9); // undecided at the outer guard
         }
+        if (y.killed()) {
+            return PdrLog.stoppedBefore(properties, (System.nanoTime() - t0) / 1e9); // an interrupt
+        }
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }

@@ -234,6 +234,10 @@ public final class VerilatorLibrary {
         Files.createDirectories(work.resolve("obj"));
         List<String> cmd = command(design, work, printHeader, nodes, b.checked(), b.hierarchical());
         ExternalTool.Result r = ExternalTool.run(work, 3600, b.log(), cmd.toArray(new String[0]));
+        if (r.killed()) {
+            removeTree(work); // an interrupt: nothing half-built is left for the cache
+            throw new ExternalTool.Stopped("verilator");
+        }
         Path built = work.resolve("obj").resolve("libppbus_cosim.so");
         if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
             throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));

@@ -12,6 +12,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
@@ -207,11 +208,19 @@ final class SimulateCommand implements Main.Command {
         }
         long violation = r.violation() == null ? -1 : r.violation().cycle();
         long first = violation < 0 ? window[0] : Math.max(window[0], violation - GtkwSave.View.MAX_CYCLES / 2);
+        SimulationConfig c = r.config();
+        int k = c.algorithm().equals(CcPlanes.ALGORITHM.name()) ? c.sharing().buses() : 1;
+        int[] seats = new int[k];
+        for (int b = 0; b < k; b++) {
+            seats[b] = k == 1 ? node : CcPlanes.client(c.nodes(), k, b, node);
+        }
         GtkwSave.Written g = GtkwSave.write(
                 vcdPath,
                 sim.wiring(),
                 node,
-                r.config().algorithmSpec().has(Algorithm.Feature.SYMBOLS),
+                seats,
+                // A plane per bus carries the contract's symbols on each plane.
+                k > 1 || r.config().algorithmSpec().has(Algorithm.Feature.SYMBOLS),
                 unitStates,
                 GtkwSave.View.of(first, Math.min(window[1], r.cycles() - 1), violation));
         text.println("vcd: " + vcd + "  (gtkwave " + g.save() + ")");

@@ -75,6 +75,17 @@ public final class GtkwSave {
      */
     public static Written write(Path vcd, Wiring wiring, int node, boolean symbols, boolean model, View view)
             throws IOException {
+        return write(vcd, wiring, node, new int[] {node}, symbols, model, view);
+    }
+
+    /**
+     * The same for a design with a plane per bus (campos-carvalho-k): the bus vector beside req and
+     * gnt, and on each plane b the links of the node's seat there, {@code seats[b]}, in that plane's
+     * scope (u_plane_b).
+     */
+    public static Written write(
+            Path vcd, Wiring wiring, int node, int[] seats, boolean symbols, boolean model, View view)
+            throws IOException {
         if (node < 0 || node >= wiring.nodes()) {
             throw new IllegalArgumentException("node " + node + " is outside 0.." + (wiring.nodes() - 1));
         }
@@ -83,7 +94,7 @@ public final class GtkwSave {
         Path state = beside(vcd, ".state.filter");
         writeFilters(c2a, a2c, model ? state : null);
         Path save = beside(vcd, ".gtkw");
-        AtomicFile.write(save, text(vcd, save, wiring, node, symbols, model, view, c2a, a2c, state));
+        AtomicFile.write(save, text(vcd, save, wiring, node, seats, symbols, model, view, c2a, a2c, state));
         List<Path> filters = new ArrayList<>(List.of(c2a, a2c));
         if (model) {
             filters.add(state);
@@ -212,6 +223,7 @@ public final class GtkwSave {
             Path savePath,
             Wiring w,
             int node,
+            int[] seats,
             boolean symbols,
             boolean model,
             View view,
@@ -234,28 +246,39 @@ public final class GtkwSave {
                 .append(":0]\nTOP.gnt[")
                 .append(n - 1)
                 .append(":0]\n");
+        if (seats.length > 1) {
+            b.append("TOP.bus[").append(n * seats.length - 1).append(":0]\n");
+        }
         if (!symbols) {
             return b.toString();
         }
-        group(b, "client " + node, true);
-        int[] arbiters = w.arbitersOf(node);
-        for (int a : arbiters) {
-            link(b, top + SignalNames.c2a(node, a), 1, c2a);
-            link(b, top + SignalNames.a2c(a, node), 2, a2c);
+        for (int p = 0; p < seats.length; p++) {
+            String scope = seats.length == 1 ? top : top + "u_plane_" + p + ".";
+            String on = seats.length == 1 ? "" : "plane " + p + ": ";
+            nodeLinks(b, w, scope, on, seats[p], c2a, a2c);
         }
-        group(b, "client " + node, false);
-        group(b, "arbiter " + node, true);
-        for (int c : w.clientsOf(node)) {
-            if (c < n) {
-                link(b, top + SignalNames.c2a(c, node), 1, c2a);
-                link(b, top + SignalNames.a2c(node, c), 2, a2c);
-            }
-        }
-        group(b, "arbiter " + node, false);
         if (model) {
             modelState(b, node, n, state);
         }
         return b.toString();
+    }
+
+    /** The links of the client and of the arbiter at {@code seat}, in {@code scope}, each way by name. */
+    private static void nodeLinks(StringBuilder b, Wiring w, String scope, String on, int seat, Path c2a, Path a2c) {
+        group(b, on + "client " + seat, true);
+        for (int a : w.arbitersOf(seat)) {
+            link(b, scope + SignalNames.c2a(seat, a), 1, c2a);
+            link(b, scope + SignalNames.a2c(a, seat), 2, a2c);
+        }
+        group(b, on + "client " + seat, false);
+        group(b, on + "arbiter " + seat, true);
+        for (int c : w.clientsOf(seat)) {
+            if (c < w.nodes()) {
+                link(b, scope + SignalNames.c2a(c, seat), 1, c2a);
+                link(b, scope + SignalNames.a2c(seat, c), 2, a2c);
+            }
+        }
+        group(b, on + "arbiter " + seat, false);
     }
 
     /** The Java model's state of the node's client and arbiter, decoded. */

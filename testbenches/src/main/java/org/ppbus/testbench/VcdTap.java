@@ -12,10 +12,12 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
+import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.StateView;
 import org.ppbus.protocol.cc.UnitStates;
 import org.ppbus.verilog.SignalNames;
@@ -26,6 +28,11 @@ import org.ppbus.verilog.SignalNames;
  * symbol its sender drives ({@code c2a_c<i>_a<j>}, {@code a2c_a<j>_c<i>}) and the symbol arriving
  * ({@code ..._rx}). Cycle t's settled values are at time 10t with clk low; clk rises at 10t + 5.
  * Only cycles in [from, to] are written.
+ *
+ * <p>A design with a plane per bus (campos-carvalho-k) has, as its RTL, each plane's channels in a
+ * scope of its own, {@code TOP.ppbus_top.u_plane_<b>}, and the bus vector {@code bus[n*k-1:0]}
+ * (bit i*k + b: processor i holds bus b) beside req and gnt; two planes driving the same-numbered
+ * link in one cycle are two signals.
  *
  * <p>Tapping a Campos–Carvalho run directly ({@link Simulation#tap}) adds scope TOP.model, which the
  * RTL's trace does not have: each client's state ({@code client<i>_state}: 0 THINKING, 1 HUNGRY, 2
@@ -42,13 +49,17 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     private final BitSet req = new BitSet();
     private final BitSet gnt = new BitSet();
     private final BitSet gntNext = new BitSet();
-    private final int[] driven; // per channel: symbol driven this cycle
-    private final int[] shown; // per channel (2 per link: driven, rx): value last written
+    private final BitSet bus = new BitSet(); // bit i*k + b: processor i holds bus b (k-bus designs)
+    private final BitSet busNext = new BitSet();
+    private int planes = 1;
+    private int[] driven; // per channel of every plane: symbol driven this cycle
+    private int[] shown; // per channel (2 per link: driven, rx): value last written
     private final TreeMap<Long, List<int[]>> arrivals = new TreeMap<>(); // cycle -> {channel, code}
-    private final String[] ids;
-    private final String[] names;
+    private String[] ids;
+    private String[] names;
     private String lastReq = "";
     private String lastGnt = "";
+    private String lastBus = "";
     private boolean started;
     private boolean headerWritten;
     private UnitStates units;
@@ -63,24 +74,48 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         this.from = from;
         this.to = to;
         this.n = wiring.nodes();
-        int channels = 2 * wiring.links();
+        channels(1);
+    }
+
+    /**
+     * Sizes the channels for {@code k} planes. Channel c of plane b is {@code b * 2L + c}; ids: 0
+     * clk, 1 rst, 2 req, 3 gnt, then 4 + 2ch (driven) and 4 + 2ch + 1 (rx), then bus (declared only
+     * with more than one plane, so a one-bus VCD is what it always was).
+     */
+    private void channels(int k) {
+        this.planes = k;
+        int channels = 2 * wiring.links() * k;
         this.driven = new int[channels];
         this.shown = new int[2 * channels];
         Arrays.fill(shown, -1);
-        // ids: 0 clk, 1 rst, 2 req, 3 gnt, then 4 + 2c (driven) and 4 + 2c + 1 (rx)
-        this.ids = new String[4 + 2 * channels];
+        this.ids = new String[FIRST + 2 * channels + 1];
         this.names = new String[2 * channels];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = id(i);
         }
-        for (int link = 0; link < wiring.links(); link++) {
-            int c = wiring.linkClient(link);
-            int a = wiring.linkArbiter(link);
-            names[2 * (2 * link)] = SignalNames.c2a(c, a);
-            names[2 * (2 * link) + 1] = SignalNames.c2a(c, a) + "_rx";
-            names[2 * (2 * link + 1)] = SignalNames.a2c(a, c);
-            names[2 * (2 * link + 1) + 1] = SignalNames.a2c(a, c) + "_rx";
+        for (int b = 0; b < k; b++) {
+            int base = 2 * (2 * wiring.links()) * b;
+            for (int link = 0; link < wiring.links(); link++) {
+                int c = wiring.linkClient(link);
+                int a = wiring.linkArbiter(link);
+                names[base + 2 * (2 * link)] = SignalNames.c2a(c, a);
+                names[base + 2 * (2 * link) + 1] = SignalNames.c2a(c, a) + "_rx";
+                names[base + 2 * (2 * link + 1)] = SignalNames.a2c(a, c);
+                names[base + 2 * (2 * link + 1) + 1] = SignalNames.a2c(a, c) + "_rx";
+            }
         }
+    }
+
+    /** The index of the first channel's id: after clk, rst, req and gnt. */
+    private static final int FIRST = 4;
+
+    private String busId() {
+        return ids[ids.length - 1];
+    }
+
+    /** How many planes of channels the VCD has: k for campos-carvalho-k, else 1. */
+    public int planes() {
+        return planes;
     }
 
     /** True when the VCD carries the units' states (scope TOP.model). */
@@ -91,6 +126,11 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     /** A Campos–Carvalho network's units join the VCD (scope TOP.model). */
     @Override
     public void attached(Fabric fabric) {
+        fabric.part(CcPlanes.class).ifPresent(p -> {
+            if (!headerWritten) {
+                channels(p.buses());
+            }
+        });
         UnitStates v = fabric.part(UnitStates.class).orElse(null);
         if (v != null && !headerWritten) {
             this.units = v;
@@ -117,13 +157,23 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         out.write(" $scope module TOP $end\n");
         ports("  ");
         out.write("  $scope module ppbus_top $end\n");
-        List<Integer> order = new ArrayList<>();
-        for (int k = 0; k < names.length; k++) {
-            order.add(k);
-        }
-        order.sort((x, y) -> names[x].compareTo(names[y]));
-        for (int k : order) {
-            out.write("   $var wire  2 " + ids[4 + k] + " " + names[k] + " [1:0] $end\n");
+        int perPlane = names.length / planes;
+        for (int b = 0; b < planes; b++) {
+            String indent = planes == 1 ? "   " : "    ";
+            if (planes > 1) {
+                out.write("   $scope module u_plane_" + b + " $end\n");
+            }
+            List<Integer> order = new ArrayList<>();
+            for (int k = b * perPlane; k < (b + 1) * perPlane; k++) {
+                order.add(k);
+            }
+            order.sort((x, y) -> names[x].compareTo(names[y]));
+            for (int k : order) {
+                out.write(indent + "$var wire  2 " + ids[FIRST + k] + " " + names[k] + " [1:0] $end\n");
+            }
+            if (planes > 1) {
+                out.write("   $upscope $end\n");
+            }
         }
         ports("   ");
         out.write("  $upscope $end\n");
@@ -183,11 +233,20 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         out.write(indent + "$var wire " + n + " " + ids[3] + " gnt [" + (n - 1) + ":0] $end\n");
         out.write(indent + "$var wire " + n + " " + ids[2] + " req [" + (n - 1) + ":0] $end\n");
         out.write(indent + "$var wire  1 " + ids[1] + " rst $end\n");
+        if (planes > 1) {
+            int w = n * planes;
+            out.write(indent + "$var wire " + w + " " + busId() + " bus [" + (w - 1) + ":0] $end\n");
+        }
     }
 
     @Override
     public void symbol(Direction direction, int link, int code, long cycle) {
-        int ch = direction.channel(link);
+        symbol(0, direction, link, code, cycle);
+    }
+
+    @Override
+    public void symbol(int plane, Direction direction, int link, int code, long cycle) {
+        int ch = plane * 2 * wiring.links() + direction.channel(link);
         driven[ch] = code;
         arrivals.computeIfAbsent(cycle + latency, k -> new ArrayList<>()).add(new int[] {ch, code});
     }
@@ -195,6 +254,21 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     @Override
     public void grant(int node, boolean high, long cycle) {
         gntNext.set(node, high);
+        if (!high) {
+            busNext.clear(node * planes, (node + 1) * planes);
+        }
+    }
+
+    @Override
+    public void grant(int node, BusSet buses, long cycle) {
+        gntNext.set(node);
+        busNext.clear(node * planes, (node + 1) * planes);
+        for (long m = buses.mask(); m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            if (b < planes) {
+                busNext.set(node * planes + b);
+            }
+        }
     }
 
     @Override
@@ -215,6 +289,8 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
         arrivals.headMap(cycle, true).clear();
         gnt.clear();
         gnt.or(gntNext);
+        bus.clear();
+        bus.or(busNext);
     }
 
     private void write(long cycle) throws IOException {
@@ -237,6 +313,13 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
             out.write("b" + g + " " + ids[3] + "\n");
             lastGnt = g;
         }
+        if (planes > 1) {
+            String u = bits(bus, n * planes);
+            if (!u.equals(lastBus)) {
+                out.write("b" + u + " " + busId() + "\n");
+                lastBus = u;
+            }
+        }
         int[] rx = new int[driven.length];
         List<int[]> arriving = arrivals.get(cycle);
         if (arriving != null) {
@@ -258,13 +341,17 @@ public final class VcdTap implements SymbolTap, AutoCloseable {
     private void value(int k, int code) throws IOException {
         if (shown[k] != code) {
             shown[k] = code;
-            out.write("b" + ((code >> 1) & 1) + (code & 1) + " " + ids[4 + k] + "\n");
+            out.write("b" + ((code >> 1) & 1) + (code & 1) + " " + ids[FIRST + k] + "\n");
         }
     }
 
     private String bits(BitSet b) {
-        StringBuilder s = new StringBuilder(n);
-        for (int i = n - 1; i >= 0; i--) {
+        return bits(b, n);
+    }
+
+    private static String bits(BitSet b, int width) {
+        StringBuilder s = new StringBuilder(width);
+        for (int i = width - 1; i >= 0; i--) {
             s.append(b.get(i) ? '1' : '0');
         }
         return s.toString();

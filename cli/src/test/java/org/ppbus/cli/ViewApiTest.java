@@ -166,7 +166,9 @@ class ViewApiTest {
     /**
      * A client that sends half a request and waits (headers without their end, or a body shorter
      * than its length) holds nothing the others need: the page and a run are answered while it
-     * waits, each within a second.
+     * waits. Each is answered in milliseconds on an idle machine; the test allows 3 s, so that a
+     * loaded machine does not fail it, while a server that waited for the stalled client would take
+     * the 5 s idle timeout at least (one without a read timeout never answers).
      */
     @Test
     void aStalledClientDoesNotHoldUpTheOthers() throws Exception {
@@ -184,11 +186,11 @@ class ViewApiTest {
             for (String path : new String[] {"", "api/algorithms"}) {
                 long t0 = System.nanoTime();
                 assertEquals(200, call("GET", path).status(), path);
-                assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "/" + path + " waited for a stalled client");
+                assertTrue(System.nanoTime() - t0 < 3_000_000_000L, "/" + path + " waited for a stalled client");
             }
             long t0 = System.nanoTime();
             assertEquals(200, call("POST", "api/run?nodes=7&cycles=100").status());
-            assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "a run waited for a stalled upload");
+            assertTrue(System.nanoTime() - t0 < 3_000_000_000L, "a run waited for a stalled upload");
         }
     }
 }

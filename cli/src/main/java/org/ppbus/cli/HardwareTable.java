@@ -28,13 +28,26 @@ import org.ppbus.verilog.Synthesis;
 final class HardwareTable {
     /**
      * What is measured: n; the offered loads (bus cycles asked for per cycle, load × n × hold) of
-     * the two runs; the hold, cycles and seed of both; and whether to place and route.
+     * the two runs; the hold, cycles and seed of both; whether to place and route; and the k of
+     * campos-carvalho-k's rows.
      */
-    record Settings(int nodes, double light, double heavy, int hold, long cycles, long seed, boolean pnr) {
+    record Settings(
+            int nodes,
+            double light,
+            double heavy,
+            int hold,
+            long cycles,
+            long seed,
+            boolean pnr,
+            List<Integer> kBuses) {
+        Settings {
+            kBuses = List.copyOf(kBuses);
+        }
+
         /** The defaults of {@code ppbus size} at n, which RESULTS.md uses. */
         static Settings of(int nodes) {
             SimulationConfig d = SimulationConfig.defaults();
-            return new Settings(nodes, LIGHT, HEAVY, d.holdCycles(), CYCLES, d.seed(), true);
+            return new Settings(nodes, LIGHT, HEAVY, d.holdCycles(), CYCLES, d.seed(), true, SizedDesign.K_BUSES);
         }
     }
 
@@ -84,7 +97,7 @@ final class HardwareTable {
      */
     static List<Row> measure(Settings s, Consumer<String> progress, BooleanSupplier stop) throws Exception {
         List<Row> rows = new ArrayList<>();
-        for (SizedDesign d : SizedDesign.all()) {
+        for (SizedDesign d : SizedDesign.all(s.kBuses())) {
             if (stop.getAsBoolean()) {
                 break;
             }

@@ -32,6 +32,10 @@ final class SizeCommand implements Main.Command {
         o.addOption(RunOption.HOLD.toOption());
         o.addOption(Cli.valued("cycles", "C", "cycles of each run (default " + HardwareTable.CYCLES + ")"));
         o.addOption(RunOption.SEED.toOption());
+        o.addOption(Cli.valued(
+                "buses",
+                "LIST",
+                "the k of campos-carvalho-k's rows, each at least 2 (default 2,3); 1 alone: one-bus designs only"));
         o.addOption(Cli.flag("no-pnr", "skip place and route: no Fmax, much faster"));
         o.addOption(Cli.jsonOption("the table"));
         o.addOption(Cli.valued("csv", "FILE", "write the table as CSV"));
@@ -47,7 +51,7 @@ final class SizeCommand implements Main.Command {
         if (cl.hasOption("help")) {
             Cli.help(
                     out,
-                    "ppbus size --nodes N [--light P] [--heavy P] [--hold H] [--cycles C] [--seed S] [--no-pnr]"
+                    "ppbus size --nodes N [--light P] [--heavy P] [--hold H] [--cycles C] [--seed S] [--buses LIST] [--no-pnr]"
                             + " [--json FILE] [--csv FILE]",
                     "Every algorithm with RTL at N processors, one row each.\nColumns: " + HardwareTable.COLUMNS
                             + ".\nThe waits come from the Java models, which the co-simulation (ppbus cosim) holds to the"
@@ -91,6 +95,28 @@ final class SizeCommand implements Main.Command {
         }
     }
 
+    /** --buses: the k of the k-bus rows, each 2 or more and a size the k-bus design takes; "1" for none. */
+    private static List<Integer> kBuses(CommandLine cl, SimulationConfig c) throws UsageException {
+        if (!cl.hasOption("buses")) {
+            return SizedDesign.K_BUSES;
+        }
+        int[] ks = Cli.parseInts("buses", cl.getOptionValue("buses"));
+        if (ks.length == 1 && ks[0] == 1) {
+            return List.of();
+        }
+        List<Integer> out = new java.util.ArrayList<>();
+        for (int k : ks) {
+            if (k < 2 || k > c.nodes()) {
+                throw new UsageException("--buses: each k of a k-bus row is 2 to n (" + c.nodes() + "), got " + k
+                        + " (give 1 alone for no k-bus row)");
+            }
+            if (!out.contains(k)) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+
     private static HardwareTable.Settings settings(CommandLine cl) throws UsageException {
         if (!cl.hasOption("nodes")) {
             throw new UsageException("--nodes is required");
@@ -122,6 +148,6 @@ final class SizeCommand implements Main.Command {
             throw new UsageException("--cycles must be 100..10000000, got " + cycles);
         }
         return new HardwareTable.Settings(
-                c.nodes(), light, heavy, c.holdCycles(), cycles, c.seed(), !cl.hasOption("no-pnr"));
+                c.nodes(), light, heavy, c.holdCycles(), cycles, c.seed(), !cl.hasOption("no-pnr"), kBuses(cl, c));
     }
 }

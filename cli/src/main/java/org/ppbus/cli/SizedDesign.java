@@ -18,13 +18,13 @@ record SizedDesign(Algorithm algorithm, int buses) {
     /** The k of campos-carvalho-k's rows. */
     static final List<Integer> K_BUSES = List.of(2, 3);
 
-    /** Every algorithm with RTL on one bus, then campos-carvalho-k at each of {@link #K_BUSES}. */
-    static List<SizedDesign> all() {
+    /** Every algorithm with RTL on one bus, then campos-carvalho-k at each k of {@code kBuses}. */
+    static List<SizedDesign> all(List<Integer> kBuses) {
         List<SizedDesign> out = new ArrayList<>();
         for (Algorithm a : Designs.algorithms()) {
             out.add(new SizedDesign(a, 1));
         }
-        for (int k : K_BUSES) {
+        for (int k : kBuses) {
             out.add(new SizedDesign(CcPlanes.ALGORITHM, k));
         }
         return out;

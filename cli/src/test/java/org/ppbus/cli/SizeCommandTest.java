@@ -42,6 +42,23 @@ class SizeCommandTest {
         assertEquals("", cli.out());
     }
 
+    /**
+     * --buses names the k of the k-bus rows: at n = 3, k = 2 only gives one campos-carvalho-k row,
+     * after the one-bus designs; a k outside 2..n is a one-line error.
+     */
+    @Test
+    void busesNamesTheKBusRows() {
+        RequiredTools.require("yosys");
+        CliRun cli = new CliRun();
+        assertEquals(0, cli.run("size", "--nodes", "3", "--buses", "2", "--no-pnr", "--cycles", "200"), cli.err());
+        assertTrue(cli.out().contains("campos-carvalho-k (k = 2)"), cli.out());
+        assertFalse(cli.out().contains("(k = 3)"), cli.out());
+        assertEquals(2, cli.run("size", "--nodes", "3", "--buses", "4"));
+        assertEquals(
+                "ppbus size: --buses: each k of a k-bus row is 2 to n (3), got 4 (give 1 alone for no k-bus row)",
+                cli.err().trim());
+    }
+
     @Test
     void everyDesignHasARowWithTheFiguresItsRtlImplies(@TempDir Path dir) throws Exception {
         RequiredTools.require("yosys");

@@ -80,13 +80,13 @@ class ViewApiTest {
 
     /**
      * A run whose frames would not fit is refused before it starts, in one line, and the server
-     * goes on answering: n = 4161 has 270,465 links, so 20,000,000 link-cycles are 73 cycles.
+     * goes on answering: n = 4161 has 270,465 links, so 50,000,000 link-cycles are 184 cycles.
      */
     @Test
     void aRunLargerThanTheViewKeepsIsRefusedAndTheServerGoesOn() throws Exception {
         Reply r = call("POST", "api/run?nodes=4161&cycles=100000");
         assertEquals(400, r.status(), r.body());
-        assertTrue(r.body().contains("cycles: at most 73 in the view for campos-carvalho at n = 4161"), r.body());
+        assertTrue(r.body().contains("cycles: at most 184 in the view for campos-carvalho at n = 4161"), r.body());
         Reply m = call("POST", "api/run?algorithm=lamport&nodes=1000&cycles=20000");
         assertEquals(400, m.status(), m.body());
         assertTrue(m.body().contains("cycles: at most 2000 in the view for lamport at n = 1000"), m.body());

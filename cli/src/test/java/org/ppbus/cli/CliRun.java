@@ -1,5 +1,8 @@
 package org.ppbus.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,5 +28,13 @@ final class CliRun {
 
     String err() {
         return err.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Runs a command line that must be bad input: exit 2 and one line on stderr, no stack trace. */
+    void assertOneLineUsageError(String... args) {
+        assertEquals(2, run(args), out() + err());
+        String e = err().trim();
+        assertEquals(1, e.lines().count(), e);
+        assertFalse(e.contains("Exception"), e);
     }
 }

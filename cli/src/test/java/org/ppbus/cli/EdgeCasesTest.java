@@ -29,10 +29,7 @@ class EdgeCasesTest {
     private final CliRun cli = new CliRun();
 
     private void oneLineUsageError(String... args) {
-        assertEquals(2, cli.run(args), cli.out() + cli.err());
-        String e = cli.err().trim();
-        assertEquals(1, e.lines().count(), e);
-        assertFalse(e.contains("Exception"), e);
+        cli.assertOneLineUsageError(args);
     }
 
     // ---- 1 and 8: correct runs at long latency and with long holds pass ----

@@ -1,7 +1,6 @@
 package org.ppbus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -19,10 +18,7 @@ class KBusInputTest {
     private final CliRun cli = new CliRun();
 
     private void oneLineUsageError(String... args) {
-        assertEquals(2, cli.run(args), cli.out() + cli.err());
-        String e = cli.err().trim();
-        assertEquals(1, e.lines().count(), e);
-        assertFalse(e.contains("Exception"), e);
+        cli.assertOneLineUsageError(args);
     }
 
     /**

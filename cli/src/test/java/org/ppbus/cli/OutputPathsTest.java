@@ -140,9 +140,6 @@ class OutputPathsTest {
     }
 
     private void oneLineUsageError(List<String> args) {
-        assertEquals(2, cli.run(args.toArray(new String[0])), cli.out() + cli.err());
-        String e = cli.err().trim();
-        assertEquals(1, e.lines().count(), e);
-        assertFalse(e.contains("Exception"), e);
+        cli.assertOneLineUsageError(args.toArray(new String[0]));
     }
 }

@@ -3,6 +3,7 @@ package org.ppbus.check;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.CcPlanes;
 
@@ -15,9 +16,13 @@ import org.ppbus.protocol.cc.CcPlanes;
 final class PlanesChecks implements NetworkChecks {
     private final CcPlanes planes;
     private final List<CcChecks> each = new ArrayList<>();
+    private final boolean full;
+    private final Consumer<Violation> fail;
 
     PlanesChecks(CcPlanes planes, boolean full, Consumer<Violation> fail) {
         this.planes = planes;
+        this.full = full;
+        this.fail = fail;
         for (int b = 0; b < planes.buses(); b++) {
             String on = "plane " + b;
             each.add(new CcChecks(planes.plane(b), full, v -> fail.accept(onPlane(v, on))));
@@ -35,9 +40,24 @@ final class PlanesChecks implements NetworkChecks {
         return each.get(plane);
     }
 
+    /**
+     * Each plane's invariants; with {@code --check} also each plane's I1, at most one of its clients
+     * EATING (a grant the chooser lets go is still the plane's), read from every client each cycle.
+     */
     @Override
     public void endOfCycle(long cycle) {
         each.forEach(c -> c.endOfCycle(cycle));
+        if (full) {
+            for (int b = 0; b < each.size(); b++) {
+                int eaters = 0;
+                for (int c = 0; c < planes.nodes(); c++) {
+                    eaters += planes.plane(b).clientState(c) == ClientState.EATING ? 1 : 0;
+                }
+                if (eaters > 1) {
+                    fail.accept(onPlane(Invariants.eaters(eaters, cycle), "plane " + b));
+                }
+            }
+        }
     }
 
     @Override
@@ -60,7 +80,12 @@ final class PlanesChecks implements NetworkChecks {
     /** The plane's checks, once, said to hold on every plane. */
     @Override
     public List<String> checks() {
-        return each.get(0).checks().stream()
+        List<String> out = new ArrayList<>();
+        if (full) {
+            out.add(Property.MUTUAL_EXCLUSION.label());
+        }
+        out.addAll(each.get(0).checks());
+        return out.stream()
                 .map(c -> c + ", on each of the " + each.size() + " planes")
                 .toList();
     }

@@ -44,7 +44,9 @@ class KBusInputTest {
                 "--workload",
                 t.toString());
         assertTrue(
-                cli.err().contains("the request of node 0 in cycle 1 needs 2 buses at once, more than --demand 1"),
+                cli.err()
+                        .contains("the request of node 0 in cycle 1 needs 2 buses at once, and this algorithm grants"
+                                + " one bus per request"),
                 cli.err());
     }
 

@@ -108,7 +108,11 @@ class ViewApiTest {
                         + host + "\nContent-Length: "
                         + trace.replace("\n", "\r\n").length() + "\nConnection: close\n\n" + trace);
         assertEquals(400, r.status(), r.body());
-        assertTrue(r.body().contains("the trace: the request of node 0 in cycle 1 needs 2 buses at once"), r.body());
+        assertTrue(
+                r.body()
+                        .contains(
+                                "the trace: the request of node 0 in cycle 1 needs 2 buses at once, and this algorithm grants"),
+                r.body());
         assertTrue(!r.body().contains("/"), r.body());
     }
 

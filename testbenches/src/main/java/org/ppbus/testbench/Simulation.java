@@ -165,7 +165,8 @@ public final class Simulation {
                 c.cycles(),
                 c.hotNodes(),
                 c.hotLoad(),
-                c.sharing());
+                c.sharing(),
+                c.algorithmSpec().has(Algorithm.Feature.DEMAND));
     }
 
     /** One run's parts, wired together: the workload, processors, fabric, checker and statistics. */

@@ -42,6 +42,10 @@ public record Workload(
             "saturated");
 
     /** Settings a workload may use. */
+    /**
+     * What a workload may read. {@code manyAtOnce}: the algorithm grants a request several buses at
+     * once (h-out-of-k), so a trace's request may need more than one.
+     */
     public record Settings(
             double load,
             int holdCycles,
@@ -50,7 +54,8 @@ public record Workload(
             long stopCycle,
             int[] hotNodes,
             double hotLoad,
-            Sharing sharing) {}
+            Sharing sharing,
+            boolean manyAtOnce) {}
 
     public static Workload resolve(String spec, Wiring wiring, Settings s) throws IOException {
         int n = wiring.nodes();
@@ -141,7 +146,7 @@ public record Workload(
                     + ", and no such trace file)");
         }
         RequestTrace trace = RequestTrace.read(file);
-        checkNeeds(spec, trace, s.sharing());
+        checkNeeds(spec, trace, s.sharing(), s.manyAtOnce());
         long last = trace.entries().stream()
                 .mapToLong(RequestTrace.Entry::cycle)
                 .max()
@@ -167,18 +172,22 @@ public record Workload(
     }
 
     /**
-     * A v2 trace's requests must fit the run: at most h buses each (--demand, which the algorithm was
-     * checked to serve; k alone is not enough, a one-per-request algorithm on k buses grants one),
-     * groups among the run's.
+     * A v2 trace's requests must fit the run: at most k buses each, and more than one only where the
+     * algorithm grants several at once (h-out-of-k; a one-per-request algorithm on k buses grants
+     * one, so such a request would be served wrong); groups among the run's.
      */
-    private static void checkNeeds(String spec, RequestTrace trace, Sharing sharing) {
+    private static void checkNeeds(String spec, RequestTrace trace, Sharing sharing, boolean manyAtOnce) {
         for (RequestTrace.Entry e : trace.entries()) {
             Need need = e.need();
-            if (need.buses() > sharing.demand()) {
-                throw new IllegalArgumentException("--workload " + spec + ": the request of node " + e.node()
-                        + " in cycle " + e.cycle() + " needs " + need.buses() + " buses at once, more than --demand "
-                        + sharing.demand() + (need.buses() > sharing.buses() ? " and --buses " + sharing.buses() : "")
-                        + " (give --demand " + need.buses() + " to an h-out-of-k algorithm)");
+            String which = "--workload " + spec + ": the request of node " + e.node() + " in cycle " + e.cycle();
+            if (need.buses() > sharing.buses()) {
+                throw new IllegalArgumentException(
+                        which + " needs " + need.buses() + " buses, more than --buses " + sharing.buses());
+            }
+            if (need.buses() > 1 && !manyAtOnce) {
+                throw new IllegalArgumentException(which + " needs " + need.buses()
+                        + " buses at once, and this algorithm grants one bus per request (an h-out-of-k algorithm"
+                        + " grants several)");
             }
             if (need.grouped() && need.group() >= sharing.groups()) {
                 throw new IllegalArgumentException("--workload " + spec + ": the request of node " + e.node()

@@ -15,7 +15,7 @@ import org.ppbus.bus.Sharing;
  */
 class WorkloadDescriptionTest {
     private static final Workload.Settings S =
-            new Workload.Settings(0.037, 5, false, 9, 1_000, new int[] {1, 2}, 0.25, new Sharing(1, 1, 0));
+            new Workload.Settings(0.037, 5, false, 9, 1_000, new int[] {1, 2}, 0.25, new Sharing(1, 1, 0), false);
 
     @Test
     void eachWorkloadNamesWhatItReads() {

@@ -45,19 +45,26 @@ final class IdleSearch {
     private static final Pattern CONFLICTS = Pattern.compile("Conf =\\s*(\\d+)\\.");
 
     /**
-     * The least conflicts bmc3 may spend on one SAT call for a bound: on the triangle it reaches
-     * frame 23 of G = 7, which holds, in about 15 s with this many (frame 24 in 30 s before).
+     * The least conflicts bmc3 may spend on a bound, in all its SAT calls: on the triangle G = 6
+     * breaks with 898, and G = 7, which holds, is given up after this many.
      */
     static final long LEAST_CONFLICTS = 20_000;
+
+    /**
+     * The most conflicts bmc3 may spend on a bound: on the Fano plane, G = 13 and 14 break with
+     * 69,883 and 70,583, while G = 15, given 8 times that, was still unbroken after 9.6 min of CPU.
+     */
+    static final long MOST_CONFLICTS = 200_000;
 
     /**
      * Searches {@code design} for idle stretches longer than G, for G from {@code b.gap()} up, with
      * the safety properties assumed (proven before). One model asserts every G up to {@code
      * maxGap}; bmc3 takes them one at a time (ABC's {@code cone} of one output) and stops at the
      * first it does not break. A bound's budget is 8 times the conflicts the one below took to
-     * break, at least {@link #LEAST_CONFLICTS}, per SAT call ({@code bmc3 -C}): a longer stretch
-     * takes more to find (n = 7 broke G = 10 to 14 in 0.6, 0.9, 1.9, 16.7 and 48.4 s). bmc3 without
-     * a counterexample is slow (n = 3, G = 7, which holds: 23 cycles deep at its budget), which is
+     * break, from {@link #LEAST_CONFLICTS} to {@link #MOST_CONFLICTS}, counted over all its SAT calls (bmc3 -v prints the
+     * running count each frame; the first line past the budget stops it, and the outcome is read up
+     * to that line): a longer stretch takes more to find (n = 7 broke G = 12, 13 and 14 with 11,886,
+     * 69,883 and 70,583 conflicts). bmc3 without a counterexample is slow, which is
      * why pdr, not bmc3, decides what it leaves. {@code seconds} is only an outer guard: past it the
      * search ends {@link RtlFaultProof.Ended#TIME_LIMIT}, and the proof with it, undecided.
      */
@@ -85,7 +92,7 @@ final class IdleSearch {
                     return new Found(List.copyOf(refuted), RtlFaultProof.Ended.TIME_LIMIT);
                 }
                 progress.accept(LivenessProof.STAGE + "idle stretches, bmc3 on G = " + g);
-                long budget = Math.max(LEAST_CONFLICTS, 8 * last);
+                long budget = Math.min(MOST_CONFLICTS, Math.max(LEAST_CONFLICTS, 8 * last));
                 long spent = bmc(dir, g - b.gap(), 2 * maxGap + 16, budget, left, progress);
                 if (spent < 0) {
                     break;
@@ -102,8 +109,9 @@ final class IdleSearch {
     }
 
     /**
-     * bmc3 on the model's output {@code output}, {@code frames} deep at most and {@code conflicts}
-     * per SAT call: the conflicts it spent on a counterexample, or -1 for none found within that.
+     * bmc3 on the model's output {@code output}, {@code frames} deep at most and {@code conflicts} in
+     * all (no SAT call may spend more either): the conflicts it spent on a counterexample, or -1 for
+     * none found within that.
      */
     private static long bmc(Path dir, int output, int frames, long conflicts, long seconds, Consumer<String> progress)
             throws IOException {
@@ -111,7 +119,16 @@ final class IdleSearch {
                 dir.resolve("search.abc"),
                 "read_aiger " + RtlFaultProof.STARTED + "\nfold\ncone -O " + output + " -s\nstrash\nbmc3 -v -F "
                         + frames + " -C " + conflicts + "\n");
-        ExternalTool.Result bmc = ExternalTool.run(dir, seconds, progress, "yosys-abc", "-f", "search.abc");
+        ExternalTool.Result bmc;
+        try {
+            bmc = ExternalTool.run(
+                    dir, seconds, progress, line -> spent(line) > conflicts, "yosys-abc", "-f", "search.abc");
+        } catch (ExternalTool.BudgetSpent e) {
+            Files.writeString(
+                    dir.resolve("search-" + output + ".log"),
+                    e.output() + "(stopped: past the budget of " + conflicts + " conflicts)\n");
+            return -1;
+        }
         Files.writeString(dir.resolve("search-" + output + ".log"), bmc.output());
         bmc.unlessKilled("yosys-abc");
         if (bmc.exitCode() != 0) {

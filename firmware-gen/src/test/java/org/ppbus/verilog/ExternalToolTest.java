@@ -95,7 +95,7 @@ class ExternalToolTest {
      */
     @Test
     void aBudgetCutsTheOutputAtTheLineThatSpentItHoweverFastTheToolRan(@TempDir Path dir) {
-        String spend = "echo step 1; echo 'Solving problem with 700000 variables'; ";
+        String spend = "echo step 1; echo 'Solving problem with 800000 variables'; ";
         for (String pause : List.of("", "sleep 30; ")) {
             long t0 = System.nanoTime();
             ExternalTool.BudgetSpent e = org.junit.jupiter.api.Assertions.assertThrows(
@@ -109,7 +109,7 @@ class ExternalToolTest {
                             "-c",
                             spend + pause + "echo 'Induction step proven: SUCCESS!'"),
                     "pause '" + pause + "'");
-            assertEquals("step 1\nSolving problem with 700000 variables\n", e.output(), "pause '" + pause + "'");
+            assertEquals("step 1\nSolving problem with 800000 variables\n", e.output(), "pause '" + pause + "'");
             assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(20), "the tool was not stopped at its budget");
         }
     }
@@ -124,7 +124,7 @@ class ExternalToolTest {
                 line -> IdleInduction.overBudget(line, IdleInduction.MOST_VARIABLES),
                 "sh",
                 "-c",
-                "echo 'Solving problem with 600000 variables'; echo 'Induction step proven: SUCCESS!'");
+                "echo 'Solving problem with 700000 variables'; echo 'Induction step proven: SUCCESS!'");
         assertEquals(0, r.exitCode());
         assertTrue(r.output().contains("SUCCESS"), r.output());
     }

@@ -58,12 +58,7 @@ final class CosimCommand implements Main.Command {
         CommandLine cl = Cli.parse(o, args);
         PrintStream out = Cli.text(cl, stdout, err);
         if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--fault KIND:WHERE] [--divergence-vcd PREFIX] [--json FILE]",
-                    HELP,
-                    o);
-            return 0;
+            return help(out, o);
         }
         SimulationConfig c = config(cl);
         long window = Cli.parseLong("divergence-window", cl.getOptionValue("divergence-window", "50"));
@@ -114,6 +109,15 @@ final class CosimCommand implements Main.Command {
         } finally {
             ticker.shutdownNow();
         }
+    }
+
+    private static int help(PrintStream out, Options o) {
+        Cli.help(
+                out,
+                "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--fault KIND:WHERE] [--divergence-vcd PREFIX] [--json FILE]",
+                HELP,
+                o);
+        return 0;
     }
 
     /** The run both sides make, checked; an algorithm without RTL is refused. */

@@ -280,8 +280,8 @@ class MainTest {
                         "--quiet"),
                 errText());
         List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
-        assertTrue(csv.get(0).endsWith(",hold,workload,rules,warmup"), csv.get(0));
-        assertTrue(csv.get(1).endsWith(",3,neighbours,literal+F3,0"), csv.get(1));
+        assertTrue(csv.get(0).endsWith(",hold,workload,rules,warmup,buses,demand,groups"), csv.get(0));
+        assertTrue(csv.get(1).endsWith(",3,neighbours,literal+F3,0,1,1,0"), csv.get(1));
         assertTrue(Files.exists(
                 dir.resolve("points").resolve("campos-carvalho_n7_p0.05_L1_s1_c2000_h3_rliteral+F3_wneighbours.json")));
         // The same point with the fixed rules is another point: it runs, it is not taken from the file.
@@ -305,7 +305,7 @@ class MainTest {
                         dir.toString(),
                         "--quiet"),
                 errText());
-        assertTrue(Files.readAllLines(dir.resolve("sweep.csv")).get(1).endsWith(",3,neighbours,fixed,0"));
+        assertTrue(Files.readAllLines(dir.resolve("sweep.csv")).get(1).endsWith(",3,neighbours,fixed,0,1,1,0"));
     }
 
     /** The replay command simulate prints reproduces the same violation at the same cycle. */

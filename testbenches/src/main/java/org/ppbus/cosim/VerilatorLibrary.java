@@ -233,11 +233,9 @@ public final class VerilatorLibrary {
         Files.writeString(work.resolve("ppbus.vlt"), vlt, StandardCharsets.UTF_8);
         Files.createDirectories(work.resolve("obj"));
         List<String> cmd = command(design, work, printHeader, nodes, b.checked(), b.hierarchical());
-        ExternalTool.Result r = ExternalTool.run(work, 3600, b.log(), cmd.toArray(new String[0]));
-        if (r.killed()) {
-            removeTree(work); // an interrupt: nothing half-built is left for the cache
-            throw new ExternalTool.Stopped("verilator");
-        }
+        // An interrupt stops here; the folder, named for this process, is then an abandoned build.
+        ExternalTool.Result r = ExternalTool.run(work, 3600, b.log(), cmd.toArray(new String[0]))
+                .unlessKilled("verilator");
         Path built = work.resolve("obj").resolve("libppbus_cosim.so");
         if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
             throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));

@@ -27,7 +27,6 @@ import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.BusUse;
-import org.ppbus.stats.Seats;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.DirectReentry;
 import org.ppbus.workload.Driver;
@@ -127,34 +126,6 @@ public final class Simulation {
         return r.result(r.loop());
     }
 
-    /**
-     * Where the run's processors sit on its planes: campos-carvalho-k seats them at other clients of
-     * each plane ({@link CcPlanes#client}); every other design has one plane, or none.
-     */
-    static Seats seats(SimulationConfig c) {
-        if (!c.algorithm().equals(CcPlanes.ALGORITHM.name())) {
-            return Seats.ONE;
-        }
-        int n = c.nodes();
-        int k = c.sharing().buses();
-        return new Seats() {
-            @Override
-            public int planes() {
-                return k;
-            }
-
-            @Override
-            public int processorAt(int plane, int client) {
-                return CcPlanes.processorAt(n, k, plane, client);
-            }
-
-            @Override
-            public int clientOf(int plane, int processor) {
-                return CcPlanes.client(n, k, plane, processor);
-            }
-        };
-    }
-
     /** The settings the run's workload may read (one place: the run and its report's header use them). */
     static Workload.Settings workloadSettings(SimulationConfig c) {
         return new Workload.Settings(
@@ -202,7 +173,7 @@ public final class Simulation {
             this.c = c;
             this.workload = Workload.resolve(c.workload(), wiring, workloadSettings(c));
             int n = wiring.nodes();
-            this.stats = new Statistics(wiring, seats(c));
+            this.stats = new Statistics(wiring, PlaneSeats.of(c));
             this.probe = new Probe(stats, n, tap);
             this.processors = new Processors(n, demandOf.apply(demand(c, workload, n)), probe);
             FaultPlan faultPlan = FaultPlan.parse(c.fault());

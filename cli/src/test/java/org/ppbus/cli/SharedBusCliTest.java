@@ -21,7 +21,6 @@ class SharedBusCliTest {
     @ValueSource(
             strings = {
                 "simulate --algorithm raymond-k --buses 2 --demand 3 --cycles 100",
-                "simulate --algorithm raymond-k --buses 3 --groups 0 --cycles 100",
                 "simulate --algorithm ricart-agrawala --buses 2 --cycles 100",
                 "simulate --algorithm raymond-k --buses 3 --demand 2 --cycles 100",
                 "simulate --algorithm raymond-k --buses 3 --groups 2 --cycles 100",

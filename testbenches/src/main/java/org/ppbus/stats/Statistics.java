@@ -23,12 +23,14 @@ import org.ppbus.protocol.cc.Symbols;
  * joins the fork driven on the same channel of the same plane only, and a plane's symbol is charged
  * to the processor seated at the client whose link carries it ({@link Seats}).
  *
- * <p>Per-entry means are totals divided by entries. The per-entry max and histogram need each symbol
- * or message charged to one entry, in the period that runs from a processor's request to its next
- * request (such a period holds exactly one entry): a symbol to the processor at the client whose
- * link carries it; a
- * baseline's message to its receiver while the receiver waits for the bus and the sender does not
- * (an answer to a request), otherwise to its sender. Bits are charged with their symbol or message.
+ * <p>Per entry, each symbol or message is charged to one entry, in the period that runs from a
+ * processor's request to its next request (such a period holds exactly one entry): a symbol to the
+ * processor at the client whose link carries it; a baseline's message to its receiver while the
+ * receiver waits for the bus and the sender does not (an answer to a request) or when the sender has
+ * not asked yet (a late answer), otherwise to its sender. Bits are charged with their symbol or message. The per-entry mean, max and histogram are
+ * over the served entries' charges, so the mean never exceeds the max; traffic charged to no served
+ * entry (before a processor's first request, or for a request still unserved when the run ended or
+ * stopped at a violation) is counted in the totals and reported apart as outside any entry.
  */
 public final class Statistics {
     private final int nodes;
@@ -138,14 +140,19 @@ public final class Statistics {
         }
     }
 
-    /** The processor whose entry a message serves, or -1 when it involves none. */
+    /**
+     * The processor whose entry a message serves, or -1 when it involves none: the receiver when it
+     * waits and the sender does not (an answer), or when the sender has asked for nothing yet (a
+     * late answer to a request already served); otherwise the sender.
+     */
     private int chargedTo(int from, int to) {
         boolean toWaits = to < nodes && waiting[to];
         boolean fromWaits = from < nodes && waiting[from];
-        if (toWaits && !fromWaits) {
+        boolean fromInAPeriod = from < nodes && (fromWaits || periodHasEntry[from]);
+        if (to < nodes && (toWaits && !fromWaits || !fromInAPeriod)) {
             return to;
         }
-        return from < nodes ? from : to < nodes ? to : -1;
+        return from < nodes ? from : -1;
     }
 
     public void requested(int node, long cycle) {
@@ -338,16 +345,12 @@ public final class Statistics {
 
     private Count count(long local, long inter, Histogram hl, Histogram hi, Histogram ht) {
         return new Count(
-                local,
-                inter,
-                local + inter,
-                perEntry(local, hl.max(), hl.bins()),
-                perEntry(inter, hi.max(), hi.bins()),
-                perEntry(local + inter, ht.max(), ht.bins()));
+                local, inter, local + inter, local + inter - ht.sum(), perEntry(hl), perEntry(hi), perEntry(ht));
     }
 
-    private PerEntry perEntry(long total, long max, Map<Long, Long> histogram) {
-        return new PerEntry(entries == 0 ? 0 : (double) total / entries, max, histogram);
+    /** Every period with an entry is closed by now, so the histogram holds one sample per entry. */
+    private static PerEntry perEntry(Histogram h) {
+        return new PerEntry(h.mean(), h.max(), h.bins());
     }
 
     private double jain(int[] activeNodes) {
@@ -360,14 +363,18 @@ public final class Statistics {
         return sumSq == 0 ? 1.0 : sum * sum / (activeNodes.length * sumSq);
     }
 
-    /** Mean and max per entry, with the histogram of the per-entry charge. */
+    /** Mean and max of the served entries' charges, with their histogram. */
     public record PerEntry(double mean, long max, Map<Long, Long> histogram) {}
 
-    /** Totals over the run, split local / inter-node, and per entry. */
+    /**
+     * Totals over the run, split local / inter-node; of the total, the part charged to no served
+     * entry; and per entry.
+     */
     public record Count(
             long local,
             long interNode,
             long total,
+            long outsideEntries,
             PerEntry localPerEntry,
             PerEntry interNodePerEntry,
             PerEntry totalPerEntry) {}

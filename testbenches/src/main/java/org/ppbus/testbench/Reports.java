@@ -19,7 +19,7 @@ public final class Reports {
      * The version of every JSON report's shape (docs/schemas/). It changes when a field is renamed,
      * removed or changes meaning; adding a field does not change it.
      */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     private Reports() {}
 
@@ -109,6 +109,7 @@ public final class Reports {
             row(b, "symbols", s.symbols()); // the 2-bit symbols of the contract; the others send messages
         }
         row(b, "bits", s.bits());
+        outsideEntries(b, s, cc);
         Statistics.Distribution w = s.waitCycles();
         b.append(String.format(
                 Locale.ROOT,
@@ -324,6 +325,24 @@ public final class Reports {
                 c.interNodePerEntry().mean(),
                 c.totalPerEntry().mean(),
                 c.totalPerEntry().max()));
+    }
+
+    /**
+     * The traffic the per-entry rows leave out, when there is some: sent before a processor's first
+     * request, or for a request still unserved at the end (a violation stops the run mid-traffic).
+     */
+    private static void outsideEntries(StringBuilder b, Statistics.Summary s, boolean cc) {
+        long messages = s.messages().outsideEntries();
+        long symbols = s.symbols().outsideEntries();
+        if (messages == 0 && symbols == 0) {
+            return;
+        }
+        b.append(String.format(
+                Locale.ROOT,
+                "  outside any served entry: %,d messages%s (before a first request or for a request unserved at"
+                        + " the end)%n",
+                messages,
+                cc ? String.format(Locale.ROOT, ", %,d symbols", symbols) : ""));
     }
 
     /** "1 cycle", "n cycles". */

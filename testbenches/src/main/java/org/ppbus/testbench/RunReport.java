@@ -167,13 +167,17 @@ public record RunReport(
             long max,
             @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram) {}
 
-    /** Per entry: in all (with its histogram), on local links, and between nodes (with its histogram). */
+    /**
+     * Per served entry: in all (with its histogram), on local links, and between nodes (with its
+     * histogram); and the traffic charged to no served entry.
+     */
     public record Count(
             double mean,
             long max,
             @JsonInclude(JsonInclude.Include.NON_NULL) Map<Long, Long> histogram,
             Mean local,
-            MeanHistogram interNode) {
+            MeanHistogram interNode,
+            long outsideEntries) {
         static Count of(Statistics.Count c) {
             return new Count(
                     c.totalPerEntry().mean(),
@@ -183,7 +187,8 @@ public record RunReport(
                     new MeanHistogram(
                             c.interNodePerEntry().mean(),
                             c.interNodePerEntry().max(),
-                            c.interNodePerEntry().histogram()));
+                            c.interNodePerEntry().histogram()),
+                    c.outsideEntries());
         }
     }
 

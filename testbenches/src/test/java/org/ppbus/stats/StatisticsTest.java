@@ -50,4 +50,33 @@ class StatisticsTest {
         assertEquals(18, sum.bits().total());
         assertEquals(7, sum.messages().totalPerEntry().max());
     }
+
+    /**
+     * A run that ends (or stops at a violation) while a request is still unserved: its traffic is
+     * in the totals but no entry's, so the per-entry mean stays the served entries' mean and never
+     * exceeds their max. Scripted: processor 0 is served after 2 symbols on one channel, processor
+     * 1 sends 30 and is never served.
+     */
+    @Test
+    void trafficOfAnUnservedRequestCountsInTheTotalsAndOutsideEveryEntry() {
+        Wiring w = Wiring.forNodes(7);
+        Statistics s = new Statistics(w);
+        int zero = w.link(0, w.slotOf(0, 1));
+        int one = w.link(1, w.slotOf(1, 2));
+        s.requested(0, 0);
+        s.symbolDriven(Direction.C2A, zero, Symbols.C_REQUEST, 1);
+        s.symbolDriven(Direction.A2C, zero, Symbols.FORK, 3);
+        s.granted(0, 0, 5);
+        s.requested(1, 6);
+        for (int c = 0; c < 30; c++) {
+            s.symbolDriven(Direction.C2A, one, Symbols.C_REQUEST, 10 + 2 * c); // never adjacent: 30 messages
+        }
+        Statistics.Summary sum = s.summarise(100, 0, new int[] {0, 1});
+        assertEquals(1, sum.entries());
+        assertEquals(32, sum.messages().total());
+        assertEquals(30, sum.messages().outsideEntries());
+        assertEquals(2.0, sum.messages().totalPerEntry().mean(), 1e-12);
+        assertEquals(2, sum.messages().totalPerEntry().max());
+        assertEquals(30, sum.symbols().outsideEntries());
+    }
 }

@@ -142,9 +142,15 @@ final class GenerateCommand implements Main.Command {
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
         d = d.with(
                 Testbench.FILE,
-                Testbench.text(nodes, 20_000, 1, Version.VERSION, Cli.rules(cl).reclaim(), buses(cl)));
+                Testbench.text(
+                        nodes,
+                        Testbench.cycles(nodes),
+                        1,
+                        Version.VERSION,
+                        Cli.rules(cl).reclaim(),
+                        buses(cl)));
         if (wishbone) {
-            d = WishboneBus.around(d, nodes, new WishboneBus.Run(20_000, 1));
+            d = WishboneBus.around(d, nodes, new WishboneBus.Run(Testbench.cycles(nodes), 1));
         }
         d = withReadme(cl, d, nodes);
         String prefix = cl.getOptionValue("prefix", "ppbus_");

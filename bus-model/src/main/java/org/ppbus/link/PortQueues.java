@@ -54,7 +54,7 @@ public final class PortQueues {
         return head;
     }
 
-    /** One port's queue as a single value, its length and its codes (a symmetry's key, issue 40). */
+    /** One port's queue as a single value, its length and its codes (a symmetry's key). */
     public int key(int port) {
         return length[port] | packed[port] << LENGTH_BITS;
     }

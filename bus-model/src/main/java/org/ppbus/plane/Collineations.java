@@ -12,7 +12,7 @@ import java.util.Map;
  * client i's: S_{client[i]} = point(S_i). For the Fano plane they are the 168 of PGL(3, 2); on the
  * triangle, every permutation of the three points.
  *
- * <p>They are what a symmetry reduction of the state search may use (issue 40), provided the
+ * <p>They are what a symmetry reduction of the state search may use, provided the
  * protocol treats every client and arbiter alike but for its state; {@code SymmetryTest} checks that
  * on runs.
  */

@@ -29,7 +29,7 @@ import org.ppbus.testbench.SimulationResult;
 import org.ppbus.verilog.ExternalTool;
 
 /**
- * {@code ppbus soak}: the fixed-rules soak matrix of issue 2, n × load × L, each point a full run with
+ * {@code ppbus soak}: the fixed-rules soak matrix, n × load × L, each point a full run with
  * checkers and drain. Points run in parallel on all cores; results print in matrix order.
  */
 final class SoakCommand implements Main.Command {

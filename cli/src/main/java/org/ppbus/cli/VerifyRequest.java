@@ -116,13 +116,13 @@ record VerifyRequest(
                         + " I4 then covers the processors that ask; not with --faults crash"));
         o.addOption(Cli.flag(
                 "symmetry",
-                "store one state per orbit of the plane's symmetries that keep --active (issue 40); the liveness"
+                "store one state per orbit of the plane's symmetries that keep --active; the liveness"
                         + " analysis follows the processors (and --async's channels) through the symmetries; a violation's"
                         + " trace is renamed to the cold start's processors and links; with --faults drop and"
                         + " duplicate, not crash"));
         o.addOption(Cli.flag(
                 "hash-compaction",
-                "store each state as a 64-bit fingerprint, with the states still to expand on disk (issue 40): far"
+                "store each state as a 64-bit fingerprint, with the states still to expand on disk: far"
                         + " less memory, safety only, and a state may be missed with the probability the report"
                         + " states; not a complete search"));
         o.addOption(Cli.flag(

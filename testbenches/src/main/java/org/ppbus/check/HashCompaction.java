@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Hash compaction (issue 40): a state is stored as its 64-bit fingerprint alone ({@link
+ * Hash compaction: a state is stored as its 64-bit fingerprint alone ({@link
  * FingerprintSet}), and the states still to be expanded wait on disk ({@link SpillQueue}). A known
  * state has no index (its fingerprint is all there is), so the search keeps no edges and analyses no
  * liveness: safety only, and a state whose fingerprint another state took first is missed, with the

@@ -8,7 +8,7 @@ import java.util.function.IntPredicate;
 import org.ppbus.protocol.cc.Renumbering;
 
 /**
- * Loops on the graph of a symmetry-reduced search (issue 40), where a state stands for its orbit and
+ * Loops on the graph of a symmetry-reduced search, where a state stands for its orbit and
  * each edge carries the symmetry g that moved the successor to its representative: client c of the
  * successor is client g(c) of the edge's target. A walk that comes back to its first state has come
  * back to an image of where it started, the processors renamed by the composite h of the edges'

@@ -18,7 +18,7 @@ import org.ppbus.protocol.RuleSet;
  *     graph; without, the search keeps only the edges among states broken by a fault (for the
  *     repair bound) and checks safety alone, so that it fits searches too big for the graph
  * @param symmetry store one state per orbit of the plane's symmetries that keep the scope
- *     ({@link org.ppbus.plane.Collineations}; issue 40): each state found is replaced by the least of
+ *     ({@link org.ppbus.plane.Collineations}): each state found is replaced by the least of
  *     its images
  * @param hashCompaction store each state as a 64-bit fingerprint ({@link HashCompaction}): safety
  *     only, and a state may be missed with a stated probability; not the complete search
@@ -208,7 +208,7 @@ public record SearchOptions(
     }
 
     /**
-     * The same search storing 64-bit fingerprints (hash compaction, issue 40), for safety only: a
+     * The same search storing 64-bit fingerprints (hash compaction), for safety only: a
      * known state has no index, so no edges are kept. Not with faults, whose repair bound reads the
      * edges among broken states.
      */

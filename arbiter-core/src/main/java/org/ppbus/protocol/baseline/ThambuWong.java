@@ -272,7 +272,7 @@ public final class ThambuWong extends MessagePassingFabric {
             if (state[p] == ClientState.HUNGRY && ownCurrent(p, s) && successor[p] >= 0 && !sentOwnOn[p]) {
                 // Only the first copy goes on: each superior that believed p held the token sends one
                 // back, and the others, chasing a token that two nodes pass back and forth, would
-                // outlive four of p's requests and fool the 2-bit check (issue 33).
+                // outlive four of p's requests and fool the 2-bit check.
                 sentOwnOn[p] = true;
                 followSuccessor(p, r, s, cycle);
             }

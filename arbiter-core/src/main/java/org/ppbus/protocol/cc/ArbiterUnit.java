@@ -328,7 +328,7 @@ final class ArbiterUnit {
     }
 
     /**
-     * A value that every symmetry carries with the unit unchanged (issue 40): OWNER's rank, and each
+     * A value that every symmetry carries with the unit unchanged: OWNER's rank, and each
      * port's flags and queue in priority order. A symmetry renumbers the ports but keeps the order
      * they stand in, so the sequence does not depend on how the ports are numbered.
      */

@@ -267,7 +267,7 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
     }
 
     /**
-     * The {@link #snapshot} of this state moved by a symmetry of the wiring (issue 40): the state in
+     * The {@link #snapshot} of this state moved by a symmetry of the wiring: the state in
      * which client g(c), arbiter g(j) and link g(l) are what client c, arbiter j and link l are now.
      */
     public long[] snapshotMoved(long afterCycle, Collineations.Collineation g) {

@@ -339,7 +339,7 @@ final class ClientUnit {
     }
 
     /**
-     * A value that every symmetry carries with the unit unchanged (issue 40): the state, the req and
+     * A value that every symmetry carries with the unit unchanged: the state, the req and
      * re-entry bits, and per slot its flags and queue, taken as a multiset since a symmetry
      * renumbers the slots. A reduced search orders a state's images by these keys before it writes
      * any image out; equal keys need not mean equal units.

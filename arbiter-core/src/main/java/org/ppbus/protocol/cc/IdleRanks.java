@@ -1,7 +1,7 @@
 package org.ppbus.protocol.cc;
 
 /**
- * Forgets where the processors that never ask stand in the arbiters' priority lists (issue 40), for
+ * Forgets where the processors that never ask stand in the arbiters' priority lists, for
  * a search narrowed to a scope. No rule reads those places: an arbiter compares ranks only between
  * ports whose REQ is set, or against OWNER (R15, R16, R17), and R13 moves the demoted port to the
  * bottom without changing the order of the others. A processor that never asks never sets REQ at

@@ -140,19 +140,7 @@ final class GenerateCommand implements Main.Command {
         Path dir = Path.of(cl.getOptionValue("out"));
         Outputs.checkFolder(dir, cl.getOptionValue("out"));
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
-        d = d.with(
-                Testbench.FILE,
-                Testbench.text(
-                        nodes,
-                        Testbench.cycles(nodes),
-                        1,
-                        Version.VERSION,
-                        Cli.rules(cl).reclaim(),
-                        buses(cl)));
-        if (wishbone) {
-            d = WishboneBus.around(d, nodes, new WishboneBus.Run(Testbench.cycles(nodes), 1));
-        }
-        d = withReadme(cl, d, nodes);
+        d = withReadme(cl, withTestbenches(cl, d, nodes, wishbone), nodes);
         String prefix = cl.getOptionValue("prefix", "ppbus_");
         try {
             d = d.prefixed(prefix);
@@ -171,6 +159,19 @@ final class GenerateCommand implements Main.Command {
             out.println(dir.resolve(f));
         }
         return 0;
+    }
+
+    /**
+     * The design with its self-checking testbench, sized to n ({@link Testbench#cycles}), and with
+     * the Wishbone bus and its own testbench around it when asked.
+     */
+    private static GeneratedDesign withTestbenches(CommandLine cl, GeneratedDesign d, int nodes, boolean wishbone)
+            throws UsageException {
+        int cycles = Testbench.cycles(nodes);
+        d = d.with(
+                Testbench.FILE,
+                Testbench.text(nodes, cycles, 1, Version.VERSION, Cli.rules(cl).reclaim(), buses(cl)));
+        return wishbone ? WishboneBus.around(d, nodes, new WishboneBus.Run(cycles, 1)) : d;
     }
 
     /** --bus, checked: true for a Wishbone bus around a Campos–Carvalho arbiter. */

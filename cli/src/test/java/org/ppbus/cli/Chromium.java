@@ -15,9 +15,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 final class Chromium {
     private Chromium() {}
 
-    /** A headless browser; the caller quits it. Fails when chromium or its driver is missing. */
+    /** A headless browser; the caller quits it. Its tests are marked {@code @Browser}. */
     static WebDriver start() {
-        RequiredTools.require("chromium", "chromedriver");
         return new ChromeDriver(service(), options());
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testkit.Simulator;
 
 class CosimCommandTest {
     /** The build ticker names the file a compiler call compiles, and passes other lines on as they are. */
@@ -33,8 +34,8 @@ class CosimCommandTest {
      * place (a random one, or another algorithm's) are refused as usage errors.
      */
     @Test
+    @Simulator
     void aFaultIsReplayedOnTheRtlInIcarus(@TempDir Path dir) throws Exception {
-        RequiredTools.require("iverilog");
         CliRun cli = new CliRun();
         Path json = dir.resolve("f.json");
         assertEquals(

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.testbench.Reports;
 
 /**
- * The reproducers of the adversarial pass (issue 10), each run as a user would run it. Where the
+ * The reproducers of the adversarial pass, each run as a user would run it. Where the
  * behaviour is correct the run exits 0 with no violation; bad input gets one line and exit 2.
  */
 class EdgeCasesTest {
@@ -239,7 +239,7 @@ class EdgeCasesTest {
         assertTrue(cli.err().contains("not UTF-8 text"), cli.err());
     }
 
-    // ---- issue 33: inputs that were accepted, or that ran out of memory ----
+    // ---- inputs that were accepted, or that ran out of memory ----
 
     @ParameterizedTest
     @CsvSource(

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Search;
 
 /**
  * ppbus in its own JVM, stopped the way a user stops it. The shutdown hook that Ctrl-C (SIGINT)
@@ -138,6 +140,7 @@ class InterruptTest {
     }
 
     /** With a heap far too small for n = 13, verify stops with a clean INCOMPLETE result, never an internal error. */
+    @Search
     @Test
     void verifyStopsIncompleteWhenTheHeapIsFull(@TempDir Path dir) throws Exception {
         Process p = start(dir, "-Xmx96m", "verify", "--nodes", "13", "--json", "v.json");
@@ -157,8 +160,8 @@ class InterruptTest {
      * writes the JSON report, marked interrupted (it used to write nothing and say nothing).
      */
     @Test
+    @Formal
     void anInterruptedRtlProofSaysSoAndWritesItsReport(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys");
         Process p = start(dir, "", "verify", "--nodes", "13", "--rtl", "--no-search", "--json", "v.json");
         Thread.sleep(4000); // Yosys takes about 10 s on this proof
         assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
@@ -219,8 +222,8 @@ class InterruptTest {
      * printed, no report, and ppbus-one-gnt* left behind.
      */
     @Test
+    @Formal
     void anInterruptedWiredProofSaysSoWritesItsReportAndCleansUp(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys");
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Process p = start(
                 dir,
@@ -257,8 +260,8 @@ class InterruptTest {
      * report.
      */
     @Test
+    @Formal
     void anInterruptedLivenessProofKeepsWhatFinished(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys");
         Process p = start(
                 dir,
                 "",

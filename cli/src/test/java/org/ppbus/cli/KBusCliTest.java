@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testkit.Simulator;
+import org.ppbus.testkit.Synthesis;
 import org.ppbus.verilog.ExternalTool;
 
 /** {@code generate --buses k} and {@code synth --buses k}: campos-carvalho-k's RTL from the command line. */
@@ -60,8 +62,9 @@ class KBusCliTest {
     }
 
     @Test
+    @Simulator
+    @Synthesis
     void generateWritesATestbenchThatPassesAndSynthMeasuresIt(@TempDir Path dir) throws Exception {
-        RequiredTools.require("iverilog", "yosys", "nextpnr-ice40");
         CliRun cli = new CliRun();
         Path out = dir.resolve("kb");
         assertEquals(0, cli.run("generate", "--buses", "2", "--nodes", "7", "--out", out.toString()), cli.err());

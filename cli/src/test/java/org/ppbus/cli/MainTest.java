@@ -22,6 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.bus.Sharing;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.Verilator;
 
 class MainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -470,8 +473,8 @@ class MainTest {
     }
 
     @Test
+    @Formal
     void synthReportsCellsAsJson(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys");
         Path json = dir.resolve("s.json");
         assertEquals(0, run("synth", "--nodes", "3", "--no-pnr", "--json", json.toString()));
         JsonNode r = Reports.mapper().readTree(json.toFile());
@@ -491,8 +494,8 @@ class MainTest {
      * (P(P-1)/2); one 2-bit queue per link on each side (2K + 2P).
      */
     @Test
+    @Synthesis
     void synthNodeReportsAreaAndFmaxPerOrder(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys", "nextpnr-ice40");
         Path json = dir.resolve("node.json");
         assertEquals(0, run("synth", "--node", "--orders", "2,3", "--json", json.toString()));
         JsonNode nodes = Reports.mapper().readTree(json.toFile()).get("nodes");
@@ -541,8 +544,8 @@ class MainTest {
     }
 
     @Test
+    @Verilator
     void cosimReportsNoDivergence(@TempDir Path dir) throws Exception {
-        RequiredTools.require("verilator");
         Path json = dir.resolve("c.json");
         assertEquals(
                 0,

@@ -19,6 +19,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.Verilator;
 
 /**
  * Where outputs go: a report on standard output ({@code --json -}) is all that standard output
@@ -53,8 +55,9 @@ class OutputPathsTest {
     /** The same for the commands that need the RTL tools (installed by ./run-tests; in CI, required). */
     @ParameterizedTest
     @ValueSource(strings = {"synth --nodes 7", "synth --node --orders 2", "cosim --nodes 7 --cycles 2000"})
+    @Synthesis
+    @Verilator
     void aToolReportOnStandardOutputIsAllThatStandardOutputCarries(String line) throws IOException {
-        RequiredTools.require("yosys", "nextpnr-ice40", "verilator");
         aReportOnStandardOutputIsAllThatStandardOutputCarries(line);
     }
 

@@ -22,8 +22,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.Verilator;
 
 /** Every JSON report carries schemaVersion and matches its schema in docs/schemas/. */
+@Formal
+@Synthesis
+@Verilator
 class ReportSchemaTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
@@ -166,14 +172,12 @@ class ReportSchemaTest {
                         "2000"),
                 "faults with crashes");
         assertValid(schema("plane.schema.json"), report(dir, "plane.json", "plane", "--nodes", "10"), "plane");
-        RequiredTools.require("yosys", "verilator");
         Schema synth = schema("synth.schema.json");
         assertValid(synth, report(dir, "synth.json", "synth", "--nodes", "7"), "synth");
         assertValid(
                 synth,
                 report(dir, "synth-rr.json", "synth", "--algorithm", "central-rr", "--nodes", "7", "--no-pnr"),
                 "synth central-rr");
-        RequiredTools.require("nextpnr-ice40");
         assertValid(synth, report(dir, "node.json", "synth", "--node", "--orders", "2"), "synth --node");
         assertValid(
                 schema("cosim.schema.json"),
@@ -213,7 +217,6 @@ class ReportSchemaTest {
                         "--trace-out",
                         dir.resolve("x.trace").toString()),
                 "a search with a finding");
-        RequiredTools.require("yosys", "yosys-abc");
         assertValid(
                 verify,
                 report(

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testkit.Synthesis;
 import org.ppbus.verilog.Designs;
 
 /** {@code ppbus size}: one row per design, figures that follow from the designs, and bad input refused. */
@@ -47,8 +48,8 @@ class SizeCommandTest {
      * after the one-bus designs; a k outside 2..n is a one-line error.
      */
     @Test
+    @Synthesis
     void busesNamesTheKBusRows() {
-        RequiredTools.require("yosys");
         CliRun cli = new CliRun();
         assertEquals(0, cli.run("size", "--nodes", "3", "--buses", "2", "--no-pnr", "--cycles", "200"), cli.err());
         assertTrue(cli.out().contains("campos-carvalho-k (k = 2)"), cli.out());
@@ -60,8 +61,8 @@ class SizeCommandTest {
     }
 
     @Test
+    @Synthesis
     void everyDesignHasARowWithTheFiguresItsRtlImplies(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys");
         CliRun cli = new CliRun();
         Path json = dir.resolve("s.json");
         Path csv = dir.resolve("s.csv");

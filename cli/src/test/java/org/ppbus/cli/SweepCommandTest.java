@@ -81,7 +81,7 @@ class SweepCommandTest {
     /**
      * Three shards in three runs into one folder give the same points, and, merged, the same CSV
      * byte for byte, as one run: each point is a deterministic function of its seed, wherever it
-     * runs. (Since issue 13 a shard writes only its points; --merge writes the CSV.)
+     * runs (a shard writes only its points; --merge writes the CSV).
      */
     @Test
     void shardsTogetherEqualTheWholeSweep(@TempDir Path whole, @TempDir Path sharded) throws IOException {

@@ -19,8 +19,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.testbench.Reports;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Search;
 import org.ppbus.verilog.ExternalTool;
 
+@Search
 class VerifyCommandTest {
     private final CliRun cli = new CliRun();
 
@@ -28,7 +31,7 @@ class VerifyCommandTest {
         return cli.run(args);
     }
 
-    /** The JSON contract of issue 6: statesExplored, violations, complete, counterexample. */
+    /** The JSON contract: statesExplored, violations, complete, counterexample. */
     @Test
     void cleanSearchReportsCompleteWithNoCounterexample(@TempDir Path dir) throws IOException {
         Path json = dir.resolve("v.json");
@@ -220,7 +223,7 @@ class VerifyCommandTest {
                 1,
                 run("verify", "--nodes", "3", "--rules", "fixed", "--faults", kind, "--trace-out", trace.toString()));
         String out = cli.out();
-        // The replay gives the search's verdict in the search's cycle (issue 33: a lost symbol's
+        // The replay gives the search's verdict in the search's cycle (a lost symbol's
         // search named a deadlock, its replay I3).
         Matcher v = Pattern.compile("VIOLATION ([^:]+):.*\n  at depth (\\d+)").matcher(out);
         assertTrue(v.find(), out);
@@ -393,8 +396,8 @@ class VerifyCommandTest {
      * depth 4): the run exits 1 and the JSON names the broken property with its counterexample's length.
      */
     @Test
+    @Formal
     void theRtlProofUnderFaultsNamesWhatBreaks(@TempDir Path dir) throws IOException {
-        RequiredTools.require("yosys", "yosys-abc");
         Path json = dir.resolve("f.json");
         assertEquals(
                 1,
@@ -466,8 +469,8 @@ class VerifyCommandTest {
      * proves again with the script in it.
      */
     @Test
+    @Formal
     void theRtlProofKeepsItsFilesOnlyWhenAsked(@TempDir Path dir) throws IOException {
-        RequiredTools.require("yosys");
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         long before = proofFolders(tmp);
         assertEquals(0, run("verify", "--nodes", "2", "--rtl", "--no-search"));

@@ -10,6 +10,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.ppbus.testkit.Browser;
 
 /**
  * A benchmark, not a test (the suite does not run it; its name does not end in Test): the view of a
@@ -20,8 +21,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class ViewBenchmark {
     @Test
+    @Browser
     void openAndStepALongRun() throws Exception {
-        RequiredTools.require("chromium", "chromedriver");
         try (ViewServer server = new ViewServer("127.0.0.1", 0)) {
             ChromeOptions o = new ChromeOptions();
             o.setBinary("/usr/bin/chromium");

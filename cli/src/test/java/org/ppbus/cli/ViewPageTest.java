@@ -25,19 +25,20 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SymbolTap;
+import org.ppbus.testkit.Browser;
 
 /**
  * {@code ppbus view} in a real browser: Debian's chromium, headless, through chromium-driver. The
  * page starts a run, steps to a cycle, and what it draws (each client's state, where each fork is)
  * must be what the Java model holds at that cycle, read here straight from the network.
  */
+@Browser
 class ViewPageTest {
     private static ViewServer server;
     private static WebDriver browser;
 
     @BeforeAll
     static void open() throws IOException {
-        RequiredTools.require("chromium", "chromedriver");
         server = new ViewServer("127.0.0.1", 0);
         browser = Chromium.start();
     }

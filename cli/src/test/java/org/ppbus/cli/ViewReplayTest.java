@@ -20,11 +20,13 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testkit.Browser;
 
 /**
  * The view's replay mode in headless chromium: a file ppbus wrote, picked in the page's file input
  * as a user would, runs again and opens where it matters; a hostile file gets one line of reason.
  */
+@Browser
 class ViewReplayTest {
     private static ViewServer server;
     private static WebDriver browser;

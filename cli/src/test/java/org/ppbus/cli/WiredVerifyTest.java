@@ -8,12 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testkit.Formal;
 
 /** {@code verify --algorithm A --rtl --no-search}: the proof of at most one gnt for a wired design. */
+@Formal
 class WiredVerifyTest {
     @Test
     void aWiredDesignIsProvenAndItsReportSaysSo(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys", "yosys-abc");
         CliRun cli = new CliRun();
         Path json = dir.resolve("v.json");
         int code = cli.run(
@@ -36,7 +37,6 @@ class WiredVerifyTest {
     /** campos-carvalho-k's bus properties at n = 3, k = 2, each proven (docs/PROTOCOL.md). */
     @Test
     void theKBusDesignIsProvenPropertyByProperty(@TempDir Path dir) throws Exception {
-        RequiredTools.require("yosys", "yosys-abc");
         CliRun cli = new CliRun();
         Path json = dir.resolve("v.json");
         int code = cli.run("verify", "--buses", "2", "--nodes", "3", "--rtl", "--no-search", "--json", json.toString());

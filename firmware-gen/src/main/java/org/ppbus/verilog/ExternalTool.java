@@ -93,6 +93,8 @@ public final class ExternalTool {
             case "yosys", "yosys-abc" -> "yosys";
             case "nextpnr-ice40" -> "nextpnr-ice40";
             case "chromedriver" -> "chromium-driver";
+            case "vcd2fst" -> "gtkwave";
+            case "xvfb-run" -> "xvfb";
             default -> tool;
         };
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testkit.Formal;
 
 /**
  * The fault proof's pdr starts after the reset cycle, from the registers' values that Yosys's
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * model after the reset too (with the power-up values taken as zero instead, it would be proven).
  * The register the reset clears and nothing sets again keeps its property, in both models.
  */
+@Formal
 class AfterResetModelTest {
     private static final String DESIGN = """
             module t (input wire clk, input wire in);

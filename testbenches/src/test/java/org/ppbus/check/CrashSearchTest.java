@@ -12,12 +12,14 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.testkit.Search;
 
 /**
  * The exhaustive search with a crash-stop of any one node in any cycle ({@link SearchCrash}): the
  * recovery {@code +reclaim} keeps every survivor served, and without it a crash leaves a live client
  * waiting for ever.
  */
+@Search
 class CrashSearchTest {
     private static SearchOptions crashSearch(int n, int latency, String rules, long active) {
         return SearchOptions.of(n, latency, RuleSet.parse(rules))

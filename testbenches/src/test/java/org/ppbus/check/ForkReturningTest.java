@@ -9,6 +9,7 @@ import org.ppbus.link.Direction;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.testkit.Search;
 
 /**
  * The fork on its way back to an arbiter, which H reads on every link of every state the search
@@ -20,6 +21,7 @@ import org.ppbus.protocol.cc.Symbols;
  * the queue's half of the count is checked here only where it is zero; it is the count I2's fork
  * conservation reads too ({@code CcNetwork.forksInTransit}).
  */
+@Search
 class ForkReturningTest {
     @ParameterizedTest(name = "n = {0}, L = {1}, {2}, fifo {3}, faults {4}")
     @CsvSource({

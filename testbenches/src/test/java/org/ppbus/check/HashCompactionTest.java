@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.RuleSet;
 
 /**
- * Hash compaction (issue 40) against the lossless search: the same states, transitions and verdicts
+ * Hash compaction against the lossless search: the same states, transitions and verdicts
  * where no fingerprints collide (the bound says how unlikely a collision is at these sizes), never
  * reported as complete; and its disk parts, the queue of states to expand and the parents, give back
  * what was put in.

@@ -21,11 +21,13 @@ import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.testkit.Search;
 
 /**
  * {@code fixed+heal} (docs/PROTOCOL.md "Healing") on the triangle, L = 1, cycle by cycle, with the
  * expected cycles derived from the rules H1–H6; and the exhaustive search with faults.
  */
+@Search
 class HealTest {
     private static final RuleSet HEAL = RuleSet.parse("fixed+heal");
 

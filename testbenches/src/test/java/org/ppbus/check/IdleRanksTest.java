@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.testkit.Search;
 
 /**
  * The search that forgets where the idle processors stand in the lists ({@code IdleRanks}, issue
@@ -19,6 +20,7 @@ import org.ppbus.protocol.RuleSet;
  * states with those places set aside (so no behaviour is lost and none is made up: the classes are
  * closed under the steps), and every verdict, the most overtakes and the repair bound are the same.
  */
+@Search
 class IdleRanksTest {
     @ParameterizedTest(name = "n = {0}, L = {1}, {2}, active {3}, faults {4}, counts {5}")
     @CsvSource({

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.link.ChosenFaults;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.testkit.Search;
 
 /**
  * A stop asked for while the liveness analysis runs (an interrupt) ends the analysis, not the
@@ -17,6 +18,7 @@ import org.ppbus.protocol.RuleSet;
  * analysis, and no liveness verdict is claimed. Before, the analysis never looked at the request,
  * and the command's grace period ran out with nothing written.
  */
+@Search
 class LivenessStopTest {
     @ParameterizedTest(name = "n = {0}, L = {1}, symmetry {2}, buses {3}")
     @CsvSource({"3, 2, false, 1", "3, 2, true, 1", "3, 1, false, 2"})

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.testkit.Search;
 
 /**
  * The overtaking bound decided on the complete graph ({@link OvertakingOnGraph}) against the
@@ -18,6 +19,7 @@ import org.ppbus.protocol.RuleSet;
  * breaks a run of the same least depth (breadth first either way). The graph itself is the one
  * without counts: each processor's hunger, which the states also carry, splits none of them.
  */
+@Search
 class OvertakingOnGraphTest {
     @ParameterizedTest(name = "n = {0}, L = {1}, {2}, active {3}, re-entry {4}")
     @CsvSource({

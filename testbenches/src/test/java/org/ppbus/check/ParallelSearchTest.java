@@ -12,13 +12,15 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.link.ChosenFaults;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.testkit.Search;
 
 /**
- * The search on several threads against the search on one (issue 40): the same states in the same
+ * The search on several threads against the search on one: the same states in the same
  * order, the same transitions, the same verdict and the same shortest counterexample, for every kind
  * of search (complete with liveness, a safety finding, a liveness loop, asynchronous channels,
  * faults with a repair bound, a crash, the symmetry reduction, with faults too, a state limit).
  */
+@Search
 class ParallelSearchTest {
     static Stream<Arguments> searches() {
         RuleSet heal = RuleSet.parse("fixed+heal");

@@ -27,11 +27,13 @@ import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.testkit.Search;
 
 /**
  * The exhaustive search of campos-carvalho-k: complete and clean at n = 3, k = 2, and each mutant
  * of the design's exclusion rules caught with a trace the simulator replays to the same verdict.
  */
+@Search
 class PlanesSearchTest {
     private static SearchOptions options(int n, int latency) {
         return SearchOptions.of(n, latency, RuleSet.FIXED).withMaxStates(20_000_000);

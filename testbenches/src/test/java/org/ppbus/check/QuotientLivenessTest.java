@@ -11,15 +11,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.testkit.Search;
 
 /**
- * The liveness analysis of the symmetry-reduced search (issue 40, {@link QuotientLoops}) against
+ * The liveness analysis of the symmetry-reduced search ({@link QuotientLoops}) against
  * the complete search's, which follows each processor in the network's own states: the same
  * verdict on every configuration here, clean or not. A reduced loop is a loop of orbits, so its
  * trace is checked apart, on a model without the reduction: replayed from the cold start, the loop
  * must end in the very state it began in, keep one processor hungry throughout, and (for
  * starvation) let every other processor release somewhere in it.
  */
+@Search
 class QuotientLivenessTest {
     @ParameterizedTest(name = "n = {0}, L = {1}, {2}, active {3}, re-entry {4}, fairness counts {5}")
     @CsvSource({

@@ -25,7 +25,9 @@ import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
+import org.ppbus.testkit.Search;
 
+@Search
 class StateSearchTest {
 
     /**

@@ -13,7 +13,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ppbus.testkit.Search;
 
+@Search
 class StateTableTest {
 
     /**

@@ -11,7 +11,7 @@ import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.StateView;
 
 /**
- * A reduced search with faults names its faults as the cold start's links (issue 40): each cycle of
+ * A reduced search with faults names its faults as the cold start's links: each cycle of
  * its path was taken on a representative, so a fault it found on the representative's link l hits,
  * in the run from the cold start, the link that the symmetries chosen so far map onto l. The trace
  * is checked apart, on a model without the reduction: replayed from the cold start with each fault

@@ -12,13 +12,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.testkit.Search;
 
 /**
- * The search reduced by the plane's symmetries (issue 40) against the complete one: it finds
+ * The search reduced by the plane's symmetries against the complete one: it finds
  * exactly one state per orbit of the states the complete search finds (the distinct
  * representatives of those states, computed apart), and the same verdict. Its count is then the
  * complete count divided by the orbit sizes, which is what "the unreduced equivalent" means.
  */
+@Search
 class SymmetryReductionTest {
     @ParameterizedTest(name = "n = {0}, L = {1}, active {2}")
     @CsvSource({"3, 1, 7", "3, 2, 7", "7, 1, 7", "7, 1, 11"})

@@ -20,16 +20,18 @@ import org.ppbus.protocol.cc.InitialState;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SymbolTap;
+import org.ppbus.testkit.Search;
 
 /**
  * The protocol treats every client and arbiter alike but for its state: moved by any symmetry of
  * the plane (a collineation g), a run moves with it. From the cold start moved by g, on the
  * request trace with each processor i replaced by g(i), every symbol is driven on the image link
  * and every gnt edge is the image processor's, in the same cycle as in the run from the cold
- * start. This is what makes a symmetry-reduced search sound (issue 40): the transition relation
+ * start. This is what makes a symmetry-reduced search sound: the transition relation
  * commutes with the group, and the id-ordered priority lists of the cold start are only its
  * initial state, one member of an orbit.
  */
+@Search
 class SymmetryTest {
     @ParameterizedTest(name = "n = {0}, rules {1}, L = {2}")
     @CsvSource({"3, fixed, 1", "3, literal, 2", "7, fixed, 1", "7, fixed, 2", "7, literal, 1", "7, fixed+heal, 1"})

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ppbus.testkit.Verilator;
 
 /**
  * The hierarchical build (units verilated once per parameterisation, used at large n) must agree
@@ -18,12 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * fork-conservation check must still see the units through their simulation-only ports. Tested at
  * small n, where it builds in seconds, by asking for it explicitly.
  */
+@Verilator
 class HierarchicalBuildTest {
-    @BeforeAll
-    static void tools() {
-        CosimTest.requireVerilator();
-    }
-
     @ParameterizedTest
     @CsvSource({"13,0.2,3", "13,1.0,4", "10,0.3,5"})
     void theHierarchicalBuildAgreesInLockstep(int n, double load, long seed) throws IOException {

@@ -20,12 +20,14 @@ import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SimulationResult;
 import org.ppbus.testbench.SymbolTap;
+import org.ppbus.testkit.Verilator;
 
 /**
  * campos-carvalho-k in lockstep with its Verilated RTL: every gnt bit, every bus bit and every
  * channel symbol of every plane in every cycle; and two mutants, each caught at the cycle and on
  * the signal that a lone request predicts.
  */
+@Verilator
 class PlanesCosimTest {
     private static SimulationConfig cfg(int n, int k, int latency, double load, long seed, long cycles) {
         return SimulationConfig.defaults().toBuilder()
@@ -42,7 +44,6 @@ class PlanesCosimTest {
     @ParameterizedTest(name = "n={0} k={1} L={2} load={3}")
     @CsvSource({"3,2,1,0.3", "7,2,1,0.2", "7,2,2,0.9", "7,3,1,0.2", "13,2,2,0.2", "21,2,1,0.05"})
     void lockstepHasNoDivergence(int n, int k, int latency, double load) throws IOException {
-        CosimTest.requireVerilator();
         Cosim.Result r =
                 Cosim.run(Cosim.Request.of(cfg(n, k, latency, load, n, 20_000), VerilatorLibrary.defaultCache())
                         .withoutTimings());
@@ -118,7 +119,6 @@ class PlanesCosimTest {
     }
 
     private static Cosim.Result mutant(Path dir, UnaryOperator<String> m) throws IOException {
-        CosimTest.requireVerilator();
         boolean[] changed = {false};
         Path lib = VerilatorLibrary.build(
                 VerilatorLibrary.Build.of(CcPlanes.ALGORITHM, 7, 1).withBuses(2).withMutation(t -> {

@@ -13,9 +13,9 @@ import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.ExternalTool;
 
 /**
@@ -26,15 +26,11 @@ import org.ppbus.verilog.ExternalTool;
  * unit whose input is aliased to a variable of ppbus_top again, or an assertion that prints %m
  * under Verilator, names every instance, as the libraries built before did.
  */
+@Verilator
 class UnitCodeSharingTest {
     // e.g. Vppbus_top_ppbus_arbiter__P4___nba_sequent__TOP__ppbus_top__DOT__u_arbiter_5__1
     private static final Pattern UNIT_FUNCTION = Pattern.compile(
             "(Vppbus_top_ppbus_(?:client|arbiter1?)\\w*?)___\\w+?_sequent__TOP__ppbus_top__DOT__u_(?:client|arbiter)_(\\d+)__\\d+");
-
-    @BeforeAll
-    static void tools() {
-        CosimTest.requireVerilator();
-    }
 
     /**
      * n = 40 pads the plane of order 7, so its arbiters come with different numbers of ports: several

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.link.Direction;
@@ -25,18 +24,20 @@ import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.testbench.SymbolTap;
 import org.ppbus.testbench.VcdTap;
+import org.ppbus.testkit.Verilator;
+import org.ppbus.testkit.Waveform;
 import org.ppbus.verilog.ExternalTool;
 
 /**
- * Issue 4: the Java model's VCD uses the RTL's hierarchical names and timing: every signal it
+ * The Java model's VCD uses the RTL's hierarchical names and timing: every signal it
  * writes has, at time 10t of every cycle t, the value of Verilator's trace of the RTL, and the clock
  * agrees at every edge; and GTKWave's reader accepts it.
  */
 class VcdTest {
 
     @Test
+    @Verilator
     void javaAndVerilatorTracesAgreeSignalBySignal(@TempDir Path dir) throws IOException {
-        CosimTest.requireVerilator();
         int n = 7;
         SimulationConfig c = SimulationConfig.defaults().toBuilder()
                 .nodes(n)
@@ -112,13 +113,8 @@ class VcdTest {
     }
 
     @Test
+    @Waveform
     void gtkwavesReaderAcceptsTheJavaVcd(@TempDir Path dir) throws IOException {
-        if (!ExternalTool.available("vcd2fst")) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("vcd2fst (GTKWave) is missing: apt-get install gtkwave");
-            }
-            Assumptions.abort("vcd2fst (GTKWave) is missing: apt-get install gtkwave");
-        }
         Path vcd = dir.resolve("x.vcd");
         try (VcdTap tap = new VcdTap(vcd, Wiring.forNodes(13), 2, 100, 900)) {
             new Simulation(SimulationConfig.defaults().toBuilder()
@@ -222,8 +218,8 @@ class VcdTest {
      * cycle before the first dump, where every link is idle and the states unknown.)
      */
     @Test
+    @Waveform
     void theSaveFileOpensOnWholeCycles(@TempDir Path dir) throws IOException {
-        requireGtkwave();
         Wiring w = Wiring.forNodes(7);
         Path vcd = dir.resolve("busy.vcd");
         try (VcdTap tap = new VcdTap(vcd, w, 1, 0, 100)) {
@@ -246,32 +242,14 @@ class VcdTest {
         assertTrue(shown.contains("(REQUEST)") && shown.contains("(FORK)"), "the first view shows no traffic by name");
     }
 
-    private static void requireGtkwave() {
-        for (String tool : new String[] {"gtkwave", "xvfb-run"}) {
-            if (!ExternalTool.available(tool)) {
-                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                    throw new AssertionError(tool + " is missing: apt-get install gtkwave xvfb xauth");
-                }
-                Assumptions.abort(tool + " is missing");
-            }
-        }
-    }
-
     /**
      * GTKWave itself, on a virtual display, opens the save file and draws the symbols and states by
      * name: printed to PostScript, a busy stretch of node 2's links shows the names the filters give
      * (FORK, REQUEST, CLEAN_FORK or DIRTY_FORK, HUNGRY), which raw 2-bit values would not.
      */
     @Test
+    @Waveform
     void gtkwaveShowsTheSymbolsByName(@TempDir Path dir) throws IOException {
-        for (String tool : new String[] {"gtkwave", "xvfb-run"}) {
-            if (!ExternalTool.available(tool)) {
-                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                    throw new AssertionError(tool + " is missing: apt-get install gtkwave xvfb xauth");
-                }
-                Assumptions.abort(tool + " is missing");
-            }
-        }
         Wiring w = Wiring.forNodes(7);
         Path vcd = dir.resolve("busy.vcd");
         try (VcdTap tap = new VcdTap(vcd, w, 1, 0, 100)) {

@@ -16,17 +16,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testkit.Verilator;
 
 /** The cache loads only what it built: a planted or changed library is rebuilt, never loaded. */
+@Verilator
 class VerilatorCacheTest {
-    @BeforeAll
-    static void tools() {
-        CosimTest.requireVerilator();
-    }
-
     /**
      * A build folder untouched for longer than a day (an interrupted build) is removed by the next
      * build; a recent one, which may be a build under way in another process, stays.

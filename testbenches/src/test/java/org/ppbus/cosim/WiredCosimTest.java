@@ -16,17 +16,18 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.testbench.SimulationConfig;
+import org.ppbus.testkit.Verilator;
 
 /**
  * The wired arbiters' RTL in lockstep with their Java models, and one mutant of each caught at the
  * cycle its design's derived latencies predict (docs/PROTOCOL.md, "Wired arbiters").
  */
+@Verilator
 class WiredCosimTest {
     @ParameterizedTest
     @ValueSource(
             strings = {"central-prefix-rr", "central-matrix", "daisy-chain", "daisy-chain-fair", "parallel-contention"})
     void theRtlAgreesWithTheModelInEveryCycle(String algorithm) throws IOException {
-        CosimTest.requireVerilator();
         for (double load : new double[] {0.02, 0.5}) {
             SimulationConfig c = CosimTest.cfg(13, load, 3, 50_000).toBuilder()
                     .algorithm(algorithm)
@@ -100,7 +101,6 @@ class WiredCosimTest {
     void aMutantIsCaughtAtThePredictedCycle(
             String algorithm, String trace, UnaryOperator<String> mutate, long cycle, String signal, @TempDir Path dir)
             throws IOException {
-        CosimTest.requireVerilator();
         Path file = dir.resolve("scenario.trace");
         Files.writeString(file, "# ppbus request trace v1\n# nodes 7\n# cycle node hold\n" + trace);
         SimulationConfig c = CosimTest.cfg(7, 0, 1, 60).toBuilder()

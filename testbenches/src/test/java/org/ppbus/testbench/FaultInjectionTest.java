@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Faults on the Campos–Carvalho channels (issue 6). Client 0 of the Fano plane (S_0 = {0, 1, 3})
+ * Faults on the Campos–Carvalho channels. Client 0 of the Fano plane (S_0 = {0, 1, 3})
  * asks once in cycle 1, from the cold start, with L = 1: its Requests leave in cycle 1, arbiter 1
  * grants in cycle 2 (FORK on a2c_a1_c0), the FORK arrives in cycle 3, client 0 eats for 2 cycles
  * and thinks again; a second client, 4, then asks and arbiter 0 reclaims client 0's dirty fork.

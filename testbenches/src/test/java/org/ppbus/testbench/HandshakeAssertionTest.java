@@ -14,6 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Simulator;
+import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
@@ -26,6 +29,9 @@ import org.ppbus.verilog.GeneratedDesign;
  * the end without an ASSERTION line, unless the client is the planted mutant whose gnt falls a
  * cycle late, which a_gnt_released reports.
  */
+@Formal
+@Simulator
+@Verilator
 class HandshakeAssertionTest {
     private static String testbench(int n, int holdHigh) {
         return String.join(
@@ -66,7 +72,6 @@ class HandshakeAssertionTest {
     @ParameterizedTest
     @CsvSource({"3,1", "7,2", "13,1"})
     void loweringReqBeforeGntIsReportedAsTheUsersError(int n, int latency, @TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         GeneratedDesign d = Designs.generate(Algorithms.campos(), n, latency, RuleSet.FIXED, "test");
         // req[0] high for 2 cycles: gnt comes after 2L + 1 >= 3, so it is lowered first.
         assertTrue(Contract.firstAfterReset(latency) > 2);
@@ -90,7 +95,6 @@ class HandshakeAssertionTest {
     @ParameterizedTest
     @CsvSource({"3,1", "3,2"}) // n = 7 takes 96 s (sat's unrolled model grows with n and L)
     void yosysChecksTheNamedPropertiesAndCatchesTheMutant(int n, int latency, @TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign d = Designs.generate(Algorithms.campos(), n, latency, RuleSet.FIXED, "test");
         String clean = yosys(d, dir.resolve("clean"));
         assertTrue(clean.contains("SAT proof finished - no model found: SUCCESS!"), ExternalTool.lastLines(clean, 5));
@@ -130,7 +134,6 @@ class HandshakeAssertionTest {
     /** The same user error under Verilator, whose build of the macros names the instance too. */
     @org.junit.jupiter.api.Test
     void verilatorReportsTheUsersErrorByName(@TempDir Path dir) throws IOException {
-        RtlTools.require("verilator");
         GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.FIXED, "test");
         d.writeTo(dir);
         Files.writeString(dir.resolve("tb_handshake.v"), testbench(3, 2));

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.testkit.Simulator;
 import org.ppbus.verilog.SignalNames;
 
 /**
@@ -26,6 +27,7 @@ import org.ppbus.verilog.SignalNames;
  * heal rules still act (the beat's repeated requests, H6's held-back grants and returns), so both
  * halves are compared.
  */
+@Simulator
 class HealRtlTest {
 
     private static SimulationConfig.Builder cfg(int n, double load, long cycles, long seed, int latency) {
@@ -42,7 +44,6 @@ class HealRtlTest {
     @CsvSource({"3,0.3,1,1", "7,0.2,2,2", "13,1.0,3,1", "10,0.1,4,3", "2,0.5,5,1"})
     void withoutFaultsEverySymbolMatches(int n, double load, long seed, int latency, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(n, load, 5_000, seed, latency).build()).record();
         assertNull(replay.javaResult().violation());
         RtlReplay.Outcome o = replay.runIcarus(dir, "test");
@@ -61,7 +62,6 @@ class HealRtlTest {
     @CsvSource({"7,0.3,11,1,true", "13,0.5,2,2,false", "3,0.5,3,1,false", "10,0.3,4,3,false"})
     void everyRepairMatches(int n, double load, long seed, int latency, boolean clean, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("iverilog");
         List<String> targets =
                 firstOfEachClass(cfg(n, load, 20_000, seed, latency).build(), 300);
         // R7's CLEAN_FORK is rare (a StrongRequest must meet a clean fork); the first run has one.
@@ -97,7 +97,6 @@ class HealRtlTest {
     /** The comparison sees the repair: an RTL client that never reads a lost fork diverges after a dropped FORK. */
     @Test
     void anRtlWithoutTheRepairIsCaught(@TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         SimulationConfig base = cfg(7, 0.3, 3_000, 11, 1).build();
         String fork = firstOfEachClass(base, 300).get(0);
         assertFalse(fork.startsWith("no "));

@@ -62,7 +62,7 @@ class MessageFaultsTest {
      * A node's message to itself travels no channel, so no fault loses it: a random drop passes
      * over it. At n = 4 with a pair asking in turn, most seeds' first message after the drawn cycle
      * was a node's RELEASE to itself, whose loss livelocked Nesterenko–Mizuno (seeds 2, 3, 5, 6, 7
-     * and 9 of these ten before the fix, issue 33); now each run survives a real lost message.
+     * and 9 of these ten before the fix); now each run survives a real lost message.
      */
     @Test
     void aRandomDropNeverLosesANodesMessageToItself() throws IOException {
@@ -95,7 +95,7 @@ class MessageFaultsTest {
      * A lost RELEASE under Nesterenko–Mizuno is got over only by the timeout, T = 8192 + 64L cycles
      * after the request: the bus stands still for most of T while a processor waits, which the run
      * without the fault never does. That is no masked fault: it is recovered from, after a stall of
-     * thousands of cycles (issue 33: `faults --algorithm nesterenko-mizuno --nodes 21 --seeds 20
+     * thousands of cycles (`faults --algorithm nesterenko-mizuno --nodes 21 --seeds 20
      * --kinds drop`, seed 18, said masked with a wait of 8,303 cycles).
      */
     @Test

@@ -22,6 +22,7 @@ import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.InitialState;
+import org.ppbus.testkit.Simulator;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.PlanesVerilogGenerator;
@@ -32,6 +33,7 @@ import org.ppbus.verilog.PlanesVerilogGenerator;
  * rises) drive the Java {@link CcPlanes}; Icarus replays the same req on the RTL and compares every
  * cycle's gnt and bus vectors with the model's.
  */
+@Simulator
 class PlanesEquivalenceTest {
     @ParameterizedTest
     @CsvSource({"3,2,1,0.2,1,1", "7,2,1,0.1,4,2", "7,3,2,0.3,1,3", "13,2,1,0.05,2,4", "13,4,1,0.5,1,5"})
@@ -61,7 +63,6 @@ class PlanesEquivalenceTest {
     private static int firstDifference(
             int n, int k, int latency, double p, int hold, long seed, Path dir, UnaryOperator<String> mutate)
             throws IOException {
-        RtlTools.require("iverilog");
         int cycles = 3000;
         int[] gnt = new int[n];
         int[] bus = new int[n]; // bus + 1 while granted

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.PlanesVerilogGenerator;
@@ -18,14 +20,13 @@ import org.ppbus.verilog.RtlFaultProof;
  * no bus has two holders and each holder holds one bus, with req free; a chooser that names bus 0
  * for every grant breaks the first, one that keeps every grant the second.
  */
+@Formal
+@Verilator
 class PlanesRtlTest {
     private static final long LIMIT = 600;
 
     @Test
     void lintCleanAndProvenWithMutantsThatFail(@TempDir Path dir) throws IOException {
-        RtlTools.require("verilator");
-        RtlTools.require("yosys");
-        RtlTools.require("yosys-abc");
         for (int[] size : new int[][] {{3, 2}, {7, 2}, {7, 3}}) {
             GeneratedDesign d = new PlanesVerilogGenerator("test").generate(size[0], 1, size[1]);
             Path lintDir = dir.resolve("lint" + size[0] + "_" + size[1]);

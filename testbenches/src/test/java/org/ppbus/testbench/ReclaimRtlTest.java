@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.link.Direction;
+import org.ppbus.testkit.Simulator;
 
 /**
  * {@code fixed+reclaim} in the RTL: Icarus replays a Java run with a crash-stop, and every gnt and
@@ -19,6 +20,7 @@ import org.ppbus.link.Direction;
  * channels and raises its bit of the top level's {@code dead} input 2L cycles after the crash, as
  * the Java model's failure detector tells the neighbours; both halves then recover the same way.
  */
+@Simulator
 class ReclaimRtlTest {
 
     private static SimulationConfig cfg(int n, double load, long seed, int latency, String fault) {
@@ -56,7 +58,6 @@ class ReclaimRtlTest {
     void everySymbolMatchesAcrossTheCrash(
             String rules, int n, double load, long seed, int latency, String fault, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("iverilog");
         RtlReplay replay =
                 new RtlReplay(cfg(rules, n, load, seed, latency, fault.equals("none") ? null : fault)).record();
         SimulationResult java = replay.javaResult();
@@ -87,7 +88,6 @@ class ReclaimRtlTest {
                 "ppbus_arbiter#(owner_q & ~dead_new)#owner_q"
             })
     void anRtlWithoutTheRecoveryIsCaught(String module, String from, String to, @TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         long[] meal = {-1};
         new Simulation(cfg(13, 0.5, 2, 2, null))
                 .tap(new SymbolTap() {

@@ -16,11 +16,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ppbus.testkit.Simulator;
 
 /**
- * Issue 3: the generated RTL, run in Icarus on the req trace of a Java run, produces the same gnt in
+ * The generated RTL, run in Icarus on the req trace of a Java run, produces the same gnt in
  * every cycle and the same symbol on every channel in every cycle.
  */
+@Simulator
 class RtlEquivalenceTest {
 
     private static SimulationConfig cfg(int n, double load, long cycles, long seed, int latency) {
@@ -48,7 +50,6 @@ class RtlEquivalenceTest {
     })
     void gntAndEverySymbolMatchTheJavaModel(int n, double load, long seed, int latency, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(n, load, 10_000, seed, latency)).record();
         assertNull(replay.javaResult().violation());
         RtlReplay.Outcome o = replay.runIcarus(dir, "test");
@@ -58,13 +59,12 @@ class RtlEquivalenceTest {
     }
 
     /**
-     * Issue 3's Icarus run: n = 7 and 13, 10^5 cycles of random requests that obey the handshake. No
+     * The Icarus run: n = 7 and 13, 10^5 cycles of random requests that obey the handshake. No
      * two gnt bits are ever high together and every request is granted (the run drains).
      */
     @ParameterizedTest
     @CsvSource({"7,0.05", "13,0.02"})
     void hundredThousandCyclesInIcarus(int n, double load, @TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(n, load, 100_000, 42, 1)).record();
         RtlReplay.Outcome o = replay.runIcarus(dir, "test");
         assertEquals(List.of(), o.rtlErrors(), "mutual exclusion or an RTL assertion");
@@ -76,7 +76,6 @@ class RtlEquivalenceTest {
     /** The comparison can fail: an RTL arbiter without F1 diverges from the Java model on audit trace A1. */
     @Test
     void aMutatedRtlIsCaught(@TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         Path trace = Path.of("..", "docs", "traces", "a1.trace");
         RtlReplay replay = new RtlReplay(SimulationConfig.defaults().toBuilder()
                         .nodes(7)
@@ -98,7 +97,6 @@ class RtlEquivalenceTest {
     @ParameterizedTest
     @CsvSource({"1,0.5,1", "7,0.05,2", "7,1.0,3", "13,0.2,4", "57,0.01,5"})
     void roundRobinRtlMatchesItsJavaModel(int n, double load, long seed, @TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(n, load, 20_000, seed, 1).toBuilder()
                         .algorithm("central-rr")
                         .build())
@@ -121,7 +119,6 @@ class RtlEquivalenceTest {
     @ParameterizedTest
     @MethodSource("brokenUnits")
     void rtlAssertionsCatchBrokenUnits(String from, String to, String message, @TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         RtlReplay replay = new RtlReplay(cfg(7, 0.3, 2_000, 3, 1)).record();
         boolean[] applied = {false};
         RtlReplay.Outcome o = replay.runIcarus(dir, "test", text -> {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.cosim.Vcd;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.testkit.Formal;
 import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.RtlFaultProof.Faults;
 
@@ -22,13 +23,13 @@ import org.ppbus.verilog.RtlFaultProof.Faults;
  * the Java model found on the triangle (docs/VERIFICATION.md, "Faults survived"): the verdicts must
  * agree, and a property the search shows broken must come out broken here, named.
  */
+@Formal
 class RtlFaultProofTest {
     private static final long LIMIT = 900;
 
     /** Without +heal a lost symbol only stalls the network (the search's verdict is a deadlock): safe. */
     @Test
     void theFixedRulesStaySafeWhenASymbolIsLost(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlFaultProof.Result r =
                 RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(true, false), -1, LIMIT, dir, "test", line -> {});
         assertTrue(r.proven(), RtlProofTest.tail(r.log()));
@@ -41,7 +42,6 @@ class RtlFaultProofTest {
      */
     @Test
     void theFixedRulesMakeAForkTwiceWhenASymbolIsDuplicated(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlFaultProof.Result r =
                 RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true), -1, LIMIT, dir, "test", line -> {});
         RtlFaultProof.Verdict holder = r.of("a fork is held only by its arbiter's OWNER");
@@ -58,7 +58,6 @@ class RtlFaultProofTest {
      */
     @Test
     void aBrokenProofsCounterexampleReplaysAsAWaveform(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlFaultProof.Result r =
                 RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(false, true), -1, LIMIT, dir, "test", line -> {});
         int first = r.verdicts().stream()
@@ -97,7 +96,6 @@ class RtlFaultProofTest {
      */
     @Test
     void theFixedRulesNeverRepairALostFork(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlFaultProof.Result r =
                 RtlFaultProof.run(3, 1, RuleSet.FIXED, new Faults(true, false), 4, LIMIT, dir, "test", line -> {});
         assertEquals(3, r.verdicts().size());
@@ -115,16 +113,14 @@ class RtlFaultProofTest {
      */
     @Test
     void aScopeOfOneProcessorCannotHaveTwoEaters(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlFaultProof.Result r = RtlFaultProof.run(
                 3, 1, RuleSet.FIXED, new Faults(false, true, 0b001), -1, LIMIT, dir, "test", line -> {});
         assertTrue(r.of("at most one gnt").proven(), RtlProofTest.tail(r.log()));
     }
 
-    /** The must-show of issue 16 on the RTL: +heal keeps both properties with a drop and a duplicate. */
+    /** On the RTL: +heal keeps both properties with a drop and a duplicate. */
     @Test
     void theHealingRulesStaySafeWithOneDropAndOneDuplicate(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlFaultProof.Result r = RtlFaultProof.run(
                 3, 1, RuleSet.parse("fixed+heal"), new Faults(true, true), -1, LIMIT, dir, "test", line -> {});
         assertTrue(r.proven(), RtlProofTest.tail(r.log()));

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.cosim.Vcd;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testkit.Formal;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
@@ -31,6 +32,7 @@ import org.ppbus.verilog.RtlFaultProof.Faults;
  * tightest, and on a mutant arbiter that starves a client, each with a counterexample replayed as a
  * waveform.
  */
+@Formal
 class RtlLivenessProofTest {
     private static final long LIMIT = 900;
     private static final Faults NONE = new Faults(false, false);
@@ -50,7 +52,6 @@ class RtlLivenessProofTest {
      */
     @Test
     void theBoundIsProvenOnTheTriangleAfterOneRefinement(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         LivenessProof.Result r = LivenessProof.run(3, 1, RuleSet.FIXED, 1, 64, LIMIT, dir, "test", line -> {});
         assertEquals(List.of(6), r.refuted());
         assertEquals(2, r.bound().meals());
@@ -76,7 +77,6 @@ class RtlLivenessProofTest {
      */
     @Test
     void theInductionOnTheInvariantsCanFail(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.FIXED, "test");
         Contract.WaitBound b = Contract.waitBound(3, 1, 1);
         IdleInduction.Checked c = IdleInduction.check(d, 3, 1, b, LIMIT, dir.resolve("inv"), line -> {});
@@ -107,7 +107,6 @@ class RtlLivenessProofTest {
      */
     @Test
     void theLiteralRulesBreakTheInvariantsSoNoneIsAssumed(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.LITERAL, "test");
         IdleInduction.Checked c = IdleInduction.check(d, 3, 1, Contract.waitBound(3, 1, 1), LIMIT, dir, line -> {});
         assertFalse(c.proven());
@@ -124,7 +123,6 @@ class RtlLivenessProofTest {
      */
     @Test
     void aWaitBoundBelowTheLongestWaitFailsWithAWaveform(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         Contract.WaitBound b =
                 Contract.waitBound(3, 1, 1).withGap(7).withDirect(true).withCycles(12);
         RtlFaultProof.Result r = RtlFaultProof.run(
@@ -146,7 +144,6 @@ class RtlLivenessProofTest {
      */
     @Test
     void anArbiterThatNeverDemotesStarvesAClient(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign d = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.FIXED, "test");
         String line = "            assign demote     = in_dirty & returned;";
         GeneratedDesign mutant = d.map(t -> t.replace(line, "            assign demote     = {P{1'b0}};"));

@@ -13,18 +13,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testkit.Formal;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.RtlProof;
 
-/** The Yosys induction proof of "at most one gnt" on the generated top (issue 6). */
+/** The Yosys induction proof of "at most one gnt" on the generated top. */
+@Formal
 class RtlProofTest {
 
     /** With fork conservation and "an eater holds its forks" asserted too, induction closes. */
     @ParameterizedTest
     @CsvSource({"3,1", "3,2", "7,1"})
     void atMostOneGntIsProvenByInduction(int n, int latency, @TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlProof.Result r = RtlProof.run(n, latency, true, 10, dir, "test");
         assertTrue(r.proven(), "induction did not close:\n" + tail(r.log()));
         assertFalse(r.baseCaseFailed());
@@ -37,7 +38,6 @@ class RtlProofTest {
      */
     @Test
     void theBarePropertyIsNotInductive(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlProof.Result r = RtlProof.run(3, 1, false, 6, dir, "test");
         assertFalse(r.proven());
         assertFalse(r.baseCaseFailed());
@@ -46,7 +46,6 @@ class RtlProofTest {
     /** A client that eats with any one of its forks: the base case finds two gnts from reset. */
     @Test
     void aMutantThatEatsWithoutAllForksIsCaught(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign mutant = Designs.generate("campos-carvalho", 3, 1, "test")
                 .map(v -> v.replace("(state_d == HUNGRY) && (&fork_recv)", "(state_d == HUNGRY) && (|fork_recv)"));
         assertTrue(mutant.files().values().stream().anyMatch(v -> v.contains("(|fork_recv)")), "mutation not applied");
@@ -64,7 +63,6 @@ class RtlProofTest {
      */
     @Test
     void aWrongFailureDetectorBreaksMutualExclusion(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign reclaim = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.parse("fixed+reclaim"), "test");
         RtlProof.Result wrong = RtlProof.run(reclaim, 3, 1, false, 8, dir.resolve("free"));
         assertTrue(wrong.baseCaseFailed(), tail(wrong.log()));
@@ -83,7 +81,6 @@ class RtlProofTest {
     @ParameterizedTest
     @CsvSource({"3,1", "3,2", "4,1"})
     void atMostOneGntIsProvenForTheHealingRtl(int n, int latency, @TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         RtlProof.Result r = RtlProof.run(n, latency, RuleSet.parse("fixed+heal"), true, 12, dir, "test");
         assertTrue(r.proven(), "induction did not close:\n" + tail(r.log()));
         assertFalse(r.baseCaseFailed());
@@ -95,7 +92,6 @@ class RtlProofTest {
      */
     @Test
     void aHealingMutantThatRegeneratesOnEchoesIsCaught(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         String from = "& ~fork_q & ~upto_2l1 & ~regen_q)";
         GeneratedDesign mutant = Designs.generate(Algorithms.campos(), 3, 1, RuleSet.parse("fixed+heal"), "test")
                 .map(v -> v.replace(from, "& ~fork_q & ~regen_q)"));

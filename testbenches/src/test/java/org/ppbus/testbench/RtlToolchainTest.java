@@ -17,13 +17,19 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Simulator;
+import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.CcVerilogGenerator;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Testbench;
 
-/** Issue 3: the generated RTL is lint-clean, compiles in Icarus and synthesises for iCE40. */
+/** The generated RTL is lint-clean, compiles in Icarus and synthesises for iCE40. */
+@Formal
+@Simulator
+@Verilator
 class RtlToolchainTest {
 
     private static GeneratedDesign generate(int n, int latency, Path dir) throws IOException {
@@ -54,7 +60,6 @@ class RtlToolchainTest {
         "2,2,fixed+reclaim"
     })
     void everyFeatureCombinationIsLintClean(int n, int latency, String rules, @TempDir Path dir) throws IOException {
-        RtlTools.require("verilator");
         GeneratedDesign d = Designs.generate(Algorithms.campos(), n, latency, RuleSet.parse(rules), "test");
         d.writeTo(dir);
         ExternalTool.Result lint = ExternalTool.run(
@@ -69,8 +74,6 @@ class RtlToolchainTest {
         "2,0", "7,0", "57,0"
     })
     void verilatorLintIsCleanAndIcarusCompiles(int n, int latency, @TempDir Path dir) throws IOException {
-        RtlTools.require("verilator");
-        RtlTools.require("iverilog");
         GeneratedDesign d = generate(n, latency, dir);
         ExternalTool.Result lint = ExternalTool.run(
                 dir, 600, "verilator", "--lint-only", "-Wall", "-f", "files.f", "--top-module", "ppbus_top");
@@ -88,7 +91,6 @@ class RtlToolchainTest {
         "2,0", "7,0", "57,0"
     })
     void yosysSynthesisesForIce40(int n, int latency, @TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign d = generate(n, latency, dir);
         String script = "read_verilog " + String.join(" ", d.sources())
                 + "; synth_ice40 -noflatten -top ppbus_top; tee -o stat.txt stat";
@@ -104,7 +106,6 @@ class RtlToolchainTest {
     @ParameterizedTest
     @CsvSource({"7,1", "9,2", "13,1", "5,0"})
     void filesListWorksFromAnyDirectory(int n, int latency, @TempDir Path dir) throws IOException {
-        RtlTools.require("verilator");
         generate(n, latency, dir);
         ExternalTool.Result lint = ExternalTool.run(
                 Path.of("/"),
@@ -127,7 +128,6 @@ class RtlToolchainTest {
     @CsvSource({"7,1,false", "13,1,false", "10,2,false", "5,0,false", "7,1,true"})
     void theEmittedTestbenchPassesAndCatchesAMutant(int n, int latency, boolean mutant, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("iverilog");
         GeneratedDesign d = generate(n, latency, dir);
         if (mutant) {
             Path client = dir.resolve("ppbus_client.v");
@@ -150,7 +150,6 @@ class RtlToolchainTest {
     /** The same testbench in Verilator 5 (--binary, with timing), as its header says. */
     @Test
     void theEmittedTestbenchPassesInVerilator(@TempDir Path dir) throws IOException {
-        RtlTools.require("verilator");
         generate(7, 1, dir);
         Files.writeString(dir.resolve(Testbench.FILE), Testbench.text(7, 5000, 3, "test"));
         ExternalTool.Result build = ExternalTool.run(
@@ -186,8 +185,6 @@ class RtlToolchainTest {
      */
     @Test
     void twoPrefixedDesignsLiveInOneProject(@TempDir Path dir) throws IOException {
-        RtlTools.require("verilator");
-        RtlTools.require("iverilog");
         GeneratedDesign a =
                 new CcVerilogGenerator("test").generate(Wiring.forNodes(7), 1).prefixed("busa_");
         GeneratedDesign b = Designs.generate("central-rr", 5, 1, "test").prefixed("busb_");

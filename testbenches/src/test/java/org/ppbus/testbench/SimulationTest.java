@@ -328,7 +328,7 @@ class SimulationTest {
     }
 
     /**
-     * Grant latency, uncontended (issue 3). Campos–Carvalho from cold start: the K Requests leave in
+     * Grant latency, uncontended. Campos–Carvalho from cold start: the K Requests leave in
      * the cycle req rises (r), reach the arbiters at r+L, whose FORKs reach the client at r+2L; it eats
      * then, so gnt is high at r+2L+1. Re-entry with every fork parked: 1 cycle. The central
      * round-robin grants in the cycle req rises: 1 cycle both times.

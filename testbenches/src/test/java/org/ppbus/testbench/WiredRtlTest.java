@@ -17,6 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Simulator;
+import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
@@ -28,6 +31,9 @@ import org.ppbus.verilog.Testbench;
  * The wired designs' RTL: Icarus replays of the Java model's runs, and ABC's proof of at most one
  * gnt at n = 7 with req free, each with a mutant that grants twice and fails it with a waveform.
  */
+@Formal
+@Simulator
+@Verilator
 class WiredRtlTest {
     private static final long LIMIT = 600;
 
@@ -54,8 +60,6 @@ class WiredRtlTest {
     @MethodSource("designs")
     void atMostOneGntIsProvenAndAMutantThatGrantsTwiceFailsIt(
             String algorithm, UnaryOperator<String> mutate, @TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
-        RtlTools.require("yosys-abc");
         GeneratedDesign design = Designs.generate(algorithm, 7, 1, "test");
         RtlFaultProof.Result r = OneGrantProof.run(design, 7, LIMIT, dir.resolve("good"), l -> {});
         assertTrue(r.proven(), algorithm + ": " + r.verdicts() + "\n" + r.log());
@@ -72,7 +76,6 @@ class WiredRtlTest {
     @MethodSource("designs")
     void icarusReplaysTheModelsRunsExactly(String algorithm, UnaryOperator<String> unused, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("iverilog");
         assertTrue(Designs.algorithms().contains(Algorithms.named(algorithm)));
         for (int n : new int[] {7, 13}) {
             RtlReplay replay = new RtlReplay(SimulationConfig.defaults().toBuilder()
@@ -102,8 +105,6 @@ class WiredRtlTest {
     @MethodSource("designs")
     void lintCleanAtEverySizeAndTheTestbenchPasses(String algorithm, UnaryOperator<String> unused, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("verilator");
-        RtlTools.require("iverilog");
         for (int n : new int[] {2, 3, 7, 31, 57}) {
             Path d = dir.resolve("n" + n);
             Designs.generate(algorithm, n, 1, "test").writeTo(d);
@@ -132,7 +133,6 @@ class WiredRtlTest {
      */
     @Test
     void theMatrixTestbenchEndsAtSixtyFourProcessors(@TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         GeneratedDesign design = Designs.generate("central-matrix", 64, 1, "test");
         design.writeTo(dir);
         Files.writeString(dir.resolve(Testbench.FILE), Testbench.text(64, 1_000, 5, "test"));

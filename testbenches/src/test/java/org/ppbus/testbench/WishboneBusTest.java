@@ -15,6 +15,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.testkit.Formal;
+import org.ppbus.testkit.Simulator;
+import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
@@ -25,6 +28,9 @@ import org.ppbus.verilog.WishboneBus;
  * and Verilator with the same counts, and fails on a planted interconnect that sends ACK to every
  * master; the Yosys bus proof succeeds, and fails on glue that lets req fall before its gnt.
  */
+@Formal
+@Simulator
+@Verilator
 class WishboneBusTest {
     private static final Pattern PASS = Pattern.compile(
             "PASS: (\\d+) masters, (\\d+) transfers \\((\\d+) reads checked, (\\d+) writes\\), the slave acknowledged (\\d+)");
@@ -58,8 +64,6 @@ class WishboneBusTest {
     @CsvSource({"3,1", "8,1", "7,2"})
     void theTestbenchPassesInIcarusAndVerilatorWithEveryReadChecked(int n, int latency, @TempDir Path dir)
             throws IOException {
-        RtlTools.require("iverilog");
-        RtlTools.require("verilator");
         GeneratedDesign d = bus(n, latency);
         String ic = icarus(d, dir);
         Matcher m = PASS.matcher(ic);
@@ -77,7 +81,6 @@ class WishboneBusTest {
 
     @Test
     void anAckToEveryMasterIsCaught(@TempDir Path dir) throws IOException {
-        RtlTools.require("iverilog");
         GeneratedDesign d = bus(3, 1);
         GeneratedDesign mutant =
                 d.map(t -> t.replace("assign m_ack   = owner & {N{s_ack}};", "assign m_ack   = {N{s_ack}};"));
@@ -95,7 +98,6 @@ class WishboneBusTest {
 
     @Test
     void theBusProofSucceedsAndCatchesGlueMutants(@TempDir Path dir) throws IOException {
-        RtlTools.require("yosys");
         GeneratedDesign d = bus(4, 1);
         d.writeTo(dir.resolve("good"));
         String good = ExternalTool.run(dir.resolve("good"), 600, "yosys", "-s", WishboneBus.PROOF)

@@ -334,7 +334,7 @@ class EdgeCasesTest {
         assertEquals(7, r.get("config").get("nodes").asInt());
     }
 
-    /** Past the bus's capacity the report says so (README's example used to run at 2.3 without a word). */
+    /** Past the bus's capacity the report says so (a documented example once ran at 2.3 without a word). */
     @Test
     void aSaturatedRunSaysSo() {
         assertEquals(

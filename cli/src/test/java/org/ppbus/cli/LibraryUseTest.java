@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * README's "Use ppbus as a library": examples/library is a Maven project of its own whose tests
+ * docs/USING.md, "Use ppbus as a library": examples/library is a Maven project of its own whose tests
  * build a Simulation through the public API. It runs here against the modules this build has just
  * installed (testbenches installs before cli's tests run).
  */

@@ -27,7 +27,7 @@ import org.ppbus.testbench.Reports;
 /**
  * Random runs as a user makes them, through the command line in-process: an algorithm of the
  * registry, n up to 300, a load, a hold (fixed or geometric), a latency up to 64, a seed, and half
- * of the time one random fault of a kind the algorithm takes. Every run must end as README says:
+ * of the time one random fault of a kind the algorithm takes. Every run must end as docs/USING.md says:
  * exit 0 (clean) or 1 (a violation, or requests unserved) with a complete JSON report that names
  * the same verdict, never an internal error and never a usage error for settings that are valid.
  * A run without a fault must be clean, except for the one algorithm whose seed warns that it can

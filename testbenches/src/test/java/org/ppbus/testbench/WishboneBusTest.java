@@ -24,7 +24,7 @@ import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.WishboneBus;
 
 /**
- * The Wishbone bus around the arbiter, run the way its README says: the testbench passes in Icarus
+ * The Wishbone bus around the arbiter, run the way docs/RTL.md says: the testbench passes in Icarus
  * and Verilator with the same counts, and fails on a planted interconnect that sends ACK to every
  * master; the Yosys bus proof succeeds, and fails on glue that lets req fall before its gnt.
  */

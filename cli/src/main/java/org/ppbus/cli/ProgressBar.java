@@ -1,7 +1,7 @@
 package org.ppbus.cli;
 
 import java.io.PrintStream;
-import org.ppbus.check.SearchProgress;
+import org.ppbus.search.graph.SearchProgress;
 
 /** A one-line progress bar on stderr, drawn only when stderr is a terminal. */
 final class ProgressBar {

@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
-import org.ppbus.check.SearchOptions;
+import org.ppbus.search.SearchOptions;
 import org.ppbus.verilog.RtlProof;
 
 /**

@@ -79,6 +79,11 @@ final class ViewHttp implements AutoCloseable {
     private final View view;
 
     ViewHttp(String bind, int port, View view) throws IOException {
+        this(bind, port, view, IDLE_MILLIS);
+    }
+
+    /** As above, with the idle timeout that frees a stalled connection (a test may lengthen it). */
+    ViewHttp(String bind, int port, View view, long idleMillis) throws IOException {
         this.view = view;
         bound = InetAddress.getByName(bind);
         QueuedThreadPool pool =
@@ -93,7 +98,7 @@ final class ViewHttp implements AutoCloseable {
         connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
         connector.setHost(bound.getHostAddress());
         connector.setPort(port);
-        connector.setIdleTimeout(IDLE_MILLIS);
+        connector.setIdleTimeout(idleMillis);
         // Without TCP_NODELAY each small reply waits for the browser's delayed ACK (docs/PERFORMANCE.md).
         connector.setAcceptedTcpNoDelay(true);
         server.addConnector(connector);

@@ -49,8 +49,13 @@ final class ViewServer implements AutoCloseable {
     }
 
     ViewServer(String bind, int port, Path trace) throws IOException {
+        this(bind, port, trace, ViewHttp.IDLE_MILLIS);
+    }
+
+    /** As above, freeing a stalled connection after idleMillis. */
+    ViewServer(String bind, int port, Path trace, long idleMillis) throws IOException {
         this.trace = trace;
-        this.http = new ViewHttp(bind, port, this::answer);
+        this.http = new ViewHttp(bind, port, this::answer, idleMillis);
     }
 
     /** Where the page is: on a wildcard bind, this machine's loopback address. */

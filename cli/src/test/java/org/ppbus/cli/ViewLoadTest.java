@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,21 +22,23 @@ import org.junit.jupiter.api.Test;
  * The view under load, on loopback only and bounded in count and time: 200 clients at once, 20 of
  * them stalled mid-request (10 in their headers, 10 in a body), three over a bound (a run larger
  * than the view keeps, a header over 8 KB, a body over 8 MB), the other 167 asking for the page, the
- * algorithms and small runs. Every one of the 167 is answered, each well within the idle timeout
- * that frees the stalled ones (so none waited for them), the over-bound ones get their refusal, and
- * the heap after the load is where it was after a first round (no run or connection is kept).
- * Figures from this machine: docs/VERIFICATION.md, "The web view under load".
+ * algorithms and small runs. Every one of the 167 is answered while all 20 stalled connections are
+ * still open (the server's idle timeout is set far beyond the test's guard, so no answer can have
+ * waited for a stalled client to be dropped), the over-bound ones get their refusal, and the heap
+ * after the load is where it was after a first round (no run or connection is kept). The verdict
+ * counts answers and open connections; it reads no clock. The answer times are printed for
+ * docs/VERIFICATION.md, "The web view under load".
  */
 class ViewLoadTest {
     private static final int CLIENTS = 200;
     private static final int STALLED = 20;
 
-    /** Far below the 5 s idle timeout: a server that waited for a stalled client would exceed it. */
-    private static final long MOST_MILLIS = 3_000;
+    /** Longer than any guard below: a stalled connection is never dropped while the test runs. */
+    private static final long IDLE_MILLIS = 600_000;
 
     @Test
     void twoHundredClientsWithTwentyStalledAreAllAnsweredAndTheHeapStaysFlat() throws Exception {
-        try (ViewServer server = new ViewServer("127.0.0.1", 0)) {
+        try (ViewServer server = new ViewServer("127.0.0.1", 0, null, IDLE_MILLIS)) {
             URI a = server.address();
             round(a);
             long before = heapAfterGc();
@@ -46,7 +49,6 @@ class ViewLoadTest {
                     "view under load: %d answered, slowest %d ms, heap after GC %d MB then %d MB%n",
                     millis.size(), most, before >> 20, after >> 20);
             assertEquals(CLIENTS - STALLED - 3, millis.size());
-            assertTrue(most < MOST_MILLIS, "slowest answer " + most + " ms");
             assertTrue(
                     after - before < (32L << 20),
                     "the heap grew from " + (before >> 20) + " to " + (after >> 20) + " MB");
@@ -99,6 +101,9 @@ class ViewLoadTest {
             for (Future<Long> f : answered) {
                 millis.add(f.get(60, TimeUnit.SECONDS));
             }
+            for (Socket s : stalled) {
+                assertTrue(stillOpen(s), "a stalled connection was dropped before the others were answered");
+            }
             assertEquals(400, tooLong.get(60, TimeUnit.SECONDS));
             assertEquals(431, bigHeader.get(60, TimeUnit.SECONDS));
             assertEquals(413, bigBody.get(60, TimeUnit.SECONDS));
@@ -108,6 +113,17 @@ class ViewLoadTest {
             for (Socket s : stalled) {
                 s.close();
             }
+        }
+    }
+
+    /** True when the server has neither answered nor closed the connection. */
+    static boolean stillOpen(Socket s) throws IOException {
+        s.setSoTimeout(50);
+        try {
+            s.getInputStream().read(); // an answer or the end of the stream: the server let go of it
+            return false;
+        } catch (SocketTimeoutException e) {
+            return true;
         }
     }
 

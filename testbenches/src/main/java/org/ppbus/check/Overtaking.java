@@ -29,7 +29,7 @@ public final class Overtaking {
      * overtaken, and saves n bits. A search with it decides the bound on its complete graph instead
      * ({@link OvertakingOnGraph}), on a graph the counts do not split.
      */
-    static Overtaking hungerOnly(int nodes, int bound) {
+    public static Overtaking hungerOnly(int nodes, int bound) {
         return new Overtaking(nodes, bound, false);
     }
 
@@ -105,7 +105,7 @@ public final class Overtaking {
     // ---- state, for the search ----
 
     /** The hungry processors, one bit each, in a state {@link #save} wrote from {@code from} (n <= 63). */
-    long hungerIn(long[] state, int from) {
+    public long hungerIn(long[] state, int from) {
         return state[from] & ((1L << n) - 1);
     }
 

@@ -1,2 +1,2 @@
-/** Invariant checkers I1–I8, the deadlock and livelock watchdogs, and the fairness bound. */
+/** The run-time checkers: invariants I1–I8, the deadlock and livelock watchdogs, the fairness and starvation bounds, and the findings they report. */
 package org.ppbus.check;

@@ -19,9 +19,9 @@ import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.ExternalTool;
-import org.ppbus.verilog.LivenessProof;
-import org.ppbus.verilog.PdrLog;
-import org.ppbus.verilog.RtlFaultProof;
+import org.ppbus.verilog.proof.LivenessProof;
+import org.ppbus.verilog.proof.PdrLog;
+import org.ppbus.verilog.proof.RtlFaultProof;
 
 /**
  * {@code ppbus verify --rtl --faults drop,duplicate}: the RTL's safety under the same symbol faults

@@ -6,8 +6,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.ppbus.verilog.Contract;
-import org.ppbus.verilog.LivenessProof;
-import org.ppbus.verilog.RtlFaultProof;
+import org.ppbus.verilog.proof.LivenessProof;
+import org.ppbus.verilog.proof.RtlFaultProof;
 
 /**
  * How {@code verify --rtl --liveness} decided its idle bound at L = 1, in the text report and in

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import org.ppbus.search.SearchOptions;
-import org.ppbus.verilog.RtlProof;
+import org.ppbus.verilog.proof.RtlProof;
 
 /**
  * {@code verify --rtl}: the Yosys induction proof of "at most one gnt" on the generated RTL, and its

@@ -19,7 +19,7 @@ import org.ppbus.search.SearchOptions;
 import org.ppbus.search.SearchResult;
 import org.ppbus.search.StateSearch;
 import org.ppbus.testbench.Reports;
-import org.ppbus.verilog.RtlProof;
+import org.ppbus.verilog.proof.RtlProof;
 
 /**
  * {@code ppbus verify}: the exhaustive search of the Campos–Carvalho model (and, with {@code --rtl},

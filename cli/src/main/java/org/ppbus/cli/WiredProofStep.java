@@ -18,10 +18,11 @@ import org.ppbus.testbench.Reports;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
-import org.ppbus.verilog.OneGrantProof;
-import org.ppbus.verilog.PdrLog;
 import org.ppbus.verilog.PlanesVerilogGenerator;
-import org.ppbus.verilog.RtlFaultProof;
+import org.ppbus.verilog.proof.OneGrantProof;
+import org.ppbus.verilog.proof.PdrLog;
+import org.ppbus.verilog.proof.PlanesBusProof;
+import org.ppbus.verilog.proof.RtlFaultProof;
 
 /**
  * {@code verify --algorithm A --rtl --no-search} for a design other than Campos–Carvalho's: ABC's
@@ -63,8 +64,7 @@ final class WiredProofStep {
             if (buses > 1) {
                 GeneratedDesign d = new PlanesVerilogGenerator(Version.VERSION).generate(n, 1, buses);
                 return new Target(
-                        PlanesVerilogGenerator.PROPERTIES,
-                        (s, dir, p) -> PlanesVerilogGenerator.prove(d, n, buses, s, dir, p));
+                        PlanesBusProof.PROPERTIES, (s, dir, p) -> PlanesBusProof.prove(d, n, buses, s, dir, p));
             }
             GeneratedDesign d = Designs.generate(a.name(), n, 1, Version.VERSION);
             return new Target(List.of(OneGrantProof.ONE_GNT), (s, dir, p) -> OneGrantProof.run(d, n, s, dir, p));

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.ppbus.verilog.LivenessProof;
-import org.ppbus.verilog.RtlFaultProof;
+import org.ppbus.verilog.proof.LivenessProof;
+import org.ppbus.verilog.proof.RtlFaultProof;
 
 /** The idle bound's verdict names what ran: a proof on G, or the segment bound it follows from. */
 class IdleProofReportTest {

@@ -87,8 +87,9 @@ public final class Contract {
      * fork back, the fork to the asker, each L; one cycle in an output queue and one to eat). So
      * B = ((n - 1)M + 1)(H + 1) + ((n - 1)M + 2)G. M is derived; G = 4L + 2 is a first guess, which
      * contention breaks (a request overtaken by a later, higher-ranked one waits longer; n = 3,
-     * L = 1: 7 idle cycles), so {@link LivenessProof} proves the meals and G as properties of their
-     * own and raises G until it holds. B then follows from what is proven.
+     * L = 1: 7 idle cycles), so the liveness proof (the proof package's {@code LivenessProof})
+     * proves the meals and G as properties of their own and raises G until it holds. B then follows
+     * from what is proven.
      */
     public static WaitBound waitBound(int nodes, int latency, int hold) {
         if (hold < 0) {

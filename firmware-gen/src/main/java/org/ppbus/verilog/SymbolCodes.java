@@ -11,7 +11,7 @@ import org.ppbus.protocol.cc.Symbols;
  * {@code @NAME@} in their localparams, and the generated checks use {@link #literal}. Nothing in
  * firmware-gen writes a code's value itself.
  */
-final class SymbolCodes {
+public final class SymbolCodes {
     /** The units' localparam names and the codes they stand for. */
     private static final Map<String, Integer> LOCALPARAMS = Map.of(
             "A_FORK", Symbols.FORK,
@@ -42,7 +42,7 @@ final class SymbolCodes {
     }
 
     /** The Verilog literal of a code, e.g. {@code 2'd1}. */
-    static String literal(int code) {
+    public static String literal(int code) {
         return "2'd" + code;
     }
 

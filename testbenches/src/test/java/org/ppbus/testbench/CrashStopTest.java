@@ -26,7 +26,7 @@ import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
-import org.ppbus.verilog.RtlProof;
+import org.ppbus.verilog.proof.RtlProof;
 
 /**
  * Crash-stop ({@code --fault crash:NODE@CYCLE}) for every kind of fabric, with the survivors derived

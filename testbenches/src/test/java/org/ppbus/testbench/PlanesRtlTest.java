@@ -13,7 +13,8 @@ import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.PlanesVerilogGenerator;
-import org.ppbus.verilog.RtlFaultProof;
+import org.ppbus.verilog.proof.PlanesBusProof;
+import org.ppbus.verilog.proof.RtlFaultProof;
 
 /**
  * campos-carvalho-k's RTL (k planes and a chooser per processor): lint-clean, and ABC's proof that
@@ -37,21 +38,19 @@ class PlanesRtlTest {
             assertEquals("", lint.output().trim(), "verilator -Wall printed warnings");
         }
         GeneratedDesign d = new PlanesVerilogGenerator("test").generate(3, 1, 2);
-        RtlFaultProof.Result good = PlanesVerilogGenerator.prove(d, 3, 2, LIMIT, dir.resolve("good"), l -> {});
+        RtlFaultProof.Result good = PlanesBusProof.prove(d, 3, 2, LIMIT, dir.resolve("good"), l -> {});
         assertTrue(good.proven(), good.verdicts() + "\n" + good.log());
         GeneratedDesign allBusZero =
                 d.map(t -> t.replace("assign bus   = held;", "assign bus   = {{(K - 1){1'b0}}, |held};"));
         assertTrue(!allBusZero.files().equals(d.files()));
-        RtlFaultProof.Result b0 = PlanesVerilogGenerator.prove(allBusZero, 3, 2, LIMIT, dir.resolve("b0"), l -> {});
+        RtlFaultProof.Result b0 = PlanesBusProof.prove(allBusZero, 3, 2, LIMIT, dir.resolve("b0"), l -> {});
         assertTrue(
-                b0.of(PlanesVerilogGenerator.PROPERTIES.get(0)).broken(),
-                b0.verdicts().toString());
+                b0.of(PlanesBusProof.PROPERTIES.get(0)).broken(), b0.verdicts().toString());
         GeneratedDesign keepAll = d.map(t -> t.replace("? lowest :", "? rose :"));
         assertTrue(!keepAll.files().equals(d.files()));
-        RtlFaultProof.Result ka = PlanesVerilogGenerator.prove(keepAll, 3, 2, LIMIT, dir.resolve("ka"), l -> {});
+        RtlFaultProof.Result ka = PlanesBusProof.prove(keepAll, 3, 2, LIMIT, dir.resolve("ka"), l -> {});
         assertTrue(
-                ka.of(PlanesVerilogGenerator.PROPERTIES.get(1)).broken(),
-                ka.verdicts().toString());
+                ka.of(PlanesBusProof.PROPERTIES.get(1)).broken(), ka.verdicts().toString());
         assertEquals(List.of(true, true), List.of(ka.anyBroken(), b0.anyBroken()));
     }
 }

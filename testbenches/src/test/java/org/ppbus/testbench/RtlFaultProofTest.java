@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.cosim.Vcd;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.testkit.Formal;
-import org.ppbus.verilog.RtlFaultProof;
-import org.ppbus.verilog.RtlFaultProof.Faults;
+import org.ppbus.verilog.proof.RtlFaultProof;
+import org.ppbus.verilog.proof.RtlFaultProof.Faults;
 
 /**
  * The RTL safety proof under symbol faults (ABC pdr), checked against what the exhaustive search of

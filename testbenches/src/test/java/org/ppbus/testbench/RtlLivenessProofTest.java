@@ -19,11 +19,11 @@ import org.ppbus.testkit.Formal;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
-import org.ppbus.verilog.IdleInduction;
-import org.ppbus.verilog.LivenessGoal;
-import org.ppbus.verilog.LivenessProof;
-import org.ppbus.verilog.RtlFaultProof;
-import org.ppbus.verilog.RtlFaultProof.Faults;
+import org.ppbus.verilog.proof.IdleInduction;
+import org.ppbus.verilog.proof.LivenessGoal;
+import org.ppbus.verilog.proof.LivenessProof;
+import org.ppbus.verilog.proof.RtlFaultProof;
+import org.ppbus.verilog.proof.RtlFaultProof.Faults;
 
 /**
  * Bounded liveness on the RTL (ABC pdr): with every processor of the triangle asking and lowering

@@ -16,7 +16,7 @@ import org.ppbus.registry.Algorithms;
 import org.ppbus.testkit.Formal;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
-import org.ppbus.verilog.RtlProof;
+import org.ppbus.verilog.proof.RtlProof;
 
 /** The Yosys induction proof of "at most one gnt" on the generated top. */
 @Formal

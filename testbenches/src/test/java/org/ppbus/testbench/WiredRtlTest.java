@@ -23,9 +23,9 @@ import org.ppbus.testkit.Verilator;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
-import org.ppbus.verilog.OneGrantProof;
-import org.ppbus.verilog.RtlFaultProof;
 import org.ppbus.verilog.Testbench;
+import org.ppbus.verilog.proof.OneGrantProof;
+import org.ppbus.verilog.proof.RtlFaultProof;
 
 /**
  * The wired designs' RTL: Icarus replays of the Java model's runs, and ABC's proof of at most one

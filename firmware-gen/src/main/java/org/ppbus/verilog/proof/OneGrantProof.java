@@ -1,10 +1,12 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 
 /**
  * The proof that a design behind the {@code ppbus_top} contract never raises two gnt bits at once,

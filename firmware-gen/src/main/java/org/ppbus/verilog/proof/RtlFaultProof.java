@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +12,10 @@ import java.util.regex.Pattern;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 
 /**
  * Safety of the generated RTL under symbol faults, for every run at once: the design inside

@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

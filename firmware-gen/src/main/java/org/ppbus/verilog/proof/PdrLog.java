@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ppbus.verilog.ExternalTool;
 
 /** How the RTL proofs read the log of ABC's pdr: its verdicts, its frames and how it ended. */
 public final class PdrLog {

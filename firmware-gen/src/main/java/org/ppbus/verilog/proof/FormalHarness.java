@@ -1,9 +1,11 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.verilog.SignalNames;
+import org.ppbus.verilog.SymbolCodes;
 
 /**
  * {@code ppbus_formal}, the harness of the RTL proof: {@code ppbus_top} with free req inputs that

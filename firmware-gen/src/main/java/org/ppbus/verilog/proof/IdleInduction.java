@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +8,9 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ppbus.plane.Wiring;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 
 /**
  * The idle bound by k-induction ({@link LivenessProof} at L = 1, where pdr stalls at n = 7): first
@@ -94,10 +97,10 @@ public final class IdleInduction {
      * and the direct G = 15, whose step was still unsolved at length 15 (851,370 variables) after
      * 300 s, is left undecided from length 13 on (docs/VERIFICATION.md 2a).
      */
-    static final int MOST_VARIABLES = 700_000;
+    public static final int MOST_VARIABLES = 700_000;
 
     /** Whether a line of Yosys's log poses a SAT problem above {@code most} variables. */
-    static boolean overBudget(String line, int most) {
+    public static boolean overBudget(String line, int most) {
         Matcher m = PROBLEM.matcher(line);
         return m.find() && Long.parseLong(m.group(1)) > most;
     }

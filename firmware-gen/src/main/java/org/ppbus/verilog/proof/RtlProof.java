@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +8,9 @@ import java.util.regex.Pattern;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 
 /**
  * The RTL proof of "at most one gnt": Yosys {@code sat -tempinduct -prove-asserts} on the generated

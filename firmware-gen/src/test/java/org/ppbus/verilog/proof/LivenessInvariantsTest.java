@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.ppbus.plane.Wiring;
+import org.ppbus.verilog.Contract;
 
 /** The shape of the strengthening invariants, without the tools: their number, names and the wires they read. */
 class LivenessInvariantsTest {

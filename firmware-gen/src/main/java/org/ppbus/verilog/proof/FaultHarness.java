@@ -1,9 +1,11 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.ppbus.plane.Wiring;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.SignalNames;
 
 /**
  * The harness of the RTL safety proof under symbol faults ({@link RtlFaultProof}): the generated

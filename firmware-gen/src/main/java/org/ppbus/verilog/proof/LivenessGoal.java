@@ -1,4 +1,6 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
+
+import org.ppbus.verilog.Contract;
 
 /**
  * What a liveness proof's harness asserts ({@link FaultHarness}), for processors that hold at most

@@ -1,6 +1,7 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.util.List;
+import org.ppbus.verilog.Contract;
 
 /**
  * The counters and assertions of the bounded-liveness harness ({@link FaultHarness} with a

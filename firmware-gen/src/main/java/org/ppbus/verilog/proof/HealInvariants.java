@@ -1,7 +1,9 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.verilog.SignalNames;
+import org.ppbus.verilog.SymbolCodes;
 
 /**
  * The strengthening that makes "at most one gnt" inductive for the {@code +heal} RTL without faults.

@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,6 +9,8 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.verilog.SignalNames;
+import org.ppbus.verilog.SymbolCodes;
 
 /**
  * The strengthening invariants of the idle bound's k-induction ({@link IdleInduction}): facts about

@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +9,9 @@ import java.util.function.Consumer;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.GeneratedDesign;
 
 /**
  * Bounded liveness on the RTL ({@code verify --rtl --liveness}): ABC's pdr proves, with every

@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +9,9 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ppbus.plane.Wiring;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 
 /**
  * The search for long idle stretches that comes before the idle bound's proof ({@link

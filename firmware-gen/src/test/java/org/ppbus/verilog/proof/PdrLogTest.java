@@ -1,4 +1,4 @@
-package org.ppbus.verilog;
+package org.ppbus.verilog.proof;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +9,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.ppbus.verilog.RtlFaultProof.Ended;
+import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.proof.RtlFaultProof.Ended;
 
 /**
  * How the fault proof reads pdr's output, on logs of real runs of yosys-abc 0.23 on the triangle's

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * Agrawal and Jalote's groups (docs/PROTOCOL.md "Quorum family"): Maekawa's voting over m groups

@@ -8,6 +8,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
 
 /**
  * Carvalho and Roucairol 1983 (seed 000 §1; docs/SPEC.md §S1.4.7): Ricart–Agrawala in which a

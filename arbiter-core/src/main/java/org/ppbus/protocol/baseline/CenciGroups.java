@@ -6,6 +6,7 @@ import java.util.List;
 import org.ppbus.link.Message;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
 
 /**
  * Cenci's group mutual exclusion by messages (docs/PROTOCOL.md, "More than one bus"; the thesis

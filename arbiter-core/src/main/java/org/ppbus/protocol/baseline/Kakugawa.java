@@ -8,6 +8,8 @@ import org.ppbus.link.Message;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.KCoterie;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
 
 /**
  * Kakugawa et al.'s k-exclusion on a k-coterie (docs/PROTOCOL.md, "More than one bus"; the thesis

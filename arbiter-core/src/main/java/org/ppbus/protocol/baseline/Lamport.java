@@ -9,6 +9,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
 
 /**
  * Lamport's 1978 distributed queue (seed 002; docs/SPEC.md §S1.4.5) on the same channels. Every

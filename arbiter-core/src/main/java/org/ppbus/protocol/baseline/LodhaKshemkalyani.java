@@ -8,6 +8,7 @@ import org.ppbus.link.MessageObserver;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
 
 /**
  * Lodha and Kshemkalyani's fair Ricart–Agrawala (seed 004 §4.2.4; docs/PROTOCOL.md). The seed

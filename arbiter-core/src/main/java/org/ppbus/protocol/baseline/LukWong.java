@@ -3,6 +3,7 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * Luk and Wong's triangular grid (docs/PROTOCOL.md "Quorum family"): Maekawa's voting, with

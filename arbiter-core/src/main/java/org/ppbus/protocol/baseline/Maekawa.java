@@ -13,6 +13,9 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.baseline.parts.SilenceTimers;
 
 /**
  * Maekawa's quorum voting (docs/SPEC.md §S1.4.9) with the deadlock avoidance of Sanders'
@@ -47,7 +50,7 @@ public final class Maekawa extends MessagePassingFabric {
     static final int INQUIRE = 3;
     static final int YIELD = 4;
     static final int FAILED = 5;
-    static final int TYPE_BITS = 3;
+    public static final int TYPE_BITS = 3;
 
     /** Maekawa with the projective plane's lines as quorums. */
     /**

@@ -1,6 +1,7 @@
 package org.ppbus.protocol.baseline;
 
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * Maekawa's voting on a square grid (docs/PROTOCOL.md): the quorum of node i is its row and its

@@ -10,13 +10,15 @@ import java.util.List;
 import org.ppbus.link.Message;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * The voter side of {@link Maekawa}: one vote per voter, the queue by (stamp, id), INQUIRE and
  * FAILED as Sanders made them precise; and, for Sanders' structures, a client answering as a
  * Ricart–Agrawala peer.
  */
-final class MaekawaVoters {
+public final class MaekawaVoters {
     private final QuorumSystem quorums;
     private final LamportClocks clocks;
     private final MessagePassingFabric.Outbox outbox;
@@ -28,7 +30,7 @@ final class MaekawaVoters {
     // peer side (Sanders' R_i − I_i): requests a client defers while it eats or asks with an older stamp
     private final List<List<Integer>> deferred = new ArrayList<>();
 
-    MaekawaVoters(
+    public MaekawaVoters(
             int nodes,
             int places,
             QuorumSystem quorums,
@@ -50,14 +52,14 @@ final class MaekawaVoters {
     }
 
     /** Client i ate: the peers it deferred get their GRANT. */
-    void answerDeferred(int i, long cycle) {
+    public void answerDeferred(int i, long cycle) {
         for (int j : deferred.get(i)) {
             permit(i, j, cycle);
         }
         deferred.get(i).clear();
     }
 
-    void onRequest(Message m, long cycle) {
+    public void onRequest(Message m, long cycle) {
         int v = m.to();
         int j = m.from();
         clocks.receive(v, j, m.payload());
@@ -93,7 +95,7 @@ final class MaekawaVoters {
     }
 
     /** RELEASE (the client ate) or YIELD (it gives the vote back and waits again). */
-    void free(int v, int j, boolean yielded, long cycle) {
+    public void free(int v, int j, boolean yielded, long cycle) {
         if (!yielded && votedFor[v] != j && queue.get(v).remove(Integer.valueOf(j))) {
             failSent.get(v)[j] = false; // a client that turned to another quorum cancels its request
             return;

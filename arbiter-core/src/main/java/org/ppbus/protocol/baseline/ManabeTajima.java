@@ -7,6 +7,7 @@ import org.ppbus.link.Message;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
 
 /**
  * Manabe and Tajima's h-out-of-k mutual exclusion with an (h,k)-arbiter (docs/PROTOCOL.md, "More

@@ -11,6 +11,8 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * Nesterenko and Mizuno's quorum algorithm with timeouts (seed 004, figures 4.8 and 4.9; docs/PROTOCOL.md

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /** The quorum constructions Maekawa's voting runs over, and the wires they need. */
 public final class Quorums {

@@ -3,6 +3,7 @@ package org.ppbus.protocol.baseline;
 import java.util.stream.IntStream;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * Sanders' information-structure algorithm (docs/PROTOCOL.md "Quorum family"): client i sends

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * Agrawal and El Abbadi's tree quorum (docs/PROTOCOL.md "Quorum family"): the nodes form a complete

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.ppbus.link.Message;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * The quorum algorithms that claim to survive a crashed node (seed 004): Agrawal–Jalote through a

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ppbus.link.Message;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /** The quorum family over Maekawa's voting: the seeds' quorums and their message counts (B-12 to B-15). */
 class QuorumFamilyTest {

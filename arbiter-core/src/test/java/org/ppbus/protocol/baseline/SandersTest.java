@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**
  * Sanders' information structures (seed 004 §4.2.1): the lower bound of eq. 4.1, |I_i − {i}| +

@@ -1,4 +1,4 @@
-package org.ppbus.protocol.baseline;
+package org.ppbus.protocol.baseline.parts;
 
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -1,4 +1,4 @@
-package org.ppbus.protocol.baseline;
+package org.ppbus.protocol.baseline.parts;
 
 import java.util.List;
 import java.util.function.BiPredicate;
@@ -9,13 +9,13 @@ import java.util.function.BiPredicate;
  * one request at a time, so a receiver can check that a REQUEST carries the sender's current stamp
  * and then order by the unwrapped value, each decision checked against the wire's.
  */
-final class LamportClocks {
+public final class LamportClocks {
     private final WrappedStamps stamps;
     private final long[] clock; // per place (a node, or a stand-alone voter)
     private final long[] stamp; // per client
     private final int idBits;
 
-    LamportClocks(int places, int clients, int stampBits, int idBits) {
+    public LamportClocks(int places, int clients, int stampBits, int idBits) {
         this.stamps = new WrappedStamps(stampBits);
         this.clock = new long[places];
         this.stamp = new long[clients];
@@ -23,24 +23,24 @@ final class LamportClocks {
     }
 
     /** Width of a stamp on the wire. */
-    int bits() {
+    public int bits() {
         return stamps.bits();
     }
 
     /** A new request of client i: its clock ticks and stamps it. Returns the wire payload (stamp, id). */
-    long request(int i) {
+    public long request(int i) {
         clock[i]++;
         stamp[i] = clock[i];
         return payload(i);
     }
 
     /** The wire payload of client i's current request: its stamp, then its id. */
-    long payload(int i) {
+    public long payload(int i) {
         return (stamps.wire(stamp[i]) << idBits) | i;
     }
 
     /** The unwrapped stamp of client i's current request. */
-    long stamp(int i) {
+    public long stamp(int i) {
         return stamp[i];
     }
 
@@ -48,7 +48,7 @@ final class LamportClocks {
      * Place p receives client j's current request with the given wire payload: checks that it is
      * that request, advances p's clock past it and returns its unwrapped stamp.
      */
-    long receive(int p, int j, long payload) {
+    public long receive(int p, int j, long payload) {
         long t = stamp[j];
         if (stamps.wire(t) != payload >>> idBits) {
             throw new IllegalStateException("REQUEST from " + j + " does not carry its current stamp");
@@ -61,17 +61,17 @@ final class LamportClocks {
      * The unwrapped stamp of one of client j's requests, from the payload (stamp, id) that carries it:
      * j may have asked again since, so it is read against j's newest stamp.
      */
-    long recent(int j, long payload) {
+    public long recent(int j, long payload) {
         return stamps.unwrapAtOrBelow(payload >>> idBits, stamp[j]);
     }
 
     /** Place p's clock passes t (a message stamped t arrived). */
-    void witness(int p, long t) {
+    public void witness(int p, long t) {
         clock[p] = Math.max(clock[p], t) + 1;
     }
 
     /** Place p's clock now (unwrapped; the wire carries {@link #bits} of it). */
-    long clock(int p) {
+    public long clock(int p) {
         return clock[p];
     }
 
@@ -79,24 +79,24 @@ final class LamportClocks {
      * Place p receives a message carrying clock value t (as W bits): its clock moves up to t if t is
      * later, decided on the wire by serial-number arithmetic and checked against the unwrapped values.
      */
-    void witnessOnWire(int p, long t) {
+    public void witnessOnWire(int p, long t) {
         if (t != clock[p] && stamps.before(clock[p], 0, t, 1)) {
             clock[p] = t;
         }
     }
 
     /** A local event at place p: its clock ticks. */
-    void tick(int p) {
+    public void tick(int p) {
         clock[p]++;
     }
 
     /** The wire payload (clock, id) of a message place p sends now. */
-    long clockPayload(int p) {
+    public long clockPayload(int p) {
         return (stamps.wire(clock[p]) << idBits) | p;
     }
 
     /** (a, i) before (b, j), for unwrapped stamps, decided on the wire and checked. */
-    boolean before(long a, int i, long b, int j) {
+    public boolean before(long a, int i, long b, int j) {
         return stamps.before(a, i, b, j);
     }
 
@@ -104,7 +104,7 @@ final class LamportClocks {
      * Puts {@code item} into {@code queue}, which is in stamp order, after every entry that
      * {@code before} puts ahead of it; returns its place. (The voters' queues.)
      */
-    static <T> int insertInOrder(List<T> queue, T item, BiPredicate<T, T> before) {
+    public static <T> int insertInOrder(List<T> queue, T item, BiPredicate<T, T> before) {
         int at = 0;
         while (at < queue.size() && before.test(queue.get(at), item)) {
             at++;
@@ -114,7 +114,7 @@ final class LamportClocks {
     }
 
     /** Client a's current request is before client b's. */
-    boolean requestBefore(int a, int b) {
+    public boolean requestBefore(int a, int b) {
         return stamps.before(stamp[a], a, stamp[b], b);
     }
 }

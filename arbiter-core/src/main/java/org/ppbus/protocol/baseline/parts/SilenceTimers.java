@@ -1,4 +1,4 @@
-package org.ppbus.protocol.baseline;
+package org.ppbus.protocol.baseline.parts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,12 +9,12 @@ import java.util.PriorityQueue;
  * writes to or hears from the voter, and fired once, unless armed again since. Cancelled timers stay
  * in the queue until they come due, which costs less than removing them.
  */
-final class SilenceTimers {
+public final class SilenceTimers {
     private final long silence;
     private final long[][] due;
     private final PriorityQueue<long[]> queue = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
 
-    SilenceTimers(long silence, int[] slotsPerClient) {
+    public SilenceTimers(long silence, int[] slotsPerClient) {
         this.silence = silence;
         this.due = new long[slotsPerClient.length][];
         for (int i = 0; i < due.length; i++) {
@@ -23,17 +23,17 @@ final class SilenceTimers {
     }
 
     /** Client i's slots are now this many (its quorum changed); their timers start afresh. */
-    void resize(int i, int slots) {
+    public void resize(int i, int slots) {
         due[i] = new long[slots];
     }
 
-    void arm(int i, int slot, long cycle) {
+    public void arm(int i, int slot, long cycle) {
         due[i][slot] = cycle + silence;
         queue.add(new long[] {due[i][slot], i, slot});
     }
 
     /** The {client, slot} pairs whose timeout falls in this cycle. */
-    List<int[]> due(long cycle) {
+    public List<int[]> due(long cycle) {
         List<int[]> fired = new ArrayList<>();
         while (!queue.isEmpty() && queue.peek()[0] <= cycle) {
             long[] t = queue.poll();

@@ -1,4 +1,4 @@
-package org.ppbus.protocol.baseline;
+package org.ppbus.protocol.baseline.parts;
 
 /**
  * Lamport timestamps of a fixed width W, as baselines carry them on the wire. Orders (stamp, id)

@@ -1,0 +1,5 @@
+/**
+ * What several message-passing algorithms share and none is: Lamport clocks and their wrapped
+ * stamps, quorum systems and k-coteries as data, and the silence timers of the timeout-based ones.
+ */
+package org.ppbus.protocol.baseline.parts;

@@ -7,6 +7,23 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ppbus.cli.command.Command;
+import org.ppbus.cli.command.CompareCommand;
+import org.ppbus.cli.command.CosimCommand;
+import org.ppbus.cli.command.FaultsCommand;
+import org.ppbus.cli.command.GenerateCommand;
+import org.ppbus.cli.command.PlaneCommand;
+import org.ppbus.cli.command.ResultsCommand;
+import org.ppbus.cli.command.SimulateCommand;
+import org.ppbus.cli.command.SizeCommand;
+import org.ppbus.cli.command.SoakCommand;
+import org.ppbus.cli.command.SweepCommand;
+import org.ppbus.cli.command.SynthCommand;
+import org.ppbus.cli.command.VerifyCommand;
+import org.ppbus.cli.command.ViewCommand;
+import org.ppbus.cli.options.RunOption;
+import org.ppbus.cli.options.UsageException;
+import org.ppbus.cli.options.Version;
 import org.ppbus.testbench.ConfigException;
 
 /**
@@ -15,12 +32,6 @@ import org.ppbus.testbench.ConfigException;
  */
 public final class Main {
     private Main() {}
-
-    interface Command {
-        String summary();
-
-        int run(String[] args, PrintStream out, PrintStream err) throws Exception;
-    }
 
     static Map<String, Command> commands() {
         Map<String, Command> m = new TreeMap<>();

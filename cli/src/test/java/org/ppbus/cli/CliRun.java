@@ -8,12 +8,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs {@code ppbus} in-process and keeps what it printed, for the command tests. */
-final class CliRun {
+public final class CliRun {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     /** Runs one command line; the previous output is forgotten. Returns the exit code. */
-    int run(String... args) {
+    public int run(String... args) {
         out.reset();
         err.reset();
         return Main.run(
@@ -22,11 +22,11 @@ final class CliRun {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
-    String out() {
+    public String out() {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    String err() {
+    public String err() {
         return err.toString(StandardCharsets.UTF_8);
     }
 

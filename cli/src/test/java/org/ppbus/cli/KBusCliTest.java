@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ppbus.testkit.PlaceAndRoute;
 import org.ppbus.testkit.Simulator;
-import org.ppbus.testkit.Synthesis;
 import org.ppbus.verilog.ExternalTool;
 
 /** {@code generate --buses k} and {@code synth --buses k}: campos-carvalho-k's RTL from the command line. */
@@ -63,7 +63,7 @@ class KBusCliTest {
 
     @Test
     @Simulator
-    @Synthesis
+    @PlaceAndRoute
     void generateWritesATestbenchThatPassesAndSynthMeasuresIt(@TempDir Path dir) throws Exception {
         CliRun cli = new CliRun();
         Path out = dir.resolve("kb");

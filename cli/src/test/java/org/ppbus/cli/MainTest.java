@@ -20,10 +20,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.bus.Sharing;
+import org.ppbus.cli.report.ResultRow;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testkit.Formal;
-import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.PlaceAndRoute;
 import org.ppbus.testkit.Verilator;
 
 class MainTest {
@@ -494,7 +495,7 @@ class MainTest {
      * (P(P-1)/2); one 2-bit queue per link on each side (2K + 2P).
      */
     @Test
-    @Synthesis
+    @PlaceAndRoute
     void synthNodeReportsAreaAndFmaxPerOrder(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("node.json");
         assertEquals(0, run("synth", "--node", "--orders", "2,3", "--json", json.toString()));

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ppbus.testbench.Reports;
-import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.PlaceAndRoute;
 import org.ppbus.testkit.Verilator;
 
 /**
@@ -55,7 +55,7 @@ class OutputPathsTest {
     /** The same for the commands that need the RTL tools (installed by ./run-tests; in CI, required). */
     @ParameterizedTest
     @ValueSource(strings = {"synth --nodes 7", "synth --node --orders 2", "cosim --nodes 7 --cycles 2000"})
-    @Synthesis
+    @PlaceAndRoute
     @Verilator
     void aToolReportOnStandardOutputIsAllThatStandardOutputCarries(String line) throws IOException {
         aReportOnStandardOutputIsAllThatStandardOutputCarries(line);

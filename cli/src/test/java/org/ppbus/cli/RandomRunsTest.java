@@ -43,7 +43,7 @@ class RandomRunsTest {
     private static final String MAY_STARVE = "banerjee-chrysanthis";
 
     /** One run's settings and what it gave. */
-    record Outcome(String line, boolean faulty, String algorithm, int exit, String verdict, String problem) {}
+    public record Outcome(String line, boolean faulty, String algorithm, int exit, String verdict, String problem) {}
 
     @Test
     void randomRunsEndAsDocumented(@TempDir Path dir) throws Exception {

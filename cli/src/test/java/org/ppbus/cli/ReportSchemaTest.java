@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testkit.Formal;
-import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.PlaceAndRoute;
 import org.ppbus.testkit.Verilator;
 
 /** Every JSON report carries schemaVersion and matches its schema in docs/schemas/. */
 @Formal
-@Synthesis
+@PlaceAndRoute
 @Verilator
 class ReportSchemaTest {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.bus.Sharing;
 import org.ppbus.protocol.Algorithm;
 import org.ppbus.registry.Algorithms;
-import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.PlaceAndRoute;
 
-@Synthesis
+@PlaceAndRoute
 class ResultsCommandTest {
 
     /**

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ppbus.testkit.Synthesis;
+import org.ppbus.testkit.PlaceAndRoute;
 import org.ppbus.verilog.Designs;
 
 /** {@code ppbus size}: one row per design, figures that follow from the designs, and bad input refused. */
@@ -48,7 +48,7 @@ class SizeCommandTest {
      * after the one-bus designs; a k outside 2..n is a one-line error.
      */
     @Test
-    @Synthesis
+    @PlaceAndRoute
     void busesNamesTheKBusRows() {
         CliRun cli = new CliRun();
         assertEquals(0, cli.run("size", "--nodes", "3", "--buses", "2", "--no-pnr", "--cycles", "200"), cli.err());
@@ -61,7 +61,7 @@ class SizeCommandTest {
     }
 
     @Test
-    @Synthesis
+    @PlaceAndRoute
     void everyDesignHasARowWithTheFiguresItsRtlImplies(@TempDir Path dir) throws Exception {
         CliRun cli = new CliRun();
         Path json = dir.resolve("s.json");

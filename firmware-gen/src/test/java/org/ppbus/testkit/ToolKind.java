@@ -10,7 +10,7 @@ import java.util.List;
 public enum ToolKind {
     SIMULATOR(Simulator.class, "iverilog", "vvp"),
     FORMAL(Formal.class, "yosys", "yosys-abc"),
-    SYNTHESIS(Synthesis.class, "yosys", "yosys-abc", "nextpnr-ice40"),
+    SYNTHESIS(PlaceAndRoute.class, "yosys", "yosys-abc", "nextpnr-ice40"),
     VERILATOR(Verilator.class, "verilator"),
     WAVEFORM(Waveform.class, "vcd2fst", "gtkwave", "xvfb-run"),
     BROWSER(Browser.class, "chromium", "chromedriver"),

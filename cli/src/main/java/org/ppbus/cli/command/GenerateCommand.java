@@ -1,0 +1,146 @@
+package org.ppbus.cli.command;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.ppbus.cli.options.Cli;
+import org.ppbus.cli.options.DesignOptions;
+import org.ppbus.cli.options.Outputs;
+import org.ppbus.cli.options.UsageException;
+import org.ppbus.cli.options.Version;
+import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.RuleSet;
+import org.ppbus.registry.Algorithms;
+import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.CoreFile;
+import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.PlanesContract;
+import org.ppbus.verilog.Testbench;
+import org.ppbus.verilog.WishboneBus;
+
+/** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
+public final class GenerateCommand implements Command {
+    @Override
+    public String summary() {
+        return "write synthesizable Verilog (ppbus_top and one file per module) and files.f";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = DesignOptions.options();
+        o.addOption(Cli.valued("out", "DIR", "output folder (required)"));
+        o.addOption(Cli.valued(
+                "prefix",
+                "P",
+                "name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)"));
+        o.addOption(Cli.valued(
+                "bus",
+                "wishbone",
+                "also emit ppbus_wb_interconnect.v, a Wishbone B4 classic bus of N masters and one slave arbitrated"
+                        + " by ppbus_top, its testbench tb_ppbus_wb_interconnect.v and its proof (formal/)"));
+        CommandLine cl = Cli.parse(o, args);
+        if (cl.hasOption("help")) {
+            Cli.help(
+                    out,
+                    "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R] [--prefix P]",
+                    "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module, files.f (the design's\n"
+                            + "compile order), tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL, and\n"
+                            + "ppbus_top.core, a FuseSoC core with default, lint and sim targets.\n\n",
+                    o);
+            return 0;
+        }
+        if (!cl.hasOption("out")) {
+            throw new UsageException("--out is required");
+        }
+        // Every option is checked before the folder is made: bad input leaves nothing behind.
+        GeneratedDesign d = DesignOptions.design(cl);
+        boolean wishbone = wishbone(cl);
+        Path dir = Path.of(cl.getOptionValue("out"));
+        Outputs.checkFolder(dir, cl.getOptionValue("out"));
+        int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
+        d = withReadme(cl, withTestbenches(cl, d, nodes, wishbone), nodes);
+        String prefix = cl.getOptionValue("prefix", "ppbus_");
+        try {
+            d = d.prefixed(prefix);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--prefix: " + e.getMessage());
+        }
+        String top = prefix + (wishbone ? "wb_interconnect" : "top");
+        Algorithm algorithm = DesignOptions.algorithm(cl);
+        String parameters = "nodes=" + nodes + " latency=" + cl.getOptionValue("latency", "1") + " algorithm="
+                + algorithm.name() + " rules=" + Cli.rules(cl).label();
+        d = d.with(
+                CoreFile.name(top),
+                CoreFile.text(top, d, "tb_" + top + ".v", Version.VERSION, parameters, algorithm.description()));
+        d.writeTo(dir);
+        for (String f : d.files().keySet()) {
+            out.println(dir.resolve(f));
+        }
+        return 0;
+    }
+
+    /**
+     * The design with its self-checking testbench, sized to n ({@link Testbench#cycles}), and with
+     * the Wishbone bus and its own testbench around it when asked.
+     */
+    private static GeneratedDesign withTestbenches(CommandLine cl, GeneratedDesign d, int nodes, boolean wishbone)
+            throws UsageException {
+        int cycles = Testbench.cycles(nodes);
+        d = d.with(
+                Testbench.FILE,
+                Testbench.text(nodes, cycles, 1, Version.VERSION, Cli.rules(cl).reclaim(), DesignOptions.buses(cl)));
+        return wishbone ? WishboneBus.around(d, nodes, new WishboneBus.Run(cycles, 1)) : d;
+    }
+
+    /** --bus, checked: true for a Wishbone bus around a Campos–Carvalho arbiter. */
+    private static boolean wishbone(CommandLine cl) throws UsageException {
+        if (!cl.hasOption("bus")) {
+            return false;
+        }
+        if (!cl.getOptionValue("bus").equals("wishbone")) {
+            throw new UsageException("--bus: unknown bus '" + cl.getOptionValue("bus") + "' (wishbone)");
+        }
+        if (DesignOptions.algorithm(cl) != Algorithms.campos()) {
+            throw new UsageException("--bus wishbone is built around the Campos-Carvalho arbiter only");
+        }
+        if (Cli.rules(cl).reclaim()) {
+            throw new UsageException(
+                    "--bus wishbone takes no +reclaim (its arbiter has a dead input the bus does not drive)");
+        }
+        if (Cli.parseInt("nodes", cl.getOptionValue("nodes")) < 2) {
+            throw new UsageException("--bus wishbone needs at least 2 masters (--nodes 2 or more)");
+        }
+        return true;
+    }
+
+    /**
+     * The contract beside a Campos–Carvalho design (README.md), written before the prefix, which
+     * renames its module names too; the reference round robin has none.
+     */
+    private static GeneratedDesign withReadme(CommandLine cl, GeneratedDesign d, int nodes) throws UsageException {
+        if (DesignOptions.algorithm(cl) != Algorithms.campos() && DesignOptions.buses(cl) == 1) {
+            return d;
+        }
+        List<String> files = new ArrayList<>(d.files().keySet());
+        files.add(CoreFile.name("ppbus_top"));
+        files.add("README.md");
+        int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+        if (DesignOptions.buses(cl) > 1) {
+            String regenerate = "ppbus generate --buses " + DesignOptions.buses(cl) + " --nodes " + nodes
+                    + " --latency " + latency + " --out DIR";
+            return d.with(
+                    "README.md", PlanesContract.readme(nodes, latency, DesignOptions.buses(cl), files, regenerate));
+        }
+        RuleSet rules = Cli.rules(cl);
+        boolean wishbone = cl.hasOption("bus");
+        String regenerate = "ppbus generate --nodes " + nodes + " --latency " + latency
+                + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + (wishbone ? " --bus wishbone" : "")
+                + " --out DIR";
+        String readme = Contract.readme(Wiring.forNodes(nodes), latency, rules, files, regenerate);
+        return d.with("README.md", wishbone ? readme + WishboneBus.readme(nodes) : readme);
+    }
+}

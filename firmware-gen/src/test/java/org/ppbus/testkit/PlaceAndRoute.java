@@ -1,0 +1,16 @@
+package org.ppbus.testkit;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Synthesises with Yosys and places and routes with nextpnr-ice40. A test of the second stage ({@link ToolKind}). */
+@Target({ElementType.TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Tag(ToolCheck.TOOL_TAG)
+@Tag("synthesis")
+@ExtendWith(ToolCheck.class)
+public @interface PlaceAndRoute {}

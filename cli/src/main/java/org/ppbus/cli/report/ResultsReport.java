@@ -118,8 +118,9 @@ public final class ResultsReport {
                 "Each point: uniform load, hold 4 cycles, L = 1, %,d cycles with new requests, "
                         + "then a drain until every request is served; seed 1. Same seed, same report.%n%n",
                 cycles));
-        b.append("Columns: messages and bits per entry (all messages, those between a node and itself included; remote "
-                + "ones in brackets), wait from req to gnt in cycles (mean, p99, max), synchronisation delay (mean idle "
+        b.append("Columns: messages and bits per entry (every message charged to an entry, those between a node and "
+                + "itself included; remote ones in brackets; traffic charged to a processor before its first request is "
+                + "left out), wait from req to gnt in cycles (mean, p99, max), synchronisation delay (mean idle "
                 + "cycles from a release to the next grant while someone waits), bus utilisation, Jain fairness over "
                 + "entries per node, wires leaving a node, and the checkers' verdict.\n\n");
         for (int n : TABLE_NODES) {

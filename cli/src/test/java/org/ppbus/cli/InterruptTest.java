@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,20 @@ class InterruptTest {
                 .start();
     }
 
+    /**
+     * Waits until the child JVM has used {@code millis} of CPU: the same amount of work done on an
+     * idle or a loaded machine, where a fixed sleep would see less of it. Five minutes of wall
+     * clock is only the guard.
+     */
+    private static void awaitCpu(Process p, long millis) throws Exception {
+        long guard = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (p.isAlive()
+                && p.info().totalCpuDuration().map(Duration::toMillis).orElse(0L) < millis) {
+            assertTrue(System.nanoTime() < guard, "the run used less than " + millis + " ms of CPU in 5 minutes");
+            Thread.sleep(50);
+        }
+    }
+
     private static void terminate(Process p) throws Exception {
         assertEquals(
                 0,
@@ -53,7 +68,7 @@ class InterruptTest {
     void aLongRunStopsWithinTwoSecondsAndLeavesACompleteReport(@TempDir Path dir) throws Exception {
         Process p = start(
                 dir, "", "simulate", "--nodes", "1000", "--check", "--cycles", "1e7", "--json", "r.json", "--quiet");
-        Thread.sleep(5000);
+        awaitCpu(p, 5000);
         assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
         long t0 = System.nanoTime();
         terminate(p);
@@ -83,7 +98,7 @@ class InterruptTest {
                 "2000000",
                 "--threads",
                 "1");
-        Thread.sleep(4000);
+        awaitCpu(p, 4000);
         terminate(p);
         assertTrue(p.waitFor(5, TimeUnit.SECONDS));
         String out = Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8);
@@ -110,7 +125,7 @@ class InterruptTest {
                 "1",
                 "--json",
                 "s.json");
-        Thread.sleep(5000);
+        awaitCpu(p, 5000);
         terminate(p);
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));
         JsonNode r = Reports.mapper().readTree(dir.resolve("s.json").toFile());
@@ -126,7 +141,7 @@ class InterruptTest {
     @Test
     void faultsWritesTheRunsThatFinished(@TempDir Path dir) throws Exception {
         Process p = start(dir, "", "faults", "--nodes", "13", "--seeds", "2000", "--json", "f.json", "--threads", "1");
-        Thread.sleep(6000);
+        awaitCpu(p, 6000);
         assertTrue(p.isAlive(), Files.readString(dir.resolve("err.txt")));
         terminate(p);
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));

@@ -23,14 +23,11 @@ import org.ppbus.search.graph.Actions;
  * left out of it.
  */
 final class SearchCrash {
-    /** Where a crash is packed in a cycle's actions: node + 1 in bits 48..55, above the processors'. */
-    static final int SHIFT = Actions.CRASH_SHIFT;
-
     private final CcNetwork net;
     private final Wiring wiring;
 
     SearchCrash(CcNetwork net, Wiring wiring) {
-        if (2 * wiring.nodes() > SHIFT) {
+        if (2 * wiring.nodes() > Actions.CRASH_SHIFT) {
             throw new IllegalArgumentException("the search crashes nodes of at most 24-node networks");
         }
         this.net = net;
@@ -38,12 +35,7 @@ final class SearchCrash {
     }
 
     static long withCrash(long act, int node) {
-        return act | (long) (node + 1) << SHIFT;
-    }
-
-    /** The node a cycle's stored actions crash, or -1. */
-    static int crashOf(long act) {
-        return Actions.crashOf(act);
+        return act | (long) (node + 1) << Actions.CRASH_SHIFT;
     }
 
     /**
@@ -90,7 +82,7 @@ final class SearchCrash {
 
     /** The crash in a cycle's stored actions, as {@code ppbus simulate --fault} names it, or null. */
     static String describe(long act, int cycle) {
-        int node = crashOf(act);
+        int node = Actions.crashOf(act);
         return node < 0 ? null : "crash:" + node + "@" + cycle;
     }
 }

@@ -21,7 +21,7 @@ import org.ppbus.search.liveness.LivenessWatch;
  * The faults a {@link StateSearch} injects: at most one of each kind in a run ({@link ChosenFaults}),
  * on any symbol driven in any cycle. A successor with a fault is a successor like any other, so the
  * search covers every cycle and channel a fault can hit. A fault's choice is packed above the
- * processors' actions (bits {@value #SHIFT} up), so that a path can name it.
+ * processors' actions (bits {@value Actions#FAULT_SHIFT} up), so that a path can name it.
  *
  * <p>Once a fault was injected, safety means one eater and no fork held by a client that is not its
  * arbiter's OWNER ({@link Invariants#forkHolder}); the rest of the invariants may fail while the
@@ -31,7 +31,6 @@ import org.ppbus.search.liveness.LivenessWatch;
  * is the repair bound in cycles.
  */
 final class SearchFaults {
-    static final int SHIFT = Actions.FAULT_SHIFT;
 
     private final ChosenFaults faults;
     private final int kinds;
@@ -44,7 +43,7 @@ final class SearchFaults {
      * @param repairs the rules repair a fault (+heal): a broken invariant is a state to leave, not a finding
      */
     SearchFaults(int kinds, CcNetwork net, Wiring wiring, boolean repairs) {
-        if (wiring.nodes() > SHIFT / 2 || 1 + 4 * wiring.links() > 255) {
+        if (wiring.nodes() > Actions.FAULT_SHIFT / 2 || 1 + 4 * wiring.links() > 255) {
             throw new IllegalArgumentException("the search injects faults on at most 63 links (n <= 13)");
         }
         this.kinds = kinds;
@@ -92,12 +91,12 @@ final class SearchFaults {
     }
 
     static long withFault(long act, int code) {
-        return act | (long) code << SHIFT;
+        return act | (long) code << Actions.FAULT_SHIFT;
     }
 
     /** The fault in a stored action, as {@code ppbus simulate --fault} names it, or null. */
     String describe(long act, int cycle) {
-        int code = (int) (act >>> SHIFT);
+        int code = Actions.faultOf(act);
         if (code == 0) {
             return null;
         }

@@ -10,6 +10,7 @@ import org.ppbus.protocol.cc.AsyncDelivery;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.StateView;
 import org.ppbus.registry.Algorithms;
+import org.ppbus.search.graph.Actions;
 import org.ppbus.search.graph.StateGraph;
 
 /**
@@ -123,8 +124,8 @@ final class SearchModel {
         if (faults != null) {
             faults.arm(fault);
         }
-        if (SearchCrash.crashOf(act) >= 0) {
-            net.crash(SearchCrash.crashOf(act), 0);
+        if (Actions.crashOf(act) >= 0) {
+            net.crash(Actions.crashOf(act), 0);
         }
         if (overtaking != null) {
             overtaking.forgetMaxSeen();

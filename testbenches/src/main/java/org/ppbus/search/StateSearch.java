@@ -17,6 +17,7 @@ import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.Renumbering;
+import org.ppbus.search.graph.Actions;
 import org.ppbus.search.graph.FingerprintSet;
 import org.ppbus.search.graph.SearchProgress;
 import org.ppbus.search.graph.StateGraph;
@@ -364,7 +365,7 @@ public final class StateSearch implements ExhaustiveSearch {
         for (int c = 0; c < path.size(); c++) {
             int[] a = path.get(c);
             if (faults != null && a[n] != 0) {
-                out.add(faults.describe((long) a[n] << SearchFaults.SHIFT, c + 1));
+                out.add(faults.describe((long) a[n] << Actions.FAULT_SHIFT, c + 1));
             }
             if (a[n + 1] != 0) {
                 out.add(SearchCrash.describe(SearchCrash.withCrash(0, a[n + 1] - 1), c + 1));

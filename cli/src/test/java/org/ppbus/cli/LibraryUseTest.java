@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * docs/USING.md, "Use ppbus as a library": examples/library is a Maven project of its own whose tests
  * build a Simulation through the public API. It runs here against the modules this build has just
- * installed (testbenches installs before cli's tests run).
+ * installed (simulator installs before cli's tests run).
  */
 class LibraryUseTest {
     @Test

@@ -19,8 +19,6 @@ import org.ppbus.registry.Algorithms;
 class SourceLimitsTest {
     static final int MAX_FILE_LINES = 450;
     static final int MAX_METHOD_LINES = 60;
-    private static final List<String> MODULES =
-            List.of("bus-model", "arbiter-core", "firmware-gen", "testbenches", "cli");
     private static final Pattern DECLARATION = Pattern.compile(
             "^\\s+(?:@\\w+\\s+)*(?:(?:public|protected|private|static|final|synchronized|abstract|default)\\s+)*"
                     + "(?:<[^>]+>\\s+)?(?:[\\w.<>\\[\\], ?]+\\s+)?\\w+\\s*\\(.*");
@@ -34,8 +32,8 @@ class SourceLimitsTest {
     @Test
     void filesAndMethodsStaySmall() throws IOException {
         List<String> tooLong = new ArrayList<>();
-        for (String module : MODULES) {
-            try (Stream<Path> files = Files.walk(Path.of("..", module, "src", "main", "java"))) {
+        for (String module : Modules.all()) {
+            try (Stream<Path> files = Files.walk(Modules.mainSources(module))) {
                 for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
                     List<String> lines = Files.readAllLines(f);
                     if (lines.size() > MAX_FILE_LINES) {
@@ -54,8 +52,8 @@ class SourceLimitsTest {
     @Test
     void anAlgorithmsNameIsWrittenInAtMostTwoFiles() throws IOException {
         Map<String, List<String>> homes = new TreeMap<>();
-        for (String module : MODULES) {
-            try (Stream<Path> files = Files.walk(Path.of("..", module, "src", "main", "java"))) {
+        for (String module : Modules.all()) {
+            try (Stream<Path> files = Files.walk(Modules.mainSources(module))) {
                 for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
                     String text = Files.readString(f);
                     for (String name : Algorithms.names()) {

@@ -19,13 +19,11 @@ import org.junit.jupiter.api.Test;
  * channels are compared and parsed as values ({@code FaultKind}, {@code Property}, {@code ChannelId}).
  */
 class TypedValuesTest {
-    private static final List<String> MODULES =
-            List.of("bus-model", "arbiter-core", "firmware-gen", "testbenches", "cli");
 
     /** A forbidden pattern, where it is forbidden (everywhere but its one home, if it has one), and why. */
-    record Rule(Pattern pattern, boolean outsideArbiterCoreOnly, String why, String home) {
-        Rule(Pattern pattern, boolean outsideArbiterCoreOnly, String why) {
-            this(pattern, outsideArbiterCoreOnly, why, "");
+    record Rule(Pattern pattern, boolean outsideAlgorithmsOnly, String why, String home) {
+        Rule(Pattern pattern, boolean outsideAlgorithmsOnly, String why) {
+            this(pattern, outsideAlgorithmsOnly, why, "");
         }
     }
 
@@ -49,7 +47,7 @@ class TypedValuesTest {
         List<String> found = new ArrayList<>();
         String[] lines = text.split("\n", -1);
         for (Rule r : RULES) {
-            if (r.outsideArbiterCoreOnly() && module.equals("arbiter-core")
+            if (r.outsideAlgorithmsOnly() && module.equals("algorithms")
                     || file.getFileName().toString().equals(r.home())) {
                 continue;
             }
@@ -65,8 +63,8 @@ class TypedValuesTest {
     @Test
     void noStringTypedValuesInTheMainSources() throws IOException {
         List<String> found = new ArrayList<>();
-        for (String module : MODULES) {
-            try (Stream<Path> files = Files.walk(Path.of("..", module, "src", "main", "java"))) {
+        for (String module : Modules.all()) {
+            try (Stream<Path> files = Files.walk(Modules.mainSources(module))) {
                 for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
                     found.addAll(violations(module, f, Files.readString(f)));
                 }
@@ -89,8 +87,8 @@ class TypedValuesTest {
                 "    Matcher client = Pattern.compile(\"_c(\\\\d+)\").matcher(signal);",
                 "    String channel = \"m_\" + m.from() + \"_\" + m.to();");
         for (String old : olds) {
-            assertFalse(violations("testbenches", f, old).isEmpty(), old);
+            assertFalse(violations("simulator", f, old).isEmpty(), old);
         }
-        assertEquals(List.of(), violations("arbiter-core", f, "    if (fabric instanceof CcNetwork net) {"));
+        assertEquals(List.of(), violations("algorithms", f, "    if (fabric instanceof CcNetwork net) {"));
     }
 }

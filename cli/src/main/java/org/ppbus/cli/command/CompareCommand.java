@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.StopOnInterrupt;
 import org.ppbus.cli.options.Cli;
@@ -29,7 +28,7 @@ import org.ppbus.testbench.SimulationResult;
 /**
  * {@code ppbus compare}: the same workload on every algorithm, one row each, all in one JVM.
  */
-public final class CompareCommand implements Command {
+public final class CompareCommand extends Command {
     /** The run settings every algorithm of the comparison shares. */
     private static final List<RunOption> SETTINGS = List.of(
             RunOption.NODES,
@@ -50,23 +49,28 @@ public final class CompareCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
+    protected Options options() {
         Options o = new Options();
         RunOption.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Cli.jsonOption("the rows"));
         o.addOption(Cli.valued("csv", "FILE", "write the rows as CSV"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus compare --nodes N --load P --cycles C --seed S [--algorithms a,b] [--json FILE] [--csv FILE]",
-                    "Every algorithm on the same bus, processors, workload and seed.\n\n",
-                    o);
-            return 0;
-        }
+        return o;
+    }
+
+    @Override
+    protected Help help() {
+        return new Help(
+                "ppbus compare --nodes N --load P --cycles C --seed S [--algorithms a,b] [--json FILE] [--csv FILE]",
+                "Every algorithm on the same bus, processors, workload and seed.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         SimulationConfig base = SimulationConfig.defaults();
         base = RunOption.applyAll(base, cl, SETTINGS);
         List<String> algorithms = cl.hasOption("algorithms")

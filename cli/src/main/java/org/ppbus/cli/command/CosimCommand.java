@@ -14,7 +14,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.ProgressBar;
 import org.ppbus.cli.console.StopOnInterrupt;
@@ -34,7 +33,7 @@ import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 
 /** {@code ppbus cosim}: the Java model and the Verilated RTL in lockstep, with their speeds. */
-public final class CosimCommand implements Command {
+public final class CosimCommand extends Command {
     /** The run settings cosim takes (the algorithm among those with RTL). */
     private static final List<RunOption> SETTINGS = List.of(
             RunOption.NODES,
@@ -53,7 +52,7 @@ public final class CosimCommand implements Command {
                     + "every gnt bit and every channel symbol in every cycle. With --fault (drop or duplicate at\n"
                     + "CYCLE@CHANNEL, or crash:NODE@CYCLE; campos-carvalho) the Java run is replayed on the RTL in\n"
                     + "Icarus Verilog instead, which can lose or repeat a symbol in a channel register, and every gnt\n"
-                    + "bit and symbol is compared afterwards.\n\n";
+                    + "bit and symbol is compared afterwards.";
 
     @Override
     public String summary() {
@@ -61,13 +60,11 @@ public final class CosimCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = options();
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            return help(out, o);
-        }
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         SimulationConfig c = config(cl);
         long window = Cli.parseLong("divergence-window", cl.getOptionValue("divergence-window", "50"));
         if (window < 0) {
@@ -119,13 +116,11 @@ public final class CosimCommand implements Command {
         }
     }
 
-    private static int help(PrintStream out, Options o) {
-        Cli.help(
-                out,
+    @Override
+    protected Help help() {
+        return new Help(
                 "ppbus cosim --nodes N --cycles C --load P --seed S [--latency L] [--rules R] [--fault KIND:WHERE] [--divergence-vcd PREFIX] [--json FILE]",
-                HELP,
-                o);
-        return 0;
+                HELP);
     }
 
     /** The run both sides make, checked; an algorithm without RTL is refused. */
@@ -146,7 +141,8 @@ public final class CosimCommand implements Command {
         return c;
     }
 
-    private static Options options() {
+    @Override
+    protected Options options() {
         Options o = new Options();
         RunOption.addAll(o, SETTINGS);
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
@@ -162,7 +158,6 @@ public final class CosimCommand implements Command {
                 "unchecked",
                 "build the RTL without its simulation assertions (faster; every signal is still compared)"));
         o.addOption(Cli.jsonOption("the result"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.StopOnInterrupt;
 import org.ppbus.cli.options.Cli;
@@ -31,7 +30,7 @@ import org.ppbus.testbench.SimulationConfig;
  * {@code ppbus faults}: the fault matrix. Every fault kind at a random place, once per seed, on
  * the same workload; per kind, how the runs ended and the longest detection latency.
  */
-public final class FaultsCommand implements Command {
+public final class FaultsCommand extends Command {
     /** One run as the JSON lists it. */
     record RunJson(
             long seed,
@@ -63,7 +62,8 @@ public final class FaultsCommand implements Command {
         return "fault matrix: each fault kind x K seeds; verdict distribution and detection or recovery latency";
     }
 
-    private static Options options() {
+    @Override
+    protected Options options() {
         Options o = new Options();
         o.addOption(RunOption.ALGORITHM.toOption());
         o.addOption(RunOption.NODES.toOption());
@@ -92,23 +92,21 @@ public final class FaultsCommand implements Command {
                         + "crash (a random node in a random cycle: who is still served) for the rest; crash for any"));
         o.addOption(Cli.jsonOption("every run's outcome"));
         o.addOption(Cli.threadsOption());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = options();
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus faults [--nodes N] [--seeds K] [--json FILE]",
-                    "One random fault per run, K runs per kind.\n\n",
-                    o);
-            return 0;
-        }
+    protected Help help() {
+        return new Help(
+                "ppbus faults [--nodes N] [--seeds K] [--json FILE]", "One random fault per run, K runs per kind.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         int threads = Cli.threads(cl);
         SimulationConfig base = base(cl);
         FaultMatrix matrix;

@@ -23,14 +23,14 @@ import org.ppbus.verilog.Testbench;
 import org.ppbus.verilog.WishboneBus;
 
 /** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
-public final class GenerateCommand implements Command {
+public final class GenerateCommand extends Command {
     @Override
     public String summary() {
         return "write synthesizable Verilog (ppbus_top and one file per module) and files.f";
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    protected Options options() {
         Options o = DesignOptions.options();
         o.addOption(Cli.valued("out", "DIR", "output folder (required)"));
         o.addOption(Cli.valued(
@@ -42,17 +42,22 @@ public final class GenerateCommand implements Command {
                 "wishbone",
                 "also emit ppbus_wb_interconnect.v, a Wishbone B4 classic bus of N masters and one slave arbitrated"
                         + " by ppbus_top, its testbench tb_ppbus_wb_interconnect.v and its proof (formal/)"));
-        CommandLine cl = Cli.parse(o, args);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R] [--prefix P]",
-                    "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module, files.f (the design's\n"
-                            + "compile order), tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL, and\n"
-                            + "ppbus_top.core, a FuseSoC core with default, lint and sim targets.\n\n",
-                    o);
-            return 0;
-        }
+        return o;
+    }
+
+    @Override
+    protected Help help() {
+        return new Help(
+                "ppbus generate --nodes N --out DIR [--latency L] [--algorithm A] [--rules R] [--prefix P]",
+                "Writes ppbus_top.v (clk, rst, req[N-1:0], gnt[N-1:0]), one file per module, files.f (the design's\n"
+                        + "compile order), tb_ppbus_top.v, a self-checking testbench that prints PASS or FAIL, and\n"
+                        + "ppbus_top.core, a FuseSoC core with default, lint and sim targets.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.stdout();
         if (!cl.hasOption("out")) {
             throw new UsageException("--out is required");
         }

@@ -7,7 +7,6 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.options.Cli;
 import org.ppbus.cli.options.Outputs;
@@ -18,28 +17,32 @@ import org.ppbus.plane.Wiring;
 import org.ppbus.testbench.Reports;
 
 /** {@code ppbus plane}: the projective plane and padding used for n nodes, with the axioms checked. */
-public final class PlaneCommand implements Command {
+public final class PlaneCommand extends Command {
     @Override
     public String summary() {
         return "show the projective plane, its lines and fictitious points for n nodes; verify the axioms";
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
+    protected Options options() {
         Options o = new Options();
         o.addOption(RunOption.NODES.requiredOption());
         o.addOption(Cli.jsonOption("the plane too"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus plane --nodes N [--json FILE]",
-                    "Line S_i is the set of arbiters client i asks; i is always in S_i.\n\n",
-                    o);
-            return 0;
-        }
+        return o;
+    }
+
+    @Override
+    protected Help help() {
+        return new Help(
+                "ppbus plane --nodes N [--json FILE]",
+                "Line S_i is the set of arbiters client i asks; i is always in S_i.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
         if (!cl.hasOption("nodes")) {
             throw new UsageException("--nodes is required");
         }

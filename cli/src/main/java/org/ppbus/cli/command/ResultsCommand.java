@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.options.Cli;
 import org.ppbus.cli.options.Outputs;
@@ -28,7 +27,7 @@ import org.ppbus.experiment.Survivability;
  * its plots there, measures the claims of Campos and Carvalho (1988), §6, on the Campos–Carvalho model, and writes the
  * report atomically. Every number in the report comes from this run; same seed, same report.
  */
-public final class ResultsCommand implements Command {
+public final class ResultsCommand extends Command {
     /** The sizes of the hardware architect's table (synthesis, so no larger). */
     static final String HARDWARE_NODES = "7,13,31,57";
 
@@ -38,17 +37,17 @@ public final class ResultsCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Options o = options();
-        CommandLine cl = Cli.parse(o, args);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus results [--report FILE] [--data DIR] [--cycles C]",
-                    "Runs the comparison sweep (resumable) and writes the results report.\n\n",
-                    o);
-            return 0;
-        }
+    protected Help help() {
+        return new Help(
+                "ppbus results [--report FILE] [--data DIR] [--cycles C]",
+                "Runs the comparison sweep (resumable) and writes the results report.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.stdout();
+        PrintStream err = call.err();
         Path report = Path.of(cl.getOptionValue("report", "docs/RESULTS.md")).toAbsolutePath();
         Path data = Path.of(cl.getOptionValue(
                         "data", report.resolveSibling("results").toString()))
@@ -109,7 +108,8 @@ public final class ResultsCommand implements Command {
         return a;
     }
 
-    private static Options options() {
+    @Override
+    protected Options options() {
         Options o = new Options();
         // --out names a folder in sweep and generate; the report is a file, so it has its own name.
         o.addOption(Cli.valued("report", "FILE", "the markdown report (default docs/RESULTS.md)"));
@@ -122,7 +122,6 @@ public final class ResultsCommand implements Command {
                         + " and place and route)"));
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.ProgressBar;
 import org.ppbus.cli.console.StopOnInterrupt;
@@ -30,14 +29,15 @@ import org.ppbus.testbench.VcdTap;
 import org.ppbus.view.HtmlExport;
 
 /** {@code ppbus simulate}: one cycle-accurate run with checkers and statistics. */
-public final class SimulateCommand implements Command {
+public final class SimulateCommand extends Command {
     /** The config file's keys: every {@link RunOption}, and the switches. */
     @Override
     public String summary() {
         return "run the Campos-Carvalho network on a workload, check invariants, report statistics";
     }
 
-    static Options options() {
+    @Override
+    protected Options options() {
         Options o = new Options();
         RunOption.addAll(o, List.of(RunOption.values()));
         o.addOption(Cli.flag("geometric-hold", "geometric hold with mean H instead of fixed"));
@@ -69,22 +69,19 @@ public final class SimulateCommand implements Command {
                 "the node whose client and arbiter links"
                         + " the GTKWave save file written next to the VCD groups (default 0)"));
         o.addOption(Cli.quietOption());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Options options = options();
-        CommandLine cl = Cli.parse(options, args);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus simulate [OPTIONS]",
-                    "Runs the Campos-Carvalho network cycle by cycle and checks it.\n\n",
-                    options);
-            return 0;
-        }
+    protected Help help() {
+        return new Help("ppbus simulate [OPTIONS]", "Runs the Campos-Carvalho network cycle by cycle and checks it.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.stdout();
+        PrintStream err = call.err();
         SimulationConfig cfg = SimulationConfig.defaults();
         if (cl.hasOption("config")) {
             cfg = SettingsFile.read(cfg, Path.of(cl.getOptionValue("config")));
@@ -95,7 +92,7 @@ public final class SimulateCommand implements Command {
         HtmlExport.Recording html = HtmlExport.attach(cl, cfg, sim);
         VcdTap vcd = wf.tap();
         Outputs.Staged vcdFile = wf.file();
-        PrintStream text = Cli.text(cl, out, err);
+        PrintStream text = call.text();
         ProgressBar bar = new ProgressBar(err, !cl.hasOption("quiet"));
         boolean committed = false;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {

@@ -3,7 +3,6 @@ package org.ppbus.cli.command;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.ProgressBar;
 import org.ppbus.cli.console.StopOnInterrupt;
@@ -24,14 +23,15 @@ import org.ppbus.verilog.ExternalTool;
  * RTL side by side: area and Fmax on iCE40, wires, waits at two loads, fairness and crash survivors
  * ({@link HardwareTable}).
  */
-public final class SizeCommand implements Command {
+public final class SizeCommand extends Command {
     @Override
     public String summary() {
         return "every algorithm with RTL at n, side by side: LUT4, DFF, Fmax, wires, waits at two loads, fairness,"
                 + " crash survivors";
     }
 
-    private static Options options() {
+    @Override
+    protected Options options() {
         Options o = new Options();
         o.addOption(RunOption.NODES.requiredOption());
         o.addOption(
@@ -47,26 +47,25 @@ public final class SizeCommand implements Command {
         o.addOption(Cli.flag("no-pnr", "skip place and route: no Fmax, much faster"));
         o.addOption(Cli.jsonOption("the table"));
         o.addOption(Cli.valued("csv", "FILE", "write the table as CSV"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = options();
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus size --nodes N [--light P] [--heavy P] [--hold H] [--cycles C] [--seed S] [--buses LIST] [--no-pnr]"
-                            + " [--json FILE] [--csv FILE]",
-                    "Every algorithm with RTL at N processors, one row each.\nColumns: " + HardwareTable.COLUMNS
-                            + ".\nThe waits come from the Java models, which the co-simulation (ppbus cosim) holds to the"
-                            + " RTL cycle for cycle.\n\n",
-                    o);
-            return 0;
-        }
+    protected Help help() {
+        return new Help(
+                "ppbus size --nodes N [--light P] [--heavy P] [--hold H] [--cycles C] [--seed S] [--buses LIST] [--no-pnr]"
+                        + " [--json FILE] [--csv FILE]",
+                "Every algorithm with RTL at N processors, one row each.\nColumns: " + HardwareTable.COLUMNS
+                        + ".\nThe waits come from the Java models, which the co-simulation (ppbus cosim) holds to the"
+                        + " RTL cycle for cycle.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         HardwareTable.Settings s = settings(cl);
         boolean pnr = s.pnr();
         for (String tool : pnr ? List.of("yosys", "nextpnr-ice40") : List.of("yosys")) {

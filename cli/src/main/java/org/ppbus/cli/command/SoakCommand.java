@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.StopOnInterrupt;
 import org.ppbus.cli.options.Cli;
@@ -39,7 +38,7 @@ import org.ppbus.verilog.ExternalTool;
  * {@code ppbus soak}: the fixed-rules soak matrix, n × load × L, each point a full run with
  * checkers and drain. Points run in parallel on all cores; results print in matrix order.
  */
-public final class SoakCommand implements Command {
+public final class SoakCommand extends Command {
     /** The buses every point of the matrix shares. */
     private static final List<RunOption> SHARING = List.of(RunOption.BUSES, RunOption.DEMAND, RunOption.GROUPS);
 
@@ -49,14 +48,16 @@ public final class SoakCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = options();
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            Cli.help(out, "ppbus soak [OPTIONS]", "Soak matrix with every checker on.\n\n", o);
-            return 0;
-        }
+    protected Help help() {
+        return new Help("ppbus soak [OPTIONS]", "Soak matrix with every checker on.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         boolean cosim = cl.hasOption("cosim");
         int threads = Cli.threads(cl);
         List<SimulationConfig> points = points(cl, cosim);
@@ -174,7 +175,8 @@ public final class SoakCommand implements Command {
                 ok ? "ok" : r.violation() != null ? r.violation().headline() : "ungranted requests");
     }
 
-    private static Options options() {
+    @Override
+    protected Options options() {
         Options o = new Options();
         o.addOption(Cli.valued("cycles", "C", "cycles per point (default 1000000)"));
         o.addOption(Cli.valued("nodes", "LIST", "default 3,7,13,31,57,133"));
@@ -193,7 +195,6 @@ public final class SoakCommand implements Command {
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.jsonOption("every finished point's report"));
         o.addOption(Cli.valued("csv", "FILE", "write one row per finished point as CSV (the sweep's columns)"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 

@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.ProgressBar;
 import org.ppbus.cli.console.StopOnInterrupt;
@@ -43,7 +42,7 @@ import org.ppbus.testbench.SimulationResult;
  * its points, every run rebuilds {@code OUT/sweep.csv} and the plots from all the point files
  * present, so the last shard to finish (or a rerun) leaves the combined outputs.
  */
-public final class SweepCommand implements Command {
+public final class SweepCommand extends Command {
     /** The run settings every point of a sweep shares. */
     private static final List<RunOption> COMMON = List.of(
             RunOption.HOLD,
@@ -59,7 +58,8 @@ public final class SweepCommand implements Command {
         return "run algorithms x n x load x L x seed on all cores; resumable, shardable; CSV and plots";
     }
 
-    private static Options options() {
+    @Override
+    protected Options options() {
         Options o = new Options();
         o.addOption(Cli.algorithmsOption("all"));
         o.addOption(Cli.valued("nodes", "LIST", "default 7,13,31,57"));
@@ -79,7 +79,6 @@ public final class SweepCommand implements Command {
                         "run nothing: write sweep.csv and the plots when every point is present, else exit 1 naming the missing"));
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
@@ -111,19 +110,19 @@ public final class SweepCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Options o = options();
-        CommandLine cl = Cli.parse(o, args);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus sweep --out DIR [--algorithms a,b] [--nodes LIST] [--loads LIST] [--seeds K] [--shard i/k | --list | --merge]",
-                    "Runs the Cartesian product and writes OUT/points/*.json, OUT/sweep.csv and PNG and SVG plots.\n"
-                            + "Rerun the same command to resume; finished points are skipped. On a cluster, run the shards\n"
-                            + "(or the --list commands) into one folder, then --merge (docs/CLUSTER.md).\n\n",
-                    o);
-            return 0;
-        }
+    protected Help help() {
+        return new Help(
+                "ppbus sweep --out DIR [--algorithms a,b] [--nodes LIST] [--loads LIST] [--seeds K] [--shard i/k | --list | --merge]",
+                "Runs the Cartesian product and writes OUT/points/*.json, OUT/sweep.csv and PNG and SVG plots.\n"
+                        + "Rerun the same command to resume; finished points are skipped. On a cluster, run the shards\n"
+                        + "(or the --list commands) into one folder, then --merge (docs/CLUSTER.md).");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.stdout();
+        PrintStream err = call.err();
         if (!cl.hasOption("out")) {
             throw new UsageException("--out DIR is required");
         }
@@ -134,7 +133,7 @@ public final class SweepCommand implements Command {
         List<SimulationConfig> all = points(cl);
         if (cl.hasOption("list")) {
             for (int j = 1; j <= all.size(); j++) {
-                out.println(listed(args, j, all.size()));
+                out.println(listed(call.arguments(), j, all.size()));
             }
             return 0;
         }
@@ -167,17 +166,13 @@ public final class SweepCommand implements Command {
     }
 
     /** The command of point j of n: the same arguments as a shard of one point. */
-    static String listed(String[] args, int j, int n) {
+    static String listed(List<String> args, int j, int n) {
         StringBuilder b = new StringBuilder("ppbus sweep");
-        for (int k = 0; k < args.length; k++) {
-            if (args[k].equals("--list")) {
+        for (String a : args) {
+            if (a.equals("--list")) {
                 continue;
             }
-            b.append(' ')
-                    .append(
-                            args[k].matches("[A-Za-z0-9_./:=,+-]+")
-                                    ? args[k]
-                                    : "'" + args[k].replace("'", "'\\''") + "'");
+            b.append(' ').append(a.matches("[A-Za-z0-9_./:=,+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
         }
         return b.append(" --shard ").append(j).append('/').append(n).toString();
     }

@@ -21,26 +21,26 @@ import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.Synthesis;
 
 /** {@code ppbus synth}: Yosys synth_ice40 on the generated design, and Fmax on HX8K unless --no-pnr. */
-public final class SynthCommand implements Command {
+public final class SynthCommand extends Command {
     @Override
     public String summary() {
         return "synthesise the generated design for iCE40 (Yosys): LUT4, carry, DFF, and Fmax on HX8K (nextpnr)";
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = options();
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    out,
-                    "ppbus synth --nodes N [--algorithm A] [--buses K] [--latency L] [--no-pnr] [--json FILE]\n"
-                            + "       ppbus synth --node [--orders LIST] [--json FILE]",
-                    "Runs yosys synth_ice40 (hierarchically) on the generated RTL.\n\n",
-                    o);
-            return 0;
-        }
+    protected Help help() {
+        return new Help(
+                "ppbus synth --nodes N [--algorithm A] [--buses K] [--latency L] [--no-pnr] [--json FILE]\n"
+                        + "       ppbus synth --node [--orders LIST] [--json FILE]",
+                "Runs yosys synth_ice40 (hierarchically) on the generated RTL.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         if (cl.hasOption("node")) {
             return NodeSynth.run(cl, out, stdout, err);
         }
@@ -76,7 +76,8 @@ public final class SynthCommand implements Command {
         return 0;
     }
 
-    private static Options options() {
+    @Override
+    protected Options options() {
         Options o = DesignOptions.options();
         o.addOption(Cli.flag(
                 "pnr",

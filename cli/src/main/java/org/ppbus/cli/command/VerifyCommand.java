@@ -12,7 +12,6 @@ import org.apache.commons.cli.Options;
 import org.ppbus.check.Finding;
 import org.ppbus.cli.console.ProgressBar;
 import org.ppbus.cli.console.StopOnInterrupt;
-import org.ppbus.cli.options.Cli;
 import org.ppbus.cli.options.Outputs;
 import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.options.Version;
@@ -37,7 +36,7 @@ import org.ppbus.verilog.proof.RtlProof;
  * the Yosys induction proof of the generated top). Exit 0 when nothing was found, 1 with a
  * counterexample (written as a replayable request trace), 2 on bad input, 130 when interrupted.
  */
-public final class VerifyCommand implements Command {
+public final class VerifyCommand extends Command {
     @Override
     public String summary() {
         return "exhaustive state search of the protocol (I1-I8, deadlock, starvation, livelock); counterexamples as traces";
@@ -75,14 +74,16 @@ public final class VerifyCommand implements Command {
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
-        Options o = VerifyRequest.options();
-        CommandLine cl = Cli.parse(o, args);
-        PrintStream out = Cli.text(cl, stdout, err);
-        if (cl.hasOption("help")) {
-            help(out, o);
-            return 0;
-        }
+    protected Options options() {
+        return VerifyRequest.options();
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream out = call.text();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         if (WiredProofStep.applies(cl)) {
             return WiredProofStep.run(cl, out, stdout, err);
         }
@@ -131,14 +132,13 @@ public final class VerifyCommand implements Command {
         }
     }
 
-    private static void help(PrintStream out, Options o) {
-        Cli.help(
-                out,
+    @Override
+    protected Help help() {
+        return new Help(
                 "ppbus verify --nodes N [--latency L] [--rules R] [--reenter-without-thinking LIST] [--json FILE]\n"
                         + "       ppbus verify --algorithm A --nodes N --rtl --no-search [--json FILE]   (a design with RTL)",
                 "Breadth-first search of every state the Campos-Carvalho model can reach from the cold start,\n"
-                        + "with processors that do anything the req/gnt handshake allows.\n\n",
-                o);
+                        + "with processors that do anything the req/gnt handshake allows.");
     }
 
     private static ExhaustiveSearch search(VerifyRequest q) throws UsageException {

@@ -3,7 +3,6 @@ package org.ppbus.cli.command;
 import java.io.IOException;
 import java.io.PrintStream;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.console.StopOnInterrupt;
 import org.ppbus.cli.options.Cli;
@@ -11,14 +10,14 @@ import org.ppbus.cli.options.UsageException;
 import org.ppbus.view.ViewServer;
 
 /** {@code ppbus view}: a local web page that draws a run of the Java model, cycle by cycle. */
-public final class ViewCommand implements Command {
+public final class ViewCommand extends Command {
     @Override
     public String summary() {
         return "serve a web view of a run (the plane, the forks, the clients' states) on 127.0.0.1";
     }
 
     @Override
-    public int run(String[] args, PrintStream stdout, PrintStream err) throws Exception {
+    protected Options options() {
         Options o = new Options();
         o.addOption(Cli.valued("port", "P", "the port to listen on (default 8157; 0 picks a free one)"));
         o.addOption(Cli.valued("bind", "ADDR", "the address to listen on (default 127.0.0.1: this machine only)"));
@@ -27,16 +26,21 @@ public final class ViewCommand implements Command {
                 "FILE",
                 "a request trace the page may replay (a violation or counterexample trace ppbus wrote); the only file"
                         + " the server reads"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
-        CommandLine cl = Cli.parse(o, args);
-        if (cl.hasOption("help")) {
-            Cli.help(
-                    stdout,
-                    "ppbus view [--port P] [--bind ADDR] [--trace FILE]",
-                    "Serves a page that starts a run of the Java model and draws it cycle by cycle; stop with Ctrl-C.\n\n",
-                    o);
-            return 0;
-        }
+        return o;
+    }
+
+    @Override
+    protected Help help() {
+        return new Help(
+                "ppbus view [--port P] [--bind ADDR] [--trace FILE]",
+                "Serves a page that starts a run of the Java model and draws it cycle by cycle; stop with Ctrl-C.");
+    }
+
+    @Override
+    protected int execute(Invocation call) throws Exception {
+        CommandLine cl = call.options();
+        PrintStream stdout = call.stdout();
+        PrintStream err = call.err();
         int port = Cli.parseInRange("port", cl.getOptionValue("port", "8157"), 0, 65535);
         String bind = cl.getOptionValue("bind", "127.0.0.1");
         java.nio.file.Path trace = null;

@@ -25,7 +25,6 @@ public final class DesignOptions {
         o.addOption(Cli.algorithmOption(Designs.algorithms()));
         o.addOption(RunOption.RULES.toOption());
         o.addOption(busesOption());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 

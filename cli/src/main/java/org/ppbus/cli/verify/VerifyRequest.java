@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.options.Cli;
 import org.ppbus.cli.options.DesignOptions;
@@ -91,7 +90,6 @@ public record VerifyRequest(
                 "FILE",
                 "where a counterexample goes (default ppbus-counterexample.trace; --rtl --faults writes its"
                         + " waveform beside it, as .vcd)"));
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 

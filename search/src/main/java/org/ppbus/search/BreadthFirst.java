@@ -44,18 +44,18 @@ final class BreadthFirst {
     }
 
     /**
-     * Expands states with {@code expand} until none is left (null), or a limit, a stop or a safety
-     * violation stops it (why).
+     * Expands states with {@code expand} until none is left ({@link SearchEnd#COMPLETE}), or a limit, a
+     * stop or a safety violation stops it.
      */
-    String explore(LongSupplier stopRequested, IntConsumer expand, BooleanSupplier safetyViolation) {
+    SearchEnd explore(LongSupplier stopRequested, IntConsumer expand, BooleanSupplier safetyViolation) {
         try {
             return expandAll(stopRequested, expand, safetyViolation);
         } catch (OutOfMemoryError e) {
             // The guard below leaves headroom, but one expansion can still need more than is left.
             release();
-            return "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap)";
+            return SearchEnd.outOfMemory(Runtime.getRuntime().maxMemory() / (1 << 20));
         } catch (StateGraph.Full e) {
-            return e.getMessage();
+            return SearchEnd.indexLimit(e.getMessage());
         }
     }
 
@@ -63,16 +63,6 @@ final class BreadthFirst {
     void release() {
         reserve = null;
     }
-
-    /** Why a complete search stopped short of its liveness verdict. */
-    static final String LIVENESS_OUT_OF_MEMORY = "out of memory in the liveness analysis (every reachable state was"
-            + " found and checked for safety; deadlock, livelock and starvation were not analysed)";
-
-    static final String LIVENESS_STOPPED = "stopped in the liveness analysis (every reachable state was found and"
-            + " checked for safety; deadlock, livelock and starvation were not decided)";
-
-    static final String REPAIR_STOPPED = "stopped in the repair-bound analysis (every reachable state was found"
-            + " and checked for safety; how long a fault can keep the invariants broken was not decided)";
 
     /** A watch for an analysis after the search, shown on the progress line as {@code what}, begun. */
     LivenessWatch watch(LongSupplier stopRequested, String what) {
@@ -84,9 +74,9 @@ final class BreadthFirst {
     /**
      * Runs a complete search's liveness analysis over its {@code states} states with a watch on the
      * progress line that stops it when asked, and adds its finding, if any, to {@code findings}.
-     * Returns null when it finished, else why it did not (out of memory, or stopped).
+     * Returns {@link SearchEnd#COMPLETE} when it finished, else why it did not (out of memory, or stopped).
      */
-    String liveness(
+    SearchEnd liveness(
             LongSupplier stopRequested, int states, Function<LivenessWatch, Finding> analysis, List<Finding> findings) {
         LivenessWatch watch = watch(
                 stopRequested,
@@ -96,49 +86,50 @@ final class BreadthFirst {
             if (f != null) {
                 findings.add(f);
             }
-            return null;
+            return SearchEnd.COMPLETE;
         } catch (OutOfMemoryError e) {
-            return LIVENESS_OUT_OF_MEMORY;
+            return SearchEnd.LIVENESS_OUT_OF_MEMORY;
         } catch (LivenessWatch.Stopped e) {
-            return LIVENESS_STOPPED;
+            return SearchEnd.LIVENESS_STOPPED;
         }
     }
 
-    private String expandAll(LongSupplier stopRequested, IntConsumer expand, BooleanSupplier safetyViolation) {
+    private SearchEnd expandAll(LongSupplier stopRequested, IntConsumer expand, BooleanSupplier safetyViolation) {
         while (expanded < graph.size()) {
             int s = expanded;
             depth = Math.max(depth, graph.depth(s));
-            String limit = limitReached(s, stopRequested);
-            if (limit != null) {
+            SearchEnd limit = limitReached(s, stopRequested);
+            if (!limit.complete()) {
                 return limit;
             }
             expand.accept(s);
             expanded++;
             if (safetyViolation.getAsBoolean()) {
-                return "safety violation";
+                return SearchEnd.SAFETY_VIOLATION;
             }
         }
-        return null;
+        return SearchEnd.COMPLETE;
     }
 
-    private String limitReached(int s, LongSupplier stopRequested) {
+    /** Why the search must stop before it expands state s, or {@link SearchEnd#COMPLETE} if it need not. */
+    private SearchEnd limitReached(int s, LongSupplier stopRequested) {
         if (graph.depth(s) >= o.maxDepth()) {
-            return "depth limit " + o.maxDepth();
+            return SearchEnd.depthLimit(o.maxDepth());
         }
         if (graph.size() >= o.maxStates()) {
-            return "state limit " + o.maxStates();
+            return SearchEnd.stateLimit(o.maxStates());
         }
         if (stopRequested.getAsLong() != 0) {
-            return "interrupted";
+            return SearchEnd.INTERRUPTED;
         }
         if ((expanded & 0xFFF) == 0) {
             progress.update(graph.size(), depth, edges);
             if (StateGraph.heapNearlyFull()) {
-                return "memory limit (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB of heap, "
-                        + graph.tableBytes() / Math.max(1, graph.size()) + " bytes per state in the tables)";
+                return SearchEnd.memoryLimit(
+                        Runtime.getRuntime().maxMemory() / (1 << 20), graph.tableBytes() / Math.max(1, graph.size()));
             }
         }
-        return null;
+        return SearchEnd.COMPLETE;
     }
 
     /** Counts one transition. */

@@ -103,27 +103,24 @@ public final class PlanesSearch implements ExhaustiveSearch {
     public SearchResult run(LongSupplier stopRequested) {
         long t0 = System.nanoTime();
         graph.add(stepper.initial(), -1, 0, 0);
-        String stopped = bfs.explore(stopRequested, this::expandOne, () -> !findings.isEmpty());
+        SearchEnd end = bfs.explore(stopRequested, this::expandOne, () -> !findings.isEmpty());
         int expanded = bfs.expanded();
         graph.beginEdges(expanded);
-        boolean complete = stopped == null;
-        if (complete && o.liveness()) {
-            stopped = bfs.liveness(
+        if (end.complete() && o.liveness()) {
+            end = bfs.liveness(
                     stopRequested,
                     expanded,
                     watch -> new Liveness(graph, n, 0, false, livenessInfo(expanded), bfs::actionBetween, null, watch)
                             .find(expanded),
                     findings);
-            complete = stopped == null;
         }
         bfs.release();
         return new SearchResult(
                 graph.size(),
                 bfs.transitions(),
                 bfs.depth(),
-                bfs.exploredDepth(complete),
-                complete,
-                complete ? "complete" : stopped,
+                bfs.exploredDepth(end.complete()),
+                end,
                 List.copyOf(findings),
                 (System.nanoTime() - t0) / 1e9,
                 graph.bytes(),

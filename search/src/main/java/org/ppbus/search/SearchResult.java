@@ -4,7 +4,8 @@ import java.util.List;
 import org.ppbus.check.Finding;
 
 /**
- * What a state search found. {@code complete} means every reachable state was explored; otherwise
+ * What a state search found, and how it ended ({@code end}). A complete search explored every
+ * reachable state and finished every analysis asked for; otherwise
  * every state reachable within {@code exploredDepth} cycles was found and checked. {@code bytes}
  * is all the search held, {@code storeBytes} the part of it that stores the visited states. With the
  * symmetry reduction {@code states} counts orbits and {@code unreducedStates} the states in them
@@ -17,8 +18,7 @@ public record SearchResult(
         long transitions,
         int depth,
         int exploredDepth,
-        boolean complete,
-        String stoppedBecause,
+        SearchEnd end,
         List<Finding> findings,
         double seconds,
         long bytes,
@@ -43,6 +43,16 @@ public record SearchResult(
      */
     public record Compaction(double omissionBound, long diskBytes) {}
 
+    /** Every reachable state was explored and every analysis asked for finished. */
+    public boolean complete() {
+        return end.complete();
+    }
+
+    /** What a reader is told of how the search ended: "complete", or why it stopped. */
+    public String stoppedBecause() {
+        return end.text();
+    }
+
     /** Every byte the search held per state found: the store, the parents, the actions and the edges. */
     public double bytesPerState() {
         return states == 0 ? 0 : (double) bytes / states;
@@ -60,7 +70,7 @@ public record SearchResult(
      */
     public double lastGrowth() {
         int d = exploredDepth;
-        if (complete || d < 1 || d >= statesPerDepth.size()) {
+        if (complete() || d < 1 || d >= statesPerDepth.size()) {
             return Double.NaN;
         }
         return (double) statesPerDepth.get(d) / statesPerDepth.get(d - 1);

@@ -135,12 +135,10 @@ public final class StateSearch implements ExhaustiveSearch {
         int[] initialLinks = stepper.lastLinkMove();
         graph.add(initial, -1, 0, 0);
         unreduced = stepper.orbitSize(initial);
-        String stopped = explore(stopRequested);
+        SearchEnd end = explore(stopRequested);
         graph.beginEdges(bfs.expanded());
-        boolean complete = stopped == null;
-        if (complete && o.liveness()) {
-            stopped = bfs.liveness(stopRequested, bfs.expanded(), watch -> liveness(bfs.expanded(), watch), findings);
-            complete = stopped == null;
+        if (end.complete() && o.liveness()) {
+            end = bfs.liveness(stopRequested, bfs.expanded(), watch -> liveness(bfs.expanded(), watch), findings);
         }
         bfs.release();
         if (o.symmetry()) {
@@ -149,32 +147,25 @@ public final class StateSearch implements ExhaustiveSearch {
         SearchResult.Repair repair = null;
         if (faults != null) {
             try {
-                repair = repair(complete && findings.isEmpty(), stopRequested);
+                repair = repair(end.complete() && findings.isEmpty(), stopRequested);
             } catch (LivenessWatch.Stopped e) {
                 repair = new SearchResult.Repair(faults.brokenStates(), -1);
-                complete = false;
-                stopped = BreadthFirst.REPAIR_STOPPED;
+                end = SearchEnd.REPAIR_STOPPED;
             }
         }
         long bytes = graph.bytes();
         long storeBytes = graph.storeBytes();
         SearchResult.Compaction compaction = graph.hashCompacted() ? compaction() : null;
-        if (compaction != null && complete) {
+        if (compaction != null && end.complete()) {
             // Every fingerprint was expanded, but a state that met another's fingerprint was not.
-            complete = false;
-            stopped = String.format(
-                    Locale.ROOT,
-                    "hash compaction: every state with a new fingerprint expanded, one missed with probability"
-                            + " at most %.1e",
-                    compaction.omissionBound());
+            end = SearchEnd.hashCompaction(compaction.omissionBound());
         }
         return new SearchResult(
                 graph.size(),
                 bfs.transitions(),
                 bfs.depth(),
-                bfs.exploredDepth(complete),
-                complete,
-                complete ? "complete" : stopped,
+                bfs.exploredDepth(end.complete()),
+                end,
                 List.copyOf(findings),
                 (System.nanoTime() - t0) / 1e9,
                 bytes,
@@ -187,8 +178,8 @@ public final class StateSearch implements ExhaustiveSearch {
                 graph.statesPerDepth());
     }
 
-    /** The breadth-first expansion, on this thread or with the others computing ahead: why it stopped, or null. */
-    private String explore(LongSupplier stopRequested) {
+    /** The breadth-first expansion, on this thread or with the others computing ahead: how it ended. */
+    private SearchEnd explore(LongSupplier stopRequested) {
         try (ParallelExpansion ahead = threads == 1 ? null : parallel()) {
             return bfs.explore(
                     stopRequested,

@@ -1,7 +1,6 @@
 package org.ppbus.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +27,7 @@ class GraphLimitsTest {
         return new StateGraph(1, 3, false, compacted ? folder.resolve("spill") : null);
     }
 
-    private static String search(StateGraph g) {
+    private static SearchEnd search(StateGraph g) {
         BreadthFirst bfs = new BreadthFirst(SearchOptions.of(3, 1, RuleSet.parse("fixed")), g, null);
         g.add(new long[] {0}, -1, 0, 0);
         return bfs.explore(
@@ -47,7 +46,7 @@ class GraphLimitsTest {
     @ValueSource(booleans = {false, true})
     void withinTheLimitsTheSearchIsComplete(boolean compacted) {
         StateGraph g = graph(compacted).limitedTo(STATES, 3 * STATES);
-        assertNull(search(g));
+        assertEquals(SearchEnd.COMPLETE, search(g));
         assertEquals(STATES, g.size());
         assertEquals(3 * STATES, g.edgeCount());
     }
@@ -56,7 +55,9 @@ class GraphLimitsTest {
     @ValueSource(booleans = {false, true})
     void moreStatesThanTheGraphIndexesStopTheSearch(boolean compacted) {
         StateGraph g = graph(compacted).limitedTo(10, 1_000);
-        assertEquals("index limit (10 states, the most a search indexes)", search(g));
+        assertEquals(
+                new SearchEnd(SearchEnd.Reason.INDEX_LIMIT, "index limit (10 states, the most a search indexes)"),
+                search(g));
         assertEquals(10, g.size());
     }
 
@@ -64,7 +65,11 @@ class GraphLimitsTest {
     @ValueSource(booleans = {false, true})
     void moreEdgesThanTheGraphKeepsStopTheSearch(boolean compacted) {
         StateGraph g = graph(compacted).limitedTo(1_000, 7);
-        assertEquals("edge limit (7 transitions, the most a search keeps for the analyses after it)", search(g));
+        assertEquals(
+                new SearchEnd(
+                        SearchEnd.Reason.INDEX_LIMIT,
+                        "edge limit (7 transitions, the most a search keeps for the analyses after it)"),
+                search(g));
         assertEquals(7, g.edgeCount());
     }
 }

@@ -56,7 +56,7 @@ class HashCompactionTest {
         assertNull(a.compaction());
         assertNotNull(h.compaction());
         if (a.complete()) {
-            assertTrue(h.stoppedBecause().startsWith("hash compaction"), h.stoppedBecause());
+            assertEquals(SearchEnd.Reason.HASH_COMPACTION, h.end().reason(), h.stoppedBecause());
         }
     }
 

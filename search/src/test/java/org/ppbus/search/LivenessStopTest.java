@@ -34,7 +34,7 @@ class LivenessStopTest {
                 .run(() -> phases.get() > 0 ? 1 : 0); // asked to stop once the analysis has begun
         assertEquals(1, phases.get(), "the analysis showed itself once, then stopped");
         assertFalse(stopped.complete());
-        assertEquals(BreadthFirst.LIVENESS_STOPPED, stopped.stoppedBecause());
+        assertEquals(SearchEnd.Reason.LIVENESS_STOPPED, stopped.end().reason());
         assertEquals(whole.states(), stopped.states(), "every state found is kept");
         assertEquals(whole.transitions(), stopped.transitions());
         assertTrue(stopped.findings().isEmpty(), "no verdict claimed");
@@ -62,7 +62,7 @@ class LivenessStopTest {
                 .run(() -> phases.get() > 0 ? 1 : 0);
         assertEquals(1, phases.get());
         assertFalse(stopped.complete());
-        assertEquals(BreadthFirst.REPAIR_STOPPED, stopped.stoppedBecause());
+        assertEquals(SearchEnd.Reason.REPAIR_STOPPED, stopped.end().reason());
         assertEquals(whole.states(), stopped.states());
         assertEquals(whole.repair().brokenStates(), stopped.repair().brokenStates());
         assertEquals(-1, stopped.repair().boundCycles(), "no bound claimed");

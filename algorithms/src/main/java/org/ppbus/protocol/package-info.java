@@ -1,6 +1,7 @@
 /**
- * What every algorithm shares: the client's philosopher state and the {@code Algorithm}
- * descriptor that the registry lists. The algorithms live in {@code protocol.cc} and
- * {@code protocol.baseline}.
+ * What every algorithm's run shares: the client's philosopher state, the units the scheduler steps,
+ * the observer that hears the protocol, and Campos–Carvalho's rule sets. The descriptor that says
+ * what an algorithm is lives in {@code protocol.descriptor}; the algorithms in {@code protocol.cc},
+ * {@code protocol.baseline} and {@code protocol.wired}.
  */
 package org.ppbus.protocol;

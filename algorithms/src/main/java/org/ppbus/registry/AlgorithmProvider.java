@@ -1,7 +1,7 @@
 package org.ppbus.registry;
 
 import java.util.List;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 
 /**
  * Algorithms from outside ppbus: a library registers its own by naming a class that implements

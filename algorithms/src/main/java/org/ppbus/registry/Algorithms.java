@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import org.ppbus.bus.Sharing;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.AgrawalJalote;
 import org.ppbus.protocol.baseline.Baldoni;
 import org.ppbus.protocol.baseline.BanerjeeChrysanthis;
@@ -39,6 +38,8 @@ import org.ppbus.protocol.baseline.TreeQuorum;
 import org.ppbus.protocol.baseline.WuShu;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.CcPlanes;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.protocol.wired.CentralMatrix;
 import org.ppbus.protocol.wired.CentralRoundRobin;
 import org.ppbus.protocol.wired.DaisyChain;
@@ -140,14 +141,12 @@ public final class Algorithms {
         return ALL.stream()
                 .filter(a -> s.shared()
                         ? a.refusal(s).isEmpty()
-                        : !a.has(Algorithm.Feature.K_BUSES)
-                                && !a.has(Algorithm.Feature.DEMAND)
-                                && !a.has(Algorithm.Feature.GROUPS))
+                        : !a.has(Feature.K_BUSES) && !a.has(Feature.DEMAND) && !a.has(Feature.GROUPS))
                 .toList();
     }
 
     /** The algorithms with a feature, for instance those the rtl module generates Verilog for. */
-    public static List<Algorithm> with(Algorithm.Feature f) {
+    public static List<Algorithm> with(Feature f) {
         return ALL.stream().filter(a -> a.has(f)).toList();
     }
 

@@ -19,7 +19,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.AlgorithmOptions;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 class AlgorithmsTest {
     @Test
@@ -43,7 +47,7 @@ class AlgorithmsTest {
             // the message observer; their widths are the symbol tests'.
             boolean ccSymbols =
                     a.messages().at(7).equals(Algorithms.campos().messages().at(7));
-            if (!a.messages().at(7).isEmpty() && !a.has(Algorithm.Feature.SYMBOLS) && !ccSymbols) {
+            if (!a.messages().at(7).isEmpty() && !a.has(Feature.SYMBOLS) && !ccSymbols) {
                 for (int n : new int[] {3, 7, 13}) {
                     for (int latency : new int[] {1, 3}) {
                         out.add(Arguments.of(a.name(), n, latency));
@@ -64,11 +68,11 @@ class AlgorithmsTest {
     @MethodSource("messagePassing")
     void declaredMessageWidthsAreTheWidthsSent(String name, int n, int latency) {
         Algorithm a = Algorithms.named(name);
-        List<Algorithm.MessageKind> kinds = a.messages().at(n);
+        List<MessageKind> kinds = a.messages().at(n);
         Map<Integer, Integer> widest = new HashMap<>();
         Drive d = new Drive(n, 7L * n + latency);
         Fabric f = a.factory()
-                .create(new Algorithm.Setting(
+                .create(new Setting(
                         Wiring.forNodes(n),
                         latency,
                         d,
@@ -80,12 +84,12 @@ class AlgorithmsTest {
                                     name + " " + kinds.get(m.type()) + ": sent " + m.bits());
                             widest.merge(m.type(), m.bits(), Math::max);
                         },
-                        Algorithm.Options.NONE));
+                        AlgorithmOptions.NONE));
         d.run(f, 4000);
         assertTrue(d.meals > 0, name + " served nobody");
         assertFalse(widest.isEmpty(), name + " sent nothing");
         for (Map.Entry<Integer, Integer> w : widest.entrySet()) {
-            Algorithm.MessageKind k = kinds.get(w.getKey());
+            MessageKind k = kinds.get(w.getKey());
             boolean variable = (name.equals("thambu-wong")
                             && (k.name().equals("TOKEN") || k.name().equals("REQUEST")))
                     || (name.equals("makki") && k.name().equals("TOKEN")); // the token carries its queue

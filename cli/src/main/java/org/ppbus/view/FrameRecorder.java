@@ -9,9 +9,9 @@ import java.util.TreeSet;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.CcPlanes;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.testbench.SymbolTap;
 
 /**

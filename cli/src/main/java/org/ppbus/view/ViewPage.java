@@ -13,9 +13,10 @@ import org.ppbus.check.Violation;
 import org.ppbus.cli.options.ReplayFile;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.SignalNames;
@@ -34,9 +35,7 @@ final class ViewPage {
     static String title(SimulationConfig c) {
         return c.algorithm() + ", n = " + c.nodes() + ", L = " + c.latencyCycles() + ", load " + c.load() + ", hold "
                 + c.holdCycles() + ", seed " + c.seed()
-                + (c.algorithmSpec().has(Algorithm.Feature.RULES)
-                        ? ", rules " + c.rules().label()
-                        : "");
+                + (c.algorithmSpec().has(Feature.RULES) ? ", rules " + c.rules().label() : "");
     }
 
     /** One of the page's files, from the jar. */
@@ -158,7 +157,7 @@ final class ViewPage {
         run.put("kind", "timespace");
         ArrayNode kinds = run.putArray("messageKinds");
         ArrayNode tokens = run.putArray("tokenKinds"); // the kinds that carry a token, drawn apart
-        List<Algorithm.MessageKind> declared = c.algorithmSpec().messages().at(c.nodes());
+        List<MessageKind> declared = c.algorithmSpec().messages().at(c.nodes());
         for (int k = 0; k < declared.size(); k++) {
             kinds.add(declared.get(k).name());
             if (declared.get(k).token()) {

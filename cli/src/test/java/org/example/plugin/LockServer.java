@@ -3,8 +3,11 @@ package org.example.plugin;
 import java.util.ArrayDeque;
 import java.util.List;
 import org.ppbus.link.Message;
-import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * The worked example of docs/ARCHITECTURE.md, "How to add an algorithm": a lock server on node 0
@@ -23,7 +26,7 @@ public final class LockServer extends MessagePassingFabric {
 
     private static Algorithm descriptor(String name, boolean broken) {
         return Algorithm.named(name, "a lock server on node 0 (an example plug-in)")
-                .family(Algorithm.Family.CENTRAL)
+                .family(Family.CENTRAL)
                 .factory(s -> new LockServer(s, broken))
                 .messages(LockServer::kinds)
                 .wires(n -> 2.0 * (2 + Algorithm.idBits(n)) * (n - 1) / n)
@@ -35,14 +38,12 @@ public final class LockServer extends MessagePassingFabric {
     private boolean lent;
 
     /** The message kinds, declared once: for the descriptor and for send(). A 2-bit type; ASK carries the asker's id. */
-    private static List<Algorithm.MessageKind> kinds(int n) {
+    private static List<MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("ASK", 2 + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("GO", 2),
-                new Algorithm.MessageKind("DONE", 2));
+                new MessageKind("ASK", 2 + Algorithm.idBits(n)), new MessageKind("GO", 2), new MessageKind("DONE", 2));
     }
 
-    private LockServer(Algorithm.Setting setting, boolean broken) {
+    private LockServer(Setting setting, boolean broken) {
         super(setting, LockServer::kinds);
         this.broken = broken;
     }

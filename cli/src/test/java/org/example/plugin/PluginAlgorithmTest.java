@@ -100,6 +100,43 @@ class PluginAlgorithmTest {
                 r.path("violation").toString());
     }
 
+    /**
+     * The central base serves a plug-in's order: under saturation a fixed priority serves node 0
+     * more often than node 6 and makes node 6 wait longer (a first-principles consequence of always
+     * granting the lowest requester), with mutual exclusion checked and no fairness bound claimed.
+     */
+    @Test
+    void aCentralArbiterOnTheWiredBaseRunsWithItsOwnOrder(@TempDir Path dir) throws Exception {
+        int exit = ppbus(
+                dir,
+                "simulate",
+                "--algorithm",
+                "example-fixed-priority",
+                "--nodes",
+                "7",
+                "--load",
+                "0.9",
+                "--cycles",
+                "20000",
+                "--check",
+                "--json",
+                "r.json");
+        assertEquals(0, exit, Files.readString(dir.resolve("err.txt")));
+        JsonNode r = json(dir.resolve("r.json"));
+        assertEquals(0, r.path("mutexViolations").asInt(-1));
+        JsonNode entries = r.path("perNode").path("entries");
+        JsonNode wait = r.path("perNode").path("wait");
+        assertTrue(entries.get(0).asLong() > entries.get(6).asLong(), entries.toString());
+        assertTrue(
+                wait.get(6).path("mean").asDouble() > wait.get(0).path("mean").asDouble(), wait.toString());
+        assertTrue(
+                r.path("checks").toString().contains("mutual exclusion"),
+                r.path("checks").toString());
+        assertTrue(
+                !r.path("checks").toString().contains("fairness"),
+                r.path("checks").toString());
+    }
+
     @Test
     void compareListsItBesideTheBuiltInOnes(@TempDir Path dir) throws Exception {
         int exit = ppbus(

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.experiment.FaultMatrix;
 import org.ppbus.link.FaultKind;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Reports;
 

@@ -4,14 +4,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.cc.CcNetwork;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.registry.Algorithms;
 
 /**
  * The designs ppbus can emit: one generator per algorithm whose descriptor has
- * {@link Algorithm.Feature#RTL} (a test keeps the two in step).
+ * {@link Feature#RTL} (a test keeps the two in step).
  */
 public final class Designs {
     /** Emits one algorithm's design. */
@@ -34,7 +35,7 @@ public final class Designs {
 
     /** The algorithms with RTL, in the registry's order. */
     public static List<Algorithm> algorithms() {
-        return Algorithms.with(Algorithm.Feature.RTL);
+        return Algorithms.with(Feature.RTL);
     }
 
     /** The fewest processors the algorithm's design is emitted for (a wired arbiter's own minimum, else 1). */
@@ -59,15 +60,15 @@ public final class Designs {
     public static GeneratedDesign generate(
             Algorithm algorithm, int nodes, int latencyCycles, RuleSet rules, String toolVersion) {
         Generator g = GENERATORS.get(algorithm);
-        if (g == null || !algorithm.has(Algorithm.Feature.RTL)) {
+        if (g == null || !algorithm.has(Feature.RTL)) {
             throw new IllegalArgumentException("algorithm " + algorithm.name() + " has no RTL (RTL exists for "
                     + String.join(", ", names()) + ")");
         }
-        if (!algorithm.has(Algorithm.Feature.RULES) && !rules.equals(RuleSet.FIXED)) {
+        if (!algorithm.has(Feature.RULES) && !rules.equals(RuleSet.FIXED)) {
             throw new IllegalArgumentException("a rule set applies to "
                     + String.join(
                             ", ",
-                            Algorithms.with(Algorithm.Feature.RULES).stream()
+                            Algorithms.with(Feature.RULES).stream()
                                     .map(Algorithm::name)
                                     .toList()) + " only");
         }

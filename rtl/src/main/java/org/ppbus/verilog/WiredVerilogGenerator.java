@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.protocol.wired.CentralMatrix;
 import org.ppbus.protocol.wired.CentralRoundRobin;
 import org.ppbus.protocol.wired.DaisyChain;

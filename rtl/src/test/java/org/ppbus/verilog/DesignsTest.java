@@ -12,14 +12,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.registry.Algorithms;
 
 class DesignsTest {
     @Test
     void everyAlgorithmWithRtlHasAGeneratorAndNoOtherHas() {
-        assertEquals(Set.copyOf(Algorithms.with(Algorithm.Feature.RTL)), Designs.GENERATORS.keySet());
+        assertEquals(Set.copyOf(Algorithms.with(Feature.RTL)), Designs.GENERATORS.keySet());
     }
 
     @Test

@@ -114,7 +114,7 @@ final class PlanesMonitor implements Fabric.GrantSink {
     }
 
     int overtakeBound() {
-        return overtaking == null ? org.ppbus.protocol.Algorithm.NO_BOUND : overtaking.bound();
+        return overtaking == null ? org.ppbus.protocol.descriptor.Algorithm.NO_BOUND : overtaking.bound();
     }
 
     int maxOvertakes() {

@@ -6,10 +6,10 @@ import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.Processors;
 import org.ppbus.bus.Sharing;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.CcPlanes;
+import org.ppbus.protocol.descriptor.Algorithm;
 
 /**
  * Checks a run at the end of every cycle and keeps the first violation. What every algorithm gets:

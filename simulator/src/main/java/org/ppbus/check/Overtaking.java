@@ -1,7 +1,7 @@
 package org.ppbus.check;
 
 import java.util.Arrays;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 
 /**
  * The fairness property, written once for the simulator's {@link Checker} and for the exhaustive

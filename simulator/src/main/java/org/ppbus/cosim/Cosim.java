@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 import org.ppbus.io.AtomicFile;
 import org.ppbus.link.ChannelId;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -131,8 +131,7 @@ public final class Cosim {
         double buildSeconds = (System.nanoTime() - tb) / 1e9;
         Wiring wiring = Wiring.forNodes(c.nodes());
         // campos-carvalho-k's planes are Campos-Carvalho units: their symbols are compared too.
-        boolean symbols =
-                c.algorithmSpec().has(Algorithm.Feature.SYMBOLS) || c.sharing().buses() > 1;
+        boolean symbols = c.algorithmSpec().has(Feature.SYMBOLS) || c.sharing().buses() > 1;
         double javaCps = measure ? javaAlone(q, buildSeconds) : 0;
         boolean interrupted = false;
 

@@ -6,10 +6,12 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.RuleSet;
-import org.ppbus.protocol.RunInputs;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.RunInputs;
+import org.ppbus.protocol.descriptor.Setting;
 import org.ppbus.registry.Algorithms;
 
 /** The Java model as a {@link Dut}: the network alone, with req poked by the testbench. */
@@ -35,13 +37,13 @@ public final class JavaDut implements Dut, Fabric.GrantSink, ProtocolObserver {
         Wiring w = Wiring.forNodes(nodes);
         this.fabric = algorithm
                 .factory()
-                .create(new Algorithm.Setting(
+                .create(new Setting(
                         w,
                         latencyCycles,
                         this,
                         MessageObserver.NONE,
                         algorithm.optionsFor(new RunInputs(rules, this, false))));
-        this.symbols = new int[algorithm.has(Algorithm.Feature.SYMBOLS) ? 2 * w.links() : 0];
+        this.symbols = new int[algorithm.has(Feature.SYMBOLS) ? 2 * w.links() : 0];
     }
 
     @Override

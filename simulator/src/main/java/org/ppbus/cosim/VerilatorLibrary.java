@@ -29,8 +29,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
@@ -123,7 +124,7 @@ public final class VerilatorLibrary {
          * hierarchical only where that pays ({@link #hierarchicalPays}), unchanged and silent.
          */
         public static Build of(Algorithm algorithm, int nodes, int latencyCycles) {
-            boolean hierarchical = algorithm.has(Algorithm.Feature.SYMBOLS) && hierarchicalPays(nodes);
+            boolean hierarchical = algorithm.has(Feature.SYMBOLS) && hierarchicalPays(nodes);
             return new Build(
                     algorithm,
                     nodes,
@@ -196,7 +197,7 @@ public final class VerilatorLibrary {
                         ? new PlanesVerilogGenerator("cosim").generate(nodes, b.latencyCycles(), buses)
                         : Designs.generate(b.algorithm(), nodes, b.latencyCycles(), b.rules(), "cosim"))
                 .map(b.mutate());
-        boolean symbols = b.algorithm().has(Algorithm.Feature.SYMBOLS) || buses > 1;
+        boolean symbols = b.algorithm().has(Feature.SYMBOLS) || buses > 1;
         if (b.hierarchical() && !symbols) {
             throw new IllegalArgumentException("a hierarchical build needs the Campos-Carvalho units");
         }

@@ -7,7 +7,8 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.testbench.FaultOutcome;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -40,10 +41,10 @@ public record FaultMatrix(SimulationConfig base, List<FaultKind> kinds, int seed
      * channels, a lost message for the message-passing algorithms that take faults, none for the rest.
      */
     public static List<FaultKind> defaultKinds(Algorithm algorithm) {
-        if (algorithm.has(Algorithm.Feature.MESSAGE_FAULTS)) {
+        if (algorithm.has(Feature.MESSAGE_FAULTS)) {
             return FaultKind.MESSAGE_KINDS;
         }
-        return algorithm.has(Algorithm.Feature.FAULTS) ? FaultKind.SYMBOL_KINDS : List.of(FaultKind.CRASH);
+        return algorithm.has(Feature.FAULTS) ? FaultKind.SYMBOL_KINDS : List.of(FaultKind.CRASH);
     }
 
     /** The kinds a matrix can run for an algorithm: its defaults and, for every algorithm, a crash. */

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.ppbus.bus.Sharing;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Claim;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;
@@ -36,20 +39,20 @@ public record SharedBuses(long cycles) {
             long waitP99,
             double utilization,
             boolean clean,
-            Algorithm.Cost claim,
+            Cost claim,
             String verdict) {}
 
     /** The kinds of sharing, each with its table, its feature and its two sharings. */
     public enum Kind {
-        K_EXCLUSION("k-exclusion", Algorithm.Feature.K_BUSES, new Sharing(2, 1, 0), new Sharing(3, 1, 0)),
-        H_OUT_OF_K("h-out-of-k", Algorithm.Feature.DEMAND, new Sharing(3, 2, 0), new Sharing(4, 2, 0)),
-        GROUPS("group mutual exclusion", Algorithm.Feature.GROUPS, new Sharing(1, 1, 2), new Sharing(1, 1, 5));
+        K_EXCLUSION("k-exclusion", Feature.K_BUSES, new Sharing(2, 1, 0), new Sharing(3, 1, 0)),
+        H_OUT_OF_K("h-out-of-k", Feature.DEMAND, new Sharing(3, 2, 0), new Sharing(4, 2, 0)),
+        GROUPS("group mutual exclusion", Feature.GROUPS, new Sharing(1, 1, 2), new Sharing(1, 1, 5));
 
         private final String title;
-        private final Algorithm.Feature feature;
+        private final Feature feature;
         private final List<Sharing> sharings;
 
-        Kind(String title, Algorithm.Feature feature, Sharing... sharings) {
+        Kind(String title, Feature feature, Sharing... sharings) {
             this.title = title;
             this.feature = feature;
             this.sharings = List.of(sharings);
@@ -103,8 +106,8 @@ public record SharedBuses(long cycles) {
 
     private static Row row(Point p, SimulationResult r) {
         double messages = r.summary().messages().totalPerEntry().mean();
-        Algorithm.Claim claimed = Algorithms.named(p.algorithm()).claim();
-        Algorithm.Cost claim = claimed == null ? null : claimed.at(p.nodes(), p.sharing());
+        Claim claimed = Algorithms.named(p.algorithm()).claim();
+        Cost claim = claimed == null ? null : claimed.at(p.nodes(), p.sharing());
         if (claim == null) {
             claim = NONE; // the seeds give no count for it
         }
@@ -125,10 +128,10 @@ public record SharedBuses(long cycles) {
     }
 
     /** Where the seeds claim no message count. */
-    static final Algorithm.Cost NONE = new Algorithm.Cost("none in the seeds", "—");
+    static final Cost NONE = new Cost("none in the seeds", "—");
 
     /** "holds" when the measured messages per entry lie in the claim's range, to the cent. */
-    static String verdict(Algorithm.Cost claim, double measured) {
+    static String verdict(Cost claim, double measured) {
         if (claim == NONE) {
             return "no claim to check";
         }

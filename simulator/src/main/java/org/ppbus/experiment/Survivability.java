@@ -3,7 +3,7 @@ package org.ppbus.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Sharing;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.FaultOutcome;
 import org.ppbus.testbench.Simulation;

@@ -10,8 +10,9 @@ import java.util.Locale;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Demand;
 import org.ppbus.bus.Sharing;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.workload.Workload;
 
@@ -52,15 +53,15 @@ final class ConfigDomain {
                 "algorithm",
                 "'" + c.algorithm() + "' is unknown (" + String.join(", ", Algorithms.names()) + ")");
         require(
-                c.rules().equals(RuleSet.FIXED) || a.has(Algorithm.Feature.RULES),
+                c.rules().equals(RuleSet.FIXED) || a.has(Feature.RULES),
                 "rules",
                 "the rule set",
-                "applies only to " + namesWith(Algorithm.Feature.RULES) + ", not to " + c.algorithm());
+                "applies only to " + namesWith(Feature.RULES) + ", not to " + c.algorithm());
         require(
-                c.reenterNodes().length == 0 || a.has(Algorithm.Feature.REENTRY),
+                c.reenterNodes().length == 0 || a.has(Feature.REENTRY),
                 "reenterNodes",
                 "re-entry without thinking",
-                "exists only for " + namesWith(Algorithm.Feature.REENTRY));
+                "exists only for " + namesWith(Feature.REENTRY));
         FaultAdmission.check(c.fault(), a, c.nodes());
         require(c.sharing() != null, "sharing", "the buses", "are missing");
         require(

@@ -5,7 +5,8 @@ import static org.ppbus.testbench.SimulationConfig.require;
 
 import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 
 /** Which faults a run may inject, by what its algorithm supports: part of {@link SimulationConfig#validated}. */
 final class FaultAdmission {
@@ -27,7 +28,7 @@ final class FaultAdmission {
                         "a crash",
                         "names node " + plan.crashedNode() + ", outside 0.." + (nodes - 1));
             }
-        } else if (plan != null && a.has(Algorithm.Feature.MESSAGE_FAULTS)) {
+        } else if (plan != null && a.has(Feature.MESSAGE_FAULTS)) {
             require(
                     plan.kind() == FaultKind.DROP && (plan.random() || plan.onMessages())
                             || plan.kind() == FaultKind.DELAY && plan.onMessages(),
@@ -38,15 +39,15 @@ final class FaultAdmission {
                             + plan);
         } else {
             require(
-                    plan == null || a.has(Algorithm.Feature.FAULTS) && !plan.onMessages(),
+                    plan == null || a.has(Feature.FAULTS) && !plan.onMessages(),
                     "fault",
                     "fault injection",
                     plan != null && plan.onMessages()
-                            ? "of lost and late messages is implemented for "
-                                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS) + " only"
+                            ? "of lost and late messages is implemented for " + namesWith(Feature.MESSAGE_FAULTS)
+                                    + " only"
                             : "is implemented for "
-                                    + namesWith(Algorithm.Feature.FAULTS) + " (symbols) and "
-                                    + namesWith(Algorithm.Feature.MESSAGE_FAULTS)
+                                    + namesWith(Feature.FAULTS) + " (symbols) and "
+                                    + namesWith(Feature.MESSAGE_FAULTS)
                                     + " (messages) only");
         }
         if (plan != null && !plan.crash() && plan.onMessages() && !plan.random()) {

@@ -7,8 +7,8 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.FaultInjector;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.protocol.descriptor.CrashDerivation;
 
 /**
  * What an injected fault did. The protocol has no recovery, so the product is detection: the
@@ -74,14 +74,9 @@ public record FaultOutcome(
      * what the algorithm's structure says about them ({@code derived}, null where ppbus derives nothing).
      */
     public record Survival(
-            int crashed,
-            long cycle,
-            int[] survivors,
-            int[] cutOff,
-            double servedAfterCrash,
-            Algorithm.Derived derived) {
+            int crashed, long cycle, int[] survivors, int[] cutOff, double servedAfterCrash, CrashDerivation derived) {
 
-        Survival withDerived(Algorithm.Derived d) {
+        Survival withDerived(CrashDerivation d) {
             return new Survival(crashed, cycle, survivors, cutOff, servedAfterCrash, d);
         }
 

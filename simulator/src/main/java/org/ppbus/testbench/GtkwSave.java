@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.function.IntFunction;
 import org.ppbus.io.AtomicFile;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.cc.Symbols;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.verilog.SignalNames;
 
 /**

@@ -9,7 +9,7 @@ import org.ppbus.link.FaultPlan;
 import org.ppbus.link.Lossy;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageChannels;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 
 /**
  * Faults in the messages of a message-passing algorithm: one lost message ({@code drop:random}, a

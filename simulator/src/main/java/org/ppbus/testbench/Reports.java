@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.CrashDerivation;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 import org.ppbus.workload.Workload;
@@ -85,7 +88,7 @@ public final class Reports {
         Statistics.Summary s = r.summary();
         SimulationConfig c = r.config();
         StringBuilder b = new StringBuilder();
-        boolean cc = c.algorithmSpec().has(Algorithm.Feature.SYMBOLS);
+        boolean cc = c.algorithmSpec().has(Feature.SYMBOLS);
         heading(b, r, cc);
         b.append(String.format(
                 Locale.ROOT,
@@ -230,12 +233,12 @@ public final class Reports {
 
     /** An algorithm's messages and their widths at n, from its descriptor. */
     static String messageKinds(Algorithm a, int nodes) {
-        List<Algorithm.MessageKind> kinds = a.messages().at(nodes);
+        List<MessageKind> kinds = a.messages().at(nodes);
         if (kinds.isEmpty()) {
             return "req and gnt wires only, no messages";
         }
         StringBuilder k = new StringBuilder("messages");
-        for (Algorithm.MessageKind m : kinds) {
+        for (MessageKind m : kinds) {
             k.append(k.length() == 8 ? " " : ", ")
                     .append(m.name())
                     .append(' ')
@@ -299,7 +302,7 @@ public final class Reports {
                     Arrays.toString(sv.survivors()),
                     Arrays.toString(sv.cutOff())));
             if (sv.derived() != null) {
-                Algorithm.Derived dv = sv.derived();
+                CrashDerivation dv = sv.derived();
                 b.append("derived: sure to survive ")
                         .append(Arrays.toString(dv.survive()))
                         .append(dv.cutOff().length > 0 ? "; sure to be cut off " + Arrays.toString(dv.cutOff()) : "")

@@ -14,7 +14,7 @@ import org.ppbus.link.Direction;
 import org.ppbus.link.FaultKind;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.ExternalTool;
 import org.ppbus.verilog.GeneratedDesign;
@@ -256,7 +256,7 @@ public final class RtlReplay {
         b.append("                if (gnt[bit] && !gnt_prev[bit]) grants = grants + 1;\n");
         b.append("            end\n");
         b.append("            if (ones > 1) $fwrite(f, \"MUTEX %0d %h\\n\", t, gnt);\n");
-        if (config.algorithmSpec().has(Algorithm.Feature.SYMBOLS)) {
+        if (config.algorithmSpec().has(Feature.SYMBOLS)) {
             for (int i = 0; i < n; i++) {
                 for (int j : wiring.arbitersOf(i)) {
                     symbolLine(b, SignalNames.c2a(i, j));

@@ -7,7 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.ppbus.check.Violation;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.CrashDerivation;
 import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
 
@@ -246,7 +247,7 @@ public record RunReport(
             @JsonInclude(JsonInclude.Include.NON_NULL) Derived derived,
             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean derivationHolds) {
         static Crash of(FaultOutcome.Survival s) {
-            Algorithm.Derived d = s.derived();
+            CrashDerivation d = s.derived();
             return new Crash(
                     s.crashed(),
                     s.cycle(),

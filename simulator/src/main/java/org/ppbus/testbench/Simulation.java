@@ -20,11 +20,14 @@ import org.ppbus.link.Lossy;
 import org.ppbus.link.QueueOverflow;
 import org.ppbus.link.Recovering;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.RunInputs;
 import org.ppbus.protocol.cc.CcNetwork;
 import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.InitialState;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.AlgorithmOptions;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.RunInputs;
+import org.ppbus.protocol.descriptor.Setting;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.BusUse;
 import org.ppbus.stats.Statistics;
@@ -137,7 +140,7 @@ public final class Simulation {
                 c.hotNodes(),
                 c.hotLoad(),
                 c.sharing(),
-                c.algorithmSpec().has(Algorithm.Feature.DEMAND));
+                c.algorithmSpec().has(Feature.DEMAND));
     }
 
     /** One run's parts, wired together: the workload, processors, fabric, checker and statistics. */
@@ -157,7 +160,7 @@ public final class Simulation {
         private final Checker checker;
         private final int overtakeBound;
         private final long starvationBound;
-        private final Algorithm.Options options;
+        private final AlgorithmOptions options;
         private boolean interrupted;
         private Violation refused;
         // The drain ends when every request is served; a drain that stops making progress (no
@@ -191,9 +194,8 @@ public final class Simulation {
                     ? new CcNetwork.Settings(c.rules(), initial, probe, everyUnit)
                     : algorithm.optionsFor(new RunInputs(c.rules(), probe, everyUnit));
             Sharing sharing = c.sharing();
-            this.fabric = variant.apply(algorithm
-                    .factory()
-                    .create(new Algorithm.Setting(wiring, c.latencyCycles(), probe, probe, options, sharing)));
+            this.fabric = variant.apply(
+                    algorithm.factory().create(new Setting(wiring, c.latencyCycles(), probe, probe, options, sharing)));
             this.net = fabric.part(CcNetwork.class).orElse(null);
             this.injector = net != null && faultPlan != null && crash == null ? injector(faultPlan, c) : null;
             this.messageFaults = faultPlan != null && net == null && crash == null

@@ -1,8 +1,9 @@
 package org.ppbus.testbench;
 
 import org.ppbus.bus.Sharing;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.registry.Algorithms;
 
 /**
@@ -99,7 +100,7 @@ public record SimulationConfig(
         return Algorithms.named(algorithm);
     }
 
-    static String namesWith(Algorithm.Feature f) {
+    static String namesWith(Feature f) {
         return String.join(
                 ", ", Algorithms.with(f).stream().map(Algorithm::name).toList());
     }
@@ -135,7 +136,7 @@ public record SimulationConfig(
      * the others (which run no rule set, whatever a config says).
      */
     public String rulesOption() {
-        return algorithmSpec().has(Algorithm.Feature.RULES) ? " --rules " + rules.label() : "";
+        return algorithmSpec().has(Feature.RULES) ? " --rules " + rules.label() : "";
     }
 
     /** The buses, as options to repeat: those that differ from the single bus, empty for it. */

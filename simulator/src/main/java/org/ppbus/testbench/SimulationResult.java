@@ -18,7 +18,7 @@ import org.ppbus.workload.RequestTrace;
  * @param interrupted the run was stopped early (Ctrl-C); the report covers the cycles simulated
  * @param maxQueueDepth the deepest output queue seen (I8 allows 2)
  * @param trace every request raised, replayable
- * @param overtakeBound the fairness bound checked ({@link org.ppbus.protocol.Algorithm#NO_BOUND} when none is)
+ * @param overtakeBound the fairness bound checked ({@link org.ppbus.protocol.descriptor.Algorithm#NO_BOUND} when none is)
  * @param maxOvertakes the most meals one processor started while another stayed hungry (-1 when not checked)
  * @param starvationBound the most meals the others may start while one processor waits, where starvation
  *     is checked in meals ({@link Long#MAX_VALUE} when it is not: an overtaking bound is checked instead)

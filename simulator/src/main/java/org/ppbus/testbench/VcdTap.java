@@ -16,10 +16,10 @@ import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Direction;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcPlanes;
 import org.ppbus.protocol.cc.StateView;
 import org.ppbus.protocol.cc.UnitStates;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.verilog.SignalNames;
 
 /**

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ppbus.bus.Fabric;
 import org.ppbus.bus.ForwardingFabric;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.Simulation;
 import org.ppbus.testbench.SimulationConfig;

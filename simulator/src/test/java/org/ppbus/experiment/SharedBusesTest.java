@@ -3,11 +3,11 @@ package org.ppbus.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
 
 /** The verdict on a claim of messages per entry: inside its range it holds, outside it does not. */
 class SharedBusesTest {
-    private static final Algorithm.Cost RAYMOND_13_2 = Algorithm.Cost.between("2N − k − 1 … 2(N − 1)", 23, 24);
+    private static final Cost RAYMOND_13_2 = Cost.between("2N − k − 1 … 2(N − 1)", 23, 24);
 
     @Test
     void insideTheRangeItHolds() {
@@ -26,6 +26,6 @@ class SharedBusesTest {
     void aClaimWithoutARangeIsSaidToHaveNone() {
         assertEquals(
                 "no range claimed (leader alone: 18)",
-                SharedBuses.verdict(new Algorithm.Cost("3 + 3(k − 1)", "leader alone: 18"), 18));
+                SharedBuses.verdict(new Cost("3 + 3(k − 1)", "leader alone: 18"), 18));
     }
 }

@@ -22,8 +22,8 @@ import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.FaultMatrix;
 import org.ppbus.link.FaultKind;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.descriptor.CrashDerivation;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.proof.RtlProof;
@@ -202,7 +202,7 @@ class CrashStopTest {
                             .validated())
                     .run();
             FaultOutcome.Survival s = r.fault().survival();
-            Algorithm.Derived d = s.derived();
+            CrashDerivation d = s.derived();
             if (rules.equals("fixed")) {
                 assertArrayEquals(new int[0], d.survive(), "without a recovery nobody is sure to survive");
                 assertArrayEquals(new int[0], d.atMostOneOf());
@@ -218,7 +218,7 @@ class CrashStopTest {
     /** The check can fail: each of the derivation's three claims, broken once; a processor that never asked counts for nothing. */
     @Test
     void aRunThatContradictsItsDerivationIsCaught() {
-        Algorithm.Derived d = new Algorithm.Derived(new int[] {0, 5}, new int[] {1}, new int[] {2, 3, 4}, "test");
+        CrashDerivation d = new CrashDerivation(new int[] {0, 5}, new int[] {1}, new int[] {2, 3, 4}, "test");
         // Node 6 crashed; 5 never asked after it, so it is in neither list.
         assertEquals(
                 Boolean.TRUE, survival(new int[] {0, 2}, new int[] {1, 3, 4}, d).derivationHolds());
@@ -237,7 +237,7 @@ class CrashStopTest {
         assertEquals(null, survival(new int[] {0}, new int[] {1}, null).derivationHolds());
     }
 
-    private static FaultOutcome.Survival survival(int[] survivors, int[] cutOff, Algorithm.Derived d) {
+    private static FaultOutcome.Survival survival(int[] survivors, int[] cutOff, CrashDerivation d) {
         return new FaultOutcome.Survival(6, 100, survivors, cutOff, 0.5, d);
     }
 

@@ -3,8 +3,9 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
 
 /**
  * Agrawal and Jalote's groups (docs/PROTOCOL.md "Quorum family"): Maekawa's voting over m groups
@@ -28,7 +29,7 @@ public final class AgrawalJalote {
                     AgrawalJalote::quorums)
             .claim(n -> {
                 int g = Math.max(1, groups(n) - 1);
-                return new Algorithm.Cost("3√(2N) best; 3(m − 1) with groups of m − 1", Integer.toString(3 * g));
+                return new Cost("3√(2N) best; 3(m − 1) with groups of m − 1", Integer.toString(3 * g));
             })
             .build();
 

@@ -3,9 +3,15 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.link.Message;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Claim;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * Baldoni et al.'s h-out-of-k mutual exclusion on quorums (docs/PROTOCOL.md, "More than one bus";
@@ -29,14 +35,14 @@ public final class Baldoni extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "baldoni",
                     "Baldoni et al.'s h-out-of-k: REQUEST(h) to a quorum, PERMISSION while the units fit, RELEASE; no order")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS, Algorithm.Feature.K_BUSES, Algorithm.Feature.DEMAND)
+            .family(Family.QUORUM)
+            .features(Feature.MESSAGE_FAULTS, Feature.K_BUSES, Feature.DEMAND)
             .factory(Baldoni::new)
             .messages(Baldoni::kinds)
             .wires(n -> (double) kinds(n).get(REQUEST).bits() * (n - 1))
-            .claim(Algorithm.Claim.withSharing((n, s) -> {
+            .claim(Claim.withSharing((n, s) -> {
                 int q = ManabeTajima.quorumSize(n, s.buses(), s.demand());
-                return Algorithm.Cost.between("3|q| (REQUEST, PERMISSION, RELEASE per member)", 3L * q, 3L * q);
+                return Cost.between("3|q| (REQUEST, PERMISSION, RELEASE per member)", 3L * q, 3L * q);
             }))
             .build();
 
@@ -50,7 +56,7 @@ public final class Baldoni extends MessagePassingFabric {
     private final int[][] quorum;
     private final int[] permissions;
 
-    Baldoni(Algorithm.Setting setting) {
+    Baldoni(Setting setting) {
         super(setting, Baldoni::kinds);
         this.given = new int[nodes];
         for (int i = 0; i < nodes; i++) {
@@ -63,11 +69,11 @@ public final class Baldoni extends MessagePassingFabric {
     }
 
     /** REQUEST carries h and the request's parity; PERMISSION the parity; RELEASE its type. */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", TYPE_BITS + 6 + 1),
-                new Algorithm.MessageKind("PERMISSION", TYPE_BITS + 1),
-                new Algorithm.MessageKind("RELEASE", TYPE_BITS));
+                new MessageKind("REQUEST", TYPE_BITS + 6 + 1),
+                new MessageKind("PERMISSION", TYPE_BITS + 1),
+                new MessageKind("RELEASE", TYPE_BITS));
     }
 
     @Override

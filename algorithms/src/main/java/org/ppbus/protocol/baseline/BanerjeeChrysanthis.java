@@ -7,9 +7,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Banerjee and Chrysanthis's token with an ordered list (seed 004 §4.2.2, "Algoritmo con lista
@@ -63,14 +67,14 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
 
     private static Algorithm descriptor(String name, boolean monitor, String text) {
         return Algorithm.named(name, text)
-                .family(Algorithm.Family.TOKEN)
-                .features(Algorithm.Feature.MESSAGE_FAULTS)
+                .family(Family.TOKEN)
+                .features(Feature.MESSAGE_FAULTS)
                 .factory(s -> new BanerjeeChrysanthis(s.nodes(), s.latencyCycles(), monitor, s.grants(), s.messages()))
                 .messages(BanerjeeChrysanthis::kinds)
                 // A NEW-ARBITER-wide channel from every node to every other, each counted once.
                 .wires(n -> (double) (2 + Algorithm.idBits(n) + listBits(n)) * (n - 1))
                 // No overtaking bound: a request can wait for several Q-lists (the watchdog checks starvation).
-                .claim(n -> new Algorithm.Cost("about 3 at high load; N at low load", "3 … " + n))
+                .claim(n -> new Cost("about 3 at high load; N at low load", "3 … " + n))
                 .build();
     }
 
@@ -260,11 +264,11 @@ public final class BanerjeeChrysanthis extends MessagePassingFabric {
     }
 
     /** The message kinds at n, indexed by type: a 2-bit type field and each kind's payload. */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n) + 2),
-                Algorithm.MessageKind.token("PRIVILEGE", 2 + listBits(n) + 2),
-                new Algorithm.MessageKind("NEW-ARBITER", 2 + Algorithm.idBits(n) + listBits(n)));
+                new MessageKind("REQUEST", 2 + Algorithm.idBits(n) + 2),
+                MessageKind.token("PRIVILEGE", 2 + listBits(n) + 2),
+                new MessageKind("NEW-ARBITER", 2 + Algorithm.idBits(n) + listBits(n)));
     }
 
     /** REQUESTs discarded so far (none with the monitor). */

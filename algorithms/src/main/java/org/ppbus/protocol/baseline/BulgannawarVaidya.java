@@ -4,9 +4,13 @@ import java.util.Arrays;
 import java.util.List;
 import org.ppbus.bus.BusSet;
 import org.ppbus.link.Message;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * Bulgannawar and Vaidya's k-exclusion with k tokens (docs/PROTOCOL.md, "More than one bus"; the
@@ -45,8 +49,8 @@ public final class BulgannawarVaidya extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "bulgannawar-vaidya",
                     "Bulgannawar and Vaidya's k tokens, one per bus, each with Naimi-Trehel pointers; REQUEST, TOKEN, INFORM")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS, Algorithm.Feature.K_BUSES)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS, Feature.K_BUSES)
             .factory(BulgannawarVaidya::new)
             .messages(BulgannawarVaidya::kinds)
             .wires(n -> (double) kinds(n).get(REQUEST).bits() * (n - 1))
@@ -60,7 +64,7 @@ public final class BulgannawarVaidya extends MessagePassingFabric {
     private final boolean[] pending; // per node: its request for token i mod k is out, the token not yet come
     private final long[] count; // per token: hand-offs so far (travels with it)
 
-    BulgannawarVaidya(Algorithm.Setting setting) {
+    BulgannawarVaidya(Setting setting) {
         super(setting, BulgannawarVaidya::kinds);
         this.father = new int[nodes][buses];
         this.next = new int[nodes][buses];
@@ -82,12 +86,12 @@ public final class BulgannawarVaidya extends MessagePassingFabric {
     }
 
     /** REQUEST and INFORM carry a node and a token, INFORM also the token's hand-off count; TOKEN its number and count. */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         int id = Algorithm.idBits(n);
         return List.of(
-                new Algorithm.MessageKind("REQUEST", TYPE_BITS + id + TOKEN_BITS),
-                Algorithm.MessageKind.token("TOKEN", TYPE_BITS + TOKEN_BITS + COUNT_BITS),
-                new Algorithm.MessageKind("INFORM", TYPE_BITS + id + TOKEN_BITS + COUNT_BITS));
+                new MessageKind("REQUEST", TYPE_BITS + id + TOKEN_BITS),
+                MessageKind.token("TOKEN", TYPE_BITS + TOKEN_BITS + COUNT_BITS),
+                new MessageKind("INFORM", TYPE_BITS + id + TOKEN_BITS + COUNT_BITS));
     }
 
     private int idleToken(int i) {

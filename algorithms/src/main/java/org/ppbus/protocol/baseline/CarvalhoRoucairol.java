@@ -5,10 +5,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
 
 /**
  * Carvalho and Roucairol 1983 (seed 000 §1; docs/SPEC.md §S1.4.7): Ricart–Agrawala in which a
@@ -28,8 +31,8 @@ public final class CarvalhoRoucairol extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "carvalho-roucairol",
                     "Carvalho and Roucairol: Ricart-Agrawala keeping permissions until they are asked for")
-            .family(Algorithm.Family.PERMISSION)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.PERMISSION)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s ->
                     new CarvalhoRoucairol(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
             .messages(n -> RicartAgrawala.kinds(n, Algorithm.STAMP_BITS))
@@ -38,7 +41,7 @@ public final class CarvalhoRoucairol extends MessagePassingFabric {
             // One request edge between the two: the neighbour learns after L cycles, and may still
             // eat once after that on a permission it already holds.
             .fairness((l, h) -> Algorithm.ceilDiv(l, h + 2L) + 1)
-            .claim(n -> new Algorithm.Cost("0 … 2(N − 1)", "0 … " + 2 * (n - 1)))
+            .claim(n -> new Cost("0 … 2(N − 1)", "0 … " + 2 * (n - 1)))
             .build();
 
     private final LamportClocks clocks;

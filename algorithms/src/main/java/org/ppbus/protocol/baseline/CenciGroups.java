@@ -4,9 +4,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ppbus.link.Message;
-import org.ppbus.protocol.Algorithm;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Claim;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * Cenci's group mutual exclusion by messages (docs/PROTOCOL.md, "More than one bus"; the thesis
@@ -40,17 +46,17 @@ public final class CenciGroups extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "cenci-groups",
                     "Cenci's group mutual exclusion: process and group actors, Maekawa's voting among the groups")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS, Algorithm.Feature.GROUPS)
+            .family(Family.QUORUM)
+            .features(Feature.MESSAGE_FAULTS, Feature.GROUPS)
             .factory(s -> new CenciGroups(s, Algorithm.STAMP_BITS))
             .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             .wires(n -> (double) kinds(n, Algorithm.STAMP_BITS).get(REQ_GROUP).bits() * (n - 1))
-            .claim(Algorithm.Claim.withSharing((n, s) -> {
+            .claim(Claim.withSharing((n, s) -> {
                 int k = Arrays.stream(Quorums.onGrid(s.groups() == 0 ? n : s.groups()))
                         .mapToInt(q -> q.length)
                         .max()
                         .orElse(1);
-                return Algorithm.Cost.between(
+                return Cost.between(
                         "3 + 3k/l … 3 + 5k per entry for l processes in a session, k = |quorum| with its own vote",
                         3,
                         3 + 5L * k);
@@ -82,7 +88,7 @@ public final class CenciGroups extends MessagePassingFabric {
     private final boolean[] inquired;
     private final List<List<Ask>> asks = new ArrayList<>(); // per voter: requests heard, oldest first
 
-    CenciGroups(Algorithm.Setting setting, int stampBits) {
+    CenciGroups(Setting setting, int stampBits) {
         super(setting, n -> kinds(n, stampBits));
         int m = setting.sharing().groups();
         this.groups = m == 0 ? nodes : m;
@@ -110,17 +116,17 @@ public final class CenciGroups extends MessagePassingFabric {
     }
 
     /** A process id on REQ_PROC and FIN_PROC; (stamp, group) on REQ_GROUP; a round parity on GRANT, INQUIRE, YIELD. */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+    static List<MessageKind> kinds(int n, int stampBits) {
         int id = Algorithm.idBits(n);
         return List.of(
-                new Algorithm.MessageKind("REQ_PROC", TYPE_BITS + id),
-                new Algorithm.MessageKind("REP_PROC", TYPE_BITS),
-                new Algorithm.MessageKind("FIN_PROC", TYPE_BITS + id),
-                new Algorithm.MessageKind("REQ_GROUP", TYPE_BITS + 1 + stampBits + id),
-                new Algorithm.MessageKind("GRANT", TYPE_BITS + 1),
-                new Algorithm.MessageKind("INQUIRE", TYPE_BITS + 1),
-                new Algorithm.MessageKind("YIELD", TYPE_BITS + 1),
-                new Algorithm.MessageKind("RELEASE_GROUP", TYPE_BITS));
+                new MessageKind("REQ_PROC", TYPE_BITS + id),
+                new MessageKind("REP_PROC", TYPE_BITS),
+                new MessageKind("FIN_PROC", TYPE_BITS + id),
+                new MessageKind("REQ_GROUP", TYPE_BITS + 1 + stampBits + id),
+                new MessageKind("GRANT", TYPE_BITS + 1),
+                new MessageKind("INQUIRE", TYPE_BITS + 1),
+                new MessageKind("YIELD", TYPE_BITS + 1),
+                new MessageKind("RELEASE_GROUP", TYPE_BITS));
     }
 
     /** The group of node i's current request: its own when the run has no groups. */

@@ -5,9 +5,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * The central coordinator of 004 §4.1 (docs/SPEC.md §S1.4.1) on the same channels: node 0
@@ -28,8 +32,8 @@ public final class CentralCoordinator extends MessagePassingFabric {
 
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "coordinator", "a central coordinator: REQUEST, GRANT and RELEASE messages to node 0")
-            .family(Algorithm.Family.CENTRAL)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.CENTRAL)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new CentralCoordinator(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(CentralCoordinator::kinds)
             // A channel each way between every other node and node 0, as wide as the widest message
@@ -37,7 +41,7 @@ public final class CentralCoordinator extends MessagePassingFabric {
             .wires(n -> 2.0 * (2 + Algorithm.idBits(n)) * (n - 1) / n)
             // The central queue serves each waiting processor once per round.
             .fairness((l, h) -> 1)
-            .claim(n -> new Algorithm.Cost("3", "3"))
+            .claim(n -> new Cost("3", "3"))
             .build();
 
     private final ArrayDeque<Integer> queue = new ArrayDeque<>();
@@ -48,11 +52,11 @@ public final class CentralCoordinator extends MessagePassingFabric {
     }
 
     /** The message kinds at n, indexed by type: a 2-bit type field; REQUEST carries the requester's id. */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("GRANT", 2),
-                new Algorithm.MessageKind("RELEASE", 2));
+                new MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
+                new MessageKind("GRANT", 2),
+                new MessageKind("RELEASE", 2));
     }
 
     @Override

@@ -4,9 +4,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Chandy and Misra's hygienic dining philosophers (seed 000 §3; docs/SPEC.md §S1.4.8) used as
@@ -26,8 +30,8 @@ public final class ChandyMisra extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "chandy-misra",
                     "Chandy and Misra's drinking philosophers on the complete graph: 1-bit FORK and REQUEST")
-            .family(Algorithm.Family.FORKS)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.FORKS)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new ChandyMisra(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(ChandyMisra::kinds)
             // A 1-bit channel each way per pair, each counted once.
@@ -35,7 +39,7 @@ public final class ChandyMisra extends MessagePassingFabric {
             // One request edge between the two: the neighbour learns after L cycles, and may still
             // eat once after that on a clean fork it already holds.
             .fairness((l, h) -> Algorithm.ceilDiv(l, h + 2L) + 1)
-            .claim(n -> new Algorithm.Cost("0 … 2(N − 1)", "0 … " + 2 * (n - 1)))
+            .claim(n -> new Cost("0 … 2(N − 1)", "0 … " + 2 * (n - 1)))
             .build();
 
     private final boolean[][] fork; // fork[i][j]: i holds the fork it shares with j
@@ -131,7 +135,7 @@ public final class ChandyMisra extends MessagePassingFabric {
     }
 
     /** FORK and REQUEST, a valid bit each: the fork or the request token is the message. */
-    static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(new Algorithm.MessageKind("FORK", 1), new Algorithm.MessageKind("REQUEST", 1));
+    static List<MessageKind> kinds(int n) {
+        return List.of(new MessageKind("FORK", 1), new MessageKind("REQUEST", 1));
     }
 }

@@ -5,9 +5,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Chang, Singhal and Liu's token algorithm (seed 004, "Algoritmo de Chang", figure 4.13;
@@ -39,15 +43,15 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "chang-singhal-liu",
                     "Chang, Singhal and Liu: REQUEST along Root to the last requester, TOKEN to Next carrying the future last holder")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new ChangSinghalLiu(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(ChangSinghalLiu::kinds)
             // A message-wide channel from every node to every other (Root and Next can be anyone),
             // each counted once.
             .wires(n -> (double) (1 + Algorithm.idBits(n)) * (n - 1))
             // No overtaking bound: the seed claims freedom from starvation (the watchdog checks it).
-            .claim(n -> new Algorithm.Cost("3 per entry on average", "3"))
+            .claim(n -> new Cost("3 per entry on average", "3"))
             .build();
 
     private final int[] root;
@@ -133,9 +137,9 @@ public final class ChangSinghalLiu extends MessagePassingFabric {
     }
 
     /** REQUEST carries the requester, TOKEN the new root: a type bit and a node id each. */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", 1 + Algorithm.idBits(n)),
-                Algorithm.MessageKind.token("TOKEN", 1 + Algorithm.idBits(n)));
+                new MessageKind("REQUEST", 1 + Algorithm.idBits(n)),
+                MessageKind.token("TOKEN", 1 + Algorithm.idBits(n)));
     }
 }

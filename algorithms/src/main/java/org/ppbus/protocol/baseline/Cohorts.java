@@ -3,8 +3,9 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
 
 /**
  * Jiang's cohort coterie (docs/PROTOCOL.md "Quorum family"): Maekawa's voting over quorums built
@@ -30,7 +31,7 @@ public final class Cohorts {
                 int[][] c = cohorts(n);
                 int best = c[c.length - 1].length;
                 int worst = c.length;
-                return new Algorithm.Cost("3|C_k| best … 3·(quorum of C_1) worst", 3 * best + " … " + 3 * worst);
+                return new Cost("3|C_k| best … 3·(quorum of C_1) worst", 3 * best + " … " + 3 * worst);
             })
             .build();
 

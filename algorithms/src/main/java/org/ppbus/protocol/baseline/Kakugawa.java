@@ -5,11 +5,18 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.ppbus.link.Message;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.KCoterie;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.AlgorithmBuilder;
+import org.ppbus.protocol.descriptor.Claim;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * Kakugawa et al.'s k-exclusion on a k-coterie (docs/PROTOCOL.md, "More than one bus"; the thesis
@@ -46,11 +53,11 @@ public final class Kakugawa extends MessagePassingFabric {
      * The family's one factory: Kakugawa et al.'s algorithm over the k-coterie {@code coterie}
      * builds for n nodes and k buses. Each descriptor adds its claim.
      */
-    public static Algorithm.Builder overCoteries(
+    public static AlgorithmBuilder overCoteries(
             String name, String description, BiFunction<Integer, Integer, KCoterie> coterie) {
         return Algorithm.named(name, description)
-                .family(Algorithm.Family.QUORUM)
-                .features(Algorithm.Feature.MESSAGE_FAULTS, Algorithm.Feature.K_BUSES)
+                .family(Family.QUORUM)
+                .features(Feature.MESSAGE_FAULTS, Feature.K_BUSES)
                 .factory(s -> new Kakugawa(s, Algorithm.STAMP_BITS, coterie.apply(s.nodes(), s.buses())))
                 .messages(n -> kinds(n, Algorithm.STAMP_BITS))
                 .wires(n -> (double) kinds(n, Algorithm.STAMP_BITS).get(REQUEST).bits() * (n - 1));
@@ -99,10 +106,10 @@ public final class Kakugawa extends MessagePassingFabric {
         return r;
     }
 
-    private static Algorithm.Claim claim(BiFunction<Integer, Integer, KCoterie> coterie) {
-        return Algorithm.Claim.withSharing((n, s) -> {
+    private static Claim claim(BiFunction<Integer, Integer, KCoterie> coterie) {
+        return Claim.withSharing((n, s) -> {
             int q = coterie.apply(n, s.buses()).smallest();
-            return Algorithm.Cost.between("3|Q| at best … 6n, |Q| the quorum's size", 3L * q, 6L * n);
+            return Cost.between("3|Q| at best … 6n, |Q| the quorum's size", 3L * q, 6L * n);
         });
     }
 
@@ -133,7 +140,7 @@ public final class Kakugawa extends MessagePassingFabric {
     private final boolean[] queried;
     private final List<List<Ask>> queue = new ArrayList<>(); // per member, oldest first
 
-    Kakugawa(Algorithm.Setting setting, int stampBits, KCoterie coterie) {
+    Kakugawa(Setting setting, int stampBits, KCoterie coterie) {
         super(setting, n -> kinds(n, stampBits));
         this.coterie = coterie;
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
@@ -157,14 +164,14 @@ public final class Kakugawa extends MessagePassingFabric {
      * node no REQUEST reaches still keeps its clock up with the others' (else its stamps stay old
      * and it wins every time); QUERY a parity; RELINQUISH and RELEASE their type.
      */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+    static List<MessageKind> kinds(int n, int stampBits) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", TYPE_BITS + 1 + stampBits + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("OK", TYPE_BITS + 1 + stampBits),
-                new Algorithm.MessageKind("WAIT", TYPE_BITS + 1 + stampBits),
-                new Algorithm.MessageKind("QUERY", TYPE_BITS + 1),
-                new Algorithm.MessageKind("RELINQUISH", TYPE_BITS),
-                new Algorithm.MessageKind("RELEASE", TYPE_BITS));
+                new MessageKind("REQUEST", TYPE_BITS + 1 + stampBits + Algorithm.idBits(n)),
+                new MessageKind("OK", TYPE_BITS + 1 + stampBits),
+                new MessageKind("WAIT", TYPE_BITS + 1 + stampBits),
+                new MessageKind("QUERY", TYPE_BITS + 1),
+                new MessageKind("RELINQUISH", TYPE_BITS),
+                new MessageKind("RELEASE", TYPE_BITS));
     }
 
     @Override

@@ -6,10 +6,14 @@ import java.util.TreeSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Lamport's 1978 distributed queue (seed 002; docs/SPEC.md §S1.4.5) on the same channels. Every
@@ -28,8 +32,8 @@ public final class Lamport extends MessagePassingFabric {
 
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "lamport", "Lamport's distributed queue: timestamped REQUEST, ACK and RELEASE to every node")
-            .family(Algorithm.Family.PERMISSION)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.PERMISSION)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new Lamport(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
             .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             // A message-wide channel each way to every other node, each counted once.
@@ -37,16 +41,14 @@ public final class Lamport extends MessagePassingFabric {
             // Every meal needs the hungry processor's own answer, stamped; only requests sent before
             // the hungry one's request arrived can be older, and at most two fit.
             .fairness((l, h) -> 2)
-            .claim(n -> new Algorithm.Cost("3(N − 1)", Integer.toString(3 * (n - 1))))
+            .claim(n -> new Cost("3(N − 1)", Integer.toString(3 * (n - 1))))
             .build();
 
     /** Every message carries (type, clock, id). */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+    static List<MessageKind> kinds(int n, int stampBits) {
         int width = 2 + stampBits + Algorithm.idBits(n);
         return List.of(
-                new Algorithm.MessageKind("REQUEST", width),
-                new Algorithm.MessageKind("ACK", width),
-                new Algorithm.MessageKind("RELEASE", width));
+                new MessageKind("REQUEST", width), new MessageKind("ACK", width), new MessageKind("RELEASE", width));
     }
 
     private static int width(int n) {

@@ -5,9 +5,12 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Li and Hudak's path compression, version 2 with the {@code next} pointer (003 slides 20–28,
@@ -28,8 +31,8 @@ public final class LiHudak extends MessagePassingFabric {
 
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "li-hudak", "Li and Hudak's token with path compression: REQ along probable owners, 1-bit TOKEN")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new LiHudak(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(LiHudak::kinds)
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
@@ -127,8 +130,7 @@ public final class LiHudak extends MessagePassingFabric {
     }
 
     /** REQ carries the requester (a type bit and its id); TOKEN is a valid bit. */
-    static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(
-                new Algorithm.MessageKind("REQ", 1 + Algorithm.idBits(n)), Algorithm.MessageKind.token("TOKEN", 1));
+    static List<MessageKind> kinds(int n) {
+        return List.of(new MessageKind("REQ", 1 + Algorithm.idBits(n)), MessageKind.token("TOKEN", 1));
     }
 }

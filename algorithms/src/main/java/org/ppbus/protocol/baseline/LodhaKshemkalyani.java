@@ -5,10 +5,14 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Lodha and Kshemkalyani's fair Ricart–Agrawala (seed 004 §4.2.4; docs/PROTOCOL.md). The seed
@@ -41,8 +45,8 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "lodha-kshemkalyani",
                     "Lodha and Kshemkalyani's fair Ricart–Agrawala: a concurrent REQUEST doubles as the reply; FLUSH at exit")
-            .family(Algorithm.Family.PERMISSION)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.PERMISSION)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s ->
                     new LodhaKshemkalyani(s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, s.grants(), s.messages()))
             .messages(n -> kinds(n, Algorithm.STAMP_BITS))
@@ -51,16 +55,16 @@ public final class LodhaKshemkalyani extends MessagePassingFabric {
             // Served in stamp order: as Ricart–Agrawala, a hungry processor is passed at most twice by
             // an older stamp made before its REQUEST arrived.
             .fairness((l, h) -> 2)
-            .claim(n -> new Algorithm.Cost("2(N − 1) − x, x concurrent requests", (n - 1) + " … " + 2 * (n - 1)))
+            .claim(n -> new Cost("2(N − 1) − x, x concurrent requests", (n - 1) + " … " + 2 * (n - 1)))
             .build();
 
     /** REQUEST carries (type, stamp, id); REPLY (type, parity); FLUSH one bit more than REQUEST. */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+    static List<MessageKind> kinds(int n, int stampBits) {
         int stamped = 2 + stampBits + Algorithm.idBits(n);
         return List.of(
-                new Algorithm.MessageKind("REQUEST", stamped),
-                new Algorithm.MessageKind("REPLY", 3),
-                new Algorithm.MessageKind("FLUSH", stamped + 1));
+                new MessageKind("REQUEST", stamped),
+                new MessageKind("REPLY", 3),
+                new MessageKind("FLUSH", stamped + 1));
     }
 
     private final LamportClocks clocks;

@@ -2,8 +2,9 @@ package org.ppbus.protocol.baseline;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
 
 /**
  * Luk and Wong's triangular grid (docs/PROTOCOL.md "Quorum family"): Maekawa's voting, with
@@ -29,7 +30,7 @@ public final class LukWong {
                     LukWong::quorums)
             .claim(n -> {
                 int k = side(n);
-                return new Algorithm.Cost("≈ 3√(2N) … 5√(2N); 3k with k places per line", 3 * k + " … " + 5 * k);
+                return new Cost("≈ 3√(2N) … 5√(2N); 3k with k places per line", 3 * k + " … " + 5 * k);
             })
             .build();
 

@@ -10,12 +10,17 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
 import org.ppbus.protocol.baseline.parts.SilenceTimers;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.AlgorithmBuilder;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Maekawa's quorum voting (docs/SPEC.md §S1.4.9) with the deadlock avoidance of Sanders'
@@ -58,10 +63,10 @@ public final class Maekawa extends MessagePassingFabric {
      * the faults, the factory, the messages and the wires. Each quorum algorithm adds its claim (and
      * its fairness, where the seeds give one).
      */
-    public static Algorithm.Builder overQuorums(String name, String description, IntFunction<QuorumSystem> quorums) {
+    public static AlgorithmBuilder overQuorums(String name, String description, IntFunction<QuorumSystem> quorums) {
         return Algorithm.named(name, description)
-                .family(Algorithm.Family.QUORUM)
-                .features(Algorithm.Feature.MESSAGE_FAULTS)
+                .family(Family.QUORUM)
+                .features(Feature.MESSAGE_FAULTS)
                 .factory(s -> new Maekawa(
                         s.nodes(),
                         s.latencyCycles(),
@@ -80,23 +85,23 @@ public final class Maekawa extends MessagePassingFabric {
             // No overtaking bound: Maekawa is "not FCFS".
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
-                return new Algorithm.Cost("3√N … 5√N; 3K counting self-messages", 3 * k + " … " + 5 * k);
+                return new Cost("3√N … 5√N; 3K counting self-messages", 3 * k + " … " + 5 * k);
             })
             .build();
 
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return kinds(n, Algorithm.STAMP_BITS);
     }
 
     /** REQUEST carries (type, stamp, id), GRANT (type, the voter's clock); the others are a type alone. */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+    static List<MessageKind> kinds(int n, int stampBits) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", TYPE_BITS + stampBits + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("GRANT", TYPE_BITS + stampBits),
-                new Algorithm.MessageKind("RELEASE", TYPE_BITS),
-                new Algorithm.MessageKind("INQUIRE", TYPE_BITS),
-                new Algorithm.MessageKind("YIELD", TYPE_BITS),
-                new Algorithm.MessageKind("FAILED", TYPE_BITS));
+                new MessageKind("REQUEST", TYPE_BITS + stampBits + Algorithm.idBits(n)),
+                new MessageKind("GRANT", TYPE_BITS + stampBits),
+                new MessageKind("RELEASE", TYPE_BITS),
+                new MessageKind("INQUIRE", TYPE_BITS),
+                new MessageKind("YIELD", TYPE_BITS),
+                new MessageKind("FAILED", TYPE_BITS));
     }
 
     private final QuorumSystem quorums;

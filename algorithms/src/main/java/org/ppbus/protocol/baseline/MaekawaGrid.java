@@ -1,7 +1,8 @@
 package org.ppbus.protocol.baseline;
 
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
 
 /**
  * Maekawa's voting on a square grid (docs/PROTOCOL.md): the quorum of node i is its row and its
@@ -16,7 +17,7 @@ public final class MaekawaGrid {
                     n -> QuorumSystem.fixed(Quorums.onGrid(n)))
             .claim(n -> {
                 int c = (int) Math.ceil(Math.sqrt(n));
-                return new Algorithm.Cost("6√N − 3 … 10√N − 5 (√N := c)", (6 * c - 3) + " … " + (10 * c - 5));
+                return new Cost("6√N − 3 … 10√N − 5 (√N := c)", (6 * c - 3) + " … " + (10 * c - 5));
             })
             .build();
 }

@@ -9,8 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.ppbus.link.Message;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
 
 /**

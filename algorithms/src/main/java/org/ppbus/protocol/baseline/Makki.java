@@ -4,9 +4,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ppbus.link.Message;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * Makki et al.'s k-exclusion with one token, a queue and a semaphore (docs/PROTOCOL.md, "More than
@@ -30,13 +35,12 @@ public final class Makki extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "makki",
                     "Makki et al.'s one token with a queue and a semaphore of k: TOKEN_REQUEST, UPDATE, TOKEN, RELEASE")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS, Algorithm.Feature.K_BUSES)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS, Feature.K_BUSES)
             .factory(Makki::new)
             .messages(Makki::kinds)
             .wires(n -> (double) kinds(n).get(TOKEN).bits() * (n - 1) / n + Algorithm.idBits(n) + TYPE_BITS)
-            .claim(n -> Algorithm.Cost.between(
-                    "N + 2 at low load … 3 at high load; N/m + 2, m the queue's length", 3, n + 2))
+            .claim(n -> Cost.between("N + 2 at low load … 3 at high load; N/m + 2, m the queue's length", 3, n + 2))
             .build();
 
     private final int[] collector; // per node: where it sends its requests
@@ -53,7 +57,7 @@ public final class Makki extends MessagePassingFabric {
     private int[] travelling; // the queue that travels with the token (one token: one queue)
     private final int lengthBits;
 
-    Makki(Algorithm.Setting setting) {
+    Makki(Setting setting) {
         super(setting, Makki::kinds);
         this.collector = new int[nodes];
         this.returns = new int[nodes];
@@ -74,13 +78,13 @@ public final class Makki extends MessagePassingFabric {
      * TOKEN_REQUEST and UPDATE carry a node; TOKEN its queue (the cycle's order, up to n ids); RELEASE
      * whether it lets the node k places on in, or gives the semaphore back to the collector.
      */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         int id = Algorithm.idBits(n);
         return List.of(
-                new Algorithm.MessageKind("TOKEN_REQUEST", TYPE_BITS + id),
-                new Algorithm.MessageKind("UPDATE", TYPE_BITS + id),
-                Algorithm.MessageKind.token("TOKEN", TYPE_BITS + (32 - Integer.numberOfLeadingZeros(n)) + n * id),
-                new Algorithm.MessageKind("RELEASE", TYPE_BITS + 1));
+                new MessageKind("TOKEN_REQUEST", TYPE_BITS + id),
+                new MessageKind("UPDATE", TYPE_BITS + id),
+                MessageKind.token("TOKEN", TYPE_BITS + (32 - Integer.numberOfLeadingZeros(n)) + n * id),
+                new MessageKind("RELEASE", TYPE_BITS + 1));
     }
 
     @Override

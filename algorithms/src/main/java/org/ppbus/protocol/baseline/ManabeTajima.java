@@ -4,10 +4,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ppbus.link.Message;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Claim;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * Manabe and Tajima's h-out-of-k mutual exclusion with an (h,k)-arbiter (docs/PROTOCOL.md, "More
@@ -40,15 +46,15 @@ public final class ManabeTajima extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "manabe-tajima",
                     "Manabe and Tajima's (h,k)-arbiter: quorums per demand, OK, CANCEL and CANCELLED, k permits per arbiter")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS, Algorithm.Feature.K_BUSES, Algorithm.Feature.DEMAND)
+            .family(Family.QUORUM)
+            .features(Feature.MESSAGE_FAULTS, Feature.K_BUSES, Feature.DEMAND)
             .factory(s -> new ManabeTajima(s, Algorithm.STAMP_BITS))
             .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) kinds(n, Algorithm.STAMP_BITS).get(REQUEST).bits() * (n - 1))
-            .claim(Algorithm.Claim.withSharing((n, s) -> {
+            .claim(Claim.withSharing((n, s) -> {
                 int q = quorumSize(n, s.buses(), s.demand());
-                return Algorithm.Cost.between(
+                return Cost.between(
                         "3|q| without conflict … (3h + 3)|q|, |q| = n − h⌊(n − 1)/2k⌋",
                         3L * q,
                         (3L * s.demand() + 3) * q);
@@ -84,7 +90,7 @@ public final class ManabeTajima extends MessagePassingFabric {
     private final boolean[][] ok; // per requester, per quorum slot: OK held
     private final int[] oks;
 
-    ManabeTajima(Algorithm.Setting setting, int stampBits) {
+    ManabeTajima(Setting setting, int stampBits) {
         super(setting, n -> kinds(n, stampBits));
         this.clocks = new LamportClocks(nodes, nodes, stampBits, idBits);
         this.stampField = stampBits + idBits;
@@ -100,14 +106,14 @@ public final class ManabeTajima extends MessagePassingFabric {
     }
 
     /** REQUEST carries (h, parity, stamp, id); OK the parity and the arbiter's clock; CANCEL and CANCELLED a parity. */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+    static List<MessageKind> kinds(int n, int stampBits) {
         int unitBits = 6; // h ≤ 64
         return List.of(
-                new Algorithm.MessageKind("REQUEST", TYPE_BITS + unitBits + 1 + stampBits + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("OK", TYPE_BITS + 1 + stampBits),
-                new Algorithm.MessageKind("CANCEL", TYPE_BITS + 1),
-                new Algorithm.MessageKind("CANCELLED", TYPE_BITS + 1),
-                new Algorithm.MessageKind("RELEASE", TYPE_BITS));
+                new MessageKind("REQUEST", TYPE_BITS + unitBits + 1 + stampBits + Algorithm.idBits(n)),
+                new MessageKind("OK", TYPE_BITS + 1 + stampBits),
+                new MessageKind("CANCEL", TYPE_BITS + 1),
+                new MessageKind("CANCELLED", TYPE_BITS + 1),
+                new MessageKind("RELEASE", TYPE_BITS));
     }
 
     /** The quorum of requester i for h units: the |q| nodes from i on, cyclically. */

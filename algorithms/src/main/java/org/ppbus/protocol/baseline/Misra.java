@@ -6,9 +6,13 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.link.Recovering;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Misra's ring with two complementary tokens (seed 003, slides 10–12; docs/PROTOCOL.md). PING is
@@ -35,16 +39,16 @@ public final class Misra extends MessagePassingFabric implements Recovering {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "misra",
                     "Misra's ring: the token (PING) and a checker (PONG) with counters mod N+1; regenerates a lost token")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new Misra(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(Misra::kinds)
             // One token channel in from the predecessor and one out to the successor.
             .wires(n -> 2.0 * width(n))
             // As the token ring: PING serves each waiting processor once per round.
             .fairness((l, h) -> 1)
-            .claim(n -> new Algorithm.Cost(
-                    "as the ring, plus PONG's N hops per round; one lost token regenerated", "1 … " + (n - 1)))
+            .claim(n ->
+                    new Cost("as the ring, plus PONG's N hops per round; one lost token regenerated", "1 … " + (n - 1)))
             .build();
 
     /** The kind bit and a counter mod N + 1. */
@@ -52,9 +56,9 @@ public final class Misra extends MessagePassingFabric implements Recovering {
         return 1 + Math.max(1, 32 - Integer.numberOfLeadingZeros(n));
     }
 
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         // PING is the ring's token, the right to the bus; PONG only detects a loss and is never held.
-        return List.of(Algorithm.MessageKind.token("PING", width(n)), new Algorithm.MessageKind("PONG", width(n)));
+        return List.of(MessageKind.token("PING", width(n)), new MessageKind("PONG", width(n)));
     }
 
     private final int modulus;

@@ -8,11 +8,15 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Nesterenko and Mizuno's quorum algorithm with timeouts (seed 004, figures 4.8 and 4.9; docs/PROTOCOL.md
@@ -52,8 +56,8 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "nesterenko-mizuno",
                     "Nesterenko and Mizuno's quorums with timeouts and rounds on the plane's lines: survives lost messages")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.QUORUM)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new NesterenkoMizuno(
                     s.nodes(),
                     s.latencyCycles(),
@@ -66,7 +70,7 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
             .wires(NesterenkoMizuno::wiresPerNode)
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
-                return new Algorithm.Cost(
+                return new Cost(
                         "3√N low load, 4√N high (FAILED), 6√N with INQUIRE and YIELD (√N := K)", 3 * k + " … " + 6 * k);
             })
             .build();
@@ -91,20 +95,20 @@ public final class NesterenkoMizuno extends MessagePassingFabric {
         return (double) remote * 2 * (TYPE_BITS + 2 * Algorithm.STAMP_BITS + Algorithm.idBits(n)) / n;
     }
 
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return kinds(n, Algorithm.STAMP_BITS);
     }
 
     /** A stamp is (clock, id); INQUIRE and YIELD carry a round number as wide as a clock besides. */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
+    static List<MessageKind> kinds(int n, int stampBits) {
         int stamp = stampBits + Algorithm.idBits(n);
         return List.of(
-                new Algorithm.MessageKind("REQUEST", TYPE_BITS + stamp),
-                new Algorithm.MessageKind("GRANT", TYPE_BITS + stamp),
-                new Algorithm.MessageKind("RELEASE", TYPE_BITS),
-                new Algorithm.MessageKind("INQUIRE", TYPE_BITS + stamp + stampBits),
-                new Algorithm.MessageKind("YIELD", TYPE_BITS + stamp + stampBits),
-                new Algorithm.MessageKind("FAILED", TYPE_BITS + stamp));
+                new MessageKind("REQUEST", TYPE_BITS + stamp),
+                new MessageKind("GRANT", TYPE_BITS + stamp),
+                new MessageKind("RELEASE", TYPE_BITS),
+                new MessageKind("INQUIRE", TYPE_BITS + stamp + stampBits),
+                new MessageKind("YIELD", TYPE_BITS + stamp + stampBits),
+                new MessageKind("FAILED", TYPE_BITS + stamp));
     }
 
     private final int[][] quorum; // K_i, ascending

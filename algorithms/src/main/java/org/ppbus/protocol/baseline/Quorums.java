@@ -3,8 +3,8 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
 
 /** The quorum constructions Maekawa's voting runs over, and the wires they need. */
 public final class Quorums {

@@ -6,9 +6,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Raymond's 1989 tree algorithm (docs/SPEC.md §S1.4.18) on the same channels. The nodes form a
@@ -25,14 +29,14 @@ public final class Raymond extends MessagePassingFabric {
 
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "raymond", "Raymond's token on a heap-shaped tree: 1-bit REQUEST and PRIVILEGE to neighbours")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new Raymond(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(Raymond::kinds)
             .wires(Raymond::wiresPerNode)
             // No overtaking bound (the seeds promise freedom from starvation only): a request still
             // travelling can be passed by any node nearer the token.
-            .claim(n -> new Algorithm.Cost(
+            .claim(n -> new Cost(
                     "≤ 2D (heap: D ≤ 2⌊log₂ n⌋); ≈ 4 at high load", "≤ " + 4 * (31 - Integer.numberOfLeadingZeros(n))))
             .build();
 
@@ -123,7 +127,7 @@ public final class Raymond extends MessagePassingFabric {
     }
 
     /** REQUEST and PRIVILEGE, a valid bit each: the tree edge says who it is from. */
-    static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(new Algorithm.MessageKind("REQUEST", 1), Algorithm.MessageKind.token("PRIVILEGE", 1));
+    static List<MessageKind> kinds(int n) {
+        return List.of(new MessageKind("REQUEST", 1), MessageKind.token("PRIVILEGE", 1));
     }
 }

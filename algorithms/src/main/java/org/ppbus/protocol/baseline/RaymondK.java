@@ -1,6 +1,10 @@
 package org.ppbus.protocol.baseline;
 
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Claim;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
 
 /**
  * Raymond's k-exclusion (docs/PROTOCOL.md, "More than one bus"; the thesis §4.3.5, after Raymond
@@ -21,14 +25,14 @@ public final class RaymondK {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "raymond-k",
                     "Raymond's k-exclusion: Ricart-Agrawala entering after N - k replies, at most k in at once")
-            .family(Algorithm.Family.PERMISSION)
-            .features(Algorithm.Feature.MESSAGE_FAULTS, Algorithm.Feature.K_BUSES)
+            .family(Family.PERMISSION)
+            .features(Feature.MESSAGE_FAULTS, Feature.K_BUSES)
             .factory(s -> new RicartAgrawala(s, Algorithm.STAMP_BITS))
             .messages(n -> RicartAgrawala.kinds(n, Algorithm.STAMP_BITS))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) RicartAgrawala.requestWidth(n) * (n - 1))
-            .claim(Algorithm.Claim.withSharing((n, s) ->
-                    Algorithm.Cost.between("2N − k − 1 … 2(N − 1)", 2 * n - Math.min(s.buses(), n) - 1, 2 * (n - 1))))
+            .claim(Claim.withSharing(
+                    (n, s) -> Cost.between("2N − k − 1 … 2(N − 1)", 2 * n - Math.min(s.buses(), n) - 1, 2 * (n - 1))))
             .build();
 
     private RaymondK() {}

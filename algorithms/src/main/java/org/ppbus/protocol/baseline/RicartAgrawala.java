@@ -6,10 +6,15 @@ import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
 import org.ppbus.protocol.baseline.parts.LamportClocks;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * Ricart and Agrawala 1981 (seed 001; docs/SPEC.md §S1.4.6) on the same channels. A hungry
@@ -29,22 +34,20 @@ public final class RicartAgrawala extends MessagePassingFabric {
 
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "ricart-agrawala", "Ricart and Agrawala: timestamped REQUEST to every node, REPLY when it may go")
-            .family(Algorithm.Family.PERMISSION)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.PERMISSION)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new RicartAgrawala(s, Algorithm.STAMP_BITS))
             .messages(n -> kinds(n, Algorithm.STAMP_BITS))
             // A REQUEST-wide channel each way to every other node, each counted once.
             .wires(n -> (double) requestWidth(n) * (n - 1))
             // As Lamport: at most two older stamped requests can pass a hungry processor.
             .fairness((l, h) -> 2)
-            .claim(n -> new Algorithm.Cost("2(N − 1)", Integer.toString(2 * (n - 1))))
+            .claim(n -> new Cost("2(N − 1)", Integer.toString(2 * (n - 1))))
             .build();
 
     /** REQUEST carries (type, clock, id); REPLY is a valid bit. */
-    static List<Algorithm.MessageKind> kinds(int n, int stampBits) {
-        return List.of(
-                new Algorithm.MessageKind("REQUEST", 1 + stampBits + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("REPLY", 1));
+    static List<MessageKind> kinds(int n, int stampBits) {
+        return List.of(new MessageKind("REQUEST", 1 + stampBits + Algorithm.idBits(n)), new MessageKind("REPLY", 1));
     }
 
     static int requestWidth(int n) {
@@ -60,11 +63,11 @@ public final class RicartAgrawala extends MessagePassingFabric {
 
     public RicartAgrawala(
             int nodes, int latencyCycles, int stampBits, Fabric.GrantSink sink, MessageObserver observer) {
-        this(new Algorithm.Setting(Wiring.forNodes(nodes), latencyCycles, sink, observer), stampBits);
+        this(new Setting(Wiring.forNodes(nodes), latencyCycles, sink, observer), stampBits);
     }
 
     /** The setting's buses: k = 1 is Ricart and Agrawala's algorithm, k > 1 Raymond's k-exclusion. */
-    RicartAgrawala(Algorithm.Setting setting, int stampBits) {
+    RicartAgrawala(Setting setting, int stampBits) {
         super(
                 setting.nodes(),
                 setting.latencyCycles(),

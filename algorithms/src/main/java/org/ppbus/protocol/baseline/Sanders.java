@@ -2,8 +2,11 @@ package org.ppbus.protocol.baseline;
 
 import java.util.stream.IntStream;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
 
 /**
  * Sanders' information-structure algorithm (docs/PROTOCOL.md "Quorum family"): client i sends
@@ -21,15 +24,15 @@ public final class Sanders {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "sanders",
                     "Sanders' information structures (R_i, I_i) as data; run on the plane's lines (R_i = I_i = S_i)")
-            .family(Algorithm.Family.QUORUM)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.QUORUM)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new Maekawa(
                     s.nodes(), s.latencyCycles(), Algorithm.STAMP_BITS, onPlane(s.wiring()), s.grants(), s.messages()))
             .messages(Maekawa::kinds)
             .wires(n -> Quorums.wiresPerNode(onPlane(Wiring.forNodes(n)), Algorithm.STAMP_BITS))
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
-                return new Algorithm.Cost(
+                return new Cost(
                         "|I_i − {i}| + 2|R_i − {i}| … + 2ΣDM; 3(K − 1) remote with Maekawa sets",
                         3 * (k - 1) + " … " + (3 * (k - 1) + 8 * k));
             })

@@ -11,9 +11,13 @@ import org.ppbus.link.Message;
 import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Thambu and Wong's token on a projective plane (004 §4.2.3, docs/SPEC.md §S1.4.17). The
@@ -73,8 +77,8 @@ public final class ThambuWong extends MessagePassingFabric {
 
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "thambu-wong", "Thambu and Wong's token with a request queue, on the projective plane's lines")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new ThambuWong(s.wiring(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(ThambuWong::kinds)
             // Requests and the token may go to any node: a REQUEST-wide channel each way per pair,
@@ -86,7 +90,7 @@ public final class ThambuWong extends MessagePassingFabric {
                     * (n - 1))
             // No overtaking bound: it serves in order of arrival at the holder, after routes of
             // different lengths.
-            .claim(n -> new Algorithm.Cost(
+            .claim(n -> new Cost(
                     "0 … 3√N + 2 (check against 3K + 2)",
                     "0 … " + (3 * Wiring.forNodes(n).lineSize() + 2)))
             .build();
@@ -393,13 +397,13 @@ public final class ThambuWong extends MessagePassingFabric {
 
     /** REQUEST at its widest, routed along a successor pointer (flag and hand-off cycle); TOKEN with
      * a full queue. Shorter ones are sent as wide as they are. */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),
-                Algorithm.MessageKind.token(
+                new MessageKind("REQUEST", 3 + Algorithm.idBits(n) + SEQ_BITS + 1 + CYCLE_BITS),
+                MessageKind.token(
                         "TOKEN",
                         2 + (32 - Integer.numberOfLeadingZeros(n)) + (n - 1) * Algorithm.idBits(n) + SEQ_BITS * n),
-                new Algorithm.MessageKind("I_HAVE", 2),
-                new Algorithm.MessageKind("RELINQUISH", 2));
+                new MessageKind("I_HAVE", 2),
+                new MessageKind("RELINQUISH", 2));
     }
 }

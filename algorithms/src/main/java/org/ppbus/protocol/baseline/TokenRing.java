@@ -4,9 +4,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * The circulating token ring (docs/SPEC.md §S1.4.3): one token goes round 0 → 1 → … → n−1 → 0.
@@ -21,15 +25,15 @@ import org.ppbus.protocol.MessagePassingFabric;
 public final class TokenRing extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "token-ring", "a token circulating on a ring: 1-bit TOKEN messages to the successor")
-            .family(Algorithm.Family.TOKEN)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.TOKEN)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new TokenRing(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(TokenRing::kinds)
             // A 1-bit token channel in from the predecessor and out to the successor.
             .wires(n -> 2)
             // The token serves each waiting processor once per round.
             .fairness((l, h) -> 1)
-            .claim(n -> new Algorithm.Cost("d ≤ N − 1 hops; 1 per entry under saturation", "1 … " + (n - 1)))
+            .claim(n -> new Cost("d ≤ N − 1 hops; 1 per entry under saturation", "1 … " + (n - 1)))
             .build();
 
     private int holder = 0; // -1 while the token is in flight
@@ -39,8 +43,8 @@ public final class TokenRing extends MessagePassingFabric {
     }
 
     /** The token, a valid bit alone. */
-    static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(Algorithm.MessageKind.token("TOKEN", 1));
+    static List<MessageKind> kinds(int n) {
+        return List.of(MessageKind.token("TOKEN", 1));
     }
 
     @Override

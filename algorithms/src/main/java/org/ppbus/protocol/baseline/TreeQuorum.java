@@ -3,8 +3,9 @@ package org.ppbus.protocol.baseline;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.baseline.parts.QuorumSystem;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
 
 /**
  * Agrawal and El Abbadi's tree quorum (docs/PROTOCOL.md "Quorum family"): the nodes form a complete
@@ -32,7 +33,7 @@ public final class TreeQuorum {
                     TreeQuorum::quorums)
             .claim(n -> {
                 int h = height(n);
-                return new Algorithm.Cost("3 log N without failures … 3(N + 1)/2", 3 * h + " … " + 3 * (n + 1) / 2);
+                return new Cost("3 log N without failures … 3(N + 1)/2", 3 * h + " … " + 3 * (n + 1) / 2);
             })
             .build();
 

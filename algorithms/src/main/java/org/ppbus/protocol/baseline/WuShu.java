@@ -5,9 +5,13 @@ import java.util.List;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageObserver;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
-import org.ppbus.protocol.MessagePassingFabric;
+import org.ppbus.protocol.baseline.parts.MessagePassingFabric;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
 
 /**
  * Wu and Shu's central coordinator with a token (seed 004 §4.2.2, figure 4.10; docs/PROTOCOL.md),
@@ -38,8 +42,8 @@ public final class WuShu extends MessagePassingFabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "wu-shu",
                     "Wu and Shu's coordinator with a token: REQUEST, FORWARD, GRANT and RELEASE; 3 per entry, 3 or 4 at high load")
-            .family(Algorithm.Family.CENTRAL)
-            .features(Algorithm.Feature.MESSAGE_FAULTS)
+            .family(Family.CENTRAL)
+            .features(Feature.MESSAGE_FAULTS)
             .factory(s -> new WuShu(s.nodes(), s.latencyCycles(), s.grants(), s.messages()))
             .messages(WuShu::kinds)
             // Channels with the coordinator both ways (REQUEST in, FORWARD out) and, for the token,
@@ -47,7 +51,7 @@ public final class WuShu extends MessagePassingFabric {
             .wires(n -> (2.0 * (n - 1) * (3 + Algorithm.idBits(n)) + 2.0 * n * (n - 1)) / n)
             // FCFS at the coordinator: a waiting processor is passed by each other one at most once.
             .fairness((l, h) -> 1)
-            .claim(n -> new Algorithm.Cost("3 at low load; 3 or 4 at high load", "3 … 4"))
+            .claim(n -> new Cost("3 at low load; 3 or 4 at high load", "3 … 4"))
             .build();
 
     private boolean coordinatorHasToken = true;
@@ -137,11 +141,11 @@ public final class WuShu extends MessagePassingFabric {
     }
 
     /** REQUEST carries the requester, FORWARD the successor and a parity bit; two type bits each. */
-    static List<Algorithm.MessageKind> kinds(int n) {
+    static List<MessageKind> kinds(int n) {
         return List.of(
-                new Algorithm.MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
-                new Algorithm.MessageKind("FORWARD", 2 + Algorithm.idBits(n) + 1),
-                new Algorithm.MessageKind("GRANT", 2),
-                new Algorithm.MessageKind("RELEASE", 2));
+                new MessageKind("REQUEST", 2 + Algorithm.idBits(n)),
+                new MessageKind("FORWARD", 2 + Algorithm.idBits(n) + 1),
+                new MessageKind("GRANT", 2),
+                new MessageKind("RELEASE", 2));
     }
 }

@@ -5,8 +5,9 @@ import java.util.stream.IntStream;
 import org.ppbus.bus.Scheduler;
 import org.ppbus.bus.StateBits;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcNetwork.Settings;
+import org.ppbus.protocol.descriptor.AlgorithmOptions;
+import org.ppbus.protocol.descriptor.CrashDerivation;
 
 /**
  * A crash-stop in a Campos–Carvalho network. The network silences the dead node's client and
@@ -47,10 +48,10 @@ record CcCrash(int node, long knownAt, boolean recovers) {
      * the dead arbiter's fork is lost: every live client whose line avoids that arbiter survives, and
      * of those whose line passes through it only the client that keeps its fork can.
      */
-    static Algorithm.Derived survivors(Wiring wiring, Algorithm.Options options, int dead) {
+    static CrashDerivation survivors(Wiring wiring, AlgorithmOptions options, int dead) {
         boolean reclaim = options instanceof Settings cs && cs.rules().reclaim();
         if (!reclaim) {
-            return new Algorithm.Derived(
+            return new CrashDerivation(
                     new int[0],
                     new int[0],
                     new int[0],
@@ -62,7 +63,7 @@ record CcCrash(int node, long knownAt, boolean recovers) {
         int[] avoid = IntStream.range(0, wiring.nodes())
                 .filter(c -> c != dead && Arrays.stream(through).noneMatch(t -> t == c))
                 .toArray();
-        return new Algorithm.Derived(
+        return new CrashDerivation(
                 avoid,
                 new int[0],
                 through,

@@ -12,11 +12,17 @@ import org.ppbus.link.FifoChannels;
 import org.ppbus.link.PortQueues;
 import org.ppbus.plane.Collineations;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ClientState;
 import org.ppbus.protocol.ProtocolObserver;
 import org.ppbus.protocol.RuleSet;
-import org.ppbus.protocol.RunInputs;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.AlgorithmOptions;
+import org.ppbus.protocol.descriptor.Cost;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.RunInputs;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * The Campos–Carvalho network: n clients and N arbiters wired by a padded projective plane, each
@@ -33,15 +39,15 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "campos-carvalho",
                     "Campos and Carvalho's arbiters on a projective plane: 2-bit fork and request symbols")
-            .family(Algorithm.Family.FORKS)
+            .family(Family.FORKS)
             .factory(CcNetwork::create)
             .messages(n -> List.of(
-                    new Algorithm.MessageKind("CleanFORK", 2),
-                    new Algorithm.MessageKind("DirtyFORK", 2),
-                    new Algorithm.MessageKind("Request (client)", 2),
-                    new Algorithm.MessageKind("FORK", 2),
-                    new Algorithm.MessageKind("Request (arbiter)", 2),
-                    new Algorithm.MessageKind("StrongRequest", 2)))
+                    new MessageKind("CleanFORK", 2),
+                    new MessageKind("DirtyFORK", 2),
+                    new MessageKind("Request (client)", 2),
+                    new MessageKind("FORK", 2),
+                    new MessageKind("Request (arbiter)", 2),
+                    new MessageKind("StrongRequest", 2)))
             .wires(Symbols::wiresPerNode)
             // The reclaim reaches the neighbour 2L cycles after the req edge; until then it re-enters
             // on parked forks once per period H + 2, and after it it cannot start another meal
@@ -49,14 +55,9 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
             .fairness((l, h) -> Math.max(1, Algorithm.ceilDiv(2L * l, h + 2L)))
             .claim(n -> {
                 int k = Wiring.forNodes(n).lineSize();
-                return new Algorithm.Cost("0 … 4√n (√n := K)", "0 … " + 4 * k);
+                return new Cost("0 … 4√n (√n := K)", "0 … " + 4 * k);
             })
-            .features(
-                    Algorithm.Feature.SYMBOLS,
-                    Algorithm.Feature.RULES,
-                    Algorithm.Feature.FAULTS,
-                    Algorithm.Feature.REENTRY,
-                    Algorithm.Feature.RTL)
+            .features(Feature.SYMBOLS, Feature.RULES, Feature.FAULTS, Feature.REENTRY, Feature.RTL)
             .options(Settings::from)
             .survival(CcCrash::survivors)
             .build();
@@ -66,13 +67,13 @@ public final class CcNetwork implements Fabric, Reentry, UnitStates {
      * who hears the symbols, and whether every unit is evaluated every cycle.
      */
     public record Settings(RuleSet rules, InitialState initial, ProtocolObserver observer, boolean evaluateEveryUnit)
-            implements Algorithm.Options {
+            implements AlgorithmOptions {
         static Settings from(RunInputs in) {
             return new Settings(in.rules(), null, in.observer(), in.evaluateEveryUnit());
         }
     }
 
-    private static CcNetwork create(Algorithm.Setting s) {
+    private static CcNetwork create(Setting s) {
         Settings cs = s.options(Settings.class, () -> Settings.from(RunInputs.defaults()));
         return new CcNetwork(
                 s.wiring(),

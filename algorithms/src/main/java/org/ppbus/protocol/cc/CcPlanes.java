@@ -7,9 +7,14 @@ import java.util.function.IntFunction;
 import org.ppbus.bus.BusSet;
 import org.ppbus.bus.Fabric;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.ProtocolObserver;
-import org.ppbus.protocol.RunInputs;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Fairness;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.RunInputs;
+import org.ppbus.protocol.descriptor.Setting;
+import org.ppbus.protocol.descriptor.Wires;
 
 /**
  * Campos–Carvalho for k buses (docs/PROTOCOL.md, "campos-carvalho-k"): one plane of Campos–Carvalho
@@ -36,15 +41,15 @@ public final class CcPlanes implements Fabric {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "campos-carvalho-k",
                     "Campos-Carvalho for k buses: one plane of units per bus, ask on every plane, keep the first grant")
-            .family(Algorithm.Family.FORKS)
+            .family(Family.FORKS)
             .factory(CcPlanes::create)
             .messages(n -> CcNetwork.ALGORITHM.messages().at(n))
             // One plane's links per bus.
-            .wires(Algorithm.Wires.withSharing((n, s) -> s.buses() * Symbols.wiresPerNode(n)))
+            .wires(Wires.withSharing((n, s) -> s.buses() * Symbols.wiresPerNode(n)))
             // On each plane another processor is granted at most max(1, L) times while one waits there
             // (ERRATA L1 with the let-goes' hold of 0), and it eats on one plane at a time: k of those.
-            .fairness(Algorithm.Fairness.withSharing((l, h, s) -> s.buses() * Math.max(1, l)))
-            .features(Algorithm.Feature.K_BUSES)
+            .fairness(Fairness.withSharing((l, h, s) -> s.buses() * Math.max(1, l)))
+            .features(Feature.K_BUSES)
             .options(CcNetwork.Settings::from)
             .build();
 
@@ -140,7 +145,7 @@ public final class CcPlanes implements Fabric {
         return Math.floorMod(client - plane * seatShift(nodes, buses), nodes);
     }
 
-    private static CcPlanes create(Algorithm.Setting s) {
+    private static CcPlanes create(Setting s) {
         CcNetwork.Settings cs =
                 s.options(CcNetwork.Settings.class, () -> CcNetwork.Settings.from(RunInputs.defaults()));
         return new CcPlanes(

@@ -2,17 +2,20 @@ package org.ppbus.protocol.wired;
 
 import java.util.stream.IntStream;
 import org.ppbus.bus.Fabric;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.CrashDerivation;
 
 /**
  * A central arbiter wired to every processor by its req and gnt lines (no messages): in cycle t,
  * if the owner's req is low it is released; then, if nobody owns the bus, the requester the order
  * of the subclass puts first is granted, so gnt rises in t + 1. Only a req edge can change what it
  * decides, so a cycle without one is skipped.
+ *
+ * <p>The base of every central arbiter, ppbus's and a plug-in's: a subclass says only its order
+ * ({@link #pick}, {@link #granted}); the handshake, release and crash-stop are here.
  */
-abstract class CentralArbiter implements Fabric {
+public abstract class CentralArbiter implements Fabric {
     /** The node that hosts the central arbiter, for crash-stop. */
-    static final int CENTRE = 0;
+    public static final int CENTRE = 0;
 
     private final boolean[] req;
     private final Fabric.GrantSink sink;
@@ -21,7 +24,7 @@ abstract class CentralArbiter implements Fabric {
     private boolean dirty;
     private long dirtyCycle = -1;
 
-    CentralArbiter(int nodes, Fabric.GrantSink sink) {
+    protected CentralArbiter(int nodes, Fabric.GrantSink sink) {
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
@@ -30,20 +33,20 @@ abstract class CentralArbiter implements Fabric {
     }
 
     /** The requester to grant now (req holds at least one), by the arbiter's order. */
-    abstract int pick(boolean[] req);
+    protected abstract int pick(boolean[] req);
 
     /** The order's update for a grant to {@code node}. */
-    abstract void granted(int node);
+    protected abstract void granted(int node);
 
     /**
      * Who survives a crash: the centre takes the arbiter with it; any other dead processor's req
      * is low, which every central order skips.
      */
-    static Algorithm.Derived survival(int nodes, int dead) {
+    public static CrashDerivation survival(int nodes, int dead) {
         int[] live = IntStream.range(0, nodes).filter(i -> i != dead).toArray();
         return dead == CENTRE
-                ? new Algorithm.Derived(new int[0], live, new int[0], "the centre, node " + CENTRE + ", is dead")
-                : new Algorithm.Derived(
+                ? new CrashDerivation(new int[0], live, new int[0], "the centre, node " + CENTRE + ", is dead")
+                : new CrashDerivation(
                         live,
                         new int[0],
                         new int[0],

@@ -3,7 +3,9 @@ package org.ppbus.protocol.wired;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.bus.Fabric;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
 
 /**
  * A central arbiter that keeps exact least-recently-granted order, the order each Campos–Carvalho
@@ -16,12 +18,12 @@ public final class CentralMatrix extends CentralArbiter {
     public static final Algorithm ALGORITHM = Algorithm.named(
                     "central-matrix",
                     "central matrix arbiter: exact least-recently-granted order, req and gnt wired to one place")
-            .family(Algorithm.Family.CENTRAL)
+            .family(Family.CENTRAL)
             .factory(s -> new CentralMatrix(s.nodes(), s.grants()))
             .wires(n -> 2)
             // A processor granted goes behind every waiting one: each overtakes a waiter at most once.
             .fairness((l, h) -> 1)
-            .features(Algorithm.Feature.RTL)
+            .features(Feature.RTL)
             .survival((w, o, dead) -> survival(w.nodes(), dead))
             .build();
 
@@ -36,7 +38,7 @@ public final class CentralMatrix extends CentralArbiter {
     }
 
     @Override
-    int pick(boolean[] req) {
+    protected int pick(boolean[] req) {
         for (int i : order) {
             if (req[i]) {
                 return i;
@@ -46,7 +48,7 @@ public final class CentralMatrix extends CentralArbiter {
     }
 
     @Override
-    void granted(int node) {
+    protected void granted(int node) {
         order.remove(Integer.valueOf(node));
         order.add(node);
     }

@@ -1,7 +1,9 @@
 package org.ppbus.protocol.wired;
 
 import org.ppbus.bus.Fabric;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
 
 /**
  * The baseline a user would otherwise pick: one central round-robin arbiter. When the bus is free
@@ -29,19 +31,19 @@ public final class CentralRoundRobin extends CentralArbiter {
 
     private static Algorithm descriptor(String name, String description) {
         return Algorithm.named(name, description)
-                .family(Algorithm.Family.CENTRAL)
+                .family(Family.CENTRAL)
                 .factory(s -> new CentralRoundRobin(s.nodes(), s.grants()))
                 // req and gnt run from every node to the arbiter.
                 .wires(n -> 2)
                 // The pointer serves each waiting processor once per round.
                 .fairness((l, h) -> 1)
-                .features(Algorithm.Feature.RTL)
+                .features(Feature.RTL)
                 .survival((w, o, dead) -> survival(w.nodes(), dead))
                 .build();
     }
 
     @Override
-    int pick(boolean[] req) {
+    protected int pick(boolean[] req) {
         int n = req.length;
         for (int k = 1; k <= n; k++) {
             int i = (last + k) % n;
@@ -53,7 +55,7 @@ public final class CentralRoundRobin extends CentralArbiter {
     }
 
     @Override
-    void granted(int node) {
+    protected void granted(int node) {
         last = node;
     }
 }

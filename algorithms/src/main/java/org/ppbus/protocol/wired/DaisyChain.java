@@ -2,7 +2,11 @@ package org.ppbus.protocol.wired;
 
 import java.util.stream.IntStream;
 import org.ppbus.bus.Fabric;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.AlgorithmBuilder;
+import org.ppbus.protocol.descriptor.CrashDerivation;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
 
 /**
  * The VMEbus daisy chain, registered: one hop per cycle. Every processor drives a wired-OR bus
@@ -56,11 +60,11 @@ public final class DaisyChain implements Fabric {
     }
 
     private static Algorithm descriptor(String name, String description, boolean fair) {
-        Algorithm.Builder b = Algorithm.named(name, description);
+        AlgorithmBuilder b = Algorithm.named(name, description);
         if (!fair) {
             b.mayStarve();
         }
-        return b.family(Algorithm.Family.WIRED)
+        return b.family(Family.WIRED)
                 .factory(s -> new DaisyChain(s.nodes(), fair, s.grants()))
                 // The grant out to the next position, and the node's drivers of BR, BBSY and the
                 // grant-on-chain line.
@@ -69,7 +73,7 @@ public final class DaisyChain implements Fabric {
                 // Fair: a waiter is overtaken by another at most twice, once before and once after the
                 // BR-low cycle that lets them both compete again (docs/PROTOCOL.md). Plain: no bound.
                 .fairness((l, h) -> fair ? 2 : Algorithm.NO_BOUND)
-                .features(Algorithm.Feature.RTL)
+                .features(Feature.RTL)
                 .survival((w, o, dead) -> survival(w.nodes(), dead, fair))
                 .build();
     }
@@ -80,21 +84,21 @@ public final class DaisyChain implements Fabric {
      * high for good, and a processor served waits for BR to fall, so each of them is served at most
      * once more. Only where nobody stands behind the dead position (the last one) do they survive.
      */
-    static Algorithm.Derived survival(int nodes, int dead, boolean fair) {
+    static CrashDerivation survival(int nodes, int dead, boolean fair) {
         int[] before = IntStream.range(0, dead).toArray();
         int[] after = IntStream.range(dead + 1, nodes).toArray();
         if (dead == ARBITER) {
-            return new Algorithm.Derived(new int[0], after, new int[0], "the arbiter, in node 0's slot, is dead");
+            return new CrashDerivation(new int[0], after, new int[0], "the arbiter, in node 0's slot, is dead");
         }
         if (fair && after.length > 0) {
-            return new Algorithm.Derived(
+            return new CrashDerivation(
                     new int[0],
                     after,
                     new int[0],
                     "a dead position passes no grant: those behind it are cut off, and while one of them asks BR"
                             + " stays high, so a fair requester served once waits for good");
         }
-        return new Algorithm.Derived(
+        return new CrashDerivation(
                 before, after, new int[0], "a dead position passes no grant: those behind it are cut off");
     }
 

@@ -4,7 +4,10 @@ import java.util.Arrays;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
 import org.ppbus.bus.Fabric;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.CrashDerivation;
+import org.ppbus.protocol.descriptor.Family;
+import org.ppbus.protocol.descriptor.Feature;
 
 /**
  * Parallel contention, as NuBus, Futurebus (IEEE 896) and Multibus II arbitrate: no arbiter, only
@@ -27,7 +30,7 @@ public final class ParallelContention implements Fabric {
                     "parallel-contention",
                     "NuBus/Futurebus parallel contention: numbers on ⌈log₂ n⌉ wired-OR lines, the highest wins,"
                             + " with the fairness release")
-            .family(Algorithm.Family.WIRED)
+            .family(Family.WIRED)
             .factory(s -> new ParallelContention(s.nodes(), s.grants()))
             // Drivers on the m number lines and on the request, winner and busy lines.
             .wires(n -> lines(n) + 3)
@@ -35,8 +38,8 @@ public final class ParallelContention implements Fabric {
             // A waiter is overtaken by another at most twice: once before and once after the
             // fairness release that lets them both compete again (docs/PROTOCOL.md).
             .fairness((l, h) -> 2)
-            .features(Algorithm.Feature.RTL)
-            .survival((w, o, dead) -> new Algorithm.Derived(
+            .features(Feature.RTL)
+            .survival((w, o, dead) -> new CrashDerivation(
                     IntStream.range(0, w.nodes()).filter(i -> i != dead).toArray(),
                     new int[0],
                     new int[0],

@@ -17,7 +17,7 @@ import org.ppbus.cli.options.RunOption;
 import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.options.Version;
 import org.ppbus.cli.report.ResultRow;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.Statistics;
 import org.ppbus.testbench.Reports;

@@ -26,7 +26,7 @@ import org.ppbus.cli.options.Version;
 import org.ppbus.cosim.Cosim;
 import org.ppbus.cosim.VerilatorLibrary;
 import org.ppbus.link.FaultPlan;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.Designs;
@@ -134,7 +134,7 @@ public final class CosimCommand extends Command {
             throw new UsageException("--buses " + c.sharing().buses() + " takes no --fault (the fault replay is"
                     + " campos-carvalho's on one bus)");
         }
-        if (c.sharing().buses() == 1 && !c.algorithmSpec().has(Algorithm.Feature.RTL)) {
+        if (c.sharing().buses() == 1 && !c.algorithmSpec().has(Feature.RTL)) {
             throw new UsageException("--algorithm " + c.algorithm() + " has no RTL to co-simulate (RTL exists for "
                     + String.join(", ", Designs.names()) + ")");
         }
@@ -224,9 +224,7 @@ public final class CosimCommand extends Command {
                 "ppbus cosim: %s%s%s, n=%d, L=%d, load %s, seed %d: %,d cycles compared%s%n",
                 c.algorithm(),
                 c.sharing().buses() > 1 ? ", k=" + c.sharing().buses() : "",
-                c.algorithmSpec().has(Algorithm.Feature.RULES)
-                        ? ", rules " + c.rules().label()
-                        : "",
+                c.algorithmSpec().has(Feature.RULES) ? ", rules " + c.rules().label() : "",
                 c.nodes(),
                 c.latencyCycles(),
                 Double.toString(c.load()),
@@ -274,7 +272,7 @@ public final class CosimCommand extends Command {
     static String agreed(SimulationConfig c) {
         return c.sharing().buses() > 1
                 ? "  no divergence: every gnt bit, bus bit and channel symbol of every plane agreed in every cycle"
-                : c.algorithmSpec().has(Algorithm.Feature.SYMBOLS)
+                : c.algorithmSpec().has(Feature.SYMBOLS)
                         ? "  no divergence: every gnt bit and channel symbol agreed in every cycle"
                         : "  no divergence: every gnt bit agreed in every cycle (" + c.algorithm()
                                 + " has no channel symbols)";

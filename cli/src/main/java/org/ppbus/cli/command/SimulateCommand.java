@@ -18,8 +18,8 @@ import org.ppbus.cli.options.RunOption;
 import org.ppbus.cli.options.SettingsFile;
 import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.options.Version;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.cc.CcPlanes;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;
 import org.ppbus.testbench.Simulation;
@@ -227,7 +227,7 @@ public final class SimulateCommand extends Command {
                 node,
                 seats,
                 // A plane per bus carries the contract's symbols on each plane.
-                k > 1 || r.config().algorithmSpec().has(Algorithm.Feature.SYMBOLS),
+                k > 1 || r.config().algorithmSpec().has(Feature.SYMBOLS),
                 unitStates,
                 GtkwSave.View.of(first, Math.min(window[1], r.cycles() - 1), violation));
         text.println("vcd: " + vcd + "  (gtkwave " + g.save() + ")");

@@ -12,7 +12,7 @@ import org.ppbus.cli.options.RunOption;
 import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.report.HardwareTable;
 import org.ppbus.cli.report.SizedDesign;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.SimulationConfig;
 import org.ppbus.verilog.Designs;

@@ -25,7 +25,7 @@ import org.ppbus.cli.report.ResultRow;
 import org.ppbus.cosim.Cosim;
 import org.ppbus.cosim.VerilatorLibrary;
 import org.ppbus.experiment.Batch;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 import org.ppbus.testbench.Reports;
@@ -357,8 +357,6 @@ public final class SoakCommand extends Command {
 
     /** Whether the algorithm takes --rules: a soak's rules apply to those and leave the others as they are. */
     static boolean takesRules(String algorithm) {
-        return Algorithms.find(algorithm.trim())
-                .map(x -> x.has(Algorithm.Feature.RULES))
-                .orElse(true);
+        return Algorithms.find(algorithm.trim()).map(x -> x.has(Feature.RULES)).orElse(true);
     }
 }

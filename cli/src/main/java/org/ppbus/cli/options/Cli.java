@@ -20,8 +20,8 @@ import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
-import org.ppbus.protocol.Algorithm;
 import org.ppbus.protocol.RuleSet;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.ConfigException;
 

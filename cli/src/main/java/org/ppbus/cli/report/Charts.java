@@ -26,7 +26,8 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.ppbus.io.AtomicFile;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Family;
 import org.ppbus.registry.Algorithms;
 
 /**
@@ -97,7 +98,7 @@ public final class Charts {
      */
     private static List<Path> figure(List<ResultRow> rows, Path base, Figure f) throws IOException {
         List<Path> files = new ArrayList<>(save(f.draw(rows, ""), base));
-        Map<Algorithm.Family, List<ResultRow>> byFamily = new EnumMap<>(Algorithm.Family.class);
+        Map<Family, List<ResultRow>> byFamily = new EnumMap<>(Family.class);
         for (ResultRow r : rows) {
             Algorithms.find(r.algorithm())
                     .ifPresent(a -> byFamily.computeIfAbsent(a.family(), k -> new ArrayList<>())
@@ -108,7 +109,7 @@ public final class Charts {
         }
         String reference = Algorithms.campos().name();
         List<BufferedImage> panels = new ArrayList<>();
-        for (Map.Entry<Algorithm.Family, List<ResultRow>> e : byFamily.entrySet()) {
+        for (Map.Entry<Family, List<ResultRow>> e : byFamily.entrySet()) {
             List<ResultRow> panel = new ArrayList<>(e.getValue());
             if (e.getKey() != Algorithms.campos().family()) {
                 rows.stream().filter(r -> r.algorithm().equals(reference)).forEach(panel::add);
@@ -179,7 +180,7 @@ public final class Charts {
         new Color(0xffbb78),
         new Color(0xc49c94)
     };
-    /** One marker per family, in the order of {@link Algorithm.Family}. */
+    /** One marker per family, in the order of {@link Family}. */
     private static final Marker[] MARKERS = {
         SeriesMarkers.SQUARE,
         SeriesMarkers.DIAMOND,

@@ -11,7 +11,9 @@ import java.util.function.Consumer;
 import org.ppbus.cli.console.WorkFolder;
 import org.ppbus.cli.options.Version;
 import org.ppbus.plane.Wiring;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.AlgorithmOptions;
+import org.ppbus.protocol.descriptor.CrashDerivation;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.Statistics;
 import org.ppbus.testbench.Reports;
@@ -136,8 +138,8 @@ public final class HardwareTable {
             }
         }
         Wiring w = Wiring.forNodes(n);
-        Algorithm.Derived centre = a.survivalAfter(w, Algorithm.Options.NONE, 0);
-        Algorithm.Derived typical = a.survivalAfter(w, Algorithm.Options.NONE, n / 2);
+        CrashDerivation centre = a.survivalAfter(w, AlgorithmOptions.NONE, 0);
+        CrashDerivation typical = a.survivalAfter(w, AlgorithmOptions.NONE, n / 2);
         return new Row(
                 d.label(),
                 syn.total(),

@@ -7,7 +7,7 @@ import org.ppbus.cli.options.Version;
 import org.ppbus.experiment.PaperClaims;
 import org.ppbus.experiment.SharedBuses;
 import org.ppbus.experiment.Survivability;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Cost;
 import org.ppbus.registry.Algorithms;
 
 /** The markdown of docs/RESULTS.md, from the sweep rows and the measured claims. */
@@ -249,7 +249,7 @@ public final class ResultsReport {
 
     /** {formula, value at n} from the algorithm's descriptor; null where the seeds give no number. */
     static String[] claim(String algorithm, int n) {
-        Algorithm.Cost c = Algorithms.named(algorithm).claim().at(n);
+        Cost c = Algorithms.named(algorithm).claim().at(n);
         return c == null ? null : new String[] {c.formula(), c.value()};
     }
 

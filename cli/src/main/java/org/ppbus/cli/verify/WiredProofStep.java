@@ -19,7 +19,7 @@ import org.ppbus.cli.options.DesignOptions;
 import org.ppbus.cli.options.Outputs;
 import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.options.Version;
-import org.ppbus.protocol.Algorithm;
+import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.testbench.GtkwSave;
 import org.ppbus.testbench.Reports;

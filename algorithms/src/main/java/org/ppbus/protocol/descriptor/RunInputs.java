@@ -1,11 +1,13 @@
-package org.ppbus.protocol;
+package org.ppbus.protocol.descriptor;
 
 import java.util.Objects;
+import org.ppbus.protocol.ProtocolObserver;
+import org.ppbus.protocol.RuleSet;
 
 /**
  * What a run (the simulator, the co-simulation) offers every algorithm beyond the wiring and the
  * latency. An algorithm's descriptor turns it into its own settings record ({@link
- * Algorithm.Options}), reading only what it uses; the caller never needs to know which.
+ * AlgorithmOptions}), reading only what it uses; the caller never needs to know which.
  *
  * @param rules the {@code --rules} asked for (fixed unless the algorithm takes rules)
  * @param observer who hears the protocol's symbols, where an algorithm has them

@@ -1,4 +1,4 @@
-package org.ppbus.protocol;
+package org.ppbus.protocol.baseline.parts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.ppbus.bus.Fabric;
 import org.ppbus.link.Message;
 import org.ppbus.plane.Wiring;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * The widths of messages come from the kinds an algorithm declares, once: a message of a fixed
@@ -20,14 +23,13 @@ class MessagePassingFabricTest {
     private static final int LIST = 1;
 
     /** PING is a type bit and a node id; LIST holds up to 8 bits of payload besides. */
-    private static List<Algorithm.MessageKind> kinds(int n) {
-        return List.of(
-                new Algorithm.MessageKind("PING", 1 + Algorithm.idBits(n)), new Algorithm.MessageKind("LIST", 1 + 8));
+    private static List<MessageKind> kinds(int n) {
+        return List.of(new MessageKind("PING", 1 + Algorithm.idBits(n)), new MessageKind("LIST", 1 + 8));
     }
 
     /** Sends, in cycle 0, whatever the test asks for. */
     private static final class Sender extends MessagePassingFabric {
-        Sender(Algorithm.Setting setting) {
+        Sender(Setting setting) {
             super(setting, MessagePassingFabricTest::kinds);
         }
 
@@ -54,7 +56,7 @@ class MessagePassingFabricTest {
             @Override
             public void released(int node, long cycle) {}
         };
-        return new Sender(new Algorithm.Setting(Wiring.forNodes(nodes), 1, none, (m, t) -> sent.add(m)));
+        return new Sender(new Setting(Wiring.forNodes(nodes), 1, none, (m, t) -> sent.add(m)));
     }
 
     @Test

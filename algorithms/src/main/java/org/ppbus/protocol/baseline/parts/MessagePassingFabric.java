@@ -1,4 +1,4 @@
-package org.ppbus.protocol;
+package org.ppbus.protocol.baseline.parts;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +11,12 @@ import org.ppbus.link.Lossy;
 import org.ppbus.link.Message;
 import org.ppbus.link.MessageChannels;
 import org.ppbus.link.MessageObserver;
+import org.ppbus.protocol.ClientState;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.protocol.descriptor.Feature;
+import org.ppbus.protocol.descriptor.MessageKind;
+import org.ppbus.protocol.descriptor.Messages;
+import org.ppbus.protocol.descriptor.Setting;
 
 /**
  * The base of a message-passing algorithm, the one class a new algorithm extends
@@ -26,7 +32,7 @@ import org.ppbus.link.MessageObserver;
  */
 public abstract class MessagePassingFabric implements Fabric, Lossy, Needs {
     protected final int nodes;
-    /** How many buses the run has (k); 1 unless the algorithm serves more ({@link Algorithm.Feature#K_BUSES}). */
+    /** How many buses the run has (k); 1 unless the algorithm serves more ({@link Feature#K_BUSES}). */
     protected final int buses;
     /** Bits of a node id, for message payloads. */
     protected final int idBits;
@@ -37,7 +43,7 @@ public abstract class MessagePassingFabric implements Fabric, Lossy, Needs {
     protected final boolean[] req;
     private final List<Integer> edges = new ArrayList<>();
     private int busy; // processors asking or eating
-    private final List<Algorithm.MessageKind> kinds; // the descriptor's, indexed by type
+    private final List<MessageKind> kinds; // the descriptor's, indexed by type
     private long edgeCycle = -1;
     private final Need[] needs; // each node's current request
     private final long[] held; // with k > 1: the buses each node holds, bit i for bus i
@@ -47,23 +53,18 @@ public abstract class MessagePassingFabric implements Fabric, Lossy, Needs {
      * A fabric whose message kinds, with their widths, are the descriptor's: {@link #send} takes a
      * kind's width from them, so widths are declared once.
      */
-    protected MessagePassingFabric(Algorithm.Setting setting, Algorithm.Messages kinds) {
+    protected MessagePassingFabric(Setting setting, Messages kinds) {
         this(setting.nodes(), setting.latencyCycles(), setting.grants(), setting.messages(), kinds, setting.buses());
     }
 
     /** One bus. */
     protected MessagePassingFabric(
-            int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer, Algorithm.Messages kinds) {
+            int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer, Messages kinds) {
         this(nodes, latencyCycles, sink, observer, kinds, 1);
     }
 
     protected MessagePassingFabric(
-            int nodes,
-            int latencyCycles,
-            Fabric.GrantSink sink,
-            MessageObserver observer,
-            Algorithm.Messages kinds,
-            int buses) {
+            int nodes, int latencyCycles, Fabric.GrantSink sink, MessageObserver observer, Messages kinds, int buses) {
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
@@ -162,7 +163,7 @@ public abstract class MessagePassingFabric implements Fabric, Lossy, Needs {
      * declares the widest, and a message wider than that is a defect of the algorithm.
      */
     protected final Message message(int from, int to, int type, long payload, int bits) {
-        Algorithm.MessageKind kind = kind(type);
+        MessageKind kind = kind(type);
         if (bits < 1 || bits > kind.bits()) {
             throw new IllegalStateException("a " + kind.name() + " message of " + bits + " bits: the kind is declared "
                     + kind.bits() + " wide");
@@ -170,7 +171,7 @@ public abstract class MessagePassingFabric implements Fabric, Lossy, Needs {
         return new Message(from, to, type, payload, bits);
     }
 
-    private Algorithm.MessageKind kind(int type) {
+    private MessageKind kind(int type) {
         if (type < 0 || type >= kinds.size()) {
             throw new IllegalStateException("message type " + type + " is not declared (" + kinds.size() + " kinds)");
         }

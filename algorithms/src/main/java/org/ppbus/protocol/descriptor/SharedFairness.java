@@ -1,9 +1,9 @@
-package org.ppbus.protocol;
+package org.ppbus.protocol.descriptor;
 
 import org.ppbus.bus.Sharing;
 
-/** An overtaking bound that depends on the sharing ({@link Algorithm.Fairness#withSharing}). */
-record SharedFairness(Algorithm.SharedBound bound) implements Algorithm.Fairness {
+/** An overtaking bound that depends on the sharing ({@link Fairness#withSharing}). */
+record SharedFairness(SharedBound bound) implements Fairness {
     @Override
     public int bound(int latencyCycles, int minHoldCycles) {
         return bound.of(latencyCycles, minHoldCycles, Sharing.SINGLE);

@@ -57,6 +57,17 @@ class ResultsCommandTest {
                 shared.contains("| raymond-k | 13 | 2 |") && shared.contains("| cenci-groups | 31 | 1 | 1 | 5 |"),
                 shared);
         assertFalse(shared.contains("FAILED"), shared);
+        // The soak: every algorithm over 6 sizes x 4 loads x 2 latencies, each point a CSV row.
+        String soak = md.substring(
+                md.indexOf("## Every algorithm under every checker"),
+                md.indexOf("\n## ", md.indexOf("## Every algorithm under every checker") + 1));
+        for (Algorithm a : Algorithms.all()) {
+            assertTrue(soak.contains("| " + a.name() + " | 48 | 0 |"), "soak row of " + a.name() + ":\n" + soak);
+        }
+        assertEquals(
+                1 + 48 * Algorithms.all().size(),
+                Files.readAllLines(dir.resolve("results/soak.csv")).size());
+        assertTrue(soak.contains("(`results/soak.csv`)") || soak.contains("`results/soak.csv`"), soak);
         assertTrue(Files.size(dir.resolve("results/messages-vs-n_p0.01_L1.png")) > 1000);
         assertTrue(md.contains("(results/messages-vs-n_p0.01_L1.png)"));
         assertTrue(md.contains("## The hardware architect's table") && md.contains("### n = 7"), md);

@@ -1,7 +1,7 @@
 package org.ppbus.cli.command;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,15 +16,19 @@ import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.report.HardwareTable;
 import org.ppbus.cli.report.ResultRow;
 import org.ppbus.cli.report.ResultsReport;
+import org.ppbus.cli.report.SoakSummary;
 import org.ppbus.experiment.Batch;
 import org.ppbus.experiment.PaperClaims;
 import org.ppbus.experiment.SharedBuses;
 import org.ppbus.experiment.Survivability;
+import org.ppbus.protocol.descriptor.Algorithm;
+import org.ppbus.registry.Algorithms;
 
 /**
  * {@code ppbus results}: regenerates docs/RESULTS.md. It runs (or resumes) one sweep of every
  * algorithm over n ∈ {7, 13, 31, 57, 133, 273} at loads 0.01 and 0.2 into the data folder, draws
- * its plots there, measures the claims of Campos and Carvalho (1988), §6, on the Campos–Carvalho model, and writes the
+ * its plots there, soaks every algorithm over the soak's matrix with every checker on (its rows in
+ * soak.csv beside the sweep's), measures the claims of Campos and Carvalho (1988), §6, on the Campos–Carvalho model, and writes the
  * report atomically. Every number in the report comes from this run; same seed, same report.
  */
 public final class ResultsCommand extends Command {
@@ -33,14 +37,15 @@ public final class ResultsCommand extends Command {
 
     @Override
     public String summary() {
-        return "regenerate docs/RESULTS.md: the comparison sweep, its plots and the paper-claims table";
+        return "regenerate docs/RESULTS.md and its CSVs: the comparison sweep, its plots, the soak of every algorithm and"
+                + " the paper-claims table";
     }
 
     @Override
     protected Help help() {
         return new Help(
                 "ppbus results [--report FILE] [--data DIR] [--cycles C]",
-                "Runs the comparison sweep (resumable) and writes the results report.");
+                "Runs the comparison sweep (resumable) and the soak of every algorithm, and writes the results report.");
     }
 
     @Override
@@ -64,11 +69,17 @@ public final class ResultsCommand extends Command {
             err.println("ppbus results: the sweep did not finish cleanly (exit " + sweep + "); no report written");
             return sweep;
         }
-        List<ResultRow> rows = new ArrayList<>();
-        List<String> lines = Files.readAllLines(data.resolve("sweep.csv"));
-        for (String line : lines.subList(1, lines.size())) {
-            rows.add(ResultRow.fromCsv(line));
+        List<ResultRow> rows = ResultRow.readCsv(data.resolve("sweep.csv"));
+        err.println("ppbus results: the soak of every algorithm ...");
+        Path soakCsv = data.resolve("soak.csv");
+        int soak = new SoakCommand()
+                .run(soakArgs(cl, soakCsv, cycles), new PrintStream(OutputStream.nullOutputStream()), err);
+        if (soak != 0) {
+            err.println("ppbus results: the soak did not finish cleanly (exit " + soak + "; its points are in "
+                    + soakCsv + "); no report written");
+            return soak;
         }
+        List<ResultRow> soakRows = ResultRow.readCsv(soakCsv);
         err.println("ppbus results: measuring the claims of Campos and Carvalho (1988), §6 ...");
         List<PaperClaims.Claim> claims = new PaperClaims(data.resolve("claims"), c).measure(new int[] {7, 13, 57});
         err.println("ppbus results: crashing a node under every algorithm ...");
@@ -80,6 +91,8 @@ public final class ResultsCommand extends Command {
         String md = new ResultsReport(
                         rows, claims, report.getParent().relativize(data).toString(), c)
                 .survivability(survivability, survival)
+                .soak(SoakSummary.markdown(
+                        soakRows, report.getParent().relativize(soakCsv).toString(), c))
                 .hardware(hardware)
                 .shared(shared(c, Cli.threads(cl)))
                 .markdown();
@@ -106,6 +119,27 @@ public final class ResultsCommand extends Command {
             a.add("--quiet");
         }
         return a;
+    }
+
+    /** The soak's arguments: every algorithm over the soak's matrix, its rows to {@code csv}. */
+    private static String[] soakArgs(CommandLine cl, Path csv, String cycles) {
+        List<String> a = new ArrayList<>(List.of(
+                "--algorithms",
+                String.join(",", Algorithms.all().stream().map(Algorithm::name).toList()),
+                "--nodes",
+                SoakSummary.NODES,
+                "--loads",
+                SoakSummary.LOADS,
+                "--latencies",
+                SoakSummary.LATENCIES,
+                "--cycles",
+                cycles,
+                "--csv",
+                csv.toString()));
+        if (cl.hasOption("threads")) {
+            a.addAll(List.of("--threads", cl.getOptionValue("threads")));
+        }
+        return a.toArray(String[]::new);
     }
 
     @Override

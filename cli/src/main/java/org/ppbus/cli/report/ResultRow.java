@@ -1,6 +1,11 @@
 package org.ppbus.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -126,6 +131,16 @@ public record ResultRow(
     }
 
     /** The inverse of {@link #csv}: the results report is built from the same file users get. */
+    /** The rows of a CSV file written with {@link #CSV_HEADER}, in order. */
+    public static List<ResultRow> readCsv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        List<ResultRow> rows = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            rows.add(fromCsv(line));
+        }
+        return rows;
+    }
+
     public static ResultRow fromCsv(String line) {
         String[] f = FIELD.split(line, -1);
         return new ResultRow(

@@ -27,6 +27,7 @@ public final class ResultsReport {
     private List<Survivability.Row> survival = List.of();
     private Map<SharedBuses.Kind, List<SharedBuses.Row>> shared = Map.of();
     private String hardware = "";
+    private String soak = "";
 
     public ResultsReport(List<ResultRow> rows, List<PaperClaims.Claim> claims, String data, long cycles) {
         this.rows = rows;
@@ -45,6 +46,12 @@ public final class ResultsReport {
     /** Adds the tables for more than one bus, one per kind of sharing. */
     public ResultsReport shared(Map<SharedBuses.Kind, List<SharedBuses.Row>> tables) {
         this.shared = tables;
+        return this;
+    }
+
+    /** Adds the soak of every algorithm ({@link SoakSummary#markdown}). */
+    public ResultsReport soak(String section) {
+        this.soak = section;
         return this;
     }
 
@@ -154,6 +161,7 @@ public final class ResultsReport {
         byN(b, 0.01);
         seedClaims(b);
         survivabilityTable(b);
+        b.append(soak);
         b.append(hardware);
         SharedBusesReport.markdown(b, cycles, shared);
         paperClaims(b);

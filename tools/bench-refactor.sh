@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times the same simulate runs with two builds, DIR/old and DIR/new (clones built with
-# mvn -o -q install -DskipTests), alternating old and new in every round, and checks that the two
+# mvn -o -q package -DskipTests; package, not install, so that neither build replaces the other's
+# artifacts in ~/.m2), alternating old and new in every round, and checks that the two
 # builds write identical JSON reports. Prints one line per run and round, then the medians and the
 # ratio new / old per run. docs/PERFORMANCE.md, "Held across refactors".
 # Usage: tools/bench-refactor.sh DIR [ROUNDS]   (ROUNDS defaults to 3)

@@ -1,33 +1,18 @@
 package org.ppbus.cosim;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.ppbus.plane.Wiring;
 import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.descriptor.Algorithm;
@@ -44,10 +29,8 @@ import org.ppbus.verilog.PlanesVerilogGenerator;
  * build flags. A build happens in a private folder that is renamed into place when complete, so a
  * half-built library is never found. Binaries live only in the cache, never in the repository.
  *
- * <p>A library is native code that runs inside the JVM, so an entry is loaded only if it is the one
- * ppbus built: its SHA-256, recorded at build time next to it, matches; it is a regular file, not a
- * link; and neither it, its record nor its folder is owned by another user or writable by others.
- * Any other entry is removed and built again.
+ * <p>An entry is loaded only if {@link VerilatorCache#trusted} says it is the one ppbus built; any
+ * other entry is removed and built again.
  */
 public final class VerilatorLibrary {
     /** Compiler and linker flags: hidden symbols so that several designs load into one JVM. */
@@ -87,17 +70,6 @@ public final class VerilatorLibrary {
 
     private VerilatorLibrary() {}
 
-    /** $PPBUS_CACHE, else $XDG_CACHE_HOME/ppbus, else ~/.cache/ppbus. */
-    public static Path defaultCache() {
-        String explicit = System.getenv("PPBUS_CACHE");
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit);
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("ppbus");
-    }
-
     /**
      * What to build: an algorithm's RTL at a size, latency and rule set, into a cache.
      *
@@ -130,7 +102,7 @@ public final class VerilatorLibrary {
                     nodes,
                     latencyCycles,
                     RuleSet.FIXED,
-                    defaultCache(),
+                    VerilatorCache.defaultCache(),
                     true,
                     hierarchical,
                     UnaryOperator.identity(),
@@ -207,21 +179,14 @@ public final class VerilatorLibrary {
         String vlt = "`verilator_config\n" + (b.hierarchical() ? HIERARCHICAL_UNITS : "")
                 + (buses > 1 ? "inline -module \"ppbus_plane\"\n" : "");
         String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, toolFlags(nodes, b.checked()));
-        Path dir = b.cache()
-                .resolve("verilator")
-                .resolve(b.algorithm().name() + (buses > 1 ? "-k" + buses : "") + "-n" + nodes + "-L"
-                        + b.latencyCycles()
-                        + (b.rules().equals(RuleSet.FIXED)
-                                ? ""
-                                : "-" + b.rules().label())
-                        + (b.checked() ? "" : "-unchecked") + (b.hierarchical() ? "-hier" : "") + "-" + key);
+        Path dir = b.cache().resolve("verilator").resolve(entryName(b, key));
         Path lib = dir.resolve("libppbus_cosim.so");
-        removeAbandonedBuilds(dir.getParent());
+        VerilatorCache.removeAbandonedBuilds(dir.getParent());
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            if (trusted(dir)) {
+            if (VerilatorCache.trusted(dir)) {
                 return lib;
             }
-            removeTree(dir);
+            VerilatorCache.removeTree(dir);
         }
         Files.createDirectories(dir.getParent());
         // The builder's process id in the name: a build whose process is gone (Ctrl-C) is abandoned.
@@ -242,11 +207,21 @@ public final class VerilatorLibrary {
             throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));
         }
         Files.move(built, work.resolve("libppbus_cosim.so"));
-        removeTree(work.resolve("obj")); // hundreds of megabytes of generated C++ and objects at large n
+        VerilatorCache.removeTree(work.resolve("obj")); // hundreds of megabytes of generated C++ and objects at large n
         Files.writeString(
-                work.resolve(DIGEST), sha256(work.resolve("libppbus_cosim.so")) + "\n", StandardCharsets.UTF_8);
-        install(work, dir, lib);
+                work.resolve(VerilatorCache.DIGEST),
+                VerilatorCache.sha256(work.resolve("libppbus_cosim.so")) + "\n",
+                StandardCharsets.UTF_8);
+        VerilatorCache.install(work, dir, lib);
         return lib;
+    }
+
+    /** The cache folder of a build: what a reader needs to recognise it, then the key of its inputs. */
+    private static String entryName(Build b, String key) {
+        return b.algorithm().name() + (b.buses() > 1 ? "-k" + b.buses() : "") + "-n" + b.nodes() + "-L"
+                + b.latencyCycles()
+                + (b.rules().equals(RuleSet.FIXED) ? "" : "-" + b.rules().label())
+                + (b.checked() ? "" : "-unchecked") + (b.hierarchical() ? "-hier" : "") + "-" + key;
     }
 
     /** The Verilator command line that builds the shared library in {@code work}. */
@@ -291,137 +266,12 @@ public final class VerilatorLibrary {
         return cmd;
     }
 
-    /** Moves a finished build into the cache; another process that installed the same build first wins. */
-    private static void install(Path work, Path dir, Path lib) throws IOException {
-        try {
-            Files.move(work, dir, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
-            // Another process finished the same build first; its library is as good as ours.
-            if (!Files.isRegularFile(lib)) {
-                throw new IOException("could not install " + dir, e);
-            }
-        } catch (DirectoryNotEmptyException e) {
-            if (!Files.isRegularFile(lib)) {
-                throw new IOException("could not install " + dir, e);
-            }
-        }
-    }
-
     /** Verilator's version and the flags a build passes it, part of the cache key. */
     private static String toolFlags(int nodes, boolean checked) throws IOException {
         String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
                 .output()
                 .trim();
         return version + (checked ? "" : " +define+SYNTHESIS") + " " + String.join(" ", optimisation(nodes));
-    }
-
-    /** How long a private build folder may sit untouched before it counts as abandoned. */
-    static final Duration ABANDONED = Duration.ofHours(24);
-
-    /**
-     * Removes the private build folders ({@code .build-*}) that a build interrupted with Ctrl-C, or
-     * a failed one kept for its logs, left behind: hundreds of megabytes each at large n. Only
-     * folders of ours whose builder process has ended, or, without a process id in the name, whose
-     * modification time is older than {@link #ABANDONED} (the longest build measured, n = 1057,
-     * takes 21 minutes), so a build under way in another process is never touched. Best effort: a
-     * folder that cannot be removed stays.
-     */
-    static void removeAbandonedBuilds(Path verilatorDir) {
-        if (!Files.isDirectory(verilatorDir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        FileTime cutoff = FileTime.from(Instant.now().minus(ABANDONED));
-        try (Stream<Path> entries = Files.list(verilatorDir)) {
-            for (Path p : entries.filter(e -> e.getFileName().toString().startsWith(".build-"))
-                    .toList()) {
-                try {
-                    if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
-                            && (builderGone(p)
-                                    || Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS)
-                                                    .compareTo(cutoff)
-                                            < 0)
-                            && ownedByUsAndNotWritableByOthers(p)) {
-                        removeTree(p);
-                    }
-                } catch (IOException e) {
-                    // left for the next build to try again
-                }
-            }
-        } catch (IOException e) {
-            // the cache folder cannot be listed; nothing to clean
-        }
-    }
-
-    /**
-     * A build folder named {@code .build-PID-…} whose process no longer runs: the build was
-     * interrupted, and nobody will finish it. (A folder without a process id is judged by age.)
-     */
-    static boolean builderGone(Path folder) {
-        Matcher m = Pattern.compile("\\.build-(\\d+)-.*")
-                .matcher(folder.getFileName().toString());
-        return m.matches()
-                && ProcessHandle.of(Long.parseLong(m.group(1)))
-                        .map(h -> !h.isAlive())
-                        .orElse(true);
-    }
-
-    /** The file beside a library that records its SHA-256 at build time. */
-    static final String DIGEST = "libppbus_cosim.so.sha256";
-
-    /** Whether a cache entry is exactly what ppbus built and nobody else can have changed it. */
-    static boolean trusted(Path dir) throws IOException {
-        Path lib = dir.resolve("libppbus_cosim.so");
-        Path digest = dir.resolve(DIGEST);
-        for (Path p : new Path[] {dir, lib, digest}) {
-            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
-                return false;
-            }
-            if (!ownedByUsAndNotWritableByOthers(p)) {
-                return false;
-            }
-        }
-        if (!Files.isRegularFile(lib, LinkOption.NOFOLLOW_LINKS)) {
-            return false;
-        }
-        return Files.readString(digest, StandardCharsets.UTF_8).trim().equals(sha256(lib));
-    }
-
-    private static boolean ownedByUsAndNotWritableByOthers(Path p) throws IOException {
-        PosixFileAttributes a;
-        try {
-            a = Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (UnsupportedOperationException e) {
-            return true; // no POSIX permissions here: the digest alone decides
-        }
-        Set<PosixFilePermission> perms = a.permissions();
-        return a.owner().getName().equals(System.getProperty("user.name"))
-                && !perms.contains(PosixFilePermission.GROUP_WRITE)
-                && !perms.contains(PosixFilePermission.OTHERS_WRITE);
-    }
-
-    static String sha256(Path file) throws IOException {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            try (InputStream in = Files.newInputStream(file)) {
-                byte[] buf = new byte[1 << 16];
-                for (int k; (k = in.read(buf)) > 0; ) {
-                    md.update(buf, 0, k);
-                }
-            }
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void removeTree(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (IOException e) {
-            throw new IOException("cannot remove " + dir + " (remove it by hand): " + e.getMessage());
-        }
     }
 
     private static String hash(GeneratedDesign design, String shim, String vlt, String version) {

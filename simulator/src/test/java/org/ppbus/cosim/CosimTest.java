@@ -57,7 +57,7 @@ class CosimTest {
     }
 
     static void assertNoDivergence(int n, double load, long seed) throws IOException {
-        Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(n, load, seed, 100_000), VerilatorLibrary.defaultCache())
+        Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(n, load, seed, 100_000), VerilatorCache.defaultCache())
                 .withoutTimings());
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 100_000);
@@ -117,7 +117,7 @@ class CosimTest {
                     return m;
                 }));
         assertTrue(changed[0], "mutation not applied");
-        Cosim.Result r = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+        Cosim.Result r = Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache())
                 .withVcds(dir.resolve("div"), 10)
                 .withLibrary(lib)
                 .withoutTimings());
@@ -145,12 +145,12 @@ class CosimTest {
     void theRuleSetReachesTheRtl(@TempDir Path dir) throws IOException {
         Path trace = Path.of("..", "docs", "traces", "a1.trace");
         SimulationConfig c = cfg(7, 0, 1, 200).withWorkload(trace.toString()).withRules("literal+F2+F3");
-        Cosim.Result same = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+        Cosim.Result same = Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache())
                 .withVcds(dir.resolve("same"), 10)
                 .withoutTimings());
         assertNull(same.divergence(), () -> same.divergence().describe());
         Path fixed = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1));
-        Cosim.Result other = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+        Cosim.Result other = Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache())
                 .withVcds(dir.resolve("other"), 10)
                 .withLibrary(fixed)
                 .withoutTimings());
@@ -178,7 +178,7 @@ class CosimTest {
                 .get()[1];
         Path fixed = VerilatorLibrary.build(
                 VerilatorLibrary.Build.of("campos-carvalho", 7, 1).withMutation(swap));
-        Cosim.Result first = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+        Cosim.Result first = Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache())
                 .withVcds(dir.resolve("div"), 10)
                 .withLibrary(fixed)
                 .withoutTimings());
@@ -192,7 +192,7 @@ class CosimTest {
         assertTrue(Files.readString(first.trace()).startsWith("# ppbus request trace v1\n# requests of ppbus cosim"));
         SimulationConfig replay = c.withWorkload(first.trace().toString())
                 .withCycles(Math.min(c.cycles(), first.divergence().cycle() + 1));
-        Cosim.Result again = Cosim.run(Cosim.Request.of(replay, VerilatorLibrary.defaultCache())
+        Cosim.Result again = Cosim.run(Cosim.Request.of(replay, VerilatorCache.defaultCache())
                 .withVcds(dir.resolve("again"), 10)
                 .withLibrary(fixed)
                 .withoutTimings());
@@ -216,7 +216,7 @@ class CosimTest {
     void everyRuleSetRunsInLockstep(String rules, int n, int latency) throws IOException {
         SimulationConfig c = cfg(n, 0.2, 5, 20_000).withRules(rules).withLatency(latency);
         Cosim.Result r =
-                Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache()).withoutTimings());
+                Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache()).withoutTimings());
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 20_000);
     }
@@ -232,7 +232,7 @@ class CosimTest {
         Path lib = VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 7, 1)
                 .withMutation(
                         t -> t.replace("assign held = fork_q | (queued_b0 ^ queued_b1);", "assign held = {K{1'b0}};")));
-        Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(7, 0.2, 1, 2000), VerilatorLibrary.defaultCache())
+        Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(7, 0.2, 1, 2000), VerilatorCache.defaultCache())
                 .withVcds(dir.resolve("div"), 5)
                 .withLibrary(lib)
                 .withoutTimings());
@@ -342,7 +342,7 @@ class CosimTest {
         SimulationConfig c =
                 cfg(13, 0.1, 3, 50_000).toBuilder().algorithm("central-rr").build();
         Cosim.Result r =
-                Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache()).withoutTimings());
+                Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache()).withoutTimings());
         assertNull(r.divergence());
     }
 

@@ -20,7 +20,7 @@ class DutTest {
         try (Dut d = new JavaDut(algorithm, n, latency)) {
             java = HandshakeBench.run(d, 5, load, 3, 5_000);
         }
-        try (Dut d = new VerilatorDut(algorithm, n, latency, VerilatorLibrary.defaultCache())) {
+        try (Dut d = new VerilatorDut(algorithm, n, latency, VerilatorCache.defaultCache())) {
             rtl = HandshakeBench.run(d, 5, load, 3, 5_000);
         }
         assertTrue(java.grants() > 50, "the bench exercised the bus: " + java.grants());

@@ -27,11 +27,10 @@ class HierarchicalBuildTest {
                 .withChecked(false)
                 .withHierarchical(true));
         assertTrue(lib.getParent().getFileName().toString().contains("-unchecked-hier-"), lib.toString());
-        Cosim.Result r =
-                Cosim.run(Cosim.Request.of(CosimTest.cfg(n, load, seed, 20_000), VerilatorLibrary.defaultCache())
-                        .withLibrary(lib)
-                        .withoutTimings()
-                        .unchecked());
+        Cosim.Result r = Cosim.run(Cosim.Request.of(CosimTest.cfg(n, load, seed, 20_000), VerilatorCache.defaultCache())
+                .withLibrary(lib)
+                .withoutTimings()
+                .unchecked());
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 20_000);
     }
@@ -42,7 +41,7 @@ class HierarchicalBuildTest {
                 VerilatorLibrary.Build.of("campos-carvalho", 13, 1).withHierarchical(true));
         String name = lib.getParent().getFileName().toString();
         assertTrue(name.contains("-hier-") && !name.contains("-unchecked"), name);
-        Cosim.Result r = Cosim.run(Cosim.Request.of(CosimTest.cfg(13, 0.5, 6, 10_000), VerilatorLibrary.defaultCache())
+        Cosim.Result r = Cosim.run(Cosim.Request.of(CosimTest.cfg(13, 0.5, 6, 10_000), VerilatorCache.defaultCache())
                 .withLibrary(lib)
                 .withoutTimings()
                 .unchecked());

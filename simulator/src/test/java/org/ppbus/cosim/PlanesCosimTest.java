@@ -44,9 +44,8 @@ class PlanesCosimTest {
     @ParameterizedTest(name = "n={0} k={1} L={2} load={3}")
     @CsvSource({"3,2,1,0.3", "7,2,1,0.2", "7,2,2,0.9", "7,3,1,0.2", "13,2,2,0.2", "21,2,1,0.05"})
     void lockstepHasNoDivergence(int n, int k, int latency, double load) throws IOException {
-        Cosim.Result r =
-                Cosim.run(Cosim.Request.of(cfg(n, k, latency, load, n, 20_000), VerilatorLibrary.defaultCache())
-                        .withoutTimings());
+        Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(n, k, latency, load, n, 20_000), VerilatorCache.defaultCache())
+                .withoutTimings());
         assertNull(r.divergence(), () -> r.divergence().describe());
         assertTrue(r.cycles() >= 20_000);
     }
@@ -131,7 +130,7 @@ class PlanesCosimTest {
                         cfg(7, 2, 1, 0, 1, 60).toBuilder()
                                 .workload(lone(dir).toString())
                                 .build(),
-                        VerilatorLibrary.defaultCache())
+                        VerilatorCache.defaultCache())
                 .withLibrary(lib)
                 .withoutTimings());
         assertNotNull(r.divergence(), "the mutant agreed with the model");

@@ -65,35 +65,34 @@ class VerilatorCacheTest {
         Path lib = VerilatorLibrary.build(
                 VerilatorLibrary.Build.of("campos-carvalho", 3, 1).withCache(cache));
         Path dir = lib.getParent();
-        assertTrue(VerilatorLibrary.trusted(dir));
-        String built = VerilatorLibrary.sha256(lib);
-        assertEquals(
-                built, Files.readString(dir.resolve(VerilatorLibrary.DIGEST)).trim());
+        assertTrue(VerilatorCache.trusted(dir));
+        String built = VerilatorCache.sha256(lib);
+        assertEquals(built, Files.readString(dir.resolve(VerilatorCache.DIGEST)).trim());
 
         // Writable by others: anyone could swap the code in.
         Set<PosixFilePermission> perms = Files.getPosixFilePermissions(lib);
         Files.setPosixFilePermissions(lib, union(perms, PosixFilePermission.OTHERS_WRITE));
-        assertFalse(VerilatorLibrary.trusted(dir));
+        assertFalse(VerilatorCache.trusted(dir));
         Files.setPosixFilePermissions(lib, perms);
-        assertTrue(VerilatorLibrary.trusted(dir));
+        assertTrue(VerilatorCache.trusted(dir));
 
         // One byte more: the digest no longer matches.
         byte[] original = Files.readAllBytes(lib);
         Files.write(lib, new byte[] {0}, StandardOpenOption.APPEND);
-        assertFalse(VerilatorLibrary.trusted(dir));
+        assertFalse(VerilatorCache.trusted(dir));
         Files.write(lib, original);
 
         // A file planted under the expected name, with no record of ours: rebuilt before any load.
-        Files.delete(dir.resolve(VerilatorLibrary.DIGEST));
+        Files.delete(dir.resolve(VerilatorCache.DIGEST));
         Files.writeString(lib, "not the library ppbus built");
-        assertFalse(VerilatorLibrary.trusted(dir));
+        assertFalse(VerilatorCache.trusted(dir));
         Path again = VerilatorLibrary.build(
                 VerilatorLibrary.Build.of("campos-carvalho", 3, 1).withCache(cache));
         assertEquals(lib, again);
-        assertEquals(built.length(), VerilatorLibrary.sha256(again).length());
+        assertEquals(built.length(), VerilatorCache.sha256(again).length());
         assertNotEquals(
                 "not the library ppbus built", new String(Files.readAllBytes(again), StandardCharsets.ISO_8859_1));
-        assertTrue(VerilatorLibrary.trusted(dir));
+        assertTrue(VerilatorCache.trusted(dir));
     }
 
     private static Set<PosixFilePermission> union(Set<PosixFilePermission> a, PosixFilePermission b) {

@@ -32,8 +32,8 @@ class WiredCosimTest {
             SimulationConfig c = CosimTest.cfg(13, load, 3, 50_000).toBuilder()
                     .algorithm(algorithm)
                     .build();
-            Cosim.Result r = Cosim.run(
-                    Cosim.Request.of(c, VerilatorLibrary.defaultCache()).withoutTimings());
+            Cosim.Result r =
+                    Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache()).withoutTimings());
             assertNull(r.divergence(), () -> r.divergence().describe());
         }
     }
@@ -108,7 +108,7 @@ class WiredCosimTest {
                 .workload(file.toString())
                 .build();
         Cosim.Result clean =
-                Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache()).withoutTimings());
+                Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache()).withoutTimings());
         assertNull(clean.divergence(), () -> clean.divergence().describe());
         boolean[] changed = {false};
         Path lib = VerilatorLibrary.build(
@@ -118,7 +118,7 @@ class WiredCosimTest {
                     return m;
                 }));
         assertTrue(changed[0], "mutation not applied");
-        Cosim.Result r = Cosim.run(Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+        Cosim.Result r = Cosim.run(Cosim.Request.of(c, VerilatorCache.defaultCache())
                 .withLibrary(lib)
                 .withoutTimings());
         assertNotNull(r.divergence(), "mutant of " + algorithm + " not caught");

@@ -24,7 +24,7 @@ import org.ppbus.cli.options.RunOption;
 import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.options.Version;
 import org.ppbus.cosim.Cosim;
-import org.ppbus.cosim.VerilatorLibrary;
+import org.ppbus.cosim.VerilatorCache;
 import org.ppbus.link.FaultPlan;
 import org.ppbus.protocol.descriptor.Feature;
 import org.ppbus.testbench.Reports;
@@ -78,8 +78,7 @@ public final class CosimCommand extends Command {
             return 2;
         }
         Path prefix = Path.of(cl.getOptionValue("divergence-vcd", "ppbus-divergence"));
-        err.println(
-                "ppbus cosim: building or finding the Verilated RTL in " + VerilatorLibrary.defaultCache() + " ...");
+        err.println("ppbus cosim: building or finding the Verilated RTL in " + VerilatorCache.defaultCache() + " ...");
         ProgressBar bar = new ProgressBar(err, true);
         // Until the lockstep reports progress, a ticker shows that the build (minutes at hundreds of
         // nodes) and the speed measurements are under way.
@@ -89,7 +88,7 @@ public final class CosimCommand extends Command {
         ScheduledExecutorService ticker = ticker(bar, lockstep, buildLine);
         Cosim.Result r;
         try (StopOnInterrupt stop = new StopOnInterrupt(20)) {
-            Cosim.Request q = Cosim.Request.of(c, VerilatorLibrary.defaultCache())
+            Cosim.Request q = Cosim.Request.of(c, VerilatorCache.defaultCache())
                     .withVcds(prefix, window)
                     .withProgress(
                             (cycle, total, entries) -> {

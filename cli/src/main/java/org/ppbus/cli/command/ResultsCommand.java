@@ -13,6 +13,7 @@ import org.apache.commons.cli.Options;
 import org.ppbus.cli.options.Cli;
 import org.ppbus.cli.options.Outputs;
 import org.ppbus.cli.options.UsageException;
+import org.ppbus.cli.report.HardwareReport;
 import org.ppbus.cli.report.HardwareTable;
 import org.ppbus.cli.report.ResultRow;
 import org.ppbus.cli.report.ResultsReport;
@@ -177,7 +178,7 @@ public final class ResultsCommand extends Command {
             sizes.add(s);
             tables.add(HardwareTable.measure(s, a -> {}));
         }
-        return HardwareTable.markdown(sizes, tables);
+        return HardwareReport.markdown(sizes, tables);
     }
 
     /** The tables for more than one bus, one per kind of sharing, in the order of the kinds. */

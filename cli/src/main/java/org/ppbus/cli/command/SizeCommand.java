@@ -10,6 +10,7 @@ import org.ppbus.cli.options.Cli;
 import org.ppbus.cli.options.Outputs;
 import org.ppbus.cli.options.RunOption;
 import org.ppbus.cli.options.UsageException;
+import org.ppbus.cli.report.HardwareReport;
 import org.ppbus.cli.report.HardwareTable;
 import org.ppbus.cli.report.SizedDesign;
 import org.ppbus.protocol.descriptor.Algorithm;
@@ -55,7 +56,7 @@ public final class SizeCommand extends Command {
         return new Help(
                 "ppbus size --nodes N [--light P] [--heavy P] [--hold H] [--cycles C] [--seed S] [--buses LIST] [--no-pnr]"
                         + " [--json FILE] [--csv FILE]",
-                "Every algorithm with RTL at N processors, one row each.\nColumns: " + HardwareTable.COLUMNS
+                "Every algorithm with RTL at N processors, one row each.\nColumns: " + HardwareReport.COLUMNS
                         + ".\nThe waits come from the Java models, which the co-simulation (ppbus cosim) holds to the"
                         + " RTL cycle for cycle.");
     }
@@ -87,12 +88,12 @@ public final class SizeCommand extends Command {
             }
             boolean interrupted = stop.requested();
             String mark = interrupted ? " (interrupted: " + rows.size() + " of " + planned + " designs)" : "";
-            out.print(HardwareTable.text(s, rows, mark));
+            out.print(HardwareReport.text(s, rows, mark));
             if (cl.hasOption("json")) {
-                Outputs.write(cl.getOptionValue("json"), HardwareTable.json(s, rows, interrupted) + "\n", stdout);
+                Outputs.write(cl.getOptionValue("json"), HardwareReport.json(s, rows, interrupted) + "\n", stdout);
             }
             if (cl.hasOption("csv")) {
-                Outputs.write(cl.getOptionValue("csv"), HardwareTable.csv(rows), stdout);
+                Outputs.write(cl.getOptionValue("csv"), HardwareReport.csv(rows), stdout);
             }
             if (interrupted) {
                 err.println("ppbus size: interrupted; the table has the " + rows.size() + " designs that finished");

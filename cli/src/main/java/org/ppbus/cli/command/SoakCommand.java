@@ -23,6 +23,7 @@ import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.options.Version;
 import org.ppbus.cli.report.ResultRow;
 import org.ppbus.cosim.Cosim;
+import org.ppbus.cosim.VerilatorCache;
 import org.ppbus.cosim.VerilatorLibrary;
 import org.ppbus.experiment.Batch;
 import org.ppbus.protocol.descriptor.Feature;
@@ -310,7 +311,7 @@ public final class SoakCommand extends Command {
             err.println("ppbus soak: verilator is not installed (apt-get install verilator)");
             return 2;
         }
-        Path cache = VerilatorLibrary.defaultCache();
+        Path cache = VerilatorCache.defaultCache();
         Set<String> built = new HashSet<>();
         for (SimulationConfig c : points) {
             if (built.add(c.nodes() + "/" + c.latencyCycles())) {

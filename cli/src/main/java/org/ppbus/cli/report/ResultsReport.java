@@ -55,7 +55,7 @@ public final class ResultsReport {
         return this;
     }
 
-    /** Adds the hardware architect's table ({@link HardwareTable#markdown}). */
+    /** Adds the hardware architect's table ({@link HardwareReport#markdown}). */
     public ResultsReport hardware(String section) {
         this.hardware = section;
         return this;

@@ -41,7 +41,7 @@ class HealRtlTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"3,0.3,1,1", "7,0.2,2,2", "13,1.0,3,1", "10,0.1,4,3", "2,0.5,5,1"})
+    @CsvSource({"3,0.3,1,1", "7,0.2,2,2", "10,0.1,4,3", "2,0.5,5,1"})
     void withoutFaultsEverySymbolMatches(int n, double load, long seed, int latency, @TempDir Path dir)
             throws IOException {
         RtlReplay replay = new RtlReplay(cfg(n, load, 5_000, seed, latency).build()).record();
@@ -59,7 +59,7 @@ class HealRtlTest {
      * must do exactly what the Java units do, symbol for symbol.
      */
     @ParameterizedTest
-    @CsvSource({"7,0.3,11,1,true", "13,0.5,2,2,false", "3,0.5,3,1,false", "10,0.3,4,3,false"})
+    @CsvSource({"7,0.3,11,1,true", "3,0.5,3,1,false", "10,0.3,4,3,false"})
     void everyRepairMatches(int n, double load, long seed, int latency, boolean clean, @TempDir Path dir)
             throws IOException {
         List<String> targets =

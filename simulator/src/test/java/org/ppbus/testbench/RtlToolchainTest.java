@@ -69,10 +69,7 @@ class RtlToolchainTest {
     }
 
     @ParameterizedTest
-    @CsvSource({
-        "1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "7,1", "7,2", "13,1", "13,2", "31,1", "31,2", "57,1", "57,2", "1,0",
-        "2,0", "7,0", "57,0"
-    })
+    @CsvSource({"1,1", "1,0", "2,2", "3,1", "7,0", "7,2", "13,1", "31,2", "57,1", "57,0"})
     void verilatorLintIsCleanAndIcarusCompiles(int n, int latency, @TempDir Path dir) throws IOException {
         GeneratedDesign d = generate(n, latency, dir);
         ExternalTool.Result lint = ExternalTool.run(
@@ -86,10 +83,7 @@ class RtlToolchainTest {
     }
 
     @ParameterizedTest
-    @CsvSource({
-        "1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "7,1", "7,2", "13,1", "13,2", "31,1", "31,2", "57,1", "57,2", "1,0",
-        "2,0", "7,0", "57,0"
-    })
+    @CsvSource({"1,1", "2,0", "7,2", "13,1", "57,1"})
     void yosysSynthesisesForIce40(int n, int latency, @TempDir Path dir) throws IOException {
         GeneratedDesign d = generate(n, latency, dir);
         String script = "read_verilog " + String.join(" ", d.sources())

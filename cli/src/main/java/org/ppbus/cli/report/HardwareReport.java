@@ -138,7 +138,7 @@ public final class HardwareReport {
                 "`./ppbus size --nodes N` for each n below: every algorithm with RTL. Area from Yosys `synth_ice40`"
                         + " (whole design, and divided by n); Fmax from nextpnr-ice40 on HX8K, seed 1, for the whole"
                         + " design where it fits, else as the note says (Campos–Carvalho's is then one node's: each"
-                        + " node runs on its own clock domain's timing, its links registered). HardwareTable.Waits in cycles from req"
+                        + " node runs on its own clock domain's timing, its links registered). Waits in cycles from req"
                         + " rising to gnt rising, p50/p99/max, at offered loads %.1f and %.1f (bus cycles asked for per"
                         + " cycle), hold %d, %,d cycles, seed %d, from the Java models, which `ppbus cosim` holds to the"
                         + " RTL cycle for cycle. \"overtake\": the derived bound on meals of one processor while"

@@ -37,7 +37,6 @@ class OvertakingOnGraphTest {
         "3, 1, literal, 7, 0",
         "7, 1, fixed, 21, 0",
         "7, 2, fixed, 7, 0",
-        "7, 1, literal+F1, 85, 0",
         "7, 1, literal+F1+F2, 5, 5",
     })
     void theGraphGivesTheCountsVerdict(int n, int latency, String rules, long active, long reentry) {

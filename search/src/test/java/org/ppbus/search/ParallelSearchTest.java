@@ -60,11 +60,6 @@ class ParallelSearchTest {
                         "n = 7, literal+F1 in A2's scope: the fairness bound",
                         SearchOptions.of(7, 1, RuleSet.parse("literal+F1")).withActive(0b1010101)),
                 Arguments.of(
-                        "n = 7, literal+F1 in A2's scope, no fairness: the deadlock loop",
-                        SearchOptions.of(7, 1, RuleSet.parse("literal+F1"))
-                                .withActive(0b1010101)
-                                .withoutOvertaking()),
-                Arguments.of(
                         "n = 3, literal+F1+F2, re-entry (A3), the bound on the graph: the same run over it",
                         SearchOptions.of(3, 2, RuleSet.parse("literal+F1+F2"))
                                 .withReentry(2)

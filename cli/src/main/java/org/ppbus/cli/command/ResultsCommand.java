@@ -61,6 +61,7 @@ public final class ResultsCommand extends Command {
         String cycles = cl.getOptionValue("cycles", "100000");
         long c = Cli.parseLong("cycles", cycles);
         List<Integer> hw = hardwareNodes(cl);
+        String soakNodes = soakNodes(cl);
         // Both places are checked before the first point runs.
         Outputs.checkWritable(report.toString());
         Outputs.checkFolder(data, data.toString());
@@ -74,7 +75,7 @@ public final class ResultsCommand extends Command {
         err.println("ppbus results: the soak of every algorithm ...");
         Path soakCsv = data.resolve("soak.csv");
         int soak = new SoakCommand()
-                .run(soakArgs(cl, soakCsv, cycles), new PrintStream(OutputStream.nullOutputStream()), err);
+                .run(soakArgs(cl, soakNodes, soakCsv, cycles), new PrintStream(OutputStream.nullOutputStream()), err);
         if (soak != 0) {
             err.println("ppbus results: the soak did not finish cleanly (exit " + soak + "; its points are in "
                     + soakCsv + "); no report written");
@@ -93,7 +94,7 @@ public final class ResultsCommand extends Command {
                         rows, claims, report.getParent().relativize(data).toString(), c)
                 .survivability(survivability, survival)
                 .soak(SoakSummary.markdown(
-                        soakRows, report.getParent().relativize(soakCsv).toString(), c))
+                        soakRows, report.getParent().relativize(soakCsv).toString(), c, soakNodes))
                 .hardware(hardware)
                 .shared(shared(c, Cli.threads(cl)))
                 .markdown();
@@ -123,12 +124,12 @@ public final class ResultsCommand extends Command {
     }
 
     /** The soak's arguments: every algorithm over the soak's matrix, its rows to {@code csv}. */
-    private static String[] soakArgs(CommandLine cl, Path csv, String cycles) {
+    private static String[] soakArgs(CommandLine cl, String nodes, Path csv, String cycles) {
         List<String> a = new ArrayList<>(List.of(
                 "--algorithms",
                 String.join(",", Algorithms.all().stream().map(Algorithm::name).toList()),
                 "--nodes",
-                SoakSummary.NODES,
+                nodes,
                 "--loads",
                 SoakSummary.LOADS,
                 "--latencies",
@@ -151,6 +152,8 @@ public final class ResultsCommand extends Command {
         o.addOption(Cli.valued("data", "DIR", "sweep points and plots (default: results/ next to the report)"));
         o.addOption(Cli.valued("cycles", "C", "cycles per point (default 100000)"));
         o.addOption(Cli.valued(
+                "soak-nodes", "LIST", "the sizes of the soak of every algorithm (default " + SoakSummary.NODES + ")"));
+        o.addOption(Cli.valued(
                 "hardware-nodes",
                 "LIST",
                 "the sizes of the hardware architect's table (default " + HARDWARE_NODES + "; each runs synthesis"
@@ -158,6 +161,15 @@ public final class ResultsCommand extends Command {
         o.addOption(Cli.threadsOption());
         o.addOption(Cli.quietOption());
         return o;
+    }
+
+    /** --soak-nodes, checked: the soak's sizes, 1 to 1057 processors each, as a list for soak. */
+    private static String soakNodes(CommandLine cl) throws UsageException {
+        List<String> sizes = new ArrayList<>();
+        for (String v : Cli.parseList("soak-nodes", cl.getOptionValue("soak-nodes", SoakSummary.NODES))) {
+            sizes.add(Integer.toString(Cli.parseInRange("soak-nodes", v, 1, 1057)));
+        }
+        return String.join(",", sizes);
     }
 
     /** --hardware-nodes, checked: sizes of 1 to 57 processors. */

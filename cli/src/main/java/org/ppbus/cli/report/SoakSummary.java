@@ -19,8 +19,8 @@ public final class SoakSummary {
 
     private SoakSummary() {}
 
-    /** The section, from the soak's rows in the order they ran, and the CSV's path from the report. */
-    public static String markdown(List<ResultRow> rows, String csv, long cycles) {
+    /** The section, from the soak's rows in the order they ran, the CSV's path from the report, and its sizes. */
+    public static String markdown(List<ResultRow> rows, String csv, long cycles, String nodes) {
         Map<String, int[]> counts = new LinkedHashMap<>(); // points, failed
         Map<String, Long> worstWait = new LinkedHashMap<>();
         for (ResultRow r : rows) {
@@ -39,7 +39,7 @@ public final class SoakSummary {
                         + " seed 1, every checker on (the fairness bound each algorithm derives, deadlock, livelock,"
                         + " starvation): %,d points, %,d failed. Each row of `%s` is one point, in the sweep's"
                         + " columns.%n%n",
-                NODES.replace(",", ", "),
+                nodes.replace(",", ", "),
                 LOADS.replace(",", ", "),
                 LATENCIES.replace(",", ", "),
                 cycles,

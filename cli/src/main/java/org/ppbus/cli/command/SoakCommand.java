@@ -22,6 +22,7 @@ import org.ppbus.cli.options.RunOption;
 import org.ppbus.cli.options.UsageException;
 import org.ppbus.cli.options.Version;
 import org.ppbus.cli.report.ResultRow;
+import org.ppbus.cli.report.SoakSummary;
 import org.ppbus.cosim.Cosim;
 import org.ppbus.cosim.VerilatorCache;
 import org.ppbus.cosim.VerilatorLibrary;
@@ -99,9 +100,9 @@ public final class SoakCommand extends Command {
         }
         String rules = cl.getOptionValue("rules", "fixed");
         List<SimulationConfig> points = new ArrayList<>();
-        String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : "3,7,13,31,57,133");
-        String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : "0.001,0.01,0.1,1.0");
-        String latencies = cl.getOptionValue("latencies", cosim ? "1" : "1,3");
+        String nodes = cl.getOptionValue("nodes", cosim ? "3,7,13,31,57" : SoakSummary.NODES);
+        String loads = cl.getOptionValue("loads", cosim ? "0.01,0.2,1.0" : SoakSummary.LOADS);
+        String latencies = cl.getOptionValue("latencies", cosim ? "1" : SoakSummary.LATENCIES);
         List<String> algorithms = Cli.parseList(
                 "algorithms",
                 cl.getOptionValue("algorithms", Algorithms.campos().name()));

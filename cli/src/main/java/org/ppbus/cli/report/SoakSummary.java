@@ -11,7 +11,7 @@ import java.util.Map;
  * themselves are the CSV beside the report.
  */
 public final class SoakSummary {
-    /** The soak's matrix, as {@code ppbus soak} runs it by default. */
+    /** The soak's matrix: {@code ppbus soak}'s defaults, and the soak {@code ppbus results} runs. */
     public static final String NODES = "3,7,13,31,57,133";
 
     public static final String LOADS = "0.001,0.01,0.1,1.0";

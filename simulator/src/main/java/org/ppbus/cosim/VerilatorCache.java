@@ -112,13 +112,27 @@ public final class VerilatorCache {
     }
 
     /** The file beside a library that records its SHA-256 at build time. */
-    static final String DIGEST = "libppbus_cosim.so.sha256";
+    static final String DIGEST = digestOf(VerilatorLibrary.LIBRARY);
 
-    /** Whether a cache entry is exactly what ppbus built and nobody else can have changed it. */
+    /** The name of the file that records {@code file}'s SHA-256 beside it. */
+    static String digestOf(String file) {
+        return file + ".sha256";
+    }
+
+    /** Whether a library's cache entry is exactly what ppbus built and nobody else can have changed it. */
     static boolean trusted(Path dir) throws IOException {
-        Path lib = dir.resolve("libppbus_cosim.so");
-        Path digest = dir.resolve(DIGEST);
-        for (Path p : new Path[] {dir, lib, digest}) {
+        return trusted(dir, VerilatorLibrary.LIBRARY);
+    }
+
+    /**
+     * Whether {@code dir/file} is exactly what ppbus built and nobody else can have changed it: the
+     * SHA-256 recorded beside it matches, and neither it, its record nor the folder is a link, owned
+     * by another user or writable by others.
+     */
+    static boolean trusted(Path dir, String file) throws IOException {
+        Path built = dir.resolve(file);
+        Path digest = dir.resolve(digestOf(file));
+        for (Path p : new Path[] {dir, built, digest}) {
             if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
                 return false;
             }
@@ -126,10 +140,15 @@ public final class VerilatorCache {
                 return false;
             }
         }
-        if (!Files.isRegularFile(lib, LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isRegularFile(built, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
-        return Files.readString(digest, StandardCharsets.UTF_8).trim().equals(sha256(lib));
+        return Files.readString(digest, StandardCharsets.UTF_8).trim().equals(sha256(built));
+    }
+
+    /** Records {@code dir/file}'s SHA-256 beside it, for {@link #trusted(Path, String)}. */
+    static void recordDigest(Path dir, String file) throws IOException {
+        Files.writeString(dir.resolve(digestOf(file)), sha256(dir.resolve(file)) + "\n", StandardCharsets.UTF_8);
     }
 
     private static boolean ownedByUsAndNotWritableByOthers(Path p) throws IOException {

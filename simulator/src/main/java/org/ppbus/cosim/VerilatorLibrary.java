@@ -49,8 +49,14 @@ public final class VerilatorLibrary {
      * cycles/s unchecked) and builds 9 s slower (59 s against 50 s), so -O1 stays (docs/PERFORMANCE.md).
      */
     static List<String> optimisation(int nodes) {
-        return List.of("OPT_FAST=" + (nodes > 100 ? "-O1" : "-O2"), "OPT_SLOW=-O0", "OPT_GLOBAL=-O2");
+        return List.of("OPT_FAST=" + (nodes > 100 ? "-O1" : "-O2"), "OPT_SLOW=-O0", OPT_GLOBAL);
     }
+
+    /** The optimisation of Verilator's run-time files, compiled once ({@link VerilatorRuntime}). */
+    static final String OPT_GLOBAL = "OPT_GLOBAL=-O2";
+
+    /** The file a build makes, loaded through JNA. */
+    static final String LIBRARY = "libppbus_cosim.so";
 
     /**
      * The trace keeps ppbus_top's own signals (clk, rst, req, gnt and every channel's symbols), the
@@ -178,9 +184,10 @@ public final class VerilatorLibrary {
         // from the root as it reads the one-bus top's (Verilator keeps a module used twice apart).
         String vlt = "`verilator_config\n" + (b.hierarchical() ? HIERARCHICAL_UNITS : "")
                 + (buses > 1 ? "inline -module \"ppbus_plane\"\n" : "");
-        String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, toolFlags(nodes, b.checked()));
+        String version = verilatorVersion();
+        String key = hash(design, shim + ShimSource.PRINT_HEADER, vlt, toolFlags(version, nodes, b.checked()));
         Path dir = b.cache().resolve("verilator").resolve(entryName(b, key));
-        Path lib = dir.resolve("libppbus_cosim.so");
+        Path lib = dir.resolve(LIBRARY);
         VerilatorCache.removeAbandonedBuilds(dir.getParent());
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             if (VerilatorCache.trusted(dir)) {
@@ -199,19 +206,22 @@ public final class VerilatorLibrary {
         Files.writeString(work.resolve("ppbus.vlt"), vlt, StandardCharsets.UTF_8);
         Files.createDirectories(work.resolve("obj"));
         List<String> cmd = command(design, work, printHeader, nodes, b.checked(), b.hierarchical());
+        Path runtime = VerilatorRuntime.entry(dir.getParent(), version);
+        List<String> reuse = b.hierarchical() ? List.of() : VerilatorRuntime.reuse(runtime, work.resolve("obj"));
+        cmd.addAll(1, reuse);
         // An interrupt stops here; the folder, named for this process, is then an abandoned build.
         ExternalTool.Result r = ExternalTool.run(work, 3600, b.log(), cmd.toArray(new String[0]))
                 .unlessKilled("verilator");
-        Path built = work.resolve("obj").resolve("libppbus_cosim.so");
+        Path built = work.resolve("obj").resolve(LIBRARY);
         if (r.exitCode() != 0 || !Files.isRegularFile(built)) {
             throw new IOException("verilator build failed in " + work + ": " + tail(r.output()));
         }
-        Files.move(built, work.resolve("libppbus_cosim.so"));
+        if (reuse.isEmpty() && !b.hierarchical()) {
+            VerilatorRuntime.keep(work.resolve("obj"), runtime, b.log());
+        }
+        Files.move(built, work.resolve(LIBRARY));
         VerilatorCache.removeTree(work.resolve("obj")); // hundreds of megabytes of generated C++ and objects at large n
-        Files.writeString(
-                work.resolve(VerilatorCache.DIGEST),
-                VerilatorCache.sha256(work.resolve("libppbus_cosim.so")) + "\n",
-                StandardCharsets.UTF_8);
+        VerilatorCache.recordDigest(work, LIBRARY);
         VerilatorCache.install(work, dir, lib);
         return lib;
     }
@@ -247,7 +257,7 @@ public final class VerilatorLibrary {
                 "-LDFLAGS",
                 LDFLAGS,
                 "-o",
-                "libppbus_cosim.so",
+                LIBRARY,
                 "--Mdir",
                 "obj",
                 "ppbus.vlt"));
@@ -267,11 +277,15 @@ public final class VerilatorLibrary {
     }
 
     /** Verilator's version and the flags a build passes it, part of the cache key. */
-    private static String toolFlags(int nodes, boolean checked) throws IOException {
-        String version = ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
+    private static String toolFlags(String version, int nodes, boolean checked) {
+        return version + (checked ? "" : " +define+SYNTHESIS") + " " + String.join(" ", optimisation(nodes));
+    }
+
+    /** {@code verilator --version}: part of every cache key. */
+    private static String verilatorVersion() throws IOException {
+        return ExternalTool.run(Path.of(System.getProperty("java.io.tmpdir")), 60, "verilator", "--version")
                 .output()
                 .trim();
-        return version + (checked ? "" : " +define+SYNTHESIS") + " " + String.join(" ", optimisation(nodes));
     }
 
     private static String hash(GeneratedDesign design, String shim, String vlt, String version) {

@@ -14,13 +14,19 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ppbus.testkit.Verilator;
+import org.ppbus.verilog.ExternalTool;
 
-/** The cache loads only what it built: a planted or changed library is rebuilt, never loaded. */
+/**
+ * The cache loads only what it built: a planted or changed library is rebuilt, never loaded, and a
+ * changed run-time archive is never linked.
+ */
 @Verilator
 class VerilatorCacheTest {
     /**
@@ -93,6 +99,37 @@ class VerilatorCacheTest {
         assertNotEquals(
                 "not the library ppbus built", new String(Files.readAllBytes(again), StandardCharsets.ISO_8859_1));
         assertTrue(VerilatorCache.trusted(dir));
+    }
+
+    /**
+     * Verilator's run-time is compiled by the first build only: the next build of another design
+     * links the archive the first one kept and compiles no run-time file. An archive changed after
+     * it was kept is not linked; it is removed, so the next build compiles and keeps a new one.
+     */
+    @Test
+    void theRuntimeIsCompiledOnceAndAChangedOneIsNeverLinked(@TempDir Path cache) throws IOException {
+        List<String> first = new ArrayList<>();
+        VerilatorLibrary.build(VerilatorLibrary.Build.of("campos-carvalho", 3, 1)
+                .withCache(cache)
+                .withLog(first::add));
+        assertTrue(first.stream().anyMatch(l -> l.contains("verilated.cpp")), String.join("\n", first));
+        Path entry = VerilatorRuntime.entry(
+                cache.resolve("verilator"),
+                ExternalTool.run(cache, 60, "verilator", "--version").output().trim());
+        assertTrue(VerilatorCache.trusted(entry, VerilatorRuntime.ARCHIVE));
+
+        List<String> second = new ArrayList<>();
+        Path lib = VerilatorLibrary.build(
+                VerilatorLibrary.Build.of("central-rr", 3, 1).withCache(cache).withLog(second::add));
+        assertTrue(VerilatorCache.trusted(lib.getParent()));
+        assertFalse(second.stream().anyMatch(l -> l.contains("verilated.cpp")), String.join("\n", second));
+        assertTrue(second.stream().anyMatch(l -> l.contains(VerilatorRuntime.ARCHIVE)), String.join("\n", second));
+
+        Files.write(entry.resolve(VerilatorRuntime.ARCHIVE), new byte[] {0}, StandardOpenOption.APPEND);
+        Path obj = Files.createDirectories(cache.resolve("obj"));
+        assertEquals(List.of(), VerilatorRuntime.reuse(entry, obj));
+        assertFalse(Files.exists(entry), "the changed archive is removed");
+        assertFalse(Files.exists(obj.resolve(VerilatorRuntime.ARCHIVE)), "and never copied into a build");
     }
 
     private static Set<PosixFilePermission> union(Set<PosixFilePermission> a, PosixFilePermission b) {

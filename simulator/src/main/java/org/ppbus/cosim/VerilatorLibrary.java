@@ -207,7 +207,7 @@ public final class VerilatorLibrary {
         Files.createDirectories(work.resolve("obj"));
         List<String> cmd = command(design, work, printHeader, nodes, b.checked(), b.hierarchical());
         Path runtime = VerilatorRuntime.entry(dir.getParent(), version);
-        List<String> reuse = b.hierarchical() ? List.of() : VerilatorRuntime.reuse(runtime, work.resolve("obj"));
+        List<String> reuse = VerilatorRuntime.reuse(runtime, work.resolve("obj"));
         cmd.addAll(1, reuse);
         // An interrupt stops here; the folder, named for this process, is then an abandoned build.
         ExternalTool.Result r = ExternalTool.run(work, 3600, b.log(), cmd.toArray(new String[0]))

@@ -10,7 +10,7 @@ import org.ppbus.testkit.Verilator;
 /**
  * The lockstep soak: n ∈ {3, 7, 13, 31, 57} × load ∈ {0.01, 0.2, 1.0} × seeds 1–10, 10^5 cycles
  * each (150 runs, 15 million cycles), no divergence. Not part of the suite (CI runs one seed per
- * point in CosimTest); run it with
+ * point of n ≤ 13 in CosimTest); run it with
  * {@code mvn -B -pl simulator test -Dtest=CosimSoakBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 @Verilator

@@ -35,10 +35,13 @@ class CosimTest {
                 .build();
     }
 
-    /** One seed per size and load: every plane CI builds, below, near and at saturation. */
+    /**
+     * One seed per size and load: the planes of order 1 to 3, below, near and at saturation. The
+     * larger planes (n = 31 and 57) are in CosimSoakBenchmark: their builds took 80 s of the suite.
+     */
     static Stream<Arguments> matrix() {
         Stream.Builder<Arguments> b = Stream.builder();
-        for (int n : new int[] {3, 7, 13, 31, 57}) {
+        for (int n : new int[] {3, 7, 13}) {
             for (double load : new double[] {0.01, 0.2, 1.0}) {
                 b.add(Arguments.of(n, load, (long) n));
             }
@@ -47,8 +50,8 @@ class CosimTest {
     }
 
     /**
-     * n ∈ {3, 7, 13, 31, 57} × load ∈ {0.01, 0.2, 1.0}, 10^5 cycles each: no divergence. The soak
-     * over ten seeds per point is CosimSoakBenchmark.
+     * n ∈ {3, 7, 13} × load ∈ {0.01, 0.2, 1.0}, 10^5 cycles each: no divergence. The soak over ten
+     * seeds per point and n = 31 and 57 is CosimSoakBenchmark.
      */
     @ParameterizedTest(name = "n={0} load={1} seed={2}")
     @MethodSource("matrix")
@@ -203,16 +206,13 @@ class CosimTest {
         assertEquals(first.divergence().actual(), again.divergence().actual());
     }
 
-    /** Every rule set in lockstep with its own RTL: full planes, padded ones (n = 9 has single-client arbiters), two latencies. */
+    /**
+     * Each of the audit's fixes in lockstep with its own RTL, on a full plane and on padded ones
+     * (n = 9 has single-client arbiters), at two latencies. More combinations are in
+     * CosimScopesBenchmark.
+     */
     @ParameterizedTest(name = "rules={0} n={1} L={2}")
-    @CsvSource({
-        "literal, 7, 1",
-        "literal, 9, 2",
-        "literal+F1+F2, 7, 1",
-        "literal+F1+F2, 9, 1",
-        "literal+F3, 13, 1",
-        "literal+F1+F3, 10, 1"
-    })
+    @CsvSource({"literal, 9, 2", "literal+F1+F2, 7, 1", "literal+F1+F3, 10, 1"})
     void everyRuleSetRunsInLockstep(String rules, int n, int latency) throws IOException {
         SimulationConfig c = cfg(n, 0.2, 5, 20_000).withRules(rules).withLatency(latency);
         Cosim.Result r =

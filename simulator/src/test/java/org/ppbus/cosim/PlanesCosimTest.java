@@ -42,7 +42,7 @@ class PlanesCosimTest {
     }
 
     @ParameterizedTest(name = "n={0} k={1} L={2} load={3}")
-    @CsvSource({"3,2,1,0.3", "7,2,1,0.2", "7,2,2,0.9", "7,3,1,0.2", "13,2,2,0.2", "21,2,1,0.05"})
+    @CsvSource({"3,2,1,0.3", "7,2,1,0.2", "7,3,1,0.2", "13,2,2,0.2"})
     void lockstepHasNoDivergence(int n, int k, int latency, double load) throws IOException {
         Cosim.Result r = Cosim.run(Cosim.Request.of(cfg(n, k, latency, load, n, 20_000), VerilatorCache.defaultCache())
                 .withoutTimings());

@@ -92,6 +92,11 @@ public final class CcVerilogGenerator {
     static final String ASSERT_MACROS = "ppbus_assert.vh";
 
     private String assertMacros() {
+        return assertMacros(toolVersion);
+    }
+
+    /** The macro file's text, with the header of this tool version. */
+    static String assertMacros(String toolVersion) {
         return "// " + ASSERT_MACROS + ": the assertion macros of the ppbus modules.\n"
                 + GeneratedBy.doNotEdit(toolVersion)
                 + resource(ASSERT_MACROS);

@@ -1,5 +1,7 @@
 package org.ppbus.verilog;
 
+import org.ppbus.protocol.descriptor.Algorithm;
+
 /**
  * The contract's properties at {@code ppbus_top}'s ports, one named macro instance each
  * ({@code ppbus_assert.vh}), so that a user's simulation and a user's Yosys proof check the same
@@ -17,7 +19,11 @@ final class PortProperties {
         return 32 - Integer.numberOfLeadingZeros(Math.max(1, max));
     }
 
-    /** The properties' text, inside {@code `ifdef PPBUS_CHECKS}. */
+    /**
+     * The properties' text, inside {@code `ifdef PPBUS_CHECKS}, for a design whose overtaking bound
+     * is {@code overtakeBound}; {@link Algorithm#NO_BOUND} leaves a_bounded_wait out, with a comment
+     * that says why.
+     */
     static String text(int n, int overtakeBound) {
         String zero = n + "'d0";
         String range = "[" + (n - 1) + ":0]";
@@ -50,7 +56,12 @@ final class PortProperties {
         b.append("    `PPBUS_ASSERT(a_gnt_released, \"a_gnt_released\", (gnt & gnt_q & ~req_q) == ")
                 .append(zero)
                 .append(",\n        \"gnt still high in the second cycle after req fell\", gnt & gnt_q & ~req_q)\n\n");
-        boundedWait(b, n, overtakeBound);
+        if (overtakeBound == Algorithm.NO_BOUND) {
+            b.append("    // No a_bounded_wait: this design promises no bound (a processor nearer the grant source\n"
+                    + "    // may be granted again and again while another waits).\n");
+        } else {
+            boundedWait(b, n, overtakeBound);
+        }
         b.append("`endif\n");
         return b.toString();
     }

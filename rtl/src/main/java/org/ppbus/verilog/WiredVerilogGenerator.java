@@ -53,6 +53,11 @@ public final class WiredVerilogGenerator {
 
     private final String toolVersion;
 
+    /** The wired designs, in the registry's order. */
+    public static List<Algorithm> algorithms() {
+        return Designs.algorithms().stream().filter(SPECS::containsKey).toList();
+    }
+
     public WiredVerilogGenerator(String toolVersion) {
         this.toolVersion = toolVersion;
     }
@@ -69,6 +74,7 @@ public final class WiredVerilogGenerator {
         }
         String name = algorithm.name();
         Map<String, String> files = new LinkedHashMap<>();
+        files.put(CcVerilogGenerator.ASSERT_MACROS, CcVerilogGenerator.assertMacros(toolVersion));
         if (spec.clog2()) {
             files.put(
                     CLOG2,
@@ -85,8 +91,11 @@ public final class WiredVerilogGenerator {
         files.put(
                 "ppbus_top.v",
                 header("ppbus_top.v", "the " + name + " design (docs/SPEC.md (contract) top level)", name, nodes)
+                        + "`include \"" + CcVerilogGenerator.ASSERT_MACROS + "\"\n\n"
                         + ports(nodes)
                         + spec.top().apply(nodes)
+                        + "\n"
+                        + PortProperties.text(nodes, algorithm.overtakeBound(1, 0))
                         + "endmodule\n"
                         + CcVerilogGenerator.FOOTER);
         files.put(

@@ -70,9 +70,29 @@ public final class OneGrantProof {
             Path dir,
             Consumer<String> progress)
             throws IOException {
+        return prove(design, "-DSYNTHESIS", top, harness, properties, timeoutSeconds, dir, progress, "");
+    }
+
+    /**
+     * The same with the design read under {@code readOptions}: {@code -DSYNTHESIS} leaves its own
+     * checks out; {@code -formal} makes its named port properties assertions of the proof. {@code
+     * prelude} runs in ABC before pdr: {@code fold} where the model has assumptions, which Yosys
+     * writes as AIGER constraints and which pdr would otherwise take for properties.
+     */
+    static RtlFaultProof.Result prove(
+            GeneratedDesign design,
+            String readOptions,
+            String top,
+            String harness,
+            List<String> properties,
+            long timeoutSeconds,
+            Path dir,
+            Consumer<String> progress,
+            String prelude)
+            throws IOException {
         design.writeTo(dir);
         Files.writeString(dir.resolve(top + ".v"), harness);
-        String read = "read_verilog -DSYNTHESIS " + String.join(" ", design.sources()) + "\n";
+        String read = "read_verilog " + readOptions + " " + String.join(" ", design.sources()) + "\n";
         String ys = read + RtlFaultProof.netlist(top + ".v", top);
         Files.writeString(dir.resolve("proof.ys"), ys + RtlFaultProof.models());
         Files.writeString(
@@ -92,6 +112,6 @@ public final class OneGrantProof {
         if (y.exitCode() != 0) {
             throw new IOException("yosys failed on the proof's script: " + ExternalTool.lastLines(y.output(), 1));
         }
-        return RtlFaultProof.pdr(dir, "", "", properties, t0, timeoutSeconds, progress);
+        return RtlFaultProof.pdr(dir, prelude, "", properties, t0, timeoutSeconds, progress);
     }
 }

@@ -367,9 +367,11 @@ public final class RtlFaultProof {
         List<String> outputs = proof.outputs();
         List<String> failing = new ArrayList<>();
         for (int k = 0; k < outputs.size(); k++) {
-            // "Assert <harness>.<label> ...": the harness is the fault proofs' or another's.
+            // "Assert <harness>.<label> ...": the harness is the fault proofs' or another's, and the
+            // label is the harness's p0000... or, for a design's own named property, its name.
             if (!failing.contains(outputs.get(k))
-                    && Pattern.compile("Assert \\S+\\." + FaultHarness.label(k) + " ")
+                    && Pattern.compile("Assert \\S+\\.(" + FaultHarness.label(k) + "|" + Pattern.quote(outputs.get(k))
+                                    + ") ")
                             .matcher(sim.output())
                             .find()) {
                 failing.add(outputs.get(k));

@@ -108,11 +108,9 @@ public final class Contract {
                 + ":0] out"
                 + (rules.reclaim() ? "; dead[" + (n - 1) + ":0] in, a failure detector's verdict per node" : "")
                 + ". One bit per processor, processor i on bit i.");
-        out.add("- Handshake: a processor raises req[i] to ask for the bus and holds it high until gnt[i] rises");
-        out.add("  and for as long as it uses the bus (it never withdraws a request); it lowers req[i] to leave and");
-        out.add("  keeps it low for at least one cycle before asking again. gnt[i] is registered: it rises after");
-        out.add("  the grant, stays high while req[i] is high, and falls in the cycle after req[i] falls. At most");
-        out.add("  one gnt is high in any cycle, and every request held is granted.");
+        out.addAll(handshake(true));
+        out.addAll(ContractTiming.lines(
+                firstAfterReset(latency), "The first request after reset, L = " + latency + ", drawn"));
         out.add("- Latency, channel latency L = " + latency + " cycle" + (latency == 1 ? "" : "s")
                 + ", from req rising to gnt rising:");
         out.add("    first request after reset       2L + 1 = " + firstAfterReset(latency) + " cycles");
@@ -125,6 +123,7 @@ public final class Contract {
         out.add("  H its shortest hold (cycles from gnt rising to req falling): " + overtakeBound(latency)
                 + " for H = 0, " + overtakeBoundHeld(latency) + " for H >= 1 (docs/ERRATA.md L1).");
         out.add("  a_bounded_wait checks the first.");
+        out.addAll(ProvenWaitBounds.lines(n, latency, rules));
         out.add("- Reset: every gnt low; every arbiter holds its own fork; every client holds its request");
         out.add("  tokens, no fork, and thinks; every arbiter ranks its clients by ascending id; channels idle.");
         out.add("- Size: n = " + n + " processors on the projective plane of order "
@@ -136,11 +135,31 @@ public final class Contract {
         return out;
     }
 
+    /**
+     * The handshake, the same for every design: the processor's side (a_req_held) and the design's
+     * (the other port properties); {@code everyGranted} false for a design that may starve.
+     */
+    static List<String> handshake(boolean everyGranted) {
+        return List.of(
+                "- Handshake: a processor raises req[i] to ask for the bus and holds it high until gnt[i] rises",
+                "  and for as long as it uses the bus (it never withdraws a request); it lowers req[i] to leave and",
+                "  keeps it low for at least one cycle before asking again. gnt[i] is registered: it rises after",
+                "  the grant, stays high while req[i] is high, and falls in the cycle after req[i] falls. At most",
+                everyGranted
+                        ? "  one gnt is high in any cycle, and every request held is granted."
+                        : "  one gnt is high in any cycle; a request may wait for ever (see Fairness).");
+    }
+
     /** The contract as a block of Verilog comments. */
     public static String comment(Wiring w, int latency, RuleSet rules) {
+        return comment(lines(w, latency, rules));
+    }
+
+    /** Contract lines as a block of Verilog comments (an empty line stays an empty comment). */
+    static String comment(List<String> lines) {
         StringBuilder b = new StringBuilder();
-        for (String l : lines(w, latency, rules)) {
-            b.append("// ").append(l).append('\n');
+        for (String l : lines) {
+            b.append(l.isEmpty() ? "//" : "// " + l).append('\n');
         }
         return b.append('\n').toString();
     }

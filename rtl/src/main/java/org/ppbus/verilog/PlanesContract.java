@@ -24,6 +24,8 @@ public final class PlanesContract {
         out.add("  and for as long as it uses its bus; it lowers req[i] to leave. gnt[i] is registered and rises");
         out.add("  with exactly one of processor i's bus bits, which stays high, alone, while gnt[i] is; both");
         out.add("  fall in the cycle after req[i] falls.");
+        out.addAll(ContractTiming.lines(
+                Contract.firstAfterReset(latency), "The first request after reset, L = " + latency + ", drawn"));
         out.add("- Exclusion: no bus has two holders, so at most k = " + k + " gnt are high in any cycle.");
         out.add("- Latency, channel latency L = " + latency + ": a first request after reset is granted in");
         out.add("  2L + 1 = " + Contract.firstAfterReset(latency) + " cycles, as on one bus");

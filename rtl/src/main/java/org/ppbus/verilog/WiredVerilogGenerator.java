@@ -3,6 +3,7 @@ package org.ppbus.verilog;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntBinaryOperator;
 import java.util.function.IntFunction;
 import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.protocol.wired.CentralMatrix;
@@ -21,10 +22,49 @@ public final class WiredVerilogGenerator {
     record Module(String file, String what) {}
 
     /**
-     * One design: its modules in compile order, the body of its top for n processors, the fewest
-     * processors it is built for, and whether its modules include {@link #CLOG2}.
+     * The wait of a lone request (nobody else asking, the bus idle), counted as {@link
+     * ContractTiming} says: its formula as the contract states it, and its value for processor i
+     * of n. Derived from the RTL (each design's comment says how); ContractLatencyTest checks it
+     * against the model, which the co-simulation keeps cycle-equal to the RTL.
      */
-    record Spec(List<Module> modules, IntFunction<String> top, int minNodes, boolean clog2) {}
+    public record LoneWait(String formula, IntBinaryOperator cycles) {
+        public int of(int nodes, int processor) {
+            return cycles.applyAsInt(nodes, processor);
+        }
+    }
+
+    /**
+     * One design: its modules in compile order, the body of its top for n processors, the fewest
+     * processors it is built for, whether its modules include {@link #CLOG2}, and its lone wait.
+     */
+    record Spec(List<Module> modules, IntFunction<String> top, int minNodes, boolean clog2, LoneWait loneWait) {}
+
+    /**
+     * A central arbiter registers its pick at the edge that first samples the request, so gnt is
+     * sampled high at the next edge.
+     */
+    private static final LoneWait CENTRAL = new LoneWait("1 cycle", (n, i) -> 1);
+
+    /**
+     * The chain's source raises its grant at the edge that first samples BR, and the grant moves one
+     * position an edge: position i takes it at edge t + 1 + i, and gnt is sampled high one edge later.
+     */
+    private static final LoneWait CHAIN = new LoneWait("i + 2 cycles for processor i (position i)", (n, i) -> i + 2);
+
+    /**
+     * A round starts at the edge that first samples the request (phase 1), phases 2 to M follow an
+     * edge each, the winner is elected at the next edge and granted at the one after: gnt is sampled
+     * high M + 2 edges after the request, M = ceil(log2 n) number lines. After its own grant a
+     * processor may ask again only after a fairness release (a cycle with nobody eligible).
+     */
+    private static final LoneWait CONTENTION = new LoneWait(
+            "M + 2 cycles, M = ceil(log2 n) number lines (after a cycle with nobody asking)",
+            (n, i) -> ParallelContention.lines(n) + 2);
+
+    /** The lone wait of a wired design. */
+    public static LoneWait loneWait(Algorithm algorithm) {
+        return SPECS.get(algorithm).loneWait();
+    }
 
     /** The constant function ceil(log2 x), one home for the modules that size by it. */
     static final String CLOG2 = "ppbus_clog2.vh";
@@ -37,7 +77,8 @@ public final class WiredVerilogGenerator {
                     List.of(new Module("ppbus_prefix_arbiter.v", "central round-robin arbiter, log-depth")),
                     n -> centralTop("ppbus_prefix_arbiter", n),
                     1,
-                    true),
+                    true,
+                    CENTRAL),
             CentralMatrix.ALGORITHM,
             central("ppbus_matrix_arbiter", "central matrix arbiter, least-recently-granted", 2),
             DaisyChain.PLAIN,
@@ -49,7 +90,8 @@ public final class WiredVerilogGenerator {
                     List.of(new Module("ppbus_pc_node.v", "parallel-contention node")),
                     WiredVerilogGenerator::contentionTop,
                     1,
-                    true));
+                    true,
+                    CONTENTION));
 
     private final String toolVersion;
 
@@ -91,6 +133,7 @@ public final class WiredVerilogGenerator {
         files.put(
                 "ppbus_top.v",
                 header("ppbus_top.v", "the " + name + " design (docs/SPEC.md (contract) top level)", name, nodes)
+                        + Contract.comment(WiredContract.lines(algorithm, nodes))
                         + "`include \"" + CcVerilogGenerator.ASSERT_MACROS + "\"\n\n"
                         + ports(nodes)
                         + spec.top().apply(nodes)
@@ -105,7 +148,7 @@ public final class WiredVerilogGenerator {
     }
 
     private static Spec central(String module, String what, int minNodes) {
-        return new Spec(List.of(new Module(module + ".v", what)), n -> centralTop(module, n), minNodes, false);
+        return new Spec(List.of(new Module(module + ".v", what)), n -> centralTop(module, n), minNodes, false, CENTRAL);
     }
 
     private static Spec daisyChain(boolean fair) {
@@ -115,7 +158,8 @@ public final class WiredVerilogGenerator {
                         new Module("ppbus_dc_position.v", "daisy-chain position")),
                 n -> chainTop(n, fair),
                 1,
-                false);
+                false,
+                CHAIN);
     }
 
     private static String ports(int nodes) {

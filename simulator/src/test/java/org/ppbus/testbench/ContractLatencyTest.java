@@ -16,6 +16,7 @@ import org.ppbus.registry.Algorithms;
 import org.ppbus.stats.Statistics;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
+import org.ppbus.verilog.WiredVerilogGenerator;
 
 /**
  * The latencies the generated ppbus_top.v states are the simulation's (the Java model, which
@@ -84,5 +85,52 @@ class ContractLatencyTest {
                 .files()
                 .get("ppbus_top.v");
         assertTrue(top.contains("2L + 1 = " + Contract.firstAfterReset(latency) + " cycles"), top);
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> wiredSizes() {
+        java.util.stream.Stream.Builder<org.junit.jupiter.params.provider.Arguments> b =
+                java.util.stream.Stream.builder();
+        for (org.ppbus.protocol.descriptor.Algorithm a : WiredVerilogGenerator.algorithms()) {
+            for (int n : new int[] {4, 8}) {
+                for (int i : new int[] {0, n - 1}) {
+                    b.add(org.junit.jupiter.params.provider.Arguments.of(a.name(), n, i));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * A wired design's lone request waits what its contract states (the derivation beside each
+     * design's {@code LoneWait}): processor i asks alone at cycle 1 in the model, which the
+     * co-simulation keeps cycle-equal to the RTL, and the design's ppbus_top.v states that wait.
+     */
+    @ParameterizedTest(name = "{0} n={1} processor {2}")
+    @org.junit.jupiter.params.provider.MethodSource("wiredSizes")
+    void aWiredDesignsLoneWaitIsTheStated(String algorithm, int n, int i, @TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("t.trace");
+        Files.writeString(trace, "# ppbus request trace v1\n# nodes " + n + "\n1 " + i + " 4\n");
+        SimulationConfig c = SimulationConfig.defaults().toBuilder()
+                .algorithm(algorithm)
+                .nodes(n)
+                .cycles(100)
+                .workload(trace.toString())
+                .build()
+                .validated();
+        SimulationResult r = new Simulation(c).run();
+        assertNull(r.violation());
+        int stated = WiredVerilogGenerator.loneWait(Algorithms.named(algorithm)).of(n, i);
+        assertEquals(1, r.summary().waitPerNode()[i].samples());
+        assertEquals(stated, r.summary().waitPerNode()[i].max());
+        String top = Designs.generate(algorithm, n, 1, "test").files().get("ppbus_top.v");
+        assertTrue(
+                top.contains("here "
+                        + WiredVerilogGenerator.loneWait(Algorithms.named(algorithm))
+                                .of(n, 0)
+                        + " for processor 0 and "
+                        + WiredVerilogGenerator.loneWait(Algorithms.named(algorithm))
+                                .of(n, n - 1)
+                        + " for processor " + (n - 1)),
+                top);
     }
 }

@@ -19,6 +19,7 @@ import org.ppbus.testkit.Formal;
 import org.ppbus.verilog.Contract;
 import org.ppbus.verilog.Designs;
 import org.ppbus.verilog.GeneratedDesign;
+import org.ppbus.verilog.ProvenWaitBounds;
 import org.ppbus.verilog.proof.IdleInduction;
 import org.ppbus.verilog.proof.LivenessGoal;
 import org.ppbus.verilog.proof.LivenessProof;
@@ -57,6 +58,14 @@ class RtlLivenessProofTest {
         assertEquals(2, r.bound().meals());
         assertEquals(7, r.bound().gap());
         assertEquals(3 * 2 + 4 * 7, r.bound().cycles());
+        // The bound ppbus_top.v states at this size is the one just proven.
+        assertEquals(
+                ProvenWaitBounds.of(3, 1, RuleSet.FIXED).orElseThrow().cycles(),
+                r.bound().cycles());
+        assertTrue(Designs.generate(Algorithms.campos(), 3, 1, RuleSet.FIXED, "test")
+                .files()
+                .get("ppbus_top.v")
+                .contains("granted within B = " + r.bound().cycles() + " cycles"));
         assertEquals(
                 List.of("at most one gnt", "a fork is held only by its arbiter's OWNER", MEALS, GAP),
                 r.proof().verdicts().stream()

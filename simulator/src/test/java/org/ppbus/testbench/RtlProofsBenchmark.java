@@ -20,4 +20,21 @@ class RtlProofsBenchmark {
     void atMostOneGntIsProvenForTheHealingRtl(int n, int latency, @TempDir Path dir) throws IOException {
         new RtlProofTest().atMostOneGntIsProvenForTheHealingRtl(n, latency, dir);
     }
+
+    /**
+     * The wait bound ppbus_top.v states at n = 7, L = 1 for holds of at most one cycle
+     * (ProvenWaitBounds), proven again: about 25 minutes on the machine of docs/PERFORMANCE.md.
+     */
+    @org.junit.jupiter.api.Test
+    void theSevenProcessorWaitBoundIsTheStated(@TempDir Path dir) throws IOException {
+        org.ppbus.verilog.proof.LivenessProof.Result r = org.ppbus.verilog.proof.LivenessProof.run(
+                7, 1, org.ppbus.protocol.RuleSet.FIXED, 1, 64, 7200, dir, "test", line -> {});
+        org.junit.jupiter.api.Assertions.assertTrue(
+                r.proof().proven(), RtlProofTest.tail(r.proof().log()));
+        org.junit.jupiter.api.Assertions.assertEquals(
+                org.ppbus.verilog.ProvenWaitBounds.of(7, 1, org.ppbus.protocol.RuleSet.FIXED)
+                        .orElseThrow()
+                        .cycles(),
+                r.bound().cycles());
+    }
 }

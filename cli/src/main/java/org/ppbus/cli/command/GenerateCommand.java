@@ -16,10 +16,13 @@ import org.ppbus.protocol.RuleSet;
 import org.ppbus.protocol.descriptor.Algorithm;
 import org.ppbus.registry.Algorithms;
 import org.ppbus.verilog.Contract;
+import org.ppbus.verilog.ContractTiming;
 import org.ppbus.verilog.CoreFile;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.PlanesContract;
 import org.ppbus.verilog.Testbench;
+import org.ppbus.verilog.WiredContract;
+import org.ppbus.verilog.WiredVerilogGenerator;
 import org.ppbus.verilog.WishboneBus;
 
 /** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
@@ -123,22 +126,32 @@ public final class GenerateCommand extends Command {
     }
 
     /**
-     * The contract beside a Campos–Carvalho design (README.md), written before the prefix, which
-     * renames its module names too; the reference round robin has none.
+     * The contract beside the design (README.md) and the counting's diagram in WaveDrom
+     * (timing.json), written before the prefix, which renames its module names too.
      */
     private static GeneratedDesign withReadme(CommandLine cl, GeneratedDesign d, int nodes) throws UsageException {
-        if (DesignOptions.algorithm(cl) != Algorithms.campos() && DesignOptions.buses(cl) == 1) {
-            return d;
-        }
         List<String> files = new ArrayList<>(d.files().keySet());
         files.add(CoreFile.name("ppbus_top"));
         files.add("README.md");
+        files.add(TIMING);
         int latency = Cli.parseInt("latency", cl.getOptionValue("latency", "1"));
+        Algorithm algorithm = DesignOptions.algorithm(cl);
         if (DesignOptions.buses(cl) > 1) {
             String regenerate = "ppbus generate --buses " + DesignOptions.buses(cl) + " --nodes " + nodes
                     + " --latency " + latency + " --out DIR";
             return d.with(
-                    "README.md", PlanesContract.readme(nodes, latency, DesignOptions.buses(cl), files, regenerate));
+                            "README.md",
+                            PlanesContract.readme(nodes, latency, DesignOptions.buses(cl), files, regenerate))
+                    .with(TIMING, firstRequest(latency));
+        }
+        if (algorithm != Algorithms.campos()) {
+            String regenerate = "ppbus generate --algorithm " + algorithm.name() + " --nodes " + nodes + " --out DIR";
+            return d.with("README.md", WiredContract.readme(algorithm, nodes, files, regenerate))
+                    .with(
+                            TIMING,
+                            ContractTiming.wavedrom(
+                                    WiredVerilogGenerator.loneWait(algorithm).of(nodes, 0),
+                                    "A lone request of processor 0"));
         }
         RuleSet rules = Cli.rules(cl);
         boolean wishbone = cl.hasOption("bus");
@@ -146,6 +159,15 @@ public final class GenerateCommand extends Command {
                 + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + (wishbone ? " --bus wishbone" : "")
                 + " --out DIR";
         String readme = Contract.readme(Wiring.forNodes(nodes), latency, rules, files, regenerate);
-        return d.with("README.md", wishbone ? readme + WishboneBus.readme(nodes) : readme);
+        return d.with("README.md", wishbone ? readme + WishboneBus.readme(nodes) : readme)
+                .with(TIMING, firstRequest(latency));
+    }
+
+    /** The file of the counting's diagram in WaveDrom, beside README.md. */
+    private static final String TIMING = "timing.json";
+
+    private static String firstRequest(int latency) {
+        return ContractTiming.wavedrom(
+                Contract.firstAfterReset(latency), "The first request after reset, L = " + latency);
     }
 }

@@ -6,6 +6,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "ppbus_assert.vh"
 module ppbus_channel #(
     parameter integer L = 1    // latency in cycles, >= 1
 ) (
@@ -14,6 +15,8 @@ module ppbus_channel #(
     input  wire [1:0] d,       // symbol driven in cycle t
     output wire [1:0] q        // the same symbol, seen in cycle t + L
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_channel", L >= 1,
+        "L, the latency, is at least 1 cycle")
     // Latency belongs to the link: a chain of L registers. Endpoints never count cycles.
     reg [2*L-1:0] stage_q;
 

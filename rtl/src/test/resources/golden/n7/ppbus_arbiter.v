@@ -26,6 +26,8 @@ module ppbus_arbiter #(
     input  wire [P-1:0]   cli_dead /*verilator public_flat_rd*/,  // +reclaim: the port's client is known to have crashed
     output wire [2*P-1:0] a2c_out   // symbol driven to each client this cycle
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_arbiter", P >= 2 && L >= 1 && (F1 == 0 || F1 == 1) && (F2 == 0 || F2 == 1) && (HEAL == 0 || HEAL == 1) && (RECLAIM == 0 || RECLAIM == 1),
+        "P is at least 2 (ppbus_arbiter1 serves one client), L at least 1; F1, F2, HEAL and RECLAIM are 0 or 1")
     // Arbiter A_j of Campos-Carvalho: rules R12-R17 in the cycle order of docs/SPEC.md §3.4.
     // (1) receive R12, R13 (demote), R14; (2) grant R15 to the highest-priority requester;
     // (3) reclaim: R17 before R16. The priority list is an LRU precedence matrix kept as its

@@ -26,6 +26,8 @@ module ppbus_client #(
     input  wire [K-1:0]   arb_dead /*verilator public_flat_rd*/,  // +reclaim: the link's arbiter is known to have crashed
     output wire [2*K-1:0] c2a_out   // symbol driven to each arbiter this cycle
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_client", K >= 1 && L >= 1 && (F3 == 0 || F3 == 1) && (HEAL == 0 || HEAL == 1) && (RECLAIM == 0 || RECLAIM == 1),
+        "K and L are at least 1; F3, HEAL and RECLAIM are 0 or 1")
     // Client C_i of Campos-Carvalho: rules R1-R11 in the cycle order of docs/SPEC.md §3.4.
     // (0) environment R1/R3; (1) receive R8-R11; (2) eat R2 (+F3), which skips (3);
     // (3) per link at most one of R5, R6, R7, R4; the output queues then drive one symbol per link.

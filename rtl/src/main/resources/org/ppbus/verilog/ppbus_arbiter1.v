@@ -15,6 +15,8 @@ module ppbus_arbiter1 #(
     input  wire       cli_dead /*verilator public_flat_rd*/,  // +reclaim: the client is known to have crashed
     output wire [1:0] a2c_out   // symbol driven to it
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_arbiter1", L >= 1 && (HEAL == 0 || HEAL == 1) && (RECLAIM == 0 || RECLAIM == 1),
+        "L is at least 1; HEAL and RECLAIM are 0 or 1")
     // An arbiter with a single real client (the others of its line are fictitious). With nobody
     // to compete, R16 and R17 never fire, so it keeps no priority list and no strong-request bit:
     // it grants on a request when the fork is home and takes the fork back when it is returned.

@@ -29,6 +29,11 @@
 //         `PPBUS_ASSERT_FAILED("a_name", "ppbus_module");
 //         $display("what went wrong (%b) at time %0t", value, $time);
 //         $stop;
+// `PPBUS_PARAMETER_CHECK(label, module, cond, what)
+//     A check of the module's parameters, made once at time 0 in simulation (PPBUS_SIMULATION): a
+//     failure prints "PARAMETER ERROR in <module>: <what>" and ends the simulation ($finish).
+//     Synthesis and proofs see nothing. module is the module's name as a string (not %m, which
+//     would give every instance under Verilator its own code).
 `ifndef PPBUS_ASSERT_VH
 `define PPBUS_ASSERT_VH
 
@@ -44,6 +49,18 @@
 `define PPBUS_ASSERT_FAILED(name, module) $write("ASSERTION %0s FAILED in %0s: ", name, module)
 `else
 `define PPBUS_ASSERT_FAILED(name, module) $write("ASSERTION %0s FAILED in %m: ", name)
+`endif
+
+`ifdef PPBUS_SIMULATION
+`define PPBUS_PARAMETER_CHECK(label, module, cond, what) \
+    initial begin : label \
+        if (!(cond)) begin \
+            $display("PARAMETER ERROR in %0s: %0s", module, what); \
+            $finish; \
+        end \
+    end
+`else
+`define PPBUS_PARAMETER_CHECK(label, module, cond, what)
 `endif
 
 `ifdef FORMAL

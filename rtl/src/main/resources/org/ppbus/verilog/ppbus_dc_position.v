@@ -1,3 +1,4 @@
+`include "ppbus_assert.vh"
 module ppbus_dc_position #(
     parameter integer FAIR = 0   // 1: the fair-request rule (a served processor waits for BR low)
 ) (
@@ -11,6 +12,8 @@ module ppbus_dc_position #(
     output wire busy,      // this position's driver of BBSY: it owns the bus and still wants it
     output wire gnt        // registered
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_dc_position", FAIR == 0 || FAIR == 1,
+        "FAIR is 0 or 1")
     // One position of a registered daisy chain (VMEbus BGxIN/BGxOUT): a grant that arrives is
     // taken if this processor asks, and passed to the next position otherwise, one hop per cycle.
     // gnt stays high while req does and falls the cycle after req falls.

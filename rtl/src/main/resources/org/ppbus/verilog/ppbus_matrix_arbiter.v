@@ -1,3 +1,4 @@
+`include "ppbus_assert.vh"
 module ppbus_matrix_arbiter #(
     parameter integer N = 4    // processors
 ) (
@@ -6,6 +7,8 @@ module ppbus_matrix_arbiter #(
     input  wire [N-1:0] req,
     output wire [N-1:0] gnt    // registered, one-hot
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_matrix_arbiter", N >= 2,
+        "N, the processors, is at least 2")
     // Exact least-recently-granted order, as a precedence matrix kept as its upper triangle: for
     // i < j, bit tri_q[T(i, j)] is set when i goes before j (at reset, every lower id does). A
     // requester is picked when no requester goes before it; the order is antisymmetric by

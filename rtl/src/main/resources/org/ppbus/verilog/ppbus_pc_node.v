@@ -1,3 +1,4 @@
+`include "ppbus_assert.vh"
 module ppbus_pc_node #(
     parameter integer M      = 2,   // number lines, ceil(log2 N)
     parameter integer NUMBER = 0    // this node's arbitration number: its id; the highest wins
@@ -15,6 +16,8 @@ module ppbus_pc_node #(
     output wire         busy,         // this node's driver of the busy line
     output wire         gnt           // registered
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_pc_node", M >= 1 && NUMBER >= 0 && NUMBER < (1 << M),
+        "M is at least 1 and NUMBER fits in M bits")
     // Parallel contention (NuBus, Futurebus): every node runs the same round on the shared lines,
     // so every node's phase counter holds the same value. A round starts in a cycle with no round,
     // no winner and someone eligible; its competitors drive their numbers (phase 1), withdraw for

@@ -1,3 +1,4 @@
+`include "ppbus_assert.vh"
 module ppbus_prefix_arbiter #(
     parameter integer N = 4    // processors
 ) (
@@ -6,6 +7,8 @@ module ppbus_prefix_arbiter #(
     input  wire [N-1:0] req,
     output wire [N-1:0] gnt    // registered, one-hot
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_prefix_arbiter", N >= 1,
+        "N, the processors, is at least 1")
     // The same machine as ppbus_rr_arbiter, with every search a log-depth prefix OR instead of a
     // carry chain: when the owner's req is low (or there is none), grant the first requester after
     // the last one granted, in ascending order with wrap-around. mask_q marks the ports after the

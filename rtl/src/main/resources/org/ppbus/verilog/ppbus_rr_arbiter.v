@@ -1,3 +1,4 @@
+`include "ppbus_assert.vh"
 module ppbus_rr_arbiter #(
     parameter integer N = 4    // processors
 ) (
@@ -6,6 +7,8 @@ module ppbus_rr_arbiter #(
     input  wire [N-1:0] req,
     output wire [N-1:0] gnt    // registered, one-hot
 );
+    `PPBUS_PARAMETER_CHECK(p_parameters, "ppbus_rr_arbiter", N >= 1,
+        "N, the processors, is at least 1")
     // The central round-robin reference: when the owner's req is low (or there is none), grant the
     // first requester after the last one granted, in ascending order with wrap-around. mask_q marks
     // the ports after the last grant; the lowest set bit of a vector v is v & (~v + 1).

@@ -43,10 +43,24 @@ class GenerateContractTest {
         assertFalse(readme.contains("ppbus_top"), readme);
     }
 
+    /**
+     * Every design comes with its contract: the round robin's README states its own lone wait (1
+     * cycle), its bound (M = 1), no proven worst case, every file beside it, and the counting's
+     * WaveDrom file.
+     */
     @Test
-    void theRoundRobinReferenceHasNoContractReadme(@TempDir Path dir) throws Exception {
+    void theRoundRobinComesWithItsOwnContract(@TempDir Path dir) throws Exception {
         assertEquals(0, cli.run("generate", "--algorithm", "central-rr", "--nodes", "5", "--out", dir.toString()));
-        assertFalse(Files.exists(dir.resolve("README.md")));
+        String readme = Files.readString(dir.resolve("README.md"));
+        assertTrue(readme.contains("Contract of central-rr"), readme);
+        assertTrue(readme.contains("waits 1 cycle;"), readme);
+        assertTrue(readme.contains("at most M = 1 time (a_bounded_wait)"), readme);
+        assertTrue(readme.contains("no bound in cycles is proven"), readme);
+        for (String f : new String[] {"ppbus_top.v", "ppbus_rr_arbiter.v", "ppbus_assert.vh", "timing.json"}) {
+            assertTrue(readme.contains("- `" + f + "`"), f);
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        assertTrue(Files.readString(dir.resolve("timing.json")).contains("\"wave\": \"0.1.\""));
     }
 
     @Test

@@ -13,6 +13,11 @@ import org.ppbus.testkit.Formal;
 /** {@code verify --algorithm A --rtl --no-search}: the proof of at most one gnt for a wired design. */
 @Formal
 class WiredVerifyTest {
+    /**
+     * The wired proof: at most one gnt with req free, then every property named in the design's
+     * ppbus_top.v with a_req_held assumed (parallel contention at n = 4: a_bounded_wait with M = 2
+     * among them), each verdict with the environment it was proven in.
+     */
     @Test
     void aWiredDesignIsProvenAndItsReportSaysSo(@TempDir Path dir) throws Exception {
         CliRun cli = new CliRun();
@@ -22,16 +27,24 @@ class WiredVerifyTest {
                 "--algorithm",
                 "parallel-contention",
                 "--nodes",
-                "7",
+                "4",
                 "--rtl",
                 "--no-search",
                 "--json",
                 json.toString());
         assertEquals(0, code, cli.out() + cli.err());
         assertTrue(cli.out().contains("at most one gnt: PROVEN"), cli.out());
+        assertTrue(cli.out().contains("a_bounded_wait: PROVEN"), cli.out());
+        assertTrue(cli.out().contains(" a_req_held assumed,"), cli.out());
         JsonNode p = new ObjectMapper().readTree(json.toFile()).path("rtlProof");
         assertTrue(p.path("proven").asBoolean(), p.toString());
-        assertEquals("at most one gnt", p.path("property").asText());
+        assertEquals(
+                "at most one gnt; a_bounded_wait; a_gnt_held; a_gnt_released; a_gnt_to_requester; a_one_gnt",
+                p.path("property").asText());
+        assertEquals("req free", p.path("properties").get(0).path("environment").asText());
+        assertEquals(
+                "a_req_held assumed",
+                p.path("properties").get(1).path("environment").asText());
     }
 
     /** campos-carvalho-k's bus properties at n = 3, k = 2, each proven (docs/PROTOCOL.md). */

@@ -37,9 +37,11 @@ public final class WiredContract {
             out.add("  another waits, so a request may wait for ever: no a_bounded_wait, no worst case.");
         }
         out.add("- Reset: every gnt low, nobody granted.");
-        out.add("- Proven: `ppbus verify --algorithm " + algorithm.name() + " --nodes N --rtl --no-search` proves at");
-        out.add("  most one gnt for any req; ppbus's own tests prove every property named at the end of");
-        out.add("  ppbus_top.v at n = 4 and 8 (ABC pdr, the processors' side of the handshake assumed).");
+        out.add("- Proven: `ppbus verify --algorithm " + algorithm.name() + " --nodes " + n
+                + " --rtl --no-search` proves");
+        out.add("  with ABC's pdr, for all time, at most one gnt for any req, then every property named at the");
+        out.add("  end of ppbus_top.v with the processors' side of the handshake (a_req_held) assumed; ppbus's");
+        out.add("  own tests prove them at n = 4 and 8.");
         return out;
     }
 

@@ -30,17 +30,22 @@ import org.ppbus.verilog.PlanesVerilogGenerator;
 import org.ppbus.verilog.proof.OneGrantProof;
 import org.ppbus.verilog.proof.PdrLog;
 import org.ppbus.verilog.proof.PlanesBusProof;
+import org.ppbus.verilog.proof.PortContractProof;
 import org.ppbus.verilog.proof.RtlFaultProof;
 
 /**
  * {@code verify --algorithm A --rtl --no-search} for a design other than Campos–Carvalho's: ABC's
- * pdr proves at most one gnt with req free ({@link OneGrantProof}); the state search is
+ * pdr proves at most one gnt with req free ({@link OneGrantProof}), then every property named in
+ * the design's ppbus_top.v, a_bounded_wait among them where it promises a bound, with the
+ * processors' side of the handshake assumed ({@link PortContractProof}); the state search is
  * Campos–Carvalho's alone. A broken proof writes its counterexample as a waveform.
  */
 public final class WiredProofStep {
     /** The options that apply here; any other is refused. */
     private static final Set<String> ALLOWED =
             Set.of("algorithm", "buses", "nodes", "rtl", "no-search", "keep", "json", "proof-seconds", "trace-out");
+
+    private static final String REQ_FREE = "req free";
 
     private WiredProofStep() {}
 
@@ -56,26 +61,51 @@ public final class WiredProofStep {
                 && !cl.getOptionValue("algorithm").equals(Algorithms.campos().name());
     }
 
-    /** The proof's result and, when it broke, its counterexample. */
-    private record Outcome(RtlFaultProof.Result result, RtlFaultProof.Counterexample counterexample) {}
+    /**
+     * Each proof's result and environment, in the target's order, and the counterexample of the
+     * first that broke (null if none did).
+     */
+    private record Outcome(
+            List<RtlFaultProof.Result> results,
+            List<String> environments,
+            RtlFaultProof.Counterexample counterexample) {
+        boolean stopped() {
+            return results.stream().anyMatch(r -> r.ended() == RtlFaultProof.Ended.STOPPED);
+        }
+
+        boolean proven() {
+            return results.stream().allMatch(RtlFaultProof.Result::proven);
+        }
+    }
 
     /** Proves one design's properties in a folder. */
     private interface Prover {
         RtlFaultProof.Result prove(long seconds, Path dir, Consumer<String> progress) throws IOException;
     }
 
-    /** What is proven: at most one gnt for a one-bus design, the bus properties for k buses. */
-    private record Target(List<String> properties, Prover prover) {}
+    /** One proof of a target: its folder, what its environment may do, and how it is run. */
+    private record Proof(String folder, String environment, Prover prover) {}
+
+    /**
+     * What is proven: for a one-bus design, at most one gnt with req free, then the port properties
+     * with a_req_held assumed; for k buses, the bus properties.
+     */
+    private record Target(List<Proof> proofs) {}
 
     private static Target target(Algorithm a, int n, int buses) throws UsageException {
         try {
             if (buses > 1) {
                 GeneratedDesign d = new PlanesVerilogGenerator(Version.VERSION).generate(n, 1, buses);
-                return new Target(
-                        PlanesBusProof.PROPERTIES, (s, dir, p) -> PlanesBusProof.prove(d, n, buses, s, dir, p));
+                return new Target(List.of(
+                        new Proof("bus", REQ_FREE, (s, dir, p) -> PlanesBusProof.prove(d, n, buses, s, dir, p))));
             }
             GeneratedDesign d = Designs.generate(a.name(), n, 1, Version.VERSION);
-            return new Target(List.of(OneGrantProof.ONE_GNT), (s, dir, p) -> OneGrantProof.run(d, n, s, dir, p));
+            return new Target(List.of(
+                    new Proof("one-gnt", REQ_FREE, (s, dir, p) -> OneGrantProof.run(d, n, s, dir, p)),
+                    new Proof(
+                            "contract",
+                            "a_req_held assumed",
+                            (s, dir, p) -> PortContractProof.run(d, a, n, s, dir, p))));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -116,29 +146,34 @@ public final class WiredProofStep {
             PrintStream stdout,
             PrintStream err)
             throws Exception {
-        RtlFaultProof.Result r = o.result();
-        boolean interrupted = r.ended() == RtlFaultProof.Ended.STOPPED;
+        boolean interrupted = o.stopped();
         out.printf(
                 Locale.ROOT,
-                "ppbus verify: %s, n=%d%s: rtl (ABC pdr on the Yosys model, req free, %d latches, %d after scorr,"
-                        + " %.1f s; %s):%n",
+                "ppbus verify: %s, n=%d%s: rtl (ABC pdr on the Yosys model; %s):%n",
                 a.name(),
                 n,
                 DesignOptions.buses(cl) > 1 ? ", k=" + DesignOptions.buses(cl) : "",
-                PdrLog.latchesRead(r.log()),
-                r.latches(),
-                r.seconds(),
                 keep != null ? "files in " + keep : "--keep DIR keeps the files");
-        for (RtlFaultProof.Verdict v : r.verdicts()) {
+        for (int k = 0; k < o.results().size(); k++) {
+            RtlFaultProof.Result r = o.results().get(k);
             out.printf(
                     Locale.ROOT,
-                    "  %s: %s%n",
-                    v.property(),
-                    v.proven()
-                            ? "PROVEN"
-                            : v.broken()
-                                    ? "FAILS"
-                                    : interrupted ? "UNDECIDED (interrupted)" : "UNDECIDED (time limit)");
+                    " %s, %d latches, %d after scorr, %.1f s:%n",
+                    o.environments().get(k),
+                    PdrLog.latchesRead(r.log()),
+                    r.latches(),
+                    r.seconds());
+            for (RtlFaultProof.Verdict v : r.verdicts()) {
+                out.printf(
+                        Locale.ROOT,
+                        "  %s: %s%n",
+                        v.property(),
+                        v.proven()
+                                ? "PROVEN"
+                                : v.broken()
+                                        ? "FAILS"
+                                        : interrupted ? "UNDECIDED (interrupted)" : "UNDECIDED (time limit)");
+            }
         }
         if (o.counterexample() != null) {
             out.printf(
@@ -154,7 +189,7 @@ public final class WiredProofStep {
             err.println("ppbus verify: interrupted; the verdicts above are those decided before it");
             return 130;
         }
-        return r.proven() ? 0 : 1;
+        return o.proven() ? 0 : 1;
     }
 
     /** Refuses what applies to the search alone, and a run without --rtl --no-search. */
@@ -162,7 +197,7 @@ public final class WiredProofStep {
         for (Option o : cl.getOptions()) {
             if (!ALLOWED.contains(o.getLongOpt())) {
                 throw new UsageException("--" + o.getLongOpt() + " applies to campos-carvalho only; for " + a.name()
-                        + " verify proves at most one gnt on the RTL (--rtl --no-search)");
+                        + " verify proves at most one gnt and the port properties on the RTL (--rtl --no-search)");
             }
         }
         if (!cl.hasOption("rtl") || !cl.hasOption("no-search")) {
@@ -171,57 +206,79 @@ public final class WiredProofStep {
         }
     }
 
+    /**
+     * Runs the target's proofs in turn, each in a folder of its own, and replays the first broken
+     * one's counterexample; an interrupt stops after the proof it stopped.
+     */
     private static Outcome prove(Target target, long seconds, Path keep, Path vcd, PrintStream err) throws Exception {
         ProgressBar bar = new ProgressBar(err, true);
-        bar.waiting("rtl proof: building the model");
-        try (WorkFolder f = WorkFolder.open(keep, "ppbus-one-gnt")) {
-            RtlFaultProof.Result r = target.prover().prove(seconds, f.dir(), line -> {
-                int frame = PdrLog.frameOf(line);
-                if (frame >= 0) {
-                    bar.waiting("rtl proof: pdr frame " + frame);
+        List<RtlFaultProof.Result> results = new java.util.ArrayList<>();
+        RtlFaultProof.Counterexample cex = null;
+        try (WorkFolder f = WorkFolder.open(keep, "ppbus-wired-proof")) {
+            for (Proof p : target.proofs()) {
+                bar.waiting("rtl proof (" + p.folder() + "): building the model");
+                Path dir = java.nio.file.Files.createDirectories(f.dir().resolve(p.folder()));
+                RtlFaultProof.Result r = p.prover().prove(seconds, dir, line -> {
+                    int frame = PdrLog.frameOf(line);
+                    if (frame >= 0) {
+                        bar.waiting("rtl proof (" + p.folder() + "): pdr frame " + frame);
+                    }
+                });
+                results.add(r);
+                if (r.ended() == RtlFaultProof.Ended.STOPPED) {
+                    break; // an interrupt: no time to replay, nor for the next proof
                 }
-            });
-            if (!r.anyBroken() || r.ended() == RtlFaultProof.Ended.STOPPED) {
-                return new Outcome(r, null); // no counterexample to replay, or no time to (an interrupt)
+                if (r.anyBroken() && cex == null) {
+                    bar.waiting("rtl proof (" + p.folder() + "): replaying the counterexample");
+                    cex = RtlFaultProof.counterexample(dir, r, seconds);
+                    Outputs.write(vcd, cex.vcd());
+                    GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
+                }
             }
-            bar.waiting("rtl proof: replaying the counterexample");
-            RtlFaultProof.Counterexample cex = RtlFaultProof.counterexample(f.dir(), r, seconds);
-            Outputs.write(vcd, cex.vcd());
-            GtkwSave.writeForHarness(vcd, cex.cycles(), cex.cycles() - 1);
-            return new Outcome(r, cex);
+            List<String> environments = target.proofs().stream()
+                    .limit(results.size())
+                    .map(Proof::environment)
+                    .toList();
+            return new Outcome(List.copyOf(results), environments, cex);
         } finally {
             bar.finish();
         }
     }
 
     private static String json(Algorithm a, int n, int buses, Outcome o, Path vcd) throws Exception {
-        RtlFaultProof.Result r = o.result();
+        List<RtlFaultProof.Verdict> verdicts =
+                o.results().stream().flatMap(r -> r.verdicts().stream()).toList();
         ObjectNode root = Reports.header(Version.VERSION);
         root.put("algorithm", a.name());
         root.put("nodes", n);
         root.put("buses", buses);
-        root.put("interrupted", r.ended() == RtlFaultProof.Ended.STOPPED);
+        root.put("interrupted", o.stopped());
         ObjectNode p = root.putObject("rtlProof");
         p.put(
                 "property",
                 String.join(
                         "; ",
-                        r.verdicts().stream()
-                                .map(RtlFaultProof.Verdict::property)
-                                .toList()));
-        p.put("proven", r.proven());
-        p.put("broken", r.anyBroken());
+                        verdicts.stream().map(RtlFaultProof.Verdict::property).toList()));
+        p.put("proven", o.proven());
+        p.put("broken", verdicts.stream().anyMatch(RtlFaultProof.Verdict::broken));
         ArrayNode each = p.putArray("properties");
-        for (RtlFaultProof.Verdict v : r.verdicts()) {
-            ObjectNode e = each.addObject();
-            e.put("property", v.property());
-            e.put("proven", v.proven());
-            e.put("broken", v.broken());
+        for (int k = 0; k < o.results().size(); k++) {
+            for (RtlFaultProof.Verdict v : o.results().get(k).verdicts()) {
+                ObjectNode e = each.addObject();
+                e.put("property", v.property());
+                e.put("proven", v.proven());
+                e.put("broken", v.broken());
+                e.put("environment", o.environments().get(k));
+            }
         }
-        p.put("seconds", r.seconds());
-        p.put("latches", PdrLog.latchesRead(r.log()));
-        p.put("latchesAfterScorr", r.latches());
-        p.put("engine", "yosys + yosys-abc pdr, req unconstrained after the reset cycle");
+        p.put(
+                "seconds",
+                o.results().stream().mapToDouble(RtlFaultProof.Result::seconds).sum());
+        p.put("latches", PdrLog.latchesRead(o.results().get(0).log()));
+        p.put("latchesAfterScorr", o.results().get(0).latches());
+        p.put(
+                "engine",
+                "yosys + yosys-abc pdr, after the reset cycle; each property's environment says what req may do");
         if (o.counterexample() != null) {
             p.put("counterexample", vcd.toString());
             p.put("counterexampleCycles", o.counterexample().cycles());

@@ -91,10 +91,61 @@ class GenerateContractTest {
     void aBusThatCannotBeBuiltIsBadInput(@TempDir Path dir) throws Exception {
         String out = dir.resolve("x").toString();
         assertEquals(2, cli.run("generate", "--bus", "axi", "--nodes", "4", "--out", out));
+        assertEquals(
+                "ppbus generate: --bus: unknown bus 'axi' (wishbone, wishbone-pipelined)",
+                cli.err().strip());
         assertEquals(2, cli.run("generate", "--bus", "wishbone", "--nodes", "1", "--out", out));
         assertEquals(
-                2, cli.run("generate", "--bus", "wishbone", "--algorithm", "central-rr", "--nodes", "4", "--out", out));
+                2,
+                cli.run(
+                        "generate",
+                        "--bus",
+                        "wishbone-pipelined",
+                        "--nodes",
+                        "4",
+                        "--rules",
+                        "fixed+reclaim",
+                        "--out",
+                        out));
         assertEquals(1, cli.err().strip().lines().count(), cli.err());
         assertFalse(Files.exists(dir.resolve("x")));
+    }
+
+    /**
+     * The pipelined bus around any design that keeps the contract: its interconnect last in files.f,
+     * its testbench and proof beside it, its FuseSoC core named for it, and a README section that
+     * names its properties and its command.
+     */
+    @Test
+    void aPipelinedBusGoesAroundAnyDesign(@TempDir Path dir) throws Exception {
+        assertEquals(
+                0,
+                cli.run(
+                        "generate",
+                        "--bus",
+                        "wishbone-pipelined",
+                        "--algorithm",
+                        "central-rr",
+                        "--nodes",
+                        "4",
+                        "--out",
+                        dir.toString()),
+                cli.err());
+        for (String f : new String[] {
+            "ppbus_wbp_interconnect.v",
+            "tb_ppbus_wbp_interconnect.v",
+            "formal/ppbus_wbp_proof.ys",
+            "formal/ppbus_wb_arbiter_contract.v",
+            "ppbus_wbp_interconnect.core",
+            "ppbus_rr_arbiter.v"
+        }) {
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        assertTrue(Files.readString(dir.resolve("files.f")).strip().endsWith("ppbus_wbp_interconnect.v"));
+        String readme = Files.readString(dir.resolve("README.md"));
+        assertTrue(
+                readme.contains("Wishbone B4 pipelined") && readme.contains("yosys -s formal/ppbus_wbp_proof.ys"),
+                readme);
+        assertTrue(readme.contains("a_lock_kept") && readme.contains("--bus wishbone-pipelined --out DIR"), readme);
     }
 }

@@ -1,7 +1,10 @@
 package org.ppbus.verilog;
 
+import java.util.Arrays;
+import java.util.Optional;
+
 /**
- * A Wishbone B4 classic bus around a generated arbiter: {@code ppbus_wb_interconnect} (N masters,
+ * A Wishbone B4 bus around a generated arbiter, classic or pipelined: the interconnect (N masters,
  * one slave, CYC as req, the slave port multiplexed by the owner's gnt), its self-checking
  * testbench, and the bus proof (formal/: the arbiter's contract as assumptions, and the Yosys
  * script). The texts are resources of this package, with the size filled in.
@@ -9,10 +12,68 @@ package org.ppbus.verilog;
 public final class WishboneBus {
     private WishboneBus() {}
 
-    public static final String TOP = "ppbus_wb_interconnect";
-    public static final String TESTBENCH = "tb_ppbus_wb_interconnect.v";
-    public static final String PROOF = "formal/ppbus_wb_proof.ys";
+    /** The arbiter's contract as assumptions, shared by both proofs. */
     public static final String CONTRACT_MODEL = "formal/ppbus_wb_arbiter_contract.v";
+
+    /** The kinds of bus, each with its {@code --bus} name, its interconnect module and its proof. */
+    public enum Mode {
+        CLASSIC(
+                "wishbone",
+                "ppbus_wb_interconnect",
+                "formal/ppbus_wb_proof.ys",
+                "Wishbone B4 classic",
+                "A master's CYC is\nits req; it owns the slave port while its gnt and CYC are high, for any number of"
+                        + " transfers;\nACK reaches the owner only; DAT_R is shared.",
+                "a_one_owner, a_ack_to_owner and a_owner_held"),
+        PIPELINED(
+                "wishbone-pipelined",
+                "ppbus_wbp_interconnect",
+                "formal/ppbus_wbp_proof.ys",
+                "Wishbone B4 pipelined",
+                "A master's CYC (or\nLOCK) is its req; it owns the slave port while its gnt and CYC are high, and"
+                        + " keeps its gnt\nbetween bus cycles while LOCK stays high. Every other master sees STALL;"
+                        + " ACK, ERR and RTY\nreach the owner only; CTI and BTE pass through; a master that drops CYC"
+                        + " aborts its bus\ncycle.",
+                "a_one_owner, a_owner_held, a_lock_kept, a_resp_to_owner,\na_stall_others, a_slave_stb_in_cyc and"
+                        + " a_slave_request_held, with the masters' and the slave's sides\nof Wishbone B4 assumed"
+                        + " (a_master_stb_in_cyc, a_master_request_held, a_slave_one_response,\n"
+                        + "a_slave_response_in_cyc)");
+
+        /** The name {@code generate --bus} takes. */
+        public final String option;
+        /** The interconnect's module, and its file without ".v". */
+        public final String top;
+        /** The Yosys script of its proof, in the design's folder. */
+        public final String proof;
+
+        private final String title;
+        private final String what;
+        private final String proven;
+
+        Mode(String option, String top, String proof, String title, String what, String proven) {
+            this.option = option;
+            this.top = top;
+            this.proof = proof;
+            this.title = title;
+            this.what = what;
+            this.proven = proven;
+        }
+
+        /** The self-checking testbench's file. */
+        public String testbench() {
+            return "tb_" + top + ".v";
+        }
+
+        /** The mode {@code --bus} names, if any. */
+        public static Optional<Mode> named(String option) {
+            return Arrays.stream(values()).filter(m -> m.option.equals(option)).findFirst();
+        }
+
+        /** The names {@code --bus} takes, for its help and its errors. */
+        public static String options() {
+            return String.join(", ", Arrays.stream(values()).map(m -> m.option).toList());
+        }
+    }
 
     /** Cycles the testbench runs before it lets the masters finish, and its seed. */
     public record Run(int cycles, int seed) {}
@@ -20,16 +81,16 @@ public final class WishboneBus {
     /**
      * The arbiter's design with the interconnect as its last module, the testbench, and the proof.
      *
-     * @param arbiter a Campos–Carvalho design of n nodes ({@code ppbus_top})
+     * @param arbiter a design of n nodes behind the {@code ppbus_top} contract
      */
-    public static GeneratedDesign around(GeneratedDesign arbiter, int nodes, Run run) {
+    public static GeneratedDesign around(GeneratedDesign arbiter, int nodes, Run run, Mode mode) {
         if (nodes < 2) {
             throw new IllegalArgumentException("a shared bus needs at least 2 masters, got " + nodes);
         }
-        return arbiter.withModule(TOP + ".v", fill("ppbus_wb_interconnect.v", nodes, run))
-                .with(TESTBENCH, fill("tb_ppbus_wb_interconnect.v", nodes, run))
+        return arbiter.withModule(mode.top + ".v", fill(mode.top + ".v", nodes, run))
+                .with(mode.testbench(), fill(mode.testbench(), nodes, run))
                 .with(CONTRACT_MODEL, fill("ppbus_wb_arbiter_contract.v", nodes, run))
-                .with(PROOF, fill("ppbus_wb_proof.ys", nodes, run));
+                .with(mode.proof, fill(mode.proof.substring("formal/".length()), nodes, run));
     }
 
     private static String fill(String resource, int nodes, Run run) {
@@ -40,19 +101,21 @@ public final class WishboneBus {
     }
 
     /** The README's section on the bus: what it is and the commands that check it. */
-    public static String readme(int nodes) {
+    public static String readme(int nodes, Mode mode) {
+        String top = mode.top;
         return "\n## The Wishbone bus\n\n"
-                + "`" + TOP + ".v` connects " + nodes + " Wishbone B4 classic masters to one slave. A master's CYC is\n"
-                + "its req; it owns the slave port while its gnt and CYC are high, for any number of transfers;\n"
-                + "ACK reaches the owner only; DAT_R is shared. Its header states the rest. Simulate, prove, synthesise:\n\n"
-                + "    iverilog -g2005 -s tb_" + TOP + " -o wb.vvp -c files.f tb_" + TOP + ".v && vvp -n wb.vvp\n"
-                + "    verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -F files.f tb_" + TOP + ".v \\\n"
-                + "        --top-module tb_" + TOP + " -o tb_wb && ./obj_dir/tb_wb\n"
-                + "    yosys -s " + PROOF + "\n"
-                + "    yosys -p \"read_verilog $(grep '\\.v$' files.f | tr '\\n' ' '); synth_ice40 -top " + TOP
+                + "`" + top + ".v` connects " + nodes + " " + mode.title + " masters to one slave. " + mode.what
+                + "\nIts header states the rest. Simulate, prove, synthesise:\n\n"
+                + "    iverilog -g2005 -s tb_" + top + " -o wb.vvp -c files.f " + mode.testbench()
+                + " && vvp -n wb.vvp\n"
+                + "    verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -F files.f " + mode.testbench()
+                + " \\\n"
+                + "        --top-module tb_" + top + " -o tb_wb && ./obj_dir/tb_wb\n"
+                + "    yosys -s " + mode.proof + "\n"
+                + "    yosys -p \"read_verilog $(grep '\\.v$' files.f | tr '\\n' ' '); synth_ice40 -top " + top
                 + "\"\n\n"
-                + "The testbench prints PASS with the transfers, reads checked and writes, or FAIL. The proof\n"
-                + "(SUCCESS) covers a_one_owner, a_ack_to_owner and a_owner_held for any arbiter that keeps\n"
-                + "ppbus_top's contract, which it assumes, and checks that the bus holds req until gnt.\n";
+                + "The testbench prints PASS with its counts, or FAIL. The proof (SUCCESS) covers\n" + mode.proven
+                + ",\nfor any arbiter that keeps ppbus_top's contract, which it assumes, and checks that the bus\n"
+                + "holds req until gnt.\n";
     }
 }

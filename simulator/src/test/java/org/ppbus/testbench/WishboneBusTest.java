@@ -39,7 +39,8 @@ class WishboneBusTest {
         return WishboneBus.around(
                 Designs.generate(Algorithms.campos(), n, latency, RuleSet.FIXED, "test"),
                 n,
-                new WishboneBus.Run(4000, 7));
+                new WishboneBus.Run(4000, 7),
+                WishboneBus.Mode.CLASSIC);
     }
 
     private static String icarus(GeneratedDesign d, Path dir) throws IOException {
@@ -50,12 +51,12 @@ class WishboneBusTest {
                 "iverilog",
                 "-g2005",
                 "-s",
-                "tb_" + WishboneBus.TOP,
+                "tb_" + WishboneBus.Mode.CLASSIC.top,
                 "-o",
                 "wb.vvp",
                 "-c",
                 "files.f",
-                WishboneBus.TESTBENCH);
+                WishboneBus.Mode.CLASSIC.testbench());
         assertEquals(0, c.exitCode(), c.output());
         return ExternalTool.run(dir, 300, "vvp", "-n", "wb.vvp").output();
     }
@@ -73,8 +74,10 @@ class WishboneBusTest {
         assertTrue(transfers > 100 && Integer.parseInt(m.group(3)) > 0 && Integer.parseInt(m.group(4)) > 0, ic);
         assertEquals(transfers, Integer.parseInt(m.group(5)));
         assertFalse(ic.contains("ASSERTION"), ic);
-        String vl =
-                RtlTools.verilatorRun(dir, "tb_" + WishboneBus.TOP, List.of("-F", "files.f", WishboneBus.TESTBENCH));
+        String vl = RtlTools.verilatorRun(
+                dir,
+                "tb_" + WishboneBus.Mode.CLASSIC.top,
+                List.of("-F", "files.f", WishboneBus.Mode.CLASSIC.testbench()));
         // The same design, seed and cycles: the same counts, since both simulators run the same RTL.
         assertTrue(vl.contains(m.group()), vl + "\nagainst Icarus's " + m.group());
     }
@@ -100,7 +103,7 @@ class WishboneBusTest {
     void theBusProofSucceedsAndCatchesGlueMutants(@TempDir Path dir) throws IOException {
         GeneratedDesign d = bus(4, 1);
         d.writeTo(dir.resolve("good"));
-        String good = ExternalTool.run(dir.resolve("good"), 600, "yosys", "-s", WishboneBus.PROOF)
+        String good = ExternalTool.run(dir.resolve("good"), 600, "yosys", "-s", WishboneBus.Mode.CLASSIC.proof)
                 .output();
         assertTrue(good.contains("Induction step proven: SUCCESS!"), ExternalTool.lastLines(good, 10));
         String[][] mutants = {
@@ -113,7 +116,7 @@ class WishboneBusTest {
             assertTrue(!mutant.files().equals(d.files()), "the mutant changed the interconnect: " + m[1]);
             Path where = dir.resolve("m" + m[1].hashCode());
             mutant.writeTo(where);
-            String bad = ExternalTool.run(where, 600, "yosys", "-s", WishboneBus.PROOF)
+            String bad = ExternalTool.run(where, 600, "yosys", "-s", WishboneBus.Mode.CLASSIC.proof)
                     .output();
             assertTrue(bad.contains("model found for base case: FAIL!"), m[1] + "\n" + ExternalTool.lastLines(bad, 10));
         }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.ppbus.cli.options.Cli;
@@ -42,9 +43,10 @@ public final class GenerateCommand extends Command {
                 "name the modules P + top, P + client, ... instead of ppbus_top, ppbus_client, ... (default ppbus_)"));
         o.addOption(Cli.valued(
                 "bus",
-                "wishbone",
-                "also emit ppbus_wb_interconnect.v, a Wishbone B4 classic bus of N masters and one slave arbitrated"
-                        + " by ppbus_top, its testbench tb_ppbus_wb_interconnect.v and its proof (formal/)"));
+                "B",
+                "also emit a bus of N masters and one slave arbitrated by ppbus_top, its testbench and its proof"
+                        + " (formal/): wishbone (Wishbone B4 classic, ppbus_wb_interconnect.v) or wishbone-pipelined"
+                        + " (B4 pipelined, with STALL, ERR, RTY, CTI/BTE and LOCK: ppbus_wbp_interconnect.v)"));
         return o;
     }
 
@@ -66,18 +68,18 @@ public final class GenerateCommand extends Command {
         }
         // Every option is checked before the folder is made: bad input leaves nothing behind.
         GeneratedDesign d = DesignOptions.design(cl);
-        boolean wishbone = wishbone(cl);
+        Optional<WishboneBus.Mode> bus = bus(cl);
         Path dir = Path.of(cl.getOptionValue("out"));
         Outputs.checkFolder(dir, cl.getOptionValue("out"));
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
-        d = withReadme(cl, withTestbenches(cl, d, nodes, wishbone), nodes);
+        d = withReadme(cl, withTestbenches(cl, d, nodes, bus), nodes, bus);
         String prefix = cl.getOptionValue("prefix", "ppbus_");
         try {
             d = d.prefixed(prefix);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--prefix: " + e.getMessage());
         }
-        String top = prefix + (wishbone ? "wb_interconnect" : "top");
+        String top = bus.map(m -> prefix + m.top.substring("ppbus_".length())).orElse(prefix + "top");
         Algorithm algorithm = DesignOptions.algorithm(cl);
         String parameters = "nodes=" + nodes + " latency=" + cl.getOptionValue("latency", "1") + " algorithm="
                 + algorithm.name() + " rules=" + Cli.rules(cl).label();
@@ -95,41 +97,48 @@ public final class GenerateCommand extends Command {
      * The design with its self-checking testbench, sized to n ({@link Testbench#cycles}), and with
      * the Wishbone bus and its own testbench around it when asked.
      */
-    private static GeneratedDesign withTestbenches(CommandLine cl, GeneratedDesign d, int nodes, boolean wishbone)
-            throws UsageException {
+    private static GeneratedDesign withTestbenches(
+            CommandLine cl, GeneratedDesign d, int nodes, Optional<WishboneBus.Mode> bus) throws UsageException {
         int cycles = Testbench.cycles(nodes);
         d = d.with(
                 Testbench.FILE,
                 Testbench.text(nodes, cycles, 1, Version.VERSION, Cli.rules(cl).reclaim(), DesignOptions.buses(cl)));
-        return wishbone ? WishboneBus.around(d, nodes, new WishboneBus.Run(cycles, 1)) : d;
+        return bus.isPresent() ? WishboneBus.around(d, nodes, new WishboneBus.Run(cycles, 1), bus.get()) : d;
     }
 
-    /** --bus, checked: true for a Wishbone bus around a Campos–Carvalho arbiter. */
-    private static boolean wishbone(CommandLine cl) throws UsageException {
+    /**
+     * --bus, checked: the bus around the design, if one is asked for. Any one-bus design keeps the
+     * contract the bus relies on.
+     */
+    private static Optional<WishboneBus.Mode> bus(CommandLine cl) throws UsageException {
         if (!cl.hasOption("bus")) {
-            return false;
+            return Optional.empty();
         }
-        if (!cl.getOptionValue("bus").equals("wishbone")) {
-            throw new UsageException("--bus: unknown bus '" + cl.getOptionValue("bus") + "' (wishbone)");
-        }
-        if (DesignOptions.algorithm(cl) != Algorithms.campos()) {
-            throw new UsageException("--bus wishbone is built around the Campos-Carvalho arbiter only");
+        String name = cl.getOptionValue("bus");
+        WishboneBus.Mode mode = WishboneBus.Mode.named(name)
+                .orElseThrow(() ->
+                        new UsageException("--bus: unknown bus '" + name + "' (" + WishboneBus.Mode.options() + ")"));
+        if (DesignOptions.buses(cl) > 1) {
+            throw new UsageException("--bus " + name + " takes a one-bus arbiter (no --buses)");
         }
         if (Cli.rules(cl).reclaim()) {
             throw new UsageException(
-                    "--bus wishbone takes no +reclaim (its arbiter has a dead input the bus does not drive)");
+                    "--bus " + name + " takes no +reclaim (its arbiter has a dead input the bus does not drive)");
         }
         if (Cli.parseInt("nodes", cl.getOptionValue("nodes")) < 2) {
-            throw new UsageException("--bus wishbone needs at least 2 masters (--nodes 2 or more)");
+            throw new UsageException("--bus " + name + " needs at least 2 masters (--nodes 2 or more)");
         }
-        return true;
+        return Optional.of(mode);
     }
 
     /**
      * The contract beside the design (README.md) and the counting's diagram in WaveDrom
      * (timing.json), written before the prefix, which renames its module names too.
      */
-    private static GeneratedDesign withReadme(CommandLine cl, GeneratedDesign d, int nodes) throws UsageException {
+    private static GeneratedDesign withReadme(
+            CommandLine cl, GeneratedDesign d, int nodes, Optional<WishboneBus.Mode> bus) throws UsageException {
+        String busSection = bus.map(m -> WishboneBus.readme(nodes, m)).orElse("");
+        String busOption = bus.map(m -> " --bus " + m.option).orElse("");
         List<String> files = new ArrayList<>(d.files().keySet());
         files.add(CoreFile.name("ppbus_top"));
         files.add("README.md");
@@ -145,8 +154,9 @@ public final class GenerateCommand extends Command {
                     .with(TIMING, firstRequest(latency));
         }
         if (algorithm != Algorithms.campos()) {
-            String regenerate = "ppbus generate --algorithm " + algorithm.name() + " --nodes " + nodes + " --out DIR";
-            return d.with("README.md", WiredContract.readme(algorithm, nodes, files, regenerate))
+            String regenerate =
+                    "ppbus generate --algorithm " + algorithm.name() + " --nodes " + nodes + busOption + " --out DIR";
+            return d.with("README.md", WiredContract.readme(algorithm, nodes, files, regenerate) + busSection)
                     .with(
                             TIMING,
                             ContractTiming.wavedrom(
@@ -154,13 +164,10 @@ public final class GenerateCommand extends Command {
                                     "A lone request of processor 0"));
         }
         RuleSet rules = Cli.rules(cl);
-        boolean wishbone = cl.hasOption("bus");
         String regenerate = "ppbus generate --nodes " + nodes + " --latency " + latency
-                + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + (wishbone ? " --bus wishbone" : "")
-                + " --out DIR";
+                + (rules.equals(RuleSet.FIXED) ? "" : " --rules " + rules.label()) + busOption + " --out DIR";
         String readme = Contract.readme(Wiring.forNodes(nodes), latency, rules, files, regenerate);
-        return d.with("README.md", wishbone ? readme + WishboneBus.readme(nodes) : readme)
-                .with(TIMING, firstRequest(latency));
+        return d.with("README.md", readme + busSection).with(TIMING, firstRequest(latency));
     }
 
     /** The file of the counting's diagram in WaveDrom, beside README.md. */

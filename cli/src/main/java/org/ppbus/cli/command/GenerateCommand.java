@@ -25,6 +25,7 @@ import org.ppbus.verilog.Testbench;
 import org.ppbus.verilog.WiredContract;
 import org.ppbus.verilog.WiredVerilogGenerator;
 import org.ppbus.verilog.WishboneBus;
+import org.ppbus.verilog.proof.PortContractProof;
 
 /** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
 public final class GenerateCommand extends Command {
@@ -103,6 +104,13 @@ public final class GenerateCommand extends Command {
         d = d.with(
                 Testbench.FILE,
                 Testbench.text(nodes, cycles, 1, Version.VERSION, Cli.rules(cl).reclaim(), DesignOptions.buses(cl)));
+        if (DesignOptions.buses(cl) == 1) {
+            for (java.util.Map.Entry<String, String> f : PortContractProof.userScripts(
+                            d, DesignOptions.algorithm(cl), nodes)
+                    .entrySet()) {
+                d = d.with(f.getKey(), f.getValue());
+            }
+        }
         return bus.isPresent() ? WishboneBus.around(d, nodes, new WishboneBus.Run(cycles, 1), bus.get()) : d;
     }
 
@@ -137,7 +145,9 @@ public final class GenerateCommand extends Command {
      */
     private static GeneratedDesign withReadme(
             CommandLine cl, GeneratedDesign d, int nodes, Optional<WishboneBus.Mode> bus) throws UsageException {
-        String busSection = bus.map(m -> WishboneBus.readme(nodes, m)).orElse("");
+        String busSection =
+                (DesignOptions.buses(cl) == 1 ? PortContractProof.readmeSection(DesignOptions.algorithm(cl)) : "")
+                        + bus.map(m -> WishboneBus.readme(nodes, m)).orElse("");
         String busOption = bus.map(m -> " --bus " + m.option).orElse("");
         List<String> files = new ArrayList<>(d.files().keySet());
         files.add(CoreFile.name("ppbus_top"));

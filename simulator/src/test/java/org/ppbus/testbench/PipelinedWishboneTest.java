@@ -43,21 +43,7 @@ class PipelinedWishboneTest {
     }
 
     private static String icarus(GeneratedDesign d, Path dir) throws IOException {
-        d.writeTo(dir);
-        ExternalTool.Result c = ExternalTool.run(
-                dir,
-                300,
-                "iverilog",
-                "-g2005",
-                "-s",
-                "tb_" + MODE.top,
-                "-o",
-                "wb.vvp",
-                "-c",
-                "files.f",
-                MODE.testbench());
-        assertEquals(0, c.exitCode(), c.output());
-        return ExternalTool.run(dir, 300, "vvp", "-n", "wb.vvp").output();
+        return RtlTools.icarus(d, dir, MODE.top, MODE.testbench());
     }
 
     @ParameterizedTest(name = "{0} n={1}")

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.verilog.ExternalTool;
 
-/** Builds and runs a testbench with Verilator, for the RTL tests (marked {@code @Verilator}). */
+/** Builds and runs a testbench with Verilator or Icarus, for the RTL tests. */
 final class RtlTools {
     private RtlTools() {}
 
@@ -35,5 +35,18 @@ final class RtlTools {
         ExternalTool.Result c = ExternalTool.run(dir, 600, cmd.toArray(new String[0]));
         assertEquals(0, c.exitCode(), ExternalTool.lastLines(c.output(), 10));
         return ExternalTool.run(dir, 300, "bash", "-c", "./obj_dir/tb_run").output();
+    }
+
+    /**
+     * Writes a design, compiles {@code testbench} (top {@code tb_<top>}) with Icarus from its
+     * files.f, asserts that it compiled, runs it and returns its output.
+     */
+    static String icarus(org.ppbus.verilog.GeneratedDesign d, Path dir, String top, String testbench)
+            throws IOException {
+        d.writeTo(dir);
+        ExternalTool.Result c = ExternalTool.run(
+                dir, 300, "iverilog", "-g2005", "-s", "tb_" + top, "-o", "wb.vvp", "-c", "files.f", testbench);
+        assertEquals(0, c.exitCode(), c.output());
+        return ExternalTool.run(dir, 300, "vvp", "-n", "wb.vvp").output();
     }
 }

@@ -44,21 +44,7 @@ class WishboneBusTest {
     }
 
     private static String icarus(GeneratedDesign d, Path dir) throws IOException {
-        d.writeTo(dir);
-        ExternalTool.Result c = ExternalTool.run(
-                dir,
-                300,
-                "iverilog",
-                "-g2005",
-                "-s",
-                "tb_" + WishboneBus.Mode.CLASSIC.top,
-                "-o",
-                "wb.vvp",
-                "-c",
-                "files.f",
-                WishboneBus.Mode.CLASSIC.testbench());
-        assertEquals(0, c.exitCode(), c.output());
-        return ExternalTool.run(dir, 300, "vvp", "-n", "wb.vvp").output();
+        return RtlTools.icarus(d, dir, WishboneBus.Mode.CLASSIC.top, WishboneBus.Mode.CLASSIC.testbench());
     }
 
     @ParameterizedTest

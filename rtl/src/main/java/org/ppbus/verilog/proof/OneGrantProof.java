@@ -25,9 +25,26 @@ public final class OneGrantProof {
 
     /** The harness: the design with a reset in its first cycle, req free, the property after it. */
     static String harness(int nodes) {
+        return resetHarness(
+                "At most one gnt after the reset, whatever req does.",
+                "ppbus_one_gnt",
+                nodes,
+                "    always @(posedge clk) begin\n"
+                        + "        if (started) begin\n"
+                        + "            " + FaultHarness.label(0) + ": assert((gnt & (gnt - 1'b1)) == " + nodes
+                        + "'d0);\n"
+                        + "        end\n"
+                        + "    end\n");
+    }
+
+    /**
+     * A harness module {@code module} around ppbus_top at n processors: the reset in its first cycle
+     * ({@code started} low), req an input left free, gnt a wire; {@code body} goes before endmodule.
+     */
+    static String resetHarness(String comment, String module, int nodes, String body) {
         String range = "[" + (nodes - 1) + ":0]";
-        return "// At most one gnt after the reset, whatever req does.\n"
-                + "module ppbus_one_gnt (\n"
+        return "// " + comment + "\n"
+                + "module " + module + " (\n"
                 + "    input wire       clk,\n"
                 + "    input wire " + range + " req\n"
                 + ");\n"
@@ -42,11 +59,7 @@ public final class OneGrantProof {
                 + "        .req (req),\n"
                 + "        .gnt (gnt)\n"
                 + "    );\n"
-                + "    always @(posedge clk) begin\n"
-                + "        if (started) begin\n"
-                + "            " + FaultHarness.label(0) + ": assert((gnt & (gnt - 1'b1)) == " + nodes + "'d0);\n"
-                + "        end\n"
-                + "    end\n"
+                + body
                 + "endmodule\n";
     }
 

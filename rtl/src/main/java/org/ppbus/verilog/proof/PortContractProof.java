@@ -36,24 +36,11 @@ public final class PortContractProof {
 
     /** The harness: the design with a reset in its first cycle and req free apart from a_req_held. */
     static String harness(int nodes) {
-        String range = "[" + (nodes - 1) + ":0]";
-        return "// ppbus_top's port properties after the reset, for any req that keeps a_req_held.\n"
-                + "module ppbus_port_contract (\n"
-                + "    input wire       clk,\n"
-                + "    input wire " + range + " req\n"
-                + ");\n"
-                + "    reg started = 1'b0;\n"
-                + "    wire " + range + " gnt;\n"
-                + "    always @(posedge clk) begin\n"
-                + "        started <= 1'b1;\n"
-                + "    end\n"
-                + "    ppbus_top dut (\n"
-                + "        .clk (clk),\n"
-                + "        .rst (!started),\n"
-                + "        .req (req),\n"
-                + "        .gnt (gnt)\n"
-                + "    );\n"
-                + "endmodule\n";
+        return OneGrantProof.resetHarness(
+                "ppbus_top's port properties after the reset, for any req that keeps a_req_held.",
+                "ppbus_port_contract",
+                nodes,
+                "");
     }
 
     /** The harness, the Yosys script and the ABC script that {@code generate} writes beside a design. */

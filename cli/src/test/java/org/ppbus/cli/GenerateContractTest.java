@@ -70,7 +70,7 @@ class GenerateContractTest {
             "ppbus_wb_interconnect.v",
             "tb_ppbus_wb_interconnect.v",
             "formal/ppbus_wb_proof.ys",
-            "formal/ppbus_wb_arbiter_contract.v",
+            "formal/ppbus_arbiter_contract.v",
             "ppbus_wb_interconnect.core"
         }) {
             assertTrue(Files.exists(dir.resolve(f)), f);
@@ -83,7 +83,8 @@ class GenerateContractTest {
         assertTrue(core.contains("toplevel: ppbus_wb_interconnect") && core.contains("tb_ppbus_wb_interconnect.v"));
         assertFalse(core.contains("formal/"), core);
         String readme = Files.readString(dir.resolve("README.md"));
-        assertTrue(readme.contains("## The Wishbone bus") && readme.contains("yosys -s formal/ppbus_wb_proof.ys"));
+        assertTrue(readme.contains("## The Wishbone B4 classic bus")
+                && readme.contains("yosys -s formal/ppbus_wb_proof.ys"));
         assertTrue(readme.contains("--bus wishbone --out DIR"), readme);
     }
 
@@ -92,7 +93,7 @@ class GenerateContractTest {
         String out = dir.resolve("x").toString();
         assertEquals(2, cli.run("generate", "--bus", "axi", "--nodes", "4", "--out", out));
         assertEquals(
-                "ppbus generate: --bus: unknown bus 'axi' (wishbone, wishbone-pipelined)",
+                "ppbus generate: --bus: unknown bus 'axi' (wishbone, wishbone-pipelined, axi4-lite)",
                 cli.err().strip());
         assertEquals(2, cli.run("generate", "--bus", "wishbone", "--nodes", "1", "--out", out));
         assertEquals(
@@ -135,7 +136,7 @@ class GenerateContractTest {
             "ppbus_wbp_interconnect.v",
             "tb_ppbus_wbp_interconnect.v",
             "formal/ppbus_wbp_proof.ys",
-            "formal/ppbus_wb_arbiter_contract.v",
+            "formal/ppbus_arbiter_contract.v",
             "ppbus_wbp_interconnect.core",
             "ppbus_rr_arbiter.v"
         }) {
@@ -147,5 +148,40 @@ class GenerateContractTest {
                 readme.contains("Wishbone B4 pipelined") && readme.contains("yosys -s formal/ppbus_wbp_proof.ys"),
                 readme);
         assertTrue(readme.contains("a_lock_kept") && readme.contains("--bus wishbone-pipelined --out DIR"), readme);
+    }
+
+    /** The AXI4-Lite bus: the same layout, its own interconnect, testbench, proof and README section. */
+    @Test
+    void anAxiLiteBusGoesAroundAnyDesign(@TempDir Path dir) throws Exception {
+        assertEquals(
+                0,
+                cli.run(
+                        "generate",
+                        "--bus",
+                        "axi4-lite",
+                        "--algorithm",
+                        "central-matrix",
+                        "--nodes",
+                        "5",
+                        "--out",
+                        dir.toString()),
+                cli.err());
+        for (String f : new String[] {
+            "ppbus_axil_interconnect.v",
+            "tb_ppbus_axil_interconnect.v",
+            "formal/ppbus_axil_proof.ys",
+            "formal/ppbus_arbiter_contract.v",
+            "formal/ppbus_contract.ys",
+            "ppbus_axil_interconnect.core",
+            "ppbus_matrix_arbiter.v"
+        }) {
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        assertTrue(Files.readString(dir.resolve("files.f")).strip().endsWith("ppbus_axil_interconnect.v"));
+        String readme = Files.readString(dir.resolve("README.md"));
+        assertTrue(
+                readme.contains("## The AXI4-Lite bus") && readme.contains("yosys -s formal/ppbus_axil_proof.ys"),
+                readme);
+        assertTrue(readme.contains("a_m_b_after_request") && readme.contains("--bus axi4-lite --out DIR"), readme);
     }
 }

@@ -1,12 +1,15 @@
 package org.ppbus.testbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.ppbus.verilog.ExternalTool;
+import org.ppbus.verilog.GeneratedDesign;
 
 /** Builds and runs a testbench with Verilator or Icarus, for the RTL tests. */
 final class RtlTools {
@@ -41,12 +44,32 @@ final class RtlTools {
      * Writes a design, compiles {@code testbench} (top {@code tb_<top>}) with Icarus from its
      * files.f, asserts that it compiled, runs it and returns its output.
      */
-    static String icarus(org.ppbus.verilog.GeneratedDesign d, Path dir, String top, String testbench)
-            throws IOException {
+    static String icarus(GeneratedDesign d, Path dir, String top, String testbench) throws IOException {
         d.writeTo(dir);
         ExternalTool.Result c = ExternalTool.run(
-                dir, 300, "iverilog", "-g2005", "-s", "tb_" + top, "-o", "wb.vvp", "-c", "files.f", testbench);
+                dir, 300, "iverilog", "-g2005", "-s", "tb_" + top, "-o", "bus.vvp", "-c", "files.f", testbench);
         assertEquals(0, c.exitCode(), c.output());
-        return ExternalTool.run(dir, 300, "vvp", "-n", "wb.vvp").output();
+        return ExternalTool.run(dir, 300, "vvp", "-n", "bus.vvp").output();
+    }
+
+    /**
+     * Runs a bus proof (a Yosys script that ends in {@code sat -tempinduct}) on the design and on
+     * each mutant of it, {@code {from, to}} replaced in its texts: the design's proof must succeed
+     * and each mutant's must find a failing trace from the reset.
+     */
+    static void assertProofCatchesEachMutant(GeneratedDesign d, String proof, String[][] mutants, Path dir)
+            throws IOException {
+        d.writeTo(dir.resolve("good"));
+        String good =
+                ExternalTool.run(dir.resolve("good"), 600, "yosys", "-s", proof).output();
+        assertTrue(good.contains("Induction step proven: SUCCESS!"), ExternalTool.lastLines(good, 10));
+        for (String[] m : mutants) {
+            GeneratedDesign mutant = d.map(t -> t.replace(m[0], m[1]));
+            assertNotEquals(d.files(), mutant.files(), "the mutant changed the interconnect: " + m[1]);
+            Path where = dir.resolve("m" + Integer.toHexString(m[1].hashCode()));
+            mutant.writeTo(where);
+            String bad = ExternalTool.run(where, 600, "yosys", "-s", proof).output();
+            assertTrue(bad.contains("model found for base case: FAIL!"), m[1] + "\n" + ExternalTool.lastLines(bad, 10));
+        }
     }
 }

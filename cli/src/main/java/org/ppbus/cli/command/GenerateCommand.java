@@ -21,10 +21,10 @@ import org.ppbus.verilog.ContractTiming;
 import org.ppbus.verilog.CoreFile;
 import org.ppbus.verilog.GeneratedDesign;
 import org.ppbus.verilog.PlanesContract;
+import org.ppbus.verilog.SystemBus;
 import org.ppbus.verilog.Testbench;
 import org.ppbus.verilog.WiredContract;
 import org.ppbus.verilog.WiredVerilogGenerator;
-import org.ppbus.verilog.WishboneBus;
 import org.ppbus.verilog.proof.PortContractProof;
 
 /** {@code ppbus generate}: Verilog-2001 for the network (or the reference arbiter) and files.f. */
@@ -69,7 +69,7 @@ public final class GenerateCommand extends Command {
         }
         // Every option is checked before the folder is made: bad input leaves nothing behind.
         GeneratedDesign d = DesignOptions.design(cl);
-        Optional<WishboneBus.Mode> bus = bus(cl);
+        Optional<SystemBus.Mode> bus = bus(cl);
         Path dir = Path.of(cl.getOptionValue("out"));
         Outputs.checkFolder(dir, cl.getOptionValue("out"));
         int nodes = Cli.parseInt("nodes", cl.getOptionValue("nodes"));
@@ -99,7 +99,7 @@ public final class GenerateCommand extends Command {
      * the Wishbone bus and its own testbench around it when asked.
      */
     private static GeneratedDesign withTestbenches(
-            CommandLine cl, GeneratedDesign d, int nodes, Optional<WishboneBus.Mode> bus) throws UsageException {
+            CommandLine cl, GeneratedDesign d, int nodes, Optional<SystemBus.Mode> bus) throws UsageException {
         int cycles = Testbench.cycles(nodes);
         d = d.with(
                 Testbench.FILE,
@@ -111,21 +111,21 @@ public final class GenerateCommand extends Command {
                 d = d.with(f.getKey(), f.getValue());
             }
         }
-        return bus.isPresent() ? WishboneBus.around(d, nodes, new WishboneBus.Run(cycles, 1), bus.get()) : d;
+        return bus.isPresent() ? SystemBus.around(d, nodes, new SystemBus.Run(cycles, 1), bus.get()) : d;
     }
 
     /**
      * --bus, checked: the bus around the design, if one is asked for. Any one-bus design keeps the
      * contract the bus relies on.
      */
-    private static Optional<WishboneBus.Mode> bus(CommandLine cl) throws UsageException {
+    private static Optional<SystemBus.Mode> bus(CommandLine cl) throws UsageException {
         if (!cl.hasOption("bus")) {
             return Optional.empty();
         }
         String name = cl.getOptionValue("bus");
-        WishboneBus.Mode mode = WishboneBus.Mode.named(name)
+        SystemBus.Mode mode = SystemBus.Mode.named(name)
                 .orElseThrow(() ->
-                        new UsageException("--bus: unknown bus '" + name + "' (" + WishboneBus.Mode.options() + ")"));
+                        new UsageException("--bus: unknown bus '" + name + "' (" + SystemBus.Mode.options() + ")"));
         if (DesignOptions.buses(cl) > 1) {
             throw new UsageException("--bus " + name + " takes a one-bus arbiter (no --buses)");
         }
@@ -144,10 +144,10 @@ public final class GenerateCommand extends Command {
      * (timing.json), written before the prefix, which renames its module names too.
      */
     private static GeneratedDesign withReadme(
-            CommandLine cl, GeneratedDesign d, int nodes, Optional<WishboneBus.Mode> bus) throws UsageException {
+            CommandLine cl, GeneratedDesign d, int nodes, Optional<SystemBus.Mode> bus) throws UsageException {
         String busSection =
                 (DesignOptions.buses(cl) == 1 ? PortContractProof.readmeSection(DesignOptions.algorithm(cl)) : "")
-                        + bus.map(m -> WishboneBus.readme(nodes, m)).orElse("");
+                        + bus.map(m -> SystemBus.readme(nodes, m)).orElse("");
         String busOption = bus.map(m -> " --bus " + m.option).orElse("");
         List<String> files = new ArrayList<>(d.files().keySet());
         files.add(CoreFile.name("ppbus_top"));

@@ -1,4 +1,4 @@
-// For the bus proof only (formal/ppbus_wb_proof.ys), never for simulation or synthesis: a ppbus_top of
+// For the bus proofs only (formal/ppbus_*_proof.ys), never for simulation or synthesis: a ppbus_top of
 // %N% processors whose gnt is free in every cycle except for the properties the real ppbus_top
 // asserts at its ports (ppbus_top.v), assumed here: at most one gnt, a gnt rises only to a
 // processor that asked, it stays high while req does, and it falls the cycle after req falls.

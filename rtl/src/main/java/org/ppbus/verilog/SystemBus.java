@@ -4,16 +4,17 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * A Wishbone B4 bus around a generated arbiter, classic or pipelined: the interconnect (N masters,
- * one slave, CYC as req, the slave port multiplexed by the owner's gnt), its self-checking
- * testbench, and the bus proof (formal/: the arbiter's contract as assumptions, and the Yosys
- * script). The texts are resources of this package, with the size filled in.
+ * A system bus around a generated arbiter, N masters to one slave: Wishbone B4 classic or
+ * pipelined, or AXI4-Lite. Each is an interconnect (the masters' requests as req, the slave port
+ * multiplexed by the owner's gnt), its self-checking testbench, and its bus proof (formal/: the
+ * arbiter's contract as assumptions, and the Yosys script). The texts are resources of this
+ * package, with the size filled in.
  */
-public final class WishboneBus {
-    private WishboneBus() {}
+public final class SystemBus {
+    private SystemBus() {}
 
-    /** The arbiter's contract as assumptions, shared by both proofs. */
-    public static final String CONTRACT_MODEL = "formal/ppbus_wb_arbiter_contract.v";
+    /** The arbiter's contract as assumptions, shared by every bus proof. */
+    public static final String CONTRACT_MODEL = "formal/ppbus_arbiter_contract.v";
 
     /** The kinds of bus, each with its {@code --bus} name, its interconnect module and its proof. */
     public enum Mode {
@@ -37,7 +38,23 @@ public final class WishboneBus {
                 "a_one_owner, a_owner_held, a_lock_kept, a_resp_to_owner,\na_stall_others, a_slave_stb_in_cyc and"
                         + " a_slave_request_held, with the masters' and the slave's sides\nof Wishbone B4 assumed"
                         + " (a_master_stb_in_cyc, a_master_request_held, a_slave_one_response,\n"
-                        + "a_slave_response_in_cyc)");
+                        + "a_slave_response_in_cyc)"),
+        AXI4_LITE(
+                "axi4-lite",
+                "ppbus_axil_interconnect",
+                "formal/ppbus_axil_proof.ys",
+                "AXI4-Lite",
+                "A master's AWVALID,\nWVALID or ARVALID is its req; the owner has one transaction (a write: AW, W, then B;"
+                        + " or a\nread: AR, then R) on the slave port, then gives the gnt back. Every other master sees"
+                        + " READY\nand VALID low; BRESP, RDATA and RRESP are shared.",
+                "the VALID/READY rules of AXI4-Lite on every port this module drives\n(a_s_aw_held, a_s_w_held,"
+                        + " a_s_ar_held, a_m_b_held, a_m_r_held, a_valid_low_in_reset), one\nresponse per request"
+                        + " and none without one (a_m_b_after_request, a_m_r_after_request),\nevery handshake routed"
+                        + " with its payload (a_aw_routed, a_w_routed, a_ar_routed, a_b_routed,\na_r_routed),"
+                        + " a_one_owner, a_to_owner_only, a_one_outstanding and a_phase_consistent, with\nthe"
+                        + " masters' and the slave's sides of AXI4-Lite assumed (a_master_aw_held,\n"
+                        + "a_master_w_held, a_master_ar_held, a_slave_b_held, a_slave_r_held,\n"
+                        + "a_slave_b_after_request, a_slave_r_after_request)");
 
         /** The name {@code generate --bus} takes. */
         public final String option;
@@ -89,12 +106,12 @@ public final class WishboneBus {
         }
         return arbiter.withModule(mode.top + ".v", fill(mode.top + ".v", nodes, run))
                 .with(mode.testbench(), fill(mode.testbench(), nodes, run))
-                .with(CONTRACT_MODEL, fill("ppbus_wb_arbiter_contract.v", nodes, run))
+                .with(CONTRACT_MODEL, fill(CONTRACT_MODEL.substring("formal/".length()), nodes, run))
                 .with(mode.proof, fill(mode.proof.substring("formal/".length()), nodes, run));
     }
 
     private static String fill(String resource, int nodes, Run run) {
-        return CcVerilogGenerator.resource("wishbone/" + resource)
+        return CcVerilogGenerator.resource("bus/" + resource)
                 .replace("%N%", Integer.toString(nodes))
                 .replace("%CYCLES%", Integer.toString(run.cycles()))
                 .replace("%SEED%", "32'd" + Integer.toUnsignedString(run.seed()));
@@ -103,14 +120,14 @@ public final class WishboneBus {
     /** The README's section on the bus: what it is and the commands that check it. */
     public static String readme(int nodes, Mode mode) {
         String top = mode.top;
-        return "\n## The Wishbone bus\n\n"
+        return "\n## The " + mode.title + " bus\n\n"
                 + "`" + top + ".v` connects " + nodes + " " + mode.title + " masters to one slave. " + mode.what
                 + "\nIts header states the rest. Simulate, prove, synthesise:\n\n"
-                + "    iverilog -g2005 -s tb_" + top + " -o wb.vvp -c files.f " + mode.testbench()
-                + " && vvp -n wb.vvp\n"
+                + "    iverilog -g2005 -s tb_" + top + " -o bus.vvp -c files.f " + mode.testbench()
+                + " && vvp -n bus.vvp\n"
                 + "    verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -F files.f " + mode.testbench()
                 + " \\\n"
-                + "        --top-module tb_" + top + " -o tb_wb && ./obj_dir/tb_wb\n"
+                + "        --top-module tb_" + top + " -o tb_bus && ./obj_dir/tb_bus\n"
                 + "    yosys -s " + mode.proof + "\n"
                 + "    yosys -p \"read_verilog $(grep '\\.v$' files.f | tr '\\n' ' '); synth_ice40 -top " + top
                 + "\"\n\n"

@@ -141,6 +141,28 @@ class SizeCommandTest {
         assertEquals(1 + expected.size(), lines.size());
         assertTrue(lines.get(0).startsWith("algorithm,lut4,carry,dff,fmax_mhz"));
         assertTrue(cli.out().contains("parallel-contention"), cli.out());
+        busRowsCountTheInterconnectsRegisters(cli.out(), n);
+    }
+
+    /**
+     * The buses' table: a row per bus, whose flip-flops follow from the interconnect's RTL (its
+     * checks compiled out): both Wishbone buses keep one asked flag per master (n); AXI4-Lite keeps
+     * asked, busy, release and read-next per master (4n), three handshake flags, and its phase (2
+     * bits, or 3 where Yosys recodes the 3-state machine one-hot).
+     */
+    private static void busRowsCountTheInterconnectsRegisters(String out, int n) {
+        Map<String, Integer> dff = new HashMap<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(?m)^(wishbone|wishbone-pipelined|axi4-lite)" + " +(\\d+) +(\\d+) +(\\d+) +-$")
+                .matcher(out);
+        while (m.find()) {
+            assertTrue(Integer.parseInt(m.group(2)) > 0, m.group());
+            dff.put(m.group(1), Integer.parseInt(m.group(3)));
+        }
+        assertEquals(n, dff.get("wishbone"), out);
+        assertEquals(n, dff.get("wishbone-pipelined"), out);
+        int axi = dff.get("axi4-lite");
+        assertTrue(axi == 4 * n + 5 || axi == 4 * n + 6, out);
     }
 
     private static List<String> rowsInOrder(JsonNode root) {

@@ -10,6 +10,7 @@ import org.ppbus.cli.options.Cli;
 import org.ppbus.cli.options.Outputs;
 import org.ppbus.cli.options.RunOption;
 import org.ppbus.cli.options.UsageException;
+import org.ppbus.cli.report.BusWrapperTable;
 import org.ppbus.cli.report.HardwareReport;
 import org.ppbus.cli.report.HardwareTable;
 import org.ppbus.cli.report.SizedDesign;
@@ -80,15 +81,21 @@ public final class SizeCommand extends Command {
             ProgressBar bar = new ProgressBar(err, true);
             List<HardwareTable.Row> rows;
             int planned = Designs.algorithms().size();
+            List<BusWrapperTable.Row> buses;
             try {
                 rows = HardwareTable.measure(
                         s, a -> bar.waiting("ppbus size: " + a + " (" + planned + " designs)"), stop::requested);
+                buses = BusWrapperTable.measure(
+                        s.nodes(), pnr, b -> bar.waiting("ppbus size: " + b + " at n=" + s.nodes()), stop::requested);
             } finally {
                 bar.finish();
             }
             boolean interrupted = stop.requested();
             String mark = interrupted ? " (interrupted: " + rows.size() + " of " + planned + " designs)" : "";
             out.print(HardwareReport.text(s, rows, mark));
+            if (!buses.isEmpty()) {
+                out.print(BusWrapperTable.text(s.nodes(), buses));
+            }
             if (cl.hasOption("json")) {
                 Outputs.write(cl.getOptionValue("json"), HardwareReport.json(s, rows, interrupted) + "\n", stdout);
             }

@@ -23,10 +23,11 @@ import org.ppbus.verilog.proof.PortContractProof;
 import org.ppbus.verilog.proof.RtlFaultProof;
 
 /**
- * Every wired design keeps the named properties its ppbus_top.v carries, a_bounded_wait among them
- * where it promises a bound, proven for all time by ABC's pdr at n = 4 and 8 with only the user's
- * side of the handshake assumed. Each design that promises a bound has a starving mutant, which
- * breaks a_bounded_wait with a counterexample that Yosys's simulator replays.
+ * Every design keeps the named properties its ppbus_top.v carries, a_bounded_wait among them where
+ * it promises a bound, proven for all time by ABC's pdr with only the user's side of the handshake
+ * assumed: each wired design at n = 4 and 8, Campos-Carvalho at n = 4 (about a minute of pdr; n =
+ * 8 is {@link RtlProofsBenchmark}'s). Each design that promises a bound has a starving mutant,
+ * which breaks a_bounded_wait with a counterexample that Yosys's simulator replays.
  */
 @Formal
 class PortContractProofTest {
@@ -39,6 +40,7 @@ class PortContractProofTest {
                 b.add(Arguments.of(a.name(), n));
             }
         }
+        b.add(Arguments.of(Algorithms.campos().name(), 4));
         return b.build();
     }
 
@@ -61,7 +63,8 @@ class PortContractProofTest {
     /**
      * A starving mutant of each design with a bound: round robins whose pointer never moves and a
      * matrix whose order never changes (fixed priority), a fair chain without its fair-request rule,
-     * parallel contention whose winner is never held back.
+     * parallel contention whose winner is never held back, and Campos-Carvalho's arbiters with a
+     * priority list that never demotes the last owner (R13 undone).
      */
     static Stream<Arguments> starving() {
         return Stream.of(
@@ -73,7 +76,10 @@ class PortContractProofTest {
                         "tri_q[a*N - a*(a+1)/2 + b - a - 1] <= 1'b0;", "tri_q[a*N - a*(a+1)/2 + b - a - 1] <= 1'b1;")),
                 Arguments.of("daisy-chain-fair", (UnaryOperator<String>) t -> t.replace(".FAIR (1)", ".FAIR (0)")),
                 Arguments.of("parallel-contention", (UnaryOperator<String>)
-                        t -> t.replace("inhibit_q <= 1'b1;", "inhibit_q <= 1'b0;")));
+                        t -> t.replace("inhibit_q <= 1'b1;", "inhibit_q <= 1'b0;")),
+                Arguments.of("campos-carvalho", (UnaryOperator<String>) t -> t.replace(
+                        "prio_d[m] = (prio_q[m] & ~{P{demote[m]}}) | ((demote >> (m + 1)) & span);",
+                        "prio_d[m] = prio_q[m];")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -55,7 +55,8 @@ class GenerateContractTest {
         assertTrue(readme.contains("Contract of central-rr"), readme);
         assertTrue(readme.contains("waits 1 cycle;"), readme);
         assertTrue(readme.contains("at most M = 1 time (a_bounded_wait)"), readme);
-        assertTrue(readme.contains("no bound in cycles is proven"), readme);
+        // B = 1 + (n - 1)(H + 1) at n = 5: 4H + 5.
+        assertTrue(readme.contains("here 5 for H = 0, 9 for H = 1, 4H + 5 for any H."), readme);
         for (String f : new String[] {"ppbus_top.v", "ppbus_rr_arbiter.v", "ppbus_assert.vh", "timing.json"}) {
             assertTrue(readme.contains("- `" + f + "`"), f);
             assertTrue(Files.exists(dir.resolve(f)), f);

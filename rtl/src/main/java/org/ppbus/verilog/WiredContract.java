@@ -30,8 +30,7 @@ public final class WiredContract {
         if (bounded) {
             out.add("- Fairness: while a processor waits, each other is granted at most M = " + m + " time"
                     + (m == 1 ? "" : "s") + " (a_bounded_wait).");
-            out.add("- Worst case: no bound in cycles is proven for this design; a waiting processor sees at most");
-            out.add("  (n - 1)M = " + (n - 1) * m + " grants to others, each as long as its holder keeps req high.");
+            out.addAll(worstCase(WiredVerilogGenerator.worstWait(algorithm), n, m));
         } else {
             out.add("- Fairness: none. A processor nearer the grant source may be granted again and again while");
             out.add("  another waits, so a request may wait for ever: no a_bounded_wait, no worst case.");
@@ -42,6 +41,27 @@ public final class WiredContract {
         out.add("  with ABC's pdr, for all time, at most one gnt for any req, then every property named at the");
         out.add("  end of ppbus_top.v with the processors' side of the handshake (a_req_held) assumed; ppbus's");
         out.add("  own tests prove them at n = 4 and 8.");
+        return out;
+    }
+
+    /**
+     * The worst wait: derived, with its formula in n and H (the longest hold: cycles from a gnt
+     * rising to its req falling) and its value at this n, or not derived, with the reason and the
+     * grants a waiter may see.
+     */
+    static List<String> worstCase(WorstWait worst, int n, int m) {
+        List<String> out = new ArrayList<>();
+        if (worst instanceof WorstWait.Derived d) {
+            out.add("- Worst case: if every holder lowers req at most H cycles after its gnt rises, a request waits");
+            out.add("  at most B = " + d.formula() + " cycles: here " + d.of(n, 0) + " for H = 0, " + d.of(n, 1)
+                    + " for H = 1, " + (n - 1) + "H + " + d.of(n, 0) + " for any H.");
+            out.add("  Derived from the RTL; ppbus's tests prove it with ABC's pdr, and that it is reached, at n = "
+                    + d.provenAt().get(0) + " and " + d.provenAt().get(1) + " for H = 0 and 2.");
+        } else if (worst instanceof WorstWait.NotDerived nd) {
+            out.add("- Worst case: no bound in cycles is derived for this design (" + nd.why() + ");");
+            out.add("  a waiting processor sees at most (n - 1)M = " + (n - 1) * m
+                    + " grants to others, each as long as its holder keeps req high.");
+        }
         return out;
     }
 

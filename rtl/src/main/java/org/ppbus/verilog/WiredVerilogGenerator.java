@@ -37,7 +37,13 @@ public final class WiredVerilogGenerator {
      * One design: its modules in compile order, the body of its top for n processors, the fewest
      * processors it is built for, whether its modules include {@link #CLOG2}, and its lone wait.
      */
-    record Spec(List<Module> modules, IntFunction<String> top, int minNodes, boolean clog2, LoneWait loneWait) {}
+    record Spec(
+            List<Module> modules,
+            IntFunction<String> top,
+            int minNodes,
+            boolean clog2,
+            LoneWait loneWait,
+            WorstWait worstWait) {}
 
     /**
      * A central arbiter registers its pick at the edge that first samples the request, so gnt is
@@ -61,9 +67,31 @@ public final class WiredVerilogGenerator {
             "M + 2 cycles, M = ceil(log2 n) number lines (after a cycle with nobody asking)",
             (n, i) -> ParallelContention.lines(n) + 2);
 
+    /**
+     * A central arbiter's pick is registered at the edge that first samples a request, and the pick
+     * made there may be another's. While a processor waits, each other is granted at most once
+     * (round robin passes each once; the matrix puts the one it grants below every waiter), and
+     * each grant holds the bus H + 1 cycles: gnt rises, req falls H edges later, and the arbiter
+     * registers its next pick at that edge. So B = 1 + (n - 1)(H + 1), reached when every other
+     * processor asks in the same cycle and comes first. pdr proves it in seconds at n = 8 for the
+     * round robins, but the matrix's n(n - 1)/2 order bits take it over 3 minutes at n = 6 (H = 2)
+     * and 5 at n = 7 (H = 0): the matrix's is proven at n = 4 and 5.
+     */
+    private static WorstWait centralWorst(int... provenAt) {
+        return new WorstWait.Derived(
+                "1 + (n - 1)(H + 1)",
+                (n, h) -> 1 + (n - 1) * (h + 1),
+                java.util.Arrays.stream(provenAt).boxed().toList());
+    }
+
     /** The lone wait of a wired design. */
     public static LoneWait loneWait(Algorithm algorithm) {
         return SPECS.get(algorithm).loneWait();
+    }
+
+    /** The worst wait of a wired design, derived or not. */
+    public static WorstWait worstWait(Algorithm algorithm) {
+        return SPECS.get(algorithm).worstWait();
     }
 
     /** The constant function ceil(log2 x), one home for the modules that size by it. */
@@ -71,16 +99,17 @@ public final class WiredVerilogGenerator {
 
     static final Map<Algorithm, Spec> SPECS = Map.of(
             CentralRoundRobin.ALGORITHM,
-            central("ppbus_rr_arbiter", "central round-robin arbiter", 1),
+            central("ppbus_rr_arbiter", "central round-robin arbiter", 1, centralWorst(4, 8)),
             CentralRoundRobin.PREFIX,
             new Spec(
                     List.of(new Module("ppbus_prefix_arbiter.v", "central round-robin arbiter, log-depth")),
                     n -> centralTop("ppbus_prefix_arbiter", n),
                     1,
                     true,
-                    CENTRAL),
+                    CENTRAL,
+                    centralWorst(4, 8)),
             CentralMatrix.ALGORITHM,
-            central("ppbus_matrix_arbiter", "central matrix arbiter, least-recently-granted", 2),
+            central("ppbus_matrix_arbiter", "central matrix arbiter, least-recently-granted", 2, centralWorst(4, 5)),
             DaisyChain.PLAIN,
             daisyChain(false),
             DaisyChain.FAIR,
@@ -91,7 +120,10 @@ public final class WiredVerilogGenerator {
                     WiredVerilogGenerator::contentionTop,
                     1,
                     true,
-                    CONTENTION));
+                    CONTENTION,
+                    new WorstWait.NotDerived(
+                            "a round's number lines and its fairness release interleave with the holds;"
+                                    + " only M is derived")));
 
     private final String toolVersion;
 
@@ -147,8 +179,9 @@ public final class WiredVerilogGenerator {
         return new GeneratedDesign(files);
     }
 
-    private static Spec central(String module, String what, int minNodes) {
-        return new Spec(List.of(new Module(module + ".v", what)), n -> centralTop(module, n), minNodes, false, CENTRAL);
+    private static Spec central(String module, String what, int minNodes, WorstWait worst) {
+        return new Spec(
+                List.of(new Module(module + ".v", what)), n -> centralTop(module, n), minNodes, false, CENTRAL, worst);
     }
 
     private static Spec daisyChain(boolean fair) {
@@ -159,7 +192,12 @@ public final class WiredVerilogGenerator {
                 n -> chainTop(n, fair),
                 1,
                 false,
-                CHAIN);
+                CHAIN,
+                new WorstWait.NotDerived(
+                        fair
+                                ? "the grant's trip down the chain and the fair rule's epochs interleave with the holds;"
+                                        + " only M is derived"
+                                : "it starves"));
     }
 
     private static String ports(int nodes) {

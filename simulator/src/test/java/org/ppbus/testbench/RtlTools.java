@@ -72,4 +72,25 @@ final class RtlTools {
             assertTrue(bad.contains("model found for base case: FAIL!"), m[1] + "\n" + ExternalTool.lastLines(bad, 10));
         }
     }
+
+    /**
+     * A bus's testbench run in Icarus and then Verilator: Icarus must print {@code pass} with no
+     * assertion failure, n masters in its first group and every other group above zero (every kind
+     * of event seen), and Verilator the same line. Returns Icarus's match.
+     */
+    static java.util.regex.Matcher passesInBothSimulators(
+            GeneratedDesign d, Path dir, org.ppbus.verilog.SystemBus.Mode mode, java.util.regex.Pattern pass, int n)
+            throws IOException {
+        String ic = icarus(d, dir, mode.top, mode.testbench());
+        java.util.regex.Matcher m = pass.matcher(ic);
+        assertTrue(m.find(), ic);
+        assertEquals(n, Integer.parseInt(m.group(1)));
+        for (int g = 2; g <= m.groupCount(); g++) {
+            assertTrue(Integer.parseInt(m.group(g)) > 0, "group " + g + " of " + m.group());
+        }
+        assertTrue(!ic.contains("ASSERTION"), ic);
+        String vl = verilatorRun(dir, "tb_" + mode.top, List.of("-F", "files.f", mode.testbench()));
+        assertTrue(vl.contains(m.group()), vl + "\nagainst Icarus's " + m.group());
+        return m;
+    }
 }

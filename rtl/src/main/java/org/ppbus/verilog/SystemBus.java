@@ -51,10 +51,10 @@ public final class SystemBus {
                         + " a_s_ar_held, a_m_b_held, a_m_r_held, a_valid_low_in_reset), one\nresponse per request"
                         + " and none without one (a_m_b_after_request, a_m_r_after_request),\nevery handshake routed"
                         + " with its payload (a_aw_routed, a_w_routed, a_ar_routed, a_b_routed,\na_r_routed),"
-                        + " a_one_owner, a_to_owner_only, a_one_outstanding and a_phase_consistent, with\nthe"
-                        + " masters' and the slave's sides of AXI4-Lite assumed (a_master_aw_held,\n"
-                        + "a_master_w_held, a_master_ar_held, a_slave_b_held, a_slave_r_held,\n"
-                        + "a_slave_b_after_request, a_slave_r_after_request)");
+                        + " no EXOKAY (a_m_resp_legal), a_one_owner, a_to_owner_only, a_one_outstanding\nand"
+                        + " a_phase_consistent, with the masters' and the slave's sides of AXI4-Lite assumed\n"
+                        + "(a_master_aw_held, a_master_w_held, a_master_ar_held, a_slave_b_held, a_slave_r_held,\n"
+                        + "a_slave_resp_legal, a_slave_b_after_request, a_slave_r_after_request)");
 
         /** The name {@code generate --bus} takes. */
         public final String option;

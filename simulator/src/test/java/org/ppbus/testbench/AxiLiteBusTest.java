@@ -94,7 +94,8 @@ class AxiLiteBusTest {
             {"assign m_bvalid  = owner & {N{", "assign m_bvalid  = {N{"},
             {"wire done = (b_phase && s_bvalid && o_bready)", "wire done = (b_phase && s_bvalid)"},
             {" | asked_q | busy_q) & ~release_q;", " | asked_q) & ~release_q;"},
-            {"                s_araddr    = m_araddr[i*AW +: AW];", "                s_araddr    = m_araddr[AW-1:0];"}
+            {"                s_araddr    = m_araddr[i*AW +: AW];", "                s_araddr    = m_araddr[AW-1:0];"},
+            {"assign m_bresp   = s_bresp;", "assign m_bresp   = s_bresp ^ 2'b01;"}
         };
         RtlTools.assertProofCatchesEachMutant(d, MODE.proof, mutants, dir);
     }

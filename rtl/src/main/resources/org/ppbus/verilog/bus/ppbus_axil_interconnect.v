@@ -25,11 +25,13 @@
 // (the slave port: VALID held until READY, payload stable meanwhile), a_m_b_held, a_m_r_held (the
 // same for the masters' B and R), a_m_b_after_request, a_m_r_after_request (one response per
 // request, none without one), a_aw_routed, a_w_routed, a_ar_routed, a_b_routed, a_r_routed (a
-// handshake on one side is a handshake on the other, with the same payload), a_one_outstanding,
-// a_phase_consistent (its bookkeeping, which makes the others provable by induction).
+// handshake on one side is a handshake on the other, with the same payload), a_m_resp_legal (no
+// EXOKAY), a_one_outstanding, a_phase_consistent (its bookkeeping, which makes the others provable
+// by induction).
 // The masters' and the slave's sides of AXI4-Lite, asserted in simulation and assumed where
 // PPBUS_ASSUME_INPUTS is defined: a_master_aw_held, a_master_w_held, a_master_ar_held,
-// a_slave_b_held, a_slave_r_held, a_slave_b_after_request, a_slave_r_after_request.
+// a_slave_b_held, a_slave_r_held, a_slave_resp_legal, a_slave_b_after_request,
+// a_slave_r_after_request.
 module ppbus_axil_interconnect #(
     parameter integer AW = 16,
     parameter integer DW = 32
@@ -79,6 +81,7 @@ module ppbus_axil_interconnect #(
     localparam [1:0] IDLE = 2'd0;
     localparam [1:0] WRITE = 2'd1;
     localparam [1:0] READ = 2'd2;
+    localparam [1:0] EXOKAY = 2'b01;  // a response AXI4-Lite does not allow
 
     `PPBUS_PARAMETER_CHECK(p_dw, "ppbus_axil_interconnect", DW == 32 || DW == 64,
         "AXI4-Lite data is 32 or 64 bits wide (DW)")
@@ -378,6 +381,9 @@ module ppbus_axil_interconnect #(
     `PPBUS_ASSERT(a_r_routed, "a_r_routed",
         s_r_hs == (m_r_hs != {N{1'b0}}) && {m_rdata, m_rresp} == {s_rdata, s_rresp},
         "an R handshake on one side only, or with other RDATA or RRESP", m_r_hs)
+    `PPBUS_ASSERT(a_m_resp_legal, "a_m_resp_legal",
+        !((m_bvalid != {N{1'b0}} && m_bresp == EXOKAY) || (m_rvalid != {N{1'b0}} && m_rresp == EXOKAY)),
+        "EXOKAY to a master (AXI4-Lite has no exclusive access)", {m_bresp, m_rresp})
     `PPBUS_ASSERT(a_one_outstanding, "a_one_outstanding",
         piled == {N{1'b0}} && s_aw_out <= 2'd1 && s_w_out <= 2'd1 && s_ar_out <= 2'd1
             && !(s_ar_out != 2'd0 && (s_aw_out != 2'd0 || s_w_out != 2'd0)),
@@ -430,6 +436,9 @@ module ppbus_axil_interconnect #(
     `PPBUS_ASSERT_INPUT(a_slave_r_held, "a_slave_r_held",
         !(s_rvalid_q && !s_rready_q && (!s_rvalid || {s_rdata, s_rresp} != s_r_q)),
         "the slave's RVALID fell, or RDATA or RRESP changed, before RREADY", s_rvalid)
+    `PPBUS_ASSERT_INPUT(a_slave_resp_legal, "a_slave_resp_legal",
+        !((s_bvalid && s_bresp == EXOKAY) || (s_rvalid && s_rresp == EXOKAY)),
+        "the slave answered EXOKAY (AXI4-Lite has no exclusive access)", {s_bresp, s_rresp})
     `PPBUS_ASSERT_INPUT(a_slave_b_after_request, "a_slave_b_after_request",
         !(s_bvalid && (s_aw_out == 2'd0 || s_w_out == 2'd0)),
         "the slave raised BVALID without an AW and a W handshake outstanding", s_bvalid)

@@ -37,13 +37,4 @@ class RtlProofsBenchmark {
                         .cycles(),
                 r.bound().cycles());
     }
-
-    /**
-     * Campos-Carvalho's port properties, a_bounded_wait among them, at n = 8 (PortContractProofTest
-     * proves n = 4): pdr was still undecided after 900 s on a loaded machine of docs/PERFORMANCE.md.
-     */
-    @org.junit.jupiter.api.Test
-    void camposCarvalhoKeepsItsPortPropertiesAtEightProcessors(@TempDir Path dir) throws IOException {
-        new PortContractProofTest().everyPortPropertyIsProven("campos-carvalho", 8, dir);
-    }
 }

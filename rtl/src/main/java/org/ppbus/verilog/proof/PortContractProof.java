@@ -43,6 +43,15 @@ public final class PortContractProof {
                 "");
     }
 
+    /**
+     * What ABC runs before its strash, scorr and pdr on a port-property model: fold makes the
+     * assumptions constraints; scorr, dc2 and dretime shrink the model first (merge equivalent
+     * registers, rewrite the logic, retime the registers). Measured on Campos-Carvalho's: n = 4 went
+     * from 48 s of pdr to 6 s, its starving mutant from 17 s to 3 s, and n = 8, undecided after 900
+     * s, was proven in 357 s. Each step keeps the model's behaviour, so what pdr proves holds.
+     */
+    static final String PRELUDE = "fold\nstrash\nscorr\ndc2\ndretime\n";
+
     /** The harness, the Yosys script and the ABC script that {@code generate} writes beside a design. */
     public static final String HARNESS_FILE = "formal/ppbus_port_contract.v";
 
@@ -65,9 +74,10 @@ public final class PortContractProof {
                 + "read_verilog -formal -DPPBUS_ASSUME_INPUTS " + String.join(" ", design.sources()) + "\n"
                 + RtlFaultProof.netlist(HARNESS_FILE, "ppbus_port_contract")
                 + "sim -clock clk -n 1 -w\nwrite_aiger -zinit formal/ppbus_contract.aig\n";
-        String abc = "# The model Yosys wrote (formal/ppbus_contract.ys); fold makes a_req_held a constraint, and\n"
-                + "# pdr proves each property (" + order + ") or gives the frame that breaks it.\n"
-                + "read_aiger formal/ppbus_contract.aig\nfold\nstrash\nscorr\npdr -a -v\n";
+        String abc = "# The model Yosys wrote (formal/ppbus_contract.ys); fold makes a_req_held a constraint, scorr,\n"
+                + "# dc2 and dretime shrink the model, and pdr proves each property (" + order + ")\n"
+                + "# or gives the frame that breaks it.\n"
+                + "read_aiger formal/ppbus_contract.aig\n" + PRELUDE + "strash\nscorr\npdr -a -v\n";
         return java.util.Map.of(HARNESS_FILE, harness(nodes), YOSYS_SCRIPT, ys, ABC_SCRIPT, abc);
     }
 
@@ -82,8 +92,7 @@ public final class PortContractProof {
                 + properties(algorithm).size() + ". ...`; a broken property is\n"
                 + "counted as Disproved, with the frame that breaks it. `" + HARNESS_FILE + "` drives the reset\n"
                 + "and leaves req free. Measured here: a wired design at n = 8 in under 30 s; Campos-Carvalho's\n"
-                + "at n = 3 in about 9 s and n = 4 in about a minute; at n = 8 pdr had not finished after 15\n"
-                + "minutes.\n";
+                + "at n = 4 in about 6 s and n = 8 in about 6 minutes.\n";
     }
 
     /** Proves the design's port properties at n processors in {@code dir}, within {@code timeoutSeconds}. */
@@ -104,6 +113,6 @@ public final class PortContractProof {
                 timeoutSeconds,
                 dir,
                 progress,
-                "fold\n");
+                PRELUDE);
     }
 }

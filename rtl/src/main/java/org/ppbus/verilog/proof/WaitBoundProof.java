@@ -90,6 +90,6 @@ public final class WaitBoundProof {
                 timeoutSeconds,
                 dir,
                 progress,
-                "fold\n");
+                PortContractProof.PRELUDE);
     }
 }

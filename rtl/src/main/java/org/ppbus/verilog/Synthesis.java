@@ -27,6 +27,11 @@ public final class Synthesis {
 
     /** Cell counts. */
     public record Cells(long lut4, long carry, long dff) {
+        /** These cells and {@code other}'s together. */
+        public Cells plus(Cells other) {
+            return new Cells(lut4 + other.lut4, carry + other.carry, dff + other.dff);
+        }
+
         static Cells of(JsonNode byType) {
             long lut = 0;
             long carry = 0;

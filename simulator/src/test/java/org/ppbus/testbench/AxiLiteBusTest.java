@@ -41,10 +41,6 @@ class AxiLiteBusTest {
         return SystemBus.around(Designs.generate(algorithm, n, 1, "test"), n, new SystemBus.Run(3000, 7), MODE);
     }
 
-    private static String icarus(GeneratedDesign d, Path dir) throws IOException {
-        return RtlTools.icarus(d, dir, MODE.top, MODE.testbench());
-    }
-
     @ParameterizedTest(name = "{0} n={1}")
     @CsvSource({"campos-carvalho, 4", "daisy-chain-fair, 6"})
     void theTestbenchPassesInIcarusAndVerilator(String algorithm, int n, @TempDir Path dir) throws IOException {
@@ -59,7 +55,7 @@ class AxiLiteBusTest {
      */
     @Test
     void aSaturatedBusBehindAOneCycleArbiterMovesATransferEveryFourCycles(@TempDir Path dir) throws IOException {
-        String out = icarus(bus("central-rr", 4), dir);
+        String out = RtlTools.icarus(bus("central-rr", 4), dir, MODE);
         Matcher m = PASS.matcher(out);
         assertTrue(m.find(), out);
         int transfers = Integer.parseInt(m.group(5));
@@ -74,7 +70,7 @@ class AxiLiteBusTest {
                         .replace(
                                 "`ifdef PPBUS_CHECKS\n    // Each side's",
                                 "`ifdef PPBUS_NO_SUCH_MACRO\n    // Each side's"));
-        String out = icarus(mutant, dir);
+        String out = RtlTools.icarus(mutant, dir, MODE);
         assertTrue(out.contains("got BRESP 00 for word 15"), out);
     }
 

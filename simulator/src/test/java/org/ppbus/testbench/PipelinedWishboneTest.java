@@ -37,10 +37,6 @@ class PipelinedWishboneTest {
         return SystemBus.around(Designs.generate(algorithm, n, 1, "test"), n, new SystemBus.Run(4000, 7), MODE);
     }
 
-    private static String icarus(GeneratedDesign d, Path dir) throws IOException {
-        return RtlTools.icarus(d, dir, MODE.top, MODE.testbench());
-    }
-
     @ParameterizedTest(name = "{0} n={1}")
     @CsvSource({"campos-carvalho, 8", "central-matrix, 5"})
     void theTestbenchPassesInIcarusAndVerilatorWithEveryKindOfEvent(String algorithm, int n, @TempDir Path dir)
@@ -55,7 +51,7 @@ class PipelinedWishboneTest {
                         .replace(
                                 "`ifdef PPBUS_CHECKS\n    reg [N-1:0] owner_q;",
                                 "`ifdef PPBUS_NO_SUCH_MACRO\n    reg [N-1:0] owner_q;"));
-        String out = icarus(mutant, dir);
+        String out = RtlTools.icarus(mutant, dir, MODE);
         assertTrue(out.contains("while another held the bus under LOCK"), out);
     }
 

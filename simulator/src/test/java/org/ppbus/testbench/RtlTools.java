@@ -40,6 +40,11 @@ final class RtlTools {
         return ExternalTool.run(dir, 300, "bash", "-c", "./obj_dir/tb_run").output();
     }
 
+    /** A bus's own testbench in Icarus ({@link #icarus(GeneratedDesign, Path, String, String)}). */
+    static String icarus(GeneratedDesign d, Path dir, org.ppbus.verilog.SystemBus.Mode mode) throws IOException {
+        return icarus(d, dir, mode.top, mode.testbench());
+    }
+
     /**
      * Writes a design, compiles {@code testbench} (top {@code tb_<top>}) with Icarus from its
      * files.f, asserts that it compiled, runs it and returns its output.
@@ -81,7 +86,7 @@ final class RtlTools {
     static java.util.regex.Matcher passesInBothSimulators(
             GeneratedDesign d, Path dir, org.ppbus.verilog.SystemBus.Mode mode, java.util.regex.Pattern pass, int n)
             throws IOException {
-        String ic = icarus(d, dir, mode.top, mode.testbench());
+        String ic = icarus(d, dir, mode);
         java.util.regex.Matcher m = pass.matcher(ic);
         assertTrue(m.find(), ic);
         assertEquals(n, Integer.parseInt(m.group(1)));

@@ -68,17 +68,10 @@ public final class BusWrapperTable {
 
     /** The cells of every module but the interconnect and the harness: the arbiter's. */
     private static Synthesis.Cells arbiter(Synthesis.Result r, String interconnect) {
-        long lut = 0;
-        long carry = 0;
-        long dff = 0;
-        for (Synthesis.Module m : r.modules()) {
-            if (!m.name().equals(interconnect) && !m.name().equals(TimingHarness.TOP)) {
-                lut += m.cells().lut4();
-                carry += m.cells().carry();
-                dff += m.cells().dff();
-            }
-        }
-        return new Synthesis.Cells(lut, carry, dff);
+        return r.modules().stream()
+                .filter(m -> !m.name().equals(interconnect) && !m.name().equals(TimingHarness.TOP))
+                .map(Synthesis.Module::cells)
+                .reduce(new Synthesis.Cells(0, 0, 0), Synthesis.Cells::plus);
     }
 
     /** The table as text, after {@code ppbus size}'s main table. */
